@@ -1,0 +1,117 @@
+/* oli_abi.h - the ABI between code compiled with the oli pass plugin and
+ * the oli runtime (liboli). Version 1.
+ *
+ * The pass (pass/OliTagSites.cpp) spells every name below as a constant and
+ * emits site records in the layout of __oli_site_t; the runtime implements
+ * the entry points; the CLI (`oli sites`) reads the records out of a linked
+ * ELF file. Changing anything here means bumping OLI_ABI_VERSION, the
+ * __oli_version_mismatch_check_vN symbol and docs/site-ids.md.
+ */
+#ifndef OLI_ABI_H
+#define OLI_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OLI_ABI_VERSION 1
+
+/* ELF section holding every site record of a module. A C identifier, so the
+ * linker defines __start_oli_sites / __stop_oli_sites around it. */
+#define OLI_SITE_SECTION "oli_sites"
+#define OLI_SITE_MAGIC 0x314c4f53u /* "SOL1" read as little-endian bytes: 'S','O','L','1' */
+
+/* What kind of allocation a site is. Stable numbers: they are in binaries. */
+typedef enum oli_site_kind_e {
+  OLI_KIND_MALLOC = 1,
+  OLI_KIND_CALLOC = 2,
+  OLI_KIND_REALLOC = 3,
+  OLI_KIND_REALLOCARRAY = 4,
+  OLI_KIND_ALIGNED_ALLOC = 5,
+  OLI_KIND_POSIX_MEMALIGN = 6,
+  OLI_KIND_MEMALIGN = 7,
+  OLI_KIND_VALLOC = 8,
+  OLI_KIND_NEW = 9,         /* operator new (all variants, see flags) */
+  OLI_KIND_NEW_ARRAY = 10,  /* operator new[] (all variants) */
+  OLI_KIND_MMAP = 11,       /* anonymous mmap */
+  OLI_KIND_GLOBAL = 12,     /* global/static array, COMMON block, module array */
+  OLI_KIND_FORTRAN_ALLOCATE = 13, /* _FortranAAllocatableAllocate[Source] */
+  OLI_KIND_FORTRAN_POINTER_ALLOCATE = 14, /* _FortranAPointerAllocate[Source] */
+  OLI_KIND_WRAPPER = 15,    /* call of a function that returns an allocation */
+  OLI_KIND_MAX_ = 15
+} oli_site_kind_t;
+
+/* __oli_site_t.flags */
+#define OLI_SITE_F_SIZE_KNOWN 0x01 /* size_hint is an exact byte count */
+#define OLI_SITE_F_HAS_LINE 0x02   /* line/rel come from debug info; else rel is an ordinal */
+#define OLI_SITE_F_NOTHROW 0x04    /* operator new (nothrow_t) */
+#define OLI_SITE_F_ALIGNED 0x08    /* operator new (align_val_t) / aligned kinds */
+#define OLI_SITE_F_INVOKE 0x10     /* the call was an invoke (C++ EH) */
+
+/* One site record. Records are 8-byte aligned, `size` bytes long (a multiple
+ * of 8), and laid end to end in the oli_sites section; zero padding may stand
+ * between modules' contributions (readers skip 8-byte words of zero).
+ * The record holds no pointers, so it needs no relocation and reads the same
+ * from a file on disk as from memory. The section is writable: `slot` is
+ * zero on disk and owned by the runtime at run time. */
+typedef struct __oli_site_s {
+  uint32_t magic;     /* OLI_SITE_MAGIC */
+  uint16_t size;      /* whole record incl. strings and padding */
+  uint8_t kind;       /* oli_site_kind_t */
+  uint8_t flags;      /* OLI_SITE_F_* */
+  uint64_t id;        /* stable site ID (docs/site-ids.md) */
+  uint64_t size_hint; /* static byte size when OLI_SITE_F_SIZE_KNOWN, else 0 */
+  uint32_t line;      /* absolute source line; 0 when unknown */
+  uint32_t rel;       /* line - first line of the function (HAS_LINE), else ordinal */
+  uint16_t file_len;  /* strings[] = file NUL function NUL name NUL, zero-padded */
+  uint16_t func_len;
+  uint16_t name_len;  /* 0: object name unknown */
+  uint16_t reserved;
+  uint64_t slot;      /* runtime-private; 0 on disk */
+  char strings[];
+} __oli_site_t;
+
+#define OLI_SITE_HEADER_SIZE 48
+
+/* ---- entry points the pass calls instead of the allocator ------------- */
+/* Each behaves like the function it replaces (same return, same errno); a
+ * placement failure falls back to the default policy, never to failure. */
+void *__oli_malloc(size_t size, __oli_site_t *site);
+void *__oli_calloc(size_t n, size_t size, __oli_site_t *site);
+void *__oli_realloc(void *p, size_t size, __oli_site_t *site);
+void *__oli_reallocarray(void *p, size_t n, size_t size, __oli_site_t *site);
+void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site);
+int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site);
+void *__oli_memalign(size_t align, size_t size, __oli_site_t *site);
+void *__oli_valloc(size_t size, __oli_site_t *site);
+/* operator new: align 0 = default alignment. The throwing form calls the real
+ * operator new (which throws std::bad_alloc) when placement cannot allocate. */
+void *__oli_new(size_t size, size_t align, __oli_site_t *site);
+void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site);
+/* mmap: only MAP_ANONYMOUS|MAP_PRIVATE regions are placed; others pass through. */
+void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off,
+                 __oli_site_t *site);
+
+/* Attribute allocations made inside a callee (an allocation wrapper, or the
+ * Fortran runtime's ALLOCATE) to `site`: the outermost site entered on this
+ * thread wins. Returns the previous value, to hand back to leave. */
+__oli_site_t *__oli_site_enter(__oli_site_t *site);
+void __oli_site_leave(__oli_site_t *prev);
+
+/* ---- module constructor ------------------------------------------------ */
+/* Called first by every instrumented module's constructor (priority 1).
+ * [start, stop) are the module's oli_sites section bounds. Idempotent. */
+void __oli_init(__oli_site_t *start, __oli_site_t *stop);
+/* Place a registered global object before main touches it. */
+void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site);
+/* Link-time check: a module built for ABI v1 references this symbol. */
+void __oli_version_mismatch_check_v1(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OLI_ABI_H */

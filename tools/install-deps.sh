@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Install every Debian 12 package oli needs to build, test and run its NUMA lab.
+# Run as root. Does nothing when everything is present already.
+#   tools/install-deps.sh            build + test packages (LLVM 19, libnuma, QEMU, MPICH)
+set -euo pipefail
+
+PKGS=(
+  # compiler plugin + lit
+  llvm-19-dev clang-19 flang-19 lld-19 libomp-19-dev libclang-rt-19-dev llvm-19-tools
+  # build
+  cmake make gcc g++ python3 pkg-config
+  # runtime
+  libnuma-dev numactl
+  # MPI (per-rank placement tests, MPI kernel)
+  mpich libmpich-dev
+  # NUMA lab: emulated 2-socket + CXL-like node
+  qemu-system-x86 busybox-static cpio
+  # benchmark plots
+  gnuplot-nox
+  # faster builds
+  ninja-build
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "oli: all system packages present"
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "oli: missing packages: ${missing[*]}; run this script as root (it uses apt-get)" >&2
+  exit 1
+fi
+echo "oli: installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"
