@@ -1,0 +1,59 @@
+/* oli.h - public API of the oli runtime (liboli).
+ * Programs compiled with the oli pass need nothing from here; it is for
+ * programs that want to query or steer placement themselves. */
+#ifndef OLI_H
+#define OLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OLI_VERSION_MAJOR 0
+#define OLI_VERSION_MINOR 1
+#define OLI_VERSION_PATCH 0
+
+/* Placement policy for the whole process (OLI_POLICY). */
+typedef enum oli_policy_e {
+  OLI_POLICY_OLI = 0, /* object-level: interleave large objects, rest on local DRAM */
+  OLI_POLICY_UNIFORM, /* every placed object weighted-interleaved */
+  OLI_POLICY_DRAM,    /* everything local DRAM (preferred) */
+  OLI_POLICY_CXL,     /* everything on CXL (preferred) */
+  OLI_POLICY_OFF,     /* tag and report, place nothing */
+} oli_policy_t;
+
+/* Runtime options: one entry per OLI_* environment variable. */
+typedef enum oli_option_e {
+  oli_option_policy = 0,     /* OLI_POLICY */
+  oli_option_verbose,        /* OLI_VERBOSE */
+  oli_option_strict,         /* OLI_STRICT */
+  oli_option_report,         /* OLI_REPORT (string) */
+  oli_option_report_format,  /* OLI_REPORT_FORMAT */
+  oli_option_dram_limit,     /* OLI_DRAM_LIMIT (bytes, 0 = unlimited) */
+  oli_option_large_percent,  /* OLI_LARGE_PERCENT */
+  oli_option_min_size,       /* OLI_MIN_SIZE (bytes) */
+  oli_option_weights,        /* OLI_WEIGHTS (string) */
+  oli_option_dram_nodes,     /* OLI_DRAM_NODES (string) */
+  oli_option_cxl_nodes,      /* OLI_CXL_NODES (string) */
+  oli_option_profile,        /* OLI_PROFILE (string) */
+  oli_option_plan,           /* OLI_PLAN (string) */
+  oli_option_arena_size,     /* OLI_ARENA_SIZE (bytes) */
+  oli_option_sysfs_root,     /* OLI_SYSFS_ROOT (string, tests only) */
+  _oli_option_last
+} oli_option_t;
+
+/* Value of an option (after validation). Sizes in bytes. */
+long oli_option_get(oli_option_t option);
+
+/* Write the placement report now to `path` ("stderr" or a file); 0, -1/errno. */
+int oli_report_write(const char *path);
+
+/* Version as "0.1.0"; never NULL. */
+const char *oli_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OLI_H */

@@ -1,0 +1,112 @@
+/* runtime/types.h - structs and enums shared inside the oli runtime.
+ * Prototypes live in internal.h; exported API in include/oli.h. */
+#ifndef OLI_TYPES_H
+#define OLI_TYPES_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oli.h"
+#include "oli_abi.h"
+
+#define OLI_MAX_NODES 64
+#define OLI_MAX_TARGETS 3 /* local DRAM, CXL, remote DRAM */
+
+/* ---- topology (topology.c) -------------------------------------------- */
+typedef enum oli_node_kind_e {
+  OLI_NODE_DRAM = 0, /* has CPUs */
+  OLI_NODE_CXL = 1,  /* memory, no CPUs (or forced by OLI_CXL_NODES) */
+  OLI_NODE_NONE = 2, /* no memory */
+} oli_node_kind_t;
+
+typedef struct oli_node_s {
+  int id;
+  oli_node_kind_t kind;
+  int ncpus;
+  uint64_t mem_total; /* bytes, 0 unknown */
+  uint64_t mem_free;
+  uint32_t read_bw;  /* MB/s from HMAT access0 (0 unknown) */
+  uint32_t read_lat; /* ns from HMAT access0 (0 unknown) */
+  int tier;          /* memory_tiering tier index, -1 unknown */
+} oli_node_t;
+
+typedef struct oli_topology_s {
+  int num_nodes; /* highest node id + 1 */
+  oli_node_t nodes[OLI_MAX_NODES];
+  uint8_t distance[OLI_MAX_NODES][OLI_MAX_NODES];
+  int local_node;  /* caller's DRAM node (from CPU affinity), -1 unknown */
+  int cxl_node;    /* nearest CXL node to local_node, -1 none */
+  int remote_node; /* nearest other DRAM node, -1 none */
+  int kernel_wi;   /* kernel has MPOL_WEIGHTED_INTERLEAVE (6.9+) */
+  uint8_t kernel_weights[OLI_MAX_NODES]; /* weighted_interleave/nodeN, 0 unknown */
+} oli_topology_t;
+
+/* ---- decision (decide.c) ---------------------------------------------- */
+typedef enum oli_placement_e {
+  OLI_PLACE_DEFAULT = 0,    /* not placed: default policy (small, off, fallback) */
+  OLI_PLACE_DRAM = 1,       /* local DRAM, preferred */
+  OLI_PLACE_INTERLEAVE = 2, /* weighted interleave over targets */
+  OLI_PLACE_CXL = 3,        /* CXL, preferred */
+} oli_placement_t;
+
+typedef enum oli_reason_e {
+  OLI_WHY_SMALL = 0,     /* below OLI_MIN_SIZE */
+  OLI_WHY_POLICY,        /* fixed by OLI_POLICY (uniform/dram/cxl/off) */
+  OLI_WHY_LARGE,         /* >= OLI_LARGE_PERCENT of footprint */
+  OLI_WHY_NOT_LARGE,     /* < OLI_LARGE_PERCENT of footprint */
+  OLI_WHY_BUDGET,        /* DRAM budget exhausted */
+  OLI_WHY_PLAN,          /* from OLI_PLAN / embedded plan */
+  OLI_WHY_PROFILE,       /* from profile intensity */
+  OLI_WHY_NO_CXL,        /* no CXL node: DRAM fallback */
+} oli_reason_t;
+
+typedef struct oli_decision_s {
+  oli_placement_t placement;
+  oli_reason_t reason;
+  int ntargets;
+  int node[OLI_MAX_TARGETS];       /* target node ids, [0] = local DRAM */
+  uint32_t weight[OLI_MAX_TARGETS]; /* pages ratio, e.g. 3:1 */
+  uint32_t percent_x10;            /* object's share of footprint, per mille */
+} oli_decision_t;
+
+/* Plan/profile entry for one site (plan.c / profile.c); NULL when none. */
+typedef struct oli_plan_entry_s {
+  uint64_t id;
+  oli_placement_t placement;
+  uint32_t weight[OLI_MAX_TARGETS];
+  double intensity; /* sampled accesses per byte, < 0 unknown */
+} oli_plan_entry_t;
+
+/* Everything decide() looks at: a pure function of this. */
+typedef struct oli_decide_in_s {
+  const __oli_site_t *site; /* may be NULL (untagged) */
+  uint64_t size;            /* bytes requested */
+  uint64_t footprint;       /* expected footprint: static hints + allocated so far */
+  uint64_t dram_used;       /* bytes placed on DRAM so far */
+  uint64_t dram_limit;      /* 0 = unlimited */
+  const oli_plan_entry_t *plan;
+  oli_policy_t policy;
+  const oli_topology_t *topo;
+  uint64_t min_size;        /* OLI_MIN_SIZE */
+  uint32_t large_percent;   /* OLI_LARGE_PERCENT */
+  uint32_t weight[OLI_MAX_TARGETS]; /* default ratio (local DRAM, CXL, remote DRAM) */
+} oli_decide_in_t;
+
+/* ---- per-site run-time state (site.c) --------------------------------- */
+/* Reached from __oli_site_t.slot; one per distinct site ID. */
+typedef struct oli_site_state_s {
+  const __oli_site_t *site;
+  _Atomic uint64_t count;
+  _Atomic uint64_t total_bytes;
+  _Atomic uint64_t largest;
+  _Atomic uint64_t live_bytes;
+  _Atomic uint64_t peak_live;
+  _Atomic uint64_t fallbacks; /* placement failed: default policy used */
+  _Atomic uint64_t accesses;  /* profile: sampled accesses */
+  oli_decision_t last;        /* decision of the largest object */
+  _Atomic uint64_t pages_intended[OLI_MAX_TARGETS];
+  struct oli_site_state_s *next; /* registry list */
+} oli_site_state_t;
+
+#endif /* OLI_TYPES_H */
