@@ -1,0 +1,118 @@
+/* common/json.h - a small, strict JSON reader (DOM) and a string-escaping
+ * writer helper, shared by the runtime (plans, profiles) and the CLI.
+ *
+ *   oli_json_error_t err;
+ *   oli_json_doc_t *doc = oli_json_parse_file("plan.json", NULL, &err);
+ *   if (!doc) { fprintf(stderr, "oli: plan.json: %s\n", err.msg); ... }
+ *   const oli_json_t *sites = oli_json_get(oli_json_root(doc), "sites");
+ *   for (const oli_json_t *s = oli_json_first(sites); s; s = s->next) {
+ *     uint64_t bytes;
+ *     if (oli_json_u64(oli_json_get(s, "bytes"), &bytes) != 0) ...
+ *   }
+ *   oli_json_free(doc);
+ *
+ * Strict RFC 8259: no comments, no trailing commas, no NaN/Infinity, no raw
+ * control characters in strings, duplicate object keys rejected, \u0000
+ * rejected (strings stay NUL-terminated C strings). Integer literals keep
+ * their exact 64-bit value (signed or unsigned); larger integers are kept as
+ * a double and flagged, so oli_json_u64() says "out of range" instead of
+ * rounding. Nesting depth and input size are limited (see limits).
+ *
+ * Error messages (err.msg) read "line 3, column 14: expected ','"; line and
+ * column count from 1, columns in bytes. Not thread-safe per document;
+ * independent documents may be parsed concurrently.
+ */
+#ifndef OLI_COMMON_JSON_H
+#define OLI_COMMON_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum oli_json_type_e {
+  OLI_JSON_NULL = 0,
+  OLI_JSON_BOOL,
+  OLI_JSON_NUMBER,
+  OLI_JSON_STRING,
+  OLI_JSON_ARRAY,
+  OLI_JSON_OBJECT,
+} oli_json_type_t;
+
+/* oli_json_t.num.flags */
+#define OLI_JSON_NUM_INT 0x1      /* written as an integer literal that fits 64 bits */
+#define OLI_JSON_NUM_NEG 0x2      /* negative */
+#define OLI_JSON_NUM_HUGE 0x4     /* integer literal beyond 64 bits: only `d` is set */
+
+typedef struct oli_json_s oli_json_t;
+struct oli_json_s {
+  oli_json_type_t type;
+  uint32_t line, col;  /* where the value starts (1-based) */
+  oli_json_t *next;    /* next element of the parent array/object, NULL last */
+  const char *key;     /* member name when the parent is an object, else NULL */
+  size_t key_len;
+  union {
+    int boolean;
+    struct { const char *s; size_t len; } str; /* NUL-terminated, UTF-8 */
+    struct { oli_json_t *first; size_t n; } list; /* array elements / object members */
+    struct { uint64_t mag; double d; unsigned flags; } num; /* mag = |value| when INT */
+  } u;
+};
+
+typedef struct oli_json_limits_s {
+  size_t max_bytes;  /* input size limit; 0 = default 64 MiB */
+  int max_depth;     /* nesting limit; 0 = default 64 */
+  /* Allocator for the document's memory; NULL = malloc/free. */
+  void *(*alloc)(size_t);
+  void (*release)(void *);
+} oli_json_limits_t;
+
+typedef struct oli_json_error_s {
+  uint32_t line, col; /* 0 when the error is not about a position (I/O) */
+  char msg[192];      /* one line, no trailing newline, no file name */
+} oli_json_error_t;
+
+typedef struct oli_json_doc_s oli_json_doc_t;
+
+/* Parse `len` bytes (need not be NUL-terminated). NULL on error (err filled). */
+oli_json_doc_t *oli_json_parse(const char *text, size_t len, const oli_json_limits_t *limits,
+                               oli_json_error_t *err);
+/* Read and parse a whole file ("-" is not special). NULL on error: err.msg is
+ * "cannot open: <strerror>", "file is larger than N bytes", or a parse error. */
+oli_json_doc_t *oli_json_parse_file(const char *path, const oli_json_limits_t *limits,
+                                    oli_json_error_t *err);
+/* Free a document and every value in it. NULL is fine. */
+void oli_json_free(oli_json_doc_t *doc);
+/* The top-level value; never NULL for a parsed document. */
+const oli_json_t *oli_json_root(const oli_json_doc_t *doc);
+
+/* ---- access (all NULL-safe: a NULL value is "missing") ---------------- */
+/* Member of an object by name; NULL when v is not an object or has no such key. */
+const oli_json_t *oli_json_get(const oli_json_t *v, const char *key);
+/* First element/member of an array/object (iterate with ->next); NULL if none. */
+const oli_json_t *oli_json_first(const oli_json_t *v);
+/* Number of elements/members; 0 for other types. */
+size_t oli_json_count(const oli_json_t *v);
+/* String contents, NULL when v is not a string. */
+const char *oli_json_str(const oli_json_t *v);
+/* Exact unsigned integer: 0 ok; -1 missing or not a number; -2 negative,
+ * fractional or beyond 2^64-1 ("out of range"). Integral doubles below 2^53
+ * (e.g. 1e6) are accepted. */
+int oli_json_u64(const oli_json_t *v, uint64_t *out);
+/* Exact signed integer, same return convention. */
+int oli_json_i64(const oli_json_t *v, int64_t *out);
+/* Any number as a double: 0 ok, -1 missing or not a number. */
+int oli_json_double(const oli_json_t *v, double *out);
+/* Boolean: 0 ok, -1 missing or not true/false. */
+int oli_json_bool(const oli_json_t *v, int *out);
+/* "null", "boolean", "number", "string", "array", "object". */
+const char *oli_json_type_name(oli_json_type_t t);
+
+/* ---- writing ------------------------------------------------------------ */
+/* Write `s` as a JSON string literal with quotes into buf (snprintf-style:
+ * always NUL-terminates when n > 0; returns the length the whole literal
+ * needs, excluding the NUL). Escapes ", \, and control characters. */
+size_t oli_json_escape(char *buf, size_t n, const char *s);
+/* Same, to a stdio stream. Returns 0, or -1 on a write error. */
+int oli_json_write_string(FILE *f, const char *s);
+
+#endif /* OLI_COMMON_JSON_H */

@@ -1,0 +1,109 @@
+/* common/siterec.c - validating iterator over oli_sites records. */
+#include "siterec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const kind_names[] = {
+    [OLI_KIND_MALLOC] = "malloc",
+    [OLI_KIND_CALLOC] = "calloc",
+    [OLI_KIND_REALLOC] = "realloc",
+    [OLI_KIND_REALLOCARRAY] = "reallocarray",
+    [OLI_KIND_ALIGNED_ALLOC] = "aligned_alloc",
+    [OLI_KIND_POSIX_MEMALIGN] = "posix_memalign",
+    [OLI_KIND_MEMALIGN] = "memalign",
+    [OLI_KIND_VALLOC] = "valloc",
+    [OLI_KIND_NEW] = "new",
+    [OLI_KIND_NEW_ARRAY] = "new[]",
+    [OLI_KIND_MMAP] = "mmap",
+    [OLI_KIND_GLOBAL] = "global",
+    [OLI_KIND_FORTRAN_ALLOCATE] = "fortran-allocate",
+    [OLI_KIND_FORTRAN_POINTER_ALLOCATE] = "fortran-pointer-allocate",
+    [OLI_KIND_WRAPPER] = "wrapper",
+};
+
+const char *oli_site_kind_name(unsigned kind) {
+  if (kind == 0 || kind > OLI_KIND_MAX_ || kind_names[kind] == NULL) return "unknown";
+  return kind_names[kind];
+}
+
+unsigned oli_site_kind_from_name(const char *name) {
+  if (name == NULL) return 0;
+  for (unsigned k = 1; k <= OLI_KIND_MAX_; k++)
+    if (kind_names[k] && strcmp(kind_names[k], name) == 0) return k;
+  return 0;
+}
+
+void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void *stop) {
+  it->base = start;
+  it->len = (start && stop && stop > start) ? (size_t)((const char *)stop - (const char *)start) : 0;
+  it->pos = 0;
+}
+
+#define BAD(...)                                                                              \
+  do {                                                                                        \
+    if (why && why_n) snprintf(why, why_n, __VA_ARGS__);                                      \
+    return -1;                                                                                \
+  } while (0)
+
+int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size_t why_n) {
+  static const unsigned char zero8[8];
+  for (;;) {
+    size_t left = it->len - it->pos;
+    if (left == 0) return 0;
+    const unsigned char *p = it->base + it->pos;
+    if (left >= 8 && memcmp(p, zero8, 8) == 0) {
+      it->pos += 8;
+      continue;
+    }
+    if (left < 8) {
+      /* a tail shorter than a word: fine only when all zero */
+      for (size_t i = 0; i < left; i++)
+        if (p[i]) BAD("record at offset %zu: %zu stray bytes at the end of the section", it->pos, left);
+      it->pos = it->len;
+      return 0;
+    }
+    uint32_t magic;
+    uint16_t size, file_len, func_len, name_len;
+    memcpy(&magic, p, 4);
+    if (magic != OLI_SITE_MAGIC)
+      BAD("record at offset %zu: bad magic 0x%08x (want 0x%08x)", it->pos, magic, OLI_SITE_MAGIC);
+    if (left < OLI_SITE_HEADER_SIZE)
+      BAD("record at offset %zu: truncated header (%zu of %d bytes)", it->pos, left, OLI_SITE_HEADER_SIZE);
+    memcpy(&size, p + 4, 2);
+    if (size < OLI_SITE_HEADER_SIZE || size % 8 != 0)
+      BAD("record at offset %zu: bad size %u (a multiple of 8, >= %d)", it->pos, size, OLI_SITE_HEADER_SIZE);
+    if (size > left)
+      BAD("record at offset %zu: size %u runs past the section end (%zu bytes left)", it->pos, size, left);
+    out->kind = p[6];
+    out->flags = p[7];
+    if (out->kind == 0 || out->kind > OLI_KIND_MAX_)
+      BAD("record at offset %zu: unknown kind %u", it->pos, out->kind);
+    memcpy(&out->id, p + 8, 8);
+    memcpy(&out->size_hint, p + 16, 8);
+    memcpy(&out->line, p + 24, 4);
+    memcpy(&out->rel, p + 28, 4);
+    memcpy(&file_len, p + 32, 2);
+    memcpy(&func_len, p + 34, 2);
+    memcpy(&name_len, p + 36, 2);
+    size_t need = (size_t)OLI_SITE_HEADER_SIZE + file_len + 1u + func_len + 1u + name_len + 1u;
+    if (need > size)
+      BAD("record at offset %zu: strings (%u+%u+%u bytes) do not fit its size %u", it->pos,
+          file_len, func_len, name_len, size);
+    const char *s = (const char *)p + OLI_SITE_HEADER_SIZE;
+    if (s[file_len] != '\0' || s[file_len + 1 + func_len] != '\0' ||
+        s[file_len + 1 + func_len + 1 + name_len] != '\0')
+      BAD("record at offset %zu: a string is not NUL-terminated at its length", it->pos);
+    if (memchr(s, '\0', file_len) || memchr(s + file_len + 1, '\0', func_len) ||
+        memchr(s + file_len + func_len + 2, '\0', name_len))
+      BAD("record at offset %zu: a string holds a NUL before its length", it->pos);
+    out->size = size;
+    out->file = s;
+    out->function = s + file_len + 1;
+    out->name = s + file_len + 1 + func_len + 1;
+    out->offset = it->pos;
+    out->record = p;
+    it->pos += size;
+    return 1;
+  }
+}

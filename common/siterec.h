@@ -1,0 +1,58 @@
+/* common/siterec.h - walk the __oli_site_t records of an `oli_sites` section
+ * held in a byte buffer (a loaded module's [__start_oli_sites,
+ * __stop_oli_sites), or the section's bytes read from an ELF file).
+ *
+ *   oli_siterec_iter_t it;
+ *   oli_siterec_t r;
+ *   char why[128];
+ *   int rc;
+ *   oli_siterec_iter_init(&it, start, stop);
+ *   while ((rc = oli_siterec_next(&it, &r, why, sizeof why)) > 0)
+ *     printf("0x%016llx %s\n", (unsigned long long)r.id, r.function);
+ *   if (rc < 0) fprintf(stderr, "oli: %s\n", why);  // e.g. "record at offset 96: bad magic"
+ *
+ * Every record is validated before it is returned: magic, size (multiple of
+ * 8, >= OLI_SITE_HEADER_SIZE, inside the buffer), kind (1..OLI_KIND_MAX_),
+ * string lengths and their NUL terminators. Zero 8-byte words between
+ * records (padding between modules' contributions) are skipped. After an
+ * error the iterator stays at the bad record (next returns the same error).
+ * The buffer need not be aligned; fields are read with memcpy. Little-endian
+ * hosts only (like the ABI).
+ */
+#ifndef OLI_COMMON_SITEREC_H
+#define OLI_COMMON_SITEREC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oli_abi.h"
+
+typedef struct oli_siterec_s {
+  uint64_t id;
+  uint64_t size_hint;   /* valid when flags & OLI_SITE_F_SIZE_KNOWN */
+  uint32_t line, rel;
+  uint8_t kind, flags;
+  uint16_t size;        /* record size in bytes */
+  const char *file;     /* NUL-terminated, inside the buffer */
+  const char *function;
+  const char *name;     /* "" when unknown */
+  size_t offset;        /* of the record from the buffer start */
+  const void *record;   /* the record itself (for the runtime: its __oli_site_t) */
+} oli_siterec_t;
+
+typedef struct oli_siterec_iter_s {
+  const unsigned char *base;
+  size_t len, pos;
+} oli_siterec_iter_t;
+
+void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void *stop);
+/* 1 = a record in *out; 0 = end of buffer; -1 = malformed (why filled, one line). */
+int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size_t why_n);
+
+/* The report schema's name of a kind: "malloc", "new[]", "fortran-allocate"...;
+ * "unknown" outside 1..OLI_KIND_MAX_. */
+const char *oli_site_kind_name(unsigned kind);
+/* Inverse of oli_site_kind_name: 0 when unknown. */
+unsigned oli_site_kind_from_name(const char *name);
+
+#endif /* OLI_COMMON_SITEREC_H */
