@@ -1,0 +1,91 @@
+/* bench.h - shared helpers of the oli benchmark kernels: size class from the
+ * command line or BENCH_CLASS, a monotonic timer, allocation checks, and the
+ * uniform result lines the comparison harness parses:
+ *   time_s <seconds of the timed section>
+ *   VERIFICATION SUCCESSFUL | VERIFICATION FAILED   (exit status 0 | 1)
+ * Allocation stays a plain malloc/calloc at each call site so that the oli
+ * pass sees one site per array, named after the variable it is stored in. */
+#ifndef OLI_BENCH_H
+#define OLI_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Size classes: S and W run in well under a second / about a second on two
+ * cores, A in seconds, B and C are for servers with tens of GB. */
+enum { BENCH_S = 0, BENCH_W, BENCH_A, BENCH_B, BENCH_C, BENCH_NCLASS };
+static const char bench_class_names[BENCH_NCLASS] = {'S', 'W', 'A', 'B', 'C'};
+
+/* Class from argv[1] or $BENCH_CLASS (default S); exits 2 on bad input. */
+static inline int bench_class(int argc, char **argv, const char *kernel) {
+  const char *s = argc > 1 ? argv[1] : getenv("BENCH_CLASS");
+  const char *from = argc > 1 ? "class argument" : "BENCH_CLASS";
+  if (argc > 2 || (s && (!strcmp(s, "-h") || !strcmp(s, "--help")))) {
+    fprintf(stderr, "usage: %s [S|W|A|B|C]   (or BENCH_CLASS=S|W|A|B|C; default S)\n", kernel);
+    exit(2);
+  }
+  if (!s || !*s) return BENCH_S;
+  for (int c = 0; c < BENCH_NCLASS; c++)
+    if (s[1] == '\0' && (s[0] == bench_class_names[c] || s[0] == bench_class_names[c] + 32))
+      return c;
+  fprintf(stderr, "%s: error: %s '%s' is not one of S, W, A, B, C\n", kernel, from, s);
+  exit(2);
+}
+
+static inline int bench_threads(void) {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+static inline double bench_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Use right after each allocation: BENCH_CHECK_ALLOC(a, bytes). */
+#define BENCH_CHECK_ALLOC(ptr, bytes)                                                   \
+  do {                                                                                  \
+    if (!(ptr)) {                                                                       \
+      fprintf(stderr, "%s:%d: error: cannot allocate %zu bytes for '%s'\n", __FILE__,   \
+              __LINE__, (size_t)(bytes), #ptr);                                         \
+      exit(3);                                                                          \
+    }                                                                                   \
+  } while (0)
+
+static inline void bench_header(const char *kernel, int cls, const char *params) {
+  printf("kernel %s class %c threads %d\n", kernel, bench_class_names[cls], bench_threads());
+  printf("params %s\n", params);
+}
+
+/* Print the result lines and return the process exit status. */
+static inline int bench_finish(double seconds, int ok) {
+  printf("time_s %.6f\n", seconds);
+  printf("VERIFICATION %s\n", ok ? "SUCCESSFUL" : "FAILED");
+  fflush(stdout);
+  return ok ? 0 : 1;
+}
+
+/* SplitMix64: a counter-based generator, so every element's random value
+ * depends only on (seed, index) and not on the thread count. */
+static inline uint64_t bench_mix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+/* Uniform double in [0, 1) from (seed, index). */
+static inline double bench_uniform(uint64_t seed, uint64_t i) {
+  return (double)(bench_mix64(seed * 0x100000001b3ull ^ bench_mix64(i)) >> 11) * 0x1.0p-53;
+}
+
+#endif /* OLI_BENCH_H */
