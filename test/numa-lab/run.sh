@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# NUMA lab: boot one kernel with one initramfs on the emulated NUMA machine and
+# capture the serial console to a log.
+#
+#   test/numa-lab/run.sh KERNEL_DIR INITRD LOG [options]
+#     --topology FILE   QEMU machine arguments, one per line
+#                       (default: topologies/two-socket-cxl.args)
+#     --timeout SEC     kill QEMU after SEC seconds (default 150)
+#     --append ARGS     extra kernel command line arguments
+#     --accel A         tcg (default) or kvm (only where a working KVM exists)
+#
+# KERNEL_DIR is a directory made by prepare.sh (vmlinuz inside). QEMU's exit status
+# says nothing about the guest (a panic also exits 0): the checker looks for the
+# guest's OLI-LAB-END marker instead. This script exits 77 only when QEMU cannot
+# start at all; otherwise 0 (even on timeout, which the checker reports).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+usage() { echo "usage: $0 KERNEL_DIR INITRD LOG [--topology FILE] [--timeout SEC] [--append ARGS] [--accel tcg|kvm]" >&2; exit 2; }
+[ $# -ge 3 ] || usage
+kdir=$1 initrd=$2 log=$3; shift 3
+topo=$here/topologies/two-socket-cxl.args timeout=150 append="" accel=tcg
+while [ $# -gt 0 ]; do
+  case $1 in
+    --topology) topo=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --append) append=$2; shift 2 ;;
+    --accel) accel=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+case $accel in tcg|kvm) ;; *) echo "oli-lab: error: --accel '$accel' is not one of tcg, kvm" >&2; exit 2 ;; esac
+case $timeout in ''|*[!0-9]*) echo "oli-lab: error: --timeout '$timeout' is not a number of seconds" >&2; exit 2 ;; esac
+[ -f "$kdir/vmlinuz" ] || { echo "oli-lab: error: no kernel at '$kdir/vmlinuz' (run prepare.sh)" >&2; exit 1; }
+[ -f "$initrd" ] || { echo "oli-lab: error: initramfs '$initrd' not found" >&2; exit 1; }
+[ -f "$topo" ] || { echo "oli-lab: error: topology file '$topo' not found" >&2; exit 1; }
+qemu=$(command -v qemu-system-x86_64) || { echo "oli-lab: SKIP: qemu-system-x86_64 not found" >&2; exit 77; }
+
+machine=()
+while IFS= read -r line; do
+  case $line in ''|'#'*) continue ;; esac
+  machine+=("$line")
+done < "$topo"
+
+: > "$log"
+start=$(date +%s.%N)
+set +e
+timeout -k 5 "$timeout" "$qemu" -accel "$accel" "${machine[@]}" \
+  -kernel "$kdir/vmlinuz" -initrd "$initrd" \
+  -append "console=ttyS0,115200 panic=-1 quiet loglevel=3 rdinit=/init $append" \
+  -display none -no-reboot -monitor none -serial "file:$log" -nodefaults \
+  2> "$log.qemu-stderr"
+rc=$?
+set -e
+end=$(date +%s.%N)
+secs=$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')
+echo "oli-lab: qemu ran ${secs}s (status $rc) kernel=$(cat "$kdir/release" 2>/dev/null || echo '?') log=$log" >&2
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+  echo "oli-lab: qemu killed after ${timeout}s timeout" >&2
+elif [ $rc -ne 0 ] && [ ! -s "$log" ]; then
+  # QEMU never got as far as the guest: treat as "cannot start here".
+  cat "$log.qemu-stderr" >&2
+  echo "oli-lab: SKIP: qemu-system-x86_64 could not start (status $rc, see above)" >&2
+  exit 77
+fi
+[ -s "$log.qemu-stderr" ] && sed 's/^/oli-lab: qemu: /' "$log.qemu-stderr" >&2
+exit 0
