@@ -29,7 +29,7 @@ static const cg_params_t cg_classes[BENCH_NCLASS] = {
 
 #define CG_SEED 0x5eed0c6ull
 #define CG_TOL 1e-10
-#define CG_MAXIT 3000
+#define CG_MAXIT 1000
 
 /* Partner and value of pair (i, j) of the generated stream. */
 static inline void cg_pair(long n, long i, int j, long *col, double *val) {
@@ -113,6 +113,8 @@ int main(int argc, char **argv) {
       a[fill[i]] = v, colidx[fill[i]++] = (int)c;
       a[fill[c]] = v, colidx[fill[c]++] = (int)i;
     }
+
+  if (bench_fault()) memset(a + nnz / 2, 0, 512 * sizeof *a); /* one lost page */
 
   int ok = 1;
   double tsolve = 0.0;

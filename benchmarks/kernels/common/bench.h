@@ -75,6 +75,13 @@ static inline int bench_finish(double seconds, int ok) {
   return ok ? 0 : 1;
 }
 
+/* BENCH_FAULT=1 makes a kernel corrupt one element of a large array after
+ * set-up: the negative test that shows its verification can fail. */
+static inline int bench_fault(void) {
+  const char *s = getenv("BENCH_FAULT");
+  return s && s[0] == '1';
+}
+
 /* SplitMix64: a counter-based generator, so every element's random value
  * depends only on (seed, index) and not on the thread count. */
 static inline uint64_t bench_mix64(uint64_t x) {
