@@ -68,4 +68,34 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
 void _oli_process_init(void);
 bool _oli_is_initialized(void);
 
+/* ---- appended by the options/topology/decide engineer (compatible) ---- */
+// options.c
+/* Check one value without reading the environment: 0 ok (*out set, *forced for
+ * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */
+int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
+                      size_t n);
+const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" */
+bool _oli_option_forced(oli_option_t option);      /* OLI_CXL_NODES=force:... */
+/* OLI_WEIGHTS unpacked: 0 when unset, else 2 or 3 weights written to w. */
+int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]);
+void _oli_options_print(void); /* every option at verbose level 1 */
+void _oli_options_reset(void); /* tests: forget cached values (not thread-safe) */
+const char *_oli_policy_name(oli_policy_t p); /* "oli", "uniform", ... */
+char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n); /* "0-1,3" */
+long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
+/* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
+ * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
+int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
+
+// messages.c
+/* All message output goes through one hook; NULL restores write(2) to stderr.
+ * msg is one complete line ending in '\n'. */
+typedef void oli_output_fun(const char *msg, void *arg);
+void _oli_set_output(oli_output_fun *out, void *arg);
+void _oli_messages_reset(void); /* tests: forget which warnings were printed */
+uint64_t _oli_error_count(void);
+const char *_oli_warning_name(oli_warning_t id); /* "mbind", "no_cxl", ... for the report */
+/* Bad configuration: exit status 2 (after the error line was printed). */
+_Noreturn void _oli_fatal_exit(void);
+
 #endif /* OLI_INTERNAL_H */

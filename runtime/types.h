@@ -109,4 +109,12 @@ typedef struct oli_site_state_s {
   struct oli_site_state_s *next; /* registry list */
 } oli_site_state_t;
 
+/* ---- appended by the options/topology/decide engineer (compatible) ---- */
+/* OLI_REPORT_FORMAT values (options.c). AUTO: json for files, text for stderr. */
+typedef enum oli_report_format_e {
+  OLI_REPORT_FORMAT_AUTO = 0,
+  OLI_REPORT_FORMAT_TEXT = 1,
+  OLI_REPORT_FORMAT_JSON = 2,
+} oli_report_format_t;
+
 #endif /* OLI_TYPES_H */

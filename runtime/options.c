@@ -1,0 +1,531 @@
+/* runtime/options.c - the one option table of the runtime.
+ *
+ * Every knob is one oli_option_t entry (include/oli.h) plus one row below:
+ * default, environment name, legacy name, type and what is accepted. This is
+ * the only file that calls getenv. A value is read on first use (and all of
+ * them by _oli_options_init at process start); a bad value prints one line
+ *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off
+ * and stops the process with exit status 2 (docs/runtime.md, "Bad input").
+ * Nothing here calls malloc: strings are copied into static buffers. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "size.h"
+
+/* Build-time defaults (override with -DOLI_DEFAULT_X=...). */
+#ifndef OLI_DEFAULT_POLICY
+#define OLI_DEFAULT_POLICY OLI_POLICY_OLI
+#endif
+#ifndef OLI_DEFAULT_LARGE_PERCENT
+#define OLI_DEFAULT_LARGE_PERCENT 10
+#endif
+#ifndef OLI_DEFAULT_MIN_SIZE
+#define OLI_DEFAULT_MIN_SIZE (1L << 20) /* 1M */
+#endif
+#ifndef OLI_DEFAULT_ARENA_SIZE
+#define OLI_DEFAULT_ARENA_SIZE 0 /* 0: the arena chooses */
+#endif
+
+#define OPT_STR_MAX 4096
+#define MIN_SIZE_FLOOR 4096L             /* a page: smaller objects cannot be placed */
+#define SIZE_CEILING (1L << 57)          /* 128 PiB: beyond any machine, far below overflow */
+#define ARENA_CEILING (1L << 47)         /* 128 TiB: a user-space address space */
+
+typedef enum opt_type_e {
+  T_POLICY,  /* oli_policy_t */
+  T_LEVEL,   /* 0, 1, 2 (yes/no words too) */
+  T_BOOL,    /* 0, 1 (yes/no words too) */
+  T_FORMAT,  /* oli_report_format_t */
+  T_SIZE,    /* bytes, "64G" */
+  T_PERCENT, /* 0..100 */
+  T_WEIGHTS, /* "3:1" packed w0 | w1 << 8 | w2 << 16 */
+  T_NODES,   /* node list -> 64-bit mask ("force:" prefix allowed for CXL) */
+  T_STRING,  /* copied, value = 1 when set */
+  T_PATTERN, /* path pattern with %p %r %h %%; value = 1 when set */
+  T_DIR,     /* existing directory; value = 1 when set */
+} opt_type_t;
+
+typedef enum opt_state_e { UNINIT = 0, DEFAULTED, SET } opt_state_t;
+
+typedef struct option_desc_s {
+  long value;
+  _Atomic int state; /* opt_state_t, published after value */
+  bool forced;       /* T_NODES: "force:" given */
+  oli_option_t option;
+  const char *name;
+  const char *legacy_name;
+  opt_type_t type;
+  long deflt;
+  const char *deflt_str; /* string options */
+} option_desc_t;
+
+/* The table: enum order of oli_option_t. */
+static option_desc_t options[_oli_option_last] = {
+    {0, UNINIT, false, oli_option_policy, "OLI_POLICY", NULL, T_POLICY, OLI_DEFAULT_POLICY, NULL},
+    {0, UNINIT, false, oli_option_verbose, "OLI_VERBOSE", NULL, T_LEVEL, 0, NULL},
+    {0, UNINIT, false, oli_option_strict, "OLI_STRICT", NULL, T_BOOL, 0, NULL},
+    {0, UNINIT, false, oli_option_report, "OLI_REPORT", NULL, T_PATTERN, 0, NULL},
+    {0, UNINIT, false, oli_option_report_format, "OLI_REPORT_FORMAT", NULL, T_FORMAT,
+     OLI_REPORT_FORMAT_AUTO, NULL},
+    {0, UNINIT, false, oli_option_dram_limit, "OLI_DRAM_LIMIT", "OLI_DRAM_BUDGET", T_SIZE, 0, NULL},
+    {0, UNINIT, false, oli_option_large_percent, "OLI_LARGE_PERCENT", "OLI_LARGE_PCT", T_PERCENT,
+     OLI_DEFAULT_LARGE_PERCENT, NULL},
+    {0, UNINIT, false, oli_option_min_size, "OLI_MIN_SIZE", NULL, T_SIZE, OLI_DEFAULT_MIN_SIZE, NULL},
+    {0, UNINIT, false, oli_option_weights, "OLI_WEIGHTS", NULL, T_WEIGHTS, 0, NULL},
+    {0, UNINIT, false, oli_option_dram_nodes, "OLI_DRAM_NODES", NULL, T_NODES, 0, NULL},
+    {0, UNINIT, false, oli_option_cxl_nodes, "OLI_CXL_NODES", NULL, T_NODES, 0, NULL},
+    {0, UNINIT, false, oli_option_profile, "OLI_PROFILE", NULL, T_PATTERN, 0, NULL},
+    {0, UNINIT, false, oli_option_plan, "OLI_PLAN", NULL, T_STRING, 0, NULL},
+    {0, UNINIT, false, oli_option_arena_size, "OLI_ARENA_SIZE", NULL, T_SIZE,
+     OLI_DEFAULT_ARENA_SIZE, NULL},
+    {0, UNINIT, false, oli_option_sysfs_root, "OLI_SYSFS_ROOT", NULL, T_DIR, 0, "/"},
+};
+
+static char strings[_oli_option_last][OPT_STR_MAX];
+
+/* ---- pure parsers ------------------------------------------------------ */
+
+static const char *const policy_names[] = {"oli", "uniform", "dram", "cxl", "off"};
+
+int _oli_parse_policy(const char *s, oli_policy_t *out) {
+  if (s == NULL) return -1;
+  for (int i = 0; i < (int)(sizeof policy_names / sizeof policy_names[0]); i++) {
+    if (strcasecmp(s, policy_names[i]) == 0) {
+      *out = (oli_policy_t)i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+const char *_oli_policy_name(oli_policy_t p) {
+  return (unsigned)p < sizeof policy_names / sizeof policy_names[0] ? policy_names[p] : "?";
+}
+
+/* Decimal number 0..max at *p, no sign; advances *p. -1 when none or > max. */
+static int parse_uint(const char **p, long max, long *out) {
+  const char *s = *p;
+  long v = 0;
+  if (!isdigit((unsigned char)*s)) return -1;
+  for (; isdigit((unsigned char)*s); s++) {
+    v = v * 10 + (*s - '0');
+    if (v > max) return -1; /* stops before any overflow */
+  }
+  *p = s;
+  *out = v;
+  return 0;
+}
+
+int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n) {
+  if (s == NULL) return -1;
+  uint32_t tmp[OLI_MAX_TARGETS] = {0};
+  int k = 0;
+  const char *p = s;
+  for (;;) {
+    long v;
+    if (k == OLI_MAX_TARGETS || parse_uint(&p, 255, &v) != 0 || v < 1) return -1;
+    tmp[k++] = (uint32_t)v;
+    if (*p == '\0') break;
+    if (*p != ':') return -1;
+    p++;
+  }
+  if (k < 2) return -1;
+  for (int i = 0; i < OLI_MAX_TARGETS; i++) w[i] = tmp[i];
+  *n = k;
+  return 0;
+}
+
+int _oli_parse_nodelist(const char *s, uint64_t *mask) {
+  if (s == NULL || *s == '\0') return -1;
+  uint64_t m = 0;
+  const char *p = s;
+  for (;;) {
+    long a, b;
+    if (parse_uint(&p, OLI_MAX_NODES - 1, &a) != 0) return -1;
+    b = a;
+    if (*p == '-') {
+      p++;
+      if (parse_uint(&p, OLI_MAX_NODES - 1, &b) != 0 || b < a) return -1;
+    }
+    for (long i = a; i <= b; i++) m |= 1ULL << i;
+    if (*p == '\0') break;
+    if (*p != ',') return -1;
+    p++;
+  }
+  *mask = m;
+  return 0;
+}
+
+/* Node mask as "0-1,3" into buf. */
+char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < 64 && len < n;) {
+    if (!(mask >> i & 1)) { i++; continue; }
+    int j = i;
+    while (j + 1 < 64 && (mask >> (j + 1) & 1)) j++;
+    int k = j == i ? snprintf(buf + len, n - len, "%s%d", len ? "," : "", i)
+                   : snprintf(buf + len, n - len, "%s%d-%d", len ? "," : "", i, j);
+    if (k < 0) break;
+    len += (size_t)k;
+    i = j + 1;
+  }
+  if (len == 0 && n > 0) snprintf(buf, n, "(none)");
+  return buf;
+}
+
+static int parse_bool_word(const char *s, long *out) {
+  static const char *const yes[] = {"yes", "true", "on"}, *const no[] = {"no", "false", "off"};
+  for (int i = 0; i < 3; i++) {
+    if (strcasecmp(s, yes[i]) == 0) { *out = 1; return 0; }
+    if (strcasecmp(s, no[i]) == 0) { *out = 0; return 0; }
+  }
+  return -1;
+}
+
+/* %p %r %h %% only. */
+static int check_pattern(const char *s, char *bad) {
+  for (const char *p = s; *p; p++) {
+    if (*p != '%') continue;
+    p++;
+    if (*p == 'p' || *p == 'r' || *p == 'h' || *p == '%') continue;
+    *bad = *p;
+    return -1;
+  }
+  return 0;
+}
+
+/* Validate `value` for `option` (pure except T_DIR, which stats a path).
+ * 0 ok with *out set; -1 with one message line (no prefix) in msg. */
+int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced,
+                      char *msg, size_t n) {
+  if ((unsigned)option >= _oli_option_last) return -1;
+  const option_desc_t *d = &options[option];
+  const char *name = d->name;
+  long v = 0;
+  if (forced) *forced = false;
+  switch (d->type) {
+  case T_POLICY: {
+    oli_policy_t p;
+    if (_oli_parse_policy(value, &p) != 0) {
+      snprintf(msg, n, "%s='%s' is not one of oli, uniform, dram, cxl, off", name, value);
+      return -1;
+    }
+    v = p;
+    break;
+  }
+  case T_LEVEL:
+  case T_BOOL: {
+    long max = d->type == T_LEVEL ? 2 : 1;
+    const char *p = value;
+    if (parse_bool_word(value, &v) != 0 && (parse_uint(&p, max, &v) != 0 || *p != '\0')) {
+      snprintf(msg, n, "%s='%s' is not one of %s (or yes/no)", name, value,
+               d->type == T_LEVEL ? "0, 1, 2" : "0, 1");
+      return -1;
+    }
+    break;
+  }
+  case T_FORMAT:
+    if (strcasecmp(value, "text") == 0) v = OLI_REPORT_FORMAT_TEXT;
+    else if (strcasecmp(value, "json") == 0) v = OLI_REPORT_FORMAT_JSON;
+    else {
+      snprintf(msg, n, "%s='%s' is not one of text, json", name, value);
+      return -1;
+    }
+    break;
+  case T_SIZE: {
+    uint64_t b;
+    if (option == oli_option_dram_limit &&
+        (strcasecmp(value, "unlimited") == 0 || strcasecmp(value, "none") == 0)) {
+      v = 0;
+      break;
+    }
+    if (oli_parse_size(value, &b) != 0) {
+      snprintf(msg, n, "%s='%s' is not a size (bytes, or a number with K, M, G, T, P: e.g. 64G)",
+               name, value);
+      return -1;
+    }
+    long lo = option == oli_option_min_size ? MIN_SIZE_FLOOR : 0;
+    long hi = option == oli_option_arena_size ? ARENA_CEILING : SIZE_CEILING;
+    if (b > (uint64_t)hi || (b < (uint64_t)lo) ||
+        (option == oli_option_arena_size && b != 0 && b < (64L << 20))) {
+      snprintf(msg, n, "%s='%s' is out of range (%s)", name, value,
+               option == oli_option_min_size    ? "4K to 128P"
+               : option == oli_option_arena_size ? "0 for automatic, or 64M to 128T"
+                                                 : "0 for unlimited, up to 128P");
+      return -1;
+    }
+    v = (long)b;
+    break;
+  }
+  case T_PERCENT: {
+    const char *p = value;
+    if (parse_uint(&p, 100, &v) != 0 || (*p == '%' ? *++p : *p) != '\0') {
+      snprintf(msg, n, "%s='%s' is not a whole percentage 0-100", name, value);
+      return -1;
+    }
+    break;
+  }
+  case T_WEIGHTS: {
+    uint32_t w[OLI_MAX_TARGETS];
+    int k;
+    if (_oli_parse_weights(value, w, &k) != 0) {
+      snprintf(msg, n,
+               "%s='%s' is not D:C or D:C:R (local DRAM : CXL : remote DRAM, each 1-255, e.g. 3:1)",
+               name, value);
+      return -1;
+    }
+    v = (long)(w[0] | w[1] << 8 | w[2] << 16);
+    break;
+  }
+  case T_NODES: {
+    uint64_t m;
+    const char *p = value;
+    bool f = false;
+    if (option == oli_option_cxl_nodes && strncasecmp(p, "force:", 6) == 0) {
+      p += 6;
+      f = true;
+    }
+    if (_oli_parse_nodelist(p, &m) != 0) {
+      snprintf(msg, n, "%s='%s' is not a node list (e.g. 0,2 or 0-3%s; nodes 0-%d)", name, value,
+               option == oli_option_cxl_nodes ? ", force:1 for a node with CPUs" : "",
+               OLI_MAX_NODES - 1);
+      return -1;
+    }
+    if (forced) *forced = f;
+    v = (long)m;
+    break;
+  }
+  case T_PATTERN: {
+    char bad = 0;
+    if (check_pattern(value, &bad) != 0) {
+      snprintf(msg, n, "%s='%s': '%%%c' is not one of %%p (pid), %%r (MPI rank), %%h (host), %%%%",
+               name, value, bad ? bad : ' ');
+      return -1;
+    }
+    v = 1;
+    break;
+  }
+  case T_DIR: {
+    struct stat st;
+    if (stat(value, &st) != 0 || !S_ISDIR(st.st_mode)) {
+      snprintf(msg, n, "%s='%s' is not an existing directory", name, value);
+      return -1;
+    }
+    v = 1;
+    break;
+  }
+  case T_STRING:
+    v = 1;
+    break;
+  }
+  if ((d->type == T_STRING || d->type == T_PATTERN || d->type == T_DIR) &&
+      strlen(value) >= OPT_STR_MAX) {
+    snprintf(msg, n, "%s is longer than %d characters", name, OPT_STR_MAX - 1);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+/* Trim surrounding blanks of non-string values into buf. */
+static const char *trimmed(const char *s, char *buf, size_t n) {
+  while (isspace((unsigned char)*s)) s++;
+  size_t len = strlen(s);
+  while (len > 0 && isspace((unsigned char)s[len - 1])) len--;
+  if (len >= n) len = n - 1;
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+static void option_read(option_desc_t *d) {
+  const char *name = d->name;
+  const char *s = getenv(name);
+  if ((s == NULL || *s == '\0') && d->legacy_name != NULL) {
+    s = getenv(d->legacy_name);
+    if (s != NULL && *s != '\0') {
+      name = d->legacy_name;
+      _oli_warning_message(W_OPTION, "%s is deprecated, use %s", d->legacy_name, d->name);
+    }
+  }
+  if (s == NULL || *s == '\0') { /* unset or empty: the default */
+    d->value = d->deflt;
+    d->forced = false;
+    if (d->deflt_str) snprintf(strings[d->option], OPT_STR_MAX, "%s", d->deflt_str);
+    else strings[d->option][0] = '\0';
+    if (d->deflt_str) d->value = 1;
+    atomic_store_explicit(&d->state, DEFAULTED, memory_order_release);
+    return;
+  }
+  bool is_str = d->type == T_STRING || d->type == T_PATTERN || d->type == T_DIR;
+  char tbuf[256];
+  const char *v = is_str ? s : trimmed(s, tbuf, sizeof tbuf);
+  char msg[400];
+  long value;
+  bool forced = false;
+  if (!is_str && strlen(s) >= sizeof tbuf) {
+    _oli_error_message(0, "%s is too long to be a valid value (%zu characters)", name, strlen(s));
+    _oli_fatal_exit();
+  }
+  if (_oli_option_check(d->option, v, &value, &forced, msg, sizeof msg) != 0) {
+    if (name != d->name) { /* name the variable the user actually set */
+      char m2[400];
+      snprintf(m2, sizeof m2, "%s%s", name, msg + strlen(d->name));
+      memcpy(msg, m2, sizeof msg);
+    }
+    _oli_error_message(0, "%s", msg);
+    _oli_fatal_exit();
+  }
+  if (is_str) snprintf(strings[d->option], OPT_STR_MAX, "%s", s);
+  else snprintf(strings[d->option], OPT_STR_MAX, "%s", v);
+  d->value = value;
+  d->forced = forced;
+  atomic_store_explicit(&d->state, SET, memory_order_release);
+}
+
+static option_desc_t *desc(oli_option_t option) {
+  if ((unsigned)option >= _oli_option_last) return NULL;
+  option_desc_t *d = &options[option];
+  if (oli_unlikely(atomic_load_explicit(&d->state, memory_order_acquire) == UNINIT)) option_read(d);
+  return d;
+}
+
+long _oli_option_get(oli_option_t option) {
+  option_desc_t *d = desc(option);
+  return d ? d->value : 0;
+}
+
+OLI_EXPORT long oli_option_get(oli_option_t option) { return _oli_option_get(option); }
+
+const char *_oli_option_str(oli_option_t option) {
+  option_desc_t *d = desc(option);
+  if (d == NULL || strings[option][0] == '\0') return NULL;
+  return strings[option];
+}
+
+bool _oli_option_is_set(oli_option_t option) {
+  option_desc_t *d = desc(option);
+  return d != NULL && atomic_load_explicit(&d->state, memory_order_acquire) == SET;
+}
+
+bool _oli_option_forced(oli_option_t option) {
+  option_desc_t *d = desc(option);
+  return d != NULL && d->forced;
+}
+
+const char *_oli_option_name(oli_option_t option) {
+  return (unsigned)option < _oli_option_last ? options[option].name : "?";
+}
+
+int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]) {
+  long v = _oli_option_get(oli_option_weights);
+  w[0] = (uint32_t)(v & 0xff);
+  w[1] = (uint32_t)(v >> 8 & 0xff);
+  w[2] = (uint32_t)(v >> 16 & 0xff);
+  return v == 0 ? 0 : w[2] ? 3 : 2;
+}
+
+void _oli_options_init(void) {
+  for (int i = 0; i < _oli_option_last; i++) (void)desc((oli_option_t)i);
+}
+
+void _oli_options_reset(void) {
+  for (int i = 0; i < _oli_option_last; i++) atomic_store(&options[i].state, UNINIT);
+}
+
+/* Human text of an option's value for the verbose start-up log. */
+static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
+  char tmp[64];
+  switch (d->type) {
+  case T_POLICY: return _oli_policy_name((oli_policy_t)d->value);
+  case T_FORMAT:
+    return d->value == OLI_REPORT_FORMAT_TEXT ? "text" : d->value == OLI_REPORT_FORMAT_JSON ? "json"
+                                                                                            : "auto";
+  case T_SIZE:
+    if (d->value == 0) return d->option == oli_option_dram_limit ? "unlimited" : "auto";
+    snprintf(buf, n, "%s", oli_format_size((uint64_t)d->value, tmp, sizeof tmp));
+    return buf;
+  case T_WEIGHTS: {
+    if (d->value == 0) return "auto";
+    uint32_t w[OLI_MAX_TARGETS];
+    int k = _oli_option_weights(w);
+    if (k == 3) snprintf(buf, n, "%u:%u:%u", w[0], w[1], w[2]);
+    else snprintf(buf, n, "%u:%u", w[0], w[1]);
+    return buf;
+  }
+  case T_NODES:
+    if (d->value == 0) return "detected";
+    _oli_format_nodelist((uint64_t)d->value, tmp, sizeof tmp);
+    snprintf(buf, n, "%s%s", d->forced ? "force:" : "", tmp);
+    return buf;
+  case T_STRING:
+  case T_PATTERN:
+  case T_DIR: return strings[d->option][0] ? strings[d->option] : "(unset)";
+  default: snprintf(buf, n, "%ld", d->value); return buf;
+  }
+}
+
+void _oli_options_print(void) {
+  for (int i = 0; i < _oli_option_last; i++) {
+    option_desc_t *d = desc((oli_option_t)i);
+    char buf[OPT_STR_MAX + 16];
+    bool set = atomic_load(&d->state) == SET;
+    _oli_verbose_message(1, "option %s=%s%s", d->name, format_value(d, buf, sizeof buf),
+                         set ? "" : " (default)");
+  }
+}
+
+/* ---- file name patterns --------------------------------------------------- */
+
+/* MPI rank from the usual launcher variables; -1 when not under MPI. */
+long _oli_env_mpi_rank(void) {
+  static const char *const vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
+                                     "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+    const char *s = getenv(vars[i]);
+    long r;
+    if (s != NULL && parse_uint(&s, INT_MAX, &r) == 0 && *s == '\0') return r;
+  }
+  return -1;
+}
+
+int _oli_expand_pattern(const char *pattern, char *buf, size_t n) {
+  size_t len = 0;
+  char tmp[256];
+  if (n == 0) return -1;
+  for (const char *p = pattern; *p; p++) {
+    const char *add = tmp;
+    if (*p != '%') {
+      tmp[0] = *p;
+      tmp[1] = '\0';
+    } else {
+      p++;
+      if (*p == 'p') snprintf(tmp, sizeof tmp, "%ld", (long)getpid());
+      else if (*p == 'r') {
+        long r = _oli_env_mpi_rank();
+        snprintf(tmp, sizeof tmp, "%ld", r < 0 ? 0 : r);
+      } else if (*p == 'h') {
+        if (gethostname(tmp, sizeof tmp) != 0) snprintf(tmp, sizeof tmp, "localhost");
+        tmp[sizeof tmp - 1] = '\0';
+      } else if (*p == '%') add = "%";
+      else return -1;
+    }
+    size_t k = strlen(add);
+    if (len + k >= n) return -1;
+    memcpy(buf + len, add, k);
+    len += k;
+  }
+  buf[len] = '\0';
+  return 0;
+}
