@@ -1,0 +1,177 @@
+//===- OliPlugin.cpp - registration and options of the oli pass plugin ---===//
+//
+// Loads as `clang-19/flang-new-19 -fpass-plugin=OliPass.so` (runs at
+// pipeline start, every -O level) and as
+// `opt-19 -load-pass-plugin=OliPass.so -passes='oli-tag-sites<...>'`.
+// Every option is here: the -oli-* cl::opts, OLI_PASS_OPTIONS, and the pass
+// parameters, folded once into OliOptions.
+//
+//===----------------------------------------------------------------------===//
+#include "OliOptions.h"
+#include "OliTagSites.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+static cl::opt<std::string> ClRoot("oli-root", cl::desc("oli: source root; site IDs use paths relative to it"),
+                                   cl::Hidden, cl::init(""));
+static cl::opt<uint64_t> ClMinGlobalSize("oli-min-global-size",
+                                         cl::desc("oli: register global objects of at least this many bytes"),
+                                         cl::Hidden, cl::init(65536));
+static cl::opt<uint64_t> ClMinHeapSize("oli-min-heap-size",
+                                       cl::desc("oli: leave constant-size allocations below this alone"),
+                                       cl::Hidden, cl::init(0));
+static cl::opt<bool> ClVersionCheck("oli-version-check",
+                                    cl::desc("oli: reference __oli_version_mismatch_check_v1"),
+                                    cl::Hidden, cl::init(true));
+static cl::opt<bool> ClWrappers("oli-wrappers", cl::desc("oli: tag calls of allocation wrappers"),
+                                cl::Hidden, cl::init(true));
+static cl::opt<bool> ClGlobals("oli-globals", cl::desc("oli: register large global objects"),
+                               cl::Hidden, cl::init(true));
+static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
+                                        cl::desc("oli: call __oli_profile_access every Nth load/store (0: off)"),
+                                        cl::Hidden, cl::init(0));
+
+/// The environment variable carrying options for clang/flang users.
+constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
+constexpr char PassName[] = "oli-tag-sites";
+constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
+                            "wrappers=0|1, globals=0|1, profile-every=N";
+
+namespace oli {
+
+/// Parses a byte count: digits with an optional K, M, G or T (powers of 1024).
+static bool parseSize(StringRef S, uint64_t &Out) {
+  uint64_t Mul = 1;
+  if (!S.empty()) {
+    switch (S.back()) {
+    case 'k': case 'K': Mul = 1ULL << 10; break;
+    case 'm': case 'M': Mul = 1ULL << 20; break;
+    case 'g': case 'G': Mul = 1ULL << 30; break;
+    case 't': case 'T': Mul = 1ULL << 40; break;
+    default: break;
+    }
+    if (Mul != 1)
+      S = S.drop_back();
+  }
+  uint64_t V;
+  if (S.empty() || S.getAsInteger(10, V) || __builtin_mul_overflow(V, Mul, &Out))
+    return false;
+  return true;
+}
+
+/// Parses 0/1/true/false.
+static bool parseBool(StringRef S, bool &Out) {
+  if (S == "1" || S == "true") return Out = true, true;
+  if (S == "0" || S == "false") return Out = false, true;
+  return false;
+}
+
+/// Records the first error of an option source.
+static bool fail(OliOptions &O, const std::string &Msg) {
+  if (O.Error.empty())
+    O.Error = Msg;
+  return false;
+}
+
+bool applyOptionString(OliOptions &O, const std::string &Text, const std::string &Origin) {
+  SmallVector<StringRef, 8> Items;
+  StringRef(Text).split(Items, ';', -1, false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    auto [Key, Val] = Item.split('=');
+    std::string Where = "oli: option '" + Item.str() + "' in " + Origin;
+    bool Ok = true;
+    if (!Item.contains('='))
+      return fail(O, Where + ": expected key=value; accepted: " + Accepted);
+    if (Key == "root")
+      O.Root = Val.str();
+    else if (Key == "min-global-size")
+      Ok = parseSize(Val, O.MinGlobalSize);
+    else if (Key == "min-heap-size")
+      Ok = parseSize(Val, O.MinHeapSize);
+    else if (Key == "profile-every")
+      Ok = !Val.getAsInteger(10, O.ProfileEvery) && O.ProfileEvery < (1ULL << 32);
+    else if (Key == "version-check")
+      Ok = parseBool(Val, O.VersionCheck);
+    else if (Key == "wrappers")
+      Ok = parseBool(Val, O.Wrappers);
+    else if (Key == "globals")
+      Ok = parseBool(Val, O.Globals);
+    else
+      return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
+    if (!Ok) {
+      const char *What = Key.ends_with("size") ? "a byte count (digits, optional K/M/G/T suffix)"
+                         : Key == "profile-every" ? "a whole number below 2^32"
+                                                  : "0, 1, true or false";
+      return fail(O, Where + ": expected " + What);
+    }
+  }
+  return true;
+}
+
+/// Defaults, then -oli-* flags, then OLI_PASS_OPTIONS.
+static OliOptions baseOptions() {
+  OliOptions O;
+  O.Root = ClRoot;
+  O.MinGlobalSize = ClMinGlobalSize;
+  O.MinHeapSize = ClMinHeapSize;
+  O.VersionCheck = ClVersionCheck;
+  O.Wrappers = ClWrappers;
+  O.Globals = ClGlobals;
+  O.ProfileEvery = ClProfileEvery;
+  if (const char *Env = std::getenv(EnvOptions))
+    applyOptionString(O, Env, EnvOptions);
+  return O;
+}
+
+/// The module pass: reports a bad option, else hands the module to the worker.
+struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
+  explicit OliTagSitesPass(OliOptions O) : Opt(std::move(O)) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!Opt.Error.empty()) {
+      M.getContext().emitError(Opt.Error);
+      return PreservedAnalyses::all();
+    }
+    return OliTagSites(M, Opt).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+  OliOptions Opt;
+};
+
+/// Accepts `oli-tag-sites` and `oli-tag-sites<k=v;...>`.
+static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
+                                 ArrayRef<PassBuilder::PipelineElement>) {
+  if (!Name.consume_front(PassName))
+    return false;
+  OliOptions O = baseOptions();
+  if (!Name.empty()) {
+    if (!Name.consume_front("<") || !Name.consume_back(">"))
+      return false;
+    applyOptionString(O, Name.str(), std::string(PassName) + "<...>");
+  }
+  MPM.addPass(OliTagSitesPass(std::move(O)));
+  return true;
+}
+
+/// Registers the named pass and the pipeline-start hook.
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(parsePipelineElement);
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(OliTagSitesPass(baseOptions())); });
+}
+
+} // namespace oli
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "OliPass", "0.1", oli::registerCallbacks};
+}

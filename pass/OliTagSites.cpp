@@ -1,0 +1,608 @@
+//===- OliTagSites.cpp - the worker of the oli-tag-sites pass ------------===//
+//
+// See OliTagSites.h. Runs at pipeline start, before inlining and library
+// call simplification, so the calls it sees are the calls the source wrote.
+//
+//===----------------------------------------------------------------------===//
+#include "OliTagSites.h"
+#include "OliAbiNames.h"
+#include "SiteId.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "oli"
+
+STATISTIC(NumTaggedHeap, "heap allocation calls rewritten to __oli_* entry points");
+STATISTIC(NumTaggedBracket, "wrapper / Fortran ALLOCATE calls bracketed with site enter/leave");
+STATISTIC(NumGlobals, "global objects registered");
+STATISTIC(NumIndirect, "indirect calls left alone");
+STATISTIC(NumSmall, "constant-size allocations below min-heap-size left alone");
+STATISTIC(NumSkippedModules, "modules skipped (already tagged, or the runtime)");
+
+namespace oli {
+
+constexpr uint64_t MapAnonymous = 0x20; // Linux MAP_ANONYMOUS
+constexpr unsigned MaxStoreWalk = 4;    // depth of the stored-into-name walk
+
+/// True for names the pass must never touch (the runtime's own).
+static bool isOliName(StringRef Name) { return Name.starts_with(AbiPrefix); }
+
+/// True when the module defines a runtime function: it is the runtime.
+static bool definesRuntime(const Module &M) {
+  for (const Function &F : M)
+    if (!F.isDeclaration() && isOliName(F.getName()))
+      return true;
+  return false;
+}
+
+/// True for a Fortran source file name.
+static bool isFortranFile(StringRef F) {
+  std::string L = F.lower();
+  StringRef S(L);
+  return S.ends_with(".f90") || S.ends_with(".f") || S.ends_with(".f95") || S.ends_with(".f03") ||
+         S.ends_with(".f08") || S.ends_with(".for") || S.ends_with(".f77");
+}
+
+/// The NUL-terminated C string a constant pointer designates, or "".
+static StringRef constantString(Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return "";
+  auto *CDA = dyn_cast<ConstantDataArray>(GV->getInitializer());
+  if (!CDA || !CDA->isString())
+    return "";
+  return CDA->getAsString().split('\0').first;
+}
+
+/// The value of a constant integer operand, if it is one.
+static std::optional<uint64_t> constInt(Value *V) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    if (C->getBitWidth() <= 64)
+      return C->getZExtValue();
+  return std::nullopt;
+}
+
+/// Product of two optional constants; nullopt on unknown or overflow.
+static std::optional<uint64_t> mulSize(std::optional<uint64_t> A, std::optional<uint64_t> B) {
+  uint64_t R;
+  if (!A || !B || __builtin_mul_overflow(*A, *B, &R))
+    return std::nullopt;
+  return R;
+}
+
+/// Folds the size operands of a heap call to a byte count when constant.
+static std::optional<uint64_t> staticSize(CallBase &CB, uint8_t Kind) {
+  switch (Kind) {
+  case KindMalloc:
+  case KindValloc:
+  case KindNew:
+  case KindNewArray:
+    return constInt(CB.getArgOperand(0));
+  case KindCalloc:
+    return mulSize(constInt(CB.getArgOperand(0)), constInt(CB.getArgOperand(1)));
+  case KindRealloc:
+  case KindAlignedAlloc:
+  case KindMemalign:
+  case KindMmap:
+    return constInt(CB.getArgOperand(1));
+  case KindReallocarray:
+    return mulSize(constInt(CB.getArgOperand(1)), constInt(CB.getArgOperand(2)));
+  case KindPosixMemalign:
+    return constInt(CB.getArgOperand(2));
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Source name of the global a pointer designates (through GEPs/casts).
+static std::string globalSourceName(Value *Ptr) {
+  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Ptr));
+  if (!GV || !GV->hasName())
+    return "";
+  return splitGlobalName(GV->getName(), GV->hasCommonLinkage()).Name;
+}
+
+/// Name of the global variable V ends up stored into: directly, into a
+/// field of it, via insertvalue into a descriptor, or via a local slot that
+/// is reloaded and stored on (flang's descriptor copy). "" if not evident.
+static std::string storedIntoName(Value *V, unsigned Depth) {
+  if (Depth > MaxStoreWalk)
+    return "";
+  for (User *U : V->users()) {
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getValueOperand() != V)
+        continue;
+      Value *Dst = getUnderlyingObject(SI->getPointerOperand());
+      if (isa<GlobalVariable>(Dst))
+        return globalSourceName(Dst);
+      if (isa<AllocaInst>(Dst))
+        for (User *AU : Dst->users())
+          if (auto *LI = dyn_cast<LoadInst>(AU)) {
+            std::string N = storedIntoName(LI, Depth + 1);
+            if (!N.empty())
+              return N;
+          }
+    } else if (isa<InsertValueInst>(U) || isa<CastInst>(U)) {
+      std::string N = storedIntoName(U, Depth + 1);
+      if (!N.empty())
+        return N;
+    }
+  }
+  return "";
+}
+
+std::optional<CalleeInfo> OliTagSites::classify(Function *F) const {
+  if (!F)
+    return std::nullopt;
+  StringRef N = F->getName();
+  if (Wrappers.count(F))
+    return CalleeInfo{KindWrapper, 0, true, ""};
+  if (!F->isDeclaration())
+    return std::nullopt; // a module's own malloc is not the C library's
+  FunctionType *T = F->getFunctionType();
+  unsigned NP = T->getNumParams();
+  bool RetPtr = T->getReturnType()->isPointerTy();
+  auto Heap = [&](uint8_t K, const char *R, unsigned Params, uint8_t Fl = 0) -> std::optional<CalleeInfo> {
+    if (NP != Params || (!RetPtr && K != KindPosixMemalign))
+      return std::nullopt;
+    return CalleeInfo{K, Fl, false, R};
+  };
+  if (N == "malloc") return Heap(KindMalloc, "__oli_malloc", 1);
+  if (N == "calloc") return Heap(KindCalloc, "__oli_calloc", 2);
+  if (N == "realloc") return Heap(KindRealloc, "__oli_realloc", 2);
+  if (N == "reallocarray") return Heap(KindReallocarray, "__oli_reallocarray", 3);
+  if (N == "aligned_alloc") return Heap(KindAlignedAlloc, "__oli_aligned_alloc", 2, FlagAligned);
+  if (N == "posix_memalign") return Heap(KindPosixMemalign, "__oli_posix_memalign", 3, FlagAligned);
+  if (N == "memalign") return Heap(KindMemalign, "__oli_memalign", 2, FlagAligned);
+  if (N == "valloc") return Heap(KindValloc, "__oli_valloc", 1);
+  if (N == "mmap" || N == "mmap64") return Heap(KindMmap, "__oli_mmap", 6);
+  // Itanium operator new: _Znwm/_Znam [St11align_val_t] [RKSt9nothrow_t].
+  if ((N.starts_with("_Znwm") || N.starts_with("_Znam")) && RetPtr && NP >= 1) {
+    StringRef Rest = N.drop_front(5);
+    uint8_t Fl = 0;
+    if (Rest.consume_front("St11align_val_t"))
+      Fl |= FlagAligned;
+    if (Rest.consume_front("RKSt9nothrow_t"))
+      Fl |= FlagNothrow;
+    unsigned Want = 1 + ((Fl & FlagAligned) ? 1 : 0) + ((Fl & FlagNothrow) ? 1 : 0);
+    if (!Rest.empty() || NP != Want)
+      return std::nullopt;
+    uint8_t K = N[3] == 'w' ? KindNew : KindNewArray;
+    return CalleeInfo{K, Fl, false, (Fl & FlagNothrow) ? "__oli_new_nothrow" : "__oli_new"};
+  }
+  if (N == "_FortranAAllocatableAllocate" || N == "_FortranAAllocatableAllocateSource")
+    return CalleeInfo{KindFortranAllocate, 0, true, ""};
+  if (N == "_FortranAPointerAllocate" || N == "_FortranAPointerAllocateSource")
+    return CalleeInfo{KindFortranPointerAllocate, 0, true, ""};
+  return std::nullopt;
+}
+
+void OliTagSites::findModuleFile() {
+  if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu"))
+    for (MDNode *N : CUs->operands())
+      if (auto *CU = dyn_cast<DICompileUnit>(N)) {
+        ModuleFile = CU->getFilename().str();
+        ModuleDir = CU->getDirectory().str();
+        return;
+      }
+  ModuleFile = M.getSourceFileName();
+  if (ModuleFile != "FIRModule")
+    return;
+  // flang without debug info: its runtime calls carry the file name.
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getName().starts_with("_QQcl")) {
+      StringRef S = constantString(&GV);
+      if (isFortranFile(S)) {
+        ModuleFile = S.str();
+        return;
+      }
+    }
+}
+
+bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
+  V = V->stripPointerCasts();
+  if (!Seen.insert(V).second)
+    return true; // a cycle adds no non-allocation source
+  if (isa<ConstantPointerNull>(V))
+    return true; // a failure path returning NULL does not disqualify
+  if (auto *CB = dyn_cast<CallBase>(V)) {
+    std::optional<CalleeInfo> CI = classify(CB->getCalledFunction());
+    if (!CI)
+      return false;
+    return CI->Kind == KindWrapper || (!CI->Bracket && CI->Kind != KindPosixMemalign);
+  }
+  if (auto *PN = dyn_cast<PHINode>(V)) {
+    for (Value *In : PN->incoming_values())
+      if (!returnsAllocation(In, Seen))
+        return false;
+    return true;
+  }
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    return returnsAllocation(Sel->getTrueValue(), Seen) &&
+           returnsAllocation(Sel->getFalseValue(), Seen);
+  if (auto *LI = dyn_cast<LoadInst>(V)) {
+    // -O0: the value went through a local slot; every store into it counts.
+    auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
+    if (!AI)
+      return false;
+    bool Any = false;
+    for (User *U : AI->users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() != AI || !returnsAllocation(SI->getValueOperand(), Seen))
+          return false;
+        Any = true;
+      } else if (!isa<LoadInst>(U) && !isa<IntrinsicInst>(U)) {
+        return false; // the slot escapes
+      }
+    }
+    return Any;
+  }
+  return false;
+}
+
+void OliTagSites::findWrappers() {
+  // Fixpoint: a wrapper may return another wrapper's result.
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (Function &F : M) {
+      if (F.isDeclaration() || Wrappers.count(&F) || isOliName(F.getName()) ||
+          !F.getReturnType()->isPointerTy() || F.hasAvailableExternallyLinkage())
+        continue;
+      bool AllOk = true, AnyAlloc = false;
+      for (BasicBlock &BB : F)
+        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
+          Value *V = RI->getReturnValue();
+          if (isa<ConstantPointerNull>(V))
+            continue; // `return NULL` on a failure path does not disqualify
+          SmallPtrSet<Value *, 16> Seen;
+          if (returnsAllocation(V, Seen))
+            AnyAlloc = true;
+          else
+            AllOk = false;
+        }
+      if (AllOk && AnyAlloc) {
+        LLVM_DEBUG(dbgs() << "oli: allocation wrapper " << F.getName() << "\n");
+        Wrappers.insert(&F);
+        Grew = true;
+      }
+    }
+  }
+}
+
+/// Declares an entry point with the optimiser's knowledge of the function it
+/// replaces, so -O2 code keeps treating the call as an allocation.
+static void addAllocatorAttrs(Function *Fn, const CalleeInfo &CI) {
+  LLVMContext &Ctx = Fn->getContext();
+  unsigned SiteArg = Fn->arg_size() - 1;
+  Fn->addParamAttr(SiteArg, Attribute::NonNull);
+  Fn->addParamAttr(SiteArg, Attribute::NoUndef);
+  if (!(CI.Kind == KindNew || CI.Kind == KindNewArray) || (CI.Flags & FlagNothrow))
+    Fn->addFnAttr(Attribute::NoUnwind);
+  if (CI.Kind != KindNew && CI.Kind != KindNewArray)
+    Fn->addFnAttr(Attribute::WillReturn); // operator new may loop in new_handler
+  // Like the C library's allocators: touches its arguments (the site's
+  // runtime slot, *out, the old block) and memory the program cannot see.
+  if (CI.Kind != KindNew && CI.Kind != KindNewArray && CI.Kind != KindMmap)
+    Fn->setMemoryEffects(MemoryEffects::argMemOnly() | MemoryEffects::inaccessibleMemOnly());
+  if (CI.Kind == KindMmap || CI.Kind == KindPosixMemalign)
+    return; // not allocation functions to LLVM either
+  Fn->addRetAttr(Attribute::NoAlias);
+  Fn->addRetAttr(Attribute::NoUndef);
+  AllocFnKind K = AllocFnKind::Alloc | AllocFnKind::Uninitialized;
+  std::optional<unsigned> Second;
+  unsigned First = 0;
+  switch (CI.Kind) {
+  case KindCalloc:
+    K = AllocFnKind::Alloc | AllocFnKind::Zeroed;
+    Second = 1;
+    break;
+  case KindRealloc:
+    K = AllocFnKind::Realloc;
+    First = 1;
+    Fn->addParamAttr(0, Attribute::AllocatedPointer);
+    break;
+  case KindReallocarray:
+    K = AllocFnKind::Realloc;
+    First = 1;
+    Second = 2;
+    Fn->addParamAttr(0, Attribute::AllocatedPointer);
+    break;
+  case KindAlignedAlloc:
+  case KindMemalign:
+    K = K | AllocFnKind::Aligned;
+    First = 1;
+    Fn->addParamAttr(0, Attribute::AllocAlign);
+    break;
+  case KindNew:
+  case KindNewArray:
+    if (!(CI.Flags & FlagNothrow))
+      Fn->addRetAttr(Attribute::NonNull);
+    break;
+  default:
+    break;
+  }
+  Fn->addFnAttr(Attribute::get(Ctx, Attribute::AllocKind, uint64_t(K)));
+  Fn->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, First, Second));
+  // operator new/new[] share one entry point: the family goes on each call.
+  if (CI.Kind != KindNew && CI.Kind != KindNewArray)
+    Fn->addFnAttr("alloc-family", "malloc");
+}
+
+Function *OliTagSites::entryPoint(const CalleeInfo &CI, FunctionType *OldTy) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx), *PtrTy = PointerType::getUnqual(Ctx);
+  SmallVector<Type *, 8> Params;
+  if (CI.Kind == KindNew || CI.Kind == KindNewArray)
+    Params = {I64, I64};
+  else
+    Params.append(OldTy->param_begin(), OldTy->param_end());
+  Params.push_back(PtrTy);
+  FunctionType *Ty = FunctionType::get(OldTy->getReturnType(), Params, false);
+  if (Function *Existing = M.getFunction(CI.Repl))
+    return Existing->getFunctionType() == Ty ? Existing : nullptr;
+  Function *Fn = Function::Create(Ty, GlobalValue::ExternalLinkage, CI.Repl, M);
+  addAllocatorAttrs(Fn, CI);
+  return Fn;
+}
+
+void OliTagSites::rewriteHeapCall(CallBase &CB, const CalleeInfo &CI, GlobalVariable *Rec) {
+  Function *Fn = entryPoint(CI, CB.getFunctionType());
+  if (!Fn)
+    return; // a conflicting user declaration: leave the call alone
+  bool IsNew = CI.Kind == KindNew || CI.Kind == KindNewArray;
+  SmallVector<Value *, 8> Args;
+  if (IsNew) {
+    Type *I64 = Type::getInt64Ty(M.getContext());
+    Args = {CB.getArgOperand(0), (CI.Flags & FlagAligned) ? CB.getArgOperand(1)
+                                                          : (Value *)ConstantInt::get(I64, 0)};
+  } else {
+    Args.append(CB.arg_begin(), CB.arg_end());
+  }
+  Args.push_back(Rec);
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB))
+    New = InvokeInst::Create(Fn, II->getNormalDest(), II->getUnwindDest(), Args, Bundles, "",
+                             CB.getIterator());
+  else
+    New = CallInst::Create(Fn, Args, Bundles, "", CB.getIterator());
+  New->setCallingConv(CB.getCallingConv());
+  New->copyMetadata(CB);
+  // Keep the call-site attributes the front end wrote (noalias, nonnull,
+  // align, noundef); drop builtin, which only means something for the
+  // original name.
+  LLVMContext &Ctx = M.getContext();
+  AttributeList Old = CB.getAttributes();
+  AttrBuilder FnB(Ctx, Old.getFnAttrs());
+  FnB.removeAttribute(Attribute::Builtin);
+  FnB.removeAttribute(Attribute::NoBuiltin);
+  FnB.removeAttribute(Attribute::AllocSize); // the entry point declares its own
+  if (IsNew) {
+    std::string Family = CI.Kind == KindNew ? "_Znwm" : "_Znam";
+    if (CI.Flags & FlagAligned)
+      Family += "St11align_val_t";
+    FnB.addAttribute("alloc-family", Family);
+  }
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0; I + 1 < Args.size(); ++I)
+    ParamAttrs.push_back(IsNew && I == 1 && !(CI.Flags & FlagAligned) ? AttributeSet()
+                                                                         : Old.getParamAttrs(I));
+  ParamAttrs.push_back(AttributeSet());
+  New->setAttributes(AttributeList::get(Ctx, AttributeSet::get(Ctx, FnB), Old.getRetAttrs(),
+                                        ParamAttrs));
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+  ++NumTaggedHeap;
+}
+
+void OliTagSites::bracketCall(CallBase &CB, GlobalVariable *Rec) {
+  LLVMContext &Ctx = M.getContext();
+  Type *PtrTy = PointerType::getUnqual(Ctx), *VoidTy = Type::getVoidTy(Ctx);
+  FunctionCallee Enter = M.getOrInsertFunction(SiteEnterName, PtrTy, PtrTy);
+  FunctionCallee Leave = M.getOrInsertFunction(SiteLeaveName, VoidTy, PtrTy);
+  for (FunctionCallee FC : {Enter, Leave})
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+      Fn->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(&CB);
+  CallInst *Prev = B.CreateCall(Enter, {Rec}, "oli.prev");
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    // Leave on both edges; give each edge a block of its own first.
+    BasicBlock *From = II->getParent();
+    BasicBlock *Normal = II->getNormalDest();
+    if (!Normal->getSinglePredecessor()) {
+      BasicBlock *Mid = BasicBlock::Create(Ctx, "oli.leave", From->getParent(), Normal);
+      BranchInst::Create(Normal, Mid);
+      Normal->replacePhiUsesWith(From, Mid);
+      II->setNormalDest(Mid);
+      Normal = Mid;
+    }
+    IRBuilder<>(&*Normal->getFirstInsertionPt()).CreateCall(Leave, {Prev});
+    BasicBlock *Unwind = II->getUnwindDest();
+    if (!Unwind->getSinglePredecessor()) {
+      SmallVector<BasicBlock *, 2> NewBBs;
+      SplitLandingPadPredecessors(Unwind, {From}, ".oli", ".oli.rest", NewBBs);
+      Unwind = NewBBs[0];
+    }
+    IRBuilder<>(&*Unwind->getFirstInsertionPt()).CreateCall(Leave, {Prev});
+  } else {
+    IRBuilder<>(CB.getNextNode()).CreateCall(Leave, {Prev});
+  }
+  ++NumTaggedBracket;
+}
+
+void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
+                          StringMap<unsigned> &Keys) {
+  SiteInfo S;
+  S.Kind = CI.Kind;
+  S.Flags = CI.Flags | (isa<InvokeInst>(CB) ? FlagInvoke : 0);
+  S.Func = displayFunctionName(F.getName());
+  std::string File = ModuleFile, Dir = ModuleDir, Key;
+  if (const DILocation *DL = CB.getDebugLoc().get()) {
+    while (const DILocation *Outer = DL->getInlinedAt())
+      DL = Outer;
+    if (!DL->getFilename().empty()) {
+      File = DL->getFilename().str();
+      Dir = DL->getDirectory().str();
+    }
+    S.Line = DL->getLine();
+    unsigned Start = F.getSubprogram() ? F.getSubprogram()->getLine() : 0;
+    S.Rel = S.Line >= Start ? S.Line - Start : 0;
+    S.Flags |= FlagHasLine;
+    Key = ("L" + Twine(S.Rel) + ":" + Twine(DL->getColumn())).str();
+  } else {
+    S.Rel = Ordinal;
+    Key = ("N" + Twine(Ordinal)).str();
+  }
+  std::string Rel = normaliseSourcePath(File, Dir, Opt.Root);
+  S.File = Rel;
+  if (CI.Kind == KindFortranAllocate || CI.Kind == KindFortranPointerAllocate) {
+    unsigned N = CB.arg_size();
+    if (!S.Line && N >= 2)
+      if (std::optional<uint64_t> L = constInt(CB.getArgOperand(N - 1)))
+        S.Line = *L; // absolute line from the runtime call, without debug info
+    S.Name = globalSourceName(CB.getArgOperand(0));
+  } else {
+    S.Name = storedIntoName(&CB, 0);
+    if (!CI.Bracket)
+      if (std::optional<uint64_t> Size = staticSize(CB, CI.Kind)) {
+        S.SizeHint = *Size;
+        S.Flags |= FlagSizeKnown;
+      }
+  }
+  // Two sites on one line and column (a macro) get a duplicate counter.
+  std::string FullKey = (Twine(CI.Kind) + "/" + Key).str();
+  unsigned Dup = Keys[FullKey]++;
+  Fnv1a64 H;
+  H.addField(SiteIdRecipe);
+  H.addField(Rel);
+  H.addField(F.getName());
+  H.addNumber(CI.Kind);
+  H.addField(Key);
+  if (Dup)
+    H.addNumber(Dup);
+  S.Id = H.value();
+
+  if (CI.Kind == KindMmap)
+    if (std::optional<uint64_t> Flags = constInt(CB.getArgOperand(3)))
+      if (!(*Flags & MapAnonymous))
+        return; // file mappings are not placed
+  if (!CI.Bracket && Opt.MinHeapSize && (S.Flags & FlagSizeKnown) &&
+      S.SizeHint < Opt.MinHeapSize) {
+    ++NumSmall;
+    return;
+  }
+  GlobalVariable *Rec = emitSiteRecord(M, S, F.getComdat());
+  Records.push_back(Rec);
+  LLVM_DEBUG(dbgs() << "oli: site " << format_hex(S.Id, 18) << " kind " << unsigned(S.Kind)
+                    << " " << S.File << ":" << S.Line << " in " << S.Func << "\n");
+  if (CI.Bracket)
+    bracketCall(CB, Rec);
+  else
+    rewriteHeapCall(CB, CI, Rec);
+}
+
+void OliTagSites::instrumentFunction(Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage() || isOliName(F.getName()))
+    return;
+  SmallVector<std::pair<CallBase *, CalleeInfo>, 16> Sites;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<IntrinsicInst>(CB))
+      continue;
+    if (CB->isIndirectCall()) {
+      ++NumIndirect;
+      F.getContext().diagnose(OptimizationRemarkMissed(DEBUG_TYPE, "IndirectCall", CB)
+                              << "indirect call left untagged");
+      continue;
+    }
+    if (std::optional<CalleeInfo> CI = classify(CB->getCalledFunction()))
+      Sites.push_back({CB, *CI});
+  }
+  StringMap<unsigned> Keys;
+  for (unsigned I = 0; I < Sites.size(); ++I)
+    tagCall(F, *Sites[I].first, Sites[I].second, I, Keys);
+}
+
+/// True for a global the constructor should register (before the size test).
+static bool isRegistrable(const GlobalVariable &GV) {
+  return !GV.isDeclaration() && !GV.isConstant() && !GV.isThreadLocal() && !GV.hasSection() &&
+         GV.hasName() && !GV.getName().starts_with("llvm.") && !isOliName(GV.getName()) &&
+         !GV.hasAvailableExternallyLinkage() && GV.getAddressSpace() == 0 &&
+         !GV.hasDLLImportStorageClass();
+}
+
+void OliTagSites::registerGlobals() {
+  const DataLayout &DL = M.getDataLayout();
+  for (GlobalVariable &GV : M.globals()) {
+    if (!isRegistrable(GV) || !GV.getValueType()->isSized())
+      continue;
+    uint64_t Size = DL.getTypeAllocSize(GV.getValueType());
+    if (Size < Opt.MinGlobalSize || Size == 0)
+      continue;
+    GlobalName GN = splitGlobalName(GV.getName(), GV.hasCommonLinkage());
+    SiteInfo S;
+    S.Kind = KindGlobal;
+    S.Flags = FlagSizeKnown;
+    S.SizeHint = Size;
+    S.File = normaliseSourcePath(ModuleFile, ModuleDir, Opt.Root);
+    S.Func = GN.Scope;
+    S.Name = GN.Name;
+    SmallVector<DIGlobalVariableExpression *, 1> GVEs;
+    GV.getDebugInfo(GVEs);
+    if (!GVEs.empty())
+      S.Line = GVEs[0]->getVariable()->getLine();
+    // One program-wide symbol (COMMON, weak, inline): the same ID from
+    // every file that defines it.
+    Fnv1a64 H;
+    H.addField(SiteIdRecipe);
+    H.addField(GV.hasLocalLinkage() ? StringRef(S.File) : StringRef(""));
+    H.addField(GV.getName());
+    H.addNumber(KindGlobal);
+    S.Id = H.value();
+    GlobalVariable *Rec = emitSiteRecord(M, S, nullptr);
+    Records.push_back(Rec);
+    Globals.push_back({&GV, Size, Rec});
+    ++NumGlobals;
+    LLVM_DEBUG(dbgs() << "oli: global " << GV.getName() << " " << Size << " bytes\n");
+  }
+}
+
+bool OliTagSites::run() {
+  if (M.getModuleFlag(TaggedFlag) || definesRuntime(M)) {
+    ++NumSkippedModules;
+    LLVM_DEBUG(dbgs() << "oli: skipping " << M.getName() << "\n");
+    return false;
+  }
+  findModuleFile();
+  if (Opt.Wrappers)
+    findWrappers();
+  SmallVector<Function *, 64> Fns;
+  for (Function &F : M)
+    Fns.push_back(&F);
+  for (Function *F : Fns)
+    instrumentFunction(*F);
+  if (Opt.Globals)
+    registerGlobals();
+  if (Records.empty())
+    return false;
+  emitModuleCtor(M, Records, Globals, Opt.VersionCheck);
+  M.addModuleFlag(Module::Max, TaggedFlag, 1);
+  return true;
+}
+
+} // namespace oli

@@ -1,0 +1,63 @@
+//===- OliTagSites.h - the worker of the oli-tag-sites pass ----*- C++ -*-===//
+//
+// Tags every allocation site of a module: rewrites heap calls into __oli_*
+// entry points carrying a site record, brackets allocation-wrapper and
+// Fortran ALLOCATE calls with __oli_site_enter/leave, registers large
+// global objects from a module constructor.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_TAGSITES_H
+#define OLI_PASS_TAGSITES_H
+
+#include "OliOptions.h"
+#include "SiteRecord.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+
+#include <optional>
+#include <vector>
+
+namespace oli {
+
+/// How a recognised callee is handled.
+struct CalleeInfo {
+  uint8_t Kind = 0;
+  uint8_t Flags = 0;
+  bool Bracket = false;  // wrapper / Fortran runtime: enter+leave, no rewrite
+  const char *Repl = ""; // replacement entry point when !Bracket
+};
+
+class OliTagSites {
+public:
+  OliTagSites(llvm::Module &M, const OliOptions &O) : M(M), Opt(O) {}
+  /// Tags the module; returns true when it changed.
+  bool run();
+
+private:
+  void findModuleFile();
+  void findWrappers();
+  bool returnsAllocation(llvm::Value *V, llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
+  std::optional<CalleeInfo> classify(llvm::Function *F) const;
+  void instrumentFunction(llvm::Function &F);
+  void tagCall(llvm::Function &F, llvm::CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
+               llvm::StringMap<unsigned> &Keys);
+  void rewriteHeapCall(llvm::CallBase &CB, const CalleeInfo &CI, llvm::GlobalVariable *Rec);
+  void bracketCall(llvm::CallBase &CB, llvm::GlobalVariable *Rec);
+  void registerGlobals();
+  llvm::Function *entryPoint(const CalleeInfo &CI, llvm::FunctionType *OldTy);
+
+  llvm::Module &M;
+  const OliOptions &Opt;
+  std::string ModuleFile, ModuleDir; // the compile unit's source file
+  llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
+  std::vector<llvm::GlobalVariable *> Records;
+  std::vector<GlobalToRegister> Globals;
+};
+
+} // namespace oli
+
+#endif // OLI_PASS_TAGSITES_H

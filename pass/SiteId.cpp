@@ -1,0 +1,173 @@
+//===- SiteId.cpp - stable site IDs and source names for oli -------------===//
+//
+// Implements the hash and the name helpers declared in SiteId.h. The recipe
+// itself is documented in docs/site-ids.md; keep the two in step.
+//
+//===----------------------------------------------------------------------===//
+#include "SiteId.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include <cctype>
+#include <cstdlib>
+#include <cxxabi.h>
+
+using namespace llvm;
+
+namespace oli {
+
+constexpr uint64_t FnvPrime = 0x100000001b3ULL;
+
+void Fnv1a64::addField(StringRef Bytes) {
+  for (unsigned char C : Bytes)
+    State = (State ^ C) * FnvPrime;
+  State = (State ^ 0u) * FnvPrime; // field separator
+}
+
+void Fnv1a64::addNumber(uint64_t N) { addField(std::to_string(N)); }
+
+/// True for a path component that names a build directory by convention.
+static bool isBuildDirComponent(StringRef C) {
+  return C == "build" || C == "_build" || C == "builddir" || C.starts_with("build-") ||
+         C.starts_with("build_") || C.starts_with("build.") || C.starts_with("cmake-build-");
+}
+
+/// Splits a path into components with "." and empty parts dropped and ".."
+/// folded into its parent where there is one.
+static SmallVector<StringRef, 16> foldComponents(StringRef Path) {
+  SmallVector<StringRef, 16> Parts, Out;
+  Path.split(Parts, '/', -1, false);
+  for (StringRef P : Parts) {
+    if (P == ".")
+      continue;
+    if (P == ".." && !Out.empty() && Out.back() != "..") {
+      Out.pop_back();
+      continue;
+    }
+    Out.push_back(P);
+  }
+  return Out;
+}
+
+/// Joins components with '/', with a leading '/' when Absolute.
+static std::string joinComponents(ArrayRef<StringRef> Parts, bool Absolute) {
+  std::string S = Absolute ? "/" : "";
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (I)
+      S += '/';
+    S += Parts[I].str();
+  }
+  return S;
+}
+
+std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Root) {
+  if (!Root.empty()) {
+    std::string Abs = File.starts_with("/") || Dir.empty() ? File.str() : (Twine(Dir) + "/" + File).str();
+    std::string A = joinComponents(foldComponents(Abs), true);
+    std::string R = joinComponents(foldComponents(Root), true);
+    if (R == "/")
+      return A.substr(1);
+    if (StringRef(A).starts_with(R + "/"))
+      return A.substr(R.size() + 1);
+  }
+  bool Absolute = File.starts_with("/");
+  SmallVector<StringRef, 16> Parts = foldComponents(File);
+  size_t Begin = 0;
+  // Leading ".." parts say where the build ran, not where the source is.
+  while (Begin < Parts.size() && Parts[Begin] == "..")
+    ++Begin;
+  for (size_t I = Parts.size(); I-- > Begin + 1;) // never strip the file name
+    if (isBuildDirComponent(Parts[I - 1])) {
+      Begin = I;
+      break;
+    }
+  if (Begin > 0)
+    Absolute = false;
+  return joinComponents(ArrayRef<StringRef>(Parts).drop_front(Begin), Absolute);
+}
+
+/// Splits a flang `_Q` symbol into (tag, name) pairs: an upper-case letter
+/// starts a part, the lower-case/digit/underscore run after it is its name.
+static SmallVector<std::pair<char, StringRef>, 4> fortranParts(StringRef Sym) {
+  SmallVector<std::pair<char, StringRef>, 4> Parts;
+  StringRef S = Sym.drop_front(2);
+  while (!S.empty() && std::isupper((unsigned char)S[0])) {
+    char Tag = S[0];
+    size_t N = 1;
+    while (N < S.size() && !std::isupper((unsigned char)S[N]))
+      ++N;
+    Parts.push_back({Tag, S.substr(1, N - 1)});
+    S = S.drop_front(N);
+  }
+  if (!S.empty())
+    Parts.clear(); // not a shape we know
+  return Parts;
+}
+
+/// Demangles an Itanium C++ symbol, or returns "" when it is not one.
+static std::string demangleCxx(StringRef Sym) {
+  if (!Sym.starts_with("_Z"))
+    return "";
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Sym.str().c_str(), nullptr, nullptr, &Status);
+  std::string Out = (Status == 0 && D) ? D : "";
+  std::free(D);
+  return Out;
+}
+
+std::string displayFunctionName(StringRef Mangled) {
+  if (Mangled.starts_with("_Q")) {
+    auto Parts = fortranParts(Mangled);
+    if (Parts.size() == 1 && Parts[0].first == 'Q' && Parts[0].second == "main")
+      return "main";
+    std::string Out;
+    for (auto &[Tag, Name] : Parts) {
+      if (Tag != 'M' && Tag != 'S' && Tag != 'F' && Tag != 'P')
+        return Mangled.str();
+      if (Name.empty())
+        continue;
+      Out += Out.empty() ? "" : "::";
+      Out += Name.str();
+    }
+    if (!Out.empty())
+      return Out;
+  }
+  std::string D = demangleCxx(Mangled);
+  return D.empty() ? Mangled.str() : D;
+}
+
+GlobalName splitGlobalName(StringRef Sym, bool IsCommon) {
+  if (IsCommon) {
+    if (Sym == "__BLNK__")
+      return {"", "//"};
+    if (Sym.ends_with("_"))
+      return {"", (Twine("/") + Sym.drop_back() + "/").str()};
+  }
+  if (Sym.starts_with("_Q")) {
+    auto Parts = fortranParts(Sym);
+    if (!Parts.empty() && Parts.back().first == 'E') {
+      std::string Scope;
+      for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+        StringRef N = Parts[I].second;
+        if (Parts[I].first == 'F' && N.empty())
+          N = "main"; // `_QFEx`: a variable of the main program
+        if (N.empty())
+          continue;
+        Scope += Scope.empty() ? "" : "::";
+        Scope += N.str();
+      }
+      return {Scope, Parts.back().second.str()};
+    }
+  }
+  std::string D = demangleCxx(Sym);
+  if (!D.empty())
+    return {"", D};
+  // clang names a function-local static `func.var`.
+  auto [Head, Tail] = Sym.split('.');
+  if (!Tail.empty() && !Head.empty())
+    return {Head.str(), Tail.str()};
+  return {"", Sym.str()};
+}
+
+} // namespace oli

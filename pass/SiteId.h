@@ -1,0 +1,52 @@
+//===- SiteId.h - stable site IDs and source names for oli -----*- C++ -*-===//
+//
+// The ID recipe of docs/site-ids.md: a 64-bit FNV-1a hash over a fixed list
+// of fields, plus the helpers that turn paths and symbol names into the
+// strings the recipe and the site records use.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_SITEID_H
+#define OLI_PASS_SITEID_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <string>
+
+namespace oli {
+
+/// Recipe version: the first field of every hashed tuple.
+constexpr char SiteIdRecipe[] = "oli-site-v1";
+
+/// Incremental 64-bit FNV-1a (written for oli; no external code).
+class Fnv1a64 {
+public:
+  /// Adds Bytes followed by a 0 separator so fields cannot run together.
+  void addField(llvm::StringRef Bytes);
+  /// Adds an unsigned number in decimal as one field.
+  void addNumber(uint64_t N);
+  uint64_t value() const { return State; }
+
+private:
+  uint64_t State = 0xcbf29ce484222325ULL;
+};
+
+/// Source path as it enters the ID: lexically normalised, made relative to
+/// Root when it lies below it, else stripped of build-directory parts.
+std::string normaliseSourcePath(llvm::StringRef File, llvm::StringRef Dir,
+                                llvm::StringRef Root);
+
+/// Human-readable name of a function for site records (C++ demangled,
+/// Fortran `_QMmodPproc` -> `mod::proc`, else the symbol).
+std::string displayFunctionName(llvm::StringRef Mangled);
+
+/// Scope and source name of a global variable symbol: `_QMcgEa` -> {cg, a},
+/// `main_int_mem_` (COMMON) -> {"", /main_int_mem/}, `main.buf` -> {main, buf}.
+struct GlobalName {
+  std::string Scope;
+  std::string Name;
+};
+GlobalName splitGlobalName(llvm::StringRef Sym, bool IsCommon);
+
+} // namespace oli
+
+#endif // OLI_PASS_SITEID_H

@@ -1,0 +1,98 @@
+//===- SiteRecord.cpp - site records and the module constructor ----------===//
+//
+// Lays out __oli_site_t (include/oli_abi.h) as an LLVM constant and builds
+// the module constructor. Only layout lives here; what goes into a record
+// is decided by OliTagSites.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "SiteRecord.h"
+#include "OliAbiNames.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace oli {
+
+/// Longest string kept in a record; longer ones keep their tail.
+constexpr size_t MaxStringLen = 4000;
+
+/// Clips S to MaxStringLen bytes, keeping the end (the informative part of
+/// a long path) and dropping embedded NULs.
+static std::string clip(const std::string &S) {
+  std::string T;
+  for (char C : S)
+    if (C)
+      T += C;
+  return T.size() > MaxStringLen ? T.substr(T.size() - MaxStringLen) : T;
+}
+
+GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
+  LLVMContext &Ctx = M.getContext();
+  std::string File = clip(S.File), Func = clip(S.Func), Name = clip(S.Name);
+  std::string Strings = File + '\0' + Func + '\0' + Name + '\0';
+  Strings.resize((Strings.size() + 7) & ~size_t(7), '\0');
+  uint64_t Total = SiteHeaderSize + Strings.size();
+
+  Type *I8 = Type::getInt8Ty(Ctx), *I16 = Type::getInt16Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  ArrayType *StrTy = ArrayType::get(I8, Strings.size());
+  StructType *Ty = StructType::get(Ctx, {I32, I16, I8, I8, I64, I64, I32, I32, I16, I16, I16, I16,
+                                         I64, StrTy});
+  Constant *Fields[] = {
+      ConstantInt::get(I32, SiteMagic),    ConstantInt::get(I16, Total),
+      ConstantInt::get(I8, S.Kind),        ConstantInt::get(I8, S.Flags),
+      ConstantInt::get(I64, S.Id),         ConstantInt::get(I64, S.SizeHint),
+      ConstantInt::get(I32, S.Line),       ConstantInt::get(I32, S.Rel),
+      ConstantInt::get(I16, File.size()),  ConstantInt::get(I16, Func.size()),
+      ConstantInt::get(I16, Name.size()),  ConstantInt::get(I16, 0),
+      ConstantInt::get(I64, 0),
+      ConstantDataArray::getRaw(Strings, Strings.size(), I8)};
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage,
+                                ConstantStruct::get(Ty, Fields), "__oli_site");
+  GV->setSection(SiteSection);
+  GV->setAlignment(Align(8));
+  if (C)
+    GV->setComdat(C);
+  return GV;
+}
+
+/// Declares an external hidden weak section-bound symbol.
+static GlobalVariable *declareBound(Module &M, StringRef Name) {
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  auto *GV = new GlobalVariable(M, I8, false, GlobalValue::ExternalWeakLinkage, nullptr, Name);
+  GV->setVisibility(GlobalValue::HiddenVisibility);
+  return GV;
+}
+
+void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
+                    ArrayRef<GlobalToRegister> Globals, bool VersionCheck) {
+  LLVMContext &Ctx = M.getContext();
+  Type *VoidTy = Type::getVoidTy(Ctx), *PtrTy = PointerType::getUnqual(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+
+  SmallVector<GlobalValue *, 16> Used(Records.begin(), Records.end());
+  appendToCompilerUsed(M, Used);
+
+  Function *Ctor = Function::createWithDefaultAttr(FunctionType::get(VoidTy, false),
+                                                   GlobalValue::InternalLinkage, 0,
+                                                   ModuleCtorName, &M);
+  Ctor->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  FunctionCallee Init = M.getOrInsertFunction(InitName, VoidTy, PtrTy, PtrTy);
+  B.CreateCall(Init, {declareBound(M, SectionStart), declareBound(M, SectionStop)});
+  if (VersionCheck)
+    B.CreateCall(M.getOrInsertFunction(VersionCheckName, VoidTy));
+  for (const GlobalToRegister &G : Globals)
+    B.CreateCall(M.getOrInsertFunction(RegisterGlobalName, VoidTy, PtrTy, I64, PtrTy), {G.Object, ConstantInt::get(I64, G.Size), G.Record});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, CtorPriority);
+}
+
+} // namespace oli

@@ -1,0 +1,52 @@
+//===- SiteRecord.h - site records and the module constructor --*- C++ -*-===//
+//
+// Emission of __oli_site_t records into section `oli_sites` and of the
+// priority-1 module constructor that hands them to the runtime.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_SITERECORD_H
+#define OLI_PASS_SITERECORD_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class Comdat;
+class GlobalVariable;
+class Module;
+} // namespace llvm
+
+namespace oli {
+
+/// The contents of one __oli_site_t, before layout.
+struct SiteInfo {
+  uint8_t Kind = 0;
+  uint8_t Flags = 0;
+  uint64_t Id = 0;
+  uint64_t SizeHint = 0;
+  uint32_t Line = 0;
+  uint32_t Rel = 0;
+  std::string File, Func, Name;
+};
+
+/// A global object to register: its address and byte size, and its record.
+struct GlobalToRegister {
+  llvm::GlobalVariable *Object;
+  uint64_t Size;
+  llvm::GlobalVariable *Record;
+};
+
+/// Emits one record (private, writable, align 8, in section oli_sites, in
+/// comdat C when given) and returns it. Not yet kept alive.
+llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, llvm::Comdat *C);
+
+/// Emits the constructor: __oli_init(start, stop), the version check
+/// reference when VersionCheck, then __oli_register_global for each global.
+/// Also adds every record to llvm.compiler.used.
+void emitModuleCtor(llvm::Module &M, llvm::ArrayRef<llvm::GlobalVariable *> Records,
+                    llvm::ArrayRef<GlobalToRegister> Globals, bool VersionCheck);
+
+} // namespace oli
+
+#endif // OLI_PASS_SITERECORD_H
