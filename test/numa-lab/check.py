@@ -195,7 +195,262 @@ def check_probe(c):
              "got %s" % [r.get("status") for r in lab.group("probe.exit")])
 
 
-SUITES = {"probe": check_probe}
+# ---- suite: oli (runtime + plugin; guest/suite-oli.sh, guest/objects.c) ---------
+POLICY_ERROR = "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off"
+PLACED = ["heap", "calloc", "aligned", "global", "small"]  # >= OLI_MIN_SIZE (1 MiB)
+ALL_OBJECTS = PLACED + ["tiny"]
+
+
+def ratio_of(s):
+    try:
+        return [int(x) for x in str(s).split(":")]
+    except ValueError:
+        return None
+
+
+class Run:
+    """One run of lab_objects: its object lines, exit status, stderr and report."""
+
+    def __init__(self, c, name, cpu_node):
+        self.c, self.name, self.local = c, name, cpu_node
+        lab = c.lab
+        self.objs = {r["name"]: r for r in lab.group("obj") if r.get("run") == name}
+        st = lab.one("run", "name", name)
+        self.status = st.get("status") if st else None
+        self.stderr = [l.split(": ", 1)[1] if ": " in l else "" for l in lab.lines
+                       if l.startswith("OLI-LAB-STDERR %s:" % name)]
+        self.report = None
+        self.sites = {}
+        txt = lab.json.get(name)
+        if txt is not None:
+            try:
+                self.report = json.loads(txt)
+            except ValueError as e:
+                c.failures.append("run %s: report is not valid JSON: %s" % (name, e))
+        if self.report is not None:
+            for s in self.report.get("sites", []):
+                f = (s.get("file") or "").rsplit("/", 1)[-1]
+                self.sites[(f, s.get("line"))] = s
+
+    def what(self, obj=None):
+        return "run %s" % self.name + (" object %s" % obj if obj else "")
+
+    def site(self, obj):
+        r = self.objs.get(obj)
+        if r is None:
+            return None
+        return self.sites.get((r.get("file"), int(r.get("line", -1))))
+
+    def basics(self, need_report=True):
+        c = self.c
+        c.eq(self.what() + ": exit status", "0", self.status)
+        alloc = [r for r in c.lab.group("alloc") if r.get("run") == self.name]
+        c.eq(self.what() + ": allocations succeeded and data verified (zeroed, aligned, written back)",
+             ["1"], [r.get("ok") for r in alloc])
+        c.eq(self.what() + ": objects reported by the program", sorted(ALL_OBJECTS), sorted(self.objs))
+        if need_report and not c.expect(self.report is not None, self.what() + ": JSON report",
+                                        "missing (OLI_REPORT written at exit?)"):
+            return False
+        if self.report is None:
+            return False
+        c.eq(self.what() + ": report schema", ("oli-report", 1),
+             (self.report.get("schema"), self.report.get("version")))
+        topo = self.report.get("topology", {})
+        c.eq(self.what() + ": topology.local_node (CPU the run is pinned to)", self.local, topo.get("local_node"))
+        for obj in ALL_OBJECTS:
+            if obj in self.objs:
+                c.expect(self.site(obj) is not None, self.what(obj) + ": site in report",
+                         "no site with file %s line %s" % (self.objs[obj].get("file"), self.objs[obj].get("line")))
+        return True
+
+    def kernel_pages(self, obj):
+        r = self.objs[obj]
+        return {n: int(r.get("n%d" % n, 0)) for n in (0, 1, 2)}
+
+    def expected(self, obj):
+        """Pages per node the report's decision promises for obj, or None."""
+        s = self.site(obj)
+        r = self.objs[obj]
+        total = int(r["pages"])
+        d = s.get("decision")
+        if d in ("dram", "default"):
+            # default: not placed; the kernel's local policy on a pinned CPU
+            return {self.local: total}
+        if d == "cxl":
+            cxl = self.report.get("topology", {}).get("cxl_node")
+            return {cxl: total}
+        if d == "interleave":
+            nodes = s.get("nodes") or []
+            w = ratio_of(s.get("ratio"))
+            if not nodes or not w:
+                return None
+            pairs = [(n, x) for n, x in zip(nodes, w) if x > 0]
+            tot = sum(x for _, x in pairs)
+            return {n: total * x / tot for n, x in pairs}
+        return None
+
+    def placement(self, obj, decisions=None):
+        """Kernel pages match the report's decision (1% of pages for interleave) and
+        the report's pages_achieved; decisions: the allowed decisions."""
+        c = self.c
+        s = self.site(obj)
+        if s is None or obj not in self.objs:
+            return
+        d = s.get("decision")
+        if decisions is not None and not c.expect(d in decisions, self.what(obj) + ": decision",
+                                                  "expected one of %s, report says %r (reason %r)" % (
+                                                      decisions, d, s.get("reason"))):
+            return
+        exp = self.expected(obj)
+        if not c.expect(exp is not None, self.what(obj) + ": decision readable",
+                        "decision %r nodes %r ratio %r" % (d, s.get("nodes"), s.get("ratio"))):
+            return
+        r = self.objs[obj]
+        total = int(r["pages"])
+        got = self.kernel_pages(obj)
+        tol = 0.01 * total if d == "interleave" else 0
+        ok = int(r.get("bad", 0)) == 0 and int(r.get("nother", 0)) == 0
+        for n in (0, 1, 2):
+            if abs(got[n] - exp.get(n, 0)) > tol:
+                ok = False
+        c.expect(ok, self.what(obj) + ": kernel pages per node match decision %s%s" % (
+            d, " %s over %s" % (s.get("ratio"), s.get("nodes")) if d == "interleave" else ""),
+            "expected %s (+-%d), kernel has %s bad=%s" % (
+                " ".join("n%s=%.0f" % (k, v) for k, v in sorted(exp.items())), tol, fmt_pages(got), r.get("bad")))
+        ach = s.get("pages_achieved")
+        if d != "default" and not s.get("pages_sampled"):
+            c.expect(isinstance(ach, dict) and ach, self.what(obj) + ": report pages_achieved",
+                     "missing for a placed object")
+        if isinstance(ach, dict) and ach and not s.get("pages_sampled"):
+            # The report's move_pages and ours cover the same object; allow the
+            # runtime's block rounding (a page at each end).
+            rep = {n: int(ach.get(str(n), 0)) for n in (0, 1, 2)}
+            c.expect(all(abs(rep[n] - got[n]) <= 2 for n in (0, 1, 2)),
+                     self.what(obj) + ": report pages_achieved agree with the kernel",
+                     "report %s, kernel %s" % (fmt_pages(rep), fmt_pages(got)))
+
+    def all_placements(self, decisions=None, objs=ALL_OBJECTS):
+        for o in objs:
+            self.placement(o, decisions)
+
+    def decision(self, obj):
+        s = self.site(obj)
+        return s.get("decision") if s else None
+
+
+def check_oli(c):
+    lab, k = c.lab, c.kernel
+    oli = Run(c, "oli", 0)
+    if oli.basics():
+        # 1. topology detection inside the guest
+        topo = oli.report.get("topology", {})
+        nodes = {n.get("node"): n for n in topo.get("nodes", [])}
+        c.eq("1. topology: DRAM nodes", TOPO["dram"], sorted(n for n, x in nodes.items() if x.get("kind") == "dram"))
+        c.eq("1. topology: CXL nodes", TOPO["cxl"], sorted(n for n, x in nodes.items() if x.get("kind") == "cxl"))
+        c.eq("1. topology: cxl_node, remote_node", (2, 1), (topo.get("cxl_node"), topo.get("remote_node")))
+        for n in (0, 1, 2):
+            x = nodes.get(n, {})
+            c.eq("1. topology: node%d HMAT read_bandwidth, read_latency" % n, (TOPO["bw"][n], TOPO["lat"][n]),
+                 (x.get("read_bandwidth"), x.get("read_latency")))
+        c.eq("1. topology: weighted_interleave (kernel has MPOL_WEIGHTED_INTERLEAVE)", k == "6.12",
+             topo.get("weighted_interleave"))
+        c.eq("1. topology: weights_source", "hmat", topo.get("weights_source"))
+        w = ratio_of(oli.report.get("options", {}).get("weights"))
+        want = TOPO["bw"][0] / TOPO["bw"][2]
+        c.expect(w is not None and len(w) >= 2 and w[1] > 0 and abs(w[0] / w[1] - want) <= 0.12 * want,
+                 "1. default weights derived from HMAT bandwidth (local:CXL = %d:%d)" % (TOPO["bw"][0], TOPO["bw"][2]),
+                 "options.weights = %r" % oli.report.get("options", {}).get("weights"))
+        # 2. every object where its decision says; the biggest interleaved, a 2% one on DRAM
+        oli.all_placements()
+        c.eq("2. run oli: decision of the largest object (64 MiB, 37% of footprint)", "interleave", oli.decision("heap"))
+        c.eq("2. run oli: decision of a 4 MiB object (2% of footprint)", "dram", oli.decision("small"))
+        s = oli.site("heap")
+        if s:
+            c.eq("2. run oli: heap ratio = the default weights", oli.report.get("options", {}).get("weights"),
+                 s.get("ratio"))
+
+    w11 = Run(c, "weights11", 0)
+    if w11.basics():
+        w11.all_placements()
+        s = w11.site("heap")
+        c.eq("2. run weights11 (OLI_WEIGHTS=1:1): heap decision and ratio", ("interleave", [1, 1]),
+             (s and s.get("decision"), s and (ratio_of(s.get("ratio")) or [])[:2]))
+
+    if lab.one("run", "name", "plan") is not None:
+        plan = Run(c, "plan", 0)
+        if plan.basics():
+            plan.all_placements()
+            got = [(plan.decision(o), (ratio_of((plan.site(o) or {}).get("ratio")) or [])[:2]) for o in ("heap", "calloc")]
+            c.eq("2. run plan: heap 3:1 and calloc 1:1 at the same time", [("interleave", [3, 1]), ("interleave", [1, 1])], got)
+
+    # 3. per-socket rule
+    cpu1 = Run(c, "cpu1", 1)
+    if cpu1.basics():
+        cpu1.all_placements()
+        for o in PLACED:
+            if o in cpu1.objs:
+                c.eq("3. run cpu1 object %s: pages on node 0 (socket 0 DRAM)" % o, 0, cpu1.kernel_pages(o)[0])
+        c.eq("3. run cpu1: a DRAM object is on node 1", "dram", cpu1.decision("small"))
+    for name, node in (("pair0", 0), ("pair1", 1)):
+        r = Run(c, name, node)
+        if r.basics():
+            r.all_placements()
+            for o in PLACED:
+                if o in r.objs:
+                    c.eq("3. run %s object %s: pages on the other socket's DRAM" % (name, o), 0,
+                         r.kernel_pages(o)[1 - node])
+
+    # 4. DRAM budget
+    bud = Run(c, "budget", 0)
+    if bud.basics():
+        bud.all_placements()
+        limit_pages = 80 * 1024 * 1024 // 4096
+        placed_local = sum(bud.kernel_pages(o)[0] for o in PLACED
+                           if o in bud.objs and bud.decision(o) not in (None, "default"))
+        c.expect(placed_local <= limit_pages, "4. run budget (OLI_DRAM_LIMIT=80M): placed pages on local DRAM",
+                 "%d pages > budget %d pages" % (placed_local, limit_pages))
+        if oli.report is not None:
+            cxl_b = sum(bud.kernel_pages(o)[2] for o in PLACED if o in bud.objs)
+            cxl_o = sum(oli.kernel_pages(o)[2] for o in PLACED if o in oli.objs)
+            c.expect(cxl_b > cxl_o, "4. run budget: the budget moved pages to CXL",
+                     "node-2 pages with budget %d, without %d" % (cxl_b, cxl_o))
+
+    # 5. fixed policies
+    for pol, dec in (("uniform", ["interleave"]), ("dram", ["dram"]), ("cxl", ["cxl"]), ("off", ["default"])):
+        r = Run(c, pol, 0)
+        if r.basics():
+            c.eq("5. run %s: report policy" % pol, pol, r.report.get("policy"))
+            r.all_placements(dec, PLACED)
+            r.placement("tiny")
+            if pol == "uniform":
+                for o in PLACED:
+                    s = r.site(o)
+                    if s:
+                        c.eq("5. run uniform object %s: ratio = default weights" % o,
+                             r.report.get("options", {}).get("weights"), s.get("ratio"))
+
+    # 6. faults: node 2 full
+    fill = lab.group("fill")
+    held = [int(x["held_mb"]) for x in fill if "held_mb" in x]
+    c.expect(held and held[0] >= 700, "6. node 2 filled before the run", "filler held %s MiB" % held)
+    c.eq("6. filler still alive after the run (the node stayed full)", ["1"],
+         [x.get("alive") for x in fill if "alive" in x])
+    full = Run(c, "full", 0)
+    if full.basics():
+        full.all_placements()
+        fb = full.report.get("summary", {}).get("fallbacks", 0)
+        fs = sum(int(s.get("fallbacks") or 0) for s in full.report.get("sites", []))
+        c.expect(fb > 0 and fs > 0, "6. run full (OLI_POLICY=cxl, node 2 full): report counts the fallback",
+                 "summary.fallbacks=%r, sum of site fallbacks=%r" % (fb, fs))
+    # 6. bad environment value
+    bad = Run(c, "badenv", 0)
+    c.eq("6. run badenv (OLI_POLICY=unifrom): exit status", "2", bad.status)
+    c.eq("6. run badenv: the one documented error line", [POLICY_ERROR], bad.stderr)
+    c.eq("6. run badenv: the program did not run (objects it printed)", [], sorted(bad.objs))
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
+SUITES = {"probe": check_probe, "oli": check_oli}
 
 
 def main():

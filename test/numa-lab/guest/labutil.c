@@ -1,0 +1,60 @@
+/* NUMA lab guest helpers (no oli plugin): read page placement back from the kernel. */
+#define _GNU_SOURCE
+#include "labutil.h"
+
+#include <numaif.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CHUNK 4096 /* pages per move_pages call */
+#define MAXN 3
+
+static void *pages[CHUNK];
+static int status[CHUNK];
+
+void lab_object(const char *run, const char *name, const char *file, int line, const void *p, size_t len) {
+  long psz = sysconf(_SC_PAGESIZE);
+  uintptr_t a = (uintptr_t)p & ~(uintptr_t)(psz - 1);
+  uintptr_t end = ((uintptr_t)p + len + psz - 1) & ~(uintptr_t)(psz - 1);
+  long cnt[MAXN] = {0}, other = 0, bad = 0, total = 0;
+  const char *base = strrchr(file, '/');
+  base = base ? base + 1 : file;
+  while (a < end) {
+    size_t n = 0;
+    for (; n < CHUNK && a < end; n++, a += psz) pages[n] = (void *)a;
+    total += (long)n;
+    if (move_pages(0, n, pages, NULL, status, 0) != 0) {
+      bad += (long)n;
+      continue;
+    }
+    for (size_t i = 0; i < n; i++) {
+      if (status[i] >= 0 && status[i] < MAXN) cnt[status[i]]++;
+      else if (status[i] >= 0) other++;
+      else bad++; /* -ENOENT: not faulted, -EFAULT: unmapped */
+    }
+  }
+  printf("OLI-LAB obj run=%s name=%s file=%s line=%d bytes=%zu pages=%ld n0=%ld n1=%ld n2=%ld nother=%ld bad=%ld\n",
+         run, name, base, line, len, total, cnt[0], cnt[1], cnt[2], other, bad);
+  fflush(stdout);
+}
+
+void lab_fill(void *p, size_t len, unsigned seed) {
+  unsigned char *c = p;
+  for (size_t i = 0; i < len; i++) c[i] = (unsigned char)(i * 31u + seed);
+}
+
+int lab_verify(const void *p, size_t len, unsigned seed) {
+  const unsigned char *c = p;
+  for (size_t i = 0; i < len; i++)
+    if (c[i] != (unsigned char)(i * 31u + seed)) return 0;
+  return 1;
+}
+
+int lab_is_zero(const void *p, size_t len) {
+  const unsigned char *c = p;
+  for (size_t i = 0; i < len; i++)
+    if (c[i]) return 0;
+  return 1;
+}

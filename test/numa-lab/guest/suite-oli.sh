@@ -1,0 +1,56 @@
+# NUMA lab suite "oli": the runtime and the plugin on the real guest kernel.
+# /lab/lab_objects is compiled with the oli pass and linked with liboli.a.
+# For each run: the program's own lines (OLI-LAB obj ..., the kernel's page counts),
+# its exit status, its stderr (OLI-LAB-STDERR), and the runtime's JSON report
+# between OLI-LAB-JSON-BEGIN/END RUN. check.py asserts on them.
+
+# run NAME CPU [VAR=VALUE...]: lab_objects pinned to CPU with the environment.
+run() {
+  name=$1 cpu=$2; shift 2
+  rm -f /tmp/$name.json
+  taskset -c "$cpu" env OLI_REPORT=/tmp/$name.json OLI_REPORT_FORMAT=json "$@" \
+    /lab/lab_objects "$name" >/tmp/$name.out 2>/tmp/$name.err
+  echo "$?" > /tmp/$name.rc
+}
+
+# show NAME: print what a finished run left.
+show() {
+  name=$1
+  cat /tmp/$name.out
+  echo "OLI-LAB run name=$name status=$(cat /tmp/$name.rc)"
+  sed "s/^/OLI-LAB-STDERR $name: /" /tmp/$name.err | head -n 20
+  if [ -s /tmp/$name.json ]; then
+    echo "OLI-LAB-JSON-BEGIN $name"
+    cat /tmp/$name.json
+    echo
+    echo "OLI-LAB-JSON-END $name"
+  fi
+}
+
+# 1, 2: default policy on socket 0; 2: a different default ratio (OLI_WEIGHTS)
+run oli 0 OLI_POLICY=oli; show oli
+run weights11 0 OLI_WEIGHTS=1:1; show weights11
+# 2 (6.12): two ratios at once, from a plan
+if [ -f /lab/two-ratios.plan ]; then
+  run plan 0 OLI_PLAN=/lab/two-ratios.plan; show plan
+fi
+# 3: the per-socket rule: pinned to CPU 1; then two processes, one per socket, at once
+run cpu1 1; show cpu1
+run pair0 0 & run pair1 1 & wait
+show pair0; show pair1
+# 4: DRAM budget smaller than the footprint
+run budget 0 OLI_DRAM_LIMIT=80M; show budget
+# 5: the fixed policies
+for p in uniform dram cxl off; do run $p 0 OLI_POLICY=$p; show $p; done
+# 6: node 2 full before the program runs
+rm -f /tmp/fill.ready
+/lab/lab_fill 2 /tmp/fill.ready > /tmp/fill.out 2>&1 &
+fill=$!
+for i in $(seq 1 600); do [ -f /tmp/fill.ready ] && break; sleep 0.1; done
+cat /tmp/fill.out
+run full 0 OLI_POLICY=cxl; show full
+kill -0 $fill 2>/dev/null && echo "OLI-LAB fill alive=1" || echo "OLI-LAB fill alive=0"
+kill $fill; wait $fill 2>/dev/null
+# 6: a bad environment value
+run badenv 0 OLI_POLICY=unifrom; show badenv
+echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
