@@ -159,7 +159,7 @@ static const char *parse_string_raw(parser_t *ps, size_t *len_out) {
     r++;
   }
   if (r >= ps->end) {
-    fail_at(ps, ps->end, "unterminated string (opened at column %u)", cur_col(ps, start));
+    fail_at(ps, ps->end, "unexpected end of input inside a string (opened at column %u)", cur_col(ps, start));
     return NULL;
   }
   char *buf = arena_alloc(ps->doc, (size_t)(r - q) + 1);

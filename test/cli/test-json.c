@@ -52,7 +52,7 @@ int main(void) {
   CHECK("empty", fails_with("", "empty input"));
   CHECK("blank", fails_with("  \n ", "empty input"));
   CHECK("truncated object", fails_with("{\"a\": [1, 2", "unexpected end of input"));
-  CHECK("truncated string", fails_with("{\"a\": \"abc", "unterminated string"));
+  CHECK("truncated string", fails_with("{\"a\": \"abc", "end of input inside a string"));
   CHECK("trailing comma", fails_with("[1, 2,]", "trailing ','"));
   CHECK("missing comma", fails_with("[1 2]", "expected ',' or ']'"));
   CHECK("garbage after", fails_with("{} x", "after the JSON value"));

@@ -1,0 +1,82 @@
+/* tools/oli/cli.h - shared pieces of the `oli` command-line tool.
+ * Exit codes (docs/cli.md): 0 ok, 1 `oli diff` found changes, 2 bad input or usage. */
+#ifndef OLI_CLI_H
+#define OLI_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+
+#define OLI_EXIT_OK 0
+#define OLI_EXIT_CHANGED 1
+#define OLI_EXIT_BAD 2
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define CLI_PRINTF(f, a)
+#endif
+
+// main.c
+/* "oli: <message>\n" on stderr. */
+void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+// elf.c
+/* Read section `name` of the ELF64 little-endian file at `path` into a
+ * malloc'ed buffer. 0 ok; -1 with a one-line reason in why (no file name);
+ * *found = 0 (and 0 returned) when the file is a valid ELF without it. */
+int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
+                         int *found, char *why, size_t why_n);
+
+// doc.c: reports, plans and profiles, validated into one shape
+typedef enum cli_doc_kind_e { CLI_DOC_REPORT = 1, CLI_DOC_PLAN = 2, CLI_DOC_PROFILE = 4 } cli_doc_kind_t;
+
+typedef struct cli_site_s {
+  uint64_t id;
+  const char *kind, *file, *function, *name; /* never NULL ("" when absent) */
+  uint32_t line, rel;
+  int has_line, has_rel;
+  uint64_t size_hint; int has_size_hint;
+  uint64_t count, total_bytes, largest, peak_live, accesses, lifetime_ns, bytes, fallbacks;
+  const char *decision, *ratio, *reason; /* "" when absent */
+  const oli_json_t *pages_intended, *pages_achieved; /* report only, may be NULL */
+  int pages_sampled;
+} cli_site_t;
+
+typedef struct cli_doc_s {
+  const char *path;
+  cli_doc_kind_t kind;
+  const char *schema;
+  oli_json_doc_t *json;
+  const oli_json_t *root;
+  const char *program; /* "" when absent */
+  size_t nsites;
+  cli_site_t *sites;
+  /* plan */
+  uint64_t dram_limit;
+  /* profile */
+  uint64_t footprint_peak, runs;
+  const char *access_source;
+  void *index; /* private: sites sorted by id */
+} cli_doc_t;
+
+/* Load and validate `path`; `accept` is a mask of cli_doc_kind_t. On error
+ * prints one "oli: PATH: ..." line and returns -1. */
+int cli_doc_load(const char *path, unsigned accept, cli_doc_t *doc);
+void cli_doc_free(cli_doc_t *doc);
+/* Index of the site with `id`, or -1 (binary search: sites are sorted by id). */
+long cli_doc_find(const cli_doc_t *doc, uint64_t id);
+/* "dram", "interleave 3:1", "cxl", "default" or "-" for a site */
+const char *cli_site_placement(const cli_site_t *s, char *buf, size_t n);
+
+// one entry point per subcommand: argc/argv start at the subcommand name
+int cli_sites_main(int argc, char **argv);
+int cli_report_main(int argc, char **argv);
+int cli_diff_main(int argc, char **argv);
+int cli_profile_main(int argc, char **argv);
+int cli_plan_main(int argc, char **argv);
+
+#endif /* OLI_CLI_H */

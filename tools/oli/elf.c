@@ -1,0 +1,116 @@
+/* tools/oli/elf.c - just enough ELF64 to find one section by name. */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+#define WHY(...) (snprintf(why, why_n, __VA_ARGS__), -1)
+
+/* Read [off, off+n) of f into dst; 0 ok. */
+static int read_at(FILE *f, uint64_t off, void *dst, size_t n) {
+  if (fseeko(f, (off_t)off, SEEK_SET) != 0) return -1;
+  return fread(dst, 1, n, f) == n ? 0 : -1;
+}
+
+int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
+                         int *found, char *why, size_t why_n) {
+  *found = 0;
+  *buf = NULL;
+  *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) return WHY("cannot open: %s", strerror(errno));
+  int rc = -1;
+  unsigned char *shstr = NULL;
+  Elf64_Shdr *sh = NULL;
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    rc = WHY("not a regular file");
+    goto out;
+  }
+  uint64_t fsize = (uint64_t)st.st_size;
+  Elf64_Ehdr eh;
+  if (fsize < EI_NIDENT || read_at(f, 0, eh.e_ident, EI_NIDENT) != 0 ||
+      memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) {
+    rc = WHY("not an ELF file");
+    goto out;
+  }
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64) {
+    rc = WHY("a 32-bit ELF file; only ELF64 is supported");
+    goto out;
+  }
+  if (eh.e_ident[EI_DATA] != ELFDATA2LSB) {
+    rc = WHY("a big-endian ELF file; only little-endian is supported");
+    goto out;
+  }
+  if (fsize < sizeof eh || read_at(f, 0, &eh, sizeof eh) != 0) {
+    rc = WHY("truncated ELF header (%llu bytes)", (unsigned long long)fsize);
+    goto out;
+  }
+  if (eh.e_shoff == 0 || eh.e_shnum == 0) {
+    rc = WHY("the ELF file has no section headers (stripped of them?)");
+    goto out;
+  }
+  if (eh.e_shentsize != sizeof(Elf64_Shdr)) {
+    rc = WHY("section header size %u, expected %zu", eh.e_shentsize, sizeof(Elf64_Shdr));
+    goto out;
+  }
+  uint64_t shnum = eh.e_shnum;
+  if (eh.e_shoff > fsize || shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff) {
+    rc = WHY("truncated: section headers at %llu run past the end of the file (%llu bytes)",
+             (unsigned long long)eh.e_shoff, (unsigned long long)fsize);
+    goto out;
+  }
+  sh = malloc(shnum * sizeof *sh);
+  if (sh == NULL || read_at(f, eh.e_shoff, sh, shnum * sizeof *sh) != 0) {
+    rc = WHY("cannot read the section headers");
+    goto out;
+  }
+  if (eh.e_shstrndx >= shnum) {
+    rc = WHY("bad section-name table index %u", eh.e_shstrndx);
+    goto out;
+  }
+  Elf64_Shdr *ss = &sh[eh.e_shstrndx];
+  if (ss->sh_type == SHT_NOBITS || ss->sh_offset > fsize || ss->sh_size > fsize - ss->sh_offset ||
+      ss->sh_size == 0 || ss->sh_size > ((uint64_t)64 << 20)) {
+    rc = WHY("truncated or bad section-name table");
+    goto out;
+  }
+  shstr = malloc(ss->sh_size + 1);
+  if (shstr == NULL || read_at(f, ss->sh_offset, shstr, ss->sh_size) != 0) {
+    rc = WHY("cannot read the section-name table");
+    goto out;
+  }
+  shstr[ss->sh_size] = '\0';
+  for (uint64_t i = 0; i < shnum; i++) {
+    if (sh[i].sh_name >= ss->sh_size || strcmp((char *)shstr + sh[i].sh_name, name) != 0) continue;
+    if (sh[i].sh_type == SHT_NOBITS) {
+      rc = WHY("section %s has no bytes in the file (NOBITS)", name);
+      goto out;
+    }
+    if (sh[i].sh_offset > fsize || sh[i].sh_size > fsize - sh[i].sh_offset) {
+      rc = WHY("truncated: section %s (%llu bytes at %llu) runs past the end of the file", name,
+               (unsigned long long)sh[i].sh_size, (unsigned long long)sh[i].sh_offset);
+      goto out;
+    }
+    *buf = malloc(sh[i].sh_size ? sh[i].sh_size : 1);
+    if (*buf == NULL || read_at(f, sh[i].sh_offset, *buf, sh[i].sh_size) != 0) {
+      free(*buf);
+      *buf = NULL;
+      rc = WHY("cannot read section %s", name);
+      goto out;
+    }
+    *len = sh[i].sh_size;
+    *found = 1;
+    break;
+  }
+  rc = 0;
+out:
+  free(sh);
+  free(shstr);
+  fclose(f);
+  return rc;
+}

@@ -1,0 +1,65 @@
+/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef OLI_VERSION_STRING
+#define OLI_VERSION_STRING "0.0.0"
+#endif
+
+void cli_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("oli: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+void cli_warning(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("oli: warning: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static void usage(FILE *f) {
+  fputs("usage: oli COMMAND [ARGS]\n"
+        "  sites BINARY [--json]           list the allocation sites the plugin tagged\n"
+        "  report FILE [--json]            a run's report or a plan as a table\n"
+        "  diff OLD NEW [--json]           what moved between two reports/plans (exit 1 if any)\n"
+        "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
+        "  profile merge OUT IN...         combine profiles of several ranks or runs\n"
+        "  --help, --version\n"
+        "'oli COMMAND --help' describes a command. Exit status: 0 ok, 1 differences\n"
+        "found (diff), 2 bad input or usage.\n",
+        f);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return OLI_EXIT_BAD;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    usage(stdout);
+    return OLI_EXIT_OK;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("oli %s\n", OLI_VERSION_STRING);
+    return OLI_EXIT_OK;
+  }
+  if (strcmp(cmd, "sites") == 0) return cli_sites_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "report") == 0) return cli_report_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "diff") == 0) return cli_diff_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "plan") == 0) return cli_plan_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
+  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile)", cmd);
+  usage(stderr);
+  return OLI_EXIT_BAD;
+}

@@ -1,0 +1,249 @@
+/* tools/oli/planner.c - the multiple-choice knapsack behind `oli plan`. */
+#include "planner.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define STATE_CAP ((size_t)1 << 21) /* total DP states kept before giving up on exact */
+
+void oli_plan_model_default(oli_plan_model_t *m) {
+  memset(m, 0, sizeof *m);
+  m->bw[0] = 30000, m->lat[0] = 100;
+  m->bw[1] = 10000, m->lat[1] = 280;
+  m->bw[2] = 20000, m->lat[2] = 180;
+  m->away_ns_per_byte = 1e-6;
+  m->large_percent = 10;
+  m->hot = -1;
+}
+
+uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o) {
+  uint64_t sum = (uint64_t)o->w[0] + o->w[1] + o->w[2];
+  if (sum == 0 || o->w[0] == 0) return 0;
+  unsigned __int128 p = (unsigned __int128)bytes * o->w[0];
+  return (uint64_t)((p + sum - 1) / sum);
+}
+
+int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+  if (x->accesses == 0 || x->bytes == 0) return 0;
+  int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
+  int hot = (double)x->accesses / (double)x->bytes >= m->hot;
+  return large && hot;
+}
+
+double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
+  double sum = (double)o->w[0] + o->w[1] + o->w[2];
+  double f[OLI_PLAN_TIERS];
+  for (int t = 0; t < OLI_PLAN_TIERS; t++) f[t] = sum > 0 ? o->w[t] / sum : (t == 0);
+  double a = (double)x->accesses, c;
+  if (x->bw_bound) {
+    /* streamed: tiers serve their shares in parallel; the slowest share sets
+     * the time. Normalised so that all-DRAM costs the same as the latency model. */
+    double worst = 0;
+    for (int t = 0; t < OLI_PLAN_TIERS; t++)
+      if (f[t] > 0 && f[t] / m->bw[t] > worst) worst = f[t] / m->bw[t];
+    c = a * m->lat[0] * m->bw[0] * worst;
+  } else {
+    /* latency-bound: every access pays its tier's latency */
+    c = 0;
+    for (int t = 0; t < OLI_PLAN_TIERS; t++) c += a * f[t] * m->lat[t];
+  }
+  return c + m->away_ns_per_byte * (double)x->bytes * (1.0 - f[0]);
+}
+
+typedef struct opt_val_s {
+  uint64_t dram;
+  double cost;
+  int idx;
+} opt_val_t;
+
+typedef struct state_s {
+  uint64_t dram;
+  double cost;
+  uint32_t parent; /* index in the previous stage */
+  uint8_t opt;     /* index into the object's pruned options */
+} state_t;
+
+static int cmp_state(const void *a, const void *b) {
+  const state_t *x = a, *y = b;
+  if (x->dram != y->dram) return x->dram < y->dram ? -1 : 1;
+  if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+  return 0;
+}
+
+static int cmp_optval(const void *a, const void *b) {
+  const opt_val_t *x = a, *y = b;
+  if (x->dram != y->dram) return x->dram > y->dram ? -1 : 1; /* most DRAM first */
+  if (x->cost != y->cost) return x->cost < y->cost ? -1 : 1;
+  return x->idx - y->idx;
+}
+
+/* The object's options without dominated ones (another option has no more
+ * DRAM and no more cost), most DRAM first; cost strictly rises as DRAM falls. */
+static int pruned_options(const oli_plan_model_t *m, const oli_plan_obj_t *x,
+                          const oli_plan_opt_t *opts, int nopts, opt_val_t *out) {
+  opt_val_t all[OLI_PLAN_MAX_OPTS];
+  for (int i = 0; i < nopts; i++) {
+    all[i].dram = oli_plan_dram_bytes(x->bytes, &opts[i]);
+    all[i].cost = oli_plan_cost(m, x, &opts[i]);
+    all[i].idx = i;
+  }
+  qsort(all, (size_t)nopts, sizeof *all, cmp_optval);
+  /* from least DRAM to most: keep an option only when it is cheaper than
+   * every option with less (or equal) DRAM */
+  int n = 0;
+  double best = 0;
+  for (int i = nopts - 1; i >= 0; i--) {
+    if (n == 0 || all[i].cost < best) {
+      if (n > 0 && out[n - 1].dram == all[i].dram) {
+        out[n - 1] = all[i];
+      } else {
+        out[n++] = all[i];
+      }
+      best = all[i].cost;
+    }
+  }
+  /* out is least-DRAM first; reverse to most-DRAM first */
+  for (int i = 0; i < n / 2; i++) {
+    opt_val_t t = out[i];
+    out[i] = out[n - 1 - i];
+    out[n - 1 - i] = t;
+  }
+  return n;
+}
+
+static int solve_exact(oli_plan_obj_t *objs, size_t n, opt_val_t (*po)[OLI_PLAN_MAX_OPTS],
+                       const int *npo, uint64_t budget, oli_plan_result_t *res) {
+  state_t **stage = calloc(n + 1, sizeof *stage);
+  size_t *len = calloc(n + 1, sizeof *len);
+  size_t total = 1;
+  int ok = 0;
+  if (!stage || !len) goto out;
+  stage[0] = malloc(sizeof(state_t));
+  if (!stage[0]) goto out;
+  stage[0][0] = (state_t){0, 0.0, 0, 0};
+  len[0] = 1;
+  for (size_t i = 0; i < n; i++) {
+    size_t cap = len[i] * (size_t)npo[i];
+    state_t *cand = malloc(cap * sizeof *cand);
+    if (!cand) goto out;
+    size_t k = 0;
+    for (size_t s = 0; s < len[i]; s++) {
+      for (int o = 0; o < npo[i]; o++) {
+        uint64_t d = stage[i][s].dram + po[i][o].dram;
+        if (d < stage[i][s].dram || d > budget) continue; /* overflow or over budget */
+        cand[k++] = (state_t){d, stage[i][s].cost + po[i][o].cost, (uint32_t)s, (uint8_t)o};
+      }
+    }
+    qsort(cand, k, sizeof *cand, cmp_state);
+    /* Pareto front: increasing DRAM, strictly decreasing cost */
+    size_t m = 0;
+    for (size_t j = 0; j < k; j++)
+      if (m == 0 || cand[j].cost < cand[m - 1].cost) cand[m++] = cand[j];
+    stage[i + 1] = realloc(cand, (m ? m : 1) * sizeof *cand);
+    if (!stage[i + 1]) { free(cand); goto out; }
+    len[i + 1] = m;
+    total += m;
+    if (m == 0 || total > STATE_CAP) goto out;
+  }
+  /* the cheapest final state is the last one of the front */
+  size_t s = len[n] - 1;
+  res->states = total;
+  res->exact = 1;
+  for (size_t i = n; i-- > 0;) {
+    const state_t *st = &stage[i + 1][s];
+    objs[i].choice = po[i][st->opt].idx;
+    s = st->parent;
+  }
+  ok = 1;
+out:
+  if (stage)
+    for (size_t i = 0; i <= n; i++) free(stage[i]);
+  free(stage);
+  free(len);
+  return ok;
+}
+
+static void solve_greedy(oli_plan_obj_t *objs, size_t n, opt_val_t (*po)[OLI_PLAN_MAX_OPTS],
+                         const int *npo, uint64_t budget) {
+  /* lists are least-DRAM first here: start from the unconstrained best (the
+   * last, cheapest option), then repeatedly take the move to a lower-DRAM
+   * option that adds the least stall per DRAM byte saved */
+  int *at = calloc(n ? n : 1, sizeof *at);
+  unsigned __int128 dram = 0;
+  for (size_t i = 0; i < n; i++) {
+    at[i] = npo[i] - 1;
+    dram += po[i][at[i]].dram;
+  }
+  while (dram > budget) {
+    double best_ratio = 0;
+    size_t bi = SIZE_MAX;
+    int bo = -1;
+    for (size_t i = 0; i < n; i++) {
+      for (int o = 0; o < npo[i]; o++) {
+        if (po[i][o].dram >= po[i][at[i]].dram) continue;
+        double saved = (double)(po[i][at[i]].dram - po[i][o].dram);
+        double extra = po[i][o].cost - po[i][at[i]].cost;
+        double r = extra / saved;
+        if (bi == SIZE_MAX || r < best_ratio) {
+          best_ratio = r;
+          bi = i;
+          bo = o;
+        }
+      }
+    }
+    if (bi == SIZE_MAX) break; /* cannot happen: a no-DRAM option always exists */
+    dram -= po[bi][at[bi]].dram - po[bi][bo].dram;
+    at[bi] = bo;
+  }
+  for (size_t i = 0; i < n; i++) objs[i].choice = po[i][at[i]].idx;
+  free(at);
+}
+
+int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
+                   const oli_plan_opt_t *opts, int nopts, uint64_t budget, size_t exact_max,
+                   oli_plan_result_t *res) {
+  memset(res, 0, sizeof *res);
+  if (nopts <= 0 || nopts > OLI_PLAN_MAX_OPTS) return -1;
+  int has_zero = 0;
+  for (int o = 0; o < nopts; o++) has_zero |= opts[o].w[0] == 0;
+  if (!has_zero) return -1;
+  opt_val_t (*po)[OLI_PLAN_MAX_OPTS] = calloc(n ? n : 1, sizeof *po);
+  int *npo = calloc(n ? n : 1, sizeof *npo);
+  if (!po || !npo) {
+    free(po);
+    free(npo);
+    return -1;
+  }
+  oli_plan_opt_t dram_only = {{1, 0, 0}};
+  for (size_t i = 0; i < n; i++) {
+    objs[i].bw_bound = oli_plan_is_bw_bound(m, &objs[i]);
+    npo[i] = pruned_options(m, &objs[i], opts, nopts, po[i]);
+    /* pruned: most DRAM first, and each later option has less DRAM and a
+     * higher cost; the first is the unconstrained best */
+    objs[i].best = po[i][0].idx;
+    objs[i].best_cost = po[i][0].cost;
+    res->dram_cost += oli_plan_cost(m, &objs[i], &dram_only);
+  }
+  int done = 0;
+  if (n <= exact_max) done = solve_exact(objs, n, po, npo, budget, res);
+  if (!done) {
+    /* reverse each list so the greedy's "start at the last" is the best */
+    for (size_t i = 0; i < n; i++)
+      for (int a = 0, b = npo[i] - 1; a < b; a++, b--) {
+        opt_val_t t = po[i][a];
+        po[i][a] = po[i][b];
+        po[i][b] = t;
+      }
+    solve_greedy(objs, n, po, npo, budget);
+    res->exact = 0;
+  }
+  for (size_t i = 0; i < n; i++) {
+    objs[i].cost = oli_plan_cost(m, &objs[i], &opts[objs[i].choice]);
+    objs[i].dram = oli_plan_dram_bytes(objs[i].bytes, &opts[objs[i].choice]);
+    res->cost += objs[i].cost;
+    res->dram += objs[i].dram;
+  }
+  free(po);
+  free(npo);
+  return 0;
+}

@@ -1,0 +1,137 @@
+/* tools/oli/sites.c - `oli sites BINARY`: the site records of a linked ELF file. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "siterec.h"
+
+static void usage(FILE *f) {
+  fputs("usage: oli sites BINARY [--json]\n"
+        "List every allocation site and global the oli plugin tagged in BINARY (an ELF64\n"
+        "executable, shared library or object), read from its oli_sites section; no run\n"
+        "needed. One line per distinct site ID: ID, kind, file:line, function, object\n"
+        "name ('-' unknown), static size hint in bytes ('?' unknown).\n"
+        "  -j, --json   print a JSON document instead (schema oli-sites, version 1)\n"
+        "  -h, --help   this text\n"
+        "Exit status: 0 ok (also when BINARY has no sites), 2 bad input.\n",
+        f);
+}
+
+static int same_site(const oli_siterec_t *a, const oli_siterec_t *b) {
+  return a->kind == b->kind && a->line == b->line && a->rel == b->rel &&
+         strcmp(a->file, b->file) == 0 && strcmp(a->function, b->function) == 0 &&
+         strcmp(a->name, b->name) == 0;
+}
+
+static int cmp_id(const void *a, const void *b) {
+  const oli_siterec_t *x = a, *y = b;
+  if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static int cmp_offset(const void *a, const void *b) {
+  const oli_siterec_t *x = a, *y = b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+int cli_sites_main(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"json", no_argument, NULL, 'j'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0},
+  };
+  int json = 0, c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+    switch (c) {
+    case 'j': json = 1; break;
+    case 'h': usage(stdout); return OLI_EXIT_OK;
+    default: usage(stderr); return OLI_EXIT_BAD;
+    }
+  }
+  if (argc - optind != 1) {
+    cli_error("sites: expected one BINARY, got %d arguments", argc - optind);
+    usage(stderr);
+    return OLI_EXIT_BAD;
+  }
+  const char *path = argv[optind];
+  unsigned char *buf;
+  size_t len;
+  int found;
+  char why[256];
+  if (cli_elf_read_section(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
+    cli_error("%s: %s", path, why);
+    return OLI_EXIT_BAD;
+  }
+  size_t n = 0, cap = 64;
+  oli_siterec_t *recs = malloc(cap * sizeof *recs);
+  oli_siterec_iter_t it;
+  oli_siterec_iter_init(&it, buf, buf ? buf + len : NULL);
+  int rc;
+  for (;;) {
+    if (n == cap) recs = realloc(recs, (cap *= 2) * sizeof *recs);
+    rc = oli_siterec_next(&it, &recs[n], why, sizeof why);
+    if (rc <= 0) break;
+    n++;
+  }
+  if (rc < 0) {
+    cli_error("%s: section %s: %s", path, OLI_SITE_SECTION, why);
+    free(recs);
+    free(buf);
+    return OLI_EXIT_BAD;
+  }
+  /* dedupe identical IDs (an inline function's sites in several TUs) */
+  qsort(recs, n, sizeof *recs, cmp_id);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (m > 0 && recs[m - 1].id == recs[i].id) {
+      if (!same_site(&recs[m - 1], &recs[i]))
+        cli_warning("%s: site ID 0x%016" PRIx64 " describes two sites: %s:%u %s and %s:%u %s", path,
+                    recs[i].id, recs[m - 1].file, recs[m - 1].line, recs[m - 1].function,
+                    recs[i].file, recs[i].line, recs[i].function);
+      continue;
+    }
+    recs[m++] = recs[i];
+  }
+  qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
+
+  if (json) {
+    printf("{\n  \"schema\": \"oli-sites\",\n  \"version\": 1,\n  \"binary\": ");
+    oli_json_write_string(stdout, path);
+    printf(",\n  \"sites\": [");
+    for (size_t i = 0; i < m; i++) {
+      const oli_siterec_t *r = &recs[i];
+      printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": \"%s\", \"file\": ", i ? "," : "",
+             r->id, oli_site_kind_name(r->kind));
+      oli_json_write_string(stdout, r->file);
+      printf(", \"line\": %u, \"rel\": %u, \"rel_is_line\": %s, \"function\": ", r->line, r->rel,
+             (r->flags & OLI_SITE_F_HAS_LINE) ? "true" : "false");
+      oli_json_write_string(stdout, r->function);
+      printf(", \"name\": ");
+      if (r->name[0]) oli_json_write_string(stdout, r->name);
+      else printf("null");
+      if (r->flags & OLI_SITE_F_SIZE_KNOWN) printf(", \"size_hint\": %" PRIu64 "}", r->size_hint);
+      else printf(", \"size_hint\": null}");
+    }
+    printf("%s]\n}\n", m ? "\n  " : "");
+  } else {
+    printf("%-18s  %-16s  %-32s  %-24s  %-16s  %s\n", "ID", "KIND", "FILE:LINE", "FUNCTION", "NAME",
+           "SIZE");
+    for (size_t i = 0; i < m; i++) {
+      const oli_siterec_t *r = &recs[i];
+      char loc[512], size[32];
+      if (r->line) snprintf(loc, sizeof loc, "%s:%u", r->file, r->line);
+      else snprintf(loc, sizeof loc, "%s:#%u", r->file, r->rel);
+      if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
+      else snprintf(size, sizeof size, "?");
+      printf("0x%016" PRIx64 "  %-16s  %-32s  %-24s  %-16s  %s\n", r->id, oli_site_kind_name(r->kind),
+             loc, r->function, r->name[0] ? r->name : "-", size);
+    }
+    printf("%zu site%s\n", m, m == 1 ? "" : "s");
+  }
+  free(recs);
+  free(buf);
+  return OLI_EXIT_OK;
+}
