@@ -98,4 +98,32 @@ const char *_oli_warning_name(oli_warning_t id); /* "mbind", "no_cxl", ... for t
 /* Bad configuration: exit status 2 (after the error line was printed). */
 _Noreturn void _oli_fatal_exit(void);
 
+// topology.c
+/* Recompute cpu_node/local/cxl/remote from an allowed-CPU bitmask (tests;
+ * _oli_topology_read uses sched_getaffinity). current_cpu breaks ties, -1 none. */
+void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords, int current_cpu);
+/* Validate OLI_DRAM_NODES/OLI_CXL_NODES masks against t: 0 ok, -1 with one line
+ * in msg (node missing, without memory, with CPUs as CXL unless forced, in both). */
+int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
+                                  bool cxl_forced, char *msg, size_t n);
+int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
+const char *_oli_node_kind_name(oli_node_kind_t k);  /* "dram", "cxl", "none" */
+
+// decide.c
+/* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
+uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
+/* a:b as small integers (sum <= 32, within 5% when possible): 20000:5000 -> 4:1. */
+void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
+const char *_oli_reason_name(oli_reason_t r);       /* "large", "budget", ... (JSON) */
+const char *_oli_placement_name(oli_placement_t p); /* "dram", "interleave", ... */
+
+// init.c
+/* Process-wide weights (local DRAM, CXL, remote DRAM) and their source:
+ * "user", "hmat", "kernel" or "default". */
+const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
+/* Fill the option/topology part of a decide input (policy, topo, min_size,
+ * large_percent, dram_limit, weight); the caller adds site, size, footprint,
+ * dram_used and plan. */
+void _oli_decide_defaults(oli_decide_in_t *in);
+
 #endif /* OLI_INTERNAL_H */

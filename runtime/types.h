@@ -12,6 +12,7 @@
 
 #define OLI_MAX_NODES 64
 #define OLI_MAX_TARGETS 3 /* local DRAM, CXL, remote DRAM */
+#define OLI_MAX_CPUS 1024 /* CPUs beyond are counted, not mapped */
 
 /* ---- topology (topology.c) -------------------------------------------- */
 typedef enum oli_node_kind_e {
@@ -40,6 +41,12 @@ typedef struct oli_topology_s {
   int remote_node; /* nearest other DRAM node, -1 none */
   int kernel_wi;   /* kernel has MPOL_WEIGHTED_INTERLEAVE (6.9+) */
   uint8_t kernel_weights[OLI_MAX_NODES]; /* weighted_interleave/nodeN, 0 unknown */
+  /* appended (topology.c) */
+  int cpu_node;  /* node holding most of the caller's allowed CPUs, -1 unknown */
+  int numa;      /* 1: a sysfs node tree was read; 0: single-node fallback */
+  int hmat;      /* 1: HMAT access0 bandwidth seen for some node */
+  int tiers;     /* memory tiers found under memory_tiering (0: none) */
+  uint64_t cpus[OLI_MAX_NODES][OLI_MAX_CPUS / 64]; /* nodeN/cpulist as a bitmask */
 } oli_topology_t;
 
 /* ---- decision (decide.c) ---------------------------------------------- */

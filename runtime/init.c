@@ -1,0 +1,164 @@
+/* runtime/init.c - process initialisation, once: options (bad values stop the
+ * process with exit 2), topology probe, overrides, default weights, warnings
+ * for what cannot be honoured, and the OLI_VERBOSE start-up log.
+ *
+ * Called from __oli_init (module constructor) and lazily from the first
+ * allocation. Thread-safe; re-entry from the same thread (e.g. through an
+ * allocation made while initialising) returns at once without deadlock, and
+ * nothing here calls malloc. */
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "size.h"
+
+#ifndef OLI_BUILD_TYPE
+#define OLI_BUILD_TYPE "unknown"
+#endif
+
+enum { INIT_NONE = 0, INIT_RUNNING = 1, INIT_DONE = 2 };
+
+static oli_topology_t topo;
+static uint32_t weights[OLI_MAX_TARGETS];
+static const char *weights_source = "default";
+static _Atomic int init_state = INIT_NONE;
+static _Thread_local int in_init;
+
+static void log_topology(void) {
+  char a[32], b[32];
+  for (int i = 0; i < topo.num_nodes; i++) {
+    const oli_node_t *nd = &topo.nodes[i];
+    if (nd->kind == OLI_NODE_NONE && nd->ncpus == 0) continue;
+    char extra[160] = "";
+    size_t len = 0;
+    if (nd->tier >= 0) len += (size_t)snprintf(extra + len, sizeof extra - len, ", tier %d", nd->tier);
+    if (nd->read_bw)
+      len += (size_t)snprintf(extra + len, sizeof extra - len, ", read %u MB/s %u ns", nd->read_bw,
+                              nd->read_lat);
+    if (topo.kernel_weights[i] && len < sizeof extra)
+      snprintf(extra + len, sizeof extra - len, ", kernel weight %u", topo.kernel_weights[i]);
+    _oli_verbose_message(1, "node %d: %s, %d cpus, %s (%s free)%s", i, _oli_node_kind_name(nd->kind),
+                         nd->ncpus, oli_format_size(nd->mem_total, a, sizeof a),
+                         oli_format_size(nd->mem_free, b, sizeof b), extra);
+    if (_oli_option_get(oli_option_verbose) >= 2) {
+      char row[OLI_MAX_NODES * 4 + 1];
+      size_t r = 0;
+      for (int j = 0; j < topo.num_nodes && r < sizeof row - 5; j++)
+        r += (size_t)snprintf(row + r, sizeof row - r, " %u", topo.distance[i][j]);
+      _oli_verbose_message(2, "node %d distances:%s", i, row);
+    }
+  }
+  char w[32];
+  if (weights[2]) snprintf(w, sizeof w, "%u:%u:%u", weights[0], weights[1], weights[2]);
+  else snprintf(w, sizeof w, "%u:%u", weights[0], weights[1]);
+  _oli_verbose_message(1,
+                       "local DRAM node %d (CPUs of node %d), CXL node %d, remote DRAM node %d; "
+                       "weights %s (%s); kernel weighted interleave: %s",
+                       topo.local_node, topo.cpu_node, topo.cxl_node, topo.remote_node, w,
+                       weights_source, topo.kernel_wi ? "yes" : "no");
+}
+
+static void do_init(void) {
+  _oli_options_init(); /* bad values: one line, exit 2 */
+  oli_policy_t policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  long rank = _oli_env_mpi_rank();
+  char rank_text[32] = "";
+  if (rank >= 0) snprintf(rank_text, sizeof rank_text, ", MPI rank %ld", rank);
+  _oli_verbose_message(1, "oli %s (%s build), pid %ld%s", oli_version(), OLI_BUILD_TYPE,
+                       (long)getpid(), rank_text);
+  _oli_options_print();
+
+  const char *root = _oli_option_str(oli_option_sysfs_root);
+  int numa = _oli_topology_read(root ? root : "/", &topo);
+
+  uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);
+  uint64_t cm = (uint64_t)_oli_option_get(oli_option_cxl_nodes);
+  if (dm || cm) {
+    char msg[400];
+    if (_oli_topology_check_overrides(&topo, dm, cm, _oli_option_forced(oli_option_cxl_nodes), msg,
+                                      sizeof msg) != 0) {
+      _oli_error_message(0, "%s", msg);
+      _oli_fatal_exit();
+    }
+    _oli_topology_apply_overrides(&topo, dm, cm);
+  }
+
+  if (_oli_option_weights(weights) > 0) {
+    weights_source = "user";
+    if (weights[2] && topo.remote_node < 0 && policy != OLI_POLICY_OFF)
+      _oli_warning_message(W_OPTION,
+                           "OLI_WEIGHTS='%u:%u:%u' gives remote DRAM a weight but there is no "
+                           "remote DRAM node; interleaving local DRAM and CXL at %u:%u",
+                           weights[0], weights[1], weights[2], weights[0], weights[1]);
+  } else {
+    weights_source = _oli_topology_default_weights(&topo, weights);
+  }
+
+  /* CPU-less nodes in the DRAM tier: still far memory, but say so. */
+  int dram_tier = _oli_topology_dram_tier(&topo);
+  for (int i = 0; i < topo.num_nodes; i++) {
+    if (topo.nodes[i].kind == OLI_NODE_CXL && dram_tier >= 0 && topo.nodes[i].tier >= 0 &&
+        topo.nodes[i].tier <= dram_tier)
+      _oli_verbose_message(1,
+                           "node %d has memory and no CPUs but is in memory tier %d like DRAM: "
+                           "used as CXL (OLI_DRAM_NODES can say otherwise)",
+                           i, topo.nodes[i].tier);
+  }
+
+  if (policy != OLI_POLICY_OFF) {
+    if (numa < 0)
+      _oli_warning_message(W_NO_NUMA,
+                           "no NUMA information under %s (kernel without NUMA?): one node, "
+                           "objects stay on it",
+                           root ? root : "/");
+    else if (topo.cxl_node < 0 && policy != OLI_POLICY_DRAM)
+      _oli_warning_message(W_NO_CXL,
+                           "no CXL node (a node with memory and no CPUs): OLI_POLICY=%s places "
+                           "objects on local DRAM node %d",
+                           _oli_policy_name(policy), topo.local_node);
+  }
+  log_topology();
+}
+
+void _oli_process_init(void) {
+  if (oli_likely(atomic_load_explicit(&init_state, memory_order_acquire) == INIT_DONE)) return;
+  if (in_init) return; /* re-entered from inside init on this thread */
+  int expected = INIT_NONE;
+  if (atomic_compare_exchange_strong(&init_state, &expected, INIT_RUNNING)) {
+    in_init = 1;
+    do_init();
+    in_init = 0;
+    atomic_store_explicit(&init_state, INIT_DONE, memory_order_release);
+    return;
+  }
+  while (atomic_load_explicit(&init_state, memory_order_acquire) != INIT_DONE) sched_yield();
+}
+
+bool _oli_is_initialized(void) {
+  return atomic_load_explicit(&init_state, memory_order_acquire) == INIT_DONE;
+}
+
+const oli_topology_t *_oli_topology(void) {
+  _oli_process_init();
+  return &topo;
+}
+
+const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]) {
+  _oli_process_init();
+  for (int i = 0; i < OLI_MAX_TARGETS; i++) w[i] = weights[i];
+  return weights_source;
+}
+
+void _oli_decide_defaults(oli_decide_in_t *in) {
+  _oli_process_init();
+  memset(in, 0, sizeof *in);
+  in->policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  in->topo = &topo;
+  in->min_size = (uint64_t)_oli_option_get(oli_option_min_size);
+  in->large_percent = (uint32_t)_oli_option_get(oli_option_large_percent);
+  in->dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit);
+  for (int i = 0; i < OLI_MAX_TARGETS; i++) in->weight[i] = weights[i];
+}
