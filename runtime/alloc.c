@@ -1,0 +1,484 @@
+/* runtime/alloc.c - the allocation entry points.
+ *
+ * __oli_* (include/oli_abi.h): what instrumented code calls instead of the
+ * allocator. Objects below OLI_MIN_SIZE go to glibc after two per-thread
+ * counter stores (no lock, no atomic read-modify-write); larger ones get a
+ * decision (decide.c) and come from the arena (arena.c) with their pages
+ * placed before first touch. When placement cannot give memory (arena full,
+ * metadata exhausted) the object comes from glibc and the fallback is counted.
+ *
+ * The exported malloc, calloc, realloc, free, ... interpose glibc's for the
+ * whole process: with no site current on the thread they go straight to
+ * glibc's __libc_* functions; free/realloc/malloc_usable_size recognise arena
+ * memory by one range check, so uninstrumented code can free or realloc a
+ * placed object (realloc keeps its placement).
+ *
+ * __oli_site_enter/leave keep an initial-exec thread-local "current site"
+ * (outermost wins) that the interposed functions and inner __oli_* calls use. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "alloc_internal.h"
+
+/* glibc 2.36 exports these. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+/* C++ operator new, for bad_alloc semantics (weak: C programs lack it). */
+extern void *_Znwm(size_t) __attribute__((weak));
+extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
+
+typedef struct tls_s {
+  __oli_site_t *cur; /* current site (site_enter), NULL none */
+  int busy;          /* inside the runtime: allocations go to glibc */
+} tls_t;
+static __thread tls_t tls __attribute__((tls_model("initial-exec")));
+
+/* 0 until the process is up: every allocation takes the slow path once. */
+static uint64_t g_min;
+static int g_ready;
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static uint64_t g_min_size, g_dram_limit;
+static uint32_t g_large, g_weight[OLI_MAX_TARGETS];
+static const char *g_weight_src = "default";
+static oli_policy_t g_policy;
+static oli_decide_hook_t g_hook;
+
+static _Atomic uint64_t tier_live[OLI_TIER_MAX_], tier_peak[OLI_TIER_MAX_];
+static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
+
+/* ---- process bring-up ------------------------------------------------------- */
+static void bring_up(void) {
+  _oli_process_init();
+  g_policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  g_min_size = (uint64_t)_oli_option_get(oli_option_min_size);
+  g_large = (uint32_t)_oli_option_get(oli_option_large_percent);
+  g_dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit);
+  if (_oli_option_weights(g_weight) > 0) {
+    g_weight_src = "OLI_WEIGHTS";
+  } else {
+    const oli_topology_t *t = _oli_topology();
+    g_weight_src = t ? _oli_topology_default_weights(t, g_weight) : "default";
+    if (!t) g_weight[0] = 3, g_weight[1] = 1;
+  }
+  __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
+  __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
+}
+
+bool _oli_alloc_ready(void) {
+  if (oli_likely(__atomic_load_n(&g_ready, __ATOMIC_ACQUIRE))) return !tls.busy;
+  if (tls.busy) return false;
+  tls.busy = 1;
+  pthread_once(&g_once, bring_up);
+  tls.busy = 0;
+  return true;
+}
+
+void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
+
+const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]) {
+  memcpy(w, g_weight, sizeof g_weight);
+  return g_weight_src;
+}
+
+/* ---- accounting ------------------------------------------------------------------ */
+static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b, int sign) {
+  if (sign < 0) {
+    atomic_fetch_sub_explicit(live, b, memory_order_relaxed);
+    return;
+  }
+  uint64_t now = atomic_fetch_add_explicit(live, b, memory_order_relaxed) + b;
+  uint64_t p = atomic_load_explicit(peak, memory_order_relaxed);
+  while (now > p && !atomic_compare_exchange_weak_explicit(peak, &p, now, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
+}
+
+void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
+  if (fallback || d->placement == OLI_PLACE_DEFAULT) {
+    add_peak(&tier_live[OLI_TIER_DEFAULT], &tier_peak[OLI_TIER_DEFAULT], bytes, sign);
+  } else if (d->placement == OLI_PLACE_DRAM) {
+    add_peak(&tier_live[OLI_TIER_DRAM], &tier_peak[OLI_TIER_DRAM], bytes, sign);
+  } else if (d->placement == OLI_PLACE_CXL) {
+    add_peak(&tier_live[OLI_TIER_CXL], &tier_peak[OLI_TIER_CXL], bytes, sign);
+  } else {
+    uint64_t sum = 0, given = 0;
+    int last = -1;
+    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+      if (d->weight[i]) sum += d->weight[i], last = i;
+    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS && sum; i++) {
+      if (!d->weight[i]) continue;
+      uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * d->weight[i] / sum);
+      given += b;
+      add_peak(&tier_live[i], &tier_peak[i], b, sign); /* target i is tier i */
+    }
+  }
+}
+
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_MAX_], uint64_t peak[OLI_TIER_MAX_]) {
+  for (int i = 0; i < OLI_TIER_MAX_; i++) {
+    if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
+    if (peak) peak[i] = atomic_load_explicit(&tier_peak[i], memory_order_relaxed);
+  }
+}
+
+static bool hinted(const oli_site_state_t *st) {
+  return st->site && (st->site->flags & OLI_SITE_F_SIZE_KNOWN) && st->site->size_hint;
+}
+
+oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
+  oli_decide_in_t in;
+  memset(&in, 0, sizeof in);
+  in.site = st->site;
+  in.size = size;
+  /* Expected footprint: static hints of every registered site and global plus
+   * the peak of placed bytes of sites without one (this object included). */
+  uint64_t dyn = atomic_load_explicit(&dyn_live, memory_order_relaxed) + (hinted(st) ? 0 : size);
+  uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
+  in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
+  in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
+  in.dram_limit = g_dram_limit;
+  in.plan = NULL;
+  in.policy = g_policy;
+  in.topo = _oli_topology();
+  in.min_size = g_min_size;
+  in.large_percent = g_large;
+  memcpy(in.weight, g_weight, sizeof in.weight);
+  return g_hook ? g_hook(&in) : _oli_decide(&in);
+}
+
+/* ---- glibc side -------------------------------------------------------------------- */
+static void *libc_alloc(size_t n, size_t align, bool zero) {
+  if (align > 16) return __libc_memalign(align, n);
+  return zero ? __libc_calloc(1, n) : __libc_malloc(n);
+}
+
+static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
+  _oli_alloc_account(d, fallback, n, sign);
+  _oli_site_live(st, n, sign);
+  if (!hinted(st)) add_peak(&dyn_live, &dyn_peak, n, sign);
+}
+
+/* The slow path of every allocation: size >= OLI_MIN_SIZE, or not initialised. */
+static void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
+  if (!_oli_alloc_ready()) return libc_alloc(n, align, zero);
+  oli_site_state_t *st = _oli_site_state(site);
+  if (n < g_min_size) {
+    _oli_site_count_small(st, n);
+    return libc_alloc(n, align, zero);
+  }
+  oli_decision_t d = _oli_alloc_decide(st, n);
+  _oli_site_count_object(st, n, &d);
+  if (d.placement == OLI_PLACE_DEFAULT) return libc_alloc(n, align, zero);
+  unsigned fl = 0;
+  void *p = _oli_arena_alloc(n, align, &d, st, zero, &fl);
+  if (!p) {
+    _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+    p = libc_alloc(n, align, zero);
+    return p;
+  }
+  if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
+  return p;
+}
+
+static inline __oli_site_t *effective(__oli_site_t *site) {
+  __oli_site_t *cur = tls.cur;
+  return cur ? cur : site;
+}
+
+static inline void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
+  site = effective(site);
+  if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED))) {
+    oli_site_state_t *st = _oli_site_fast(site);
+    if (oli_likely(st != NULL)) {
+      _oli_site_count_small(st, n);
+      return libc_alloc(n, align, zero);
+    }
+  }
+  return alloc_slow(n, align, site, zero);
+}
+
+static void free_placed(void *p) {
+  oli_block_info_t b;
+  _oli_arena_free(p, &b);
+  live_add(b.site, &b.decision, b.fallback, b.size, -1);
+}
+
+static size_t usable_libc(void *p) {
+  static size_t (*real)(void *);
+  if (!real) real = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+  return real && p ? real(p) : 0;
+}
+
+/* realloc of a placed object: in place, or a new block with the same decision. */
+static void *realloc_placed(void *p, size_t n) {
+  oli_block_info_t b;
+  if (_oli_arena_info(p, &b) != 0) {
+    _oli_error_message(EINVAL, "realloc(%p): not the start of a live object in the oli arena", p);
+    abort();
+  }
+  if (n == 0) {
+    free_placed(p);
+    return NULL;
+  }
+  if (_oli_arena_resize(p, n) == 0) {
+    if (n > b.size) live_add(b.site, &b.decision, b.fallback, n - b.size, +1);
+    else live_add(b.site, &b.decision, b.fallback, b.size - n, -1);
+    return p;
+  }
+  unsigned fl = 0;
+  void *q = NULL;
+  if (b.decision.placement != OLI_PLACE_DEFAULT) q = _oli_arena_alloc(n, 0, &b.decision, b.site, false, &fl);
+  if (q) {
+    live_add(b.site, &b.decision, fl & OLI_AF_FALLBACK, n, +1);
+    if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&b.site->fallbacks, 1, memory_order_relaxed);
+  } else {
+    q = __libc_malloc(n);
+    if (!q) return NULL; /* p untouched, errno ENOMEM */
+    if (b.decision.placement != OLI_PLACE_DEFAULT)
+      atomic_fetch_add_explicit(&b.site->fallbacks, 1, memory_order_relaxed);
+  }
+  memcpy(q, p, n < b.size ? n : b.size);
+  free_placed(p);
+  return q;
+}
+
+static void *realloc_site(void *p, size_t n, __oli_site_t *site) {
+  site = effective(site);
+  if (!p) return alloc(n, 0, site, false);
+  if (_oli_arena_contains(p)) return realloc_placed(p, n);
+  if (n == 0) {
+    __libc_free(p);
+    return NULL;
+  }
+  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) || !_oli_alloc_ready()) {
+    oli_site_state_t *st = _oli_site_fast(site);
+    if (st) _oli_site_count_small(st, n);
+    return __libc_realloc(p, n);
+  }
+  oli_site_state_t *st = _oli_site_state(site);
+  if (n < g_min_size) {
+    _oli_site_count_small(st, n);
+    return __libc_realloc(p, n);
+  }
+  /* glibc object growing past OLI_MIN_SIZE: move it into the arena. */
+  size_t old = usable_libc(p);
+  void *q = alloc_slow(n, 0, site, false);
+  if (!q) return NULL;
+  if (_oli_arena_contains(q) || q != p) {
+    memcpy(q, p, old < n ? old : n);
+    __libc_free(p);
+  }
+  return q;
+}
+
+/* ---- ABI entry points ----------------------------------------------------------------- */
+OLI_EXPORT void *__oli_malloc(size_t size, __oli_site_t *site) { return alloc(size, 0, site, false); }
+
+OLI_EXPORT void *__oli_calloc(size_t n, size_t size, __oli_site_t *site) {
+  size_t b;
+  if (__builtin_mul_overflow(n, size, &b)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return alloc(b, 0, site, true);
+}
+
+OLI_EXPORT void *__oli_realloc(void *p, size_t size, __oli_site_t *site) { return realloc_site(p, size, site); }
+
+OLI_EXPORT void *__oli_reallocarray(void *p, size_t n, size_t size, __oli_site_t *site) {
+  size_t b;
+  if (__builtin_mul_overflow(n, size, &b)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return realloc_site(p, b, site);
+}
+
+static bool pow2(size_t a) { return a && !(a & (a - 1)); }
+
+OLI_EXPORT void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site) {
+  if (!pow2(align)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return alloc(size, align, site, false);
+}
+
+OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site) {
+  if (!pow2(align) || align % sizeof(void *)) return EINVAL;
+  int e = errno;
+  void *p = alloc(size, align, site, false);
+  if (!p) {
+    errno = e;
+    return ENOMEM;
+  }
+  *out = p;
+  return 0;
+}
+
+OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) {
+  if (align > ((size_t)1 << (sizeof(size_t) * 8 - 2))) {
+    errno = EINVAL;
+    return NULL;
+  }
+  size_t a = 1;
+  while (a < align) a <<= 1; /* glibc rounds up to a power of two */
+  return alloc(size, a, site, false);
+}
+
+OLI_EXPORT void *__oli_valloc(size_t size, __oli_site_t *site) {
+  return alloc(size, (size_t)_oli_page_size(), site, false);
+}
+
+OLI_EXPORT void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site) {
+  return alloc(size, align > 16 ? align : 0, site, false);
+}
+
+OLI_EXPORT void *__oli_new(size_t size, size_t align, __oli_site_t *site) {
+  void *p = alloc(size ? size : 1, align > 16 ? align : 0, site, false);
+  if (oli_likely(p != NULL)) return p;
+  /* The real operator new retries with the new_handler and throws bad_alloc. */
+  if (align > 16 && _ZnwmSt11align_val_t) return _ZnwmSt11align_val_t(size, align);
+  if (_Znwm) return _Znwm(size);
+  _oli_error_message(ENOMEM, "operator new(%zu) failed and no C++ runtime is linked", size);
+  abort();
+}
+
+OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, __oli_site_t *site) {
+  void *p = mmap(addr, len, prot, flags, fd, off);
+  if (p == MAP_FAILED || !(flags & MAP_ANONYMOUS) || !(flags & MAP_PRIVATE) || (flags & MAP_FIXED) ||
+      !_oli_alloc_ready())
+    return p;
+  oli_site_state_t *st = _oli_site_state(effective(site));
+  if (len < g_min_size) {
+    _oli_site_count_small(st, len);
+    return p;
+  }
+  oli_decision_t d = _oli_alloc_decide(st, len);
+  _oli_site_count_object(st, len, &d);
+  uint64_t pg = _oli_page_size();
+  if (_oli_place_range(p, (len + pg - 1) & ~(pg - 1), &d, 0) != 0) {
+    _oli_warning_message(W_MBIND, "mbind of an mmap region of %zu bytes (%s) failed: %s; default policy used", len,
+                         _oli_place_mechanism(&d), strerror(errno));
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  }
+  return p; /* munmap is not seen: mmap regions are counted, not tracked live */
+}
+
+OLI_EXPORT __oli_site_t *__oli_site_enter(__oli_site_t *site) {
+  __oli_site_t *prev = tls.cur;
+  if (!prev) tls.cur = site;
+  return prev;
+}
+
+OLI_EXPORT void __oli_site_leave(__oli_site_t *prev) { tls.cur = prev; }
+
+OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
+  _oli_alloc_ready();
+  if (start && stop && start < stop) {
+    size_t n = _oli_site_register_module(start, stop);
+    _oli_verbose_message(2, "registered %zu site records at %p", n, (void *)start);
+  }
+}
+
+OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}
+
+/* ---- the interposed allocator ----------------------------------------------------------- */
+OLI_EXPORT void *malloc(size_t n) {
+  __oli_site_t *cur = tls.cur;
+  if (oli_likely(!cur)) return __libc_malloc(n);
+  return alloc(n, 0, cur, false);
+}
+
+OLI_EXPORT void free(void *p) {
+  if (oli_unlikely(_oli_arena_contains(p))) {
+    free_placed(p);
+    return;
+  }
+  __libc_free(p);
+}
+
+OLI_EXPORT void *calloc(size_t n, size_t size) {
+  __oli_site_t *cur = tls.cur;
+  if (oli_likely(!cur)) return __libc_calloc(n, size);
+  return __oli_calloc(n, size, cur);
+}
+
+OLI_EXPORT void *realloc(void *p, size_t n) {
+  if (oli_unlikely(_oli_arena_contains(p))) return realloc_placed(p, n);
+  __oli_site_t *cur = tls.cur;
+  if (oli_likely(!cur)) return __libc_realloc(p, n);
+  return realloc_site(p, n, cur);
+}
+
+OLI_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
+  size_t b;
+  if (__builtin_mul_overflow(n, size, &b)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return realloc(p, b);
+}
+
+OLI_EXPORT size_t malloc_usable_size(void *p) {
+  if (_oli_arena_contains(p)) {
+    oli_block_info_t b;
+    return _oli_arena_info(p, &b) == 0 ? b.capacity : 0;
+  }
+  return usable_libc(p);
+}
+
+OLI_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
+  __oli_site_t *cur = tls.cur;
+  if (!pow2(align) || align % sizeof(void *)) return EINVAL;
+  if (cur) return __oli_posix_memalign(out, align, size, cur);
+  int e = errno;
+  void *p = __libc_memalign(align, size);
+  if (!p) {
+    errno = e;
+    return ENOMEM;
+  }
+  *out = p;
+  return 0;
+}
+
+OLI_EXPORT void *aligned_alloc(size_t align, size_t size) {
+  __oli_site_t *cur = tls.cur;
+  if (cur) return __oli_aligned_alloc(align, size, cur);
+  if (!pow2(align)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return __libc_memalign(align, size);
+}
+
+OLI_EXPORT void *memalign(size_t align, size_t size) {
+  __oli_site_t *cur = tls.cur;
+  if (cur) return __oli_memalign(align, size, cur);
+  return __libc_memalign(align, size);
+}
+
+OLI_EXPORT void *valloc(size_t size) {
+  __oli_site_t *cur = tls.cur;
+  if (cur) return __oli_valloc(size, cur);
+  return __libc_memalign((size_t)_oli_page_size(), size);
+}
+
+OLI_EXPORT void *pvalloc(size_t size) {
+  size_t pg = (size_t)_oli_page_size(), r;
+  if (__builtin_add_overflow(size, pg - 1, &r)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return valloc(r & ~(pg - 1));
+}

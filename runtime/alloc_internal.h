@@ -1,0 +1,150 @@
+/* runtime/alloc_internal.h - prototypes of the allocation half of the runtime
+ * (alloc.c, arena.c, place.c, query.c, site.c, globals.c, report.c), grouped by
+ * defining file like internal.h. Split out of internal.h (jemalloc-style
+ * `_externs` split) so the contract header stays as agreed. Nothing exported. */
+#ifndef OLI_ALLOC_INTERNAL_H
+#define OLI_ALLOC_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* Tiers in the summary (report.c) and in the live/peak byte counters. */
+typedef enum oli_tier_e {
+  OLI_TIER_DRAM = 0,    /* local DRAM */
+  OLI_TIER_CXL = 1,     /* CXL / far memory */
+  OLI_TIER_REMOTE = 2,  /* remote DRAM */
+  OLI_TIER_DEFAULT = 3, /* default policy: not placed, policy off, fallback */
+  OLI_TIER_MAX_
+} oli_tier_t;
+
+// alloc.c
+/* Lazily bring the process up (options, topology, arena). Safe to call from
+ * any allocation path; returns false while the calling thread is inside the
+ * runtime (then callers must use glibc directly). */
+bool _oli_alloc_ready(void);
+/* Test hook: replace the decision for every placed object (NULL: normal). */
+typedef oli_decision_t (*oli_decide_hook_t)(const oli_decide_in_t *in);
+void _oli_alloc_set_decide_hook(oli_decide_hook_t hook);
+/* Account `bytes` of an object with decision d (fallback: default tier) as live
+ * (+1) or freed (-1) per tier; also the DRAM budget's use. */
+void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign);
+/* Per-tier live and peak bytes (index oli_tier_t). */
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_MAX_], uint64_t peak[OLI_TIER_MAX_]);
+/* Make a decision for an object of `size` bytes from `st` (the full rule). */
+oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
+/* The default DRAM:CXL:remote weights in use, and their source ("hmat", "kernel",
+ * "default", "OLI_WEIGHTS"). */
+const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]);
+
+// arena.c
+/* Bounds of the reserved arena: [lo, hi). Both 0 before the arena exists. */
+extern uintptr_t _oli_arena_lo, _oli_arena_hi;
+static inline bool _oli_arena_contains(const void *p) {
+  return (uintptr_t)p - _oli_arena_lo < _oli_arena_hi - _oli_arena_lo;
+}
+#define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
+#define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */
+/* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
+int _oli_arena_init(void);
+/* A placed block of >= size bytes, aligned to `align` (power of two, >= page
+ * means page alignment or more), its pages given decision d before first
+ * touch; zero: contents read as zero. NULL when the arena is full (caller falls
+ * back to glibc). *flags gets OLI_AF_*. */
+void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
+                       bool zero, unsigned *flags);
+typedef struct oli_block_info_s {
+  void *addr;
+  uint64_t size;     /* bytes asked for */
+  uint64_t capacity; /* bytes usable */
+  oli_site_state_t *site;
+  oli_decision_t decision; /* as placed (placement DEFAULT after a fallback) */
+  bool fallback;
+} oli_block_info_t;
+/* Information about the live block starting at p; -1 when p is not one. */
+int _oli_arena_info(const void *p, oli_block_info_t *out);
+/* Free the live block at p (must be in the arena); fills *out (may be NULL).
+ * An invalid or double free prints one error line and aborts, like glibc. */
+void _oli_arena_free(void *p, oli_block_info_t *out);
+/* Resize in place when possible; -1 when the caller must move the object. */
+int _oli_arena_resize(void *p, size_t size);
+/* Call fn for every live block (under the arena lock: fn must not allocate
+ * from the arena). */
+void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
+typedef struct oli_arena_stats_s {
+  uint64_t reserved, carved, live_bytes, cached_bytes, cache_limit;
+  uint64_t fresh, recycled, released, live_blocks;
+} oli_arena_stats_t;
+void _oli_arena_stats(oli_arena_stats_t *s);
+
+// place.c
+/* Apply decision d to [addr, addr+len) (page aligned). `flags` is passed to
+ * mbind (0, or MPOL_MF_MOVE for globals). 0 ok; -1/errno after resetting the
+ * range to the default policy (caller counts the fallback). */
+int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags);
+/* Pages per target (index as d->node[]) that the mechanism gives an object of
+ * npages; returns the number of targets. */
+int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
+/* Which mechanism d uses: "preferred", "interleave", "weighted-interleave",
+ * "page-runs", "default". */
+const char *_oli_place_mechanism(const oli_decision_t *d);
+/* Page-run layout for weights w over n targets and an object of npages: the
+ * run unit in pages (a period is unit * sum(w)). Exposed for tests. */
+uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages);
+uint64_t _oli_page_size(void);
+
+// query.c
+#define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
+/* Count resident pages of [addr, addr+len) per node with move_pages(2).
+ * per_node[OLI_MAX_NODES]; *absent: pages not yet faulted; *sampled: true when
+ * a stride was used (counts are then scaled to the whole range). 0, -1/errno. */
+int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NODES],
+                     uint64_t *absent, bool *sampled);
+
+// site.c
+/* State of a site record (registered on first use); NULL site -> the
+ * "untagged" state. Never NULL. */
+oli_site_state_t *_oli_site_state(__oli_site_t *site);
+static inline oli_site_state_t *_oli_site_fast(__oli_site_t *site) {
+  return site ? (oli_site_state_t *)__atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : NULL;
+}
+/* Register every record of [start, stop); returns the number of records. */
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
+/* Sum of static size hints over distinct registered site IDs. */
+uint64_t _oli_site_static_footprint(void);
+/* Small-object counters: per thread, no atomic read-modify-write. */
+void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
+/* Placed (or large) object counters: atomics on the state. */
+void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
+void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+/* Totals including the per-thread shards. */
+void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes);
+/* Registered site states in registration order; NULL past the end. */
+oli_site_state_t *_oli_site_at(size_t i);
+/* Position of st in _oli_site_at order. */
+size_t _oli_site_index(const oli_site_state_t *st);
+/* Record header of a state's site (NULL for the untagged state). */
+const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
+/* Strings of a record: file, function, object name ("" when absent). */
+void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
+                       const char **name);
+const char *_oli_site_kind_name(unsigned kind);
+
+// globals.c
+typedef struct oli_global_s {
+  void *addr;
+  uint64_t size;
+  oli_site_state_t *site;
+  oli_decision_t decision;
+  bool fallback;
+} oli_global_t;
+/* Registered globals; NULL past the end. */
+const oli_global_t *_oli_global_at(size_t i);
+
+// report.c
+/* Write the report (json: 1 JSON, 0 table) to an open stream. */
+int _oli_report_stream(void *file, int json);
+
+#endif /* OLI_ALLOC_INTERNAL_H */

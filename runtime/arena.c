@@ -1,0 +1,512 @@
+/* runtime/arena.c - the placed-object arena.
+ *
+ * One virtual range (OLI_ARENA_SIZE, default 1 TiB) reserved PROT_NONE and
+ * MAP_NORESERVE at first use. Placed objects are page-aligned blocks carved
+ * from it, so free/realloc/malloc_usable_size recognise them by one range
+ * check, and find their descriptor in O(1) through the page map (one 32-bit
+ * entry per arena page, touched only where blocks start or free ranges end).
+ *
+ * Block life:  pool --carve: mprotect RW, mbind--> live --free--> cached
+ *              cached --same placement class and page count--> live (no syscall)
+ *              cached --over the cache limit (LRU)--> pool: mmap(MAP_FIXED,
+ *                PROT_NONE) drops pages and policy in one call; neighbours merge.
+ * The pool keeps free ranges in segregated-fit bins (4 per power of two, one
+ * bitmap), so carving and merging are O(1). One mutex guards the metadata;
+ * syscalls (mprotect, mbind, mmap, memset) run outside it on blocks the caller
+ * owns. Metadata lives in its own NORESERVE mappings, never in malloc. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "alloc_internal.h"
+
+#ifndef OLI_DEFAULT_ARENA_SIZE
+#define OLI_DEFAULT_ARENA_SIZE (1ull << 40)
+#endif
+#define MIN_ARENA (1ull << 30)
+#define MAX_BLOCKS (1u << 22)  /* descriptors: 4M tracked blocks */
+#define MAX_CLASSES 256        /* distinct placements recycled separately */
+#define KEY_SLOTS 8192         /* (class, pages) cache keys */
+#define NBINS 256
+#define CACHE_BASE (128ull << 20) /* cached (freed, resident) bytes kept: 128 MiB + live/4 */
+
+enum { S_UNUSED = 0, S_POOL, S_LIVE, S_CACHED, S_BUSY };
+
+typedef struct blk_s {
+  uint64_t pg, npg;  /* first page index in the arena, pages */
+  uint64_t size;     /* bytes asked for (live) */
+  oli_site_state_t *site;
+  uint32_t prev, next; /* pool bin list or cache-key list; 1-based, 0 none */
+  uint32_t lru_prev, lru_next;
+  uint16_t cls;
+  uint8_t state, dirty, fallback;
+} blk_t;
+
+typedef struct key_s {
+  uint64_t npg; /* 0: empty slot */
+  uint32_t head;
+  uint16_t cls;
+} key_t_;
+
+uintptr_t _oli_arena_lo, _oli_arena_hi;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int init_rc = -1;
+static uint64_t pgsz, pgshift, npages_total;
+static uint32_t *pmap;     /* page -> descriptor (1-based) */
+static blk_t *blk;         /* descriptors, blk[0] unused */
+static uint32_t nblk_used; /* high-water mark */
+static uint32_t desc_free; /* free descriptor list through .next */
+static uint32_t bins[NBINS];
+static uint64_t binmap[NBINS / 64];
+static oli_decision_t classes[MAX_CLASSES];
+static int nclasses = 1; /* class 0: default policy */
+static key_t_ keys[KEY_SLOTS];
+static uint32_t lru_head, lru_tail; /* most recent at head */
+static oli_arena_stats_t st;
+
+#define B(i) (blk[(i)])
+
+static void lock_m(void) { pthread_mutex_lock(&lock); }
+static void unlock_m(void) { pthread_mutex_unlock(&lock); }
+static void atfork_child(void) { pthread_mutex_init(&lock, NULL); }
+
+/* ---- descriptors --------------------------------------------------------- */
+static uint32_t desc_new(void) {
+  uint32_t i = desc_free;
+  if (i) {
+    desc_free = B(i).next;
+  } else {
+    if (nblk_used + 1 >= MAX_BLOCKS) return 0;
+    i = ++nblk_used;
+  }
+  memset(&B(i), 0, sizeof(blk_t));
+  return i;
+}
+static void desc_del(uint32_t i) {
+  B(i).state = S_UNUSED;
+  B(i).next = desc_free;
+  desc_free = i;
+}
+
+/* ---- pool: segregated fit ------------------------------------------------- */
+static unsigned bin_of(uint64_t n) {
+  unsigned fl = 63 - (unsigned)__builtin_clzll(n);
+  unsigned sl = fl >= 2 ? (unsigned)(n >> (fl - 2)) & 3 : (unsigned)(n << (2 - fl)) & 3;
+  return fl * 4 + sl;
+}
+static void bin_push(uint32_t i) {
+  unsigned b = bin_of(B(i).npg);
+  B(i).prev = 0;
+  B(i).next = bins[b];
+  if (bins[b]) B(bins[b]).prev = i;
+  bins[b] = i;
+  binmap[b / 64] |= 1ull << (b % 64);
+}
+static void bin_unlink(uint32_t i) {
+  unsigned b = bin_of(B(i).npg);
+  if (B(i).prev) B(B(i).prev).next = B(i).next;
+  else bins[b] = B(i).next;
+  if (B(i).next) B(B(i).next).prev = B(i).prev;
+  if (!bins[b]) binmap[b / 64] &= ~(1ull << (b % 64));
+}
+static void pool_mark(uint32_t i) {
+  B(i).state = S_POOL;
+  pmap[B(i).pg] = i;
+  pmap[B(i).pg + B(i).npg - 1] = i;
+}
+/* Put [pg, pg+npg) in the pool, merging with free neighbours. Descriptor i is
+ * reused for the merged range. */
+static void pool_insert(uint32_t i) {
+  uint64_t pg = B(i).pg, npg = B(i).npg;
+  if (pg > 0) {
+    uint32_t l = pmap[pg - 1];
+    if (l && l != i && B(l).state == S_POOL && B(l).pg + B(l).npg == pg) {
+      bin_unlink(l);
+      pg = B(l).pg;
+      npg += B(l).npg;
+      desc_del(l);
+    }
+  }
+  if (pg + npg < npages_total) {
+    uint32_t r = pmap[pg + npg];
+    if (r && r != i && B(r).state == S_POOL && B(r).pg == pg + npg) {
+      bin_unlink(r);
+      npg += B(r).npg;
+      desc_del(r);
+    }
+  }
+  B(i).pg = pg;
+  B(i).npg = npg;
+  pool_mark(i);
+  bin_push(i);
+}
+static uint32_t pool_range(uint64_t pg, uint64_t npg) {
+  uint32_t i = desc_new();
+  if (!i) return 0;
+  B(i).pg = pg;
+  B(i).npg = npg;
+  pool_insert(i);
+  return i;
+}
+/* Take npg pages aligned to `al` pages out of the pool; descriptor or 0. */
+static uint32_t pool_take(uint64_t npg, uint64_t al) {
+  uint64_t need = npg + al - 1;
+  unsigned b = bin_of(need);
+  uint32_t found = 0;
+  for (uint32_t i = bins[b], k = 0; i && k < 16; i = B(i).next, k++)
+    if (B(i).npg >= need) {
+      found = i;
+      break;
+    }
+  for (unsigned w = (b + 1) / 64; !found && w < NBINS / 64; w++) {
+    uint64_t m = binmap[w];
+    if (w == (b + 1) / 64) m &= (b + 1) % 64 ? ~0ull << ((b + 1) % 64) : ~0ull;
+    if (m) found = bins[w * 64 + (unsigned)__builtin_ctzll(m)];
+  }
+  if (!found) return 0;
+  bin_unlink(found);
+  uint64_t base_pg = (_oli_arena_lo >> pgshift);
+  uint64_t start = ((base_pg + B(found).pg + al - 1) / al) * al - base_pg;
+  uint64_t end = B(found).pg + B(found).npg, front = start - B(found).pg;
+  uint32_t tail = 0, head = 0;
+  if (end - (start + npg) > 0) {
+    tail = desc_new();
+    if (!tail) goto nodesc;
+  }
+  if (front) {
+    head = desc_new();
+    if (!head) {
+      if (tail) desc_del(tail);
+      goto nodesc;
+    }
+  }
+  if (tail) {
+    B(tail).pg = start + npg;
+    B(tail).npg = end - (start + npg);
+    pool_mark(tail);
+    bin_push(tail);
+  }
+  if (head) {
+    B(head).pg = B(found).pg;
+    B(head).npg = front;
+    pool_mark(head);
+    bin_push(head);
+  }
+  B(found).pg = start;
+  B(found).npg = npg;
+  B(found).state = S_BUSY;
+  pmap[start] = found;
+  return found;
+nodesc:
+  bin_push(found);
+  return 0;
+}
+
+/* ---- placement classes and the cache ------------------------------------ */
+static bool same_decision(const oli_decision_t *a, const oli_decision_t *b) {
+  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
+  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (a->node[i] != b->node[i] || (a->placement == OLI_PLACE_INTERLEAVE && a->weight[i] != b->weight[i]))
+      return false;
+  return true;
+}
+/* Class of a decision; 0xffff when the table is full (never recycled). */
+static uint16_t class_of(const oli_decision_t *d) {
+  if (d->placement == OLI_PLACE_DEFAULT) return 0;
+  for (int c = 1; c < nclasses; c++)
+    if (same_decision(&classes[c], d)) return (uint16_t)c;
+  if (nclasses >= MAX_CLASSES) return 0xffff;
+  oli_decision_t k = {0};
+  k.placement = d->placement;
+  k.ntargets = d->ntargets;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
+    k.node[i] = d->node[i];
+    k.weight[i] = d->placement == OLI_PLACE_INTERLEAVE ? d->weight[i] : 0;
+  }
+  classes[nclasses] = k;
+  return (uint16_t)nclasses++;
+}
+static key_t_ *key_find(uint16_t cls, uint64_t npg, bool create) {
+  uint64_t h = (npg * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)cls * 0xc2b2ae3d27d4eb4full);
+  for (unsigned k = 0; k < 64; k++) {
+    key_t_ *e = &keys[(h + k) & (KEY_SLOTS - 1)];
+    if (e->npg == npg && e->cls == cls) return e;
+    if (e->npg == 0) {
+      if (!create) return NULL;
+      e->npg = npg;
+      e->cls = cls;
+      e->head = 0;
+      return e;
+    }
+  }
+  return NULL;
+}
+static void lru_unlink(uint32_t i) {
+  if (B(i).lru_prev) B(B(i).lru_prev).lru_next = B(i).lru_next;
+  else lru_head = B(i).lru_next;
+  if (B(i).lru_next) B(B(i).lru_next).lru_prev = B(i).lru_prev;
+  else lru_tail = B(i).lru_prev;
+}
+static void cache_unlink(uint32_t i) {
+  key_t_ *k = key_find(B(i).cls, B(i).npg, false);
+  if (B(i).prev) B(B(i).prev).next = B(i).next;
+  else if (k) k->head = B(i).next;
+  if (B(i).next) B(B(i).next).prev = B(i).prev;
+  lru_unlink(i);
+  st.cached_bytes -= B(i).npg << pgshift;
+}
+static bool cache_push(uint32_t i) {
+  if (B(i).cls == 0xffff || B(i).cls == 0) return false; /* fallbacks are not recycled */
+  key_t_ *k = key_find(B(i).cls, B(i).npg, true);
+  if (!k) return false;
+  B(i).state = S_CACHED;
+  B(i).prev = 0;
+  B(i).next = k->head;
+  if (k->head) B(k->head).prev = i;
+  k->head = i;
+  B(i).lru_prev = 0;
+  B(i).lru_next = lru_head;
+  if (lru_head) B(lru_head).lru_prev = i;
+  else lru_tail = i;
+  lru_head = i;
+  st.cached_bytes += B(i).npg << pgshift;
+  return true;
+}
+static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
+  if (cls == 0xffff) return 0;
+  key_t_ *k = key_find(cls, npg, false);
+  if (!k) return 0;
+  uint64_t base_pg = _oli_arena_lo >> pgshift;
+  for (uint32_t i = k->head, n = 0; i && n < 8; i = B(i).next, n++)
+    if (((base_pg + B(i).pg) % al) == 0) {
+      cache_unlink(i);
+      B(i).state = S_BUSY;
+      return i;
+    }
+  return 0;
+}
+
+static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << pgshift)); }
+
+/* Drop pages and policy of evicted cached blocks and return them to the pool.
+ * Called without the lock; blocks are S_BUSY (owned). */
+static void release(uint32_t *v, int n) {
+  for (int k = 0; k < n; k++)
+    mmap(addr_of(v[k]), B(v[k]).npg << pgshift, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+         -1, 0);
+  lock_m();
+  for (int k = 0; k < n; k++) {
+    B(v[k]).dirty = 0;
+    pool_insert(v[k]);
+    st.released++;
+  }
+  unlock_m();
+}
+/* Under the lock: pick LRU victims while over the limit. */
+static int evict(uint32_t *v, int max) {
+  int n = 0;
+  st.cache_limit = CACHE_BASE + st.live_bytes / 4;
+  while (n < max && st.cached_bytes > st.cache_limit && lru_tail) {
+    uint32_t i = lru_tail;
+    cache_unlink(i);
+    B(i).state = S_BUSY;
+    v[n++] = i;
+  }
+  return n;
+}
+
+/* ---- init ------------------------------------------------------------------ */
+static void *reserve(uint64_t len, int prot) {
+  void *p = mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+static void do_init(void) {
+  pgsz = _oli_page_size();
+  pgshift = (uint64_t)__builtin_ctzll(pgsz);
+  uint64_t want = (uint64_t)_oli_option_get(oli_option_arena_size);
+  if (want == 0) want = OLI_DEFAULT_ARENA_SIZE;
+  want &= ~(pgsz - 1);
+  void *a = NULL;
+  uint64_t len = want;
+  for (;; len = (len / 2) & ~(pgsz - 1)) {
+    if ((a = reserve(len, PROT_NONE)) != NULL || len <= MIN_ARENA) break;
+  }
+  if (!a) {
+    _oli_warning_message(W_MMAP, "cannot reserve an arena of %llu bytes (%s); objects stay with glibc",
+                         (unsigned long long)want, strerror(errno));
+    return;
+  }
+  if (len != want)
+    _oli_warning_message(W_MMAP, "OLI_ARENA_SIZE=%llu could not be reserved; using %llu bytes",
+                         (unsigned long long)want, (unsigned long long)len);
+  npages_total = len >> pgshift;
+  pmap = reserve(npages_total * sizeof(uint32_t), PROT_READ | PROT_WRITE);
+  blk = reserve((uint64_t)MAX_BLOCKS * sizeof(blk_t), PROT_READ | PROT_WRITE);
+  if (!pmap || !blk) {
+    _oli_warning_message(W_MMAP, "cannot map arena metadata (%s); objects stay with glibc", strerror(errno));
+    munmap(a, len);
+    return;
+  }
+  pthread_atfork(lock_m, unlock_m, atfork_child);
+  _oli_arena_lo = (uintptr_t)a;
+  pool_range(0, npages_total);
+  st.reserved = len;
+  __atomic_store_n(&_oli_arena_hi, (uintptr_t)a + len, __ATOMIC_RELEASE);
+  _oli_verbose_message(1, "arena: %llu bytes reserved at %p", (unsigned long long)len, a);
+  init_rc = 0;
+}
+int _oli_arena_init(void) {
+  pthread_once(&once, do_init);
+  return init_rc;
+}
+
+/* ---- public (internal) API ---------------------------------------------------- */
+void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *site, bool zero,
+                       unsigned *flags) {
+  *flags = 0;
+  if (_oli_arena_init() != 0) return NULL;
+  if (size == 0) size = 1;
+  if (size > ((uint64_t)1 << 62)) return NULL;
+  uint64_t npg = (size + pgsz - 1) >> pgshift, al = align > pgsz ? align >> pgshift : 1;
+  lock_m();
+  uint16_t cls = class_of(d);
+  uint32_t i = cache_take(cls, npg, al);
+  bool fresh = false;
+  if (!i) {
+    i = pool_take(npg, al);
+    fresh = true;
+    if (!i) {
+      unlock_m();
+      return NULL;
+    }
+  }
+  B(i).cls = cls;
+  B(i).size = size;
+  B(i).site = site;
+  B(i).fallback = 0;
+  bool dirty = B(i).dirty;
+  if (fresh) st.fresh++;
+  else st.recycled++;
+  unlock_m();
+
+  void *p = addr_of(i);
+  if (fresh) {
+    if (mprotect(p, npg << pgshift, PROT_READ | PROT_WRITE) != 0) {
+      lock_m();
+      pool_insert(i);
+      unlock_m();
+      _oli_warning_message(W_MMAP, "mprotect of %llu arena bytes failed: %s; object stays with glibc",
+                           (unsigned long long)(npg << pgshift), strerror(errno));
+      return NULL;
+    }
+    if (d->placement != OLI_PLACE_DEFAULT && _oli_place_range(p, npg << pgshift, d, 0) != 0) {
+      int e = errno;
+      _oli_warning_message(W_MBIND, "mbind of %llu bytes (%s) failed: %s; default policy used",
+                           (unsigned long long)size, _oli_place_mechanism(d), strerror(e));
+      B(i).cls = 0;
+      B(i).fallback = 1;
+      *flags |= OLI_AF_FALLBACK;
+    }
+  } else {
+    *flags |= OLI_AF_RECYCLED;
+    if (zero && dirty) memset(p, 0, size);
+  }
+  lock_m();
+  B(i).state = S_LIVE;
+  B(i).dirty = 1;
+  st.live_bytes += npg << pgshift;
+  st.live_blocks++;
+  st.carved += fresh ? npg << pgshift : 0;
+  unlock_m();
+  return p;
+}
+
+/* Descriptor of the live block starting at p, 0 when none. Under the lock. */
+static uint32_t live_at(const void *p) {
+  uintptr_t off = (uintptr_t)p - _oli_arena_lo;
+  if (off & (pgsz - 1)) return 0;
+  uint32_t i = pmap[off >> pgshift];
+  if (!i || i > nblk_used || B(i).state != S_LIVE || B(i).pg != off >> pgshift) return 0;
+  return i;
+}
+
+static void fill_info(uint32_t i, oli_block_info_t *out) {
+  out->addr = addr_of(i);
+  out->size = B(i).size;
+  out->capacity = B(i).npg << pgshift;
+  out->site = B(i).site;
+  out->fallback = B(i).fallback;
+  if (B(i).cls < nclasses) out->decision = classes[B(i).cls];
+  else memset(&out->decision, 0, sizeof out->decision);
+  if (B(i).cls == 0xffff) out->decision.placement = OLI_PLACE_DEFAULT;
+}
+
+int _oli_arena_info(const void *p, oli_block_info_t *out) {
+  if (!_oli_arena_contains(p)) return -1;
+  lock_m();
+  uint32_t i = live_at(p);
+  if (i) fill_info(i, out);
+  unlock_m();
+  return i ? 0 : -1;
+}
+
+void _oli_arena_free(void *p, oli_block_info_t *out) {
+  uint32_t victims[8];
+  int nv = 0;
+  lock_m();
+  uint32_t i = live_at(p);
+  if (!i) {
+    unlock_m();
+    _oli_error_message(EINVAL, "free(%p): not the start of a live object in the oli arena (double free?)", p);
+    abort();
+  }
+  if (out) fill_info(i, out);
+  st.live_bytes -= B(i).npg << pgshift;
+  st.live_blocks--;
+  if (!cache_push(i)) {
+    B(i).state = S_BUSY;
+    victims[nv++] = i;
+  }
+  nv += evict(victims + nv, 8 - nv);
+  unlock_m();
+  if (nv) release(victims, nv);
+}
+
+int _oli_arena_resize(void *p, size_t size) {
+  lock_m();
+  uint32_t i = live_at(p);
+  int rc = -1;
+  if (i) {
+    uint64_t cap = B(i).npg << pgshift;
+    /* In place while it fits and does not waste more than half the block. */
+    if (size <= cap && size >= cap / 2) {
+      B(i).size = size;
+      rc = 0;
+    }
+  }
+  unlock_m();
+  return rc;
+}
+
+void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg) {
+  if (!_oli_arena_hi) return;
+  lock_m();
+  for (uint32_t i = 1; i <= nblk_used; i++)
+    if (B(i).state == S_LIVE) {
+      oli_block_info_t b;
+      fill_info(i, &b);
+      fn(&b, arg);
+    }
+  unlock_m();
+}
+
+void _oli_arena_stats(oli_arena_stats_t *s) {
+  lock_m();
+  *s = st;
+  s->cache_limit = CACHE_BASE + st.live_bytes / 4;
+  unlock_m();
+}

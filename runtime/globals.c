@@ -1,0 +1,66 @@
+/* runtime/globals.c - placement of registered global objects (C .bss/.data
+ * arrays, Fortran COMMON blocks and module arrays).
+ *
+ * The pass's module constructor calls __oli_register_global(addr, size, site)
+ * before main. The pages wholly inside [addr, addr+size) get the decision
+ * with MPOL_MF_MOVE (a .data page may already be resident); pages shared
+ * with neighbouring objects are left alone. Globals are kept in a small
+ * append-only table (own mapping) for the report. */
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "alloc_internal.h"
+
+#ifndef MPOL_MF_MOVE
+#define MPOL_MF_MOVE (1 << 1)
+#endif
+#define MAX_GLOBALS 65536
+
+static oli_global_t *globals;
+static size_t nglobals;
+static pthread_mutex_t glock = PTHREAD_MUTEX_INITIALIZER;
+
+const oli_global_t *_oli_global_at(size_t i) {
+  return i < __atomic_load_n(&nglobals, __ATOMIC_ACQUIRE) ? &globals[i] : NULL;
+}
+
+OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site) {
+  if (!addr || size == 0 || !_oli_alloc_ready()) return;
+  oli_site_state_t *st = _oli_site_state(site);
+  if (size < (uint64_t)_oli_option_get(oli_option_min_size)) {
+    _oli_site_count_small(st, size);
+    return;
+  }
+  oli_decision_t d = _oli_alloc_decide(st, size);
+  _oli_site_count_object(st, size, &d);
+  uint64_t pg = _oli_page_size();
+  uintptr_t lo = ((uintptr_t)addr + pg - 1) & ~(pg - 1), hi = ((uintptr_t)addr + size) & ~(pg - 1);
+  bool fallback = false;
+  if (d.placement != OLI_PLACE_DEFAULT && hi > lo &&
+      _oli_place_range((void *)lo, hi - lo, &d, MPOL_MF_MOVE) != 0) {
+    _oli_warning_message(W_MBIND, "mbind of global %p (%llu bytes, %s) failed: %s; default policy used", addr,
+                         (unsigned long long)size, _oli_place_mechanism(&d), strerror(errno));
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+    fallback = true;
+  }
+  _oli_alloc_account(&d, fallback, size, +1);
+  _oli_site_live(st, size, +1);
+  pthread_mutex_lock(&glock);
+  if (!globals) {
+    void *m = mmap(NULL, sizeof(oli_global_t) * MAX_GLOBALS, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    globals = m == MAP_FAILED ? NULL : m;
+  }
+  if (globals && nglobals < MAX_GLOBALS) {
+    oli_global_t *g = &globals[nglobals];
+    g->addr = addr;
+    g->size = size;
+    g->site = st;
+    g->decision = d;
+    g->fallback = fallback;
+    __atomic_store_n(&nglobals, nglobals + 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&glock);
+}

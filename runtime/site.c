@@ -1,0 +1,281 @@
+/* runtime/site.c - per-site run-time state.
+ *
+ * Every site record (__oli_site_t) reaches its oli_site_state_t through its
+ * `slot` word. States are merged by site ID: the same ID in several modules'
+ * records (a header's inline function, a library linked twice) shares one
+ * state. The registry is an open-addressed table keyed by ID, in its own
+ * mapping, filled under a mutex; the fast path reads `slot` only.
+ *
+ * Counting: placed objects are rare and large, so they update atomics on the
+ * state. Small objects are counted in per-thread shards (plain stores to
+ * thread-owned memory, no lock and no atomic read-modify-write); the report
+ * sums the shards. A thread's shard is handed to the next new thread when it
+ * exits, so counts are never lost and shards stay bounded by the peak number
+ * of live threads. */
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "alloc_internal.h"
+
+#define MAX_SITES (1u << 18)
+#define TABLE_SLOTS (1u << 19) /* power of two, 2x MAX_SITES */
+#define CHUNK_SITES 256
+#define MAX_CHUNKS (MAX_SITES / CHUNK_SITES)
+
+typedef struct site_ext_s {
+  oli_site_state_t st; /* first: slot points here */
+  uint32_t idx;
+} site_ext_t;
+
+typedef struct shard_ctr_s {
+  uint64_t count, bytes;
+} shard_ctr_t;
+
+typedef struct shard_s {
+  struct shard_s *next_all;
+  int in_use;
+  shard_ctr_t *chunk[MAX_CHUNKS];
+} shard_t;
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static site_ext_t **table;   /* by ID hash */
+static site_ext_t **by_idx;  /* registration order */
+static uint32_t nsites;      /* published with release */
+static site_ext_t *pool;     /* bump storage for states */
+static uint32_t pool_left;
+static uint64_t static_total;
+static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
+static shard_t *shards; /* all shards ever made */
+static pthread_key_t shard_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static __thread shard_t *my_shard __attribute__((tls_model("initial-exec")));
+
+static void *map(size_t len) {
+  void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static bool tables_ready(void) {
+  if (table) return true;
+  table = map(sizeof(*table) * TABLE_SLOTS);
+  by_idx = map(sizeof(*by_idx) * MAX_SITES);
+  if (!table || !by_idx) {
+    table = NULL;
+    return false;
+  }
+  return true;
+}
+
+static site_ext_t *state_new(void) {
+  if (pool_left == 0) {
+    pool = map(sizeof(site_ext_t) * 1024);
+    if (!pool) return NULL;
+    pool_left = 1024;
+  }
+  pool_left--;
+  return pool++;
+}
+
+static uint64_t hash_id(uint64_t id) {
+  id ^= id >> 33;
+  id *= 0xff51afd7ed558ccdull;
+  id ^= id >> 33;
+  return id;
+}
+
+/* Under reg_lock: the state of ID (created on first sight), NULL when full. */
+static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
+  *created = false;
+  if (!tables_ready() || nsites >= MAX_SITES - 1) return NULL;
+  for (uint64_t h = hash_id(s->id);; h++) {
+    site_ext_t **e = &table[h & (TABLE_SLOTS - 1)];
+    if (*e && (*e)->st.site->id == s->id) return *e;
+    if (!*e) {
+      site_ext_t *x = state_new();
+      if (!x) return NULL;
+      x->st.site = s;
+      x->idx = nsites;
+      *e = x;
+      by_idx[nsites] = x;
+      __atomic_store_n(&nsites, nsites + 1, __ATOMIC_RELEASE);
+      *created = true;
+      return x;
+    }
+  }
+}
+
+static oli_site_state_t *attach(__oli_site_t *s) {
+  bool created;
+  site_ext_t *x = lookup(s, &created);
+  if (!x) return &untagged.st;
+  if (created && (s->flags & OLI_SITE_F_SIZE_KNOWN)) static_total += s->size_hint;
+  /* A record with a name or line beats an anonymous duplicate for reporting. */
+  if (!created && x->st.site->line == 0 && s->line != 0) x->st.site = s;
+  __atomic_store_n(&s->slot, (uint64_t)(uintptr_t)&x->st, __ATOMIC_RELEASE);
+  return &x->st;
+}
+
+oli_site_state_t *_oli_site_state(__oli_site_t *site) {
+  if (!site) return &untagged.st;
+  oli_site_state_t *st = _oli_site_fast(site);
+  if (oli_likely(st != NULL)) return st;
+  if (site->magic != OLI_SITE_MAGIC) return &untagged.st;
+  pthread_mutex_lock(&reg_lock);
+  st = _oli_site_fast(site);
+  if (!st) st = attach(site);
+  pthread_mutex_unlock(&reg_lock);
+  return st;
+}
+
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) {
+  size_t n = 0;
+  const char *p = (const char *)start, *end = (const char *)stop;
+  pthread_mutex_lock(&reg_lock);
+  while (p + 8 <= end) {
+    const __oli_site_t *r = (const __oli_site_t *)p;
+    if (*(const uint64_t *)p == 0) { /* padding between modules */
+      p += 8;
+      continue;
+    }
+    if (r->magic != OLI_SITE_MAGIC || r->size < OLI_SITE_HEADER_SIZE || (r->size & 7) || p + r->size > end) {
+      _oli_warning_message(W_PLAN, "site records at %p are damaged (magic 0x%08x, size %u); "
+                           "the rest of this module is not registered", (const void *)p, r->magic, r->size);
+      break;
+    }
+    if (!r->slot) attach((__oli_site_t *)r);
+    n++;
+    p += r->size;
+  }
+  pthread_mutex_unlock(&reg_lock);
+  return n;
+}
+
+uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total, __ATOMIC_RELAXED); }
+
+/* ---- counters ------------------------------------------------------------------ */
+static void shard_release(void *p) { __atomic_store_n(&((shard_t *)p)->in_use, 0, __ATOMIC_RELEASE); }
+static void key_init(void) { pthread_key_create(&shard_key, shard_release); }
+
+static shard_t *shard_get(void) {
+  pthread_once(&key_once, key_init);
+  shard_t *s;
+  for (s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
+    int zero = 0;
+    if (!__atomic_load_n(&s->in_use, __ATOMIC_RELAXED) &&
+        __atomic_compare_exchange_n(&s->in_use, &zero, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      break;
+  }
+  if (!s) {
+    s = map(sizeof(shard_t));
+    if (!s) return NULL;
+    s->in_use = 1;
+    s->next_all = __atomic_load_n(&shards, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(&shards, &s->next_all, s, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
+    }
+  }
+  my_shard = s; /* before setspecific: it may calloc, which counts through us */
+  pthread_setspecific(shard_key, s);
+  return s;
+}
+
+static __attribute__((noinline)) shard_ctr_t *ctr_slow(uint32_t idx) {
+  shard_t *s = my_shard ? my_shard : shard_get();
+  if (!s) return NULL;
+  shard_ctr_t **c = &s->chunk[idx / CHUNK_SITES];
+  if (!__atomic_load_n(c, __ATOMIC_ACQUIRE)) {
+    shard_ctr_t *m = map(sizeof(shard_ctr_t) * CHUNK_SITES);
+    if (!m) return NULL;
+    __atomic_store_n(c, m, __ATOMIC_RELEASE);
+  }
+  return &(*c)[idx % CHUNK_SITES];
+}
+
+void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
+  uint32_t idx = ((site_ext_t *)st)->idx;
+  shard_t *s = my_shard;
+  shard_ctr_t *c;
+  if (oli_likely(s && s->chunk[idx / CHUNK_SITES])) c = &s->chunk[idx / CHUNK_SITES][idx % CHUNK_SITES];
+  else if (!(c = ctr_slow(idx))) return;
+  __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  if (oli_unlikely(size > atomic_load_explicit(&st->largest, memory_order_relaxed))) {
+    uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
+    while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
+                                                                 memory_order_relaxed)) {
+    }
+  }
+}
+
+void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
+  atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
+  uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
+  while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
+                                                               memory_order_relaxed)) {
+  }
+  if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) { /* decision of the largest object */
+    pthread_mutex_lock(&reg_lock);
+    st->last = *d;
+    pthread_mutex_unlock(&reg_lock);
+  }
+}
+
+void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign) {
+  if (sign > 0) {
+    uint64_t now = atomic_fetch_add_explicit(&st->live_bytes, size, memory_order_relaxed) + size;
+    uint64_t peak = atomic_load_explicit(&st->peak_live, memory_order_relaxed);
+    while (now > peak && !atomic_compare_exchange_weak_explicit(&st->peak_live, &peak, now, memory_order_relaxed,
+                                                                 memory_order_relaxed)) {
+    }
+  } else {
+    atomic_fetch_sub_explicit(&st->live_bytes, size, memory_order_relaxed);
+  }
+}
+
+void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes) {
+  uint64_t c = atomic_load_explicit(&((oli_site_state_t *)st)->count, memory_order_relaxed);
+  uint64_t b = atomic_load_explicit(&((oli_site_state_t *)st)->total_bytes, memory_order_relaxed);
+  uint32_t idx = ((const site_ext_t *)st)->idx;
+  for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
+    shard_ctr_t *ch = __atomic_load_n(&s->chunk[idx / CHUNK_SITES], __ATOMIC_ACQUIRE);
+    if (!ch) continue;
+    c += __atomic_load_n(&ch[idx % CHUNK_SITES].count, __ATOMIC_RELAXED);
+    b += __atomic_load_n(&ch[idx % CHUNK_SITES].bytes, __ATOMIC_RELAXED);
+  }
+  *count = c;
+  *bytes = b;
+}
+
+/* ---- iteration and record access ----------------------------------------------- */
+oli_site_state_t *_oli_site_at(size_t i) {
+  if (i == 0) return &untagged.st; /* index 0: untagged allocations */
+  uint32_t n = __atomic_load_n(&nsites, __ATOMIC_ACQUIRE);
+  return i - 1 < n ? &by_idx[i - 1]->st : NULL;
+}
+
+size_t _oli_site_index(const oli_site_state_t *st) {
+  const site_ext_t *x = (const site_ext_t *)st;
+  return x == &untagged ? 0 : (size_t)x->idx + 1;
+}
+
+const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->site; }
+
+void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
+  static const char none[] = "";
+  *file = *func = *name = none;
+  if (!s) return;
+  const char *p = s->strings, *end = (const char *)s + s->size;
+  if (p + s->file_len + 1 <= end) *file = p;
+  p += s->file_len + 1;
+  if (p + s->func_len + 1 <= end) *func = p;
+  p += s->func_len + 1;
+  if (s->name_len && p + s->name_len + 1 <= end) *name = p;
+}
+
+const char *_oli_site_kind_name(unsigned kind) {
+  static const char *const names[] = {"unknown", "malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
+                                      "posix_memalign", "memalign", "valloc", "new", "new[]", "mmap", "global",
+                                      "fortran-allocate", "fortran-pointer-allocate", "wrapper"};
+  return kind <= OLI_KIND_MAX_ ? names[kind] : "unknown";
+}
