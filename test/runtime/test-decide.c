@@ -1,0 +1,323 @@
+/* test-decide: every branch of the decision rule (runtime/decide.c), the DRAM
+ * budget (never exceeded, property-checked over many sizes), plan and profile
+ * entries, weights with a remote DRAM target, and the words for the report. */
+#include <string.h>
+
+#include "internal.h"
+#include "testhelper.h"
+
+#define M (1ULL << 20)
+#define G (1ULL << 30)
+
+static oli_topology_t topo, nocxl, noremote;
+
+static oli_decide_in_t base(uint64_t size, uint64_t footprint) {
+  oli_decide_in_t in;
+  memset(&in, 0, sizeof in);
+  in.size = size;
+  in.footprint = footprint;
+  in.policy = OLI_POLICY_OLI;
+  in.topo = &topo;
+  in.min_size = 1 * M;
+  in.large_percent = 10;
+  in.weight[0] = 3;
+  in.weight[1] = 1;
+  return in;
+}
+
+static const char *words(const oli_decision_t *d, uint32_t lp) {
+  static char buf[128];
+  _oli_reason_format(d, lp, buf, sizeof buf);
+  return buf;
+}
+
+int main(void) {
+  memset(&topo, 0, sizeof topo);
+  topo.num_nodes = 3;
+  topo.local_node = 0;
+  topo.cxl_node = 2;
+  topo.remote_node = 1;
+  nocxl = topo;
+  nocxl.cxl_node = -1;
+  noremote = topo;
+  noremote.remote_node = -1;
+  oli_decide_in_t in;
+  oli_decision_t d;
+
+  /* 1. policy off */
+  in = base(100 * M, 200 * M);
+  in.policy = OLI_POLICY_OFF;
+  d = _oli_decide(&in);
+  CHECK("off: default placement", d.placement == OLI_PLACE_DEFAULT && d.reason == OLI_WHY_POLICY);
+  CHECK_STR("off: words", words(&d, 10), "OLI_POLICY=off: default policy");
+
+  /* 2. small */
+  in = base(512 * 1024, 100 * M);
+  d = _oli_decide(&in);
+  CHECK("small: default (glibc)", d.placement == OLI_PLACE_DEFAULT && d.reason == OLI_WHY_SMALL);
+  CHECK_STR("small: words", words(&d, 10), "below OLI_MIN_SIZE: default policy");
+  in = base(1 * M, 2000 * M);
+  d = _oli_decide(&in);
+  CHECK("small: size == min size is placed", d.placement == OLI_PLACE_DRAM);
+  in = base(2 * M, 100 * M);
+  in.policy = OLI_POLICY_UNIFORM;
+  in.min_size = 4 * M;
+  d = _oli_decide(&in);
+  CHECK_EQ("small: under uniform too", d.reason, OLI_WHY_SMALL);
+
+  /* 3. no topology */
+  in = base(100 * M, 100 * M);
+  in.topo = NULL;
+  d = _oli_decide(&in);
+  CHECK("no topology: default", d.placement == OLI_PLACE_DEFAULT && d.reason == OLI_WHY_NO_CXL);
+
+  /* 4. policy dram */
+  in = base(100 * M, 100 * M);
+  in.policy = OLI_POLICY_DRAM;
+  d = _oli_decide(&in);
+  CHECK("dram: local DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_POLICY &&
+                                d.ntargets == 1 && d.node[0] == 0);
+  CHECK_STR("dram: words", words(&d, 10), "OLI_POLICY=dram: local DRAM");
+  in.topo = &nocxl;
+  d = _oli_decide(&in);
+  CHECK("dram without CXL: DRAM, reason policy", d.placement == OLI_PLACE_DRAM &&
+                                                     d.reason == OLI_WHY_POLICY);
+  in.dram_limit = 10 * M;
+  d = _oli_decide(&in);
+  CHECK("dram without CXL over budget: still DRAM", d.placement == OLI_PLACE_DRAM);
+  in.topo = &topo;
+  in.dram_used = 0;
+  d = _oli_decide(&in);
+  CHECK("dram over budget: spills like preferred", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                       d.reason == OLI_WHY_BUDGET);
+  CHECK("dram over budget: DRAM part fits", _oli_decision_dram_bytes(&d, in.size) <= 10 * M &&
+                                                _oli_decision_dram_bytes(&d, in.size) > 0);
+
+  /* 5. no CXL node */
+  in = base(100 * M, 100 * M);
+  in.topo = &nocxl;
+  d = _oli_decide(&in);
+  CHECK("oli without CXL: DRAM, NO_CXL", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NO_CXL &&
+                                             d.node[0] == 0);
+  CHECK_STR("no CXL: words", words(&d, 10), "no CXL node: local DRAM");
+  in.policy = OLI_POLICY_UNIFORM;
+  d = _oli_decide(&in);
+  CHECK("uniform without CXL: DRAM, NO_CXL", d.placement == OLI_PLACE_DRAM &&
+                                                 d.reason == OLI_WHY_NO_CXL);
+  in.policy = OLI_POLICY_CXL;
+  d = _oli_decide(&in);
+  CHECK("cxl without CXL: DRAM, NO_CXL", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NO_CXL);
+
+  /* 6. policy cxl */
+  in = base(100 * M, 100 * M);
+  in.policy = OLI_POLICY_CXL;
+  in.dram_limit = 1;
+  d = _oli_decide(&in);
+  CHECK("cxl: CXL node, budget irrelevant", d.placement == OLI_PLACE_CXL &&
+                                                d.reason == OLI_WHY_POLICY && d.node[0] == 2);
+  CHECK_STR("cxl: words", words(&d, 10), "OLI_POLICY=cxl: CXL");
+
+  /* 7. policy uniform */
+  in = base(2 * M, 100 * G);
+  in.policy = OLI_POLICY_UNIFORM;
+  d = _oli_decide(&in);
+  CHECK("uniform: even a non-large object interleaved",
+        d.placement == OLI_PLACE_INTERLEAVE && d.reason == OLI_WHY_POLICY && d.ntargets == 2 &&
+            d.node[0] == 0 && d.node[1] == 2 && d.weight[0] == 3 && d.weight[1] == 1);
+  CHECK_STR("uniform: words", words(&d, 10), "OLI_POLICY=uniform: interleave 3:1");
+  in.dram_limit = 1 * M;
+  d = _oli_decide(&in);
+  CHECK("uniform over budget: budget", d.reason == OLI_WHY_BUDGET &&
+                                           _oli_decision_dram_bytes(&d, in.size) <= 1 * M);
+
+  /* 8-11. policy oli: large / not large */
+  in = base(38 * M, 100 * M);
+  d = _oli_decide(&in);
+  CHECK("oli 38%: interleave", d.placement == OLI_PLACE_INTERLEAVE && d.reason == OLI_WHY_LARGE &&
+                                   d.weight[0] == 3 && d.weight[1] == 1 && d.node[1] == 2);
+  CHECK_EQ("oli 38%: per mille", d.percent_x10, 380);
+  CHECK_STR("oli 38%: words", words(&d, 10), "38% of footprint, >= 10%: interleave 3:1");
+  in = base(10 * M, 100 * M);
+  d = _oli_decide(&in);
+  CHECK_EQ("oli exactly 10%: large", d.reason, OLI_WHY_LARGE);
+  in = base(10 * M - 1, 100 * M);
+  d = _oli_decide(&in);
+  CHECK("oli just below 10%: DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NOT_LARGE);
+  in = base(2 * M, 100 * M);
+  d = _oli_decide(&in);
+  CHECK_STR("oli 2%: words", words(&d, 10), "2% of footprint, < 10%: local DRAM");
+  in = base(5 * M, 1000 * M);
+  d = _oli_decide(&in);
+  CHECK_STR("oli 0.5%: words", words(&d, 10), "0.5% of footprint, < 10%: local DRAM");
+  in = base(5 * M, 0);
+  d = _oli_decide(&in);
+  CHECK("oli footprint unknown: the object is all of it", d.reason == OLI_WHY_LARGE &&
+                                                              d.percent_x10 == 1000);
+  in = base(50 * M, 10 * M);
+  d = _oli_decide(&in);
+  CHECK_EQ("oli footprint below size: 100%", d.percent_x10, 1000);
+  in = base(30 * M, 100 * M);
+  in.large_percent = 50;
+  d = _oli_decide(&in);
+  CHECK("oli large percent 50: 30% not large", d.reason == OLI_WHY_NOT_LARGE);
+  CHECK_STR("oli 50%: words", words(&d, 50), "30% of footprint, < 50%: local DRAM");
+  in.large_percent = 0;
+  d = _oli_decide(&in);
+  CHECK_EQ("oli large percent 0: everything placed is large", d.reason, OLI_WHY_LARGE);
+  in = base(1ULL << 62, 1ULL << 63);
+  d = _oli_decide(&in);
+  CHECK("oli huge sizes: no overflow", d.percent_x10 == 500 && d.reason == OLI_WHY_LARGE);
+
+  /* 12-13. weights */
+  in = base(50 * M, 100 * M);
+  in.weight[2] = 1;
+  d = _oli_decide(&in);
+  CHECK("3 weights: remote DRAM third target", d.ntargets == 3 && d.node[2] == 1 &&
+                                                    d.weight[2] == 1);
+  CHECK_STR("3 weights: words", words(&d, 10), "50% of footprint, >= 10%: interleave 3:1:1");
+  in.topo = &noremote;
+  d = _oli_decide(&in);
+  CHECK("3 weights without remote node: 2 targets", d.ntargets == 2);
+  in = base(50 * M, 100 * M);
+  in.weight[0] = in.weight[1] = 0;
+  d = _oli_decide(&in);
+  CHECK("zero weights: 3:1", d.weight[0] == 3 && d.weight[1] == 1);
+
+  /* 14. plan */
+  oli_plan_entry_t plan = {.id = 1, .placement = OLI_PLACE_CXL, .intensity = -1};
+  in = base(2 * M, 100 * M);
+  in.plan = &plan;
+  d = _oli_decide(&in);
+  CHECK("plan cxl: CXL", d.placement == OLI_PLACE_CXL && d.reason == OLI_WHY_PLAN);
+  CHECK_STR("plan: words", words(&d, 10), "plan: CXL");
+  plan.placement = OLI_PLACE_INTERLEAVE;
+  plan.weight[0] = 2;
+  plan.weight[1] = 1;
+  d = _oli_decide(&in);
+  CHECK("plan interleave 2:1", d.placement == OLI_PLACE_INTERLEAVE && d.weight[0] == 2 &&
+                                   d.weight[1] == 1 && d.reason == OLI_WHY_PLAN);
+  plan.weight[0] = plan.weight[1] = 0;
+  d = _oli_decide(&in);
+  CHECK("plan interleave without weights: defaults", d.weight[0] == 3 && d.weight[1] == 1);
+  plan.placement = OLI_PLACE_DRAM;
+  in = base(80 * M, 100 * M);
+  in.plan = &plan;
+  d = _oli_decide(&in);
+  CHECK("plan dram for a large object", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_PLAN);
+  in.policy = OLI_POLICY_UNIFORM;
+  d = _oli_decide(&in);
+  CHECK("plan ignored under uniform", d.placement == OLI_PLACE_INTERLEAVE &&
+                                          d.reason == OLI_WHY_POLICY);
+  in.policy = OLI_POLICY_OLI;
+  in.dram_limit = 40 * M;
+  d = _oli_decide(&in);
+  CHECK("plan still bounded by the budget", d.reason == OLI_WHY_BUDGET &&
+                                                _oli_decision_dram_bytes(&d, in.size) <= 40 * M);
+
+  /* 15. profile intensity (plan entry without a fixed placement) */
+  oli_plan_entry_t prof = {.id = 2, .placement = OLI_PLACE_DEFAULT, .intensity = 0.0};
+  in = base(50 * M, 100 * M);
+  in.plan = &prof;
+  d = _oli_decide(&in);
+  CHECK("profile cold large: DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_PROFILE);
+  CHECK_STR("profile: words", words(&d, 10), "50% of footprint but cold (profile): local DRAM");
+  prof.intensity = 3.5;
+  d = _oli_decide(&in);
+  CHECK("profile hot large: interleave", d.placement == OLI_PLACE_INTERLEAVE &&
+                                             d.reason == OLI_WHY_LARGE);
+  prof.intensity = -1;
+  d = _oli_decide(&in);
+  CHECK_EQ("profile unknown: static rule", d.reason, OLI_WHY_LARGE);
+
+  /* 16. DRAM budget */
+  in = base(2 * M, 100 * M);
+  in.dram_limit = 64 * G;
+  in.dram_used = 60 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: fits, stays DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NOT_LARGE);
+  in = base(2 * G, 100 * G);
+  in.dram_limit = 64 * G;
+  in.dram_used = 63 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: half fits -> interleave 1:1", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                   d.reason == OLI_WHY_BUDGET && d.weight[0] == 1 &&
+                                                   d.weight[1] == 1 && d.node[1] == 2);
+  CHECK_STR("budget split: words", words(&d, 10), "DRAM budget nearly used: interleave 1:1");
+  in.dram_used = 64 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: exhausted -> CXL", d.placement == OLI_PLACE_CXL && d.reason == OLI_WHY_BUDGET);
+  CHECK_STR("budget exhausted: words", words(&d, 10), "DRAM budget exhausted: CXL");
+  in.dram_used = 70 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: over-used -> CXL", d.placement == OLI_PLACE_CXL);
+  in.dram_used = 64 * G - 32 * M; /* 1/64 of the object fits */
+  d = _oli_decide(&in);
+  CHECK("budget: less than 1/32 fits -> CXL", d.placement == OLI_PLACE_CXL);
+  in = base(40 * G, 100 * G);
+  in.dram_limit = 64 * G;
+  in.dram_used = 44 * G; /* 20G left, 3:1 would put 30G on DRAM */
+  d = _oli_decide(&in);
+  CHECK("budget: large interleave shrinks to 1:1", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                       d.weight[0] == 1 && d.weight[1] == 1 &&
+                                                       d.reason == OLI_WHY_BUDGET);
+  in.dram_used = 30 * G; /* 34G left: 3:1 fits */
+  d = _oli_decide(&in);
+  CHECK("budget: large interleave that fits unchanged", d.reason == OLI_WHY_LARGE &&
+                                                            d.weight[0] == 3);
+  prof.intensity = 0.0;
+  in = base(2 * G, 100 * G);
+  in.plan = &prof;
+  in.dram_limit = 64 * G;
+  in.dram_used = 63 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: cold object -> CXL, DRAM kept for others", d.placement == OLI_PLACE_CXL &&
+                                                                 d.reason == OLI_WHY_BUDGET);
+  prof.intensity = 9.0;
+  d = _oli_decide(&in);
+  CHECK("budget: hot object keeps what fits", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                  d.weight[0] == 1 && d.weight[1] == 1);
+
+  /* property: the budget is never exceeded, and only the budget shrinks DRAM */
+  int violations = 0, budget_cases = 0;
+  uint64_t seed = 12345;
+  for (int i = 0; i < 20000; i++) {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    in = base(1 * M + (seed >> 20) % (64 * G), 128 * G);
+    in.dram_limit = 64 * G;
+    in.dram_used = (seed >> 7) % (80 * G);
+    in.policy = (oli_policy_t)((seed >> 3) % 3); /* oli, uniform, dram */
+    d = _oli_decide(&in);
+    uint64_t avail = in.dram_used < in.dram_limit ? in.dram_limit - in.dram_used : 0;
+    if (_oli_decision_dram_bytes(&d, in.size) > avail) violations++;
+    if (d.reason == OLI_WHY_BUDGET) budget_cases++;
+    if (d.placement == OLI_PLACE_INTERLEAVE && (d.weight[0] == 0 || d.weight[1] == 0 ||
+                                                d.weight[0] + d.weight[1] > 255))
+      violations++;
+  }
+  CHECK_EQ("property: DRAM part within the budget (20000 cases)", violations, 0);
+  CHECK("property: budget branch exercised", budget_cases > 1000);
+
+  /* 18. DRAM bytes of a decision */
+  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 2, .weight = {3, 1}};
+  CHECK_EQ("dram bytes of 3:1", _oli_decision_dram_bytes(&d, 4000), 3000);
+  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 3, .weight = {2, 1, 1}};
+  CHECK_EQ("dram bytes of 2:1:1 (local only)", _oli_decision_dram_bytes(&d, 4000), 2000);
+  d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .ntargets = 1};
+  CHECK_EQ("dram bytes of DRAM", _oli_decision_dram_bytes(&d, 4000), 4000);
+  d = (oli_decision_t){.placement = OLI_PLACE_CXL, .ntargets = 1};
+  CHECK_EQ("dram bytes of CXL", _oli_decision_dram_bytes(&d, 4000), 0);
+  d = (oli_decision_t){.placement = OLI_PLACE_DEFAULT};
+  CHECK_EQ("dram bytes of default", _oli_decision_dram_bytes(&d, 4000), 0);
+
+  /* names for JSON */
+  CHECK_STR("reason name", _oli_reason_name(OLI_WHY_NOT_LARGE), "not_large");
+  CHECK_STR("reason name budget", _oli_reason_name(OLI_WHY_BUDGET), "budget");
+  CHECK_STR("reason name bad", _oli_reason_name((oli_reason_t)99), "unknown");
+  CHECK_STR("placement name", _oli_placement_name(OLI_PLACE_INTERLEAVE), "interleave");
+  char small[8];
+  d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .reason = OLI_WHY_LARGE, .percent_x10 = 380};
+  int len = _oli_reason_format(&d, 10, small, sizeof small);
+  CHECK("reason format truncates safely", len > 7 && strlen(small) == 7);
+
+  return TEST_SUMMARY();
+}
