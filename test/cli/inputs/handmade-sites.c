@@ -28,6 +28,14 @@ REC(r3, 0x1111222233334444ull, OLI_KIND_NEW_ARRAY, OLI_SITE_F_HAS_LINE | OLI_SIT
 /* the same inline helper's site, in both translation units */
 REC(rinl, 0xabcdef0123456789ull, OLI_KIND_CALLOC, OLI_SITE_F_HAS_LINE, 0, 7, 1, "util.h", "xcalloc", "");
 
+#ifdef BAD_SIZE /* size below the header */
+static struct { uint32_t magic; uint16_t size; uint8_t kind, flags; uint64_t rest[5]; } bad
+    __attribute__((section(OLI_SITE_SECTION), used, aligned(8))) = {OLI_SITE_MAGIC, 40, 1, 0, {0}};
+#endif
+#ifdef BAD_MAGIC /* not a record: wrong magic */
+static uint64_t bad[6] __attribute__((section(OLI_SITE_SECTION), used, aligned(8))) = {0x1234567, 1, 2, 3, 4, 5};
+#endif
+
 #ifndef SECOND_TU
 int main(void) { return 0; }
 #endif

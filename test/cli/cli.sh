@@ -1,0 +1,219 @@
+#!/bin/sh
+# test/cli/cli.sh CASE - one behaviour of the `oli` command per CASE (CTest: cli/CASE).
+# Environment (set by CMake): OLI (the oli binary), CLANG, INC (include/), IN
+# (test/cli/inputs), WORK (a scratch directory for this case), PLUGIN (OliPass.so, may not exist).
+set -u
+case_=$1
+mkdir -p "$WORK" && cd "$WORK" || exit 1
+fail() { echo "FAIL $case_: $*" >&2; exit 1; }
+# run CMD...: captures stdout in out.txt, stderr in err.txt, status in $rc
+run() { "$@" >out.txt 2>err.txt; rc=$?; }
+want_rc() { [ "$rc" -eq "$1" ] || { cat out.txt err.txt >&2; fail "exit $rc, want $1 ($2)"; }; }
+# exactly one error line, starting "oli: ", containing $1
+one_line() {
+  n=$(wc -l <err.txt)
+  [ "$n" -eq 1 ] || { cat err.txt >&2; fail "$n stderr lines, want 1"; }
+  grep -q '^oli: ' err.txt || fail "error line not prefixed 'oli: ': $(cat err.txt)"
+  grep -qF -- "$1" err.txt || fail "error line lacks '$1': $(cat err.txt)"
+}
+has() { grep -qF -- "$1" out.txt || { cat out.txt >&2; fail "output lacks '$1'"; }; }
+hasnt() { ! grep -qF -- "$1" out.txt || { cat out.txt >&2; fail "output has '$1'"; }; }
+json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" || fail "$1 is not valid JSON"; }
+build_handmade() {
+  "$CLANG" -I"$INC" -Wno-gnu-variable-sized-type-not-at-end -c "$IN/handmade-sites.c" -o a.o ${1:-} &&
+  "$CLANG" -I"$INC" -Wno-gnu-variable-sized-type-not-at-end -DSECOND_TU -c "$IN/handmade-sites.c" -o b.o &&
+  "$CLANG" a.o b.o -o hm || fail "cannot build the hand-made binary"
+}
+
+case "$case_" in
+help) # every subcommand has --help, exit 0, text on stdout
+  for c in sites report diff plan "profile merge" profile; do
+    run $OLI $c --help; want_rc 0 "oli $c --help"; grep -q '^usage: oli' out.txt || fail "oli $c --help: no usage"
+  done
+  run $OLI --help; want_rc 0 "--help"
+  run $OLI; want_rc 2 "no command"
+  run $OLI frobnicate; want_rc 2 "unknown command"; grep -q "^oli: unknown command 'frobnicate'" err.txt || fail "msg"
+  run $OLI sites --bogus x; want_rc 2 "unknown option"; grep -q '^usage: oli sites' err.txt || fail "no usage on bad option"
+  run $OLI diff onlyone.json; want_rc 2 "one argument"
+  run $OLI plan "$IN/profile-rank0.json"; want_rc 2 "no --dram-limit"; grep -q '^oli: plan: --dram-limit SIZE is required' err.txt || fail msg
+  ;;
+sites-list) # hand-made records: every field, section order, dedupe of one inline site
+  build_handmade
+  run $OLI sites hm; want_rc 0 "sites"
+  has "0x3f2a9c0d11e4b5a7  malloc"; has "cg/cg.c:120"; has "main"
+  grep -q '^0x00000000000000ff  global .*colidx  *8388608$' out.txt || fail "global row"
+  grep -q '^0x1111222233334444  new\[\] .*x.cc:40 .*vec_init .* -  *4096$' out.txt || fail "new[] row"
+  grep -q '^0xabcdef0123456789  calloc .*util.h:7 .*xcalloc .* ?$' out.txt || fail "size ? row"
+  [ "$(grep -c 0xabcdef0123456789 out.txt)" -eq 1 ] || fail "inline site not deduplicated"
+  has "4 sites"
+  ;;
+sites-json)
+  build_handmade
+  run $OLI sites --json hm; want_rc 0 "sites --json"; json_ok out.txt
+  python3 - <<'PY' || fail "JSON content"
+import json
+d = json.load(open("out.txt"))
+assert d["schema"] == "oli-sites" and d["version"] == 1
+ids = [s["id"] for s in d["sites"]]
+assert ids == ["0x3f2a9c0d11e4b5a7", "0x00000000000000ff", "0x1111222233334444", "0xabcdef0123456789"], ids
+assert d["sites"][1]["size_hint"] == 8388608 and d["sites"][0]["size_hint"] is None
+assert d["sites"][2]["name"] is None and d["sites"][0]["name"] == "a"
+PY
+  ;;
+sites-object) # a relocatable object works too; a binary without the section lists nothing
+  build_handmade
+  run $OLI sites b.o; want_rc 0 "object"; has "1 site"
+  run $OLI sites "$(command -v sh)"; want_rc 0 "no section"; has "0 sites"
+  ;;
+sites-bad-elf) # not ELF, empty, truncated, 32-bit, missing: one line, exit 2
+  build_handmade
+  run $OLI sites "$IN/not-json.txt"; want_rc 2 "text file"; one_line "not an ELF file"
+  : >empty; run $OLI sites empty; want_rc 2 "empty"; one_line "not an ELF file"
+  head -c 40 hm >trunc-hdr; run $OLI sites trunc-hdr; want_rc 2 "truncated header"; one_line "truncated ELF header"
+  sz=$(wc -c <hm); head -c $((sz - 200)) hm >trunc; run $OLI sites trunc; want_rc 2 "truncated"; one_line "truncated"
+  cp hm elf32; printf '\001' | dd of=elf32 bs=1 seek=4 conv=notrunc 2>/dev/null
+  run $OLI sites elf32; want_rc 2 "32-bit"; one_line "32-bit"
+  run $OLI sites nonexistent; want_rc 2 "missing"; one_line "cannot open"
+  ;;
+sites-bad-record) # a record with a bad size, and one with a bad magic
+  build_handmade -DBAD_SIZE
+  run $OLI sites hm; want_rc 2 "bad size"; one_line "bad size 40"
+  build_handmade -DBAD_MAGIC
+  run $OLI sites hm; want_rc 2 "bad magic"; one_line "bad magic"
+  ;;
+sites-plugin) # a real program compiled with the pass plugin
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >prog.c <<'C'
+#include <stdlib.h>
+static double grid[1 << 20];
+int main(int argc, char **argv) {
+  double *a = malloc((size_t)argc * 8 << 20);
+  double *b = calloc(1 << 20, sizeof *b);
+  a[0] = b[0] = grid[0];
+  free(a); free(b);
+  return 0;
+}
+C
+  "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c prog.c -o prog.o || fail "compile with plugin"
+  run $OLI sites prog.o; want_rc 0 "plugin sites"
+  has "malloc"; has "calloc"; has "prog.c:"
+  ;;
+report-table) # report, plan and profile as tables
+  run $OLI report "$IN/report-old.json"; want_rc 0 report
+  grep -q '^0x3f2a9c0d11e4b5a7  malloc .*cg.c:120 .* a .*384.0 MiB  interleave 3:1 .*0:73728/73728 2:24576/24576' out.txt || fail "row a"
+  has "1 site achieved a different page split than intended"; has "DRAM saved against all-DRAM: 96.0 MiB"
+  run $OLI report "$IN/plan-good.json"; want_rc 0 plan; has "interleave 3:1"; has "DRAM limit 4.0 GiB"
+  run $OLI report "$IN/profile-rank0.json"; want_rc 0 profile; has "footprint peak 6.0 GiB"
+  ;;
+diff-same)
+  run $OLI diff "$IN/report-old.json" "$IN/report-same.json"; want_rc 0 "nothing moved"; has "0 moved"
+  ;;
+diff-moved) # one decision moved; 3:1 vs 6:2 is not a move
+  run $OLI diff "$IN/report-old.json" "$IN/report-moved.json"; want_rc 1 "moved"
+  grep -q '^moved  0x1111222233334444 .*makea  x  dram -> interleave 3:1  8388608 bytes$' out.txt || fail "moved line"
+  [ "$(grep -c '^moved' out.txt)" -eq 1 ] || fail "more than one move"
+  run $OLI diff --json "$IN/report-old.json" "$IN/report-moved.json"; want_rc 1 "json"; json_ok out.txt
+  python3 -c 'import json; d=json.load(open("out.txt")); c=d["changes"]; assert len(c)==1 and c[0]["name"]=="x" and c[0]["old"]["decision"]=="dram" and c[0]["new"]["ratio"]=="3:1" and d["summary"]["moved"]==1' || fail "json content"
+  ;;
+diff-newgone)
+  run $OLI diff "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "new/gone"
+  has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
+  run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"
+  ;;
+diff-plan-report) # a plan against a report: did the run follow the plan?
+  run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
+  grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"
+  ;;
+bad-input) # every bad file: one clear line naming the file, exit 2, for report, diff and plan
+  for f in report-truncated report-v2 report-dupid report-huge profile-truncated profile-v2 profile-huge \
+           profile-dupid plan-truncated plan-v2 plan-huge plan-dupid empty; do
+    run $OLI report "$IN/$f.json"; want_rc 2 "report $f"; one_line "$IN/$f.json: "
+    case $f in profile-*) continue ;; esac
+    run $OLI diff "$IN/report-old.json" "$IN/$f.json"; want_rc 2 "diff $f"; one_line "$IN/$f.json: "
+  done
+  for f in profile-truncated profile-v2 profile-huge profile-dupid empty; do
+    run $OLI plan "$IN/$f.json" --dram-limit 1G; want_rc 2 "plan $f"; one_line "$IN/$f.json: "
+    run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/$f.json"; want_rc 2 "merge $f"; one_line "$IN/$f.json: "
+  done
+  run $OLI report "$IN/not-json.txt"; want_rc 2 "not json"; one_line "line 1, column 1"
+  run $OLI report "$IN/report-v2.json"; one_line "oli-report version 2 is not supported"
+  run $OLI report "$IN/profile-huge.json"; one_line "\"accesses\" is out of range"
+  run $OLI report "$IN/plan-dupid.json"; one_line "duplicate site id 0x3f2a9c0d11e4b5a7"
+  run $OLI plan "$IN/report-old.json" --dram-limit 1G; want_rc 2 "report as profile"; one_line "is not accepted here (expected oli-profile)"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 64X; want_rc 2 "bad size"; one_line "--dram-limit '64X' is not a size"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3; want_rc 2 "bad weights"; one_line "--weights '3'"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --bandwidth 1:-2; want_rc 2 "bad bw"; one_line "--bandwidth"
+  ;;
+plan-budget) # budget held to the byte on the real profile; sufficient vs insufficient
+  for lim in 16G 6G 4G 3G 1G 1 0; do
+    run $OLI plan "$IN/profile-rank0.json" --dram-limit $lim -o plan.json; want_rc 0 "plan $lim"
+    json_ok plan.json
+    python3 - "$lim" <<'PY' || fail "budget $lim"
+import json, sys
+units = {"G": 1 << 30, "M": 1 << 20}
+s = sys.argv[1]; lim = int(s[:-1]) * units[s[-1]] if s[-1] in units else int(s)
+p = json.load(open("plan.json"))
+assert p["schema"] == "oli-plan" and p["version"] == 1 and p["dram_limit"] == lim
+used = sum(x["dram_bytes"] for x in p["sites"])
+assert used <= lim, (used, lim)
+assert used == p["summary"]["dram_bytes"]
+for x in p["sites"]:
+    assert x["reason"], x
+    assert (x["ratio"] is None) == (x["decision"] != "interleave"), x
+PY
+  done
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G -o plan.json
+  run $OLI report plan.json
+  grep -q ' a .*interleave 3:1' out.txt || fail "sufficient: hot large a interleaved"
+  grep -q ' colidx .*dram ' out.txt || fail "sufficient: cold large colidx on DRAM"
+  grep -q ' x .*dram ' out.txt || fail "sufficient: small hot x on DRAM"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 3G -o plan.json
+  run $OLI report plan.json
+  grep -q ' x .*dram ' out.txt || fail "insufficient: hot small x stays"
+  grep -q ' q .*cxl ' out.txt || fail "insufficient: untouched q to CXL"
+  grep -q ' colidx .*\(cxl\|interleave\)' out.txt || fail "insufficient: cold colidx leaves DRAM"
+  ;;
+plan-options) # weights, ratios, tiers from the command line are used and recorded
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --bandwidth 20000:20000 --latency 100:250 -o plan.json
+  want_rc 0 "bw 1:1"
+  python3 -c 'import json; p=json.load(open("plan.json")); a=[s for s in p["sites"] if s["name"]=="a"][0]; assert a["ratio"]=="1:1", a; assert p["model"]["cxl"]["source"]=="command line"' || fail "1:1 bandwidth gives 1:1"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --ratios 5:3 -o plan.json; want_rc 0 ratios
+  python3 -c 'import json; p=json.load(open("plan.json")); assert {s["ratio"] for s in p["sites"]} <= {None,"5:3"}' || fail "ratios"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --solver greedy -o plan.json; want_rc 0 greedy
+  python3 -c 'import json; p=json.load(open("plan.json")); assert p["summary"]["solver"]=="greedy"' || fail "greedy"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G; want_rc 0 stdout; json_ok out.txt
+  ;;
+profile-merge) # sums, maxima, union of sites; OUT may be an input
+  run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-rank1.json"; want_rc 0 merge
+  json_ok m.json
+  python3 - "$IN" <<'PY' || fail "merge semantics"
+import json, sys
+a = json.load(open(sys.argv[1] + "/profile-rank0.json")); b = json.load(open(sys.argv[1] + "/profile-rank1.json"))
+m = json.load(open("m.json"))
+assert m["schema"] == "oli-profile" and m["version"] == 1 and m["runs"] == 2
+assert m["footprint_peak"] == max(a["footprint_peak"], b["footprint_peak"])
+A = {s["id"]: s for s in a["sites"]}; B = {s["id"]: s for s in b["sites"]}; M = {s["id"]: s for s in m["sites"]}
+assert set(M) == set(A) | set(B)
+for i, s in M.items():
+    xs = [d[i] for d in (A, B) if i in d]
+    for k in ("count", "total_bytes", "accesses", "lifetime_ns"): assert s[k] == sum(x[k] for x in xs), (i, k)
+    for k in ("largest", "peak_live"): assert s[k] == max(x[k] for x in xs), (i, k)
+    assert s["file"] == xs[0]["file"] and s["rel"] == xs[0]["rel"]
+assert m["tiers"]["cxl"]["latency"] == 280
+PY
+  cp "$IN/profile-rank0.json" r0.json
+  run $OLI profile merge r0.json r0.json "$IN/profile-rank1.json"; want_rc 0 "in place"; json_ok r0.json
+  run $OLI plan m.json --dram-limit 4G -o plan.json; want_rc 0 "plan from merged"
+  ;;
+profile-merge-bad)
+  run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-conflict.json"; want_rc 2 conflict
+  one_line "site 0x00000000000000ff is other.c"
+  run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-pmu.json"; want_rc 2 "pmu+portable"
+  one_line "cannot be added"
+  [ ! -e m.json ] || fail "OUT written despite bad input"
+  run $OLI profile merge m.json; want_rc 2 "no inputs"
+  run $OLI profile split x; want_rc 2 "unknown action"; grep -q "^oli: profile: unknown action 'split'" err.txt || fail msg
+  ;;
+*) echo "unknown case $case_" >&2; exit 2 ;;
+esac
+exit 0

@@ -1,0 +1,202 @@
+/* test/cli/test-planner.c - the knapsack behind `oli plan`: budget to the
+ * byte, exact optimum against brute force, the study's two regimes. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "planner.h"
+#include "testhelper.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void) { /* xorshift64*, fixed seed: reproducible */
+  rng ^= rng >> 12;
+  rng ^= rng << 25;
+  rng ^= rng >> 27;
+  return rng * 0x2545f4914f6cdd1dull;
+}
+
+static const oli_plan_opt_t OPTS[] = {{{1, 0, 0}}, {{0, 1, 0}}, {{3, 1, 0}}, {{1, 1, 0}}, {{1, 3, 0}}};
+#define NOPTS 5
+
+/* Minimum cost over all choices with DRAM <= budget, by enumeration. */
+static double brute(const oli_plan_model_t *m, oli_plan_obj_t *x, size_t n, uint64_t budget) {
+  size_t total = 1;
+  for (size_t i = 0; i < n; i++) total *= NOPTS;
+  double best = INFINITY;
+  for (size_t code = 0; code < total; code++) {
+    size_t c = code;
+    unsigned __int128 dram = 0;
+    double cost = 0;
+    for (size_t i = 0; i < n; i++, c /= NOPTS) {
+      dram += oli_plan_dram_bytes(x[i].bytes, &OPTS[c % NOPTS]);
+      cost += oli_plan_cost(m, &x[i], &OPTS[c % NOPTS]);
+    }
+    if (dram <= budget && cost < best) best = cost;
+  }
+  return best;
+}
+
+static int is(const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
+  return memcmp(&OPTS[x->choice], o, sizeof *o) == 0;
+}
+
+int main(void) {
+  oli_plan_model_t m;
+  oli_plan_result_t res;
+  oli_plan_obj_t x[600];
+  char name[128];
+
+  /* dram bytes of a ratio: rounded up */
+  CHECK_EQ("3:1 of 10 bytes", oli_plan_dram_bytes(10, &OPTS[2]), 8);
+  CHECK_EQ("cxl uses no DRAM", oli_plan_dram_bytes(12345, &OPTS[1]), 0);
+  CHECK_EQ("dram uses all", oli_plan_dram_bytes(UINT64_MAX, &OPTS[0]), UINT64_MAX);
+
+  /* 1. exact == brute force on small random instances; budget to the byte */
+  int mismatches = 0, over = 0;
+  for (int inst = 0; inst < 400; inst++) {
+    oli_plan_model_default(&m);
+    size_t n = 1 + rnd() % 6;
+    uint64_t total = 0, acc = 0;
+    for (size_t i = 0; i < n; i++) {
+      memset(&x[i], 0, sizeof x[i]);
+      x[i].bytes = 1 + rnd() % 1000000007ull;
+      x[i].accesses = (rnd() % 4 == 0) ? 0 : rnd() % 100000000ull;
+      total += x[i].bytes;
+      acc += x[i].accesses;
+    }
+    m.footprint = total;
+    m.hot = (double)acc / (double)total;
+    uint64_t budget = rnd() % (total + 1);
+    if (oli_plan_solve(&m, x, n, OPTS, NOPTS, budget, 64, &res) != 0) { mismatches++; continue; }
+    uint64_t used = 0;
+    double cost = 0;
+    for (size_t i = 0; i < n; i++) {
+      used += oli_plan_dram_bytes(x[i].bytes, &OPTS[x[i].choice]);
+      cost += oli_plan_cost(&m, &x[i], &OPTS[x[i].choice]);
+    }
+    double want = brute(&m, x, n, budget);
+    if (used > budget || res.dram != used) over++;
+    if (!res.exact || fabs(cost - want) > 1e-9 * (fabs(want) + 1)) {
+      mismatches++;
+      if (mismatches < 4) fprintf(stderr, "     instance %d: n=%zu cost %.17g brute %.17g\n", inst, n, cost, want);
+    }
+  }
+  CHECK_EQ("400 random instances: exact optimum equals brute force", mismatches, 0);
+  CHECK_EQ("400 random instances: DRAM bytes <= budget", over, 0);
+
+  /* 2. budget to the byte: a budget equal to an achievable total is used fully */
+  oli_plan_model_default(&m);
+  for (int i = 0; i < 3; i++) {
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = 1000003 + (uint64_t)i; /* odd sizes */
+    x[i].accesses = 1000000;            /* all equally hot, none large enough to be bw-bound */
+  }
+  m.footprint = 100 * 3000009ull;
+  m.hot = 0;
+  uint64_t budget = x[0].bytes + x[1].bytes; /* exactly two fit on DRAM */
+  oli_plan_solve(&m, x, 3, OPTS, NOPTS, budget, 64, &res);
+  CHECK_EQ("budget met to the byte: two of three on DRAM", res.dram, budget);
+  oli_plan_solve(&m, x, 3, OPTS, NOPTS, budget - 1, 64, &res);
+  CHECK("one byte less: never over", res.dram <= budget - 1);
+  CHECK("one byte less: not both on DRAM", !(is(&x[0], &OPTS[0]) && is(&x[1], &OPTS[0])));
+
+  /* 3. DRAM sufficient: interleave only large, intensive objects */
+  oli_plan_model_default(&m);
+  uint64_t G = 1ull << 30;
+  /* 0,1: large (>=10%) and hot; 2: large, cold; 3..8: small and hot; 9: never touched */
+  uint64_t bytes[10] = {4 * G, 3 * G, 2 * G, G / 8, G / 8, G / 8, G / 8, G / 8, G / 8, G / 2};
+  uint64_t accs[10] = {40000000000ull, 30000000000ull, 20000000ull, 800000000ull, 800000000ull,
+                       800000000ull, 800000000ull, 800000000ull, 800000000ull, 0};
+  uint64_t total = 0, acc = 0;
+  for (int i = 0; i < 10; i++) {
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = bytes[i];
+    x[i].accesses = accs[i];
+    total += bytes[i];
+    acc += accs[i];
+  }
+  m.footprint = total;
+  m.hot = (double)acc / (double)total;
+  oli_plan_solve(&m, x, 10, OPTS, NOPTS, total, 64, &res);
+  CHECK("sufficient: large hot #0 interleaved 3:1", is(&x[0], &OPTS[2]));
+  CHECK("sufficient: large hot #1 interleaved 3:1", is(&x[1], &OPTS[2]));
+  CHECK("sufficient: large cold #2 on DRAM", is(&x[2], &OPTS[0]));
+  int small_dram = 1;
+  for (int i = 3; i < 10; i++) small_dram &= is(&x[i], &OPTS[0]);
+  CHECK("sufficient: small hot and untouched objects on DRAM", small_dram);
+  CHECK("sufficient: solved exactly", res.exact);
+
+  /* 4. DRAM insufficient: lowest intensity per byte leaves DRAM first.
+   * 12 equal latency-bound objects (none large), distinct intensities. */
+  oli_plan_model_default(&m);
+  for (int i = 0; i < 12; i++) {
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = G / 4;
+    x[i].accesses = (uint64_t)((i * 7) % 12 + 1) * 10000000ull; /* shuffled intensities */
+  }
+  m.footprint = 12 * (G / 4) * 2; /* each ~4%: not large */
+  m.hot = 0;
+  for (int keep = 0; keep <= 12; keep += 3) {
+    budget = (uint64_t)keep * (G / 4);
+    oli_plan_solve(&m, x, 12, OPTS, NOPTS, budget, 64, &res);
+    int order_ok = 1;
+    uint64_t max_off = 0, min_on = UINT64_MAX;
+    for (int i = 0; i < 12; i++) {
+      if (is(&x[i], &OPTS[0])) { if (x[i].accesses < min_on) min_on = x[i].accesses; }
+      else if (x[i].accesses > max_off) max_off = x[i].accesses;
+    }
+    order_ok = max_off <= min_on;
+    snprintf(name, sizeof name, "insufficient (%d of 12 fit): the coldest per byte left DRAM first", keep);
+    CHECK(name, order_ok && res.dram <= budget);
+  }
+  /* insufficient with a large hot object: a cold large object goes before it */
+  oli_plan_model_default(&m);
+  for (int i = 0; i < 10; i++) {
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = bytes[i];
+    x[i].accesses = accs[i];
+  }
+  m.footprint = total;
+  m.hot = (double)acc / (double)total;
+  /* unconstrained: 7 GiB interleaved 3:1 keeps 1.75 GiB off DRAM; free 2 GiB more */
+  budget = total - 7 * G / 4 - 2 * G;
+  oli_plan_solve(&m, x, 10, OPTS, NOPTS, budget, 64, &res);
+  CHECK("insufficient: cold large #2 leaves DRAM", !is(&x[2], &OPTS[0]));
+  CHECK("insufficient: hot small objects stay on DRAM", is(&x[3], &OPTS[0]) && is(&x[8], &OPTS[0]));
+  CHECK("insufficient: untouched object leaves DRAM", !is(&x[9], &OPTS[0]));
+  CHECK("insufficient: budget held", res.dram <= budget);
+  budget = 0;
+  oli_plan_solve(&m, x, 10, OPTS, NOPTS, budget, 64, &res);
+  int all_cxl = res.dram == 0;
+  for (int i = 0; i < 10; i++) all_cxl &= is(&x[i], &OPTS[1]);
+  CHECK("zero budget: everything on CXL", all_cxl);
+
+  /* 5. many objects: greedy beyond the exact limit, budget held, not better than exact */
+  oli_plan_model_default(&m);
+  total = acc = 0;
+  for (int i = 0; i < 600; i++) {
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = 4096 + rnd() % (64ull << 20);
+    x[i].accesses = rnd() % 50000000ull;
+    total += x[i].bytes;
+    acc += x[i].accesses;
+  }
+  m.footprint = total;
+  m.hot = (double)acc / (double)total;
+  budget = total / 3;
+  oli_plan_solve(&m, x, 600, OPTS, NOPTS, budget, 200, &res);
+  CHECK("600 objects: greedy", !res.exact);
+  CHECK("600 objects: budget held", res.dram <= budget);
+  double greedy = res.cost;
+  oli_plan_solve(&m, x, 40, OPTS, NOPTS, budget / 15, 0, &res);
+  double g40 = res.cost;
+  CHECK("40 objects greedy: budget held", res.dram <= budget / 15);
+  oli_plan_solve(&m, x, 40, OPTS, NOPTS, budget / 15, 64, &res);
+  CHECK("40 objects exact: budget held", res.exact && res.dram <= budget / 15);
+  CHECK("40 objects: exact <= greedy", res.cost <= g40 * (1 + 1e-12));
+  (void)greedy;
+
+  /* bad arguments: no zero-DRAM option */
+  CHECK("no CXL option is refused", oli_plan_solve(&m, x, 3, OPTS, 1, 0, 64, &res) == -1);
+  return TEST_SUMMARY();
+}
