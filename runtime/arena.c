@@ -379,6 +379,20 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (!i) {
     i = pool_take(npg, al);
     fresh = true;
+    while (!i && lru_tail) { /* no virtual space: give cached blocks back, retry */
+      uint32_t v[64];
+      int n = 0;
+      while (n < 64 && lru_tail) {
+        uint32_t c = lru_tail;
+        cache_unlink(c);
+        B(c).state = S_BUSY;
+        v[n++] = c;
+      }
+      unlock_m();
+      release(v, n);
+      lock_m();
+      i = pool_take(npg, al);
+    }
     if (!i) {
       unlock_m();
       return NULL;

@@ -1,0 +1,114 @@
+/* test-place.c - placement mechanics: the page-run layout gives each object
+ * its own ratio exactly (within 1%) with a bounded number of runs; mechanism
+ * choice; pages placed on this machine's node are found there by move_pages;
+ * an mbind failure (a node that does not exist) falls back to the default
+ * policy with a warning and a counted fallback, never a failed allocation.
+ * Real multi-node placement is checked by the NUMA lab. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "alloc_internal.h"
+#include "sitehelper.h"
+#include "testhelper.h"
+
+#define MiB (1024ull * 1024)
+
+static oli_decision_t interleave(int a, int b, uint32_t wa, uint32_t wb) {
+  oli_decision_t d;
+  memset(&d, 0, sizeof d);
+  d.placement = OLI_PLACE_INTERLEAVE;
+  d.ntargets = 2;
+  d.node[0] = a;
+  d.node[1] = b;
+  d.node[2] = -1;
+  d.weight[0] = wa;
+  d.weight[1] = wb;
+  return d;
+}
+
+static int bad_node_hook_used;
+static oli_decision_t bad_node(const oli_decide_in_t *in) {
+  (void)in;
+  bad_node_hook_used++;
+  oli_decision_t d = interleave(0, 63, 3, 1); /* node 63 exists nowhere here */
+  d.reason = OLI_WHY_LARGE;
+  return d;
+}
+
+int main(void) {
+  const oli_topology_t *t = _oli_topology();
+  uint64_t pg = _oli_page_size();
+
+  /* Ratios exact to 1% on sizes from 1 MiB to 64 GiB of pages (arithmetic only). */
+  const uint32_t ratios[][2] = {{3, 1}, {5, 2}, {2, 1}, {7, 3}, {1, 4}, {9, 1}};
+  const uint64_t sizes[] = {1 * MiB, 5 * MiB + 4096, 100 * MiB, 3 * 1024 * MiB + 12345, 64 * 1024 * MiB};
+  for (size_t r = 0; r < sizeof ratios / sizeof ratios[0]; r++) {
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+      oli_decision_t d = interleave(0, 63, ratios[r][0], ratios[r][1]);
+      uint64_t np = (sizes[s] + pg - 1) / pg, out[OLI_MAX_TARGETS];
+      _oli_place_intended(&d, np, out);
+      double want = (double)ratios[r][0] / (ratios[r][0] + ratios[r][1]);
+      double got = (double)out[0] / (double)np;
+      CHECK("page runs cover the object", out[0] + out[1] == np);
+      CHECK("DRAM share within 1% of the ratio", got > want - 0.01 && got < want + 0.01);
+      uint64_t unit = _oli_place_run_unit(d.weight, 2, np), period = unit * (ratios[r][0] + ratios[r][1]);
+      CHECK("at most 64 periods (bounded VMAs)", (np + period - 1) / period <= 64);
+    }
+  }
+  oli_decision_t eq = interleave(0, 63, 1, 1);
+  CHECK_STR("1:1 uses MPOL_INTERLEAVE", _oli_place_mechanism(&eq), "interleave");
+  oli_decision_t uneq = interleave(0, 63, 3, 1);
+  CHECK_STR("3:1 off the kernel weights uses page runs", _oli_place_mechanism(&uneq), "page-runs");
+
+  /* On this machine: bind 3:1 runs both on the local node, touch, query. */
+  int local = t->local_node >= 0 ? t->local_node : 0;
+  oli_decision_t here = interleave(local, local, 3, 1);
+  size_t len = 8 * MiB;
+  void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  int rc = _oli_place_range(p, len, &here, 0);
+  if (rc != 0 && (errno == ENOSYS || errno == EPERM)) TEST_SKIP("mbind not available (kernel without NUMA)");
+  CHECK("page runs on the local node succeed", rc == 0);
+  memset(p, 1, len);
+  uint64_t per[OLI_MAX_NODES], absent;
+  bool sampled;
+  CHECK("move_pages query works", _oli_query_pages(p, len, per, &absent, &sampled) == 0);
+  CHECK_EQ("every page on the local node", per[local], len / pg);
+  CHECK_EQ("no page absent after touch", absent, 0);
+  CHECK("small range not sampled", !sampled);
+  munmap(p, len);
+
+  /* A huge untouched range is sampled and reported absent. */
+  void *h = mmap(NULL, 1024 * MiB, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  CHECK("huge range query works", _oli_query_pages(h, 1024 * MiB, per, &absent, &sampled) == 0);
+  CHECK("huge range sampled", sampled);
+  CHECK_EQ("untouched pages absent", absent, 1024 * MiB / pg);
+  munmap(h, 1024 * MiB);
+
+  /* mbind failure: bad node -> default policy, warning, counted fallback. */
+  p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  oli_decision_t bad = interleave(local, 63, 3, 1);
+  CHECK("mbind to a missing node fails", _oli_place_range(p, len, &bad, 0) != 0);
+  munmap(p, len);
+
+  __oli_site_t *s = test_site(0x4001, OLI_KIND_MALLOC, 0, "victim");
+  _oli_alloc_set_decide_hook(bad_node);
+  uint64_t w0 = _oli_warning_count(W_MBIND);
+  unsigned char *q = __oli_malloc(6 * MiB, s);
+  _oli_alloc_set_decide_hook(NULL);
+  CHECK("hook used", bad_node_hook_used == 1);
+  CHECK("allocation still succeeds", q != NULL);
+  if (q) {
+    memset(q, 7, 6 * MiB);
+    CHECK("memory usable", q[6 * MiB - 1] == 7);
+  }
+  oli_site_state_t *st = _oli_site_state(s);
+  CHECK_EQ("fallback counted on the site", atomic_load(&st->fallbacks), 1);
+  CHECK("W_MBIND warned", _oli_warning_count(W_MBIND) > w0);
+  oli_block_info_t b;
+  CHECK("object in the arena with the default policy",
+        _oli_arena_info(q, &b) == 0 && b.fallback && b.decision.placement == OLI_PLACE_DEFAULT);
+  free(q);
+  return TEST_SUMMARY();
+}
