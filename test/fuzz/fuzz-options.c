@@ -1,0 +1,82 @@
+/* fuzz-options.c - libFuzzer target for the environment parser
+ * (runtime/options.c): every OLI_* value goes through _oli_option_check, and
+ * the pure parsers behind it (_oli_parse_policy, _oli_parse_weights,
+ * _oli_parse_nodelist), the node-list formatter and the %p/%r/%h path
+ * pattern expansion.
+ *
+ * Input: a string (a NUL is added), tried as the value of every option.
+ *
+ * Known open issue (docs/reliability.md): a value holding a newline is echoed
+ * raw into the error line, so the message is two lines. The one-line check on
+ * such values runs only with OLI_FUZZ_STRICT_MESSAGES=1 (reproducer:
+ * test/fuzz/open/options/), so the routine fuzz run keeps looking for
+ * everything else. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void quiet(const char *msg, void *arg) { (void)msg, (void)arg; }
+static int strict_messages;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static int once;
+  if (!once) {
+    _oli_set_output(quiet, NULL);
+    strict_messages = getenv("OLI_FUZZ_STRICT_MESSAGES") != NULL;
+    once = 1;
+  }
+  char *s = malloc(size + 1);
+  if (s == NULL) return 0;
+  memcpy(s, data, size);
+  s[size] = '\0';
+  bool one_line = strict_messages || strchr(s, '\n') == NULL;
+
+  for (int o = 0; o < _oli_option_last; o++) {
+    char msg[256];
+    long out = -12345;
+    bool forced = false;
+    memset(msg, 'x', sizeof msg);
+    msg[sizeof msg - 1] = '\0';
+    int rc = _oli_option_check((oli_option_t)o, s, &out, &forced, msg, sizeof msg);
+    if (rc != 0 && rc != -1) abort();
+    if (rc == -1 && (msg[0] == '\0' || (one_line && strchr(msg, '\n') != NULL))) abort(); /* one line */
+    char tiny[2];
+    (void)_oli_option_check((oli_option_t)o, s, &out, &forced, tiny, sizeof tiny);
+    if (rc == 0 && o == oli_option_large_percent && (out < 0 || out > 100)) abort();
+    if (rc == 0 && (o == oli_option_dram_limit || o == oli_option_min_size ||
+                    o == oli_option_arena_size) && out < 0)
+      abort(); /* sizes never wrap to negative */
+  }
+
+  oli_policy_t p;
+  if (_oli_parse_policy(s, &p) == 0 && strcmp(_oli_policy_name(p), s) != 0) {
+    /* names may be case-insensitive; the name must at least be a known one */
+    oli_policy_t q;
+    if (_oli_parse_policy(_oli_policy_name(p), &q) != 0 || q != p) abort();
+  }
+
+  uint32_t w[OLI_MAX_TARGETS] = {0};
+  int n = -1;
+  if (_oli_parse_weights(s, w, &n) == 0 && (n < 1 || n > OLI_MAX_TARGETS)) abort();
+
+  uint64_t mask = 0;
+  if (_oli_parse_nodelist(s, &mask) == 0) {
+    char buf[4 * OLI_MAX_NODES], tiny[3];
+    uint64_t again = 0;
+    _oli_format_nodelist(mask, buf, sizeof buf);
+    if (mask != 0 && (_oli_parse_nodelist(buf, &again) != 0 || again != mask)) abort();
+    _oli_format_nodelist(mask, tiny, sizeof tiny);
+    if (memchr(tiny, '\0', sizeof tiny) == NULL) abort();
+  }
+
+  char path[64];
+  for (size_t cap = 1; cap <= sizeof path; cap *= 4) {
+    memset(path, 'z', sizeof path);
+    if (_oli_expand_pattern(s, path, cap) == 0 && memchr(path, '\0', cap) == NULL) abort();
+  }
+  free(s);
+  return 0;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""make-seeds.py - (re)write the hand-made seed inputs of the fuzz targets.
+
+Run from anywhere: python3 test/fuzz/make-seeds.py. Seeds are small, valid or
+nearly valid inputs that show libFuzzer the shape of each format; the fuzzer
+finds the rest. Inputs found by fuzzing that crashed once live beside them as
+crash-* files and are never rewritten here."""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "corpus")
+MAGIC = 0x314C4F53
+
+
+def put(target, name, data):
+    d = os.path.join(CORPUS, target)
+    os.makedirs(d, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def record(site_id, kind=1, flags=3, hint=0, line=10, rel=2, file="a.c", func="main", name="buf"):
+    strs = file.encode() + b"\0" + func.encode() + b"\0" + name.encode() + b"\0"
+    size = 48 + len(strs)
+    size = (size + 7) // 8 * 8
+    strs = strs.ljust(size - 48, b"\0")
+    hdr = struct.pack("<IHBBQQIIHHHHQ", MAGIC, size, kind, flags, site_id, hint, line, rel,
+                      len(file), len(func), len(name), 0, 0)
+    assert len(hdr) == 48
+    return hdr + strs
+
+
+def siterec():
+    put("siterec", "one", record(0x3F2A9C0D11E4B5A7, hint=4096))
+    put("siterec", "two-with-padding",
+        record(1, kind=9, name="") + b"\0" * 16 + record(2, kind=12, flags=1, hint=1 << 30))
+    put("siterec", "all-kinds", b"".join(record(k * 7, kind=k, func="f%d" % k) for k in range(1, 16)))
+    bad = bytearray(record(5))
+    bad[4] = 0xFF  # size runs past the end
+    put("siterec", "bad-size", bytes(bad))
+    put("siterec", "truncated", record(6)[:40])
+
+
+def json_docs():
+    report = open(os.path.join(HERE, "..", "..", "docs", "report-schema.md")).read()
+    start = report.index("```json") + len("```json")
+    example = report[start:report.index("```", start)]
+    put("json", "report-example.json", example)
+    put("doc", "report-example.json", example)
+    put("json", "scalars.json", '[0, -1, 18446744073709551615, 1e6, 1.5e-3, true, false, null, "\\u00e9\\n"]')
+    put("json", "nested.json", '{"a": {"b": [[[{"c": "d"}]]]}, "e": []}')
+    put("json", "huge-int.json", '[184467440737095516160, -9223372036854775809]')
+    put("json", "bad-comma.json", '{"a": 1,}')
+    put("json", "surrogates.json", '["\\ud83d\\ude00", "\\udc00"]')
+    plan = ('{"schema": "oli-plan", "version": 1, "program": "cg", "dram_limit": 1073741824,\n'
+            ' "sites": [{"id": "0x0000000000000001", "decision": "interleave", "ratio": "3:1"},\n'
+            '           {"id": "0x0000000000000002", "decision": "cxl"},\n'
+            '           {"id": "0x0000000000000003", "decision": "dram"}]}\n')
+    put("doc", "plan.json", plan)
+    put("json", "plan.json", plan)
+    profile = ('{"schema": "oli-profile", "version": 1, "program": "cg", "footprint_peak": 500000000,\n'
+               ' "runs": 2, "access_source": "portable",\n'
+               ' "sites": [{"id": "0x00000000000000aa", "kind": "malloc", "file": "cg.c", "line": 12,\n'
+               '            "function": "main", "count": 1, "total_bytes": 400000000, "largest": 400000000,\n'
+               '            "peak_live": 400000000, "accesses": 1000, "lifetime_ns": 5000}]}\n')
+    put("doc", "profile.json", profile)
+    put("doc", "bad-version.json", '{"schema": "oli-report", "version": 2, "sites": []}')
+    put("doc", "dup-id.json", '{"schema": "oli-plan", "version": 1, "sites": ['
+        '{"id": "0x0000000000000001", "decision": "dram"}, {"id": "0x0000000000000001", "decision": "cxl"}]}')
+
+
+def size():
+    for i, s in enumerate(["64G", "512M", "4096", "1.5T", "1KiB", "7B", "18446744073709551615",
+                           "16E", "0.000000001P", "unlimited"]):
+        put("size", "s%02d" % i, s)
+
+
+def options():
+    for i, s in enumerate(["oli", "uniform", "3:1", "2:1:1", "0-1,3", "force:2", "64G", "100",
+                           "json", "yes", "/tmp/r-%p-%r-%h.json", "%%x", "0-63", "1:0",
+                           "99999999999999999999:1", "63-0"]):
+        put("options", "o%02d" % i, s)
+
+
+def elf():
+    """An object file with one oli_sites record, and one with none."""
+    recs = record(0x1234, hint=1 << 20) + record(0x5678, kind=13, func="MAIN_", name="a")
+    body = ", ".join("0x%02x" % b for b in recs)
+    src = ('__attribute__((section("oli_sites"), used, aligned(8)))\n'
+           'static const unsigned char sites[] = {%s};\nint f(void) { return 1; }\n' % body)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in (("with-sites.o", src), ("no-sites.o", "int g(void) { return 2; }\n")):
+            c = os.path.join(tmp, "s.c")
+            o = os.path.join(tmp, name)
+            open(c, "w").write(text)
+            subprocess.check_call(["clang-19", "-c", "-O0", "-g0", "-o", o, c])
+            subprocess.check_call(["llvm-strip-19", "--strip-unneeded", "-R", ".comment",
+                                   "-R", ".note.GNU-stack", "-R", ".llvm_addrsig", o])
+            put("elf", name, open(o, "rb").read())
+
+
+def topology():
+    """Input format of fuzz-topology.c: files separated by '\\n=\\n' in the
+    order listed in that file; a recorded two-socket+CXL machine."""
+    parts = ["0-1", "0-1,2", "0-1", "0-1", "10 21 14\n", "21 10 24\n", "14 24 10\n",
+             "Node 0 MemTotal:  1048576 kB\nNode 0 MemFree: 524288 kB\n",
+             "Node 1 MemTotal:  1048576 kB\n", "Node 2 MemTotal:  2097152 kB\n",
+             "0\n", "1\n", "\n", "20000\n", "100\n", "10000\n", "250\n", "3\n", "1\n", "0-1\n", "2\n"]
+    put("topology", "two-socket-cxl", "\n=\n".join(parts))
+    put("topology", "one-node", "\n=\n".join(["0", "0", "0", "", "10\n"]))
+
+
+if __name__ == "__main__":
+    siterec()
+    json_docs()
+    size()
+    options()
+    elf()
+    topology()
+    print("seeds written under", CORPUS)

@@ -1,0 +1,37 @@
+#!/bin/sh
+# run-fuzz.sh BINARY SEEDS WORKDIR SECONDS [DICT] - run one libFuzzer target for
+# a bounded time, starting from the checked-in seeds (SEEDS is only read; new
+# inputs go to WORKDIR/corpus, kept between runs). Prints one summary line
+#   fuzz json: 1234567 executions in 20 s (61728/s), corpus 312 inputs, peak RSS 45 MB
+# and appends it to WORKDIR/../fuzz-stats.txt. Any crash, leak, sanitizer report
+# or timeout fails (libFuzzer's exit status); the input is kept in
+# WORKDIR/artifacts/ - copy it into test/fuzz/corpus/NAME/ as crash-<what> so
+# the fuzz-regress test replays it from then on.
+# Longer manual runs: OLI_FUZZ_SECONDS=600 ctest -L fuzz, or call this script.
+set -u
+bin=$1 seeds=$2 work=$3 secs=${OLI_FUZZ_SECONDS:-$4} dict=${5:-}
+name=$(basename "$bin" | sed 's/^oli-fuzz-//')
+mkdir -p "$work/corpus" "$work/artifacts" || exit 2
+log=$work/fuzz.log
+set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+  -print_final_stats=1 -artifact_prefix="$work/artifacts/"
+[ -n "$dict" ] && set -- "$@" -dict="$dict"
+ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1} \
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+  "$bin" "$@" "$work/corpus" "$seeds" >"$log" 2>&1
+rc=$?
+execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+n=$(find "$work/corpus" -type f | wc -l)
+rate=$(( ${execs:-0} / (secs > 0 ? secs : 1) ))
+[ "$rc" -eq 0 ] || rate="stopped early"
+line="fuzz $name: ${execs:-?} executions in $secs s (${rate}/s), corpus $n inputs, peak RSS ${rss:-?} MB, exit $rc"
+echo "$line"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$work/../fuzz-stats.txt"
+if [ "$rc" -ne 0 ]; then
+  echo "--- last lines of $log:"
+  tail -n 60 "$log"
+  echo "--- input(s) that failed: $(ls "$work/artifacts" 2>/dev/null | tr '\n' ' ')"
+  echo "--- keep it as a regression: cp $work/artifacts/<file> test/fuzz/corpus/$name/crash-<what>"
+fi
+exit "$rc"
