@@ -468,7 +468,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     S.Rel = Ordinal;
     Key = ("N" + Twine(Ordinal)).str();
   }
-  std::string Rel = normaliseSourcePath(File, Dir, Opt.Root);
+  std::string Rel = normaliseSourcePath(File, Dir, Opt.Root, RepoCache);
   S.File = Rel;
   if (CI.Kind == KindFortranAllocate || CI.Kind == KindFortranPointerAllocate) {
     unsigned N = CB.arg_size();
@@ -559,7 +559,7 @@ void OliTagSites::registerGlobals() {
     S.Kind = KindGlobal;
     S.Flags = FlagSizeKnown;
     S.SizeHint = Size;
-    S.File = normaliseSourcePath(ModuleFile, ModuleDir, Opt.Root);
+    S.File = normaliseSourcePath(ModuleFile, ModuleDir, Opt.Root, RepoCache);
     S.Func = GN.Scope;
     S.Name = GN.Name;
     SmallVector<DIGlobalVariableExpression *, 1> GVEs;

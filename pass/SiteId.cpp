@@ -8,7 +8,10 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <cctype>
 #include <cstdlib>
 #include <cxxabi.h>
@@ -61,30 +64,59 @@ static std::string joinComponents(ArrayRef<StringRef> Parts, bool Absolute) {
   return S;
 }
 
-std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Root) {
+/// Nearest ancestor of the absolute directory Dir holding a `.git` entry,
+/// or "" (a checkout's root: the same relative paths in every clone).
+static std::string repoRoot(StringRef Dir, StringMap<std::string> &Cache) {
+  auto It = Cache.find(Dir);
+  if (It != Cache.end())
+    return It->second;
+  std::string Found;
+  for (StringRef D = Dir; !D.empty() && D != "/"; D = sys::path::parent_path(D))
+    if (sys::fs::exists(D + "/.git")) {
+      Found = D.str();
+      break;
+    }
+  Cache[Dir] = Found;
+  return Found;
+}
+
+std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Root,
+                                StringMap<std::string> &Cache) {
+  if (!File.starts_with("/") && Dir.empty()) {
+    // No compile directory known (no debug info): the path as given, without
+    // the leading "../" that only say where the build ran.
+    SmallVector<StringRef, 16> Parts = foldComponents(File);
+    size_t Begin = 0;
+    while (Begin < Parts.size() && Parts[Begin] == "..")
+      ++Begin;
+    for (size_t I = Parts.size() - 1; I-- > Begin;)
+      if (isBuildDirComponent(Parts[I])) {
+        Begin = I + 1;
+        break;
+      }
+    return joinComponents(ArrayRef<StringRef>(Parts).drop_front(Begin), false);
+  }
+  std::string Abs = File.starts_with("/") ? File.str() : (Twine(Dir) + "/" + File).str();
+  SmallVector<StringRef, 16> Parts = foldComponents(Abs);
+  std::string A = joinComponents(Parts, true);
+  // 1. The root option.
   if (!Root.empty()) {
-    std::string Abs = File.starts_with("/") || Dir.empty() ? File.str() : (Twine(Dir) + "/" + File).str();
-    std::string A = joinComponents(foldComponents(Abs), true);
     std::string R = joinComponents(foldComponents(Root), true);
     if (R == "/")
       return A.substr(1);
     if (StringRef(A).starts_with(R + "/"))
       return A.substr(R.size() + 1);
   }
-  bool Absolute = File.starts_with("/");
-  SmallVector<StringRef, 16> Parts = foldComponents(File);
-  size_t Begin = 0;
-  // Leading ".." parts say where the build ran, not where the source is.
-  while (Begin < Parts.size() && Parts[Begin] == "..")
-    ++Begin;
-  for (size_t I = Parts.size(); I-- > Begin + 1;) // never strip the file name
-    if (isBuildDirComponent(Parts[I - 1])) {
-      Begin = I;
-      break;
-    }
-  if (Begin > 0)
-    Absolute = false;
-  return joinComponents(ArrayRef<StringRef>(Parts).drop_front(Begin), Absolute);
+  // 2. Below a build directory (generated sources): the part after it.
+  for (size_t I = Parts.size() - 1; I-- > 0;)
+    if (isBuildDirComponent(Parts[I]))
+      return joinComponents(ArrayRef<StringRef>(Parts).drop_front(I + 1), false);
+  // 3. Inside a git checkout: relative to its root.
+  std::string Repo = repoRoot(sys::path::parent_path(A), Cache);
+  if (!Repo.empty() && Repo != "/")
+    return A.substr(Repo.size() + 1);
+  // 4. The absolute path.
+  return A;
 }
 
 /// Splits a flang `_Q` symbol into (tag, name) pairs: an upper-case letter

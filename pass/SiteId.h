@@ -8,6 +8,7 @@
 #ifndef OLI_PASS_SITEID_H
 #define OLI_PASS_SITEID_H
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <string>
@@ -30,10 +31,14 @@ private:
   uint64_t State = 0xcbf29ce484222325ULL;
 };
 
-/// Source path as it enters the ID: lexically normalised, made relative to
-/// Root when it lies below it, else stripped of build-directory parts.
-std::string normaliseSourcePath(llvm::StringRef File, llvm::StringRef Dir,
-                                llvm::StringRef Root);
+/// Source path as it enters the ID (docs/site-ids.md): File made absolute
+/// against Dir (the compile directory; when empty and File is relative,
+/// File as given minus leading "../" and build-directory parts) and
+/// normalised, then relative to Root if below it, else the part after the
+/// last build-directory component, else relative to the enclosing git
+/// checkout, else absolute. Cache remembers checkout roots per directory.
+std::string normaliseSourcePath(llvm::StringRef File, llvm::StringRef Dir, llvm::StringRef Root,
+                                llvm::StringMap<std::string> &Cache);
 
 /// Human-readable name of a function for site records (C++ demangled,
 /// Fortran `_QMmodPproc` -> `mod::proc`, else the symbol).
