@@ -45,29 +45,22 @@ static __thread tls_t tls __attribute__((tls_model("initial-exec")));
 static uint64_t g_min;
 static int g_ready;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
-static uint64_t g_min_size, g_dram_limit;
-static uint32_t g_large, g_weight[OLI_MAX_TARGETS];
+static uint64_t g_min_size;
+static uint32_t g_weight[OLI_MAX_TARGETS];
 static const char *g_weight_src = "default";
-static oli_policy_t g_policy;
 static oli_decide_hook_t g_hook;
 
 static _Atomic uint64_t tier_live[OLI_TIER_MAX_], tier_peak[OLI_TIER_MAX_];
 static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
 
 /* ---- process bring-up ------------------------------------------------------- */
+static oli_decide_in_t g_in; /* option/topology part of every decision */
+
 static void bring_up(void) {
   _oli_process_init();
-  g_policy = (oli_policy_t)_oli_option_get(oli_option_policy);
-  g_min_size = (uint64_t)_oli_option_get(oli_option_min_size);
-  g_large = (uint32_t)_oli_option_get(oli_option_large_percent);
-  g_dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit);
-  if (_oli_option_weights(g_weight) > 0) {
-    g_weight_src = "OLI_WEIGHTS";
-  } else {
-    const oli_topology_t *t = _oli_topology();
-    g_weight_src = t ? _oli_topology_default_weights(t, g_weight) : "default";
-    if (!t) g_weight[0] = 3, g_weight[1] = 1;
-  }
+  _oli_decide_defaults(&g_in);
+  g_min_size = g_in.min_size;
+  g_weight_src = _oli_weights(g_weight);
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -134,8 +127,7 @@ static bool hinted(const oli_site_state_t *st) {
 }
 
 oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
-  oli_decide_in_t in;
-  memset(&in, 0, sizeof in);
+  oli_decide_in_t in = g_in;
   in.site = st->site;
   in.size = size;
   /* Expected footprint: static hints of every registered site and global plus
@@ -144,13 +136,7 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
   in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
   in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
-  in.dram_limit = g_dram_limit;
   in.plan = NULL;
-  in.policy = g_policy;
-  in.topo = _oli_topology();
-  in.min_size = g_min_size;
-  in.large_percent = g_large;
-  memcpy(in.weight, g_weight, sizeof in.weight);
   return g_hook ? g_hook(&in) : _oli_decide(&in);
 }
 
