@@ -106,14 +106,28 @@ def elf():
 
 
 def topology():
-    """Input format of fuzz-topology.c: files separated by '\\n=\\n' in the
-    order listed in that file; a recorded two-socket+CXL machine."""
-    parts = ["0-1", "0-1,2", "0-1", "0-1", "10 21 14\n", "21 10 24\n", "14 24 10\n",
-             "Node 0 MemTotal:  1048576 kB\nNode 0 MemFree: 524288 kB\n",
-             "Node 1 MemTotal:  1048576 kB\n", "Node 2 MemTotal:  2097152 kB\n",
-             "0\n", "1\n", "\n", "20000\n", "100\n", "10000\n", "250\n", "3\n", "1\n", "0-1\n", "2\n"]
-    put("topology", "two-socket-cxl", "\n=\n".join(parts))
-    put("topology", "one-node", "\n=\n".join(["0", "0", "0", "", "10\n"]))
+    """Input format of fuzz-topology.c: file contents separated by NUL bytes in
+    the order of its `files` table ("!" = file absent)."""
+    def tree(online, has_memory, cpulist, meminfo, distance, bw, lat, wi, tiers):
+        parts = [online, has_memory] + cpulist + meminfo + distance + bw + lat + wi + tiers
+        return "\0".join(parts)
+    mi = lambda n, kb: "Node %d MemTotal: %d kB\nNode %d MemFree: %d kB\n" % (n, kb, n, kb // 2)
+    put("topology", "server-cxl", tree(
+        "0-2\n", "0-2\n", ["0-3\n", "4-7\n", "\n", "!"],
+        [mi(0, 1 << 20), mi(1, 1 << 20), mi(2, 2 << 20), "!"],
+        ["10 21 14\n", "21 10 24\n", "14 24 10\n", "!"],
+        ["20000\n", "20000\n", "6000\n", "!"], ["100\n", "100\n", "250\n", "!"],
+        ["3\n", "3\n", "1\n", "!"], ["0-1\n", "2\n"]))
+    put("topology", "one-node", tree("0\n", "0\n", ["0-1\n", "!", "!", "!"], [mi(0, 4 << 20), "!", "!", "!"],
+        ["10\n", "!", "!", "!"], ["!"] * 4, ["!"] * 4, ["!"] * 4, ["!", "!"]))
+    put("topology", "memoryless", tree("0-3\n", "0,2-3\n", ["0\n", "1\n", "\n", "\n"],
+        [mi(0, 1 << 20), mi(1, 0), mi(2, 1 << 20), mi(3, 1 << 20)],
+        ["10 20 30 40\n", "20 10 30 40\n", "30 30 10 40\n", "40 40 40 10\n"],
+        ["!"] * 4, ["!"] * 4, ["!"] * 4, ["0-1\n", "2-3\n"]))
+    put("topology", "garbage", tree("x-y\n", "0-99999\n", ["0-99999999\n", "3,1-0", "", "!"],
+        ["Node 0 MemTotal: 99999999999999999999 kB", "", "!", "!"],
+        ["10 300 -1", "", "!", "!"], ["4294967296\n", "0", "!", "!"], ["!"] * 4, ["0", "1", "!", "!"],
+        ["63", "0-63"]))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,9 @@ set -u
 bin=$1 dir=$2
 n=$(find "$dir" -type f | wc -l)
 [ "$n" -gt 0 ] || { echo "run-corpus: $dir holds no inputs"; exit 2; }
+OLI_FUZZ_SCRATCH=$(mktemp -d /dev/shm/oli-fuzz.XXXXXX 2>/dev/null || mktemp -d) || exit 2
+export OLI_FUZZ_SCRATCH
+trap 'rm -rf "$OLI_FUZZ_SCRATCH"' EXIT
 out=$("$bin" -runs=0 "$dir" 2>&1)
 rc=$?
 if [ "$rc" -ne 0 ]; then

@@ -13,6 +13,10 @@ bin=$1 seeds=$2 work=$3 secs=${OLI_FUZZ_SECONDS:-$4} dict=${5:-}
 name=$(basename "$bin" | sed 's/^oli-fuzz-//')
 mkdir -p "$work/corpus" "$work/artifacts" || exit 2
 log=$work/fuzz.log
+# scratch space for targets that write files (topology): tmpfs when possible
+OLI_FUZZ_SCRATCH=$(mktemp -d /dev/shm/oli-fuzz.XXXXXX 2>/dev/null || mktemp -d) || exit 2
+export OLI_FUZZ_SCRATCH
+trap 'rm -rf "$OLI_FUZZ_SCRATCH"' EXIT
 set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/"
 [ -n "$dict" ] && set -- "$@" -dict="$dict"
