@@ -4,7 +4,8 @@
  *   time_s <seconds of the timed section>
  *   VERIFICATION SUCCESSFUL | VERIFICATION FAILED   (exit status 0 | 1)
  * Allocation stays a plain malloc/calloc at each call site so that the oli
- * pass sees one site per array, named after the variable it is stored in. */
+ * pass sees one site per array; the large arrays are stored into file-scope
+ * pointers, which gives the site the pointer's name in the oli report. */
 #ifndef OLI_BENCH_H
 #define OLI_BENCH_H
 

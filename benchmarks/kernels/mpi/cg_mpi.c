@@ -9,6 +9,17 @@
 #include <mpi.h>
 #include "../cg/cg_matrix.h"
 
+/* The large arrays: file-scope pointers, as in the C versions of NPB (the
+ * oli report names a heap object after the global it is stored into). */
+static long *rowstr;
+static int *colidx;
+static double *a;
+static double *p_full;
+static double *x;
+static double *z;
+static double *q;
+static double *r;
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, nranks;
@@ -36,22 +47,22 @@ int main(int argc, char **argv) {
   for (long i = 0; i < nloc; i++) nnzloc += fill[i];
 
   /* ---- this rank's large objects ---- */
-  long *rowstr = malloc((size_t)(nloc + 1) * sizeof *rowstr);
+  rowstr = malloc((size_t)(nloc + 1) * sizeof *rowstr);
   BENCH_CHECK_ALLOC(rowstr, (nloc + 1) * sizeof *rowstr);
-  int *colidx = malloc((size_t)nnzloc * sizeof *colidx);
+  colidx = malloc((size_t)nnzloc * sizeof *colidx);
   BENCH_CHECK_ALLOC(colidx, nnzloc * sizeof *colidx);
-  double *a = malloc((size_t)nnzloc * sizeof *a);
+  a = malloc((size_t)nnzloc * sizeof *a);
   BENCH_CHECK_ALLOC(a, nnzloc * sizeof *a);
-  double *p_full = malloc((size_t)n * sizeof *p_full);
+  p_full = malloc((size_t)n * sizeof *p_full);
   BENCH_CHECK_ALLOC(p_full, n * sizeof *p_full);
   /* ---- local vectors ---- */
-  double *x = malloc((size_t)nloc * sizeof *x);
+  x = malloc((size_t)nloc * sizeof *x);
   BENCH_CHECK_ALLOC(x, nloc * sizeof *x);
-  double *z = malloc((size_t)nloc * sizeof *z);
+  z = malloc((size_t)nloc * sizeof *z);
   BENCH_CHECK_ALLOC(z, nloc * sizeof *z);
-  double *q = malloc((size_t)nloc * sizeof *q);
+  q = malloc((size_t)nloc * sizeof *q);
   BENCH_CHECK_ALLOC(q, nloc * sizeof *q);
-  double *r = malloc((size_t)nloc * sizeof *r);
+  r = malloc((size_t)nloc * sizeof *r);
   BENCH_CHECK_ALLOC(r, nloc * sizeof *r);
   double *zexact_full = malloc((size_t)n * sizeof *zexact_full);
   BENCH_CHECK_ALLOC(zexact_full, n * sizeof *zexact_full);
