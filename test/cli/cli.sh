@@ -81,22 +81,51 @@ sites-bad-record) # a record with a bad size, and one with a bad magic
   build_handmade -DBAD_MAGIC
   run $OLI sites hm; want_rc 2 "bad magic"; one_line "bad magic"
   ;;
-sites-plugin) # a real program compiled with the pass plugin
+sites-plugin) # real programs compiled with the pass plugin: lines, names, sizes, dedupe across TUs
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >util.h <<'C'
+#include <stdlib.h>
+static inline double *mk(size_t n) { return malloc(n * sizeof(double)); }
+C
   cat >prog.c <<'C'
 #include <stdlib.h>
+#include "util.h"
 static double grid[1 << 20];
 int main(int argc, char **argv) {
   double *a = malloc((size_t)argc * 8 << 20);
   double *b = calloc(1 << 20, sizeof *b);
-  a[0] = b[0] = grid[0];
-  free(a); free(b);
+  double *c = mk((size_t)argc);
+  a[0] = b[0] = c[0] = grid[argc];
+  free(a); free(b); free(c);
   return 0;
 }
 C
-  "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c prog.c -o prog.o || fail "compile with plugin"
-  run $OLI sites prog.o; want_rc 0 "plugin sites"
-  has "malloc"; has "calloc"; has "prog.c:"
+  cat >second.c <<'C'
+#include "util.h"
+double *second(size_t n) { return mk(n); }
+C
+  for o in -O0 -O2; do
+    "$CLANG" $o -gline-tables-only -fpass-plugin="$PLUGIN" -c prog.c -o prog.o || fail "compile with plugin"
+    "$CLANG" $o -gline-tables-only -fpass-plugin="$PLUGIN" -c second.c -o second.o || fail "compile with plugin"
+    "$CLANG" -r prog.o second.o -o both.o || fail "relocatable link"
+    run $OLI sites prog.o; want_rc 0 "plugin sites $o"
+    grep -q '^0x[0-9a-f]\{16\}  malloc .*prog.c:5 .*main ' out.txt || fail "malloc at line 5 ($o)"
+    grep -q '^0x[0-9a-f]\{16\}  calloc .*prog.c:6 .*main .* 8388608$' out.txt || fail "calloc at line 6, 8 MiB ($o)"
+    grep -q '^0x[0-9a-f]\{16\}  global .*prog.c .*grid  *8388608$' out.txt || fail "global grid, 8 MiB ($o)"
+    cp out.txt prog$o.txt
+    run $OLI sites both.o; want_rc 0 "two TUs $o"
+    n_prog=$(grep -c '^0x' prog$o.txt); n_both=$(grep -c '^0x' out.txt)
+    # second.c adds its own call of mk(); the inline mk()'s own malloc is shared
+    [ "$n_both" -ge "$n_prog" ] || fail "two TUs list fewer sites than one ($o)"
+    [ "$(cut -c1-18 out.txt | grep '^0x' | sort | uniq -d | wc -l)" -eq 0 ] || fail "duplicate IDs listed ($o)"
+    # mk() is inline in both TUs: if both carry its record, it is listed once
+    if grep -q 'util.h:2 .*mk ' prog$o.txt && $OLI sites second.o | grep -q 'util.h:2 .*mk '; then
+      [ "$(grep -c 'util.h:2 .*mk ' out.txt)" -eq 1 ] || fail "inline site of mk() not deduplicated ($o)"
+    fi
+  done
+  # IDs do not depend on -O level
+  cut -c1-18 prog-O0.txt | grep '^0x' | sort >ids0; cut -c1-18 prog-O2.txt | grep '^0x' | sort >ids2
+  cmp -s ids0 ids2 || fail "site IDs differ between -O0 and -O2"
   ;;
 report-table) # report, plan and profile as tables
   run $OLI report "$IN/report-old.json"; want_rc 0 report

@@ -123,6 +123,7 @@ int cli_sites_main(int argc, char **argv) {
       const oli_siterec_t *r = &recs[i];
       char loc[512], size[32];
       if (r->line) snprintf(loc, sizeof loc, "%s:%u", r->file, r->line);
+      else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", r->file);
       else snprintf(loc, sizeof loc, "%s:#%u", r->file, r->rel);
       if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
       else snprintf(size, sizeof size, "?");
