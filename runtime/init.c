@@ -121,6 +121,8 @@ static void do_init(void) {
                            _oli_policy_name(policy), topo.local_node);
   }
   log_topology();
+  _oli_profile_init();
+  _oli_plan_init();
 }
 
 void _oli_process_init(void) {

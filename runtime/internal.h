@@ -126,4 +126,31 @@ const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
  * dram_used and plan. */
 void _oli_decide_defaults(oli_decide_in_t *in);
 
+// plan.c
+typedef struct oli_plan_stats_s {
+  size_t entries;   /* sites in the plan */
+  size_t matched;   /* registered sites found by ID */
+  size_t rematched; /* found by source location (ID changed by an edit) */
+  size_t unmatched; /* registered sites the plan does not know (new) */
+  size_t stale;     /* plan sites no registered site matches */
+} oli_plan_stats_t;
+/* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;
+ * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
+ * then always NULL). Thread-safe. */
+const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
+int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
+/* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
+int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
+void _oli_plan_init(void);  /* from process init: keeps plan.c (and its exit line) linked */
+void _oli_plan_reset(void); /* tests: forget the plan; the next lookup loads OLI_PLAN */
+/* Match statistics over all registered sites. */
+void _oli_plan_stats(oli_plan_stats_t *st);
+
+// profile.c
+/* Write an oli-profile v1 to the file name pattern now (%p %r %h), via a
+ * temporary file and rename. 0; -1 after a W_REPORT warning. Also run at exit
+ * when OLI_PROFILE is set. */
+int _oli_profile_write(const char *pattern);
+void _oli_profile_init(void); /* from process init: keeps profile.c linked, checks OLI_PROFILE */
+
 #endif /* OLI_INTERNAL_H */

@@ -1,0 +1,130 @@
+/* runtime/profile.c - write an `oli-profile` v1 (docs/profile-schema.md) at
+ * exit when OLI_PROFILE is set: per site ID and source location, count,
+ * largest object, peak live bytes, total bytes and sampled accesses, plus the
+ * process footprint and the tiers' HMAT figures. The name may hold %p (pid),
+ * %r (MPI rank), %h (host); the file is written to a temporary name and
+ * renamed, so a reader never sees half a profile and ranks never collide. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc_internal.h"
+#include "internal.h"
+#include "json.h"
+
+static void tier(FILE *f, const char *name, const oli_topology_t *t, int node, bool *first) {
+  if (node < 0 || t->nodes[node].read_bw == 0) return;
+  fprintf(f, "%s\n    \"%s\": {\"bandwidth\": %" PRIu32 ", \"latency\": %" PRIu32 "}",
+          *first ? "" : ",", name, t->nodes[node].read_bw, t->nodes[node].read_lat);
+  *first = false;
+}
+
+static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
+  const __oli_site_t *s = _oli_site_record(st);
+  uint64_t count = 0, total = 0;
+  _oli_site_totals(st, &count, &total);
+  if (s == NULL || (count == 0 && s->kind != OLI_KIND_GLOBAL)) return;
+  const char *file, *func, *name;
+  _oli_site_strings(s, &file, &func, &name);
+  fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": ", *first ? "" : ",", s->id);
+  oli_json_write_string(f, _oli_site_kind_name(s->kind));
+  fputs(", \"file\": ", f);
+  oli_json_write_string(f, file);
+  fputs(", \"function\": ", f);
+  oli_json_write_string(f, func);
+  if (s->line) fprintf(f, ", \"line\": %" PRIu32, s->line);
+  fprintf(f, ", \"rel\": %" PRIu32 ", \"name\": ", s->rel);
+  if (*name) oli_json_write_string(f, name);
+  else fputs("null", f);
+  fprintf(f,
+          ",\n     \"count\": %" PRIu64 ", \"largest\": %" PRIu64 ", \"peak_live\": %" PRIu64
+          ", \"total_bytes\": %" PRIu64 ", \"accesses\": %" PRIu64 "}",
+          count, (uint64_t)atomic_load(&st->largest), (uint64_t)atomic_load(&st->peak_live), total,
+          (uint64_t)atomic_load(&st->accesses));
+  *first = false;
+}
+
+static int write_to(FILE *f) {
+  uint64_t peak[OLI_TIER_MAX_] = {0}, footprint = 0, accesses = 0;
+  _oli_alloc_tier_bytes(NULL, peak);
+  for (int i = 0; i < OLI_TIER_MAX_; i++) footprint += peak[i]; /* upper bound of the peak sum */
+  for (size_t i = 0;; i++) {
+    oli_site_state_t *st = _oli_site_at(i);
+    if (st == NULL) break;
+    accesses += atomic_load(&st->accesses);
+  }
+  fputs("{\n  \"schema\": \"oli-profile\",\n  \"version\": 1,\n  \"program\": ", f);
+  oli_json_write_string(f, program_invocation_short_name);
+  fprintf(f, ",\n  \"runs\": 1,\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\"",
+          footprint, accesses ? "portable" : "none");
+  long rank = _oli_env_mpi_rank();
+  if (rank >= 0) fprintf(f, ",\n  \"rank\": %ld", rank);
+  const oli_topology_t *t = _oli_topology();
+  if (t->local_node >= 0 && t->nodes[t->local_node].read_bw) {
+    bool first = true;
+    fputs(",\n  \"tiers\": {", f);
+    tier(f, "dram", t, t->local_node, &first);
+    tier(f, "cxl", t, t->cxl_node, &first);
+    tier(f, "remote_dram", t, t->remote_node, &first);
+    fputs("\n  }", f);
+  }
+  fputs(",\n  \"sites\": [", f);
+  bool first = true;
+  for (size_t i = 0;; i++) {
+    oli_site_state_t *st = _oli_site_at(i);
+    if (st == NULL) break;
+    site_json(f, st, &first);
+  }
+  fputs(first ? "]\n}\n" : "\n  ]\n}\n", f);
+  return ferror(f) ? -1 : 0;
+}
+
+int _oli_profile_write(const char *pattern) {
+  char path[4096], tmp[4200];
+  if (_oli_expand_pattern(pattern, path, sizeof path) != 0) {
+    _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile written",
+                         pattern);
+    return -1;
+  }
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  if (f == NULL) {
+    _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  int rc = write_to(f);
+  int err = errno;
+  if (fclose(f) != 0 && rc == 0) {
+    rc = -1;
+    err = errno;
+  }
+  if (rc == 0 && rename(tmp, path) != 0) {
+    rc = -1;
+    err = errno;
+  }
+  if (rc != 0) {
+    unlink(tmp);
+    _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(err));
+    return -1;
+  }
+  _oli_verbose_message(1, "profile written to %s", path);
+  return 0;
+}
+
+/* Referenced from process init so static links keep this file (and its
+ * destructor); checks the pattern expands. */
+void _oli_profile_init(void) {
+  const char *p = _oli_option_str(oli_option_profile);
+  char path[4096];
+  if (p && _oli_expand_pattern(p, path, sizeof path) != 0)
+    _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile will be written",
+                         p);
+}
+
+__attribute__((destructor)) static void profile_at_exit(void) {
+  if (!_oli_is_initialized()) return;
+  const char *p = _oli_option_str(oli_option_profile);
+  if (p) _oli_profile_write(p);
+}

@@ -1,0 +1,225 @@
+/* test-plan: reading oli-plan / oli-profile documents (OLI_PLAN): decisions
+ * and ratios, lookup by ID, re-matching by source location after an edit,
+ * match statistics, and every kind of bad file giving one clear message and
+ * no plan (static hints), including through the environment at run time. */
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "alloc_internal.h"
+#include "internal.h"
+#include "sitehelper.h"
+#include "testhelper.h"
+
+static char captured[8192];
+static void capture(const char *msg, void *arg) {
+  (void)arg;
+  size_t have = strlen(captured), add = strlen(msg);
+  if (have + add < sizeof captured) memcpy(captured + have, msg, add + 1);
+}
+
+static const char good[] =
+    "{\"schema\": \"oli-plan\", \"version\": 1, \"dram_limit\": 1073741824, \"sites\": [\n"
+    " {\"id\": \"0x00000000000000a1\", \"decision\": \"dram\", \"ratio\": null, \"bytes\": 100},\n"
+    " {\"id\": \"0xA2\", \"decision\": \"cxl\", \"ratio\": null, \"accesses\": 0, \"bytes\": 100},\n"
+    " {\"id\": \"0x00000000000000a3\", \"decision\": \"interleave\", \"ratio\": \"3:1\"},\n"
+    " {\"id\": \"0x00000000000000a4\", \"decision\": \"interleave\", \"ratio\": \"0:1\"},\n"
+    " {\"id\": \"0x00000000000000a5\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\"},\n"
+    " {\"id\": \"0x00000000000000a6\", \"decision\": \"interleave\", \"ratio\": \"2:0:1\"},\n"
+    " {\"id\": \"0x00000000000000b1\", \"decision\": \"interleave\", \"ratio\": \"5:2\",\n"
+    "  \"file\": \"src/solver.c\", \"function\": \"setup\", \"rel\": 7, \"kind\": \"malloc\","
+    "  \"name\": \"grid\", \"future_member\": [1, 2]},\n"
+    " {\"id\": \"0x00000000000000c1\", \"decision\": \"dram\", \"file\": \"src/old.c\","
+    "  \"function\": \"gone\", \"rel\": 1}\n"
+    "]}";
+
+static int set(const char *text, char *msg) { return _oli_plan_set_text(text, strlen(text), msg, 300); }
+
+/* Child with OLI_PLAN=path: looks up `site`; exit 0 found, 1 not found. */
+static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) {
+  int fd[2];
+  if (pipe(fd) != 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd[1], 2);
+    close(fd[0]);
+    _oli_set_output(NULL, NULL);
+    setenv("OLI_PLAN", path, 1);
+    setenv("OLI_POLICY", "dram", 1); /* no no-CXL warning on this machine */
+    _oli_options_reset();
+    _oli_plan_reset();
+    _oli_process_init();
+    const oli_plan_entry_t *e = _oli_plan_lookup(site);
+    exit(e ? 0 : 1); /* exit, not _exit: the statistics line is printed at exit */
+  }
+  close(fd[1]);
+  size_t len = 0;
+  ssize_t k;
+  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
+  out[len] = '\0';
+  close(fd[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int main(void) {
+  unsetenv("OLI_PLAN");
+  _oli_set_output(capture, NULL);
+  char msg[300];
+  static uint64_t buf[16][32];
+  __oli_site_t *a1 = test_site_at(buf[0], 0xa1, OLI_KIND_MALLOC, 0, "src/x.c", 10, "main", NULL);
+  __oli_site_t *a2 = test_site_at(buf[1], 0xa2, OLI_KIND_MALLOC, 0, "src/x.c", 11, "main", NULL);
+  __oli_site_t *a3 = test_site_at(buf[2], 0xa3, OLI_KIND_MALLOC, 0, "src/x.c", 12, "main", NULL);
+  __oli_site_t *a4 = test_site_at(buf[3], 0xa4, OLI_KIND_MALLOC, 0, "src/x.c", 13, "main", NULL);
+  __oli_site_t *a5 = test_site_at(buf[4], 0xa5, OLI_KIND_MALLOC, 0, "src/x.c", 14, "main", NULL);
+  __oli_site_t *a6 = test_site_at(buf[5], 0xa6, OLI_KIND_MALLOC, 0, "src/x.c", 15, "main", NULL);
+  /* b1 after an edit: new ID, same file/function/rel/kind/name */
+  __oli_site_t *moved = test_site_at(buf[6], 0xbeef, OLI_KIND_MALLOC, 0, "src/solver.c", 90, "setup", "grid");
+  moved->rel = 7;
+  __oli_site_t *other_rel = test_site_at(buf[7], 0xbeee, OLI_KIND_MALLOC, 0, "src/solver.c", 91, "setup", "grid");
+  other_rel->rel = 8;
+  __oli_site_t *other_kind = test_site_at(buf[8], 0xbeed, OLI_KIND_CALLOC, 0, "src/solver.c", 90, "setup", "grid");
+  other_kind->rel = 7;
+  __oli_site_t *fresh = test_site_at(buf[9], 0xf00d, OLI_KIND_MALLOC, 0, "src/new.c", 5, "main", NULL);
+
+  CHECK_EQ("good plan parses", set(good, msg), 0);
+  const oli_plan_entry_t *e = _oli_plan_lookup(a1);
+  CHECK("dram entry", e && e->id == 0xa1 && e->placement == OLI_PLACE_DRAM && e->intensity < 0);
+  e = _oli_plan_lookup(a2);
+  CHECK("upper-case short id, cxl entry", e && e->placement == OLI_PLACE_CXL);
+  CHECK("plan accesses 0 of 100 bytes: intensity 0", e && e->intensity == 0.0);
+  e = _oli_plan_lookup(a3);
+  CHECK("interleave 3:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[0] == 3 &&
+                              e->weight[1] == 1 && e->weight[2] == 0);
+  e = _oli_plan_lookup(a4);
+  CHECK("ratio 0:1 is CXL", e && e->placement == OLI_PLACE_CXL);
+  e = _oli_plan_lookup(a5);
+  CHECK("ratio 2:1:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[2] == 1);
+  CHECK("ratio 2:0:1 (no CXL share) skipped", _oli_plan_lookup(a6) == NULL);
+  e = _oli_plan_lookup(moved);
+  CHECK("re-matched by source location", e && e->id == 0xb1 && e->weight[0] == 5);
+  CHECK("different rel: no re-match", _oli_plan_lookup(other_rel) == NULL);
+  CHECK("different kind: no re-match", _oli_plan_lookup(other_kind) == NULL);
+  CHECK("new site: no entry", _oli_plan_lookup(fresh) == NULL);
+  CHECK("NULL site: no entry", _oli_plan_lookup(NULL) == NULL);
+
+  /* decide with the entry */
+  oli_topology_t t;
+  memset(&t, 0, sizeof t);
+  t.num_nodes = 2;
+  t.local_node = 0;
+  t.cxl_node = 1;
+  t.remote_node = -1;
+  oli_decide_in_t in = {.size = 64 << 20, .footprint = 1ULL << 34, .policy = OLI_POLICY_OLI,
+                        .topo = &t, .min_size = 1 << 20, .large_percent = 10, .weight = {3, 1, 0}};
+  in.plan = _oli_plan_lookup(moved);
+  oli_decision_t d = _oli_decide(&in);
+  CHECK("decision follows the plan", d.reason == OLI_WHY_PLAN && d.weight[0] == 5 && d.weight[1] == 2);
+
+  /* statistics over registered sites */
+  __oli_site_t *reg[] = {a1, a2, a3, moved, fresh};
+  for (size_t i = 0; i < sizeof reg / sizeof reg[0]; i++) _oli_site_state(reg[i]);
+  oli_plan_stats_t st;
+  _oli_plan_stats(&st);
+  CHECK_EQ("stats: entries (one skipped)", st.entries, 7);
+  CHECK_EQ("stats: matched", st.matched, 3);
+  CHECK_EQ("stats: re-matched", st.rematched, 1);
+  CHECK_EQ("stats: unmatched (new)", st.unmatched, 1);
+  CHECK_EQ("stats: stale", st.stale, 3); /* a4, a5, c1 */
+
+  /* a profile as OLI_PLAN: intensities only */
+  const char *prof =
+      "{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 1000, "
+      "\"access_source\": \"portable\", \"sites\": ["
+      "{\"id\": \"0xa1\", \"count\": 1, \"largest\": 400, \"peak_live\": 400, \"total_bytes\": 400,"
+      " \"accesses\": 800},"
+      "{\"id\": \"0xa2\", \"count\": 1, \"largest\": 100, \"peak_live\": 100, \"total_bytes\": 100,"
+      " \"accesses\": 0}]}";
+  CHECK_EQ("profile parses", set(prof, msg), 0);
+  e = _oli_plan_lookup(a1);
+  CHECK("profile entry: no placement, intensity 2", e && e->placement == OLI_PLACE_DEFAULT &&
+                                                        e->intensity == 2.0);
+  e = _oli_plan_lookup(a2);
+  CHECK("profile entry: cold", e && e->intensity == 0.0);
+  const char *prof_none =
+      "{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 1000, "
+      "\"access_source\": \"none\", \"sites\": [{\"id\": \"0xa1\", \"count\": 1, \"largest\": 4,"
+      " \"peak_live\": 4, \"total_bytes\": 4, \"accesses\": 0}]}";
+  CHECK_EQ("profile without access data parses", set(prof_none, msg), 0);
+  e = _oli_plan_lookup(a1);
+  CHECK("no access data: intensity unknown, not cold", e && e->intensity < 0);
+
+  /* bad documents: one message each, then no plan */
+  struct { const char *name, *text, *want; } bad[] = {
+      {"empty", "", "line 1"},
+      {"not JSON", "hello", "line 1, column 1"},
+      {"truncated", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\"", "line 1"},
+      {"wrong version", "{\"schema\": \"oli-plan\",\n \"version\": 2, \"sites\": []}",
+       "line 2, column 13: oli-plan version 2 is not supported (this oli reads version 1)"},
+      {"wrong schema", "{\"schema\": \"oli-report\", \"version\": 1, \"sites\": []}",
+       "schema 'oli-report' is not oli-plan or oli-profile"},
+      {"no schema", "[1, 2]", "no \"schema\""},
+      {"no sites", "{\"schema\": \"oli-plan\", \"version\": 1}", "\"sites\" is missing"},
+      {"duplicate id",
+       "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", \"decision\": "
+       "\"dram\"}, {\"id\": \"0x00A1\", \"decision\": \"cxl\"}]}",
+       "site id 0x00000000000000a1 appears twice"},
+      {"bad id", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xZZ\", "
+                 "\"decision\": \"dram\"}]}", "site id is not"},
+      {"id too long", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": "
+                      "\"0x11112222333344445\", \"decision\": \"dram\"}]}", "site id is not"},
+      {"bad decision", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
+                       "\"decision\": \"fast\"}]}", "decision 'fast' is not one of dram, interleave, cxl"},
+      {"interleave without ratio", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": "
+                                   "\"0xa1\", \"decision\": \"interleave\"}]}", "ratio"},
+      {"bad ratio", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
+                    "\"decision\": \"interleave\", \"ratio\": \"3:1:1:1\"}]}", "ratio"},
+      {"huge ratio", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
+                     "\"decision\": \"interleave\", \"ratio\": \"99999999999:1\"}]}", "ratio"},
+      {"huge number", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
+                      "\"decision\": \"dram\", \"accesses\": 99999999999999999999999}]}",
+       "accesses is not an integer"},
+      {"negative number", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
+                          "\"decision\": \"dram\", \"bytes\": -5}]}", "bytes is not an integer"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char name[96];
+    msg[0] = '\0';
+    int rc = set(bad[i].text, msg);
+    snprintf(name, sizeof name, "bad plan (%s) rejected", bad[i].name);
+    CHECK(name, rc == -1);
+    snprintf(name, sizeof name, "bad plan (%s) message", bad[i].name);
+    CHECK(name, strstr(msg, bad[i].want) != NULL && strchr(msg, '\n') == NULL);
+    if (strstr(msg, bad[i].want) == NULL) fprintf(stderr, "     message: %s\n", msg);
+    snprintf(name, sizeof name, "bad plan (%s): no entries left", bad[i].name);
+    CHECK(name, _oli_plan_lookup(a1) == NULL);
+  }
+
+  /* through the environment, at run time */
+  char path[] = "/tmp/oli-test-plan-XXXXXX", out[4096];
+  int fd = mkstemp(path);
+  CHECK("temp file", fd >= 0);
+  if (write(fd, good, strlen(good)) != (ssize_t)strlen(good)) CHECK("write temp", 0);
+  close(fd);
+  CHECK_EQ("OLI_PLAN good file: entry found", env_child(path, a3, out, sizeof out), 0);
+  CHECK("OLI_PLAN good file: match statistics at exit",
+        strstr(out, "oli: plan ") && strstr(out, "sites matched"));
+  fd = open(path, O_WRONLY | O_TRUNC);
+  if (write(fd, "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [", 48) != 48) CHECK("write", 0);
+  close(fd);
+  CHECK_EQ("OLI_PLAN truncated: runs, static hints", env_child(path, a3, out, sizeof out), 1);
+  char want[256];
+  snprintf(want, sizeof want, "oli: warning: OLI_PLAN=%s: line 1, column ", path);
+  CHECK("OLI_PLAN truncated: one warning naming the file", strncmp(out, want, strlen(want)) == 0 &&
+                                                               strstr(out, "using static hints\n"));
+  unlink(path);
+  CHECK_EQ("OLI_PLAN missing file: runs", env_child(path, a3, out, sizeof out), 1);
+  CHECK("OLI_PLAN missing file: says so", strstr(out, "cannot open: No such file or directory; "
+                                                      "using static hints") != NULL);
+
+  _oli_set_output(NULL, NULL);
+  return TEST_SUMMARY();
+}
