@@ -37,7 +37,7 @@ static int walk(const unsigned char *b, size_t n, int *count, char *why) {
   oli_siterec_t r;
   int rc;
   *count = 0;
-  oli_siterec_iter_init(&it, b, b + n);
+  oli_siterec_iter_init(&it, b, b ? b + n : NULL);
   while ((rc = oli_siterec_next(&it, &r, why, 200)) > 0) (*count)++;
   return rc;
 }

@@ -10,13 +10,13 @@
 #include "planner.h"
 #include "size.h"
 
-#define EXACT_MAX 200 /* objects solved exactly (front permitting); greedy beyond */
+#define EXACT_MAX 128 /* objects solved exactly (front permitting); greedy beyond */
 
 static void usage(FILE *f) {
   fputs("usage: oli plan PROFILE --dram-limit SIZE [options]\n"
         "Choose for every site of PROFILE local DRAM, weighted DRAM+CXL interleave at one of\n"
         "a few ratios, or CXL, so that local-DRAM bytes stay <= SIZE and the predicted stall\n"
-        "time is lowest (multiple-choice knapsack; exact for up to 200 sites, greedy beyond;\n"
+        "time is lowest (multiple-choice knapsack; exact for up to 128 sites, greedy beyond;\n"
         "cost model in docs/profile-schema.md). The plan explains each choice.\n"
         "  -d, --dram-limit SIZE     local DRAM budget: bytes or 64G, 512M, 1.5T (required)\n"
         "  -w, --weights D:C[:R]     preferred interleave ratio (local DRAM:CXL[:remote DRAM]);\n"
