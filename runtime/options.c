@@ -8,6 +8,7 @@
  * and stops the process with exit status 2 (docs/runtime.md, "Bad input").
  * Nothing here calls malloc: strings are copied into static buffers. */
 #include <ctype.h>
+#include <sched.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -53,7 +54,7 @@ typedef enum opt_type_e {
   T_DIR,     /* existing directory; value = 1 when set */
 } opt_type_t;
 
-typedef enum opt_state_e { UNINIT = 0, DEFAULTED, SET } opt_state_t;
+typedef enum opt_state_e { UNINIT = 0, DEFAULTED, SET, READING } opt_state_t;
 
 typedef struct option_desc_s {
   long value;
@@ -394,10 +395,17 @@ static void option_read(option_desc_t *d) {
   atomic_store_explicit(&d->state, SET, memory_order_release);
 }
 
+/* One thread reads an option; others that need it meanwhile wait (a read is
+ * a few getenv calls, or ends the process on a bad value). */
 static option_desc_t *desc(oli_option_t option) {
   if ((unsigned)option >= _oli_option_last) return NULL;
   option_desc_t *d = &options[option];
-  if (oli_unlikely(atomic_load_explicit(&d->state, memory_order_acquire) == UNINIT)) option_read(d);
+  int st = atomic_load_explicit(&d->state, memory_order_acquire);
+  if (oli_likely(st == DEFAULTED || st == SET)) return d;
+  int expected = UNINIT;
+  if (atomic_compare_exchange_strong(&d->state, &expected, READING)) option_read(d);
+  else
+    while (atomic_load_explicit(&d->state, memory_order_acquire) == READING) sched_yield();
   return d;
 }
 

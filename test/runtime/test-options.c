@@ -1,6 +1,7 @@
 /* test-options: the option table, the pure parsers (policy, weights, node
  * lists, sizes) with good, bad and absurd values, legacy names, the exact error
  * line and exit status 2 for bad environment values, file name patterns. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -50,6 +51,17 @@ static int run_with(const char *var, const char *value, char *out, size_t n) {
   int st = 0;
   waitpid(pid, &st, 0);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void *reader(void *arg) {
+  long bad = 0;
+  for (int i = 0; i < 1000; i++) {
+    if (oli_option_get(oli_option_policy) != OLI_POLICY_CXL) bad++;
+    const char *r = _oli_option_str(oli_option_report);
+    if (r == NULL || strcmp(r, "/tmp/x.%p") != 0) bad++;
+  }
+  *(long *)arg = bad;
+  return NULL;
 }
 
 static int check(oli_option_t o, const char *v, long *out, char *msg) {
@@ -219,6 +231,22 @@ int main(void) {
   CHECK_EQ("huge value exits 2", run_with("OLI_MIN_SIZE", huge, out, sizeof out), 2);
   CHECK_EQ("good value exits 0", run_with("OLI_POLICY", "dram", out, sizeof out), 0);
   CHECK_STR("good value prints nothing", out, "");
+
+  /* many threads reading options that are not read yet */
+  clean_env();
+  setenv("OLI_POLICY", "cxl", 1);
+  setenv("OLI_REPORT", "/tmp/x.%p", 1);
+  _oli_options_reset();
+  pthread_t th[8];
+  long bad[8];
+  for (int i = 0; i < 8; i++) pthread_create(&th[i], NULL, reader, &bad[i]);
+  long total_bad = 0;
+  for (int i = 0; i < 8; i++) {
+    pthread_join(th[i], NULL);
+    total_bad += bad[i];
+  }
+  CHECK_EQ("8 threads read the same values", total_bad, 0);
+  clean_env();
 
   /* file name patterns */
   char buf[256], want[256];
