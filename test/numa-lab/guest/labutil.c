@@ -19,6 +19,11 @@ void lab_object(const char *run, const char *name, const char *file, int line, c
   uintptr_t a = (uintptr_t)p & ~(uintptr_t)(psz - 1);
   uintptr_t end = ((uintptr_t)p + len + psz - 1) & ~(uintptr_t)(psz - 1);
   long cnt[MAXN] = {0}, other = 0, bad = 0, total = 0;
+  /* Pages the object shares with its neighbours (0-2): a placement can only
+   * cover whole pages, so these may sit elsewhere. */
+  long edge = ((uintptr_t)p & (uintptr_t)(psz - 1)) != 0;
+  edge += (((uintptr_t)p + len) & (uintptr_t)(psz - 1)) != 0;
+  if (end - a == (uintptr_t)psz && edge > 1) edge = 1;
   const char *base = strrchr(file, '/');
   base = base ? base + 1 : file;
   while (a < end) {
@@ -35,8 +40,8 @@ void lab_object(const char *run, const char *name, const char *file, int line, c
       else bad++; /* -ENOENT: not faulted, -EFAULT: unmapped */
     }
   }
-  printf("OLI-LAB obj run=%s name=%s file=%s line=%d bytes=%zu pages=%ld n0=%ld n1=%ld n2=%ld nother=%ld bad=%ld\n",
-         run, name, base, line, len, total, cnt[0], cnt[1], cnt[2], other, bad);
+  printf("OLI-LAB obj run=%s name=%s file=%s line=%d bytes=%zu pages=%ld n0=%ld n1=%ld n2=%ld nother=%ld bad=%ld edge=%ld\n",
+         run, name, base, line, len, total, cnt[0], cnt[1], cnt[2], other, bad, edge);
   fflush(stdout);
 }
 
