@@ -5,9 +5,10 @@ memory tier and DRAM saved (from the runtime's JSON report, OLI_REPORT).
 
   benchmarks/compare.py [options] KERNEL [CLASS]
 
-KERNEL is a kernel binary (build/bench/bench-cg-oli, or any program that prints
-`time_s SECONDS` and `VERIFICATION SUCCESSFUL`; other programs are timed by the
-wall clock and count as verified when they exit 0). Policies, in order:
+KERNEL is a kernel binary (build/bench/bench-cg-oli), or an NPB or XSBench
+binary (their time and verification lines are recognised; use --no-class and
+--args for their command lines); other programs are timed by the wall clock and
+count as verified when they exit 0. Policies, in order:
 off, dram, uniform, oli, oli+budget (OLI_DRAM_LIMIT), and oli+plan when --plan
 or --make-plan is given. Python 3 standard library only; gnuplot for --plot.
 See docs/benchmarks.md.
@@ -29,6 +30,14 @@ UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 # caller's environment would silently change the comparison.
 OWNED_ENV = ("OLI_POLICY", "OLI_DRAM_LIMIT", "OLI_PLAN", "OLI_REPORT", "OLI_REPORT_FORMAT",
              "OLI_PROFILE")
+
+
+# Result lines: our kernels (time_s, VERIFICATION ...), NPB (Time in seconds =,
+# Verification = SUCCESSFUL) and XSBench (Runtime: X seconds, checksum (Valid)).
+TIME_RE = re.compile(r"^\s*(?:time_s\s+|Time in seconds\s*=\s*|Runtime:\s*)([0-9.eE+-]+)",
+                     re.M)
+PASS_RE = re.compile(r"VERIFICATION SUCCESSFUL|Verification\s*=\s*SUCCESSFUL|\(Valid\)")
+FAIL_RE = re.compile(r"VERIFICATION FAILED|Verification\s*=\s*UNSUCCESSFUL|INVALID|\(Invalid\)")
 
 
 def die(msg, status=2):
@@ -101,10 +110,11 @@ def run_once(cmd, env, tmp, timeout):
     except OSError as e:
         die("cannot run %s: %s" % (cmd[0], e))
     out = p.stdout
-    times = [float(m.group(1)) for m in re.finditer(r"^time_s\s+([0-9.eE+-]+)\s*$", out, re.M)]
-    has_marker = "VERIFICATION" in out
-    verified = p.returncode == 0 and (not has_marker or "VERIFICATION SUCCESSFUL" in out) \
-        and "VERIFICATION FAILED" not in out
+    times = [float(m.group(1)) for m in TIME_RE.finditer(out)]
+    passed = PASS_RE.search(out) is not None
+    failed = FAIL_RE.search(out) is not None
+    has_marker = passed or failed
+    verified = p.returncode == 0 and not failed and (passed or not has_marker)
     if p.returncode != 0:
         print("compare: %s exited with status %d; last lines:\n  %s" % (
             cmd[0], p.returncode, "\n  ".join(out.strip().splitlines()[-5:])), file=sys.stderr)
@@ -222,6 +232,9 @@ def main():
                          "--dram-limit` and add an oli+plan row")
     ap.add_argument("--oli", help="the oli CLI for --make-plan (default: oli on PATH)")
     ap.add_argument("--threads", type=int, help="OMP_NUM_THREADS (default: inherited)")
+    ap.add_argument("--no-class", action="store_true",
+                    help="do not pass the class argument (NPB binaries, XSBench)")
+    ap.add_argument("--args", default="", help="further arguments, e.g. '-s small -m event'")
     ap.add_argument("--launcher", default="", help="command prefix, e.g. 'mpiexec -n 2'")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per run (default 3600)")
     ap.add_argument("--plot", help="write a gnuplot chart of time and memory per policy "
@@ -256,7 +269,8 @@ def main():
                   file=sys.stderr)
     if args.threads:
         base_env["OMP_NUM_THREADS"] = str(args.threads)
-    cmd = shlex.split(args.launcher) + [os.path.abspath(args.kernel), args.cls.upper()]
+    cmd = shlex.split(args.launcher) + [os.path.abspath(args.kernel)]
+    cmd += ([] if args.no_class else [args.cls.upper()]) + shlex.split(args.args)
     tmp = tempfile.mkdtemp(prefix="oli-compare-")
 
     # The dram run comes first: it is the reference, and sizes a percentage budget.
@@ -302,8 +316,9 @@ def main():
 
     rows = [results[p] for p in policies]
     ref = results.get("dram", {}).get("median_s")
-    title = "%s class %s, %d run%s per policy, OMP_NUM_THREADS=%s" % (
-        os.path.basename(args.kernel), args.cls.upper(), args.repeat,
+    title = "%s, %d run%s per policy, OMP_NUM_THREADS=%s" % (
+        " ".join(shlex.split(args.launcher) + [os.path.basename(args.kernel)]
+                 + cmd[len(shlex.split(args.launcher)) + 1:]), args.repeat,
         "s" if args.repeat > 1 else "", base_env.get("OMP_NUM_THREADS", "(unset)"))
     print(title)
     print("machine: " + topology_note(all_reps))

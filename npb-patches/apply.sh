@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# apply.sh - configure a user's own unpacked copy of NPB 3.4 (Fortran, OpenMP),
+# a C port of NPB, or XSBench to build with clang-19 / flang-new-19 and the oli
+# pass plugin. No code of those suites is shipped or changed: this writes
+#   NPB 3.4 / C ports: config/make.def (an existing one is kept as make.def.orig)
+#   XSBench:           Makefile.oli next to its Makefile (which it includes)
+#
+#   npb-patches/apply.sh [--oli-config PATH] [--dry-run] DIR
+#
+# DIR: NPB3.4.x/ or NPB3.4.x/NPB3.4-OMP/; a C port's top directory (the one with
+# config/ and CG/); XSBench/ or XSBench/openmp-threading/ (or src/ of old releases).
+# --oli-config: oli's oli-config script (default: oli-config on PATH, else
+# build/bin/oli-config of this checkout). See npb-patches/README.md.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+usage() {
+  echo "usage: npb-patches/apply.sh [--oli-config PATH] [--dry-run] DIR" >&2
+  exit 2
+}
+die() { echo "apply.sh: error: $*" >&2; exit 2; }
+
+oli_config=
+dry=0
+dir=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --oli-config) [ $# -ge 2 ] || usage; oli_config=$2; shift 2 ;;
+    --oli-config=*) oli_config=${1#*=}; shift ;;
+    --dry-run) dry=1; shift ;;
+    -h|--help) usage ;;
+    -*) die "unknown option '$1'; accepted: --oli-config PATH, --dry-run" ;;
+    *) [ -z "$dir" ] || usage; dir=$1; shift ;;
+  esac
+done
+[ -n "$dir" ] || usage
+[ -d "$dir" ] || die "'$dir' is not a directory"
+dir=$(cd "$dir" && pwd)
+
+if [ -z "$oli_config" ]; then
+  if command -v oli-config >/dev/null 2>&1; then
+    oli_config=$(command -v oli-config)
+  else
+    for b in "$here"/../build "$here"/../build-*; do
+      if [ -x "$b/bin/oli-config" ]; then oli_config=$(cd "$b/bin" && pwd)/oli-config; break; fi
+    done
+  fi
+fi
+[ -n "$oli_config" ] || die "no oli-config found: build oli first (tools/dev.sh build) or pass --oli-config PATH"
+[ -x "$oli_config" ] || die "--oli-config '$oli_config' is not an executable file"
+plugin=$("$oli_config" --plugin)
+[ -f "$plugin" ] || echo "apply.sh: warning: the plugin $plugin does not exist yet (build oli before the benchmarks)" >&2
+
+# True when one of the arguments (glob results) exists.
+any() { local f; for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
+
+# What is DIR?
+kind=
+target=
+if [ -f "$dir/XSbench_header.h" ] && [ -f "$dir/Makefile" ]; then
+  kind=xsbench; target=$dir
+else
+  for sub in openmp-threading src; do
+    if [ -f "$dir/$sub/XSbench_header.h" ] && [ -f "$dir/$sub/Makefile" ]; then
+      kind=xsbench; target=$dir/$sub; break
+    fi
+  done
+fi
+if [ -z "$kind" ]; then
+  top=$dir
+  [ -d "$dir/NPB3.4-OMP/config" ] && top=$dir/NPB3.4-OMP
+  if [ -d "$top/config" ] && [ -d "$top/sys" ]; then
+    if any "$top"/CG/*.f90 "$top"/CG/*.f; then
+      kind=npb-fortran; target=$top
+    elif any "$top"/CG/*.c; then
+      kind=npb-c; target=$top
+    fi
+  fi
+fi
+if [ -z "$kind" ]; then
+  die "'$dir' does not look like NPB or XSBench: expected config/ + sys/ + CG/*.f90 (NPB 3.4, or its NPB3.4-OMP/), config/ + sys/ + CG/*.c (a C port), or XSbench_header.h + Makefile (XSBench, openmp-threading/ or src/)"
+fi
+if [ "$kind" = npb-fortran ] && [ "$(basename "$target")" != NPB3.4-OMP ]; then
+  case "$target" in
+    *MPI*|*SER*) echo "apply.sh: note: $target is not NPB3.4-OMP; the settings assume OpenMP (drop -fopenmp for SER; MPI needs FC=mpif90 with MPICH_FC=flang-new-19)" >&2 ;;
+  esac
+fi
+
+case "$kind" in
+  npb-fortran) template=$here/npb3.4-omp/make.def.in; out=$target/config/make.def ;;
+  npb-c) template=$here/npb-c/make.def.in; out=$target/config/make.def ;;
+  xsbench) template=$here/xsbench/Makefile.oli.in; out=$target/Makefile.oli ;;
+esac
+
+content=$(sed "s|@OLI_CONFIG@|$oli_config|g" "$template")
+echo "apply.sh: $target is $kind; writing $out (oli-config: $oli_config)"
+if [ "$dry" = 1 ]; then
+  printf '%s\n' "$content"
+  exit 0
+fi
+if [ -f "$out" ] && ! grep -q "npb-patches/apply.sh" "$out"; then
+  [ -e "$out.orig" ] || cp -p "$out" "$out.orig"
+  echo "apply.sh: kept the previous $(basename "$out") as $(basename "$out").orig"
+fi
+printf '%s\n' "$content" > "$out"
+
+case "$kind" in
+  npb-fortran)
+    cat <<EOF
+next:
+  cd $target
+  make CG CLASS=A                  # bin/cg.A.x, compiled with the oli plugin, linked with liboli
+  OLI_REPORT=stderr bin/cg.A.x     # run; the report lists every object and where it went
+  make CG CLASS=A OLI=0            # plain flang build (same bin/ name: copy the first one away)
+EOF
+    ;;
+  npb-c)
+    cat <<EOF
+next:
+  cd $target
+  make cg CLASS=A                  # bin/cg.A.x with the oli plugin and liboli
+  OLI_REPORT=stderr bin/cg.A.x
+EOF
+    ;;
+  xsbench)
+    cat <<EOF
+next:
+  cd $target
+  make -f Makefile.oli             # XSBench with the oli plugin and liboli
+  OLI_REPORT=stderr ./XSBench -s small -m event
+EOF
+    ;;
+esac
