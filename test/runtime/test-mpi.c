@@ -72,6 +72,30 @@ int main(int argc, char **argv) {
     oli_json_free(doc);
     unlink(path);
   }
+
+  /* mpiexec -bind-to core: each rank on its own "socket" of the two-cpus tree */
+  if (sysconf(_SC_NPROCESSORS_ONLN) >= 2) {
+    char root[1024];
+    snprintf(root, sizeof root, "%s/two-cpus", OLI_TEST_DATA);
+    setenv("OLI_SYSFS_ROOT", root, 1);
+    unsetenv("OLI_PROFILE");
+    snprintf(cmd, sizeof cmd, "timeout 60 %s -n 2 -bind-to core %s --rank 2>%s", mpiexec, self, log);
+    st = system(cmd);
+    CHECK_EQ("mpiexec -bind-to core: exit 0", WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0);
+    text[0] = '\0';
+    f = fopen(log, "r");
+    if (f) {
+      size_t k = fread(text, 1, sizeof text - 1, f);
+      text[k] = '\0';
+      fclose(f);
+    }
+    CHECK("a rank bound to CPU 0 uses node 0 and its CXL node 2",
+          strstr(text, "local DRAM node 0 (CPUs of node 0), CXL node 2, remote DRAM node 1") != NULL);
+    CHECK("a rank bound to CPU 1 uses node 1 and its CXL node 3",
+          strstr(text, "local DRAM node 1 (CPUs of node 1), CXL node 3, remote DRAM node 0") != NULL);
+  } else {
+    fprintf(stderr, "note: one CPU only, -bind-to core check skipped\n");
+  }
   unlink(log);
   rmdir(dir);
   return TEST_SUMMARY();

@@ -3,6 +3,7 @@
  * interleave, the caller's node from CPU affinity, nearest CXL/remote nodes,
  * default weights and their source, overrides and their errors, broken trees
  * (warnings, no crash), and process init reading OLI_SYSFS_ROOT. */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -33,6 +34,29 @@ static void cpus(int lo, int hi, int current) {
   uint64_t m[OLI_MAX_CPUS / 64] = {0};
   for (int c = lo; c <= hi; c++) m[c / 64] |= 1ULL << (c % 64);
   _oli_topology_set_cpus(&t, m, OLI_MAX_CPUS / 64, current);
+}
+
+/* Child pinned to `cpu` reading the two-cpus tree: exit 10 + local node,
+ * 77 when the CPU cannot be had. */
+static int pinned_child(int cpu) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) _exit(77);
+    char root[1024];
+    snprintf(root, sizeof root, "%s/two-cpus", OLI_TEST_DATA);
+    _oli_set_output(NULL, NULL);
+    oli_topology_t tt;
+    _oli_topology_read(root, &tt);
+    _exit(tt.local_node == 1 && tt.cxl_node == 3 && tt.remote_node == 0   ? 11
+          : tt.local_node == 0 && tt.cxl_node == 2 && tt.remote_node == 1 ? 10
+                                                                           : 1);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 /* Run process init in a child with env "A=1\nB=2"; stderr into out; exit status. */
@@ -258,6 +282,12 @@ int main(void) {
         t.num_nodes == 1 && t.nodes[0].kind == OLI_NODE_DRAM && t.nodes[0].ncpus >= 1);
   CHECK_EQ("this machine: read ok", _oli_topology_read("/", &t) >= -1, 1);
   CHECK("this machine: a local node", t.local_node >= 0);
+
+  /* the real affinity path: pinned to CPU 0 / CPU 1 of the two-cpus tree */
+  CHECK_EQ("pinned to CPU 0: local 0, cxl 2, remote 1", pinned_child(0), 10);
+  int r1 = pinned_child(1);
+  if (r1 == 77) fprintf(stderr, "note: CPU 1 not available, pinned check skipped\n");
+  else CHECK_EQ("pinned to CPU 1: local 1, cxl 3, remote 0", r1, 11);
 
   /* process init: OLI_SYSFS_ROOT, overrides, weights, warnings, verbose log */
   char out[8192];

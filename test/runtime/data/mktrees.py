@@ -95,6 +95,14 @@ def synthetic():
         1: dict(cpus="4-7", mem=(8 * GiB, 7 * GiB), dist="20 10 25"),
         4: dict(cpus="", mem=(16 * GiB, 16 * GiB), dist="30 25 10"),
     }, online="0-1,4", has_memory="1,4")
+    # Two "sockets" of one CPU each (CPU 0, CPU 1), a CXL node near each: lets a
+    # 2-CPU test machine check the real affinity path (pinning, mpiexec -bind-to core).
+    tree("two-cpus", {
+        0: dict(cpus="0", mem=(4 * GiB, 3 * GiB), dist="10 20 14 24"),
+        1: dict(cpus="1", mem=(4 * GiB, 3 * GiB), dist="20 10 24 14"),
+        2: dict(cpus="", mem=(8 * GiB, 8 * GiB), dist="14 24 10 26"),
+        3: dict(cpus="", mem=(8 * GiB, 8 * GiB), dist="24 14 26 10"),
+    }, has_memory="0-3")
     # Broken trees: garbage in every file, missing files, bad online list, nothing.
     tree("broken-garbage", {
         0: dict(cpus="zero to seven", mem="Node 0 MemTotal: lots kB\n", dist="10 x",
