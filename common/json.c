@@ -14,6 +14,7 @@
 #define DEFAULT_MAX_DEPTH 64
 #define CHUNK_SIZE ((size_t)64 << 10)
 #define MAX_NUMBER_CHARS 400
+#define DUP_LINEAR_MAX 16 /* objects with more members are checked for duplicate keys by sorting */
 
 typedef struct chunk_s {
   struct chunk_s *next;
@@ -327,6 +328,42 @@ static int match_word(parser_t *ps, const char *w) {
 
 static oli_json_t *parse_value(parser_t *ps);
 
+static int cmp_member(const void *a, const void *b) {
+  const oli_json_t *x = *(oli_json_t *const *)a, *y = *(oli_json_t *const *)b;
+  size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
+  int c = memcmp(x->key, y->key, n);
+  if (c != 0) return c;
+  if (x->key_len != y->key_len) return x->key_len < y->key_len ? -1 : 1;
+  if (x->line != y->line) return x->line < y->line ? -1 : 1;
+  return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* Duplicate keys of a large object, in O(n log n): sort members by key. */
+static int check_dups_sorted(parser_t *ps, const oli_json_t *obj) {
+  size_t n = obj->u.list.n, i = 0;
+  oli_json_t **m = ps->doc->alloc(n * sizeof *m);
+  if (m == NULL) {
+    fail_at(ps, ps->p, "out of memory");
+    return -1;
+  }
+  for (oli_json_t *e = obj->u.list.first; e; e = e->next) m[i++] = e;
+  qsort(m, n, sizeof *m, cmp_member);
+  int rc = 0;
+  for (i = 1; i < n && rc == 0; i++) {
+    if (m[i]->key_len == m[i - 1]->key_len && memcmp(m[i]->key, m[i - 1]->key, m[i]->key_len) == 0) {
+      /* report at the later member's value, like the linear check reports at its key */
+      ps->failed = 1;
+      ps->err->line = m[i]->line;
+      ps->err->col = m[i]->col;
+      snprintf(ps->err->msg, sizeof ps->err->msg, "line %u, column %u: duplicate member \"%.60s\" (first at line %u)",
+               (unsigned)m[i]->line, (unsigned)m[i]->col, m[i]->key, (unsigned)m[i - 1]->line);
+      rc = -1;
+    }
+  }
+  ps->doc->release(m);
+  return rc;
+}
+
 static oli_json_t *parse_container(parser_t *ps, int is_obj) {
   const char *open = ps->p;
   oli_json_t *v = new_value(ps, is_obj ? OLI_JSON_OBJECT : OLI_JSON_ARRAY, open);
@@ -362,7 +399,8 @@ static oli_json_t *parse_container(parser_t *ps, int is_obj) {
       const char *kat = ps->p;
       key = parse_string_raw(ps, &key_len);
       if (key == NULL) return NULL;
-      for (oli_json_t *m = v->u.list.first; m; m = m->next) {
+      /* small objects: compare now; large ones are sorted once at '}' */
+      for (oli_json_t *m = v->u.list.n < DUP_LINEAR_MAX ? v->u.list.first : NULL; m; m = m->next) {
         if (m->key_len == key_len && memcmp(m->key, key, key_len) == 0) {
           fail_at(ps, kat, "duplicate member \"%.60s\" (first at line %u)", key, m->line);
           return NULL;
@@ -399,6 +437,7 @@ static oli_json_t *parse_container(parser_t *ps, int is_obj) {
       continue;
     }
     if (*ps->p == close) {
+      if (is_obj && v->u.list.n > DUP_LINEAR_MAX && check_dups_sorted(ps, v) != 0) return NULL;
       ps->p++;
       ps->depth--;
       return v;

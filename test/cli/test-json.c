@@ -94,6 +94,27 @@ int main(void) {
   oli_json_free(d);
   free(big);
 
+  /* an object with 100000 members: duplicate check is not quadratic; a duplicate deep inside is found */
+  size_t obj_n = 100000;
+  char *ob = malloc(obj_n * 24 + 64);
+  k = 0;
+  ob[k++] = '{';
+  for (size_t j = 0; j < obj_n; j++) k += (size_t)sprintf(ob + k, "%s\"k%zu\":%zu", j ? "," : "", j, j);
+  ob[k++] = '}';
+  d = oli_json_parse(ob, k, NULL, &e);
+  CHECK("100000-member object", d != NULL && oli_json_count(oli_json_root(d)) == obj_n);
+  uint64_t last = 0;
+  CHECK("member lookup", oli_json_u64(oli_json_get(oli_json_root(d), "k99999"), &last) == 0 && last == 99999);
+  oli_json_free(d);
+  memcpy(ob + k - 1, ",\"k77\":1}", 10);
+  d = oli_json_parse(ob, k + 9, NULL, &e);
+  CHECK("duplicate among 100000 members", d == NULL && strstr(e.msg, "duplicate member \"k77\"") != NULL);
+  oli_json_free(d);
+  free(ob);
+  CHECK("17 members, duplicate last", fails_with("{\"a\":0,\"b\":1,\"c\":2,\"d\":3,\"e\":4,\"f\":5,\"g\":6,\"h\":7,"
+                                                "\"i\":8,\"j\":9,\"k\":10,\"l\":11,\"m\":12,\"n\":13,\"o\":14,\"p\":15,\"q\":16,\"a\":17}",
+                                                "duplicate member \"a\" (first at line 1)"));
+
   CHECK("file missing", oli_json_parse_file("/nonexistent/x.json", NULL, &e) == NULL &&
                             strstr(e.msg, "cannot open") != NULL);
 
