@@ -234,6 +234,32 @@ int main(void) {
   _oli_topology_apply_overrides(&t, 7, 0);
   CHECK("qemu: after override", t.cxl_node == -1 && t.nodes[2].kind == OLI_NODE_DRAM);
 
+  /* recorded from real Debian kernels in the NUMA lab's QEMU machine */
+  CHECK_EQ("lab 6.12: read ok", load("qemu-lab-6.12"), 0);
+  CHECK("lab 6.12: DRAM DRAM CXL", t.num_nodes == 3 && t.nodes[0].kind == OLI_NODE_DRAM &&
+                                       t.nodes[1].kind == OLI_NODE_DRAM &&
+                                       t.nodes[2].kind == OLI_NODE_CXL);
+  CHECK("lab 6.12: HMAT", t.nodes[0].read_bw == 20480 && t.nodes[2].read_bw == 5120 &&
+                              t.nodes[2].read_lat == 300);
+  CHECK("lab 6.12: CXL node in a slower tier", t.nodes[2].tier == 54 && t.nodes[0].tier == 4);
+  CHECK_EQ("lab 6.12: weighted interleave", t.kernel_wi, 1);
+  CHECK("lab 6.12: about 1 GiB per node", t.nodes[2].mem_total > (900ULL << 20) &&
+                                              t.nodes[2].mem_total < (1100ULL << 20));
+  cpus(1, 1, -1);
+  CHECK("lab 6.12: CPU 1 -> local 1, cxl 2, remote 0",
+        t.local_node == 1 && t.cxl_node == 2 && t.remote_node == 0);
+  cpus(0, 0, -1);
+  CHECK_STR("lab 6.12: weights from HMAT", _oli_topology_default_weights(&t, w), "hmat");
+  CHECK("lab 6.12: 20480:5120 -> 4:1", w[0] == 4 && w[1] == 1);
+  CHECK_STR("lab 6.12: no warnings", captured, "");
+  CHECK_EQ("lab 6.1: read ok", load("qemu-lab-6.1"), 0);
+  CHECK_EQ("lab 6.1: no weighted interleave (before 6.9)", t.kernel_wi, 0);
+  cpus(0, 0, -1);
+  CHECK("lab 6.1: CPU-less node in the DRAM tier still CXL",
+        t.nodes[2].kind == OLI_NODE_CXL && t.nodes[2].tier == _oli_topology_dram_tier(&t) &&
+            t.cxl_node == 2);
+  CHECK_STR("lab 6.1: weights from HMAT", _oli_topology_default_weights(&t, w), "hmat");
+
   /* memory-less CPU node and a hole in node numbers */
   CHECK_EQ("memoryless: read ok", load("memoryless"), 0);
   CHECK_EQ("memoryless: num_nodes = highest + 1", t.num_nodes, 5);

@@ -3,6 +3,14 @@
 
     python3 mktrees.py            # (re)write every synthetic tree below
     python3 mktrees.py --record devbox-1node   # copy this machine's NUMA files
+    python3 mktrees.py --from-lab-log LOG NAME  # a tree from a NUMA-lab guest's dump
+
+The lab trees (qemu-lab-6.12, qemu-lab-6.1) were recorded from real Debian kernels
+in the NUMA lab's QEMU machine (docs/numa-lab.md): build an initramfs with
+lab-dump.sh as the suite and boot it,
+    test/numa-lab/mkinitramfs.sh dump.cpio.gz test/runtime/data/lab-dump.sh
+    test/numa-lab/run.sh BUILD/test/numa-lab/cache/kernel-6.12 dump.cpio.gz log-6.12
+then convert the serial log with --from-lab-log.
 
 Each tree holds only the files runtime/topology.c reads. The trees are
 committed; rerun this after changing one. Values are typical of the machines
@@ -146,8 +154,38 @@ def record(name):
             pass
 
 
+def from_lab_log(log, name):
+    """Rebuild a tree from the "OLI-SYSFS path" / contents lines of lab-dump.sh."""
+    root = os.path.join(HERE, name)
+    shutil.rmtree(root, ignore_errors=True)
+    cur, body = None, []
+
+    def flush():
+        if cur is not None:
+            write(root, cur.lstrip("/"), "".join(line + "\n" for line in body))
+
+    with open(log, errors="replace") as f:
+        for raw in f:
+            line = raw.rstrip("\r\n")
+            if line.startswith("OLI-SYSFS-DIR "):
+                flush()
+                cur, body = None, []
+                os.makedirs(os.path.join(root, line.split(" ", 1)[1].lstrip("/")), exist_ok=True)
+            elif line.startswith("OLI-SYSFS-DONE"):
+                flush()
+                cur = None
+                break
+            elif line.startswith("OLI-SYSFS "):
+                flush()
+                cur, body = line.split(" ", 1)[1], []
+            elif cur is not None:
+                body.append(line)
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--record":
         record(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "--from-lab-log":
+        from_lab_log(sys.argv[2], sys.argv[3])
     else:
         synthetic()
