@@ -136,7 +136,9 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
   in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
   in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
-  in.plan = NULL;
+  tls.busy++; /* a plan file is read on first use (malloc inside) */
+  in.plan = _oli_plan_lookup(st->site);
+  tls.busy--;
   return g_hook ? g_hook(&in) : _oli_decide(&in);
 }
 
@@ -184,9 +186,9 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
 static inline void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
   site = effective(site);
   if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED))) {
-    oli_site_state_t *st = _oli_site_fast(site);
-    if (oli_likely(st != NULL)) {
-      _oli_site_count_small(st, n);
+    uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_RELAXED) : 0;
+    if (oli_likely(slot != 0)) {
+      _oli_site_count_slot(slot, n);
       return libc_alloc(n, align, zero);
     }
   }

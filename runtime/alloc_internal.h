@@ -107,15 +107,44 @@ int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NOD
 /* State of a site record (registered on first use); NULL site -> the
  * "untagged" state. Never NULL. */
 oli_site_state_t *_oli_site_state(__oli_site_t *site);
+/* The record's slot holds the state's registry index + 1 (0: not registered). */
+extern oli_site_state_t **_oli_site_by_slot; /* index: slot - 1 */
 static inline oli_site_state_t *_oli_site_fast(__oli_site_t *site) {
-  return site ? (oli_site_state_t *)__atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : NULL;
+  uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : 0;
+  return slot ? _oli_site_by_slot[slot - 1] : NULL;
 }
+/* Per-thread small-object counters: one flat array per thread indexed by the
+ * registry index, in a NORESERVE mapping (only pages of used sites become
+ * resident). */
+#define OLI_MAX_SITES (1u << 18)
+typedef struct oli_shard_ctr_s {
+  uint64_t count, bytes, largest, pad_;
+} oli_shard_ctr_t;
+typedef struct oli_shard_s {
+  struct oli_shard_s *next_all;
+  int in_use;
+  oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries */
+} oli_shard_t;
+extern __thread oli_shard_t *_oli_my_shard __attribute__((tls_model("initial-exec")));
+void _oli_site_count_small_slow(uint64_t slot, uint64_t size);
+/* Count a small object of the site in slot (!= 0): thread-owned counters,
+ * plain stores, no lock, no atomic read-modify-write. */
+static inline void _oli_site_count_slot(uint64_t slot, uint64_t size) {
+  oli_shard_t *s = _oli_my_shard;
+  if (oli_likely(s != NULL)) {
+    oli_shard_ctr_t *c = s->ctr + (slot - 1);
+    __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+    if (oli_likely(size <= __atomic_load_n(&c->largest, __ATOMIC_RELAXED))) return;
+  }
+  _oli_site_count_small_slow(slot, size);
+}
+/* Same for a state (any path). */
+void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
 /* Register every record of [start, stop); returns the number of records. */
 size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
 /* Sum of static size hints over distinct registered site IDs. */
 uint64_t _oli_site_static_footprint(void);
-/* Small-object counters: per thread, no atomic read-modify-write. */
-void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
 /* Placed (or large) object counters: atomics on the state. */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);

@@ -18,29 +18,21 @@
 
 #include "alloc_internal.h"
 
-#define MAX_SITES (1u << 18)
+#define MAX_SITES OLI_MAX_SITES
 #define TABLE_SLOTS (1u << 19) /* power of two, 2x MAX_SITES */
-#define CHUNK_SITES 256
-#define MAX_CHUNKS (MAX_SITES / CHUNK_SITES)
 
 typedef struct site_ext_s {
   oli_site_state_t st; /* first: slot points here */
   uint32_t idx;
 } site_ext_t;
 
-typedef struct shard_ctr_s {
-  uint64_t count, bytes;
-} shard_ctr_t;
-
-typedef struct shard_s {
-  struct shard_s *next_all;
-  int in_use;
-  shard_ctr_t *chunk[MAX_CHUNKS];
-} shard_t;
+typedef oli_shard_ctr_t shard_ctr_t;
+typedef oli_shard_t shard_t;
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static site_ext_t **table;   /* by ID hash */
 static site_ext_t **by_idx;  /* registration order */
+oli_site_state_t **_oli_site_by_slot; /* the same, as states */
 static uint32_t nsites;      /* published with release */
 static site_ext_t *pool;     /* bump storage for states */
 static uint32_t pool_left;
@@ -49,7 +41,8 @@ static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
 static pthread_key_t shard_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
-static __thread shard_t *my_shard __attribute__((tls_model("initial-exec")));
+__thread oli_shard_t *_oli_my_shard __attribute__((tls_model("initial-exec")));
+#define my_shard _oli_my_shard
 
 static void *map(size_t len) {
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -60,6 +53,7 @@ static bool tables_ready(void) {
   if (table) return true;
   table = map(sizeof(*table) * TABLE_SLOTS);
   by_idx = map(sizeof(*by_idx) * MAX_SITES);
+  _oli_site_by_slot = (oli_site_state_t **)by_idx; /* st is the first member */
   if (!table || !by_idx) {
     table = NULL;
     return false;
@@ -112,7 +106,7 @@ static oli_site_state_t *attach(__oli_site_t *s) {
   if (created && (s->flags & OLI_SITE_F_SIZE_KNOWN)) static_total += s->size_hint;
   /* A record with a name or line beats an anonymous duplicate for reporting. */
   if (!created && x->st.site->line == 0 && s->line != 0) x->st.site = s;
-  __atomic_store_n(&s->slot, (uint64_t)(uintptr_t)&x->st, __ATOMIC_RELEASE);
+  __atomic_store_n(&s->slot, (uint64_t)x->idx + 1, __ATOMIC_RELEASE);
   return &x->st;
 }
 
@@ -169,6 +163,11 @@ static shard_t *shard_get(void) {
   if (!s) {
     s = map(sizeof(shard_t));
     if (!s) return NULL;
+    s->ctr = map(sizeof(shard_ctr_t) * MAX_SITES);
+    if (!s->ctr) {
+      munmap(s, sizeof(shard_t));
+      return NULL;
+    }
     s->in_use = 1;
     s->next_all = __atomic_load_n(&shards, __ATOMIC_RELAXED);
     while (!__atomic_compare_exchange_n(&shards, &s->next_all, s, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
@@ -181,39 +180,50 @@ static shard_t *shard_get(void) {
 
 static __attribute__((noinline)) shard_ctr_t *ctr_slow(uint32_t idx) {
   shard_t *s = my_shard ? my_shard : shard_get();
-  if (!s) return NULL;
-  shard_ctr_t **c = &s->chunk[idx / CHUNK_SITES];
-  if (!__atomic_load_n(c, __ATOMIC_ACQUIRE)) {
-    shard_ctr_t *m = map(sizeof(shard_ctr_t) * CHUNK_SITES);
-    if (!m) return NULL;
-    __atomic_store_n(c, m, __ATOMIC_RELEASE);
+  return s ? &s->ctr[idx] : NULL;
+}
+
+static void raise_largest(oli_site_state_t *st, uint64_t size) {
+  uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
+  while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
+                                                               memory_order_relaxed)) {
   }
-  return &(*c)[idx % CHUNK_SITES];
+}
+
+/* The counters were not there yet, or size beat this thread's largest. */
+static void count_small_idx(oli_site_state_t *st, uint32_t idx, uint64_t size, bool counted) {
+  shard_ctr_t *c = ctr_slow(idx);
+  if (!c) return;
+  if (!counted) {
+    __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  }
+  if (size > __atomic_load_n(&c->largest, __ATOMIC_RELAXED)) {
+    __atomic_store_n(&c->largest, size, __ATOMIC_RELAXED);
+    raise_largest(st, size);
+  }
+}
+
+void _oli_site_count_small_slow(uint64_t slot, uint64_t size) {
+  uint32_t idx = (uint32_t)(slot - 1);
+  shard_t *s = my_shard;
+  bool counted = s != NULL; /* the inline part counted it */
+  count_small_idx(&by_idx[idx]->st, idx, size, counted);
 }
 
 void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
   uint32_t idx = ((site_ext_t *)st)->idx;
-  shard_t *s = my_shard;
-  shard_ctr_t *c;
-  if (oli_likely(s && s->chunk[idx / CHUNK_SITES])) c = &s->chunk[idx / CHUNK_SITES][idx % CHUNK_SITES];
-  else if (!(c = ctr_slow(idx))) return;
-  __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-  __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
-  if (oli_unlikely(size > atomic_load_explicit(&st->largest, memory_order_relaxed))) {
-    uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
-    while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
-                                                                 memory_order_relaxed)) {
-    }
+  if ((site_ext_t *)st != &untagged) {
+    _oli_site_count_slot((uint64_t)idx + 1, size);
+    return;
   }
+  count_small_idx(st, idx, size, false);
 }
 
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
   atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
-  uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
-  while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
-                                                               memory_order_relaxed)) {
-  }
+  raise_largest(st, size);
   if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) { /* decision of the largest object */
     pthread_mutex_lock(&reg_lock);
     st->last = *d;
@@ -238,10 +248,8 @@ void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *byt
   uint64_t b = atomic_load_explicit(&((oli_site_state_t *)st)->total_bytes, memory_order_relaxed);
   uint32_t idx = ((const site_ext_t *)st)->idx;
   for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
-    shard_ctr_t *ch = __atomic_load_n(&s->chunk[idx / CHUNK_SITES], __ATOMIC_ACQUIRE);
-    if (!ch) continue;
-    c += __atomic_load_n(&ch[idx % CHUNK_SITES].count, __ATOMIC_RELAXED);
-    b += __atomic_load_n(&ch[idx % CHUNK_SITES].bytes, __ATOMIC_RELAXED);
+    c += __atomic_load_n(&s->ctr[idx].count, __ATOMIC_RELAXED);
+    b += __atomic_load_n(&s->ctr[idx].bytes, __ATOMIC_RELAXED);
   }
   *count = c;
   *bytes = b;
