@@ -95,6 +95,27 @@ def merge_reports(reps):
     return tiers, saved
 
 
+# Set by --lab: run every command inside the QEMU NUMA lab (test/numa-lab).
+LAB = None
+
+
+def lab_command(cmd, env, tmp):
+    """run-demo.sh boots the lab once per run; OLI_* and OMP_* go in as VAR=VALUE,
+    the report comes back in OUT/report.json."""
+    out = os.path.join(tmp, "lab")
+    shutil.rmtree(out, ignore_errors=True)
+    lab = [LAB["script"], "--out", out, "--timeout", str(LAB["timeout"])]
+    if LAB["cache"]:
+        lab += ["--cache", LAB["cache"]]
+    passed = ["%s=%s" % (k, v) for k, v in sorted(env.items())
+              if (k.startswith("OLI_") and k not in ("OLI_REPORT", "OLI_REPORT_FORMAT"))
+              or k.startswith("OMP_") or k.startswith("BENCH_")]
+    if LAB["plan"]:
+        passed = [a if not a.startswith("OLI_PLAN=") else "OLI_PLAN=/lab/" +
+                  os.path.basename(env["OLI_PLAN"]) for a in passed]
+    return lab + [cmd[0]] + passed + ["--"] + cmd[1:], out
+
+
 def run_once(cmd, env, tmp, timeout):
     """Run the kernel once; returns (seconds, verified, reports, output)."""
     for old in glob.glob(os.path.join(tmp, "report-*.json")):
@@ -102,6 +123,9 @@ def run_once(cmd, env, tmp, timeout):
     env = dict(env)
     env["OLI_REPORT"] = os.path.join(tmp, "report-%p.json")
     env["OLI_REPORT_FORMAT"] = "json"
+    lab_out = None
+    if LAB:
+        cmd, lab_out = lab_command(cmd, env, tmp)
     try:
         p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            timeout=timeout, universal_newlines=True)
@@ -118,7 +142,11 @@ def run_once(cmd, env, tmp, timeout):
     if p.returncode != 0:
         print("compare: %s exited with status %d; last lines:\n  %s" % (
             cmd[0], p.returncode, "\n  ".join(out.strip().splitlines()[-5:])), file=sys.stderr)
-    reps = [load_report(f) for f in sorted(glob.glob(os.path.join(tmp, "report-*.json")))]
+    pattern = os.path.join(lab_out, "report.json") if lab_out else os.path.join(tmp, "report-*.json")
+    reps = [load_report(f) for f in sorted(glob.glob(pattern))]
+    if LAB and p.returncode == 77:
+        die("the NUMA lab cannot run here (run-demo.sh exit 77):\n  " +
+            "\n  ".join(out.strip().splitlines()[-3:]), 77)
     return (max(times) if times else None), verified, reps, out
 
 
@@ -236,6 +264,10 @@ def main():
                     help="do not pass the class argument (NPB binaries, XSBench)")
     ap.add_argument("--args", default="", help="further arguments, e.g. '-s small -m event'")
     ap.add_argument("--launcher", default="", help="command prefix, e.g. 'mpiexec -n 2'")
+    ap.add_argument("--lab", action="store_true",
+                    help="run every run inside the QEMU NUMA lab (two sockets + a CXL-like "
+                         "node; one boot per run; times are not meaningful, placement is)")
+    ap.add_argument("--lab-cache", help="the lab's kernel cache (run-demo.sh --cache)")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per run (default 3600)")
     ap.add_argument("--plot", help="write a gnuplot chart of time and memory per policy "
                                    "(.svg or .png)")
@@ -261,6 +293,21 @@ def main():
     if "oli+plan" in policies and not (args.plan or args.make_plan):
         die("policy oli+plan needs --plan FILE or --make-plan")
     limit = parse_size(args.dram_limit, "--dram-limit")
+
+    global LAB
+    if args.lab:
+        script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                              "test", "numa-lab", "run-demo.sh")
+        if not os.access(script, os.X_OK):
+            die("--lab needs %s" % script)
+        if args.launcher:
+            die("--lab and --launcher cannot be combined (the lab runs one process)")
+        if args.plan:
+            die("--lab with --plan is not supported: the plan file is not copied into the lab")
+        LAB = {"script": script, "cache": args.lab_cache, "plan": False,
+               "timeout": min(args.timeout, 600)}
+        if args.make_plan:
+            die("--lab with --make-plan is not supported")
 
     base_env = dict(os.environ)
     for k in OWNED_ENV:
@@ -321,7 +368,8 @@ def main():
                  + cmd[len(shlex.split(args.launcher)) + 1:]), args.repeat,
         "s" if args.repeat > 1 else "", base_env.get("OMP_NUM_THREADS", "(unset)"))
     print(title)
-    print("machine: " + topology_note(all_reps))
+    print("machine: " + ("QEMU NUMA lab (test/numa-lab, one boot per run; times are "
+                         "emulated and not meaningful): " if LAB else "") + topology_note(all_reps))
     if "oli+budget" in results:
         print("oli+budget: OLI_DRAM_LIMIT=%s" % human(int(results["oli+budget"]["env"]
                                                          .get("OLI_DRAM_LIMIT", 0))))
