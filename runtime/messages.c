@@ -62,6 +62,8 @@ static void emit(const char *prefix, int err, const char *fmt, va_list ap) {
     if (k > 0) n += (size_t)k < sizeof buf - n ? (size_t)k : sizeof buf - n - 1;
   }
   if (n > sizeof buf - 2) n = sizeof buf - 2; /* room for '\n' */
+  for (size_t i = 0; i < n; i++) /* one line, whatever the arguments held */
+    if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f) buf[i] = buf[i] == '\t' ? ' ' : '?';
   buf[n++] = '\n';
   buf[n] = '\0';
   oli_output_fun *out = atomic_load(&out_fun);

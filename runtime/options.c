@@ -204,6 +204,35 @@ static int check_pattern(const char *s, char *bad) {
   return 0;
 }
 
+/* The value as shown in a message: control characters escaped (\n, \t,
+ * \xNN) so a message stays one line, cut at 80 characters ("..."). */
+static const char *shown(const char *v, char *buf, size_t n) {
+  static const char hex[] = "0123456789abcdef";
+  size_t k = 0, visible = 0;
+  for (const unsigned char *p = (const unsigned char *)v; *p && k + 5 < n; p++) {
+    if (visible == 80) {
+      memcpy(buf + k, "...", 3);
+      k += 3;
+      break;
+    }
+    unsigned char c = *p;
+    if (c == '\n' || c == '\t' || c == '\r') {
+      buf[k++] = '\\';
+      buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+    } else if (c < 0x20 || c == 0x7f) {
+      buf[k++] = '\\';
+      buf[k++] = 'x';
+      buf[k++] = hex[c >> 4];
+      buf[k++] = hex[c & 15];
+    } else {
+      buf[k++] = (char)c;
+    }
+    visible++;
+  }
+  buf[k] = '\0';
+  return buf;
+}
+
 /* Validate `value` for `option` (pure except T_DIR, which stats a path).
  * 0 ok with *out set; -1 with one message line (no prefix) in msg. */
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced,
@@ -211,13 +240,15 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   if ((unsigned)option >= _oli_option_last) return -1;
   const option_desc_t *d = &options[option];
   const char *name = d->name;
+  char vbuf[128];
+  const char *vs = shown(value, vbuf, sizeof vbuf);
   long v = 0;
   if (forced) *forced = false;
   switch (d->type) {
   case T_POLICY: {
     oli_policy_t p;
     if (_oli_parse_policy(value, &p) != 0) {
-      snprintf(msg, n, "%s='%s' is not one of oli, uniform, dram, cxl, off", name, value);
+      snprintf(msg, n, "%s='%s' is not one of oli, uniform, dram, cxl, off", name, vs);
       return -1;
     }
     v = p;
@@ -228,7 +259,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     long max = d->type == T_LEVEL ? 2 : 1;
     const char *p = value;
     if (parse_bool_word(value, &v) != 0 && (parse_uint(&p, max, &v) != 0 || *p != '\0')) {
-      snprintf(msg, n, "%s='%s' is not one of %s (or yes/no)", name, value,
+      snprintf(msg, n, "%s='%s' is not one of %s (or yes/no)", name, vs,
                d->type == T_LEVEL ? "0, 1, 2" : "0, 1");
       return -1;
     }
@@ -238,7 +269,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     if (strcasecmp(value, "text") == 0) v = OLI_REPORT_FORMAT_TEXT;
     else if (strcasecmp(value, "json") == 0) v = OLI_REPORT_FORMAT_JSON;
     else {
-      snprintf(msg, n, "%s='%s' is not one of text, json", name, value);
+      snprintf(msg, n, "%s='%s' is not one of text, json", name, vs);
       return -1;
     }
     break;
@@ -251,14 +282,14 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     }
     if (oli_parse_size(value, &b) != 0) {
       snprintf(msg, n, "%s='%s' is not a size (bytes, or a number with K, M, G, T, P: e.g. 64G)",
-               name, value);
+               name, vs);
       return -1;
     }
     long lo = option == oli_option_min_size ? MIN_SIZE_FLOOR : 0;
     long hi = option == oli_option_arena_size ? ARENA_CEILING : SIZE_CEILING;
     if (b > (uint64_t)hi || (b < (uint64_t)lo) ||
         (option == oli_option_arena_size && b != 0 && b < (64L << 20))) {
-      snprintf(msg, n, "%s='%s' is out of range (%s)", name, value,
+      snprintf(msg, n, "%s='%s' is out of range (%s)", name, vs,
                option == oli_option_min_size    ? "4K to 128P"
                : option == oli_option_arena_size ? "0 for automatic, or 64M to 128T"
                                                  : "0 for unlimited, up to 128P");
@@ -270,7 +301,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   case T_PERCENT: {
     const char *p = value;
     if (parse_uint(&p, 100, &v) != 0 || (*p == '%' ? *++p : *p) != '\0') {
-      snprintf(msg, n, "%s='%s' is not a whole percentage 0-100", name, value);
+      snprintf(msg, n, "%s='%s' is not a whole percentage 0-100", name, vs);
       return -1;
     }
     break;
@@ -281,7 +312,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     if (_oli_parse_weights(value, w, &k) != 0) {
       snprintf(msg, n,
                "%s='%s' is not D:C or D:C:R (local DRAM : CXL : remote DRAM, each 1-255, e.g. 3:1)",
-               name, value);
+               name, vs);
       return -1;
     }
     v = (long)(w[0] | w[1] << 8 | w[2] << 16);
@@ -296,7 +327,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
       f = true;
     }
     if (_oli_parse_nodelist(p, &m) != 0) {
-      snprintf(msg, n, "%s='%s' is not a node list (e.g. 0,2 or 0-3%s; nodes 0-%d)", name, value,
+      snprintf(msg, n, "%s='%s' is not a node list (e.g. 0,2 or 0-3%s; nodes 0-%d)", name, vs,
                option == oli_option_cxl_nodes ? ", force:1 for a node with CPUs" : "",
                OLI_MAX_NODES - 1);
       return -1;
@@ -308,8 +339,11 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   case T_PATTERN: {
     char bad = 0;
     if (check_pattern(value, &bad) != 0) {
-      snprintf(msg, n, "%s='%s': '%%%c' is not one of %%p (pid), %%r (MPI rank), %%h (host), %%%%",
-               name, value, bad ? bad : ' ');
+      char b[8] = {'%', bad, 0};
+      if (bad == 0) snprintf(b, sizeof b, "%%");
+      else if ((unsigned char)bad < 0x20 || bad == 0x7f) snprintf(b, sizeof b, "%%\\x%02x", (unsigned char)bad);
+      snprintf(msg, n, "%s='%s': '%s'%s is not one of %%p (pid), %%r (MPI rank), %%h (host), %%%%",
+               name, vs, b, bad ? "" : " at the end");
       return -1;
     }
     v = 1;
@@ -318,7 +352,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   case T_DIR: {
     struct stat st;
     if (stat(value, &st) != 0 || !S_ISDIR(st.st_mode)) {
-      snprintf(msg, n, "%s='%s' is not an existing directory", name, value);
+      snprintf(msg, n, "%s='%s' is not an existing directory", name, vs);
       return -1;
     }
     v = 1;

@@ -116,6 +116,10 @@ int main(void) {
   CHECK("truncated message ends in newline", len > 0 && captured[len - 1] == '\n');
 
   clear();
+  _oli_warning_message(W_PLAN, "value '%s'", "a\nb\rc\td");
+  CHECK_STR("control characters never split a line", captured, "oli: warning: value 'a?b?c d'\n");
+
+  clear();
   _oli_messages_reset();
   CHECK_EQ("reset clears counts", _oli_warning_count(W_NO_CXL), 0);
   _oli_warning_message(W_NO_CXL, "again");

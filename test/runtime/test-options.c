@@ -164,6 +164,22 @@ int main(void) {
   CHECK("report pattern %q rejected", check(oli_option_report, "r.%q", &v, msg) == -1);
   CHECK_STR("pattern message", msg,
             "OLI_REPORT='r.%q': '%q' is not one of %p (pid), %r (MPI rank), %h (host), %%");
+  CHECK("newline in a value rejected", check(oli_option_policy, "oli\nrm -rf", &v, msg) == -1);
+  CHECK_STR("newline shown escaped, one line", msg,
+            "OLI_POLICY='oli\\nrm -rf' is not one of oli, uniform, dram, cxl, off");
+  CHECK("fuzzer reproducer: one line", check(oli_option_large_percent, "6%\xff\xff\xff\n", &v, msg) == -1 &&
+                                           strchr(msg, '\n') == NULL);
+  CHECK("control character escaped", check(oli_option_report_format, "a\x01", &v, msg) == -1 &&
+                                         strstr(msg, "'a\\x01'") != NULL);
+  char longv[300];
+  memset(longv, 'q', sizeof longv - 1);
+  longv[sizeof longv - 1] = '\0';
+  CHECK("long value cut in the message", check(oli_option_policy, longv, &v, msg) == -1 &&
+                                             strstr(msg, "qqq...'") != NULL && strlen(msg) < 200);
+  CHECK("control character in a pattern", check(oli_option_report, "r.%\x02", &v, msg) == -1 &&
+                                              strchr(msg, '\x02') == NULL);
+  CHECK("trailing % in a pattern", check(oli_option_report, "r.%", &v, msg) == -1 &&
+                                       strstr(msg, "'%' at the end") != NULL);
   CHECK("arena 0 auto", check(oli_option_arena_size, "0", &v, msg) == 0 && v == 0);
   CHECK("arena 1K rejected", check(oli_option_arena_size, "1K", &v, msg) == -1);
   CHECK("arena 1P rejected", check(oli_option_arena_size, "1P", &v, msg) == -1);
