@@ -19,9 +19,11 @@
  *     interleave local:CXL with DRAM weight : CXL weight <= remaining : rest
  *     (small integers, sum <= 32, rounded so the budget holds); if less than
  *     1/32 fits, or the profile says it is cold, it goes to CXL.     (BUDGET)
- *     Objects are decided in allocation order, so small objects (which come
- *     to DRAM whole while the budget lasts) and hot ones (which keep their
- *     DRAM share) are preferred over cold ones.
+ *     Under policy oli a large object (static rule) may not use the last
+ *     OLI_LARGE_PERCENT% of the budget: that part is kept for objects that
+ *     are not large. So small objects (whole on DRAM while the budget lasts)
+ *     and hot ones (which keep the DRAM share that fits) are preferred over
+ *     large and cold ones.
  * Weights: in->weight = local DRAM : CXL [: remote DRAM]; a third weight adds
  * the remote DRAM node as an interleave target when there is one. */
 #include <stdio.h>
@@ -108,10 +110,16 @@ static bool known_cold(const oli_decide_in_t *in) {
   return in->plan != NULL && in->plan->intensity == 0.0;
 }
 
-static void apply_budget(oli_decision_t *d, const oli_decide_in_t *in) {
+/* `large`: a large object decided by the static rule (policy oli), which must
+ * leave the last large_percent% of the budget to objects that are not large. */
+static void apply_budget(oli_decision_t *d, const oli_decide_in_t *in, bool large) {
   if (in->dram_limit == 0) return;
   uint64_t want = _oli_decision_dram_bytes(d, in->size);
   uint64_t avail = in->dram_limit > in->dram_used ? in->dram_limit - in->dram_used : 0;
+  if (large) {
+    uint64_t reserve = (uint64_t)((unsigned __int128)in->dram_limit * in->large_percent / 100);
+    avail = avail > reserve ? avail - reserve : 0;
+  }
   if (want <= avail) return;
   d->reason = OLI_WHY_BUDGET;
   /* largest a/(a+b) <= avail/size with a+b <= SPLIT_MAX_SUM; ties: smallest sum */
@@ -154,7 +162,7 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
   }
   if (in->policy == OLI_POLICY_DRAM) {
     place_dram(&d, t);
-    if (t->cxl_node >= 0) apply_budget(&d, in);
+    if (t->cxl_node >= 0) apply_budget(&d, in, false);
     return d;
   }
   if (t->cxl_node < 0) {
@@ -166,7 +174,7 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
   case OLI_POLICY_CXL: place_cxl(&d, t); return d;
   case OLI_POLICY_UNIFORM:
     place_interleave(&d, t, in->weight);
-    apply_budget(&d, in);
+    apply_budget(&d, in, false);
     return d;
   default: break;
   }
@@ -193,7 +201,7 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
     place_dram(&d, t);
     d.reason = OLI_WHY_NOT_LARGE;
   }
-  apply_budget(&d, in);
+  apply_budget(&d, in, large && d.reason != OLI_WHY_PLAN);
   return d;
 }
 

@@ -255,15 +255,44 @@ int main(void) {
   CHECK("budget: less than 1/32 fits -> CXL", d.placement == OLI_PLACE_CXL);
   in = base(40 * G, 100 * G);
   in.dram_limit = 64 * G;
-  in.dram_used = 44 * G; /* 20G left, 3:1 would put 30G on DRAM */
+  in.dram_used = 44 * G; /* 20G left, 6.4G of it kept for small objects; 3:1 wants 30G */
   d = _oli_decide(&in);
-  CHECK("budget: large interleave shrinks to 1:1", d.placement == OLI_PLACE_INTERLEAVE &&
-                                                       d.weight[0] == 1 && d.weight[1] == 1 &&
+  CHECK("budget: large interleave shrinks to 1:2", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                       d.weight[0] == 1 && d.weight[1] == 2 &&
                                                        d.reason == OLI_WHY_BUDGET);
-  in.dram_used = 30 * G; /* 34G left: 3:1 fits */
+  CHECK("budget: large object leaves the reserve", _oli_decision_dram_bytes(&d, in.size) <=
+                                                       20 * G - 64 * G / 10);
+  in.dram_used = 24 * G; /* 40G left - 6.4G reserve: 3:1 (30G) fits */
   d = _oli_decide(&in);
   CHECK("budget: large interleave that fits unchanged", d.reason == OLI_WHY_LARGE &&
                                                             d.weight[0] == 3);
+  in.dram_used = 30 * G; /* 34G left, but only 27.6G for a large object */
+  d = _oli_decide(&in);
+  CHECK_EQ("budget: the reserve makes a large object shrink", d.reason, OLI_WHY_BUDGET);
+  in = base(64 * G, 100 * G);
+  in.weight[0] = 31;
+  in.dram_limit = 64 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: a huge large object first takes at most 90%",
+        d.placement == OLI_PLACE_INTERLEAVE && d.weight[0] == 9 && d.weight[1] == 1);
+  in = base(2 * G, 100 * G);
+  in.dram_limit = 64 * G;
+  in.dram_used = _oli_decision_dram_bytes(&d, 64 * G);
+  d = _oli_decide(&in);
+  CHECK("budget: a small object after it still gets DRAM", d.placement == OLI_PLACE_DRAM &&
+                                                               d.reason == OLI_WHY_NOT_LARGE);
+  plan.placement = OLI_PLACE_DRAM;
+  in = base(60 * G, 100 * G);
+  in.plan = &plan;
+  in.dram_limit = 64 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: plan entries may use the whole budget", d.placement == OLI_PLACE_DRAM &&
+                                                             d.reason == OLI_WHY_PLAN);
+  in = base(80 * G, 100 * G);
+  in.policy = OLI_POLICY_UNIFORM;
+  in.dram_limit = 64 * G;
+  d = _oli_decide(&in);
+  CHECK("budget: uniform has no reserve (60G of 64G)", d.reason == OLI_WHY_POLICY);
   prof.intensity = 0.0;
   in = base(2 * G, 100 * G);
   in.plan = &prof;
