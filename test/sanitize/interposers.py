@@ -20,7 +20,7 @@ for t in info.get("tests", []):
     name = t.get("name", "")
     if not pat.search(name):
         continue
-    for arg in t.get("command", []):
+    for arg in t.get("command", []):  # every ELF argument: `cmake -E env ... exe` too
         if not (os.path.isfile(arg) and os.access(arg, os.X_OK)):
             continue
         with open(arg, "rb") as f:
@@ -33,4 +33,4 @@ for t in info.get("tests", []):
                          or "[liboli.so" in dyn)
         if seen[arg]:
             print(name)
-        break
+            break
