@@ -373,6 +373,8 @@ def main():
     if "oli+budget" in results:
         print("oli+budget: OLI_DRAM_LIMIT=%s" % human(int(results["oli+budget"]["env"]
                                                          .get("OLI_DRAM_LIMIT", 0))))
+    if "oli+plan" in results:
+        print("oli+plan: OLI_PLAN=%s" % results["oli+plan"]["env"].get("OLI_PLAN"))
     hdr = ("policy", "median s", "vs dram", "verified", "DRAM", "CXL", "remote DRAM",
            "default", "DRAM saved")
     table = []
