@@ -2,6 +2,8 @@
 """NUMA lab host-side checker: parse a guest console log and assert.
 
     check.py --suite probe|oli --kernel 6.12|6.1 LOG
+    check.py --show LOG          print the results and reports, assert nothing
+                                 (for topologies other than two-socket-cxl)
 
 The guest prints (see guest/init and the suite scripts):
     OLI-LAB-BEGIN kernel=RELEASE ...
@@ -137,8 +139,8 @@ class Checker:
         for n in (0, 1, 2):
             if abs(got[n] - expected.get(n, 0)) > tolerance * total:
                 ok = False
-        self.expect(ok, what, "pages per node expected %s (+-%.0f), got %s bad=%s" % (
-            fmt_pages(expected), tolerance * total, fmt_pages(got), r.get("bad", "?")))
+        self.expect(ok, what, "pages per node expected %s (+-%.0f), got %s bad=%s (status %s)" % (
+            fmt_pages(expected), tolerance * total, fmt_pages(got), r.get("bad", "?"), r.get("bad_status", "?")))
 
 
 def fmt_pages(d):
@@ -270,8 +272,13 @@ class Run:
         return True
 
     def kernel_pages(self, obj):
+        """{node: pages} for every nN field of the object's line (0 when absent)."""
         r = self.objs[obj]
-        return {n: int(r.get("n%d" % n, 0)) for n in (0, 1, 2)}
+        got = {n: 0 for n in (0, 1, 2)}
+        for k, v in r.items():
+            if re.fullmatch(r"n\d+", k):
+                got[int(k[1:])] = int(v)
+        return got
 
     def expected(self, obj):
         """Pages per node the report's decision promises for obj, or None."""
@@ -317,13 +324,14 @@ class Run:
         # Pages shared with neighbouring data (r["edge"], 0-2) cannot be placed.
         tol = (0.01 * total if d == "interleave" else 0) + int(r.get("edge", 0))
         ok = int(r.get("bad", 0)) == 0 and int(r.get("nother", 0)) == 0
-        for n in (0, 1, 2):
-            if abs(got[n] - exp.get(n, 0)) > tol:
+        for n in set(got) | set(exp):
+            if abs(got.get(n, 0) - exp.get(n, 0)) > tol:
                 ok = False
         c.expect(ok, self.what(obj) + ": kernel pages per node match decision %s%s" % (
             d, " %s over %s" % (s.get("ratio"), s.get("nodes")) if d == "interleave" else ""),
-            "expected %s (+-%d), kernel has %s bad=%s" % (
-                " ".join("n%s=%.0f" % (k, v) for k, v in sorted(exp.items())), tol, fmt_pages(got), r.get("bad")))
+            "expected %s (+-%d), kernel has %s bad=%s (status %s)" % (
+                " ".join("n%s=%.0f" % (k, v) for k, v in sorted(exp.items())), tol, fmt_pages(got), r.get("bad"),
+                r.get("bad_status")))
         ach = s.get("pages_achieved")
         if d != "default" and not s.get("pages_sampled"):
             c.expect(isinstance(ach, dict) and ach, self.what(obj) + ": report pages_achieved",
@@ -331,8 +339,9 @@ class Run:
         if isinstance(ach, dict) and ach and not s.get("pages_sampled"):
             # The report's move_pages and ours cover the same object; allow the
             # runtime's block rounding (a page at each end).
-            rep = {n: int(ach.get(str(n), 0)) for n in (0, 1, 2)}
-            c.expect(all(abs(rep[n] - got[n]) <= 2 for n in (0, 1, 2)),
+            nodes = set(got) | {int(x) for x in ach if x.isdigit()}
+            rep = {n: int(ach.get(str(n), 0)) for n in nodes}
+            c.expect(all(abs(rep[n] - got.get(n, 0)) <= 2 for n in nodes),
                      self.what(obj) + ": report pages_achieved agree with the kernel",
                      "report %s, kernel %s" % (fmt_pages(rep), fmt_pages(got)))
 
@@ -462,12 +471,46 @@ def check_oli(c):
 SUITES = {"probe": check_probe, "oli": check_oli}
 
 
+def show(lab):
+    """Human summary of a log: result lines, then one table per report."""
+    print("kernel %s, finished: %s" % ((lab.begin or {}).get("kernel", "?"), "yes" if lab.end else "NO"))
+    for _, _, line in lab.results:
+        print(line[len("OLI-LAB "):])
+    for name, txt in lab.json.items():
+        try:
+            rep = json.loads(txt)
+        except ValueError as e:
+            print("report %s: not JSON (%s)" % (name, e))
+            continue
+        t = rep.get("topology", {})
+        print("\nreport %s: policy %s, weights %s (%s), local node %s, CXL node %s" % (
+            name, rep.get("policy"), rep.get("options", {}).get("weights"), t.get("weights_source"),
+            t.get("local_node"), t.get("cxl_node")))
+        print("  %-14s %-6s %-10s %-6s %-8s %s" % ("kind", "line", "decision", "ratio", "nodes", "pages_achieved"))
+        for st in rep.get("sites", []):
+            print("  %-14s %-6s %-10s %-6s %-8s %s" % (
+                st.get("kind"), st.get("line"), st.get("decision"), st.get("ratio") or "-",
+                ",".join(str(n) for n in st.get("nodes") or []) or "-",
+                " ".join("n%s=%s" % kv for kv in sorted((st.get("pages_achieved") or {}).items()))))
+
+
 def main():
     ap = argparse.ArgumentParser(description="NUMA lab console checker")
-    ap.add_argument("--suite", required=True)
-    ap.add_argument("--kernel", required=True, choices=["6.12", "6.1"])
+    ap.add_argument("--suite")
+    ap.add_argument("--kernel", choices=["6.12", "6.1"])
+    ap.add_argument("--show", action="store_true", help="print the results, assert nothing")
     ap.add_argument("log")
     a = ap.parse_args()
+    if a.show:
+        try:
+            show(Lab(a.log))
+        except OSError as e:
+            print("oli-lab: error: cannot read console log '%s': %s" % (a.log, e.strerror), file=sys.stderr)
+            return 1
+        return 0
+    if not a.suite or not a.kernel:
+        print("oli-lab: error: --suite and --kernel are required unless --show", file=sys.stderr)
+        return 2
     if a.suite not in SUITES:
         print("oli-lab: error: --suite '%s' is not one of %s" % (a.suite, ", ".join(sorted(SUITES))),
               file=sys.stderr)

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #define CHUNK 4096 /* pages per move_pages call */
-#define MAXN 3
+#define MAXN 4 /* n0..n3: enough for topologies/four-node.args */
 
 static void *pages[CHUNK];
 static int status[CHUNK];
@@ -19,6 +19,7 @@ void lab_object(const char *run, const char *name, const char *file, int line, c
   uintptr_t a = (uintptr_t)p & ~(uintptr_t)(psz - 1);
   uintptr_t end = ((uintptr_t)p + len + psz - 1) & ~(uintptr_t)(psz - 1);
   long cnt[MAXN] = {0}, other = 0, bad = 0, total = 0;
+  int bad_status = 0; /* first negative move_pages status (-errno) */
   /* Pages the object shares with its neighbours (0-2): a placement can only
    * cover whole pages, so these may sit elsewhere. */
   long edge = ((uintptr_t)p & (uintptr_t)(psz - 1)) != 0;
@@ -37,11 +38,15 @@ void lab_object(const char *run, const char *name, const char *file, int line, c
     for (size_t i = 0; i < n; i++) {
       if (status[i] >= 0 && status[i] < MAXN) cnt[status[i]]++;
       else if (status[i] >= 0) other++;
-      else bad++; /* -ENOENT: not faulted, -EFAULT: unmapped */
+      else { /* -ENOENT: not faulted, -EFAULT: unmapped */
+        bad++;
+        if (!bad_status) bad_status = status[i];
+      }
     }
   }
-  printf("OLI-LAB obj run=%s name=%s file=%s line=%d bytes=%zu pages=%ld n0=%ld n1=%ld n2=%ld nother=%ld bad=%ld edge=%ld\n",
-         run, name, base, line, len, total, cnt[0], cnt[1], cnt[2], other, bad, edge);
+  printf("OLI-LAB obj run=%s name=%s file=%s line=%d bytes=%zu pages=%ld n0=%ld n1=%ld n2=%ld n3=%ld nother=%ld "
+         "bad=%ld bad_status=%d edge=%ld\n",
+         run, name, base, line, len, total, cnt[0], cnt[1], cnt[2], cnt[3], other, bad, bad_status, edge);
   fflush(stdout);
 }
 

@@ -4,7 +4,7 @@
 #define OLI_LAB_UTIL_H
 #include <stddef.h>
 
-/* Print "OLI-LAB obj run=R name=N file=F line=L bytes=B pages=P n0= n1= n2= nother= bad= edge="
+/* Print "OLI-LAB obj run=R name=N file=F line=L bytes=B pages=P n0= n1= n2= n3= nother= bad= edge="
  * with the kernel's node of every page of [p, p+len) (move_pages; page-rounded);
  * edge = pages shared with neighbouring data (object not page-aligned). */
 void lab_object(const char *run, const char *name, const char *file, int line, const void *p, size_t len);

@@ -26,7 +26,7 @@
 #ifndef MPOL_WEIGHTED_INTERLEAVE
 #define MPOL_WEIGHTED_INTERLEAVE 6 /* Linux 6.9+, uapi/linux/mempolicy.h */
 #endif
-#define MAXN 8
+#define MAXN 8 /* nodes shown; placement counters cover 0-2 */
 #define PAGE 4096UL
 #define WI_DIR "/sys/kernel/mm/mempolicy/weighted_interleave"
 
@@ -107,6 +107,8 @@ static void print_topology(void) {
 }
 
 /* Pages per node of [p, p+npages*PAGE) as move_pages reports them. */
+static int first_bad; /* first negative move_pages status seen (-errno), 0 none */
+
 static void count_pages(void *p, size_t npages, long cnt[MAXN], long *bad) {
   void **pages = malloc(npages * sizeof *pages);
   int *status = malloc(npages * sizeof *status);
@@ -118,7 +120,10 @@ static void count_pages(void *p, size_t npages, long cnt[MAXN], long *bad) {
   } else {
     for (size_t i = 0; i < npages; i++) {
       if (status[i] >= 0 && status[i] < MAXN) cnt[status[i]]++;
-      else (*bad)++;
+      else {
+        (*bad)++;
+        if (!first_bad) first_bad = status[i];
+      }
     }
   }
   free(pages);
@@ -127,9 +132,10 @@ static void count_pages(void *p, size_t npages, long cnt[MAXN], long *bad) {
 
 static void report(const char *name, int rc, int err, void *p, size_t npages) {
   long cnt[MAXN] = {0}, bad = 0;
+  first_bad = 0;
   if (p && rc == 0) count_pages(p, npages, cnt, &bad);
-  printf("OLI-LAB probe.place name=%s rc=%d errno=%d pages=%zu n0=%ld n1=%ld n2=%ld bad=%ld\n", name, rc, err,
-         npages, cnt[0], cnt[1], cnt[2], bad);
+  printf("OLI-LAB probe.place name=%s rc=%d errno=%d pages=%zu n0=%ld n1=%ld n2=%ld bad=%ld bad_status=%d\n", name,
+         rc, err, npages, cnt[0], cnt[1], cnt[2], bad, first_bad);
   fflush(stdout);
 }
 
