@@ -63,6 +63,7 @@ def json_docs():
             '           {"id": "0x0000000000000002", "decision": "cxl"},\n'
             '           {"id": "0x0000000000000003", "decision": "dram"}]}\n')
     put("doc", "plan.json", plan)
+    put("plan", "plan.json", plan)
     put("json", "plan.json", plan)
     profile = ('{"schema": "oli-profile", "version": 1, "program": "cg", "footprint_peak": 500000000,\n'
                ' "runs": 2, "access_source": "portable",\n'
@@ -70,6 +71,12 @@ def json_docs():
                '            "function": "main", "count": 1, "total_bytes": 400000000, "largest": 400000000,\n'
                '            "peak_live": 400000000, "accesses": 1000, "lifetime_ns": 5000}]}\n')
     put("doc", "profile.json", profile)
+    put("plan", "profile.json", profile)
+    put("plan", "plan-locations.json",
+        '{"schema": "oli-plan", "version": 1, "program": "cg", "dram_limit": 0,\n'
+        ' "sites": [{"id": "0x00000000000000ff", "file": "cg.c", "function": "main", "rel": 2, "kind": "malloc", "name": "a", "decision": "interleave", "ratio": "5:2"},\n'
+        '           {"id": "0x0000000000000002", "decision": "interleave", "ratio": "0:1"},\n'
+        '           {"id": "0x0000000000000999", "decision": "interleave", "ratio": "2:1:1"}]}\n')
     put("doc", "bad-version.json", '{"schema": "oli-report", "version": 2, "sites": []}')
     put("doc", "dup-id.json", '{"schema": "oli-plan", "version": 1, "sites": ['
         '{"id": "0x0000000000000001", "decision": "dram"}, {"id": "0x0000000000000001", "decision": "cxl"}]}')

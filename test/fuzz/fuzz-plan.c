@@ -1,0 +1,90 @@
+/* fuzz-plan.c - libFuzzer target for the runtime's plan/profile reader
+ * (runtime/plan.c: _oli_plan_set_text), which reads OLI_PLAN files (an
+ * oli-plan, or an oli-profile for access intensities) inside the program.
+ *
+ * Input: the file's contents. After loading, a few site records are looked
+ * up by ID and by source location, and the match statistics are taken. The
+ * runtime's site registry is replaced here by a fixed table of those records
+ * (the few site.c/init.c functions plan.c calls), so neither the allocator
+ * nor its malloc interposition is linked. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_internal.h"
+#include "siterec.h"
+
+#define NREC 5
+static uint64_t store[NREC][32];
+static const __oli_site_t *rec[NREC];
+
+/* ---- stand-ins for site.c / init.c --------------------------------------- */
+bool _oli_is_initialized(void) { return false; }
+oli_site_state_t *_oli_site_at(size_t i) {
+  static oli_site_state_t st[NREC];
+  if (i >= NREC) return NULL;
+  st[i].site = rec[i];
+  return &st[i];
+}
+const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->site; }
+void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
+  *file = s->strings;
+  *func = s->strings + s->file_len + 1;
+  *name = *func + s->func_len + 1;
+}
+const char *_oli_site_kind_name(unsigned kind) { return oli_site_kind_name(kind); }
+
+static void quiet(const char *msg, void *arg) { (void)msg, (void)arg; }
+
+static const __oli_site_t *make(int k, uint64_t id, unsigned kind, const char *file, unsigned rel,
+                                const char *func, const char *name) {
+  __oli_site_t *s = (__oli_site_t *)store[k];
+  size_t fl = strlen(file), fn = strlen(func), nl = strlen(name);
+  memset(s, 0, sizeof store[k]);
+  s->magic = OLI_SITE_MAGIC;
+  s->size = (uint16_t)((OLI_SITE_HEADER_SIZE + fl + fn + nl + 3 + 7) & ~7u);
+  s->kind = (uint8_t)kind;
+  s->flags = OLI_SITE_F_HAS_LINE;
+  s->id = id;
+  s->line = 10 + rel;
+  s->rel = rel;
+  s->file_len = (uint16_t)fl;
+  s->func_len = (uint16_t)fn;
+  s->name_len = (uint16_t)nl;
+  memcpy(s->strings, file, fl + 1);
+  memcpy(s->strings + fl + 1, func, fn + 1);
+  memcpy(s->strings + fl + 1 + fn + 1, name, nl + 1);
+  return s;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc, (void)argv;
+  _oli_set_output(quiet, NULL);
+  rec[0] = make(0, 1, OLI_KIND_MALLOC, "cg.c", 2, "main", "a");
+  rec[1] = make(1, 2, OLI_KIND_CALLOC, "cg.c", 5, "main", "");
+  rec[2] = make(2, 0xaa, OLI_KIND_MALLOC, "cg.c", 2, "main", "");
+  rec[3] = make(3, 0x3f2a9c0d11e4b5a7ull, OLI_KIND_MALLOC, "benchmarks/kernels/cg/cg.c", 7, "main", "a");
+  rec[4] = make(4, 0x999, OLI_KIND_FORTRAN_ALLOCATE, "fcg.f90", 3, "MAIN_", "x");
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char msg[256];
+  memset(msg, 'x', sizeof msg);
+  int rc = _oli_plan_set_text((const char *)data, size, msg, sizeof msg);
+  if (rc != 0 && memchr(msg, '\0', sizeof msg) == NULL) abort();
+  for (int k = 0; k < NREC; k++) {
+    const oli_plan_entry_t *e = _oli_plan_lookup(rec[k]);
+    if (e == NULL) continue;
+    if (rc != 0) abort(); /* a refused plan is empty */
+    if ((unsigned)e->placement > OLI_PLACE_CXL) abort();
+    if (e->placement == OLI_PLACE_INTERLEAVE && (e->weight[0] == 0 || e->weight[1] == 0)) abort();
+    if (e->intensity != e->intensity) abort(); /* NaN */
+  }
+  oli_plan_stats_t st;
+  _oli_plan_stats(&st);
+  if (st.matched + st.rematched + st.unmatched != NREC && st.entries != 0) abort();
+  _oli_plan_reset();
+  return 0;
+}
