@@ -68,3 +68,9 @@ int lab_is_zero(const void *p, size_t len) {
     if (c[i]) return 0;
   return 1;
 }
+
+/* Fortran's view (guest/fobjects.F90): NUL-terminated strings, length as long. */
+void lab_object_f(const char *run, const char *name, const char *file, int line, const void *p, long len);
+void lab_object_f(const char *run, const char *name, const char *file, int line, const void *p, long len) {
+  lab_object(run, name, file, line, p, (size_t)len);
+}

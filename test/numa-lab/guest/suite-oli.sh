@@ -4,12 +4,14 @@
 # its exit status, its stderr (OLI-LAB-STDERR), and the runtime's JSON report
 # between OLI-LAB-JSON-BEGIN/END RUN. check.py asserts on them.
 
-# run NAME CPU [VAR=VALUE...]: lab_objects pinned to CPU with the environment.
+# run NAME CPU [VAR=VALUE...]: $prog (default lab_objects) pinned to CPU with the
+# environment.
+prog=/lab/lab_objects
 run() {
   name=$1 cpu=$2; shift 2
   rm -f /tmp/$name.json
   taskset -c "$cpu" env OLI_REPORT=/tmp/$name.json OLI_REPORT_FORMAT=json "$@" \
-    /lab/lab_objects "$name" >/tmp/$name.out 2>/tmp/$name.err
+    $prog "$name" >/tmp/$name.out 2>/tmp/$name.err
   echo "$?" > /tmp/$name.rc
 }
 
@@ -34,6 +36,14 @@ run weights11 0 OLI_WEIGHTS=1:1; show weights11
 # 2 (6.12): two ratios at once, from a plan
 if [ -f /lab/two-ratios.plan ]; then
   run plan 0 OLI_PLAN=/lab/two-ratios.plan; show plan
+fi
+# 2: Fortran (flang-new-19 + plugin): module ALLOCATE arrays and a COMMON block
+if [ -x /lab/lab_fobjects ]; then
+  echo "OLI-LAB fortran present=1"
+  prog=/lab/lab_fobjects
+  run fortran 0 OLI_POLICY=oli; show fortran
+  run fortran-cxl 0 OLI_POLICY=cxl; show fortran-cxl
+  prog=/lab/lab_objects
 fi
 # 3: the per-socket rule: pinned to CPU 1; then two processes, one per socket, at once
 run cpu1 1; show cpu1
