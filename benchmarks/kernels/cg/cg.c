@@ -132,6 +132,7 @@ int main(int argc, char **argv) {
         q[i] = sum;
         pq += p[i] * sum;
       }
+      if (!(pq > 0.0)) break; /* breakdown: the matrix is not SPD (corrupted) */
       double alpha = rho / pq, rho_new = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : rho_new)
       for (long i = 0; i < n; i++) {

@@ -135,6 +135,7 @@ program fcg
       q(row) = s
       pq = pq + p(row) * s
     end do
+    if (.not. (pq > 0.0d0)) exit  ! breakdown: the matrix is not SPD (corrupted)
     alpha = rho / pq
     rho_new = 0.0d0
     !$omp parallel do reduction(+:rho_new)

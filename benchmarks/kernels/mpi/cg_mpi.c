@@ -138,6 +138,7 @@ int main(int argc, char **argv) {
         pq += p[i] * sum;
       }
       MPI_Allreduce(MPI_IN_PLACE, &pq, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+      if (!(pq > 0.0)) break; /* breakdown: the matrix is not SPD (corrupted) */
       double alpha = rho / pq, rho_new = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : rho_new)
       for (long i = 0; i < nloc; i++) {
