@@ -12,7 +12,8 @@
 # KERNEL_DIR is a directory made by prepare.sh (vmlinuz inside). QEMU's exit status
 # says nothing about the guest (a panic also exits 0): the checker looks for the
 # guest's OLI-LAB-END marker instead. This script exits 77 only when QEMU cannot
-# start at all; otherwise 0 (even on timeout, which the checker reports).
+# start at all (a bare machine fails too); 1 when QEMU rejects the lab's machine;
+# otherwise 0 (even on timeout, which the checker reports).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { echo "usage: $0 KERNEL_DIR INITRD LOG [--topology FILE] [--timeout SEC] [--append ARGS] [--accel tcg|kvm]" >&2; exit 2; }
@@ -57,10 +58,20 @@ echo "oli-lab: qemu ran ${secs}s (status $rc) kernel=$(cat "$kdir/release" 2>/de
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
   echo "oli-lab: qemu killed after ${timeout}s timeout" >&2
 elif [ $rc -ne 0 ] && [ ! -s "$log" ]; then
-  # QEMU never got as far as the guest: treat as "cannot start here".
+  # QEMU never reached the guest. Can it start a bare machine here at all? If not,
+  # the lab cannot run on this host (skip); if so, our machine arguments are wrong.
   cat "$log.qemu-stderr" >&2
-  echo "oli-lab: SKIP: qemu-system-x86_64 could not start (status $rc, see above)" >&2
-  exit 77
+  set +e
+  timeout 10 "$qemu" -accel "$accel" -machine q35 -m 64M -display none -nodefaults -monitor none -S \
+    >/dev/null 2>&1
+  bare=$?
+  set -e
+  if [ $bare -ne 124 ]; then
+    echo "oli-lab: SKIP: qemu-system-x86_64 cannot start a virtual machine here (status $rc; a bare q35 machine: $bare)" >&2
+    exit 77
+  fi
+  echo "oli-lab: error: qemu-system-x86_64 rejected the lab machine (status $rc, see above; topology $topo)" >&2
+  exit 1
 fi
 [ -s "$log.qemu-stderr" ] && sed 's/^/oli-lab: qemu: /' "$log.qemu-stderr" >&2
 exit 0
