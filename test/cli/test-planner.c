@@ -136,18 +136,19 @@ int main(void) {
   }
   m.footprint = 12 * (G / 4) * 2; /* each ~4%: not large */
   m.hot = 0;
-  for (int keep = 0; keep <= 12; keep += 3) {
-    budget = (uint64_t)keep * (G / 4);
-    oli_plan_solve(&m, x, 12, OPTS, NOPTS, budget, 64, &res);
-    int order_ok = 1;
-    uint64_t max_off = 0, min_on = UINT64_MAX;
-    for (int i = 0; i < 12; i++) {
-      if (is(&x[i], &OPTS[0])) { if (x[i].accesses < min_on) min_on = x[i].accesses; }
-      else if (x[i].accesses > max_off) max_off = x[i].accesses;
+  for (int solver = 0; solver < 2; solver++) {
+    for (int keep = 0; keep <= 12; keep += 3) {
+      budget = (uint64_t)keep * (G / 4);
+      oli_plan_solve(&m, x, 12, OPTS, NOPTS, budget, solver ? 0 : 64, &res);
+      uint64_t max_off = 0, min_on = UINT64_MAX;
+      for (int i = 0; i < 12; i++) {
+        if (is(&x[i], &OPTS[0])) { if (x[i].accesses < min_on) min_on = x[i].accesses; }
+        else if (x[i].accesses > max_off) max_off = x[i].accesses;
+      }
+      snprintf(name, sizeof name, "insufficient (%d of 12 fit, %s): the coldest per byte left DRAM first", keep,
+               solver ? "greedy" : "exact");
+      CHECK(name, max_off <= min_on && res.dram <= budget && res.exact == !solver);
     }
-    order_ok = max_off <= min_on;
-    snprintf(name, sizeof name, "insufficient (%d of 12 fit): the coldest per byte left DRAM first", keep);
-    CHECK(name, order_ok && res.dram <= budget);
   }
   /* insufficient with a large hot object: a cold large object goes before it */
   oli_plan_model_default(&m);

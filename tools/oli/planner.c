@@ -163,40 +163,74 @@ out:
   return ok;
 }
 
-static void solve_greedy(oli_plan_obj_t *objs, size_t n, opt_val_t (*po)[OLI_PLAN_MAX_OPTS],
-                         const int *npo, uint64_t budget) {
-  /* lists are least-DRAM first here: start from the unconstrained best (the
-   * last, cheapest option), then repeatedly take the move to a lower-DRAM
-   * option that adds the least stall per DRAM byte saved */
+typedef struct seg_s {
+  double slope;   /* extra stall per DRAM byte saved */
+  size_t obj;
+  int to;         /* index into the object's pruned options */
+} seg_t;
+
+static int cmp_seg(const void *a, const void *b) {
+  const seg_t *x = a, *y = b;
+  if (x->slope != y->slope) return x->slope < y->slope ? -1 : 1;
+  if (x->obj != y->obj) return x->obj < y->obj ? -1 : 1;
+  return x->to - y->to;
+}
+
+/* Greedy in O(N log N), N = options: each object's options (most DRAM first,
+ * cost rising) reduced to their lower convex hull; all hull steps sorted by
+ * extra stall per DRAM byte saved and taken cheapest first until the budget
+ * holds; then one pass spends any slack left on moving objects back to
+ * cheaper options that still fit. */
+static int solve_greedy(oli_plan_obj_t *objs, size_t n, opt_val_t (*po)[OLI_PLAN_MAX_OPTS],
+                        const int *npo, uint64_t budget) {
   int *at = calloc(n ? n : 1, sizeof *at);
+  seg_t *seg = malloc((n ? n : 1) * OLI_PLAN_MAX_OPTS * sizeof *seg);
+  if (!at || !seg) {
+    free(at);
+    free(seg);
+    return -1;
+  }
+  size_t nseg = 0;
   unsigned __int128 dram = 0;
   for (size_t i = 0; i < n; i++) {
-    at[i] = npo[i] - 1;
-    dram += po[i][at[i]].dram;
-  }
-  while (dram > budget) {
-    double best_ratio = 0;
-    size_t bi = SIZE_MAX;
-    int bo = -1;
-    for (size_t i = 0; i < n; i++) {
-      for (int o = 0; o < npo[i]; o++) {
-        if (po[i][o].dram >= po[i][at[i]].dram) continue;
-        double saved = (double)(po[i][at[i]].dram - po[i][o].dram);
-        double extra = po[i][o].cost - po[i][at[i]].cost;
-        double r = extra / saved;
-        if (bi == SIZE_MAX || r < best_ratio) {
-          best_ratio = r;
-          bi = i;
-          bo = o;
-        }
+    int hull[OLI_PLAN_MAX_OPTS], h = 0;
+    for (int j = 0; j < npo[i]; j++) {
+      while (h >= 2) {
+        const opt_val_t *p = &po[i][hull[h - 2]], *q = &po[i][hull[h - 1]], *r = &po[i][j];
+        double s1 = (q->cost - p->cost) / (double)(p->dram - q->dram);
+        double s2 = (r->cost - q->cost) / (double)(q->dram - r->dram);
+        if (s1 >= s2) h--;
+        else break;
       }
+      hull[h++] = j;
     }
-    if (bi == SIZE_MAX) break; /* cannot happen: a no-DRAM option always exists */
-    dram -= po[bi][at[bi]].dram - po[bi][bo].dram;
-    at[bi] = bo;
+    for (int k = 1; k < h; k++) {
+      const opt_val_t *p = &po[i][hull[k - 1]], *q = &po[i][hull[k]];
+      seg[nseg++] = (seg_t){(q->cost - p->cost) / (double)(p->dram - q->dram), i, hull[k]};
+    }
+    at[i] = 0;
+    dram += po[i][0].dram;
+  }
+  qsort(seg, nseg, sizeof *seg, cmp_seg);
+  for (size_t k = 0; k < nseg && dram > budget; k++) {
+    size_t i = seg[k].obj;
+    if (seg[k].to <= at[i]) continue; /* cannot happen: hull steps come in order */
+    dram -= po[i][at[i]].dram - po[i][seg[k].to].dram;
+    at[i] = seg[k].to;
+  }
+  /* spend the slack: an object may move back to a cheaper option that fits */
+  for (size_t i = 0; i < n && dram <= budget; i++) {
+    uint64_t slack = (uint64_t)(budget - dram);
+    int best = at[i];
+    for (int o = 0; o < at[i]; o++)
+      if (po[i][o].dram - po[i][at[i]].dram <= slack && po[i][o].cost < po[i][best].cost) best = o;
+    dram += po[i][best].dram - po[i][at[i]].dram;
+    at[i] = best;
   }
   for (size_t i = 0; i < n; i++) objs[i].choice = po[i][at[i]].idx;
   free(at);
+  free(seg);
+  return 0;
 }
 
 int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
@@ -227,14 +261,11 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
   int done = 0;
   if (n <= exact_max) done = solve_exact(objs, n, po, npo, budget, res);
   if (!done) {
-    /* reverse each list so the greedy's "start at the last" is the best */
-    for (size_t i = 0; i < n; i++)
-      for (int a = 0, b = npo[i] - 1; a < b; a++, b--) {
-        opt_val_t t = po[i][a];
-        po[i][a] = po[i][b];
-        po[i][b] = t;
-      }
-    solve_greedy(objs, n, po, npo, budget);
+    if (solve_greedy(objs, n, po, npo, budget) != 0) {
+      free(po);
+      free(npo);
+      return -1;
+    }
     res->exact = 0;
   }
   for (size_t i = 0; i < n; i++) {

@@ -54,8 +54,9 @@ int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o);
 /* Solve: minimise the sum of costs with the sum of DRAM bytes <= budget.
  * Exact (Pareto-front dynamic programming, byte-precise) when n <= exact_max
- * and the front stays below an internal state cap, else greedy (cheapest
- * extra stall per DRAM byte saved first). Returns 0, -1 on bad arguments or
+ * and the front stays below an internal state cap, else greedy (steps of
+ * each object's convex hull, cheapest extra stall per DRAM byte saved first,
+ * then slack spent on moving objects back; O(N log N)). Returns 0, -1 on bad arguments or
  * out of memory. Always feasible: an option with no DRAM share must exist. */
 int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
                    const oli_plan_opt_t *opts, int nopts, uint64_t budget, size_t exact_max,

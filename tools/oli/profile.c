@@ -74,6 +74,11 @@ int cli_profile_main(int argc, char **argv) {
   size_t cap = 0, n = 0;
   for (int i = 0; i < nin; i++) cap += in[i].nsites;
   cli_site_t *m = calloc(cap ? cap : 1, sizeof *m);
+  /* open-addressing table of indices into m, keyed by site ID */
+  size_t hcap = 16;
+  while (hcap < 2 * cap) hcap <<= 1;
+  size_t *slot = malloc(hcap * sizeof *slot);
+  for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
   const char *source = "none", *program = in[0].program;
   uint64_t footprint = 0, runs = 0;
   for (int i = 0; i < nin; i++) {
@@ -83,6 +88,7 @@ int cli_profile_main(int argc, char **argv) {
         cli_error("%s: accesses come from %s, another input's from %s; they cannot be added",
                   d->path, d->access_source, source);
         free(m);
+        free(slot);
         goto done;
       }
       source = d->access_source;
@@ -93,12 +99,14 @@ int cli_profile_main(int argc, char **argv) {
     runs = sat_add(runs, d->runs);
     for (size_t k = 0; k < d->nsites; k++) {
       const cli_site_t *s = &d->sites[k];
-      size_t j;
-      for (j = 0; j < n && m[j].id != s->id; j++) {}
-      if (j == n) {
+      size_t h = (size_t)((s->id * 0x9e3779b97f4a7c15ull) >> 20) & (hcap - 1);
+      while (slot[h] != SIZE_MAX && m[slot[h]].id != s->id) h = (h + 1) & (hcap - 1);
+      if (slot[h] == SIZE_MAX) {
+        slot[h] = n;
         m[n++] = *s;
         continue;
       }
+      size_t j = slot[h];
       cli_site_t *t = &m[j];
       if (strcmp(t->file, s->file) || strcmp(t->function, s->function) || strcmp(t->name, s->name) ||
           strcmp(t->kind, s->kind) || t->rel != s->rel) {
@@ -107,6 +115,7 @@ int cli_profile_main(int argc, char **argv) {
                   d->path, s->id, s->file, s->function, s->rel, s->name, t->file, t->function, t->rel,
                   t->name);
         free(m);
+        free(slot);
         goto done;
       }
       t->count = sat_add(t->count, s->count);
@@ -118,6 +127,7 @@ int cli_profile_main(int argc, char **argv) {
       if (!t->line) t->line = s->line, t->has_line = s->has_line;
     }
   }
+  free(slot);
   /* write to a temporary file, then rename: OUT may be an input */
   char tmp[4096];
   snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out, (long)getpid());
