@@ -15,6 +15,8 @@ PKGS=(
   mpich libmpich-dev
   # NUMA lab: emulated 2-socket + CXL-like node
   qemu-system-x86 busybox-static cpio
+  # NUMA lab, real CXL stack (stretch): cxl, ndctl, daxctl copied into the guest
+  ndctl daxctl
   # benchmark plots
   gnuplot-nox
   # faster builds
