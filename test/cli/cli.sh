@@ -207,6 +207,17 @@ diff-newgone)
   has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
   run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"
   ;;
+diff-rematch) # an edit changed two IDs: re-matched by location, only the real move counts
+  run $OLI diff "$IN/report-old.json" "$IN/report-edited.json"; want_rc 1 "edited"
+  grep -q '^moved  0x5555000000000002 .*cg.c:152 makea  x  dram -> interleave 3:1  8388608 bytes (re-matched by location, old ID 0x1111222233334444)$' out.txt || fail "x re-matched and moved"
+  grep -q '^same   0x5555000000000001 .* a  interleave 3:1 -> interleave 3:1 ' out.txt || fail "a re-matched, same"
+  has "(2 re-matched by location): 1 moved; 0 new, 0 gone"
+  run $OLI diff "$IN/report-old.json" "$IN/report-edited-same.json"; want_rc 0 "only an ID changed"
+  run $OLI diff --ids-only "$IN/report-old.json" "$IN/report-edited-same.json"; want_rc 1 "--ids-only"
+  has "1 new, 1 gone"
+  run $OLI diff --json "$IN/report-old.json" "$IN/report-edited.json"; json_ok out.txt
+  python3 -c 'import json; d=json.load(open("out.txt")); c={x["change"]: x for x in d["changes"]}; assert c["moved"]["old_id"]=="0x1111222233334444" and c["rematched"]["name"]=="a" and d["summary"]["rematched"]==2' || fail "json"
+  ;;
 diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
   grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"

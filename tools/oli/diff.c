@@ -7,13 +7,17 @@
 #include "cli.h"
 
 static void usage(FILE *f) {
-  fputs("usage: oli diff [--json] [--moved-only] OLD NEW\n"
+  fputs("usage: oli diff [--json] [--moved-only] [--ids-only] OLD NEW\n"
         "Compare two reports or plans (any mix) by site ID and print every site whose\n"
         "placement moved (decision or interleave ratio), appeared (new) or disappeared\n"
         "(gone), with its object name and bytes. Sites with the same decision and an\n"
-        "equivalent ratio (6:2 = 3:1) have not moved.\n"
+        "equivalent ratio (6:2 = 3:1) have not moved. A site whose ID changed (an edit\n"
+        "moved it inside its function) is re-matched by source location: same file,\n"
+        "function, kind, name and line offset, else same file, function, kind and a\n"
+        "unique object name; re-matched sites are listed ('same' or 'moved').\n"
         "  -j, --json        print a JSON document (schema oli-diff, version 1)\n"
         "  -m, --moved-only  new and gone sites are listed but do not count as changes\n"
+        "  -i, --ids-only    match by site ID only, no re-matching by location\n"
         "  -h, --help        this text\n"
         "Exit status: 0 nothing moved, 1 something moved (or appeared/disappeared),\n"
         "2 bad input.\n",
@@ -52,6 +56,19 @@ static int same_place(const cli_site_t *a, const cli_site_t *b) {
   return strcmp(x, y) == 0;
 }
 
+/* Re-matching a site whose ID changed (docs/cli.md): rule 0 = same file,
+ * function, kind, name and line offset (rel, or line when a side has no
+ * rel), as the runtime re-matches plans; rule 1 = same file, function, kind
+ * and a non-empty object name (the name unique on both sides). */
+static int same_location(const cli_site_t *o, const cli_site_t *n, int rule) {
+  if (strcmp(o->file, n->file) || strcmp(o->function, n->function) || strcmp(o->kind, n->kind) ||
+      strcmp(o->name, n->name))
+    return 0;
+  if (rule == 1) return n->name[0] != '\0';
+  if (o->has_rel && n->has_rel) return o->rel == n->rel;
+  return o->has_line && n->has_line && o->line == n->line;
+}
+
 static uint64_t site_bytes(const cli_doc_t *d, const cli_site_t *s) {
   return d->kind == CLI_DOC_REPORT ? s->largest : s->bytes;
 }
@@ -71,15 +88,17 @@ int cli_diff_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"json", no_argument, NULL, 'j'},
       {"moved-only", no_argument, NULL, 'm'},
+      {"ids-only", no_argument, NULL, 'i'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
-  int json = 0, moved_only = 0, c;
+  int json = 0, moved_only = 0, ids_only = 0, c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "jmh", opts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "jmih", opts, NULL)) != -1) {
     switch (c) {
     case 'j': json = 1; break;
     case 'm': moved_only = 1; break;
+    case 'i': ids_only = 1; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
     default: usage(stderr); return OLI_EXIT_BAD;
     }
@@ -95,7 +114,34 @@ int cli_diff_main(int argc, char **argv) {
     cli_doc_free(&a);
     return OLI_EXIT_BAD;
   }
-  size_t compared = 0, moved = 0, added = 0, gone = 0, nout = 0;
+  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, nout = 0;
+  /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
+  long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
+  char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
+  char *by_loc = calloc(b.nsites ? b.nsites : 1, 1);
+  for (size_t i = 0; i < b.nsites; i++) {
+    pair[i] = cli_doc_find(&a, b.sites[i].id);
+    if (pair[i] >= 0) old_used[pair[i]] = 1;
+  }
+  for (int rule = 0; rule < 2 && !ids_only; rule++) {
+    for (size_t i = 0; i < b.nsites; i++) {
+      if (pair[i] >= 0) continue;
+      long hit = -1;
+      int hits = 0;
+      for (size_t j = 0; j < a.nsites; j++)
+        if (!old_used[j] && same_location(&a.sites[j], &b.sites[i], rule)) hit = (long)j, hits++;
+      if (hits != 1) continue;
+      if (rule == 1) { /* the name must also be unique among NEW's unpaired sites */
+        int twins = 0;
+        for (size_t k = 0; k < b.nsites; k++)
+          if (pair[k] < 0 && same_location(&a.sites[hit], &b.sites[k], rule)) twins++;
+        if (twins != 1) continue;
+      }
+      pair[i] = hit;
+      old_used[hit] = 1;
+      by_loc[i] = 1;
+    }
+  }
   if (json) {
     printf("{\n  \"schema\": \"oli-diff\",\n  \"version\": 1,\n  \"old\": ");
     oli_json_write_string(stdout, a.path);
@@ -103,67 +149,81 @@ int cli_diff_main(int argc, char **argv) {
     oli_json_write_string(stdout, b.path);
     printf(",\n  \"changes\": [");
   }
-  /* walk NEW in its order, then OLD's sites that are gone */
-  for (int pass = 0; pass < 2; pass++) {
-    const cli_doc_t *d = pass ? &a : &b, *o = pass ? &b : &a;
-    for (size_t i = 0; i < d->nsites; i++) {
-      const cli_site_t *s = &d->sites[i];
-      long j = cli_doc_find(o, s->id);
-      const cli_site_t *t = j >= 0 ? &o->sites[j] : NULL;
-      const cli_site_t *olds = pass ? s : t, *news = pass ? t : s;
-      const char *what;
-      if (pass == 1 && t) continue; /* already compared */
-      if (t) {
+  /* NEW in its order, then OLD's sites that are gone */
+  for (size_t k = 0; k < b.nsites + a.nsites; k++) {
+    const cli_site_t *olds, *news;
+    const char *what;
+    int loc_pair = 0;
+    if (k < b.nsites) {
+      news = &b.sites[k];
+      olds = pair[k] >= 0 ? &a.sites[pair[k]] : NULL;
+      loc_pair = by_loc[k];
+      if (olds) {
         compared++;
-        if (same_place(olds, news)) continue;
-        moved++;
-        what = "moved";
-      } else if (pass == 0) {
+        rematched += (size_t)loc_pair;
+        if (same_place(olds, news)) {
+          if (!loc_pair) continue;
+          what = "same";
+        } else {
+          moved++;
+          what = "moved";
+        }
+      } else {
         added++;
         what = "new";
-      } else {
-        gone++;
-        what = "gone";
       }
-      const cli_site_t *desc = news ? news : olds;
-      char loc[256], p1[64], p2[64];
-      if (desc->has_line && desc->line) snprintf(loc, sizeof loc, "%s:%u", desc->file, desc->line);
-      else snprintf(loc, sizeof loc, "%s:%s+%u", desc->file, desc->function, desc->rel);
-      if (json) {
-        printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"change\": \"%s\", \"file\": ", nout ? "," : "",
-               desc->id, what);
-        oli_json_write_string(stdout, desc->file);
-        printf(", \"line\": %u, \"function\": ", desc->line);
-        oli_json_write_string(stdout, desc->function);
-        printf(", \"name\": ");
-        oli_json_write_string(stdout, desc->name);
-        printf(", \"old\": ");
-        json_side(&a, olds);
-        printf(", \"new\": ");
-        json_side(&b, news);
-        printf("}");
-      } else {
-        uint64_t ob = olds ? site_bytes(&a, olds) : 0, nb = news ? site_bytes(&b, news) : 0;
-        char bytes[64];
-        if (olds && news && ob != nb)
-          snprintf(bytes, sizeof bytes, "%" PRIu64 " -> %" PRIu64 " bytes", ob, nb);
-        else snprintf(bytes, sizeof bytes, "%" PRIu64 " bytes", news ? nb : ob);
-        printf("%-5s  0x%016" PRIx64 "  %s %s  %s  %s -> %s  %s\n", what, desc->id, loc,
-               desc->function[0] ? desc->function : "?", desc->name[0] ? desc->name : "-",
-               olds ? cli_site_placement(olds, p1, sizeof p1) : "(none)",
-               news ? cli_site_placement(news, p2, sizeof p2) : "(none)", bytes);
-      }
-      nout++;
+    } else {
+      if (old_used[k - b.nsites]) continue;
+      olds = &a.sites[k - b.nsites];
+      news = NULL;
+      gone++;
+      what = "gone";
     }
+    const cli_site_t *desc = news ? news : olds;
+    char loc[256], p1[64], p2[64], from[64] = "";
+    if (desc->has_line && desc->line) snprintf(loc, sizeof loc, "%s:%u", desc->file, desc->line);
+    else snprintf(loc, sizeof loc, "%s:%s+%u", desc->file, desc->function, desc->rel);
+    if (loc_pair) snprintf(from, sizeof from, " (re-matched by location, old ID 0x%016" PRIx64 ")", olds->id);
+    if (json) {
+      printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"change\": \"%s\", ", nout ? "," : "", desc->id,
+             !strcmp(what, "same") ? "rematched" : what);
+      if (loc_pair) printf("\"old_id\": \"0x%016" PRIx64 "\", ", olds->id);
+      printf("\"file\": ");
+      oli_json_write_string(stdout, desc->file);
+      printf(", \"line\": %u, \"function\": ", desc->line);
+      oli_json_write_string(stdout, desc->function);
+      printf(", \"name\": ");
+      oli_json_write_string(stdout, desc->name);
+      printf(", \"old\": ");
+      json_side(&a, olds);
+      printf(", \"new\": ");
+      json_side(&b, news);
+      printf("}");
+    } else {
+      uint64_t ob = olds ? site_bytes(&a, olds) : 0, nb = news ? site_bytes(&b, news) : 0;
+      char bytes[64];
+      if (olds && news && ob != nb)
+        snprintf(bytes, sizeof bytes, "%" PRIu64 " -> %" PRIu64 " bytes", ob, nb);
+      else snprintf(bytes, sizeof bytes, "%" PRIu64 " bytes", news ? nb : ob);
+      printf("%-5s  0x%016" PRIx64 "  %s %s  %s  %s -> %s  %s%s\n", what, desc->id, loc,
+             desc->function[0] ? desc->function : "?", desc->name[0] ? desc->name : "-",
+             olds ? cli_site_placement(olds, p1, sizeof p1) : "(none)",
+             news ? cli_site_placement(news, p2, sizeof p2) : "(none)", bytes, from);
+    }
+    nout++;
   }
+  free(pair);
+  free(old_used);
+  free(by_loc);
   int changed = moved > 0 || (!moved_only && (added > 0 || gone > 0));
   if (json) {
-    printf("%s],\n  \"summary\": {\"compared\": %zu, \"moved\": %zu, \"new\": %zu, \"gone\": %zu, "
-           "\"changed\": %s}\n}\n",
-           nout ? "\n  " : "", compared, moved, added, gone, changed ? "true" : "false");
+    printf("%s],\n  \"summary\": {\"compared\": %zu, \"rematched\": %zu, \"moved\": %zu, \"new\": %zu, "
+           "\"gone\": %zu, \"changed\": %s}\n}\n",
+           nout ? "\n  " : "", compared, rematched, moved, added, gone, changed ? "true" : "false");
   } else {
-    printf("%zu site%s in both: %zu moved; %zu new, %zu gone%s\n", compared, compared == 1 ? "" : "s",
-           moved, added, gone, moved_only ? " (not counted: --moved-only)" : "");
+    printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s\n", compared,
+           compared == 1 ? "" : "s", rematched, moved, added, gone,
+           moved_only ? " (not counted: --moved-only)" : "");
   }
   cli_doc_free(&a);
   cli_doc_free(&b);
