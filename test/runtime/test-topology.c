@@ -3,6 +3,7 @@
  * interleave, the caller's node from CPU affinity, nearest CXL/remote nodes,
  * default weights and their source, overrides and their errors, broken trees
  * (warnings, no crash), and process init reading OLI_SYSFS_ROOT. */
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,47 @@ static void cpus(int lo, int hi, int current) {
   uint64_t m[OLI_MAX_CPUS / 64] = {0};
   for (int c = lo; c <= hi; c++) m[c / 64] |= 1ULL << (c % 64);
   _oli_topology_set_cpus(&t, m, OLI_MAX_CPUS / 64, current);
+}
+
+static void *init_thread(void *arg) {
+  *(const oli_topology_t **)arg = _oli_topology();
+  return NULL;
+}
+
+/* Child: 16 threads race into process init; exit 0 when all saw the same,
+ * initialised topology. */
+static int racing_child(char *out, size_t n) {
+  int fd[2];
+  if (pipe(fd) != 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd[1], 2);
+    close(fd[0]);
+    _oli_set_output(NULL, NULL);
+    char root[1024];
+    snprintf(root, sizeof root, "%s/hmat", OLI_TEST_DATA);
+    setenv("OLI_SYSFS_ROOT", root, 1);
+    setenv("OLI_VERBOSE", "1", 1);
+    _oli_options_reset();
+    pthread_t th[16];
+    const oli_topology_t *seen[16];
+    for (int i = 0; i < 16; i++) pthread_create(&th[i], NULL, init_thread, &seen[i]);
+    int bad = 0;
+    for (int i = 0; i < 16; i++) {
+      pthread_join(th[i], NULL);
+      if (seen[i] != seen[0] || seen[i]->num_nodes != 4) bad++;
+    }
+    _exit(bad == 0 && _oli_is_initialized() ? 0 : 1);
+  }
+  close(fd[1]);
+  size_t len = 0;
+  ssize_t k;
+  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
+  out[len] = '\0';
+  close(fd[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 /* Child pinned to `cpu` reading the two-cpus tree: exit 10 + local node,
@@ -346,6 +388,9 @@ int main(void) {
            init_child("server-cxl", "OLI_CXL_NODES=force:1\nOLI_VERBOSE=1", out, sizeof out), 0);
   CHECK("init forced CXL node: used", strstr(out, ", CXL node 1,") != NULL);
   CHECK_EQ("init missing node: exit 2", init_child("server-cxl", "OLI_DRAM_NODES=7", out, sizeof out), 2);
+  CHECK_EQ("16 threads race into init: one topology", racing_child(out, sizeof out), 0);
+  const char *first = strstr(out, "oli: oli ");
+  CHECK("16 threads race into init: initialised once", first && !strstr(first + 1, "oli: oli "));
   CHECK_EQ("init empty tree: exit 0", init_child("empty", "", out, sizeof out), 0);
   CHECK("init empty tree: no-NUMA warning", strstr(out, "oli: warning: no NUMA information") != NULL);
   CHECK_EQ("init off: exit 0", init_child("empty", "OLI_POLICY=off", out, sizeof out), 0);
