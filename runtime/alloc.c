@@ -186,7 +186,7 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
 static inline void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
   site = effective(site);
   if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED))) {
-    uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_RELAXED) : 0;
+    uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : 0;
     if (oli_likely(slot != 0)) {
       _oli_site_count_slot(slot, n);
       return libc_alloc(n, align, zero);
@@ -382,34 +382,41 @@ OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
 OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}
 
 /* ---- the interposed allocator ----------------------------------------------------------- */
-OLI_EXPORT void *malloc(size_t n) {
+/* Sanitizer builds: these run inside the sanitizer's own start-up (dlsym
+ * allocates) before its shadow exists, so they carry no instrumentation. */
+#if defined(__clang__) && __clang_major__ >= 14
+#define OLI_NO_SAN __attribute__((disable_sanitizer_instrumentation))
+#else
+#define OLI_NO_SAN
+#endif
+OLI_EXPORT OLI_NO_SAN void *malloc(size_t n) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_malloc(n);
   return alloc(n, 0, cur, false);
 }
 
-OLI_EXPORT void free(void *p) {
-  if (oli_unlikely(_oli_arena_contains(p))) {
+OLI_EXPORT OLI_NO_SAN void free(void *p) {
+  if (oli_unlikely(OLI_IN_ARENA(p))) {
     free_placed(p);
     return;
   }
   __libc_free(p);
 }
 
-OLI_EXPORT void *calloc(size_t n, size_t size) {
+OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_calloc(n, size);
   return __oli_calloc(n, size, cur);
 }
 
-OLI_EXPORT void *realloc(void *p, size_t n) {
-  if (oli_unlikely(_oli_arena_contains(p))) return realloc_placed(p, n);
+OLI_EXPORT OLI_NO_SAN void *realloc(void *p, size_t n) {
+  if (oli_unlikely(OLI_IN_ARENA(p))) return realloc_placed(p, n);
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_realloc(p, n);
   return realloc_site(p, n, cur);
 }
 
-OLI_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
+OLI_EXPORT OLI_NO_SAN void *reallocarray(void *p, size_t n, size_t size) {
   size_t b;
   if (__builtin_mul_overflow(n, size, &b)) {
     errno = ENOMEM;
@@ -418,15 +425,15 @@ OLI_EXPORT void *reallocarray(void *p, size_t n, size_t size) {
   return realloc(p, b);
 }
 
-OLI_EXPORT size_t malloc_usable_size(void *p) {
-  if (_oli_arena_contains(p)) {
+OLI_EXPORT OLI_NO_SAN size_t malloc_usable_size(void *p) {
+  if (OLI_IN_ARENA(p)) {
     oli_block_info_t b;
     return _oli_arena_info(p, &b) == 0 ? b.capacity : 0;
   }
   return usable_libc(p);
 }
 
-OLI_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
+OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
   if (cur) return __oli_posix_memalign(out, align, size, cur);
@@ -440,7 +447,7 @@ OLI_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
   return 0;
 }
 
-OLI_EXPORT void *aligned_alloc(size_t align, size_t size) {
+OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return __oli_aligned_alloc(align, size, cur);
   if (!pow2(align)) {
@@ -450,19 +457,19 @@ OLI_EXPORT void *aligned_alloc(size_t align, size_t size) {
   return __libc_memalign(align, size);
 }
 
-OLI_EXPORT void *memalign(size_t align, size_t size) {
+OLI_EXPORT OLI_NO_SAN void *memalign(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return __oli_memalign(align, size, cur);
   return __libc_memalign(align, size);
 }
 
-OLI_EXPORT void *valloc(size_t size) {
+OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return __oli_valloc(size, cur);
   return __libc_memalign((size_t)_oli_page_size(), size);
 }
 
-OLI_EXPORT void *pvalloc(size_t size) {
+OLI_EXPORT OLI_NO_SAN void *pvalloc(size_t size) {
   size_t pg = (size_t)_oli_page_size(), r;
   if (__builtin_add_overflow(size, pg - 1, &r)) {
     errno = ENOMEM;

@@ -42,9 +42,8 @@ const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]);
 // arena.c
 /* Bounds of the reserved arena: [lo, hi). Both 0 before the arena exists. */
 extern uintptr_t _oli_arena_lo, _oli_arena_hi;
-static inline bool _oli_arena_contains(const void *p) {
-  return (uintptr_t)p - _oli_arena_lo < _oli_arena_hi - _oli_arena_lo;
-}
+#define OLI_IN_ARENA(p) ((uintptr_t)(p) - _oli_arena_lo < _oli_arena_hi - _oli_arena_lo)
+static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
 #define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
 #define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */
 /* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
