@@ -3,11 +3,14 @@
  * largest object, peak live bytes, total bytes and sampled accesses, plus the
  * process footprint and the tiers' HMAT figures. The name may hold %p (pid),
  * %r (MPI rank), %h (host); the file is written to a temporary name and
- * renamed, so a reader never sees half a profile and ranks never collide. */
+ * renamed, so a reader never sees half a profile and ranks never collide; a
+ * name that exists and is not a regular file (symlink, device, FIFO) is
+ * written directly instead, never replaced. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc_internal.h"
@@ -88,7 +91,12 @@ int _oli_profile_write(const char *pattern) {
                          pattern);
     return -1;
   }
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+  /* A target that exists and is not a regular file (a symlink, /dev/stdout, a
+   * FIFO) is written directly: renaming over it would replace it. */
+  struct stat st;
+  bool direct = lstat(path, &st) == 0 && !S_ISREG(st.st_mode);
+  if (direct) snprintf(tmp, sizeof tmp, "%s", path);
+  else snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (f == NULL) {
     _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(errno));
@@ -100,12 +108,12 @@ int _oli_profile_write(const char *pattern) {
     rc = -1;
     err = errno;
   }
-  if (rc == 0 && rename(tmp, path) != 0) {
+  if (rc == 0 && !direct && rename(tmp, path) != 0) {
     rc = -1;
     err = errno;
   }
   if (rc != 0) {
-    unlink(tmp);
+    if (!direct) unlink(tmp);
     _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(err));
     return -1;
   }

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -113,6 +114,20 @@ int main(void) {
   CHECK("unwritable directory: one warning",
         strstr(captured, "oli: warning: OLI_PROFILE: cannot write '/nonexistent-dir/p.json': No such "
                          "file or directory\n") != NULL);
+  /* a symlink as the name: written through, not replaced */
+  char target[300], link[300];
+  snprintf(target, sizeof target, "%s/target.json", dir);
+  snprintf(link, sizeof link, "%s/link.json", dir);
+  fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  close(fd);
+  CHECK("symlink made", symlink(target, link) == 0);
+  CHECK_EQ("profile through a symlink", _oli_profile_write(link), 0);
+  struct stat lst, tst;
+  CHECK("the symlink is still a symlink", lstat(link, &lst) == 0 && S_ISLNK(lst.st_mode));
+  CHECK("its target holds the profile", stat(target, &tst) == 0 && tst.st_size > 50);
+  unlink(link);
+  unlink(target);
+
   /* at exit, with OLI_PROFILE set */
   pid_t pid = fork();
   if (pid == 0) {
