@@ -21,6 +21,11 @@
 
 enum { INIT_NONE = 0, INIT_RUNNING = 1, INIT_DONE = 2 };
 
+/* Static links (liboli.a) take an archive member only when something refers to
+ * it: this keeps report.c, with its at-exit report, in every program that
+ * initialises the runtime (profile.c and plan.c are called below). */
+__attribute__((used)) static int (*const keep_report)(const char *) = oli_report_write;
+
 static oli_topology_t topo;
 static uint32_t weights[OLI_MAX_TARGETS];
 static const char *weights_source = "default";
