@@ -102,6 +102,14 @@ void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off,
 __oli_site_t *__oli_site_enter(__oli_site_t *site);
 void __oli_site_leave(__oli_site_t *prev);
 
+/* ---- portable access profile (pass option profile-every=N) ------------- */
+/* Called on every Nth load or store a thread makes through a non-stack
+ * pointer (a per-thread countdown in the instrumented code); `weight` is N,
+ * the accesses this sample stands for. The runtime attributes addr to the
+ * live object holding it. Added to ABI v1 without a version bump: only
+ * modules compiled with profile-every reference it. */
+void __oli_profile_access(const void *addr, uint64_t weight);
+
 /* ---- module constructor ------------------------------------------------ */
 /* Called first by every instrumented module's constructor (priority 1).
  * [start, stop) are the module's oli_sites section bounds. Idempotent. */

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OliOptions.h"
+#include "OliProfile.h"
 #include "OliTagSites.h"
 
 #include "llvm/IR/Module.h"
@@ -42,6 +43,7 @@ static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
 /// The environment variable carrying options for clang/flang users.
 constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
 constexpr char PassName[] = "oli-tag-sites";
+constexpr char ProfilePassName[] = "oli-profile-accesses";
 constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
                             "wrappers=0|1, globals=0|1, profile-every=N";
 
@@ -148,19 +150,49 @@ struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
   OliOptions Opt;
 };
 
-/// Accepts `oli-tag-sites` and `oli-tag-sites<k=v;...>`.
+/// The profiling pass (profile-every=N): sampled load/store counters, at
+/// the end of the optimisation pipeline.
+struct OliProfilePass : PassInfoMixin<OliProfilePass> {
+  explicit OliProfilePass(OliOptions O) : Opt(std::move(O)) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!Opt.Error.empty()) {
+      M.getContext().emitError(Opt.Error);
+      return PreservedAnalyses::all();
+    }
+    return instrumentAccesses(M, Opt.ProfileEvery) ? PreservedAnalyses::none()
+                                                   : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+  OliOptions Opt;
+};
+
+/// Options of a pipeline element `Base` or `Base<k=v;...>`; false when Name
+/// is not that element.
+static bool elementOptions(StringRef Name, StringRef Base, OliOptions &O) {
+  if (!Name.consume_front(Base))
+    return false;
+  O = baseOptions();
+  if (Name.empty())
+    return true;
+  if (!Name.consume_front("<") || !Name.consume_back(">"))
+    return false;
+  applyOptionString(O, Name.str(), (Base + "<...>").str());
+  return true;
+}
+
+/// Accepts `oli-tag-sites[<k=v;...>]` and `oli-profile-accesses[<k=v;...>]`.
 static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                                  ArrayRef<PassBuilder::PipelineElement>) {
-  if (!Name.consume_front(PassName))
-    return false;
-  OliOptions O = baseOptions();
-  if (!Name.empty()) {
-    if (!Name.consume_front("<") || !Name.consume_back(">"))
-      return false;
-    applyOptionString(O, Name.str(), std::string(PassName) + "<...>");
+  OliOptions O;
+  if (elementOptions(Name, PassName, O)) {
+    MPM.addPass(OliTagSitesPass(std::move(O)));
+    return true;
   }
-  MPM.addPass(OliTagSitesPass(std::move(O)));
-  return true;
+  if (elementOptions(Name, ProfilePassName, O)) {
+    MPM.addPass(OliProfilePass(std::move(O)));
+    return true;
+  }
+  return false;
 }
 
 /// Registers the named pass and the pipeline-start hook.
@@ -168,6 +200,11 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(parsePipelineElement);
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(OliTagSitesPass(baseOptions())); });
+  PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    OliOptions O = baseOptions();
+    if (O.ProfileEvery && O.Error.empty()) // a bad option is reported once, by the tagger
+      MPM.addPass(OliProfilePass(std::move(O)));
+  });
 }
 
 } // namespace oli

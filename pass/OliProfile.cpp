@@ -1,0 +1,128 @@
+//===- OliProfile.cpp - sampled load/store profiling for oli -------------===//
+//
+// See OliProfile.h. Per access: decrement a thread-local countdown (one per
+// DSO, a linkonce hidden TLS variable); when it goes negative, call
+// __oli_profile_access(addr, Every) and reset it to Every-1. Deterministic:
+// the same program and input give the same samples on each thread.
+//
+//===----------------------------------------------------------------------===//
+#include "OliProfile.h"
+#include "OliAbiNames.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "oli"
+
+STATISTIC(NumProfiledAccesses, "loads and stores given a sampled profiling counter");
+
+namespace oli {
+
+constexpr char CountdownName[] = "__oli_profile_countdown";
+constexpr char ProfiledFlag[] = "oli.profiled"; // module flag: accesses instrumented
+
+/// The pointer operand of a load or store worth profiling, else null:
+/// stack slots and constants are never placed, so they are skipped.
+static Value *profiledPointer(Instruction &I) {
+  Value *Ptr = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    Ptr = LI->getPointerOperand();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    Ptr = SI->getPointerOperand();
+  if (!Ptr || Ptr->getType()->getPointerAddressSpace() != 0)
+    return nullptr;
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (isa<AllocaInst>(Obj))
+    return nullptr;
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    if (GV->isConstant() || GV->isThreadLocal() || GV->getName().starts_with(AbiPrefix) ||
+        GV->hasSection())
+      return nullptr;
+  return Ptr;
+}
+
+/// The per-DSO thread-local countdown (0 at thread start: the first access
+/// is sampled).
+static GlobalVariable *countdown(Module &M) {
+  if (GlobalVariable *GV = M.getGlobalVariable(CountdownName))
+    return GV;
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  auto *GV = new GlobalVariable(M, I64, false, GlobalValue::LinkOnceODRLinkage,
+                                ConstantInt::get(I64, 0), CountdownName, nullptr,
+                                GlobalValue::InitialExecTLSModel);
+  GV->setVisibility(GlobalValue::HiddenVisibility);
+  GV->setAlignment(Align(8));
+  if (M.getTargetTriple().find("linux") != std::string::npos)
+    GV->setComdat(M.getOrInsertComdat(CountdownName));
+  return GV;
+}
+
+/// Instruments one function; returns true when it changed.
+static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook,
+                               uint64_t Every) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
+      F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName)
+    return false;
+  SmallVector<std::pair<Instruction *, Value *>, 32> Accesses;
+  for (Instruction &I : instructions(F))
+    if (Value *Ptr = profiledPointer(I))
+      Accesses.push_back({&I, Ptr});
+  if (Accesses.empty())
+    return false;
+  LLVMContext &Ctx = F.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
+  Value *Addr = Entry.CreateThreadLocalAddress(Ctr);
+  MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, (uint32_t)std::min<uint64_t>(Every, 1u << 20));
+  for (auto &[I, Ptr] : Accesses) {
+    IRBuilder<> B(I);
+    Value *Left = B.CreateSub(B.CreateLoad(I64, Addr, "oli.cd"), ConstantInt::get(I64, 1));
+    B.CreateStore(Left, Addr);
+    Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(I64, 0));
+    Instruction *Then = SplitBlockAndInsertIfThen(Hit, I->getIterator(), false, Unlikely);
+    IRBuilder<> T(Then);
+    T.CreateCall(Hook, {Ptr, ConstantInt::get(I64, Every)});
+    T.CreateStore(ConstantInt::get(I64, Every - 1), Addr);
+    ++NumProfiledAccesses;
+  }
+  return true;
+}
+
+bool instrumentAccesses(Module &M, uint64_t Every) {
+  if (!Every || M.getModuleFlag(ProfiledFlag))
+    return false;
+  for (const Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with(AbiPrefix))
+      return false; // the runtime
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Hook = M.getOrInsertFunction(ProfileAccessName, Type::getVoidTy(Ctx),
+                                              PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
+  if (auto *Fn = dyn_cast<Function>(Hook.getCallee()))
+    Fn->addFnAttr(Attribute::NoUnwind);
+  GlobalVariable *Ctr = countdown(M);
+  bool Changed = false;
+  SmallVector<Function *, 64> Fns;
+  for (Function &F : M)
+    Fns.push_back(&F);
+  for (Function *F : Fns)
+    Changed |= instrumentFunction(*F, Ctr, Hook, Every);
+  if (!Changed) {
+    if (Ctr->use_empty())
+      Ctr->eraseFromParent();
+    return false;
+  }
+  M.addModuleFlag(Module::Max, ProfiledFlag, 1);
+  LLVM_DEBUG(dbgs() << "oli: profiled " << NumProfiledAccesses << " accesses\n");
+  return true;
+}
+
+} // namespace oli

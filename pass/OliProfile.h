@@ -1,0 +1,27 @@
+//===- OliProfile.h - sampled load/store profiling for oli -----*- C++ -*-===//
+//
+// The portable access profile (issue 5): every Nth load or store a thread
+// makes through a non-stack pointer calls __oli_profile_access(addr, N), and
+// the runtime attributes the sample to the live object holding addr. Runs
+// at the end of the optimisation pipeline, so it counts the accesses the
+// optimised code makes and does not stop vectorisation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_PROFILE_H
+#define OLI_PASS_PROFILE_H
+
+#include <cstdint>
+
+namespace llvm {
+class Module;
+}
+
+namespace oli {
+
+/// Instruments the module's loads and stores with a per-thread countdown of
+/// Every accesses; returns true when it changed. Idempotent (module flag).
+bool instrumentAccesses(llvm::Module &M, uint64_t Every);
+
+} // namespace oli
+
+#endif // OLI_PASS_PROFILE_H
