@@ -84,15 +84,23 @@ def load_report(path):
 
 
 def merge_reports(reps):
-    """Sum the tier bytes of all reports of one run (one per MPI rank)."""
+    """Sum the tier bytes of all reports of one run (one per MPI rank), and count
+    the sites whose pages the kernel reports where the runtime intended them."""
     tiers = {"dram": 0, "cxl": 0, "remote_dram": 0, "default": 0}
     saved = 0
+    as_intended, with_pages = 0, 0
     for rep in reps:
+        for site in rep.get("sites", []):
+            want = {k: v for k, v in (site.get("pages_intended") or {}).items() if v}
+            got = {k: v for k, v in (site.get("pages_achieved") or {}).items() if v}
+            if want:
+                with_pages += 1
+                as_intended += want == got
         summ = rep.get("summary", {})
         for k in tiers:
             tiers[k] += int(summ.get("bytes", {}).get(k) or 0)
         saved += int(summ.get("dram_saved") or 0)
-    return tiers, saved
+    return tiers, saved, (as_intended, with_pages)
 
 
 # Set by --lab: run every command inside the QEMU NUMA lab (test/numa-lab).
@@ -348,7 +356,7 @@ def main():
                 times.append(secs)
             oks += ok
         all_reps = all_reps or reps
-        tiers, saved = merge_reports(reps) if reps else ({}, None)
+        tiers, saved, pages = merge_reports(reps) if reps else ({}, None, None)
         placed = sum(tiers[k] for k in ("dram", "cxl", "remote_dram")) if reps else None
         results[pol] = {
             "policy": pol, "env": {k: v for k, v in env.items() if k.startswith("OLI_")
@@ -358,6 +366,8 @@ def main():
             "dram": tiers.get("dram"), "cxl": tiers.get("cxl"),
             "remote_dram": tiers.get("remote_dram"), "default": tiers.get("default"),
             "dram_saved": saved, "placed": placed, "reports": len(reps),
+            "sites_as_intended": pages[0] if pages else None,
+            "sites_with_pages": pages[1] if pages else None,
         }
     shutil.rmtree(tmp, ignore_errors=True)
 
@@ -376,14 +386,16 @@ def main():
     if "oli+plan" in results:
         print("oli+plan: OLI_PLAN=%s" % results["oli+plan"]["env"].get("OLI_PLAN"))
     hdr = ("policy", "median s", "vs dram", "verified", "DRAM", "CXL", "remote DRAM",
-           "default", "DRAM saved")
+           "default", "DRAM saved", "pages as intended")
     table = []
     for r in rows:
         ratio = "%.3f" % (r["median_s"] / ref) if ref and r["median_s"] is not None else "-"
         table.append((r["policy"], "%.4f" % r["median_s"] if r["median_s"] is not None else "-",
                       ratio, "%d/%d" % (r["verified"], r["runs"]), human(r["dram"]),
                       human(r["cxl"]), human(r["remote_dram"]), human(r["default"]),
-                      human(r["dram_saved"])))
+                      human(r["dram_saved"]),
+                      "%d/%d sites" % (r["sites_as_intended"], r["sites_with_pages"])
+                      if r["sites_with_pages"] else "-"))
     widths = [max(len(str(x[i])) for x in [hdr] + table) for i in range(len(hdr))]
     fmt = "  ".join("%-" + str(w) + "s" if i == 0 else "%" + str(w) + "s"
                     for i, w in enumerate(widths))

@@ -171,7 +171,8 @@ program fcg
   write (*, '(a,i0,a,es10.3,a,es10.3)') 'iterations ', it, ' relative residual ', &
     sqrt(res2 / bnorm2), ' relative error ', sqrt(err2 / ex2)
   write (*, '(a,f12.6)') 'time_s ', t
-  deallocate (x, z, p, q, r, a, colidx, rowstr)
+  ! The arrays stay allocated until exit: the oli report (written at exit)
+  ! then shows where their pages are (pages_achieved, from move_pages).
   if (ok) then
     write (*, '(a)') 'VERIFICATION SUCCESSFUL'
   else
