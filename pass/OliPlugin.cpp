@@ -16,6 +16,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <cstdlib>
 
@@ -136,12 +137,22 @@ static OliOptions baseOptions() {
   return O;
 }
 
+/// Reports a bad option. clang and opt show Ctx.emitError as an error and
+/// fail the compile; flang-new-19's backend diagnostic handler drops it, so
+/// for flang's modules (all named FIRModule) the error ends the compile with
+/// report_fatal_error instead (a message and exit 1, no crash dump).
+static void reportOptionError(Module &M, const std::string &Msg) {
+  if (M.getName() == "FIRModule" || M.getSourceFileName() == "FIRModule")
+    report_fatal_error(Twine(Msg), /*gen_crash_diag=*/false);
+  M.getContext().emitError(Msg);
+}
+
 /// The module pass: reports a bad option, else hands the module to the worker.
 struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
   explicit OliTagSitesPass(OliOptions O) : Opt(std::move(O)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (!Opt.Error.empty()) {
-      M.getContext().emitError(Opt.Error);
+      reportOptionError(M, Opt.Error);
       return PreservedAnalyses::all();
     }
     return OliTagSites(M, Opt).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -156,7 +167,7 @@ struct OliProfilePass : PassInfoMixin<OliProfilePass> {
   explicit OliProfilePass(OliOptions O) : Opt(std::move(O)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (!Opt.Error.empty()) {
-      M.getContext().emitError(Opt.Error);
+      reportOptionError(M, Opt.Error);
       return PreservedAnalyses::all();
     }
     return instrumentAccesses(M, Opt.ProfileEvery) ? PreservedAnalyses::none()

@@ -1,0 +1,8 @@
+// Through clang, a bad OLI_PASS_OPTIONS entry is one compiler error naming the
+// entry and what is accepted, and the compile fails (no crash, no output).
+// RUN: env OLI_PASS_OPTIONS='min-global-size=big' not %clang -O2 -fpass-plugin=%oli_pass -c %s -o %t.o 2>&1 | FileCheck %s
+// RUN: env OLI_PASS_OPTIONS='wrapers=1' not %clang -O0 -fpass-plugin=%oli_pass -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// CHECK: error: oli: option 'min-global-size=big' in OLI_PASS_OPTIONS: expected a byte count (digits, optional K/M/G/T suffix)
+// CHECK-NOT: Stack dump
+// UNKNOWN: error: oli: unknown option 'wrapers' in OLI_PASS_OPTIONS; accepted: root=PATH,
+int f(void) { return 0; }
