@@ -89,6 +89,10 @@ int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[O
 /* Which mechanism d uses: "preferred", "interleave", "weighted-interleave",
  * "page-runs", "default". */
 const char *_oli_place_mechanism(const oli_decision_t *d);
+/* The same for an object of npages (native interleave only when exact). */
+const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages);
+/* Transparent huge page size: blocks of at least this are aligned to it. */
+#define OLI_HUGE_BYTES (2ull << 20)
 /* Page-run layout for weights w over n targets and an object of npages: the
  * run unit in pages (a period is unit * sum(w)). Exposed for tests. */
 uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages);

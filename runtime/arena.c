@@ -372,6 +372,8 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (size == 0) size = 1;
   if (size > ((uint64_t)1 << 62)) return NULL;
   uint64_t npg = (size + pgsz - 1) >> pgshift, al = align > pgsz ? align >> pgshift : 1;
+  uint64_t huge = OLI_HUGE_BYTES >> pgshift; /* THP-sized objects start on a huge page */
+  if (npg >= huge && al < huge) al = huge;
   lock_m();
   uint16_t cls = class_of(d);
   uint32_t i = cache_take(cls, npg, al);
@@ -420,7 +422,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     if (d->placement != OLI_PLACE_DEFAULT && _oli_place_range(p, npg << pgshift, d, 0) != 0) {
       int e = errno;
       _oli_warning_message(W_MBIND, "mbind of %llu bytes (%s) failed: %s; default policy used",
-                           (unsigned long long)size, _oli_place_mechanism(d), strerror(e));
+                           (unsigned long long)size, _oli_place_mechanism_n(d, npg), strerror(e));
       B(i).cls = 0;
       B(i).fallback = 1;
       *flags |= OLI_AF_FALLBACK;

@@ -6,6 +6,8 @@
  *   INTERLEAVE  per-object ratio on every kernel:
  *                 equal weights                 -> MPOL_INTERLEAVE
  *                 ratio == kernel's global weights (6.9+) -> MPOL_WEIGHTED_INTERLEAVE
+ *                   (both only when the object is a whole number of rounds of
+ *                   2 MiB folios, so transparent huge pages keep them exact)
  *                 otherwise                     -> page runs: each period of
  *                   unit*sum(w) pages is cut into one run per target of unit*w[i]
  *                   pages, each run MPOL_PREFERRED on its node. The last
@@ -144,7 +146,17 @@ static int page_runs(char *addr, uint64_t npages, const int *nodes, const uint32
   return 0;
 }
 
-const char *_oli_place_mechanism(const oli_decision_t *d) {
+/* The kernel's interleave policies hand out whole folios: with transparent
+ * huge pages a 2 MiB folio per step. They are exact for an object only when it
+ * is a whole number of rounds of huge pages (the arena aligns such blocks to
+ * 2 MiB); any other object gets page runs. npages 0: size not known. */
+static bool native_exact(const uint32_t *w, int n, uint64_t npages) {
+  if (npages == 0) return true;
+  uint64_t round = wsum(w, n) * (OLI_HUGE_BYTES / _oli_page_size());
+  return npages % round == 0;
+}
+
+const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages) {
   int nodes[OLI_MAX_TARGETS];
   uint32_t w[OLI_MAX_TARGETS];
   switch (d->placement) {
@@ -154,14 +166,16 @@ const char *_oli_place_mechanism(const oli_decision_t *d) {
   case OLI_PLACE_INTERLEAVE: {
     int n = targets(d, nodes, w);
     if (n <= 1) return "preferred";
-    if (all_equal(w, n)) return "interleave";
-    if (kernel_weights_match(nodes, w, n)) return "weighted-interleave";
+    if (all_equal(w, n) && native_exact(w, n, npages)) return "interleave";
+    if (kernel_weights_match(nodes, w, n) && native_exact(w, n, npages)) return "weighted-interleave";
     return "page-runs";
   }
   default:
     return "default";
   }
 }
+
+const char *_oli_place_mechanism(const oli_decision_t *d) { return _oli_place_mechanism_n(d, 0); }
 
 int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]) {
   memset(out, 0, sizeof(uint64_t) * OLI_MAX_TARGETS);
@@ -186,7 +200,7 @@ int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[O
     int n = targets(d, nodes, w);
     if (n == 0) return 0;
     uint64_t unit = _oli_place_run_unit(w, n, npages), period = unit * wsum(w, n);
-    if (strcmp(_oli_place_mechanism(d), "page-runs") == 0) {
+    if (strcmp(_oli_place_mechanism_n(d, npages), "page-runs") == 0) {
       for (uint64_t off = 0; off < npages; off += period) {
         uint64_t run[OLI_MAX_TARGETS];
         split_period(npages - off < period ? npages - off : period, unit, w, n, run);
@@ -210,6 +224,7 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
   if (len == 0 || d->placement == OLI_PLACE_DEFAULT) return 0;
   int nodes[OLI_MAX_TARGETS], rc = 0, n;
   uint32_t w[OLI_MAX_TARGETS];
+  bool aligned = (uintptr_t)addr % OLI_HUGE_BYTES == 0; /* native interleave needs whole folios */
   switch (d->placement) {
   case OLI_PLACE_DRAM:
     rc = d->ntargets > 0 ? bind_nodes(addr, len, MPOL_PREFERRED, &d->node[0], 1, flags) : (errno = EINVAL, -1);
@@ -226,9 +241,9 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
       rc = -1;
     } else if (n == 1) {
       rc = bind_nodes(addr, len, MPOL_PREFERRED, nodes, 1, flags);
-    } else if (all_equal(w, n)) {
+    } else if (all_equal(w, n) && aligned && native_exact(w, n, len / _oli_page_size())) {
       rc = bind_nodes(addr, len, MPOL_INTERLEAVE, nodes, n, flags);
-    } else if (kernel_weights_match(nodes, w, n)) {
+    } else if (kernel_weights_match(nodes, w, n) && aligned && native_exact(w, n, len / _oli_page_size())) {
       rc = bind_nodes(addr, len, OLI_MPOL_WEIGHTED_INTERLEAVE, nodes, n, flags);
       if (rc != 0 && errno == EINVAL) { /* kernel without it after all: page runs */
         _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");

@@ -163,7 +163,9 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   if (r->d.placement != OLI_PLACE_DEFAULT)
     for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
       fprintf(f, "%s%d", i ? ", " : "", r->d.node[i]);
-  fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ", _oli_place_mechanism(&r->d));
+  uint64_t pg = _oli_page_size();
+  fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ",
+          _oli_place_mechanism_n(&r->d, r->have_obj ? (r->obj_bytes + pg - 1) / pg : 0));
   json_str(f, r->reason);
   fprintf(f, ", \"fallbacks\": %llu", (unsigned long long)atomic_load(&r->st->fallbacks));
   fprintf(f, ",\n     \"pages_intended\": {");

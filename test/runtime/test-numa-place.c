@@ -37,7 +37,7 @@ static void check_ratio(const char *what, int a, int b, uint32_t wa, uint32_t wb
   CHECK("query", _oli_query_pages(p, len, per, &absent, &sampled) == 0);
   double got = (double)per[a] / (double)(per[a] + per[b]), want = (double)wa / (wa + wb);
   printf("%s: node %d %llu pages, node %d %llu pages (%.4f, want %.4f) via %s\n", what, a,
-         (unsigned long long)per[a], b, (unsigned long long)per[b], got, want, _oli_place_mechanism(&forced));
+         (unsigned long long)per[a], b, (unsigned long long)per[b], got, want, _oli_place_mechanism_n(&forced, len / _oli_page_size()));
   CHECK(what, got > want - 0.01 && got < want + 0.01);
   free(p);
 }
@@ -47,9 +47,11 @@ int main(void) {
   int a = t->local_node, b = t->cxl_node >= 0 ? t->cxl_node : t->remote_node;
   if (a < 0 || b < 0 || a == b) TEST_SKIP("needs two memory nodes (local DRAM and CXL or remote DRAM)");
   _oli_alloc_set_decide_hook(hook);
-  check_ratio("3:1 page runs", a, b, 3, 1, 64 * MiB);
-  check_ratio("5:2 page runs", a, b, 5, 2, 33 * MiB + 8192);
-  check_ratio("1:1 interleave", a, b, 1, 1, 16 * MiB);
+  check_ratio("3:1 64 MiB", a, b, 3, 1, 64 * MiB); /* weighted-interleave when the kernel weights are 3:1 */
+  check_ratio("5:2 33 MiB", a, b, 5, 2, 33 * MiB + 8192);
+  check_ratio("1:1 16 MiB", a, b, 1, 1, 16 * MiB);
+  check_ratio("1:1 odd size", a, b, 1, 1, 5 * MiB + 12288);
+  check_ratio("4:1 40 MiB", a, b, 4, 1, 40 * MiB);
   check_ratio("3:1 small object", a, b, 3, 1, 1 * MiB);
   /* Whole object on the other node. */
   memset(&forced, 0, sizeof forced);

@@ -61,6 +61,11 @@ int main(void) {
   CHECK_STR("1:1 uses MPOL_INTERLEAVE", _oli_place_mechanism(&eq), "interleave");
   oli_decision_t uneq = interleave(0, 63, 3, 1);
   CHECK_STR("3:1 off the kernel weights uses page runs", _oli_place_mechanism(&uneq), "page-runs");
+  CHECK_STR("1:1 of whole huge-page rounds: MPOL_INTERLEAVE", _oli_place_mechanism_n(&eq, 2048), "interleave");
+  CHECK_STR("1:1 of an odd size: page runs (THP would skew it)", _oli_place_mechanism_n(&eq, 1000), "page-runs");
+  uint64_t o11[OLI_MAX_TARGETS];
+  _oli_place_intended(&eq, 1001, o11);
+  CHECK("1:1 odd size intended split exact", o11[0] + o11[1] == 1001 && (o11[0] == 500 || o11[0] == 501));
 
   /* On this machine: bind 3:1 runs both on the local node, touch, query. */
   int local = t->local_node >= 0 ? t->local_node : 0;
