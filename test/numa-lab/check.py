@@ -486,7 +486,58 @@ def check_oli(c):
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
 
 
-SUITES = {"probe": check_probe, "oli": check_oli}
+# ---- suite: cxl (stretch: a node from the kernel's real CXL stack) ---------------
+CXL_STEPS = ["modules", "memdev", "region", "namespace", "policy", "system_ram"]
+CXL_PLACED = ["heap", "calloc", "small"]  # guest/cxlobjects.c
+CXL_OBJECTS = CXL_PLACED + ["tiny"]
+
+
+def check_cxl(c):
+    lab, k = c.lab, c.kernel
+    steps = {r.get("step"): r.get("ok") for r in lab.group("cxl")}
+    for st in CXL_STEPS:
+        if not c.eq("cxl setup step %s (see OLI-LAB-STDERR cxl-%s lines)" % (st, st), "1", steps.get(st)):
+            return
+    nodes = {int(r["node"]): r for r in lab.group("cxl.node")}
+    c.eq("cxl: nodes after daxctl reconfigure-device --mode=system-ram", [0, 1, 2], sorted(nodes))
+    if 2 in nodes:
+        c.eq("cxl: node 2 has no CPUs", "-", nodes[2].get("cpus"))
+        c.expect(int(nodes[2].get("mem_kb") or 0) >= 256 * 1024, "cxl: node 2 memory (512 MiB device)",
+                 "MemTotal %s kB" % nodes[2].get("mem_kb"))
+    tiers = {int(r["tier"]): nodelist(r["nodes"]) for r in lab.group("cxl.tiers")}
+    tier_of = {n: t for t, ns in tiers.items() for n in ns}
+    c.expect(2 in tier_of and 0 in tier_of and tier_of[2] != tier_of[0], "cxl: node 2 in its own memory tier",
+             "tiers %s" % tiers)
+    oli = Run(c, "oli", 0, CXL_OBJECTS)
+    if oli.basics():
+        topo = oli.report.get("topology", {})
+        kinds = {n.get("node"): n.get("kind") for n in topo.get("nodes", [])}
+        c.eq("cxl: the runtime classifies the nodes with no hints (0,1 dram, 2 cxl)",
+             {0: "dram", 1: "dram", 2: "cxl"}, kinds)
+        c.eq("cxl: cxl_node", 2, topo.get("cxl_node"))
+        oli.all_placements()
+        c.eq("cxl: run oli: decisions of the 8 MiB (67%) and 1 MiB (8%) objects", ["interleave", "dram"],
+             [oli.decision("heap"), oli.decision("small")])
+    w = Run(c, "weights31", 0, CXL_OBJECTS)
+    if w.basics():
+        w.all_placements()
+        s = w.site("heap")
+        c.eq("cxl: run weights31 (OLI_WEIGHTS=3:1): heap decision, ratio, nodes",
+             ("interleave", [3, 1], [0, 2]),
+             (s and s.get("decision"), s and (ratio_of(s.get("ratio")) or [])[:2], s and (s.get("nodes") or [])[:2]))
+    x = Run(c, "cxl", 0, CXL_OBJECTS)
+    if x.basics():
+        x.all_placements(["cxl"], CXL_PLACED)
+    one = Run(c, "cpu1", 1, CXL_OBJECTS)
+    if one.basics():
+        one.all_placements()
+        for o in CXL_PLACED:
+            if o in one.objs:
+                c.eq("cxl: run cpu1 object %s: pages on node 0" % o, 0, one.kernel_pages(o)[0])
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
+SUITES = {"probe": check_probe, "oli": check_oli, "cxl": check_cxl}
 
 
 def show(lab):

@@ -6,7 +6,11 @@
 #     KERNEL  6.12 or 6.1        SUITE  probe | oli   (guest/suite-SUITE.sh, check.py --suite)
 #     FILEs   static programs copied into the guest's /lab
 #
-# Environment: OLI_LAB_TIMEOUT (seconds, default 150), OLI_LAB_TOPOLOGY (args file).
+# A suite with guest/suite-SUITE.modules (module names) gets those kernel modules
+# and their dependencies, decompressed, in /lab/modules (load order in
+# /lab/modules/order; modset.py).
+# Environment: OLI_LAB_TIMEOUT (seconds, default 150), OLI_LAB_TOPOLOGY (args file),
+# OLI_LAB_APPEND (extra kernel command line).
 # Exit: 0 pass, 1 fail (console tail and mismatching objects printed), 77 QEMU or the
 # kernels are not available here.
 set -euo pipefail
@@ -19,9 +23,20 @@ suite_sh=$here/guest/suite-$suite.sh
 "$here/prepare.sh" "$cache" "$kernel"   # exits 77 when the lab cannot run here
 mkdir -p "$work"
 tag=$suite-$kernel
-"$here/mkinitramfs.sh" "$work/$tag.cpio.gz" "$suite_sh" "$@"
+files=("$@")
+if [ -f "$here/guest/suite-$suite.modules" ]; then
+  kd=$cache/kernel-$kernel
+  md=$work/$tag.modules
+  rm -rf "$md"
+  # shellcheck disable=SC2046
+  python3 "$here/modset.py" "$kd/root/lib/modules/$(cat "$kd/release")" "$md" \
+    $(cat "$here/guest/suite-$suite.modules") > "$md.order"
+  files+=("$md.order=modules/order")
+  for m in $(cat "$md.order"); do files+=("$md/$m=modules/$m"); done
+fi
+"$here/mkinitramfs.sh" "$work/$tag.cpio.gz" "$suite_sh" "${files[@]}"
 topo=()
 [ -n "${OLI_LAB_TOPOLOGY:-}" ] && topo=(--topology "$OLI_LAB_TOPOLOGY")
 "$here/run.sh" "$cache/kernel-$kernel" "$work/$tag.cpio.gz" "$work/$tag.log" \
-  --timeout "${OLI_LAB_TIMEOUT:-150}" "${topo[@]}"
+  --timeout "${OLI_LAB_TIMEOUT:-150}" --append "${OLI_LAB_APPEND:-}" "${topo[@]}"
 exec python3 "$here/check.py" --suite "$suite" --kernel "$kernel" "$work/$tag.log"

@@ -36,10 +36,15 @@ case $timeout in ''|*[!0-9]*) echo "oli-lab: error: --timeout '$timeout' is not 
 [ -f "$topo" ] || { echo "oli-lab: error: topology file '$topo' not found" >&2; exit 1; }
 qemu=$(command -v qemu-system-x86_64) || { echo "oli-lab: SKIP: qemu-system-x86_64 not found" >&2; exit 77; }
 
+# @WORK@ in the topology: a fresh directory next to the log (backing files of
+# CXL devices must not survive from an earlier run).
+work=$log.files
+rm -rf "$work"
+mkdir -p "$work"
 machine=()
 while IFS= read -r line; do
   case $line in ''|'#'*) continue ;; esac
-  machine+=("$line")
+  machine+=("${line//@WORK@/$work}")
 done < "$topo"
 
 : > "$log"
@@ -74,4 +79,5 @@ elif [ $rc -ne 0 ] && [ ! -s "$log" ]; then
   exit 1
 fi
 [ -s "$log.qemu-stderr" ] && sed 's/^/oli-lab: qemu: /' "$log.qemu-stderr" >&2
+rm -rf "$work"
 exit 0
