@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 # Environment variables this script sets per policy; a value inherited from the
@@ -118,9 +119,6 @@ def lab_command(cmd, env, tmp):
     passed = ["%s=%s" % (k, v) for k, v in sorted(env.items())
               if (k.startswith("OLI_") and k not in ("OLI_REPORT", "OLI_REPORT_FORMAT"))
               or k.startswith("OMP_") or k.startswith("BENCH_")]
-    if LAB["plan"]:
-        passed = [a if not a.startswith("OLI_PLAN=") else "OLI_PLAN=/lab/" +
-                  os.path.basename(env["OLI_PLAN"]) for a in passed]
     return lab + [cmd[0]] + passed + ["--"] + cmd[1:], out
 
 
@@ -159,7 +157,6 @@ def run_once(cmd, env, tmp, timeout):
 
 
 def timed_run(cmd, env, tmp, timeout):
-    import time
     t0 = time.monotonic()
     secs, ok, reps, out = run_once(cmd, env, tmp, timeout)
     wall = time.monotonic() - t0
@@ -312,8 +309,7 @@ def main():
             die("--lab and --launcher cannot be combined (the lab runs one process)")
         if args.plan:
             die("--lab with --plan is not supported: the plan file is not copied into the lab")
-        LAB = {"script": script, "cache": args.lab_cache, "plan": False,
-               "timeout": min(args.timeout, 600)}
+        LAB = {"script": script, "cache": args.lab_cache, "timeout": min(args.timeout, 600)}
         if args.make_plan:
             die("--lab with --make-plan is not supported")
 
