@@ -175,6 +175,14 @@ static void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
   }
   if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
   live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
+  if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
+    char why[160];
+    _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
+    _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",
+                         (unsigned long long)(st->site ? st->site->id : 0), n, p,
+                         (fl & OLI_AF_FALLBACK) ? "default policy after a failed mbind, wanted " : "", why,
+                         (fl & OLI_AF_RECYCLED) ? "recycled block" : _oli_place_mechanism(&d));
+  }
   return p;
 }
 
