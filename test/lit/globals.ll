@@ -5,6 +5,8 @@
 ; buf in scope main.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -S < %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<min-global-size=512>' -S < %s | FileCheck %s --check-prefix=SMALL
+; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<globals=0>' -S < %s | FileCheck %s --check-prefix=OFF
+; RUN: opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -oli-min-global-size=900000 -S < %s | FileCheck %s --check-prefix=CLOPT
 source_filename = "npb/cg.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -31,3 +33,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    ret void
 
 ; SMALL: call void @__oli_register_global(ptr @small, i64 800,
+
+; OFF-NOT: __oli_register_global
+; OFF-NOT: oli_sites
+; CLOPT-NOT: call void @__oli_register_global(ptr @big,
+; CLOPT: call void @__oli_register_global(ptr @main.buf, i64 1048576,
