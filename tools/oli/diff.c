@@ -56,17 +56,93 @@ static int same_place(const cli_site_t *a, const cli_site_t *b) {
   return strcmp(x, y) == 0;
 }
 
-/* Re-matching a site whose ID changed (docs/cli.md): rule 0 = same file,
- * function, kind, name and line offset (rel, or line when a side has no
- * rel), as the runtime re-matches plans; rule 1 = same file, function, kind
- * and a non-empty object name (the name unique on both sides). */
-static int same_location(const cli_site_t *o, const cli_site_t *n, int rule) {
-  if (strcmp(o->file, n->file) || strcmp(o->function, n->function) || strcmp(o->kind, n->kind) ||
-      strcmp(o->name, n->name))
-    return 0;
-  if (rule == 1) return n->name[0] != '\0';
-  if (o->has_rel && n->has_rel) return o->rel == n->rel;
-  return o->has_line && n->has_line && o->line == n->line;
+typedef struct ref_s {
+  const cli_site_t *s;
+  long i;
+  int64_t pos; /* line offset used by rule 0; -1: none */
+} ref_t;
+
+static int cmp_key(const cli_site_t *x, const cli_site_t *y) {
+  int c;
+  if ((c = strcmp(x->file, y->file)) || (c = strcmp(x->function, y->function)) ||
+      (c = strcmp(x->kind, y->kind)) || (c = strcmp(x->name, y->name)))
+    return c;
+  return 0;
+}
+
+static int cmp_ref(const void *a, const void *b) {
+  const ref_t *x = a, *y = b;
+  int c = cmp_key(x->s, y->s);
+  if (c) return c;
+  if (x->pos != y->pos) return x->pos < y->pos ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Pair NEW's unpaired sites with OLD's unpaired ones by source location
+ * (docs/cli.md), in O(n log n): sort both by (file, function, kind, name,
+ * line offset); rule 0 pairs a unique old and new site with the same key and
+ * offset (rel when every unpaired site has one, else line); rule 1 pairs the
+ * last unique old and new site of a key with a non-empty name. */
+static void rematch(const cli_doc_t *a, const cli_doc_t *b, long *pair, char *old_used, char *by_loc) {
+  size_t no = 0, nn = 0;
+  ref_t *o = malloc((a->nsites ? a->nsites : 1) * sizeof *o);
+  ref_t *n = malloc((b->nsites ? b->nsites : 1) * sizeof *n);
+  int use_rel = 1;
+  for (size_t j = 0; j < a->nsites; j++)
+    if (!old_used[j]) o[no++] = (ref_t){&a->sites[j], (long)j, 0}, use_rel &= a->sites[j].has_rel;
+  for (size_t i = 0; i < b->nsites; i++)
+    if (pair[i] < 0) n[nn++] = (ref_t){&b->sites[i], (long)i, 0}, use_rel &= b->sites[i].has_rel;
+  for (int side = 0; side < 2; side++) {
+    ref_t *r = side ? n : o;
+    size_t m = side ? nn : no;
+    for (size_t k = 0; k < m; k++)
+      r[k].pos = use_rel ? (int64_t)r[k].s->rel : (r[k].s->has_line && r[k].s->line ? (int64_t)r[k].s->line : -1);
+  }
+  qsort(o, no, sizeof *o, cmp_ref);
+  qsort(n, nn, sizeof *n, cmp_ref);
+  size_t oi = 0, ni = 0;
+  while (oi < no && ni < nn) {
+    int c = cmp_key(o[oi].s, n[ni].s);
+    if (c < 0) { oi++; continue; }
+    if (c > 0) { ni++; continue; }
+    size_t oe = oi, ne = ni;
+    while (oe < no && cmp_key(o[oe].s, o[oi].s) == 0) oe++;
+    while (ne < nn && cmp_key(n[ne].s, n[ni].s) == 0) ne++;
+    /* rule 0: runs of equal offset, one site on each side */
+    size_t x = oi, y = ni;
+    while (x < oe && y < ne) {
+      if (o[x].pos < n[y].pos) { x++; continue; }
+      if (o[x].pos > n[y].pos) { y++; continue; }
+      size_t xe = x, ye = y;
+      while (xe < oe && o[xe].pos == o[x].pos) xe++;
+      while (ye < ne && n[ye].pos == n[y].pos) ye++;
+      if (o[x].pos >= 0 && xe - x == 1 && ye - y == 1) {
+        pair[n[y].i] = o[x].i;
+        old_used[o[x].i] = 1;
+        by_loc[n[y].i] = 1;
+      }
+      x = xe;
+      y = ye;
+    }
+    /* rule 1: one named site left on each side */
+    if (o[oi].s->name[0]) {
+      long lo = -1, ln = -1;
+      size_t left_o = 0, left_n = 0;
+      for (x = oi; x < oe; x++)
+        if (!old_used[o[x].i]) left_o++, lo = o[x].i;
+      for (y = ni; y < ne; y++)
+        if (pair[n[y].i] < 0) left_n++, ln = n[y].i;
+      if (left_o == 1 && left_n == 1) {
+        pair[ln] = lo;
+        old_used[lo] = 1;
+        by_loc[ln] = 1;
+      }
+    }
+    oi = oe;
+    ni = ne;
+  }
+  free(o);
+  free(n);
 }
 
 static uint64_t site_bytes(const cli_doc_t *d, const cli_site_t *s) {
@@ -123,25 +199,7 @@ int cli_diff_main(int argc, char **argv) {
     pair[i] = cli_doc_find(&a, b.sites[i].id);
     if (pair[i] >= 0) old_used[pair[i]] = 1;
   }
-  for (int rule = 0; rule < 2 && !ids_only; rule++) {
-    for (size_t i = 0; i < b.nsites; i++) {
-      if (pair[i] >= 0) continue;
-      long hit = -1;
-      int hits = 0;
-      for (size_t j = 0; j < a.nsites; j++)
-        if (!old_used[j] && same_location(&a.sites[j], &b.sites[i], rule)) hit = (long)j, hits++;
-      if (hits != 1) continue;
-      if (rule == 1) { /* the name must also be unique among NEW's unpaired sites */
-        int twins = 0;
-        for (size_t k = 0; k < b.nsites; k++)
-          if (pair[k] < 0 && same_location(&a.sites[hit], &b.sites[k], rule)) twins++;
-        if (twins != 1) continue;
-      }
-      pair[i] = hit;
-      old_used[hit] = 1;
-      by_loc[i] = 1;
-    }
-  }
+  if (!ids_only) rematch(&a, &b, pair, old_used, by_loc);
   if (json) {
     printf("{\n  \"schema\": \"oli-diff\",\n  \"version\": 1,\n  \"old\": ");
     oli_json_write_string(stdout, a.path);
