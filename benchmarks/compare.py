@@ -132,13 +132,20 @@ def run_once(cmd, env, tmp, timeout):
     lab_out = None
     if LAB:
         cmd, lab_out = lab_command(cmd, env, tmp)
-    try:
-        p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout, universal_newlines=True)
-    except subprocess.TimeoutExpired:
-        return None, False, [], "timed out after %d s" % timeout
-    except OSError as e:
-        die("cannot run %s: %s" % (cmd[0], e))
+    for attempt in (1, 2):
+        try:
+            p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=timeout, universal_newlines=True)
+        except subprocess.TimeoutExpired:
+            return None, False, [], "timed out after %d s" % timeout
+        except OSError as e:
+            die("cannot run %s: %s" % (cmd[0], e))
+        # A guest that did not boot or finish is the lab's failure, not the
+        # kernel's: boot it once more.
+        if not (LAB and attempt == 1 and "guest did not finish" in p.stdout):
+            break
+        print("compare: note: the lab guest did not finish (console log in %s); booting again"
+              % lab_out, file=sys.stderr)
     out = p.stdout
     times = [float(m.group(1)) for m in TIME_RE.finditer(out)]
     passed = PASS_RE.search(out) is not None
