@@ -112,8 +112,25 @@ int cli_report_main(int argc, char **argv) {
     return OLI_EXIT_OK;
   }
   int rep = d.kind == CLI_DOC_REPORT;
-  printf("%-18s  %-14s  %-30s  %-14s  %11s  %-16s  %s%s\n", "ID", "KIND", "FILE:LINE", "NAME",
-         rep ? "LARGEST" : "BYTES", "DECISION", rep ? "PAGES ACH/INT  " : "", "REASON");
+  int wk = 4, wl = 9, wn = 4, wp = 13;
+  for (size_t i = 0; i < d.nsites; i++) {
+    const cli_site_t *s = &d.sites[i];
+    int mm;
+    loc_cell(s, loc, sizeof loc);
+    int k = (int)strlen(s->kind), l = (int)strlen(loc), n = (int)strlen(s->name), p = 0;
+    if (rep) {
+      pages_cell(s, pages, sizeof pages, &mm);
+      p = (int)strlen(pages);
+    }
+    wk = k > wk ? k : wk;
+    wl = l > wl ? (l < 60 ? l : 60) : wl;
+    wn = n > wn ? (n < 30 ? n : 30) : wn;
+    wp = p > wp ? (p < 60 ? p : 60) : wp;
+  }
+  printf("%-18s  %-*s  %-*s  %-*s  %11s  %-16s  ", "ID", wk, "KIND", wl, "FILE:LINE", wn, "NAME",
+         rep ? "LARGEST" : "BYTES", "DECISION");
+  if (rep) printf("%-*s  ", wp + 2, "PAGES ACH/INT");
+  printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
     const cli_site_t *s = &d.sites[i];
     loc_cell(s, loc, sizeof loc);
@@ -129,10 +146,10 @@ int cli_report_main(int argc, char **argv) {
       pages_cell(s, pages, sizeof pages, &mm);
       mismatches += (size_t)mm;
     }
-    printf("0x%016" PRIx64 "  %-14s  %-30s  %-14s  %11s  %-16s  %s%s%s%s\n", s->id,
-           s->kind[0] ? s->kind : "-", loc, s->name[0] ? s->name : "-", size, place,
-           rep ? pages : "", rep ? (mm ? " !  " : "  ") : "", s->reason[0] ? s->reason : "-",
-           s->fallbacks ? " [fallbacks]" : "");
+    printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %11s  %-16s  ", s->id, wk, s->kind[0] ? s->kind : "-", wl,
+           loc, wn, s->name[0] ? s->name : "-", size, place);
+    if (rep) printf("%-*s %s  ", wp, pages, mm ? "!" : " ");
+    printf("%s%s\n", s->reason[0] ? s->reason : "-", s->fallbacks ? " [fallbacks]" : "");
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
   for (int k = 0; k < 5; k++)

@@ -117,18 +117,32 @@ int cli_sites_main(int argc, char **argv) {
     }
     printf("%s]\n}\n", m ? "\n  " : "");
   } else {
-    printf("%-18s  %-16s  %-32s  %-24s  %-16s  %s\n", "ID", "KIND", "FILE:LINE", "FUNCTION", "NAME",
-           "SIZE");
-    for (size_t i = 0; i < m; i++) {
-      const oli_siterec_t *r = &recs[i];
-      char loc[512], size[32];
-      if (r->line) snprintf(loc, sizeof loc, "%s:%u", r->file, r->line);
-      else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", r->file);
-      else snprintf(loc, sizeof loc, "%s:#%u", r->file, r->rel);
-      if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
-      else snprintf(size, sizeof size, "?");
-      printf("0x%016" PRIx64 "  %-16s  %-32s  %-24s  %-16s  %s\n", r->id, oli_site_kind_name(r->kind),
-             loc, r->function, r->name[0] ? r->name : "-", size);
+    /* column widths from the longest entry (capped) */
+    int wk = 4, wl = 9, wf = 8, wn = 4;
+    char loc[512], size[32];
+    for (int pass = 0; pass < 2; pass++) {
+      if (pass == 1)
+        printf("%-18s  %-*s  %-*s  %-*s  %-*s  %s\n", "ID", wk, "KIND", wl, "FILE:LINE", wf, "FUNCTION", wn,
+               "NAME", "SIZE");
+      for (size_t i = 0; i < m; i++) {
+        const oli_siterec_t *r = &recs[i];
+        if (r->line) snprintf(loc, sizeof loc, "%s:%u", r->file, r->line);
+        else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", r->file);
+        else snprintf(loc, sizeof loc, "%s:#%u", r->file, r->rel);
+        if (pass == 0) {
+          int k = (int)strlen(oli_site_kind_name(r->kind));
+          wk = k > wk ? k : wk;
+          int l = (int)strlen(loc), f = (int)strlen(r->function), n = (int)strlen(r->name);
+          wl = l > wl ? (l < 60 ? l : 60) : wl;
+          wf = f > wf ? (f < 40 ? f : 40) : wf;
+          wn = n > wn ? (n < 30 ? n : 30) : wn;
+          continue;
+        }
+        if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
+        else snprintf(size, sizeof size, "?");
+        printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %s\n", r->id, wk, oli_site_kind_name(r->kind), wl, loc,
+               wf, r->function[0] ? r->function : "-", wn, r->name[0] ? r->name : "-", size);
+      }
     }
     printf("%zu site%s\n", m, m == 1 ? "" : "s");
   }
