@@ -96,13 +96,14 @@ def options():
 
 
 def elf():
-    """An object file with one oli_sites record, and one with none."""
+    """An object file with one oli_sites record, and one with none (named .elf:
+    .gitignore ignores *.o)."""
     recs = record(0x1234, hint=1 << 20) + record(0x5678, kind=13, func="MAIN_", name="a")
     body = ", ".join("0x%02x" % b for b in recs)
     src = ('__attribute__((section("oli_sites"), used, aligned(8)))\n'
            'static const unsigned char sites[] = {%s};\nint f(void) { return 1; }\n' % body)
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text in (("with-sites.o", src), ("no-sites.o", "int g(void) { return 2; }\n")):
+        for name, text in (("with-sites.elf", src), ("no-sites.elf", "int g(void) { return 2; }\n")):
             c = os.path.join(tmp, "s.c")
             o = os.path.join(tmp, name)
             open(c, "w").write(text)
