@@ -64,6 +64,12 @@ sites-object) # a relocatable object works too; a binary without the section lis
   build_handmade
   run $OLI sites b.o; want_rc 0 "object"; has "1 site"
   run $OLI sites "$(command -v sh)"; want_rc 0 "no section"; has "0 sites"
+  # stripping keeps the (allocated) section: a stripped binary still lists its sites
+  strip=$(command -v llvm-strip-19 || command -v strip)
+  if [ -n "$strip" ]; then
+    "$strip" -o hm-stripped hm || fail "strip"
+    run $OLI sites hm-stripped; want_rc 0 "stripped"; has "4 sites"
+  fi
   ;;
 sites-bad-elf) # not ELF, empty, truncated, 32-bit, missing: one line, exit 2
   build_handmade
