@@ -81,6 +81,16 @@ sites-bad-elf) # not ELF, empty, truncated, 32-bit, missing: one line, exit 2
   run $OLI sites elf32; want_rc 2 "32-bit"; one_line "32-bit"
   run $OLI sites nonexistent; want_rc 2 "missing"; one_line "cannot open"
   ;;
+sites-elf-layouts) # minimal ELF files from mkelf.py: extended section numbering, NOBITS, past EOF
+  mk() { python3 "$IN/../mkelf.py" "$1" "$1.elf" || fail "mkelf $1"; }
+  for v in plain extended; do
+    mk $v; run $OLI sites $v.elf; want_rc 0 $v
+    grep -q '^0x0123456789abcdef  malloc  m.c:42  *main  *buf  *?$' out.txt || fail "$v: record"
+  done
+  mk nobits; run $OLI sites nobits.elf; want_rc 2 nobits; one_line "has no bytes in the file (NOBITS)"
+  mk past-eof; run $OLI sites past-eof.elf; want_rc 2 past-eof; one_line "runs past the end of the file"
+  mk badstrndx; run $OLI sites badstrndx.elf; want_rc 2 badstrndx; one_line "bad section-name table index 7"
+  ;;
 sites-bad-record) # a record with a bad size, and one with a bad magic
   build_handmade -DBAD_SIZE
   run $OLI sites hm; want_rc 2 "bad size"; one_line "bad size 40"

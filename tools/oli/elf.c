@@ -50,16 +50,33 @@ int cli_elf_read_section(const char *path, const char *name, unsigned char **buf
     rc = WHY("truncated ELF header (%llu bytes)", (unsigned long long)fsize);
     goto out;
   }
-  if (eh.e_shoff == 0 || eh.e_shnum == 0) {
-    rc = WHY("the ELF file has no section headers (stripped of them?)");
+  if (eh.e_shoff == 0) {
+    rc = WHY("the ELF file has no section headers");
     goto out;
   }
   if (eh.e_shentsize != sizeof(Elf64_Shdr)) {
     rc = WHY("section header size %u, expected %zu", eh.e_shentsize, sizeof(Elf64_Shdr));
     goto out;
   }
+  /* extended numbering (more than 0xff00 sections): the real count and the
+   * name table's index are in section header 0 */
   uint64_t shnum = eh.e_shnum;
-  if (eh.e_shoff > fsize || shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff) {
+  uint64_t shstrndx = eh.e_shstrndx;
+  if (shnum == 0 || shstrndx == SHN_XINDEX) {
+    Elf64_Shdr sh0;
+    if (eh.e_shoff > fsize || fsize - eh.e_shoff < sizeof sh0 || read_at(f, eh.e_shoff, &sh0, sizeof sh0) != 0) {
+      rc = WHY("truncated: section headers at %llu run past the end of the file (%llu bytes)",
+               (unsigned long long)eh.e_shoff, (unsigned long long)fsize);
+      goto out;
+    }
+    if (shnum == 0) shnum = sh0.sh_size;
+    if (shstrndx == SHN_XINDEX) shstrndx = sh0.sh_link;
+  }
+  if (shnum == 0) {
+    rc = WHY("the ELF file has no section headers");
+    goto out;
+  }
+  if (eh.e_shoff > fsize || shnum > (fsize - eh.e_shoff) / sizeof(Elf64_Shdr)) {
     rc = WHY("truncated: section headers at %llu run past the end of the file (%llu bytes)",
              (unsigned long long)eh.e_shoff, (unsigned long long)fsize);
     goto out;
@@ -69,11 +86,11 @@ int cli_elf_read_section(const char *path, const char *name, unsigned char **buf
     rc = WHY("cannot read the section headers");
     goto out;
   }
-  if (eh.e_shstrndx >= shnum) {
-    rc = WHY("bad section-name table index %u", eh.e_shstrndx);
+  if (shstrndx >= shnum) {
+    rc = WHY("bad section-name table index %llu", (unsigned long long)shstrndx);
     goto out;
   }
-  Elf64_Shdr *ss = &sh[eh.e_shstrndx];
+  Elf64_Shdr *ss = &sh[shstrndx];
   if (ss->sh_type == SHT_NOBITS || ss->sh_offset > fsize || ss->sh_size > fsize - ss->sh_offset ||
       ss->sh_size == 0 || ss->sh_size > ((uint64_t)64 << 20)) {
     rc = WHY("truncated or bad section-name table");
