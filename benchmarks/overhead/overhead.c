@@ -6,6 +6,7 @@
  * load from other processes hits both sides alike; the ratio is the median of
  * the 41 per-pair ratios, the ns columns are medians of each side.
  *
+ *   control               glibc against glibc: the bias and noise of the method.
  *   small-1t / small-2t   objects of 16..512 bytes from a tagged site, below
  *                         OLI_MIN_SIZE (not placed): __oli_malloc + free vs
  *                         __libc_malloc + __libc_free; a ring of 256 live
@@ -70,7 +71,7 @@ static double now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-enum { M_GLIBC = 0, M_OLI = 1, M_PLAIN = 2 };
+enum { M_GLIBC = 0, M_OLI = 1, M_PLAIN = 2, M_CONTROL = 3 };
 static int fill; /* small-fill: write every byte of each object */
 
 typedef struct job_s {
@@ -87,6 +88,7 @@ static void small_loop(int mode) {
     unsigned k = (x >> 20) & (RING - 1);
     switch (mode) {
     case M_GLIBC:
+    case M_CONTROL:
       __libc_free(ring[k]);
       ring[k] = __libc_malloc(n);
       break;
@@ -102,7 +104,7 @@ static void small_loop(int mode) {
     if (fill) memset(ring[k], (int)i, n);
     *(volatile char *)ring[k] = 1;
   }
-  for (int k = 0; k < RING; k++) mode == M_GLIBC ? __libc_free(ring[k]) : free(ring[k]);
+  for (int k = 0; k < RING; k++) mode == M_GLIBC || mode == M_CONTROL ? __libc_free(ring[k]) : free(ring[k]);
 }
 
 typedef struct span_s {
@@ -226,6 +228,7 @@ int main(int argc, char **argv) {
          "alloc + touch every page + free)\n", reps);
   printf("ratio: median over the pairs of oli/glibc time (the pairs ran back to back)\n");
   printf("%-12s %12s %12s %8s %8s\n", "benchmark", "glibc ns", "oli ns", "ratio", "target");
+  measure("control", b_small1, 0, M_CONTROL, small_iters, 0); /* glibc against itself: the method's bias */
   measure("small-1t", b_small1, 0, M_OLI, small_iters, 1.05);
   measure("small-2t", b_small2, 0, M_OLI, small_iters, 1.05);
   measure("plain-1t", b_small1, 0, M_PLAIN, small_iters, 0);
