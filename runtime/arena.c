@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "alloc_internal.h"
 
@@ -295,9 +297,16 @@ static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << p
 /* Drop pages and policy of evicted cached blocks and return them to the pool.
  * Called without the lock; blocks are S_BUSY (owned). */
 static void release(uint32_t *v, int n) {
-  for (int k = 0; k < n; k++)
-    mmap(addr_of(v[k]), B(v[k]).npg << pgshift, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
-         -1, 0);
+  for (int k = 0; k < n; k++) {
+    void *a = addr_of(v[k]);
+    size_t len = B(v[k]).npg << pgshift;
+    if (mmap(a, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) == MAP_FAILED) {
+      /* Out of VMAs? Drop the pages (they read as zero again) and the policy. */
+      madvise(a, len, MADV_DONTNEED);
+      syscall(SYS_mbind, a, len, 0 /* MPOL_DEFAULT */, NULL, 0, 0);
+      mprotect(a, len, PROT_NONE);
+    }
+  }
   lock_m();
   for (int k = 0; k < n; k++) {
     B(v[k]).dirty = 0;

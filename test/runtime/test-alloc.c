@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "alloc_internal.h"
 #include "sitehelper.h"
@@ -166,6 +167,22 @@ int main(void) {
   /* Same ID in two records (two modules) shares one state. */
   __oli_site_t *dup = test_site(0x1001, OLI_KIND_MALLOC, 0, "big");
   CHECK("same ID, same state", _oli_site_state(dup) == _oli_site_state(big));
+
+  /* __oli_mmap: anonymous private regions are placed and counted; others pass. */
+  __oli_site_t *ms = test_site(0x1004, OLI_KIND_MMAP, 0, "region");
+  unsigned char *mm = __oli_mmap(NULL, 6 * MiB, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0, ms);
+  CHECK("mmap region returned", mm != MAP_FAILED);
+  if (mm != MAP_FAILED) {
+    memset(mm, 3, 6 * MiB);
+    CHECK("mmap region usable", mm[6 * MiB - 1] == 3);
+    munmap(mm, 6 * MiB);
+  }
+  uint64_t mc, mb;
+  _oli_site_totals(_oli_site_state(ms), &mc, &mb);
+  CHECK_EQ("mmap region counted", mc, 1);
+  errno = 0;
+  CHECK("failed mmap returns MAP_FAILED with errno",
+        __oli_mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, -1, 0, ms) == MAP_FAILED && errno == EBADF);
 
   /* __oli_new and nothrow. */
   void *n1 = __oli_new(3 * MiB, 0, big), *n2 = __oli_new_nothrow(64, 64, big);
