@@ -4,7 +4,8 @@
 #
 #   test/numa-lab/mkinitramfs.sh OUT.cpio.gz SUITE.sh [FILE[=NAME]...]
 #
-# SUITE.sh becomes /lab/suite.sh (run by /init between the begin and end markers);
+# SUITE.sh becomes /lab/suite.sh (run by /init between the begin and end markers),
+# guest/runlib.sh /lab/runlib.sh (run/show helpers for suites);
 # every FILE is copied to /lab/NAME (default: its base name), mode preserved. A
 # dynamically linked FILE also gets the shared libraries ldd finds for it, at the
 # same absolute paths (so rpaths into the build tree keep working in the guest).
@@ -23,6 +24,7 @@ mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,lab,etc}
 cp /bin/busybox "$root/bin/busybox"
 cp "$here/guest/init" "$root/init"
 chmod 755 "$root/init"
+cp "$here/guest/runlib.sh" "$root/lab/runlib.sh"
 cp "$suite" "$root/lab/suite.sh"
 chmod 755 "$root/lab/suite.sh"
 for f in "$@"; do

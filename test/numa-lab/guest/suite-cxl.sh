@@ -1,3 +1,4 @@
+# shellcheck shell=dash
 # NUMA lab suite "cxl" (stretch of issue 4): a CPU-less node that arrives through
 # the kernel's real CXL stack, then the oli runtime on it with no hints.
 # Machine: topologies/two-socket-cxl-type3.args (kernel argument pci=nomsi).
@@ -36,27 +37,9 @@ for t in /sys/devices/virtual/memory_tiering/memory_tier*; do
   [ -d "$t" ] && echo "OLI-LAB cxl.tiers tier=${t##*memory_tier} nodes=$(cat $t/nodelist)"
 done
 
+# shellcheck disable=SC2034 # used by runlib.sh
 prog=/lab/lab_cxlobjects
-run() {
-  name=$1 cpu=$2; shift 2
-  rm -f /tmp/$name.json
-  taskset -c "$cpu" env OLI_REPORT=/tmp/$name.json OLI_REPORT_FORMAT=json "$@" \
-    $prog "$name" >/tmp/$name.out 2>/tmp/$name.err
-  echo "$?" > /tmp/$name.rc
-}
-show() {
-  name=$1
-  echo "OLI-LAB time run=$name uptime=$(cut -d' ' -f1 /proc/uptime)"
-  cat /tmp/$name.out
-  echo "OLI-LAB run name=$name status=$(cat /tmp/$name.rc)"
-  sed "s/^/OLI-LAB-STDERR $name: /" /tmp/$name.err | head -n 20
-  if [ -s /tmp/$name.json ]; then
-    echo "OLI-LAB-JSON-BEGIN $name"
-    cat /tmp/$name.json
-    echo
-    echo "OLI-LAB-JSON-END $name"
-  fi
-}
+. /lab/runlib.sh
 run oli 0; show oli
 run weights31 0 OLI_WEIGHTS=3:1; show weights31
 run cxl 0 OLI_POLICY=cxl; show cxl

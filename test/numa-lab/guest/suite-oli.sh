@@ -1,34 +1,13 @@
+# shellcheck shell=dash
 # NUMA lab suite "oli": the runtime and the plugin on the real guest kernel.
-# /lab/lab_objects is compiled with the oli pass and linked with liboli.a.
+# /lab/lab_objects is compiled with the oli pass and linked with liboli.so.
 # For each run: the program's own lines (OLI-LAB obj ..., the kernel's page counts),
 # its exit status, its stderr (OLI-LAB-STDERR), and the runtime's JSON report
 # between OLI-LAB-JSON-BEGIN/END RUN. check.py asserts on them.
 
-# run NAME CPU [VAR=VALUE...]: $prog (default lab_objects) pinned to CPU with the
-# environment.
+# shellcheck disable=SC2034 # used by runlib.sh
 prog=/lab/lab_objects
-run() {
-  name=$1 cpu=$2; shift 2
-  rm -f /tmp/$name.json
-  taskset -c "$cpu" env OLI_REPORT=/tmp/$name.json OLI_REPORT_FORMAT=json "$@" \
-    $prog "$name" >/tmp/$name.out 2>/tmp/$name.err
-  echo "$?" > /tmp/$name.rc
-}
-
-# show NAME: print what a finished run left.
-show() {
-  name=$1
-  echo "OLI-LAB time run=$name uptime=$(cut -d' ' -f1 /proc/uptime)"
-  cat /tmp/$name.out
-  echo "OLI-LAB run name=$name status=$(cat /tmp/$name.rc)"
-  sed "s/^/OLI-LAB-STDERR $name: /" /tmp/$name.err | head -n 20
-  if [ -s /tmp/$name.json ]; then
-    echo "OLI-LAB-JSON-BEGIN $name"
-    cat /tmp/$name.json
-    echo
-    echo "OLI-LAB-JSON-END $name"
-  fi
-}
+. /lab/runlib.sh
 
 # 1, 2: default policy on socket 0; 2: a different default ratio (OLI_WEIGHTS)
 run oli 0 OLI_POLICY=oli; show oli
@@ -62,7 +41,7 @@ held=$(cat $hp)
 rm -f /tmp/fill.ready
 /lab/lab_fill 2 /tmp/fill.ready > /tmp/fill.out 2>&1 &
 filler=$!
-for i in $(seq 1 300); do [ -f /tmp/fill.ready ] && break; sleep 0.1; done
+for _ in $(seq 1 300); do [ -f /tmp/fill.ready ] && break; sleep 0.1; done
 cat /tmp/fill.out
 free_kb=$(sed -n 's/.*MemFree: *\([0-9]*\) kB/\1/p' /sys/devices/system/node/node2/meminfo)
 echo "OLI-LAB fill node=2 held_mb=$((held * 2)) free_kb=$free_kb"
