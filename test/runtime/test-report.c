@@ -101,9 +101,10 @@ int main(int argc, char **argv) {
                    "assert isinstance(r['topology']['nodes'], list) and r['topology']['nodes']\n"
                    "m = sites['0x0000000000006001']\n"
                    "assert m['name'] == 'matrix' and m['kind'] == 'malloc' and m['line'] == 11\n"
-                   "assert m['count'] == 1 and m['largest'] == 16*1024*1024 and m['peak_live'] == 16*1024*1024\n"
+                   "assert m['count'] == 1 and m['largest'] == 16*1024*1024\n"
                    "assert m['reason'] and m['decision'] in ('dram','interleave','cxl','default')\n"
                    "if m['decision'] != 'default':\n"
+                   "    assert m['peak_live'] == 16*1024*1024\n"
                    "    assert sum(m['pages_intended'].values()) == 4096, m['pages_intended']\n"
                    "    assert sum(m['pages_achieved'].values()) == 4096, m['pages_achieved']\n"
                    "v = sites['0x0000000000006002']\n"
@@ -114,7 +115,7 @@ int main(int argc, char **argv) {
                    "if gl['decision'] != 'default': assert sum(gl['pages_achieved'].values()) == 2048\n"
                    "s = r['summary']\n"
                    "assert s['placed_objects'] == 2 and s['small_objects'] == 10, s\n"
-                   "assert sum(s['bytes'].values()) >= 24*1024*1024\n"
+                   "assert sum(s['bytes'].values()) >= (24 if m['decision'] != 'default' else 8)*1024*1024\n"
                    "assert s['dram_saved'] == s['bytes']['cxl'] + s['bytes']['remote_dram']\n") == 0);
   } else {
     printf("note: python3 missing, JSON not parsed\n");
@@ -141,7 +142,8 @@ int main(int argc, char **argv) {
   if (have_python())
     CHECK("at-exit report parses",
           py_check(cfile, "c = sites['0x0000000000007001']\n"
-                          "assert c['count'] == 1 and c['peak_live'] == 4*1024*1024\n") == 0);
+                          "assert c['count'] == 1 and c['largest'] == 4*1024*1024\n"
+                          "assert c['peak_live'] == (0 if c['decision'] == 'default' else 4*1024*1024)\n") == 0);
   status = 0;
   run_child("/proc/self/exe", "/nonexistent-oli-dir/exit-%p.json", &status);
   CHECK("unwritable at-exit report leaves exit status 0", WIFEXITED(status) && WEXITSTATUS(status) == 0);
