@@ -10,7 +10,8 @@
 # and their dependencies, decompressed, in /lab/modules (load order in
 # /lab/modules/order; modset.py).
 # Environment: OLI_LAB_TIMEOUT (seconds, default 150), OLI_LAB_TOPOLOGY (args file),
-# OLI_LAB_APPEND (extra kernel command line).
+# OLI_LAB_APPEND (extra kernel command line), OLI_LAB_CHECK (check.py --suite to
+# apply to the log; default SUITE; `boot` checks the markers only).
 # Exit: 0 pass, 1 fail (console tail and mismatching objects printed), 77 QEMU or the
 # kernels are not available here.
 set -euo pipefail
@@ -20,9 +21,10 @@ cache=$1 work=$2 kernel=$3 suite=$4; shift 4
 suite_sh=$here/guest/suite-$suite.sh
 [ -f "$suite_sh" ] || { echo "oli-lab: error: suite '$suite' has no $suite_sh" >&2; exit 2; }
 
-"$here/prepare.sh" "$cache" "$kernel"   # exits 77 when the lab cannot run here
-mkdir -p "$work"
 tag=$suite-$kernel
+mkdir -p "$work"
+rm -f "$work/$tag.log"   # tests that check this log later must never see an old one
+"$here/prepare.sh" "$cache" "$kernel"   # exits 77 when the lab cannot run here
 files=("$@")
 if [ -f "$here/guest/suite-$suite.modules" ]; then
   kd=$cache/kernel-$kernel
@@ -39,4 +41,4 @@ topo=()
 [ -n "${OLI_LAB_TOPOLOGY:-}" ] && topo=(--topology "$OLI_LAB_TOPOLOGY")
 "$here/run.sh" "$cache/kernel-$kernel" "$work/$tag.cpio.gz" "$work/$tag.log" \
   --timeout "${OLI_LAB_TIMEOUT:-150}" --append "${OLI_LAB_APPEND:-}" "${topo[@]}"
-exec python3 "$here/check.py" --suite "$suite" --kernel "$kernel" "$work/$tag.log"
+exec python3 "$here/check.py" --suite "${OLI_LAB_CHECK:-$suite}" --kernel "$kernel" "$work/$tag.log"
