@@ -366,8 +366,13 @@ OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd,
   }
   oli_decision_t d = _oli_alloc_decide(st, len);
   _oli_site_count_object(st, len, &d);
-  uint64_t pg = _oli_page_size();
-  if (_oli_place_range(p, (len + pg - 1) & ~(pg - 1), &d, 0) != 0) {
+  uint64_t pg = _oli_page_size(), need = 0, have = 0;
+  int full = d.placement != OLI_PLACE_DEFAULT ? _oli_place_check_room(&d, len, &need, &have) : -1;
+  if (full >= 0) {
+    _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, mmap region needs %llu there); default policy used",
+                         full, (unsigned long long)have, (unsigned long long)need);
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  } else if (_oli_place_range(p, (len + pg - 1) & ~(pg - 1), &d, 0) != 0) {
     _oli_warning_message(W_MBIND, "mbind of an mmap region of %zu bytes (%s) failed: %s; default policy used", len,
                          _oli_place_mechanism(&d), strerror(errno));
     atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);

@@ -96,6 +96,14 @@ const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages);
 /* Page-run layout for weights w over n targets and an object of npages: the
  * run unit in pages (a period is unit * sum(w)). Exposed for tests. */
 uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages);
+/* Room check (a full node must not be filled silently by MPOL_PREFERRED's
+ * spill-over): the first target node whose share of npages does not fit in
+ * room[node] bytes (UINT64_MAX: unknown, fits), or -1. Pure. */
+int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t room[OLI_MAX_NODES]);
+/* The same against the nodes' meminfo (cached 20 ms); on success the shares
+ * are deducted from the cache. Full node, or -1; *need, *have in bytes. */
+int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have);
+uint64_t _oli_node_room(int node); /* bytes a node can still give, UINT64_MAX unknown */
 uint64_t _oli_page_size(void);
 
 // query.c

@@ -428,7 +428,15 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
                            (unsigned long long)(npg << pgshift), strerror(errno));
       return NULL;
     }
-    if (d->placement != OLI_PLACE_DEFAULT && _oli_place_range(p, npg << pgshift, d, 0) != 0) {
+    uint64_t need = 0, have = 0;
+    int full = d->placement != OLI_PLACE_DEFAULT ? _oli_place_check_room(d, npg << pgshift, &need, &have) : -1;
+    if (full >= 0) {
+      _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, object needs %llu there); "
+                           "default policy used", full, (unsigned long long)have, (unsigned long long)need);
+      B(i).cls = 0;
+      B(i).fallback = 1;
+      *flags |= OLI_AF_FALLBACK;
+    } else if (d->placement != OLI_PLACE_DEFAULT && _oli_place_range(p, npg << pgshift, d, 0) != 0) {
       int e = errno;
       _oli_warning_message(W_MBIND, "mbind of %llu bytes (%s) failed: %s; default policy used",
                            (unsigned long long)size, _oli_place_mechanism_n(d, npg), strerror(e));

@@ -38,8 +38,15 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
   uint64_t pg = _oli_page_size();
   uintptr_t lo = ((uintptr_t)addr + pg - 1) & ~(pg - 1), hi = ((uintptr_t)addr + size) & ~(pg - 1);
   bool fallback = false;
-  if (d.placement != OLI_PLACE_DEFAULT && hi > lo &&
-      _oli_place_range((void *)lo, hi - lo, &d, MPOL_MF_MOVE) != 0) {
+  uint64_t need = 0, have = 0;
+  int full = d.placement != OLI_PLACE_DEFAULT && hi > lo ? _oli_place_check_room(&d, hi - lo, &need, &have) : -1;
+  if (full >= 0) {
+    _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, global %p needs %llu there); default policy used",
+                         full, (unsigned long long)have, addr, (unsigned long long)need);
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+    fallback = true;
+  } else if (d.placement != OLI_PLACE_DEFAULT && hi > lo &&
+             _oli_place_range((void *)lo, hi - lo, &d, MPOL_MF_MOVE) != 0) {
     _oli_warning_message(W_MBIND, "mbind of global %p (%llu bytes, %s) failed: %s; default policy used", addr,
                          (unsigned long long)size, _oli_place_mechanism(&d), strerror(errno));
     atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);

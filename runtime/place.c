@@ -17,7 +17,11 @@
  *                   (a bounded number of VMAs).
  * A failure resets the range to MPOL_DEFAULT and returns -1/errno. */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -263,4 +267,91 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
     return -1;
   }
   return 0;
+}
+
+/* ---- is there room on the target nodes? ------------------------------------ */
+/* MPOL_PREFERRED never fails: a full node silently spills over to another. So
+ * before a fresh object is placed, each target node's share is compared with
+ * what the node can still give (nodeN/meminfo: MemFree + Active(file) +
+ * Inactive(file), i.e. free plus reclaimable page cache, less a 4 MiB margin).
+ * A node that cannot take its share makes the object a fallback: default
+ * policy, W_MBIND, counted, reported. Values are cached for 20 ms. */
+#define ROOM_MARGIN (4ull << 20)
+#define ROOM_TTL_NS 20000000ull
+
+static uint64_t parse_kb(const char *buf, const char *key) {
+  const char *p = strstr(buf, key);
+  if (!p) return 0;
+  p += strlen(key);
+  while (*p == ' ' || *p == ':') p++;
+  return strtoull(p, NULL, 10);
+}
+
+/* Bytes node n can still give; UINT64_MAX when unknown. No malloc. */
+static uint64_t read_room(int n) {
+  const char *root = _oli_option_str(oli_option_sysfs_root);
+  char path[512], buf[4096];
+  snprintf(path, sizeof path, "%s/sys/devices/system/node/node%d/meminfo", root && *root ? root : "", n);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return UINT64_MAX;
+  ssize_t len = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (len <= 0) return UINT64_MAX;
+  buf[len] = 0;
+  if (!strstr(buf, "MemFree")) return UINT64_MAX;
+  uint64_t kb = parse_kb(buf, "MemFree:") + parse_kb(buf, "Active(file):") + parse_kb(buf, "Inactive(file):");
+  return kb * 1024;
+}
+
+static struct {
+  _Atomic uint64_t room, stamp; /* stamp 0: never read */
+} room_cache[OLI_MAX_NODES];
+
+uint64_t _oli_node_room(int n) {
+  if (!node_ok(n)) return UINT64_MAX;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + 1;
+  uint64_t st = atomic_load_explicit(&room_cache[n].stamp, memory_order_acquire);
+  if (st && now - st < ROOM_TTL_NS) return atomic_load_explicit(&room_cache[n].room, memory_order_relaxed);
+  uint64_t r = read_room(n);
+  atomic_store_explicit(&room_cache[n].room, r, memory_order_relaxed);
+  atomic_store_explicit(&room_cache[n].stamp, now, memory_order_release);
+  return r;
+}
+
+void _oli_node_room_taken(int n, uint64_t bytes) {
+  if (!node_ok(n)) return;
+  uint64_t r = atomic_load_explicit(&room_cache[n].room, memory_order_relaxed);
+  if (r != UINT64_MAX) atomic_store_explicit(&room_cache[n].room, r > bytes ? r - bytes : 0, memory_order_relaxed);
+}
+
+int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t room[OLI_MAX_NODES]) {
+  uint64_t per[OLI_MAX_TARGETS], pg = _oli_page_size();
+  if (d->placement == OLI_PLACE_DEFAULT) return -1;
+  _oli_place_intended(d, npages, per);
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
+    int n = d->node[i];
+    if (!per[i] || !node_ok(n) || room[n] == UINT64_MAX) continue;
+    if (per[i] * pg + ROOM_MARGIN > room[n]) return n;
+  }
+  return -1;
+}
+
+int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have) {
+  uint64_t room[OLI_MAX_NODES], pg = _oli_page_size(), npages = (len + pg - 1) / pg, per[OLI_MAX_TARGETS];
+  for (int n = 0; n < OLI_MAX_NODES; n++) room[n] = UINT64_MAX;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (node_ok(d->node[i])) room[d->node[i]] = _oli_node_room(d->node[i]);
+  int full = _oli_place_fits(d, npages, room);
+  _oli_place_intended(d, npages, per);
+  if (full >= 0) {
+    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+      if (d->node[i] == full) *need = per[i] * pg;
+    *have = room[full];
+    return full;
+  }
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (per[i]) _oli_node_room_taken(d->node[i], per[i] * pg);
+  return -1;
 }

@@ -91,6 +91,41 @@ int main(void) {
   CHECK_EQ("untouched pages absent", absent, 1024 * MiB / pg);
   munmap(h, 1024 * MiB);
 
+  /* Room check (pure): a node that cannot take its share is reported. */
+  uint64_t room[OLI_MAX_NODES];
+  for (int n = 0; n < OLI_MAX_NODES; n++) room[n] = UINT64_MAX;
+  oli_decision_t cx;
+  memset(&cx, 0, sizeof cx);
+  cx.placement = OLI_PLACE_CXL;
+  cx.ntargets = 1;
+  cx.node[0] = 2;
+  uint64_t gib_pages = 1024 * MiB / pg;
+  CHECK_EQ("unknown room: fits", _oli_place_fits(&cx, gib_pages, room), -1);
+  room[2] = 100 * MiB;
+  CHECK_EQ("1 GiB on a node with 100 MiB left: node 2 full", _oli_place_fits(&cx, gib_pages, room), 2);
+  room[2] = 2048 * MiB;
+  CHECK_EQ("1 GiB on a node with 2 GiB left: fits", _oli_place_fits(&cx, gib_pages, room), -1);
+  oli_decision_t il = interleave(0, 2, 3, 1);
+  room[0] = 700 * MiB; /* DRAM share 768 MiB does not fit, CXL share 256 MiB does */
+  CHECK_EQ("3:1 of 1 GiB: DRAM share does not fit", _oli_place_fits(&il, gib_pages, room), 0);
+  room[0] = 900 * MiB;
+  CHECK_EQ("3:1 of 1 GiB: both shares fit", _oli_place_fits(&il, gib_pages, room), -1);
+  CHECK("this machine's node room is known", _oli_node_room(local) != UINT64_MAX && _oli_node_room(local) > 0);
+
+  /* End to end: an object bigger than what the local node can give falls back
+   * (never touched here, so it costs only address space). */
+  uint64_t huge = (_oli_node_room(local) + 4096 * MiB) & ~(uint64_t)(pg - 1);
+  __oli_site_t *hs = test_site(0x4002, OLI_KIND_MALLOC, 0, "too_big");
+  oli_site_state_t *hst = _oli_site_state(hs);
+  void *hp = __oli_malloc(huge, hs);
+  CHECK("too-big object still allocated", hp != NULL);
+  if (hp && hst->last.placement != OLI_PLACE_DEFAULT) {
+    oli_block_info_t hb;
+    CHECK("too-big object: counted fallback", atomic_load(&hst->fallbacks) == 1);
+    CHECK("too-big object: default policy", _oli_arena_info(hp, &hb) != 0 || hb.fallback);
+  }
+  free(hp);
+
   /* mbind failure: bad node -> default policy, warning, counted fallback. */
   p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   oli_decision_t bad = interleave(local, 63, 3, 1);
