@@ -439,6 +439,18 @@ def check_oli(c):
                     c.eq("3. run %s object %s: pages on the other socket's DRAM" % (name, o), 0,
                          r.kernel_pages(o)[1 - node])
 
+    # 3. two MPI ranks, one per socket (when MPICH built the MPI workload)
+    if lab.one("mpi", "present", "1") is not None:
+        for name, node in (("mpi0", 0), ("mpi1", 1)):
+            r = Run(c, name, node)
+            if r.basics():
+                c.eq("3. run %s: report rank" % name, node, r.report.get("rank"))
+                r.all_placements()
+                for o in PLACED:
+                    if o in r.objs:
+                        c.eq("3. run %s (MPI rank %d) object %s: pages on the other socket's DRAM" % (name, node, o),
+                             0, r.kernel_pages(o)[1 - node])
+
     # 4. DRAM budget
     bud = Run(c, "budget", 0)
     if bud.basics():
