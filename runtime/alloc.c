@@ -256,24 +256,35 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *site) {
     __libc_free(p);
     return NULL;
   }
-  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) || !_oli_alloc_ready()) {
+  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED)) {
     oli_site_state_t *st = _oli_site_fast(site);
-    if (st) _oli_site_count_small(st, n);
-    return __libc_realloc(p, n);
+    if (st) {
+      _oli_site_count_small(st, n);
+      return __libc_realloc(p, n);
+    }
   }
+  if (!_oli_alloc_ready()) return __libc_realloc(p, n);
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
     return __libc_realloc(p, n);
   }
-  /* glibc object growing past OLI_MIN_SIZE: move it into the arena. */
-  size_t old = usable_libc(p);
-  void *q = alloc_slow(n, 0, site, false);
-  if (!q) return NULL;
-  if (_oli_arena_contains(q) || q != p) {
-    memcpy(q, p, old < n ? old : n);
-    __libc_free(p);
+  /* A glibc object growing past OLI_MIN_SIZE: placed, it moves into the arena. */
+  oli_decision_t d = _oli_alloc_decide(st, n);
+  _oli_site_count_object(st, n, &d);
+  if (d.placement == OLI_PLACE_DEFAULT) return __libc_realloc(p, n);
+  unsigned fl = 0;
+  void *q = _oli_arena_alloc(n, 0, &d, st, false, &fl);
+  if (!q) {
+    _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
+    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+    return __libc_realloc(p, n);
   }
+  if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
+  size_t old = usable_libc(p);
+  memcpy(q, p, old < n ? old : n);
+  __libc_free(p);
   return q;
 }
 

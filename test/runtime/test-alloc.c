@@ -77,6 +77,20 @@ int main(void) {
   CHECK_EQ("live bytes back to 0 after free", atomic_load(&st->live_bytes), 0);
   CHECK("peak live seen", atomic_load(&st->peak_live) >= 24 * MiB || !want_placed);
 
+  /* A glibc object realloc'ed by a tagged site past OLI_MIN_SIZE moves into the arena. */
+  __oli_site_t *grow = test_site(0x1005, OLI_KIND_REALLOC, 0, "grow");
+  unsigned char *gsm = __oli_realloc(NULL, 1000, grow);
+  memset(gsm, 0x3c, 1000);
+  gsm = __oli_realloc(gsm, 2000, grow); /* small: glibc realloc, counted */
+  unsigned char *gbig = __oli_realloc(gsm, 5 * MiB, grow);
+  CHECK("grown object keeps its bytes", gbig && all_bytes(gbig, 1000, 0x3c));
+  CHECK("grown object placed iff decided",
+        gbig && _oli_arena_contains(gbig) == (_oli_site_state(grow)->last.placement != OLI_PLACE_DEFAULT));
+  uint64_t gc, gb;
+  _oli_site_totals(_oli_site_state(grow), &gc, &gb);
+  CHECK_EQ("realloc site counted every call", gc, 3);
+  free(gbig);
+
   /* realloc(NULL) and realloc(p, 0). */
   void *r = __oli_realloc(NULL, 2 * MiB, big);
   CHECK("realloc(NULL) allocates", r != NULL);
