@@ -180,7 +180,7 @@ static void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
     _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
     _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",
                          (unsigned long long)(st->site ? st->site->id : 0), n, p,
-                         (fl & OLI_AF_FALLBACK) ? "default policy after a failed mbind, wanted " : "", why,
+                         (fl & OLI_AF_FALLBACK) ? "placement failed, default policy; wanted " : "", why,
                          (fl & OLI_AF_RECYCLED) ? "recycled block" : _oli_place_mechanism(&d));
   }
   return p;
