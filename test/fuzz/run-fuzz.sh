@@ -20,10 +20,15 @@ trap 'rm -rf "$OLI_FUZZ_SCRATCH"' EXIT
 set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/"
 [ -n "$dict" ] && set -- "$@" -dict="$dict"
+# the script bounds the run itself (CTest's TIMEOUT is set far away so that
+# OLI_FUZZ_SECONDS in the environment can ask for longer runs): libFuzzer stops
+# at -max_total_time; this kills it if it does not.
+limit=$((secs * 2 + 120))
 ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
-  "$bin" "$@" "$work/corpus" "$seeds" >"$log" 2>&1
+  timeout -k 10 "$limit" "$bin" "$@" "$work/corpus" "$seeds" >"$log" 2>&1
 rc=$?
+[ "$rc" -eq 124 ] && echo "run-fuzz: $name did not stop after $limit s: killed" >>"$log"
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
 n=$(find "$work/corpus" -type f | wc -l)
