@@ -213,7 +213,7 @@ void OliTagSites::findModuleFile() {
 }
 
 bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
-  V = V->stripPointerCasts();
+  V = V->stripInBoundsOffsets(); // casts, and `p + pad` of an aligning wrapper
   if (!Seen.insert(V).second)
     return true; // a cycle adds no non-allocation source
   if (isa<ConstantPointerNull>(V))
