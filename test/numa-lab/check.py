@@ -460,6 +460,16 @@ def check_oli(c):
         placed_local = sum(max(0, bud.kernel_pages(o)[0] - int(bud.objs[o].get("edge", 0))) for o in placed)
         c.expect(placed_local <= limit_pages, "4. run budget (OLI_DRAM_LIMIT=40M): placed pages on local DRAM",
                  "%d pages > budget %d pages" % (placed_local, limit_pages))
+        # The report and the kernel agree on what went to CXL: summary bytes vs the
+        # kernel's node-2 pages of the placed objects (1%: intent vs whole pages).
+        summ = bud.report.get("summary", {}).get("bytes", {})
+        k_cxl = 4096 * sum(bud.kernel_pages(o)[2] for o in placed)
+        r_cxl = int(summ.get("cxl") or 0)
+        c.expect(k_cxl > 0 and abs(r_cxl - k_cxl) <= 0.01 * k_cxl,
+                 "4. run budget: report summary.bytes.cxl = kernel's node-2 bytes of the placed objects",
+                 "report %d, kernel %d" % (r_cxl, k_cxl))
+        c.expect(int(summ.get("dram") or 0) <= 40 * 1024 * 1024, "4. run budget: report summary.bytes.dram <= 40M",
+                 "report %s" % summ.get("dram"))
         if oli.report is not None:
             cxl_b = sum(bud.kernel_pages(o)[2] for o in PLACED if o in bud.objs)
             cxl_o = sum(oli.kernel_pages(o)[2] for o in PLACED if o in oli.objs)
