@@ -8,7 +8,8 @@ For each NAME there must be a site with that "name" that allocated at least one
 byte and, unless it is a global (static array, COMMON block: no line), a
 "line" > 0 whose source line (the file as given, or relative to this
 repository) mentions NAME. Exit 0 when all hold, 1 when one
-does not (one line per name either way), 2 on bad input."""
+does not (one line per name either way), 2 on bad input. With --launcher
+(MPI), there must be one report per rank, with ranks 0..N-1."""
 import glob
 import json
 import os
@@ -41,6 +42,12 @@ def main(argv):
         print("check_report: %s wrote no report (OLI_REPORT=%s)" % (kernel, env["OLI_REPORT"]))
         return 1
     bad = 0
+    if launcher:
+        # One report per MPI rank, each with its own rank number.
+        ranks = sorted(json.load(open(f)).get("rank") for f in files)
+        ok = len(files) > 1 and ranks == list(range(len(files)))
+        print("%s per-rank reports: %d, ranks %s" % ("ok" if ok else "WRONG", len(files), ranks))
+        bad += not ok
     for path in files:
         with open(path) as f:
             rep = json.load(f)
