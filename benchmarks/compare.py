@@ -305,6 +305,10 @@ def main():
     if "oli+plan" in policies and not (args.plan or args.make_plan):
         die("policy oli+plan needs --plan FILE or --make-plan")
     limit = parse_size(args.dram_limit, "--dram-limit")
+    if args.plot and os.path.splitext(args.plot)[1].lower() not in (".svg", ".png"):
+        die("--plot '%s': the file name must end in .svg or .png" % args.plot)
+    if args.plot and not shutil.which("gnuplot"):
+        die("--plot needs gnuplot (Debian package gnuplot-nox)")
 
     global LAB
     if args.lab:
