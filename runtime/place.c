@@ -18,6 +18,7 @@
  * A failure resets the range to MPOL_DEFAULT and returns -1/errno. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,12 +271,15 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
 }
 
 /* ---- is there room on the target nodes? ------------------------------------ */
-/* MPOL_PREFERRED never fails: a full node silently spills over to another. So
- * before a fresh object is placed, each target node's share is compared with
- * what the node can still give (nodeN/meminfo: MemFree + Active(file) +
- * Inactive(file), i.e. free plus reclaimable page cache, less a 4 MiB margin).
- * A node that cannot take its share makes the object a fallback: default
- * policy, W_MBIND, counted, reported. Values are cached for 20 ms. */
+/* MPOL_PREFERRED never fails: a full node silently spills over to another, and
+ * the page allocator does so as soon as a zone would drop below its low
+ * watermark (before reclaiming anything on the preferred node). So before a
+ * fresh object is placed, each target node's share is compared with what the
+ * node can give without spilling: per zone of the node (/proc/zoneinfo),
+ * free - low - the largest lowmem protection, summed, less a 4 MiB margin.
+ * Without zoneinfo: MemFree of nodeN/meminfo. A node that cannot take its
+ * share makes the object a fallback: default policy, W_MBIND, counted,
+ * reported. Values are cached for 20 ms; placed shares are deducted. */
 #define ROOM_MARGIN (4ull << 20)
 #define ROOM_TTL_NS 20000000ull
 
@@ -287,8 +291,8 @@ static uint64_t parse_kb(const char *buf, const char *key) {
   return strtoull(p, NULL, 10);
 }
 
-/* Bytes node n can still give; UINT64_MAX when unknown. No malloc. */
-static uint64_t read_room(int n) {
+/* MemFree of node n from sysfs; UINT64_MAX when unknown. No malloc. */
+static uint64_t read_memfree(int n) {
   const char *root = _oli_option_str(oli_option_sysfs_root);
   char path[512], buf[4096];
   snprintf(path, sizeof path, "%s/sys/devices/system/node/node%d/meminfo", root && *root ? root : "", n);
@@ -299,8 +303,83 @@ static uint64_t read_room(int n) {
   if (len <= 0) return UINT64_MAX;
   buf[len] = 0;
   if (!strstr(buf, "MemFree")) return UINT64_MAX;
-  uint64_t kb = parse_kb(buf, "MemFree:") + parse_kb(buf, "Active(file):") + parse_kb(buf, "Inactive(file):");
-  return kb * 1024;
+  return parse_kb(buf, "MemFree:") * 1024;
+}
+
+typedef struct zscan_s {
+  int node, in_zone;
+  uint64_t free, low, prot;
+  uint64_t room[OLI_MAX_NODES]; /* pages */
+  bool seen[OLI_MAX_NODES];
+} zscan_t;
+
+static void zone_end(zscan_t *z) {
+  if (z->in_zone && z->node >= 0 && z->node < OLI_MAX_NODES) {
+    uint64_t keep = z->low + z->prot;
+    z->room[z->node] += z->free > keep ? z->free - keep : 0;
+    z->seen[z->node] = true;
+  }
+  z->in_zone = 0;
+  z->free = z->low = z->prot = 0;
+}
+
+static void zone_line(zscan_t *z, const char *l) {
+  while (*l == ' ' || *l == '\t') l++;
+  if (strncmp(l, "Node ", 5) == 0) {
+    zone_end(z);
+    z->node = atoi(l + 5);
+    z->in_zone = 1;
+  } else if (strncmp(l, "pages free", 10) == 0) {
+    z->free = strtoull(l + 10, NULL, 10);
+  } else if (strncmp(l, "low ", 4) == 0) {
+    z->low = strtoull(l + 4, NULL, 10);
+  } else if (strncmp(l, "protection:", 11) == 0) {
+    for (const char *p = strchr(l, '('); p && *p && *p != ')'; p++) {
+      char *e;
+      uint64_t v = strtoull(p + 1, &e, 10);
+      if (v > z->prot) z->prot = v;
+      p = e;
+      if (*p != ',') break;
+    }
+  }
+}
+
+/* All nodes' room in bytes from /proc/zoneinfo; false when unreadable. */
+static bool read_zoneinfo(uint64_t room[OLI_MAX_NODES], bool seen[OLI_MAX_NODES]) {
+  int fd = open("/proc/zoneinfo", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  static zscan_t z; /* 1 KiB: not on the stack of an allocation */
+  static char buf[4096];
+  static pthread_mutex_t zlock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&zlock);
+  memset(&z, 0, sizeof z);
+  z.node = -1;
+  size_t have = 0;
+  ssize_t r;
+  while ((r = read(fd, buf + have, sizeof buf - 1 - have)) > 0) {
+    have += (size_t)r;
+    buf[have] = 0;
+    char *line = buf, *nl;
+    while ((nl = strchr(line, '\n')) != NULL) {
+      *nl = 0;
+      zone_line(&z, line);
+      line = nl + 1;
+    }
+    have = strlen(line);
+    memmove(buf, line, have);
+    if (have == sizeof buf - 1) have = 0; /* an absurd line: drop it */
+  }
+  close(fd);
+  zone_end(&z);
+  uint64_t pg = _oli_page_size();
+  bool any = false;
+  for (int n = 0; n < OLI_MAX_NODES; n++) {
+    room[n] = z.seen[n] ? z.room[n] * pg : UINT64_MAX;
+    seen[n] = z.seen[n];
+    any |= z.seen[n];
+  }
+  pthread_mutex_unlock(&zlock);
+  return any;
 }
 
 static struct {
@@ -314,7 +393,18 @@ uint64_t _oli_node_room(int n) {
   uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + 1;
   uint64_t st = atomic_load_explicit(&room_cache[n].stamp, memory_order_acquire);
   if (st && now - st < ROOM_TTL_NS) return atomic_load_explicit(&room_cache[n].room, memory_order_relaxed);
-  uint64_t r = read_room(n);
+  uint64_t room[OLI_MAX_NODES];
+  bool seen[OLI_MAX_NODES];
+  const char *root = _oli_option_str(oli_option_sysfs_root);
+  bool real = !root || !*root || strcmp(root, "/") == 0; /* a recorded tree: its meminfo */
+  if (real && read_zoneinfo(room, seen)) {
+    for (int k = 0; k < OLI_MAX_NODES; k++) {
+      atomic_store_explicit(&room_cache[k].room, room[k], memory_order_relaxed);
+      atomic_store_explicit(&room_cache[k].stamp, now, memory_order_release);
+    }
+    return room[n];
+  }
+  uint64_t r = read_memfree(n);
   atomic_store_explicit(&room_cache[n].room, r, memory_order_relaxed);
   atomic_store_explicit(&room_cache[n].stamp, now, memory_order_release);
   return r;
