@@ -155,7 +155,7 @@ static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallbac
 }
 
 /* The slow path of every allocation: size >= OLI_MIN_SIZE, or not initialised. */
-static void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
+static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
   if (!_oli_alloc_ready()) return libc_alloc(n, align, zero);
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
@@ -191,7 +191,9 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
   return cur ? cur : site;
 }
 
-static inline void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
+/* Inlined into every entry point: the small path must stay a few instructions
+ * followed by a tail call into glibc. */
+static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
   site = effective(site);
   if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED))) {
     uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : 0;
