@@ -102,15 +102,19 @@ int main(int argc, char **argv) {
   long total_iters = 0;
   for (int s = 0; s < P.nsolve; s++) {
     /* Reference right-hand side x = A zexact from the pair stream. */
+#pragma omp parallel for schedule(static)
     for (long i = 0; i < n; i++) {
       zexact[i] = zexact_value(s, i);
       x[i] = (rowabs[i] + P.shift) * zexact[i];
     }
+#pragma omp parallel for schedule(static)
     for (long i = 0; i < n; i++)
       for (int j = 0; j < P.k; j++) {
         long c; double v;
         cg_pair(n, i, j, &c, &v);
+#pragma omp atomic
         x[i] += v * zexact[c];
+#pragma omp atomic
         x[c] += v * zexact[i];
       }
 

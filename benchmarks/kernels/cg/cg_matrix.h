@@ -16,8 +16,8 @@ static const cg_params_t cg_classes[BENCH_NCLASS] = {
     {20000, 8, 0.5, 3},        /* S: a 2.7 MB, colidx 1.4 MB */
     {150000, 10, 0.3, 4},      /* W: a 25 MB */
     {400000, 15, 0.2, 8},      /* A: a 100 MB */
-    {2000000, 20, 0.1, 15},    /* B: a 0.65 GB */
-    {16000000, 25, 0.1, 20},   /* C: a 6.5 GB, colidx 3.3 GB, ~10 GB total */
+    {2000000, 20, 0.1, 5},     /* B: a 0.65 GB */
+    {16000000, 25, 0.1, 4},    /* C: a 6.5 GB, colidx 3.3 GB, ~11 GB total */
 };
 
 #define CG_SEED 0x5eed0c6ull
