@@ -49,6 +49,10 @@ static uint64_t g_min_size;
 static uint32_t g_weight[OLI_MAX_TARGETS];
 static const char *g_weight_src = "default";
 static oli_decide_hook_t g_hook;
+/* OLI_PROFILE set: objects >= OLI_MIN_SIZE whose decision is the default
+ * policy (OLI_POLICY=off, no placement) still come from the arena, with the
+ * default policy, so sampled accesses can be attributed to them. */
+static bool g_profiling;
 
 static _Atomic uint64_t tier_live[OLI_TIER_MAX_], tier_peak[OLI_TIER_MAX_];
 static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
@@ -61,6 +65,7 @@ static void bring_up(void) {
   _oli_decide_defaults(&g_in);
   g_min_size = g_in.min_size;
   g_weight_src = _oli_weights(g_weight);
+  g_profiling = _oli_option_str(oli_option_profile) != NULL;
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -143,6 +148,11 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
 }
 
 /* ---- glibc side -------------------------------------------------------------------- */
+/* The object goes to glibc (default policy, no arena block). */
+static inline bool to_libc(const oli_decision_t *d) {
+  return d->placement == OLI_PLACE_DEFAULT && !g_profiling;
+}
+
 static void *libc_alloc(size_t n, size_t align, bool zero) {
   if (align > 16) return __libc_memalign(align, n);
   return zero ? __libc_calloc(1, n) : __libc_malloc(n);
@@ -164,7 +174,7 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
   }
   oli_decision_t d = _oli_alloc_decide(st, n);
   _oli_site_count_object(st, n, &d);
-  if (d.placement == OLI_PLACE_DEFAULT) return libc_alloc(n, align, zero);
+  if (to_libc(&d)) return libc_alloc(n, align, zero);
   unsigned fl = 0;
   void *p = _oli_arena_alloc(n, align, &d, st, zero, &fl);
   if (!p) {
@@ -235,7 +245,7 @@ static void *realloc_placed(void *p, size_t n) {
   }
   unsigned fl = 0;
   void *q = NULL;
-  if (b.decision.placement != OLI_PLACE_DEFAULT) q = _oli_arena_alloc(n, 0, &b.decision, b.site, false, &fl);
+  if (!to_libc(&b.decision)) q = _oli_arena_alloc(n, 0, &b.decision, b.site, false, &fl);
   if (q) {
     live_add(b.site, &b.decision, fl & OLI_AF_FALLBACK, n, +1);
     if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&b.site->fallbacks, 1, memory_order_relaxed);
@@ -274,7 +284,7 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *site) {
   /* A glibc object growing past OLI_MIN_SIZE: placed, it moves into the arena. */
   oli_decision_t d = _oli_alloc_decide(st, n);
   _oli_site_count_object(st, n, &d);
-  if (d.placement == OLI_PLACE_DEFAULT) return __libc_realloc(p, n);
+  if (to_libc(&d)) return __libc_realloc(p, n);
   unsigned fl = 0;
   void *q = _oli_arena_alloc(n, 0, &d, st, false, &fl);
   if (!q) {

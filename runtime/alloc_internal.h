@@ -64,6 +64,10 @@ typedef struct oli_block_info_s {
 } oli_block_info_t;
 /* Information about the live block starting at p; -1 when p is not one. */
 int _oli_arena_info(const void *p, oli_block_info_t *out);
+/* Profile runs (OLI_PROFILE set at arena init): the site state of the live
+ * block holding p (any byte of it), else NULL. Lock-free, O(1); a racing free
+ * may attribute one sample to the block's previous owner. */
+oli_site_state_t *_oli_arena_owner(const void *p);
 /* Free the live block at p (must be in the arena); fills *out (may be NULL).
  * An invalid or double free prints one error line and aborts, like glibc. */
 void _oli_arena_free(void *p, oli_block_info_t *out);
@@ -182,6 +186,11 @@ typedef struct oli_global_s {
 } oli_global_t;
 /* Registered globals; NULL past the end. */
 const oli_global_t *_oli_global_at(size_t i);
+
+// profile.c
+/* Portable profile: all sampled accesses and those no placed object or
+ * registered global held (weight units). */
+void _oli_profile_counts(uint64_t *total, uint64_t *unattributed);
 
 // report.c
 /* Write the report (json: 1 JSON, 0 table) to an open stream. */

@@ -13,7 +13,13 @@
  * The pool keeps free ranges in segregated-fit bins (4 per power of two, one
  * bitmap), so carving and merging are O(1). One mutex guards the metadata;
  * syscalls (mprotect, mbind, mmap, memset) run outside it on blocks the caller
- * owns. Metadata lives in its own NORESERVE mappings, never in malloc. */
+ * owns. Metadata lives in its own NORESERVE mappings, never in malloc.
+ *
+ * Profile runs (OLI_PROFILE set) also keep an owner map: one 32-bit entry per
+ * arena page holding the descriptor of the live block covering it, written
+ * for all of a block's pages when it goes live and cleared when it is freed,
+ * so _oli_arena_owner() finds the object holding an interior pointer with two
+ * loads and no lock (4 bytes per 4 KiB page, touched only where objects live). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -59,6 +65,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int init_rc = -1;
 static uint64_t pgsz, pgshift, npages_total;
 static uint32_t *pmap;     /* page -> descriptor (1-based) */
+static uint32_t *omap;     /* profile runs: every live page -> descriptor, 0 none */
 static blk_t *blk;         /* descriptors, blk[0] unused */
 static uint32_t nblk_used; /* high-water mark */
 static uint32_t desc_free; /* free descriptor list through .next */
@@ -292,6 +299,12 @@ static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
   return 0;
 }
 
+/* Profile runs: mark the pages of block i as owned by v (i, or 0 on free). */
+static void owner_mark(uint32_t i, uint32_t v) {
+  if (!omap) return;
+  for (uint64_t k = B(i).pg, e = B(i).pg + B(i).npg; k < e; k++) __atomic_store_n(&omap[k], v, __ATOMIC_RELAXED);
+}
+
 static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << pgshift)); }
 
 /* Drop pages and policy of evicted cached blocks and return them to the pool.
@@ -355,6 +368,12 @@ static void do_init(void) {
   npages_total = len >> pgshift;
   pmap = reserve(npages_total * sizeof(uint32_t), PROT_READ | PROT_WRITE);
   blk = reserve((uint64_t)MAX_BLOCKS * sizeof(blk_t), PROT_READ | PROT_WRITE);
+  if (_oli_option_str(oli_option_profile) != NULL) {
+    omap = reserve(npages_total * sizeof(uint32_t), PROT_READ | PROT_WRITE);
+    if (!omap)
+      _oli_warning_message(W_MMAP, "cannot map the profile's owner map (%s); sampled accesses "
+                           "are not attributed", strerror(errno));
+  }
   if (!pmap || !blk) {
     _oli_warning_message(W_MMAP, "cannot map arena metadata (%s); objects stay with glibc", strerror(errno));
     munmap(a, len);
@@ -448,6 +467,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     *flags |= OLI_AF_RECYCLED;
     if (zero && dirty) memset(p, 0, size);
   }
+  owner_mark(i, i); /* the block is ours (S_BUSY) until returned */
   lock_m();
   B(i).state = S_LIVE;
   B(i).dirty = 1;
@@ -487,6 +507,13 @@ int _oli_arena_info(const void *p, oli_block_info_t *out) {
   return i ? 0 : -1;
 }
 
+oli_site_state_t *_oli_arena_owner(const void *p) {
+  uint32_t *m = __atomic_load_n(&omap, __ATOMIC_RELAXED);
+  if (!m || !_oli_arena_contains(p)) return NULL;
+  uint32_t i = __atomic_load_n(&m[((uintptr_t)p - _oli_arena_lo) >> pgshift], __ATOMIC_RELAXED);
+  return i ? __atomic_load_n(&B(i).site, __ATOMIC_RELAXED) : NULL;
+}
+
 void _oli_arena_free(void *p, oli_block_info_t *out) {
   uint32_t victims[8];
   int nv = 0;
@@ -498,6 +525,7 @@ void _oli_arena_free(void *p, oli_block_info_t *out) {
     abort();
   }
   if (out) fill_info(i, out);
+  owner_mark(i, 0);
   st.live_bytes -= B(i).npg << pgshift;
   st.live_blocks--;
   if (!cache_push(i)) {

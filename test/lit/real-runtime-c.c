@@ -15,7 +15,7 @@
 // CHECK-DAG: {{^0x[0-9a-f]+}} calloc e2e-c.c:26 main y ?
 // CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:27 main - 65536
 // CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:17 xmalloc - ?
-// CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-c.c matrix 2097152
+// CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-c.c - matrix 2097152
 // CHECK: 5 sites
 // JSON: "schema": "oli-sites"
 // JSON-DAG: "kind": "calloc", "file": "e2e-c.c", "line": 26, "rel": 3, "rel_is_line": true, "function": "main", "name": "y", "size_hint": null}
