@@ -6,7 +6,7 @@ Compiles one large C translation unit (gen_tu.py) with clang-19 at -O2
 the two in ABBA order, RUNS times each, and reports the median CPU time (user+sys of the
 compiler) of each and their ratio. Results go to stdout as a Markdown table
 row. Usage:
-  bench.py --plugin PATH [--clang clang-19] [--runs 7] [--functions 800] [--opt -O2]
+  bench.py --plugin PATH [--clang clang-19] [--runs 7] [--functions 800] [--opt=-O2]
            [--alloc-every 8]
 """
 import argparse, os, resource, statistics, subprocess, sys, tempfile, time
