@@ -110,6 +110,15 @@ void __oli_site_leave(__oli_site_t *prev);
  * modules compiled with profile-every reference it. */
 void __oli_profile_access(const void *addr, uint64_t weight);
 
+/* ---- embedded plan (pass option plan=FILE) ------------------------------ */
+/* Called by the module constructor after __oli_init with the compact
+ * `oli-plan` v1 JSON text the pass validated and embedded (len bytes, NUL at
+ * text[len]); the runtime uses it when OLI_PLAN is not set. The first
+ * module's plan wins; the same text from several modules is one plan. Added
+ * to ABI v1 without a version bump: only modules compiled with plan=
+ * reference it. */
+void __oli_plan_embedded(const char *text, uint64_t len);
+
 /* ---- module constructor ------------------------------------------------ */
 /* Called first by every instrumented module's constructor (priority 1).
  * [start, stop) are the module's oli_sites section bounds. Idempotent. */

@@ -22,6 +22,8 @@ struct OliOptions {
   bool Wrappers = true;          // wrappers=0|1: detect allocation wrappers
   bool Globals = true;           // globals=0|1: register global objects
   uint64_t ProfileEvery = 0;     // profile-every=N: sample every Nth load/store (0: off)
+  std::string Plan;              // plan=FILE: embed this oli-plan (profile-guided rebuild)
+  std::string PlanText;          // not an option: the validated plan, read by the pass
   std::string Error;             // first bad option; run() reports it
 };
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OliOptions.h"
+#include "OliPlan.h"
 #include "OliProfile.h"
 #include "OliTagSites.h"
 
@@ -46,7 +47,7 @@ constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
 constexpr char PassName[] = "oli-tag-sites";
 constexpr char ProfilePassName[] = "oli-profile-accesses";
 constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
-                            "wrappers=0|1, globals=0|1, profile-every=N";
+                            "wrappers=0|1, globals=0|1, profile-every=N, plan=FILE";
 
 namespace oli {
 
@@ -104,6 +105,8 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       Ok = parseSize(Val, O.MinHeapSize);
     else if (Key == "profile-every")
       Ok = !Val.getAsInteger(10, O.ProfileEvery) && O.ProfileEvery < (1ULL << 32);
+    else if (Key == "plan")
+      O.Plan = Val.str();
     else if (Key == "version-check")
       Ok = parseBool(Val, O.VersionCheck);
     else if (Key == "wrappers")
@@ -154,6 +157,13 @@ struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
     if (!Opt.Error.empty()) {
       reportOptionError(M, Opt.Error);
       return PreservedAnalyses::all();
+    }
+    if (!Opt.Plan.empty() && Opt.PlanText.empty()) {
+      std::string Err;
+      if (!readPlan(Opt.Plan, Opt.PlanText, Err)) {
+        reportOptionError(M, Err);
+        return PreservedAnalyses::all();
+      }
     }
     return OliTagSites(M, Opt).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

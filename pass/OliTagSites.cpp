@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OliTagSites.h"
+#include "OliPlan.h"
 #include "OliAbiNames.h"
 #include "SiteId.h"
 
@@ -600,7 +601,8 @@ bool OliTagSites::run() {
     registerGlobals();
   if (Records.empty())
     return false;
-  emitModuleCtor(M, Records, Globals, Opt.VersionCheck);
+  emitModuleCtor(M, Records, Globals, Opt.VersionCheck,
+                 Opt.PlanText.empty() ? nullptr : planTextGlobal(M, Opt.PlanText));
   M.addModuleFlag(Module::Max, TaggedFlag, 1);
   return true;
 }

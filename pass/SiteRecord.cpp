@@ -72,7 +72,8 @@ static GlobalVariable *declareBound(Module &M, StringRef Name) {
 }
 
 void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
-                    ArrayRef<GlobalToRegister> Globals, bool VersionCheck) {
+                    ArrayRef<GlobalToRegister> Globals, bool VersionCheck,
+                    GlobalVariable *PlanText) {
   LLVMContext &Ctx = M.getContext();
   Type *VoidTy = Type::getVoidTy(Ctx), *PtrTy = PointerType::getUnqual(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -89,6 +90,9 @@ void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
   B.CreateCall(Init, {declareBound(M, SectionStart), declareBound(M, SectionStop)});
   if (VersionCheck)
     B.CreateCall(M.getOrInsertFunction(VersionCheckName, VoidTy));
+  if (PlanText) // before the globals: their decisions read the plan
+    B.CreateCall(M.getOrInsertFunction(PlanEmbeddedName, VoidTy, PtrTy, I64),
+                 {PlanText, ConstantInt::get(I64, cast<ArrayType>(PlanText->getValueType())->getNumElements() - 1)});
   for (const GlobalToRegister &G : Globals)
     B.CreateCall(M.getOrInsertFunction(RegisterGlobalName, VoidTy, PtrTy, I64, PtrTy), {G.Object, ConstantInt::get(I64, G.Size), G.Record});
   B.CreateRetVoid();

@@ -42,10 +42,12 @@ struct GlobalToRegister {
 llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, llvm::Comdat *C);
 
 /// Emits the constructor: __oli_init(start, stop), the version check
-/// reference when VersionCheck, then __oli_register_global for each global.
+/// reference when VersionCheck, __oli_plan_embedded(PlanText, len) when given
+/// (pass option plan=FILE), then __oli_register_global for each global.
 /// Also adds every record to llvm.compiler.used.
 void emitModuleCtor(llvm::Module &M, llvm::ArrayRef<llvm::GlobalVariable *> Records,
-                    llvm::ArrayRef<GlobalToRegister> Globals, bool VersionCheck);
+                    llvm::ArrayRef<GlobalToRegister> Globals, bool VersionCheck,
+                    llvm::GlobalVariable *PlanText = nullptr);
 
 } // namespace oli
 

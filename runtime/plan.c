@@ -11,6 +11,11 @@
  * W_PLAN warning: the program runs on static hints. At exit one line gives
  * the match statistics: matched, re-matched, unmatched (new), stale.
  *
+ * A plan embedded at compile time (pass option plan=FILE) reaches the runtime
+ * through __oli_plan_embedded from the module constructor and is used the
+ * same way when OLI_PLAN is not set (OLI_PLAN overrides it, with a verbose
+ * line); its exit line says "plan (embedded)".
+ *
  * Loaded on first lookup (first placed allocation), with glibc's allocator
  * (__libc_malloc) so the interposed malloc is never re-entered. */
 #include <errno.h>
@@ -50,6 +55,8 @@ static plan_t plan;
 static char plan_path[4096];
 static _Atomic int load_state; /* 0 none, 1 loading, 2 done */
 static _Thread_local int in_load;
+static const char *embedded;      /* __oli_plan_embedded: text, NUL-terminated */
+static size_t embedded_len;
 
 /* ---- parsing ------------------------------------------------------------- */
 
@@ -271,9 +278,24 @@ static char *read_file(const char *path, size_t *len, char *msg, size_t n) {
   return buf;
 }
 
+static void load_embedded(void) {
+  char msg[300];
+  snprintf(plan_path, sizeof plan_path, "(embedded)");
+  if (parse_doc(embedded, embedded_len, &plan, msg, sizeof msg) != 0) {
+    plan_free(&plan);
+    _oli_warning_message(W_PLAN, "embedded plan: %s; using static hints", msg);
+    return;
+  }
+  _oli_verbose_message(1, "plan (embedded at compile time): %zu sites", plan.n);
+}
+
 static void load(void) {
   const char *path = _oli_option_str(oli_option_plan);
-  if (path == NULL) return;
+  if (path == NULL) {
+    if (embedded) load_embedded();
+    return;
+  }
+  if (embedded) _oli_verbose_message(1, "OLI_PLAN=%s overrides the plan embedded at compile time", path);
   snprintf(plan_path, sizeof plan_path, "%s", path);
   char msg[300];
   size_t len = 0;
@@ -388,12 +410,27 @@ void _oli_plan_stats(oli_plan_stats_t *st) {
     if (!atomic_load(&plan.sites[i].used)) st->stale++;
 }
 
+OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
+  if (text == NULL || len == 0 || len > PLAN_MAX_BYTES) return;
+  if (embedded) {
+    if (text != embedded && (len != embedded_len || memcmp(text, embedded, len) != 0))
+      _oli_warning_message(W_PLAN, "modules embed different plans; the first one is used");
+    return;
+  }
+  embedded = text;
+  embedded_len = (size_t)len;
+  /* Constructors run before any thread: a lookup that already found no plan
+   * (an earlier module's global) may load again. */
+  if (atomic_load(&load_state) == 2 && plan.doc == NULL && _oli_option_str(oli_option_plan) == NULL)
+    atomic_store(&load_state, 0);
+}
+
 /* Referenced from process init so static links keep this file (and its
  * destructor). The plan itself is read on first lookup (it needs malloc). */
 void _oli_plan_init(void) {}
 
 __attribute__((destructor)) static void plan_at_exit(void) {
-  if (!_oli_is_initialized() || _oli_option_str(oli_option_plan) == NULL) return;
+  if (!_oli_is_initialized() || (_oli_option_str(oli_option_plan) == NULL && embedded == NULL)) return;
   _oli_plan_load();
   if (plan.doc == NULL) return; /* unusable: already warned */
   oli_plan_stats_t st;

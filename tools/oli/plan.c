@@ -30,6 +30,9 @@ static void usage(FILE *f) {
         "  -L, --large-percent N     large: >= N% of the footprint (0-100, default 10)\n"
         "  -H, --hot-intensity X     hot: >= X sampled accesses per KiB (default: the\n"
         "                            profile's mean, total accesses / total bytes)\n"
+        "  -m, --min-size SIZE       leave out sites whose objects are smaller (the runtime\n"
+        "                            never places objects below its OLI_MIN_SIZE, default\n"
+        "                            1M; default here 0: every site is planned)\n"
         "  -s, --solver exact|greedy force a solver (exact fails on a huge state space)\n"
         "  -o, --output PLAN         write the plan there (default: standard output)\n"
         "  -h, --help                this text\n"
@@ -105,18 +108,19 @@ int cli_plan_main(int argc, char **argv) {
       {"large-percent", required_argument, NULL, 'L'},
       {"hot-intensity", required_argument, NULL, 'H'},
       {"solver", required_argument, NULL, 's'},
+      {"min-size", required_argument, NULL, 'm'},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
   const char *limit_s = NULL, *weights_s = NULL, *ratios_s = NULL, *bw_s = NULL, *lat_s = NULL;
-  const char *out_path = NULL, *solver = "auto";
+  const char *out_path = NULL, *solver = "auto", *min_s = NULL;
   long large_percent = 10;
   double hot_kib = -1;
   int c;
   char *end;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "d:w:r:b:l:L:H:s:o:h", opts_long, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "d:w:r:b:l:L:H:s:m:o:h", opts_long, NULL)) != -1) {
     switch (c) {
     case 'd': limit_s = optarg; break;
     case 'w': weights_s = optarg; break;
@@ -145,6 +149,7 @@ int cli_plan_main(int argc, char **argv) {
       solver = optarg;
       break;
     case 'o': out_path = optarg; break;
+    case 'm': min_s = optarg; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
     default: usage(stderr); return OLI_EXIT_BAD;
     }
@@ -162,6 +167,11 @@ int cli_plan_main(int argc, char **argv) {
   }
   if (oli_parse_size(limit_s, &budget) != 0) {
     cli_error("plan: --dram-limit '%s' is not a size (bytes, or 64G, 512M, 1.5T)", limit_s);
+    return OLI_EXIT_BAD;
+  }
+  uint64_t min_size = 0;
+  if (min_s && oli_parse_size(min_s, &min_size) != 0) {
+    cli_error("plan: --min-size '%s' is not a size (bytes, or 64K, 1M)", min_s);
     return OLI_EXIT_BAD;
   }
   oli_plan_model_t m;
@@ -227,7 +237,13 @@ int cli_plan_main(int argc, char **argv) {
     }
     for (int i = 0; i < nv; i++) m.lat[i] = v[i], tier_src[i] = "command line";
   }
-  /* objects */
+  /* objects (--min-size: smaller ones are left out, the runtime's default policy) */
+  size_t kept = 0;
+  for (size_t i = 0; i < d.nsites; i++) {
+    uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
+    if (b >= min_size) d.sites[kept++] = d.sites[i];
+  }
+  d.nsites = kept;
   oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs);
   unsigned __int128 total_bytes = 0, total_acc = 0;
   for (size_t i = 0; i < d.nsites; i++) {

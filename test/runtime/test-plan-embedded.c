@@ -1,0 +1,118 @@
+/* test-plan-embedded: a plan embedded at compile time (pass option plan=FILE,
+ * __oli_plan_embedded from the module constructor) is used when OLI_PLAN is
+ * not set: lookup by ID, re-match by source location, match statistics and
+ * the exit line "plan (embedded): ..."; a second identical plan is the same
+ * plan, a different one a warning; OLI_PLAN overrides it. Each case runs in a
+ * forked child so its environment and exit line are its own. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "alloc_internal.h"
+#include "internal.h"
+#include "sitehelper.h"
+#include "testhelper.h"
+
+static const char text[] =
+    "{\"schema\":\"oli-plan\",\"version\":1,\"sites\":["
+    "{\"id\":\"0xa1\",\"decision\":\"interleave\",\"ratio\":\"3:1\"},"
+    "{\"id\":\"0xb1\",\"decision\":\"cxl\",\"file\":\"k.c\",\"function\":\"main\",\"rel\":7,\"kind\":\"malloc\"},"
+    "{\"id\":\"0xc1\",\"decision\":\"dram\",\"file\":\"gone.c\",\"function\":\"f\",\"rel\":1}]}";
+static const char other[] = "{\"schema\":\"oli-plan\",\"version\":1,\"sites\":[]}";
+
+/* Runs fn in a child with stderr captured into out; returns its exit status. */
+static int child(int (*fn)(void), char *out, size_t n) {
+  int fd[2];
+  if (pipe(fd) != 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd[1], 2);
+    close(fd[0]);
+    _oli_set_output(NULL, NULL);
+    setenv("OLI_POLICY", "dram", 1);
+    _oli_options_reset();
+    _oli_plan_reset();
+    exit(fn()); /* exit: the statistics line is printed at exit */
+  }
+  close(fd[1]);
+  size_t len = 0;
+  ssize_t k;
+  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
+  out[len] = '\0';
+  close(fd[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static uint64_t b[3][32];
+
+static int embedded_used(void) {
+  unsetenv("OLI_PLAN");
+  _oli_options_reset();
+  __oli_site_t *exact = test_site_at(b[0], 0xa1, OLI_KIND_MALLOC, 0, "k.c", 20, "main", NULL);
+  __oli_site_t *moved = test_site_at(b[1], 0xb2, OLI_KIND_MALLOC, 0, "k.c", 30, "main", NULL);
+  moved->rel = 7; /* ID changed by an edit, same location */
+  __oli_site_t *fresh = test_site_at(b[2], 0xd1, OLI_KIND_MALLOC, 0, "new.c", 5, "g", NULL);
+  __oli_plan_embedded(text, sizeof text - 1);
+  __oli_plan_embedded(text, sizeof text - 1); /* a second module, same plan */
+  _oli_process_init();
+  _oli_site_state(exact), _oli_site_state(moved), _oli_site_state(fresh);
+  const oli_plan_entry_t *e = _oli_plan_lookup(exact);
+  if (!e || e->placement != OLI_PLACE_INTERLEAVE || e->weight[0] != 3 || e->weight[1] != 1) return 10;
+  e = _oli_plan_lookup(moved);
+  if (!e || e->placement != OLI_PLACE_CXL) return 11;
+  if (_oli_plan_lookup(fresh) != NULL) return 12;
+  oli_plan_stats_t st;
+  _oli_plan_stats(&st);
+  if (st.matched != 1 || st.rematched != 1 || st.unmatched != 1 || st.stale != 1) return 13;
+  return 0;
+}
+
+static int different_plans(void) {
+  unsetenv("OLI_PLAN");
+  _oli_options_reset();
+  __oli_plan_embedded(text, sizeof text - 1);
+  __oli_plan_embedded(other, sizeof other - 1);
+  _oli_process_init();
+  __oli_site_t *exact = test_site_at(b[0], 0xa1, OLI_KIND_MALLOC, 0, "k.c", 20, "main", NULL);
+  _oli_site_state(exact);
+  return _oli_plan_lookup(exact) ? 0 : 20; /* the first plan wins */
+}
+
+static char override_path[64];
+static int overridden(void) {
+  setenv("OLI_PLAN", override_path, 1);
+  setenv("OLI_VERBOSE", "1", 1);
+  _oli_options_reset();
+  __oli_plan_embedded(text, sizeof text - 1);
+  _oli_process_init();
+  __oli_site_t *exact = test_site_at(b[0], 0xa1, OLI_KIND_MALLOC, 0, "k.c", 20, "main", NULL);
+  _oli_site_state(exact);
+  return _oli_plan_lookup(exact) ? 30 : 0; /* OLI_PLAN's (empty) plan is used */
+}
+
+int main(void) {
+  char out[8192];
+  CHECK_EQ("embedded plan: exact, re-matched, unmatched, stale", child(embedded_used, out, sizeof out), 0);
+  CHECK("exit line names the embedded plan",
+        strstr(out, "oli: plan (embedded): 1 sites matched, 1 re-matched by source location, "
+                    "1 unmatched (new), 1 stale\n") != NULL);
+  if (!strstr(out, "plan (embedded)")) fprintf(stderr, "     got: %s\n", out);
+  CHECK("the same plan twice: no warning", strstr(out, "warning") == NULL);
+
+  CHECK_EQ("different embedded plans: the first is used", child(different_plans, out, sizeof out), 0);
+  CHECK("different embedded plans: one warning",
+        strstr(out, "oli: warning: modules embed different plans; the first one is used\n") != NULL);
+
+  snprintf(override_path, sizeof override_path, "/tmp/oli-test-plan-embedded.%ld.json", (long)getpid());
+  FILE *f = fopen(override_path, "w");
+  fputs(other, f);
+  fclose(f);
+  CHECK_EQ("OLI_PLAN overrides the embedded plan", child(overridden, out, sizeof out), 0);
+  CHECK("override: verbose line", strstr(out, "overrides the plan embedded at compile time") != NULL);
+  CHECK("override: exit line names OLI_PLAN's file", strstr(out, override_path) != NULL);
+  unlink(override_path);
+  return TEST_SUMMARY();
+}
