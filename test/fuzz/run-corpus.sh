@@ -9,6 +9,7 @@ n=$(find "$dir" -type f | wc -l)
 OLI_FUZZ_SCRATCH=$(mktemp -d /dev/shm/oli-fuzz.XXXXXX 2>/dev/null || mktemp -d) || exit 2
 export OLI_FUZZ_SCRATCH
 trap 'rm -rf "$OLI_FUZZ_SCRATCH"' EXIT
+trap 'exit 143' TERM INT HUP
 out=$("$bin" -runs=0 "$dir" 2>&1)
 rc=$?
 if [ "$rc" -ne 0 ]; then

@@ -17,6 +17,7 @@ log=$work/fuzz.log
 OLI_FUZZ_SCRATCH=$(mktemp -d /dev/shm/oli-fuzz.XXXXXX 2>/dev/null || mktemp -d) || exit 2
 export OLI_FUZZ_SCRATCH
 trap 'rm -rf "$OLI_FUZZ_SCRATCH"' EXIT
+trap 'exit 143' TERM INT HUP
 set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/"
 [ -n "$dict" ] && set -- "$@" -dict="$dict"
