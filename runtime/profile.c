@@ -62,7 +62,7 @@ static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
   const __oli_site_t *s = _oli_site_record(st);
   uint64_t count = 0, total = 0;
   _oli_site_totals(st, &count, &total);
-  if (s == NULL || (count == 0 && s->kind != OLI_KIND_GLOBAL)) return;
+  if (s == NULL) return; /* every registered site, count 0 too: a later build's new sites are told apart */
   const char *file, *func, *name;
   _oli_site_strings(s, &file, &func, &name);
   fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": ", *first ? "" : ",", s->id);
