@@ -6,7 +6,9 @@
 ! program runs and the stub lists each site with file:line and names.
 ! REQUIRES: flang
 ! RUN: %clang -O1 -c -I%oli_include %stub_runtime -o %t.stub.o
-! RUN: cd %S && env OLI_PASS_OPTIONS=root=%S %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %s -o %t.o
+! Module files go to %t.mods, not into the source directory.
+! RUN: rm -rf %t.mods && mkdir -p %t.mods
+! RUN: cd %S && env OLI_PASS_OPTIONS=root=%S %flang -O2 -gline-tables-only -module-dir %t.mods -fpass-plugin=%oli_pass -c %s -o %t.o
 ! RUN: %flang %t.o %t.stub.o -o %t.exe
 ! RUN: %t.exe | FileCheck %s
 module grid
@@ -37,7 +39,7 @@ end program
 ! CHECK: stub: version-check=1
 ! CHECK-DAG: global name=/main_int_mem/ size=80000 aligned=1
 ! CHECK-DAG: global name=x size=800000 aligned=1
-! CHECK-DAG: site id={{[0-9a-f]+}} kind=13 at=e2e-fortran.f90:20 func=grid::setup name=a size=? count=1
-! CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-fortran.f90:31 func=main name=colidx size=? count=1
+! CHECK-DAG: site id={{[0-9a-f]+}} kind=13 at=e2e-fortran.f90:22 func=grid::setup name=a size=? count=1
+! CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-fortran.f90:33 func=main name=colidx size=? count=1
 ! CHECK-DAG: site id={{[0-9a-f]+}} kind=12 at=e2e-fortran.f90:0 func= name=/main_int_mem/ size=80000 count=1
 ! CHECK-DAG: site id={{[0-9a-f]+}} kind=12 at=e2e-fortran.f90:0 func=grid name=x size=800000 count=1

@@ -4,9 +4,11 @@
 ! an ALLOCATE(stat=) without debug info is the runtime call's line argument.
 ! The pass runs at -O0 and -O2 alike.
 ! REQUIRES: flang
-! RUN: cd %S && %flang -O0 -gline-tables-only -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,DBG
-! RUN: cd %S && %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,DBG
-! RUN: cd %S && %flang -O0 -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,NODBG
+! Module files go to %t.mods, not into the source directory.
+! RUN: rm -rf %t.mods && mkdir -p %t.mods
+! RUN: cd %S && %flang -O0 -gline-tables-only -module-dir %t.mods -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,DBG
+! RUN: cd %S && %flang -O2 -gline-tables-only -module-dir %t.mods -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,DBG
+! RUN: cd %S && %flang -O0 -module-dir %t.mods -fpass-plugin=%oli_pass -S -emit-llvm fortran-flang.f90 -o - | FileCheck %s --check-prefixes=CHECK,NODBG
 module cg
   implicit none
   double precision, allocatable :: a(:)
@@ -20,10 +22,10 @@ contains
   end subroutine
 end module cg
 
-! DBG: i8 13, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 18, i32 3, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
-! DBG: i8 14, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 19, i32 4, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
-! NODBG: i8 13, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 18, i32 0, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
-! NODBG: i8 14, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 19, i32 1, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
+! DBG: i8 13, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 3, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
+! DBG: i8 14, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 4, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
+! NODBG: i8 13, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 0, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
+! NODBG: i8 14, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 1, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
 ! CHECK-LABEL: define void @_QMcgPsetup(
 ! CHECK: call ptr @__oli_site_enter(ptr {{(nonnull )?}}@__oli_site)
 ! CHECK-NEXT: call i32 @_FortranAAllocatableAllocate(
