@@ -214,7 +214,7 @@ static int parse_doc(const char *text, size_t len, plan_t *p, char *msg, size_t 
     if (rc < 0) return -1;
     if (rc == 0) p->n++;
   }
-  qsort(p->sites, p->n, sizeof *p->sites, cmp_id);
+  if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* sites may be NULL when empty */
   for (size_t i = 1; i < p->n; i++) {
     if (p->sites[i].e.id == p->sites[i - 1].e.id) {
       char id[24];
