@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "size.h"
@@ -358,7 +359,13 @@ OLI_EXPORT int oli_report_write(const char *path) {
     errno = EINVAL;
     return -1;
   }
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", name, (long)getpid());
+  /* A target that exists and is not a regular file (a symlink, /dev/full,
+   * /dev/stdout, a FIFO) is written directly (following symlinks): renaming
+   * a temporary over it would replace it with a regular file. */
+  struct stat st;
+  bool direct = lstat(name, &st) == 0 && !S_ISREG(st.st_mode);
+  if (direct) snprintf(tmp, sizeof tmp, "%s", name);
+  else snprintf(tmp, sizeof tmp, "%s.tmp.%ld", name, (long)getpid());
   FILE *f = fopen(tmp, "w");
   if (!f) {
     int e = errno;
@@ -367,10 +374,17 @@ OLI_EXPORT int oli_report_write(const char *path) {
     return -1;
   }
   int rc = _oli_report_stream(f, json);
-  if (fclose(f) != 0) rc = -1;
-  if (rc != 0 || rename(tmp, name) != 0) {
-    int e = errno;
-    unlink(tmp);
+  int e = errno;
+  if (fclose(f) != 0 && rc == 0) {
+    rc = -1;
+    e = errno;
+  }
+  if (rc == 0 && !direct && rename(tmp, name) != 0) {
+    rc = -1;
+    e = errno;
+  }
+  if (rc != 0) {
+    if (!direct) unlink(tmp);
     _oli_warning_message(W_REPORT, "cannot write report %s: %s", name, strerror(e));
     errno = e;
     return -1;

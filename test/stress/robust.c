@@ -27,8 +27,7 @@
  *                valid values: exit 0, or exit 2 with one bounded
  *                "oli: error: OLI_X..." line; never a crash
  *   dev-full     OLI_REPORT names a symlink to /dev/full: a warning naming
- *                ENOSPC and the symlink left alone (not run by CTest: open
- *                issue, docs/reliability.md)
+ *                ENOSPC and the symlink left alone
  * "Complete" means the file parses as JSON (common/json.c) with schema
  * oli-report (or oli-profile) and its last member, summary (or sites), present. */
 #include <errno.h>
