@@ -1,9 +1,15 @@
 //===- OliProfile.cpp - sampled load/store profiling for oli -------------===//
 //
-// See OliProfile.h. Per access: decrement a thread-local countdown (one per
-// DSO, a linkonce hidden TLS variable); when it goes negative, call
-// __oli_profile_access(addr, Every) and reset it to Every-1. Deterministic:
-// the same program and input give the same samples on each thread.
+// See OliProfile.h. Per basic block with K profiled accesses: subtract K from
+// a thread-local countdown (one per DSO, a linkonce hidden TLS variable) once,
+// at the end of the block; when it goes negative (Left < 0), the access at
+// which it crossed zero - index K + Left of the block's accesses, the one a
+// per-access countdown would have sampled - calls __oli_profile_access(addr,
+// C * Every), C = the crossings (1 unless K > Every), and the countdown gets
+// C * Every added back. One countdown update per block instead of per access
+// keeps the profiled run cheap (a per-access countdown cost 5.7x on mg W).
+// Deterministic: the same program and input give the same samples on each
+// thread.
 //
 //===----------------------------------------------------------------------===//
 #include "OliProfile.h"
@@ -83,16 +89,28 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
   Value *Addr = Entry.CreateThreadLocalAddress(Ctr);
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, (uint32_t)std::min<uint64_t>(Every, 1u << 20));
-  for (auto &[I, Ptr] : Accesses) {
-    IRBuilder<> B(I);
-    Value *Left = B.CreateSub(B.CreateLoad(I64, Addr, "oli.cd"), ConstantInt::get(I64, 1));
+  // Accesses are in instruction order, so each block's are contiguous.
+  for (size_t Begin = 0, End; Begin < Accesses.size(); Begin = End) {
+    BasicBlock *BB = Accesses[Begin].first->getParent();
+    for (End = Begin + 1; End < Accesses.size() && Accesses[End].first->getParent() == BB; ++End)
+      ;
+    uint64_t K = End - Begin;
+    IRBuilder<> B(BB->getTerminator());
+    Value *Left = B.CreateSub(B.CreateLoad(I64, Addr, "oli.cd"), ConstantInt::get(I64, K));
     B.CreateStore(Left, Addr);
     Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(I64, 0));
-    Instruction *Then = SplitBlockAndInsertIfThen(Hit, I->getIterator(), false, Unlikely);
+    Instruction *Then = SplitBlockAndInsertIfThen(Hit, BB->getTerminator()->getIterator(), false, Unlikely);
     IRBuilder<> T(Then);
-    T.CreateCall(Hook, {Ptr, ConstantInt::get(I64, Every)});
-    T.CreateStore(ConstantInt::get(I64, Every - 1), Addr);
-    ++NumProfiledAccesses;
+    Value *Idx = T.CreateAdd(Left, ConstantInt::get(I64, K), "oli.idx");
+    Value *Ptr = Accesses[End - 1].second;
+    for (size_t J = End - 1; J-- > Begin;)
+      Ptr = T.CreateSelect(T.CreateICmpEQ(Idx, ConstantInt::get(I64, J - Begin)), Accesses[J].second, Ptr);
+    Value *Crossings = T.CreateAdd(T.CreateUDiv(T.CreateNot(Left), ConstantInt::get(I64, Every)),
+                                   ConstantInt::get(I64, 1));
+    Value *Weight = T.CreateMul(Crossings, ConstantInt::get(I64, Every), "oli.w");
+    T.CreateCall(Hook, {Ptr, Weight});
+    T.CreateStore(T.CreateAdd(Left, Weight), Addr);
+    NumProfiledAccesses += K;
   }
   return true;
 }

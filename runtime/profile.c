@@ -23,7 +23,7 @@
 #include "internal.h"
 #include "json.h"
 
-static _Atomic uint64_t samples, unattributed; /* accesses, in weight units */
+static _Atomic uint64_t unattributed; /* accesses, in weight units */
 
 /* The site state of the registered global holding p, else NULL. */
 static oli_site_state_t *global_owner(const void *p) {
@@ -36,7 +36,6 @@ static oli_site_state_t *global_owner(const void *p) {
 }
 
 OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
-  atomic_fetch_add_explicit(&samples, weight, memory_order_relaxed);
   oli_site_state_t *st = _oli_arena_owner(addr);
   if (st == NULL) st = global_owner(addr);
   if (st == NULL || _oli_site_record(st) == NULL) {
@@ -47,8 +46,13 @@ OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
 }
 
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
-  *total = atomic_load_explicit(&samples, memory_order_relaxed);
   *unattr = atomic_load_explicit(&unattributed, memory_order_relaxed);
+  *total = *unattr; /* no shared total counter: one atomic per sample, on its site */
+  for (size_t i = 0;; i++) {
+    oli_site_state_t *st = _oli_site_at(i);
+    if (st == NULL) break;
+    *total += atomic_load_explicit(&st->accesses, memory_order_relaxed);
+  }
 }
 
 static void tier(FILE *f, const char *name, const oli_topology_t *t, int node, bool *first) {

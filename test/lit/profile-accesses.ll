@@ -1,8 +1,10 @@
-; profile-every=N (issue 5, portable profiling): every load and store through
-; a non-stack, non-constant pointer decrements a per-thread countdown; when it
-; goes negative the access calls __oli_profile_access(addr, N) and the
-; countdown restarts at N-1. Stack slots and constants are not counted; the
-; default (0) adds nothing; a second run adds nothing more.
+; profile-every=N (issue 5, portable profiling): each basic block subtracts its
+; number K of loads and stores through non-stack, non-constant pointers from a
+; per-thread countdown once, at its end; when it goes negative, the access at
+; which it crossed zero (index K + left) calls __oli_profile_access(addr,
+; C * N), C the zero crossings, and C * N is added back. Stack slots and
+; constants are not counted; the default (0) adds nothing; a second run adds
+; nothing more.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>,oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s --check-prefix=TWICE
 ; RUN: opt -load-pass-plugin=%oli_pass -passes=oli-profile-accesses -S < %s | FileCheck %s --check-prefix=OFF
@@ -19,23 +21,35 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-NEXT:    %slot = alloca double
 ; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown)
 ; CHECK-NEXT:    %px = getelementptr double, ptr %x, i64 %i
+; CHECK-NEXT:    %vx = load double, ptr %px
+; CHECK-NEXT:    %py = getelementptr double, ptr %y, i64 %i
+; CHECK-NEXT:    %vy = load double, ptr %py
+; CHECK-NEXT:    %s = fadd double %vx, %vy
+; CHECK-NEXT:    store double %s, ptr %py
+; CHECK-NEXT:    store double %s, ptr %slot
+; CHECK-NEXT:    %t = load i32, ptr @table
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
-; CHECK-NEXT:    [[L0:%.*]] = sub i64 [[C0]], 1
+; CHECK-NEXT:    [[L0:%.*]] = sub i64 [[C0]], 3
 ; CHECK-NEXT:    store i64 [[L0]], ptr [[CD]]
 ; CHECK-NEXT:    [[H0:%.*]] = icmp slt i64 [[L0]], 0
 ; CHECK-NEXT:    br i1 [[H0]], label %[[S0:.*]], label %[[T0:.*]], !prof
 ; CHECK:       [[S0]]:
-; CHECK-NEXT:    call void @__oli_profile_access(ptr %px, i64 64)
-; CHECK-NEXT:    store i64 63, ptr [[CD]]
+; CHECK-NEXT:    [[I:%.*]] = add i64 [[L0]], 3
+; CHECK-NEXT:    [[E1:%.*]] = icmp eq i64 [[I]], 1
+; CHECK-NEXT:    [[P1:%.*]] = select i1 [[E1]], ptr %py, ptr %py
+; CHECK-NEXT:    [[E0:%.*]] = icmp eq i64 [[I]], 0
+; CHECK-NEXT:    [[P0:%.*]] = select i1 [[E0]], ptr %px, ptr [[P1]]
+; CHECK-NEXT:    [[N:%.*]] = xor i64 [[L0]], -1
+; CHECK-NEXT:    [[Q:%.*]] = udiv i64 [[N]], 64
+; CHECK-NEXT:    [[C:%.*]] = add i64 [[Q]], 1
+; CHECK-NEXT:    [[W:%.*]] = mul i64 [[C]], 64
+; CHECK-NEXT:    call void @__oli_profile_access(ptr [[P0]], i64 [[W]])
+; CHECK-NEXT:    [[R0:%.*]] = add i64 [[L0]], [[W]]
+; CHECK-NEXT:    store i64 [[R0]], ptr [[CD]]
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
-; CHECK-NEXT:    %vx = load double, ptr %px
-; CHECK:         call void @__oli_profile_access(ptr %py, i64 64)
-; CHECK:         store double %s, ptr %py
-; CHECK-NEXT:    store double %s, ptr %slot
-; CHECK-NEXT:    %t = load i32, ptr @table
 ; CHECK-NEXT:    ret void
-; TWICE-COUNT-3: call void @__oli_profile_access(
+; TWICE-COUNT-1: call void @__oli_profile_access(
 ; TWICE-NOT: call void @__oli_profile_access(
 ; OFF-NOT: __oli_profile
   %slot = alloca double
