@@ -133,7 +133,7 @@ static inline oli_site_state_t *_oli_site_fast(__oli_site_t *site) {
  * resident). */
 #define OLI_MAX_SITES (1u << 18)
 typedef struct oli_shard_ctr_s {
-  uint64_t count, bytes, largest, pad_;
+  uint64_t count, bytes, largest, accesses; /* accesses: profile samples' weights */
 } oli_shard_ctr_t;
 typedef struct oli_shard_s {
   struct oli_shard_s *next_all;
@@ -163,6 +163,11 @@ uint64_t _oli_site_static_footprint(void);
 /* Placed (or large) object counters: atomics on the state. */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+/* Portable profile: add a sample's weight to st's accesses in this thread's
+ * shard (plain stores, no shared cache line); the sum over shards and the
+ * state's own counter. */
+void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
+uint64_t _oli_site_accesses(const oli_site_state_t *st);
 /* Totals including the per-thread shards. */
 void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes);
 /* Registered site states in registration order; NULL past the end. */

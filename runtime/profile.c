@@ -9,7 +9,7 @@
  *
  * __oli_profile_access (pass option profile-every=N): one sample standing for
  * `weight` accesses; added (relaxed atomic) to the accesses of the live
- * object's site: an arena block through the owner map (O(1), lock-free), else
+ * object's site (this thread's shard: no shared cache line): an arena block through the owner map (O(1), lock-free), else
  * a registered global (linear scan of the few globals), else to the
  * "unattributed" counter (stack, small glibc objects, foreign memory). */
 #include <errno.h>
@@ -42,7 +42,7 @@ OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
     atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
     return;
   }
-  atomic_fetch_add_explicit(&st->accesses, weight, memory_order_relaxed);
+  _oli_site_count_access(st, weight);
 }
 
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
@@ -51,7 +51,7 @@ void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (st == NULL) break;
-    *total += atomic_load_explicit(&st->accesses, memory_order_relaxed);
+    *total += _oli_site_accesses(st);
   }
 }
 
@@ -83,7 +83,7 @@ static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
           ",\n     \"count\": %" PRIu64 ", \"largest\": %" PRIu64 ", \"peak_live\": %" PRIu64
           ", \"total_bytes\": %" PRIu64 ", \"accesses\": %" PRIu64 "}",
           count, (uint64_t)atomic_load(&st->largest), (uint64_t)atomic_load(&st->peak_live), total,
-          (uint64_t)atomic_load(&st->accesses));
+          _oli_site_accesses(st));
   *first = false;
 }
 

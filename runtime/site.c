@@ -255,6 +255,26 @@ void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *byt
   *bytes = b;
 }
 
+void _oli_site_count_access(oli_site_state_t *st, uint64_t weight) {
+  site_ext_t *x = (site_ext_t *)st;
+  shard_t *s = x == &untagged ? NULL : my_shard ? my_shard : shard_get();
+  if (oli_unlikely(s == NULL)) {
+    atomic_fetch_add_explicit(&st->accesses, weight, memory_order_relaxed);
+    return;
+  }
+  uint64_t *a = &s->ctr[x->idx].accesses;
+  __atomic_store_n(a, __atomic_load_n(a, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
+}
+
+uint64_t _oli_site_accesses(const oli_site_state_t *st) {
+  uint64_t a = atomic_load_explicit(&((oli_site_state_t *)st)->accesses, memory_order_relaxed);
+  const site_ext_t *x = (const site_ext_t *)st;
+  if (x == &untagged) return a;
+  for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+    a += __atomic_load_n(&s->ctr[x->idx].accesses, __ATOMIC_RELAXED);
+  return a;
+}
+
 /* ---- iteration and record access ----------------------------------------------- */
 oli_site_state_t *_oli_site_at(size_t i) {
   if (i == 0) return &untagged.st; /* index 0: untagged allocations */

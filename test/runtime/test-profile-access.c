@@ -28,7 +28,7 @@ static void *sampler(void *arg) {
   return NULL;
 }
 
-static uint64_t acc(__oli_site_t *s) { return atomic_load(&_oli_site_state(s)->accesses); }
+static uint64_t acc(__oli_site_t *s) { return _oli_site_accesses(_oli_site_state(s)); }
 
 static char gbuf[1 << 20] __attribute__((aligned(4096)));
 
