@@ -41,6 +41,8 @@ typedef enum oli_option_e {
   oli_option_plan,           /* OLI_PLAN (string) */
   oli_option_arena_size,     /* OLI_ARENA_SIZE (bytes) */
   oli_option_sysfs_root,     /* OLI_SYSFS_ROOT (string, tests only) */
+  oli_option_profile_source, /* OLI_PROFILE_SOURCE: 0 auto, 1 portable, 2 pmu, 3 none */
+  oli_option_pmu_event,      /* OLI_PMU_EVENT: 0 hw, 1 sw-page-faults (tests only) */
   _oli_option_last
 } oli_option_t;
 

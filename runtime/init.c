@@ -127,6 +127,7 @@ static void do_init(void) {
   }
   log_topology();
   _oli_profile_init();
+  _oli_pmu_init();
   _oli_plan_init();
 }
 

@@ -32,6 +32,7 @@ typedef enum oli_warning_e {
   W_PLAN,         /* plan/profile unusable: static hints used */
   W_NO_WI,        /* kernel lacks MPOL_WEIGHTED_INTERLEAVE: page-run binding used */
   W_OPTION,       /* legacy option name / clamped value */
+  W_PMU,          /* OLI_PROFILE_SOURCE=pmu but no sampling event opens */
   W_MAX_
 } oli_warning_t;
 
@@ -152,5 +153,33 @@ void _oli_plan_stats(oli_plan_stats_t *st);
  * when OLI_PROFILE is set. */
 int _oli_profile_write(const char *pattern);
 void _oli_profile_init(void); /* from process init: keeps profile.c linked, checks OLI_PROFILE */
+/* Add `weight` accesses to the live object holding addr (arena block, else
+ * registered global), else to the unattributed counter. Thread-safe. */
+void _oli_profile_attribute(const void *addr, uint64_t weight);
+/* The two halves: the site of the live object holding addr (NULL: none), and
+ * adding accesses to a site (NULL: unattributed). */
+oli_site_state_t *_oli_profile_owner(const void *addr);
+void _oli_profile_add(oli_site_state_t *st, uint64_t weight);
+
+// pmu.c
+enum { OLI_PROFILE_SOURCE_AUTO, OLI_PROFILE_SOURCE_PORTABLE, OLI_PROFILE_SOURCE_PMU,
+       OLI_PROFILE_SOURCE_NONE };
+enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
+/* From process init: with OLI_PROFILE set and OLI_PROFILE_SOURCE auto or pmu,
+ * open the sampling events and start the drain thread; else nothing. */
+void _oli_pmu_init(void);
+/* Attribute every sample in the ring buffers now, to the live objects, into
+ * pmu.c's per-site tallies (the site counters are the portable path's). */
+void _oli_pmu_drain(void);
+/* Drain, then move the tallies into the site counters - unless under auto the
+ * binary counted portable samples (those win: deterministic) - and clear them. */
+void _oli_pmu_commit(void);
+uint64_t _oli_pmu_tally(const oli_site_state_t *st); /* tests: tallied, not yet committed */
+void _oli_pmu_stop(void);  /* at exit: disable the events, drain; later calls do nothing */
+/* For the profile: the event sampled (NULL: no PMU samples in the profile) and
+ * why not ("unavailable: perf_event_open: ...", "unused: ..."; NULL: no note). */
+const char *_oli_pmu_event_name(void);
+const char *_oli_pmu_status(void);
+bool _oli_profile_portable_enabled(void); /* __oli_profile_access counts */
 
 #endif /* OLI_INTERNAL_H */

@@ -52,7 +52,14 @@ typedef enum opt_type_e {
   T_STRING,  /* copied, value = 1 when set */
   T_PATTERN, /* path pattern with %p %r %h %%; value = 1 when set */
   T_DIR,     /* existing directory; value = 1 when set */
+  T_CHOICE,  /* one word of choices[option]; value = its index */
 } opt_type_t;
+
+/* T_CHOICE words, by option; the value is the index (internal.h enums). */
+static const char *const *const choices[_oli_option_last] = {
+    [oli_option_profile_source] = (const char *const[]){"auto", "portable", "pmu", "none", NULL},
+    [oli_option_pmu_event] = (const char *const[]){"hw", "sw-page-faults", NULL},
+};
 
 typedef enum opt_state_e { UNINIT = 0, DEFAULTED, SET, READING } opt_state_t;
 
@@ -88,6 +95,9 @@ static option_desc_t options[_oli_option_last] = {
     {0, UNINIT, false, oli_option_arena_size, "OLI_ARENA_SIZE", NULL, T_SIZE,
      OLI_DEFAULT_ARENA_SIZE, NULL},
     {0, UNINIT, false, oli_option_sysfs_root, "OLI_SYSFS_ROOT", NULL, T_DIR, 0, "/"},
+    {0, UNINIT, false, oli_option_profile_source, "OLI_PROFILE_SOURCE", NULL, T_CHOICE,
+     OLI_PROFILE_SOURCE_AUTO, NULL},
+    {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];
@@ -361,6 +371,18 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   case T_STRING:
     v = 1;
     break;
+  case T_CHOICE: {
+    const char *const *c = choices[option];
+    for (v = 0; c[v] && strcasecmp(value, c[v]) != 0; v++) {}
+    if (c[v] == NULL) {
+      char list[128] = "";
+      for (int i = 0; c[i]; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", c[i]);
+      snprintf(msg, n, "%s='%s' is not one of %s", name, vs, list);
+      return -1;
+    }
+    break;
+  }
   }
   if ((d->type == T_STRING || d->type == T_PATTERN || d->type == T_DIR) &&
       strlen(value) >= OPT_STR_MAX) {
@@ -514,6 +536,7 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   case T_STRING:
   case T_PATTERN:
   case T_DIR: return strings[d->option][0] ? strings[d->option] : "(unset)";
+  case T_CHOICE: return choices[d->option][d->value];
   default: snprintf(buf, n, "%ld", d->value); return buf;
   }
 }

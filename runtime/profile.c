@@ -11,7 +11,8 @@
  * `weight` accesses; added (relaxed atomic) to the accesses of the live
  * object's site (this thread's shard: no shared cache line): an arena block through the owner map (O(1), lock-free), else
  * a registered global (linear scan of the few globals), else to the
- * "unattributed" counter (stack, small glibc objects, foreign memory). */
+ * "unattributed" counter (stack, small glibc objects, foreign memory).
+ * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -35,14 +36,24 @@ static oli_site_state_t *global_owner(const void *p) {
   }
 }
 
-OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
+oli_site_state_t *_oli_profile_owner(const void *addr) {
   oli_site_state_t *st = _oli_arena_owner(addr);
   if (st == NULL) st = global_owner(addr);
-  if (st == NULL || _oli_site_record(st) == NULL) {
-    atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
-    return;
-  }
-  _oli_site_count_access(st, weight);
+  return st == NULL || _oli_site_record(st) == NULL ? NULL : st;
+}
+
+void _oli_profile_attribute(const void *addr, uint64_t weight) {
+  _oli_profile_add(_oli_profile_owner(addr), weight);
+}
+
+void _oli_profile_add(oli_site_state_t *st, uint64_t weight) {
+  if (st == NULL) atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
+  else _oli_site_count_access(st, weight);
+}
+
+/* Not counted under OLI_PROFILE_SOURCE=pmu or none (pmu.c). */
+OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
+  if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
 }
 
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
@@ -91,11 +102,18 @@ static int write_to(FILE *f) {
   uint64_t peak[OLI_TIER_MAX_] = {0}, footprint = 0, accesses = 0, unattr = 0;
   _oli_alloc_tier_bytes(NULL, peak);
   for (int i = 0; i < OLI_TIER_MAX_; i++) footprint += peak[i]; /* upper bound of the peak sum */
+  _oli_pmu_commit(); /* PMU samples (ring buffers, tallies) into the site counters */
   _oli_profile_counts(&accesses, &unattr);
+  const char *event = _oli_pmu_event_name(), *pmu_status = _oli_pmu_status();
   fputs("{\n  \"schema\": \"oli-profile\",\n  \"version\": 1,\n  \"program\": ", f);
   oli_json_write_string(f, program_invocation_short_name);
   fprintf(f, ",\n  \"runs\": 1,\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\"",
-          footprint, accesses ? "portable" : "none");
+          footprint, event ? "pmu" : accesses ? "portable" : "none");
+  if (event) fprintf(f, ",\n  \"access_event\": \"%s\"", event);
+  if (pmu_status) {
+    fputs(",\n  \"pmu_status\": ", f);
+    oli_json_write_string(f, pmu_status);
+  }
   if (accesses)
     fprintf(f, ",\n  \"sampled_accesses\": %" PRIu64 ",\n  \"unattributed_accesses\": %" PRIu64,
             accesses, unattr);
@@ -171,5 +189,6 @@ void _oli_profile_init(void) {
 __attribute__((destructor)) static void profile_at_exit(void) {
   if (!_oli_is_initialized()) return;
   const char *p = _oli_option_str(oli_option_profile);
+  _oli_pmu_stop();
   if (p) _oli_profile_write(p);
 }
