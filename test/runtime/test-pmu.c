@@ -8,13 +8,15 @@
  *     event (page-fault samples carry the data address): real events, ring
  *     buffers, parsing, attribution: touching object A's pages counts on A's
  *     site, not on B's; B counts once touched; the profile at exit says
- *     access_source "pmu", access_event "sw-page-faults". Skipped where perf
+ *     access_source "pmu", access_event "sw-page-faults"; pages touched by a
+ *     thread created later count too (inherit). Skipped where perf
  *     events are not permitted at all. The hardware event choice is not
  *     exercised here.
  *  3. OLI_PROFILE_SOURCE=auto (the default) in a binary that calls
  *     __oli_profile_access (profile-every=N): the portable counts win, exact,
  *     PMU samples are dropped (pmu_status "unused: ...").
  *  4. OLI_PROFILE_SOURCE=bogus: one error line, exit 2. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -34,9 +36,18 @@ static uint64_t acc(__oli_site_t *s) {
   return _oli_site_accesses(_oli_site_state(s)) + _oli_pmu_tally(_oli_site_state(s));
 }
 
-static __oli_site_t *sa, *sb;
+static __oli_site_t *sa, *sb, *sc;
+static char *cbuf;
+static long cpg;
+static void *toucher(void *arg) {
+  (void)arg;
+  for (long i = 0; i < 64; i++) cbuf[i * cpg] = 1;
+  return NULL;
+}
+
 static void sites(void) {
-  static uint64_t b[2][32];
+  static uint64_t b[3][32];
+  sc = test_site_at(b[2], 0xc3, OLI_KIND_MALLOC, 0, "k.c", 12, "main", "threaded");
   sa = test_site_at(b[0], 0xa1, OLI_KIND_MALLOC, 0, "k.c", 10, "main", "touched");
   sb = test_site_at(b[1], 0xb2, OLI_KIND_MALLOC, 0, "k.c", 11, "main", "other");
 }
@@ -75,6 +86,15 @@ static int child_sw(void) {
   CHECK("B: touched pages attributed", acc(sb) >= 50 && acc(sb) <= 100);
   CHECK_EQ("A unchanged by B's faults", acc(sa), ka);
   a[0] = 2; /* no new fault, no new sample */
+  /* a thread created after the events were opened (inherit=1): covered */
+  cpg = pg;
+  cbuf = __oli_malloc((size_t)PAGES * pg, sc);
+  madvise(cbuf, (size_t)PAGES * pg, MADV_NOHUGEPAGE);
+  pthread_t t;
+  CHECK("thread created", pthread_create(&t, NULL, toucher, NULL) == 0);
+  pthread_join(t, NULL);
+  _oli_pmu_drain();
+  CHECK("C: pages touched by a later thread attributed", acc(sc) >= 32 && acc(sc) <= 64);
   return TEST_SUMMARY(); /* objects stay live: the profile at exit has them */
 }
 
