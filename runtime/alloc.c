@@ -31,6 +31,28 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 extern void *__libc_memalign(size_t, size_t);
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OLI_SANITIZER_BUILD 1
+#endif
+#endif
+#ifdef OLI_SANITIZER_BUILD
+/* ASan/TSan builds: memory that is not placed comes from the sanitizer's
+ * allocator (its interceptors, which the interposed malloc below shadows), not
+ * from glibc's, so the sanitizer sees, checks and frees every heap object
+ * outside the arena (docs/reliability.md). */
+extern void *__interceptor_malloc(size_t);
+extern void *__interceptor_calloc(size_t, size_t);
+extern void *__interceptor_realloc(void *, size_t);
+extern void __interceptor_free(void *);
+extern void *__interceptor_memalign(size_t, size_t);
+extern size_t __interceptor_malloc_usable_size(void *);
+#define __libc_malloc __interceptor_malloc
+#define __libc_calloc __interceptor_calloc
+#define __libc_realloc __interceptor_realloc
+#define __libc_free __interceptor_free
+#define __libc_memalign __interceptor_memalign
+#endif
 /* C++ operator new, for bad_alloc semantics (weak: C programs lack it). */
 extern void *_Znwm(size_t) __attribute__((weak));
 extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
@@ -223,6 +245,9 @@ static void free_placed(void *p) {
 
 static size_t usable_libc(void *p) {
   static size_t (*real)(void *);
+#ifdef OLI_SANITIZER_BUILD
+  real = __interceptor_malloc_usable_size;
+#endif
   if (!real) real = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
   return real && p ? real(p) : 0;
 }

@@ -162,6 +162,8 @@ size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
 uint64_t _oli_site_static_footprint(void);
 /* Placed (or large) object counters: atomics on the state. */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
+/* st->last, read under the lock that _oli_site_count_object writes it under. */
+void _oli_site_last(oli_site_state_t *st, oli_decision_t *out);
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
 /* Portable profile: add a sample's weight to st's accesses in this thread's
  * shard (plain stores, no shared cache line); the sum over shards and the

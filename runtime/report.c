@@ -116,7 +116,7 @@ static void gather(oli_site_state_t *st, row_t *r) {
   r->st = st;
   r->rec = _oli_site_record(st);
   _oli_site_totals(st, &r->count, &r->total);
-  r->d = st->last;
+  _oli_site_last(st, &r->d);
   uint32_t lp = (uint32_t)_oli_option_get(oli_option_large_percent);
   if (r->count == 0) snprintf(r->reason, sizeof r->reason, "no object allocated");
   else _oli_reason_format(&r->d, lp, r->reason, sizeof r->reason);

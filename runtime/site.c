@@ -103,7 +103,8 @@ static oli_site_state_t *attach(__oli_site_t *s) {
   bool created;
   site_ext_t *x = lookup(s, &created);
   if (!x) return &untagged.st;
-  if (created && (s->flags & OLI_SITE_F_SIZE_KNOWN)) static_total += s->size_hint;
+  if (created && (s->flags & OLI_SITE_F_SIZE_KNOWN)) /* read without the lock */
+    __atomic_fetch_add(&static_total, s->size_hint, __ATOMIC_RELAXED);
   /* A record with a name or line beats an anonymous duplicate for reporting. */
   if (!created && x->st.site->line == 0 && s->line != 0) x->st.site = s;
   __atomic_store_n(&s->slot, (uint64_t)x->idx + 1, __ATOMIC_RELEASE);
@@ -229,6 +230,12 @@ void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decis
     st->last = *d;
     pthread_mutex_unlock(&reg_lock);
   }
+}
+
+void _oli_site_last(oli_site_state_t *st, oli_decision_t *out) {
+  pthread_mutex_lock(&reg_lock);
+  *out = st->last;
+  pthread_mutex_unlock(&reg_lock);
 }
 
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign) {

@@ -8,8 +8,7 @@
 # swallows stderr; the test fails unless every test passed or skipped AND
 # that directory is empty. Prints a summary line, appended to
 # BUILD/../sanitize-stats.txt (docs/reliability.md). Env overrides:
-# OLI_SANITIZE_EXCLUDE (regex of tests left out; empty runs them all) and
-# OLI_SANITIZE_ALL=1 (also run the executables that interpose malloc).
+# OLI_SANITIZE_EXCLUDE (regex of tests left out; empty runs them all).
 set -u
 mkdir -p "$3" || exit 2
 mode=$1 src=$2 build=$3 cc=$4 cxx=$5 tests=$6 exclude=${OLI_SANITIZE_EXCLUDE-$7}
@@ -35,19 +34,10 @@ ninja -C "$build" -j "$jobs" $targets >"$build.build.log" 2>&1 ||
 built=$(( $(date +%s) - start ))
 rm -rf "$reports" && mkdir -p "$reports"
 opts="log_path=$reports/$mode:print_stacktrace=1"
-export ASAN_OPTIONS="$opts:detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
+export ASAN_OPTIONS="$opts:detect_leaks=1:allocator_may_return_null=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="log_path=$reports/ubsan:print_stacktrace=1:halt_on_error=1"
-export TSAN_OPTIONS="$opts:halt_on_error=1:second_deadlock_stack=1"
-# Tests whose executable carries the runtime's interposed malloc cannot run
-# under a sanitizer yet (open issue): left out by name, and said so.
-skip=""
-if [ -z "${OLI_SANITIZE_ALL:-}" ]; then
-  skip=$(python3 "$(dirname "$0")/interposers.py" "$build" "$tests" | tr '\n' ' ')
-fi
+export TSAN_OPTIONS="$opts:allocator_may_return_null=1:halt_on_error=1:second_deadlock_stack=1"
 ex=$exclude
-for t in $skip; do
-  ex="${ex:+$ex|}^$(printf '%s' "$t" | sed 's/[][\\.*^$+?(){}|]/\\&/g')\$"
-done
 set -- -R "$tests"
 [ -n "$ex" ] && set -- "$@" -E "$ex"
 ctest --test-dir "$build" "$@" -j "$jobs" --output-on-failure >"$build.ctest.log" 2>&1
@@ -57,8 +47,7 @@ failed=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$buil
 skipped=$(grep -c '\*\*\*Skipped\|Not Run' "$build.ctest.log")
 nrep=$(find "$reports" -type f | wc -l)
 line="sanitize $mode: built in ${built} s, ran ${total:-0} tests (${failed:-?} failed, $skipped skipped), sanitizer reports: $nrep"
-[ -n "$skip" ] && line="$line; left out (interposed malloc, open issue): $skip"
-[ -n "$exclude" ] && line="$line; excluded by name (open issues): $exclude"
+[ -n "$exclude" ] && line="$line; excluded by name: $exclude"
 echo "$line"
 echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $line" >>"$build/../sanitize-stats.txt"
 grep -E '^ *[0-9]+/[0-9]+ Test' "$build.ctest.log"
