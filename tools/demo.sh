@@ -9,7 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: tools/demo.sh BUILD_DIR [CLASS]}
-class=${2:-S}
+class=${2:-W}
 out=$build/demo
 mkdir -p "$out"
 config=$build/bin/oli-config
@@ -33,9 +33,9 @@ run env OLI_REPORT="$out/report.json" OMP_NUM_THREADS=2 "$out/cg" "$class"
 run "$oli" report "$out/report.json"
 
 if [ "$nodes" -le 1 ] && [ "${OLI_DEMO_LAB:-1}" != 0 ]; then
-  step "4. the same binary in the NUMA lab: 2 sockets + CXL-like node 2 (QEMU, ~1 min)"
+  step "4. the same binary in the NUMA lab: 2 sockets + CXL-like node 2 (QEMU under TCG, 1-2 min)"
   set +e
-  OLI_BUILD_DIR=$build "$here/test/numa-lab/run-demo.sh" --out "$out/lab" "$out/cg" OMP_NUM_THREADS=1 -- S
+  OLI_BUILD_DIR=$build "$here/test/numa-lab/run-demo.sh" --out "$out/lab" "$out/cg" OMP_NUM_THREADS=1 -- "$class"
   rc=$?
   set -e
   case $rc in
