@@ -42,15 +42,7 @@ static int run_with(const char *var, const char *value, char *out, size_t n) {
     _oli_options_init();
     _exit(0);
   }
-  close(fd[1]);
-  size_t len = 0;
-  ssize_t k;
-  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
-  out[len] = '\0';
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return test_child_collect(fd, pid, out, n);
 }
 
 static void *reader(void *arg) {

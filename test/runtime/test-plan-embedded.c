@@ -35,15 +35,7 @@ static int child(int (*fn)(void), char *out, size_t n) {
     _oli_plan_reset();
     exit(fn()); /* exit: the statistics line is printed at exit */
   }
-  close(fd[1]);
-  size_t len = 0;
-  ssize_t k;
-  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
-  out[len] = '\0';
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return test_child_collect(fd, pid, out, n);
 }
 
 static uint64_t b[3][32];

@@ -54,15 +54,7 @@ static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) 
     const oli_plan_entry_t *e = _oli_plan_lookup(site);
     exit(e ? 0 : 1); /* exit, not _exit: the statistics line is printed at exit */
   }
-  close(fd[1]);
-  size_t len = 0;
-  ssize_t k;
-  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
-  out[len] = '\0';
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return test_child_collect(fd, pid, out, n);
 }
 
 int main(void) {

@@ -67,15 +67,7 @@ static int racing_child(char *out, size_t n) {
     }
     _exit(bad == 0 && _oli_is_initialized() ? 0 : 1);
   }
-  close(fd[1]);
-  size_t len = 0;
-  ssize_t k;
-  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
-  out[len] = '\0';
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return test_child_collect(fd, pid, out, n);
 }
 
 /* Child pinned to `cpu` reading the two-cpus tree: exit 10 + local node,
@@ -123,15 +115,7 @@ static int init_child(const char *tree, const char *env, char *out, size_t n) {
     const oli_topology_t *p = _oli_topology();
     _exit(p != NULL && _oli_is_initialized() ? 0 : 3);
   }
-  close(fd[1]);
-  size_t len = 0;
-  ssize_t k;
-  while ((k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
-  out[len] = '\0';
-  close(fd[0]);
-  int st = 0;
-  waitpid(pid, &st, 0);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return test_child_collect(fd, pid, out, n);
 }
 
 int main(void) {

@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int oli_test_passed = 0;
 static int oli_test_failed = 0;
@@ -60,5 +63,20 @@ static int oli_test_failed = 0;
     fflush(stdout);                                                                           \
     exit(77);                                                                                 \
   } while (0)
+
+/* Collect a forked child: read what it wrote into the pipe fd (the write end is
+ * closed here) into out (NUL-terminated, at most n - 1 bytes), wait for it.
+ * Returns its exit status, or 128 + the signal that ended it. */
+static inline int test_child_collect(int fd[2], pid_t pid, char *out, size_t n) {
+  close(fd[1]);
+  size_t len = 0;
+  ssize_t k;
+  while (len < n - 1 && (k = read(fd[0], out + len, n - 1 - len)) > 0) len += (size_t)k;
+  out[len] = '\0';
+  close(fd[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
 
 #endif /* OLI_TESTHELPER_H */
