@@ -49,6 +49,12 @@ static void *map(size_t len) {
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* fork: a child must not inherit reg_lock held by a thread it does not have
+ * (its exit report takes the lock). No other lock is taken under reg_lock. */
+static void reg_lock_m(void) { pthread_mutex_lock(&reg_lock); }
+static void reg_unlock_m(void) { pthread_mutex_unlock(&reg_lock); }
+static void reg_atfork_child(void) { pthread_mutex_init(&reg_lock, NULL); }
+
 static bool tables_ready(void) {
   if (table) return true;
   table = map(sizeof(*table) * TABLE_SLOTS);
@@ -58,6 +64,7 @@ static bool tables_ready(void) {
     table = NULL;
     return false;
   }
+  pthread_atfork(reg_lock_m, reg_unlock_m, reg_atfork_child);
   return true;
 }
 
