@@ -81,6 +81,13 @@ typedef struct oli_arena_stats_s {
   uint64_t fresh, recycled, released, live_blocks;
 } oli_arena_stats_t;
 void _oli_arena_stats(oli_arena_stats_t *s);
+/* The arena's metadata bytes in use and the most blocks it tracked at once. */
+void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects);
+/* The runtime's own metadata (arena descriptors and page/owner maps, site
+ * states, registry slots, per-thread shard counters): bytes in use, and the
+ * most placed objects the arena tracked at once (issue 7). */
+void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects);
+uint64_t _oli_site_meta_bytes(void);
 
 // place.c
 /* Apply decision d to [addr, addr+len) (page aligned). `flags` is passed to

@@ -76,6 +76,8 @@ static int nclasses = 1; /* class 0: default policy */
 static key_t_ keys[KEY_SLOTS];
 static uint32_t lru_head, lru_tail; /* most recent at head */
 static oli_arena_stats_t st;
+static uint64_t pg_hi;          /* metadata: highest page end ever handed out */
+static uint64_t peak_blocks;    /* metadata: most live blocks at once */
 
 #define B(i) (blk[(i)])
 
@@ -473,6 +475,8 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   B(i).dirty = 1;
   st.live_bytes += npg << pgshift;
   st.live_blocks++;
+  if (st.live_blocks > peak_blocks) peak_blocks = st.live_blocks;
+  if (B(i).pg + B(i).npg > pg_hi) pg_hi = B(i).pg + B(i).npg;
   st.carved += fresh ? npg << pgshift : 0;
   unlock_m();
   return p;
@@ -569,5 +573,35 @@ void _oli_arena_stats(oli_arena_stats_t *s) {
   lock_m();
   *s = st;
   s->cache_limit = CACHE_BASE + st.live_bytes / 4;
+  unlock_m();
+}
+
+/* Resident bytes of the first `len` bytes of a metadata map (mincore). */
+static uint64_t resident(const void *map, uint64_t len) {
+  unsigned char v[4096];
+  uint64_t n = 0, sys = (uint64_t)sysconf(_SC_PAGESIZE);
+  len = (len + sys - 1) & ~(sys - 1);
+  for (uint64_t off = 0; off < len; off += sizeof v * sys) {
+    uint64_t l = len - off < sizeof v * sys ? len - off : sizeof v * sys;
+    if (mincore((char *)map + off, l, v) != 0) return n + (len - off); /* unknown: count it all */
+    for (uint64_t k = 0; k < l / sys; k++) n += (v[k] & 1) ? sys : 0;
+  }
+  return n;
+}
+
+/* The arena's own bookkeeping: descriptors up to the high-water mark, the
+ * resident part of the page map (and, in profile runs, of the owner map) up to
+ * the highest page ever handed out, and the fixed tables (bins, classes, cache
+ * keys). The page map is indexed by page: its cost grows with pages, a few
+ * bytes per page of the objects' extent, not with the number of objects. */
+void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects) {
+  *bytes = 0;
+  *peak_objects = 0;
+  if (!_oli_arena_hi) return;
+  lock_m();
+  uint64_t maps = resident(pmap, pg_hi * sizeof(uint32_t)) + (omap ? resident(omap, pg_hi * sizeof(uint32_t)) : 0);
+  *bytes = (uint64_t)nblk_used * sizeof(blk_t) + maps + sizeof(bins) + sizeof(binmap) + sizeof(classes) +
+           sizeof(keys);
+  *peak_objects = peak_blocks;
   unlock_m();
 }

@@ -262,6 +262,10 @@ static void json_report(FILE *f) {
   fprintf(f, "    \"bytes\": {\"dram\": %llu, \"cxl\": %llu, \"remote_dram\": %llu, \"default\": %llu},\n",
           (unsigned long long)peak[OLI_TIER_DRAM], (unsigned long long)peak[OLI_TIER_CXL],
           (unsigned long long)peak[OLI_TIER_REMOTE], (unsigned long long)peak[OLI_TIER_DEFAULT]);
+  uint64_t mb, mo;
+  _oli_runtime_meta(&mb, &mo);
+  fprintf(f, "    \"runtime_metadata\": {\"bytes\": %llu, \"tracked_objects\": %llu, \"bytes_per_object\": %llu},\n",
+          (unsigned long long)mb, (unsigned long long)mo, (unsigned long long)(mo ? mb / mo : 0));
   fprintf(f, "    \"dram_saved\": %llu,\n    \"warnings\": {",
           (unsigned long long)(peak[OLI_TIER_CXL] + peak[OLI_TIER_REMOTE]));
   first = true;
@@ -328,6 +332,10 @@ static void table_report(FILE *f) {
           oli_format_size(peak[OLI_TIER_DRAM], a, sizeof a), oli_format_size(peak[OLI_TIER_CXL], b, sizeof b),
           oli_format_size(peak[OLI_TIER_REMOTE], c, sizeof c), oli_format_size(peak[OLI_TIER_DEFAULT], d, sizeof d),
           oli_format_size(peak[OLI_TIER_CXL] + peak[OLI_TIER_REMOTE], e, sizeof e));
+  uint64_t mb, mo;
+  _oli_runtime_meta(&mb, &mo);
+  fprintf(f, "runtime metadata: %s for %llu tracked objects (%llu B each)\n", oli_format_size(mb, a, sizeof a),
+          (unsigned long long)mo, (unsigned long long)(mo ? mb / mo : 0));
   if (t->cxl_node < 0 && (oli_policy_t)_oli_option_get(oli_option_policy) != OLI_POLICY_OFF)
     fprintf(f, "note: no CXL node on this machine: placement degraded to local DRAM (node %d)\n", t->local_node);
 }

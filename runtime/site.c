@@ -321,3 +321,22 @@ const char *_oli_site_kind_name(unsigned kind) {
                                       "fortran-allocate", "fortran-pointer-allocate", "wrapper"};
   return kind <= OLI_KIND_MAX_ ? names[kind] : "unknown";
 }
+
+/* Registry bookkeeping in use: one state, one table slot and one index slot
+ * per site, plus each shard's header and counters of the registered sites
+ * (entries in use, not resident pages of the NORESERVE mappings). */
+uint64_t _oli_site_meta_bytes(void) {
+  reg_lock_m();
+  uint64_t n = __atomic_load_n(&nsites, __ATOMIC_ACQUIRE);
+  uint64_t b = table ? n * (sizeof(site_ext_t) + sizeof(*table) + sizeof(*by_idx)) : 0;
+  for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+    b += sizeof(shard_t) + n * sizeof(shard_ctr_t);
+  reg_unlock_m();
+  return b;
+}
+
+void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects) {
+  uint64_t a = 0;
+  _oli_arena_meta(&a, tracked_objects);
+  *bytes = a + _oli_site_meta_bytes();
+}

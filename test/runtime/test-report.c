@@ -121,6 +121,32 @@ int main(int argc, char **argv) {
     printf("note: python3 missing, JSON not parsed\n");
   }
 
+  /* Runtime metadata (issue 7): reported, and bounded per tracked object with
+   * 1000 placed objects of OLI_MIN_SIZE (not touched: no memory used). */
+  {
+    static char *objs[1000];
+    __oli_site_t *many = test_site(0x6004, OLI_KIND_MALLOC, 0, "many");
+    size_t sz = (size_t)_oli_option_get(oli_option_min_size);
+    for (int i = 0; i < 1000; i++) objs[i] = __oli_malloc(sz, many);
+    char mfile[700];
+    snprintf(mfile, sizeof mfile, "%s/meta.json", dir);
+    CHECK_EQ("report with 1000 more placed objects", oli_report_write(mfile), 0);
+    uint64_t mb = 0, mo = 0;
+    _oli_runtime_meta(&mb, &mo);
+    printf("runtime metadata: %llu bytes for %llu tracked objects\n", (unsigned long long)mb,
+           (unsigned long long)mo);
+    if (have_python())
+      CHECK("runtime_metadata reported and bounded",
+            py_check(mfile, "md = r['summary']['runtime_metadata']\n"
+                            "k = sites['0x0000000000006004']\n"
+                            "assert md['bytes'] > 0, md\n"
+                            "if k['decision'] != 'default':\n"
+                            "    assert md['tracked_objects'] >= 1000, md\n"
+                            "    assert 0 < md['bytes_per_object'] < 4096, md\n"
+                            "    assert md['bytes_per_object'] == md['bytes'] // md['tracked_objects']\n") == 0);
+    for (int i = 0; i < 1000; i++) free(objs[i]);
+  }
+
   /* Text table to stderr. */
   CHECK_EQ("table to stderr", oli_report_write("stderr"), 0);
 

@@ -64,6 +64,13 @@ static void summary_block(const cli_doc_t *d) {
     if (oli_json_u64(e, &v) == 0) printf("  bytes on %-12s %s\n", e->key, oli_format_size(v, b, sizeof b));
   if (oli_json_u64(oli_json_get(sum, "dram_saved"), &v) == 0)
     printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(v, b, sizeof b));
+  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
+  uint64_t mo, per;
+  if (md && oli_json_u64(oli_json_get(md, "bytes"), &v) == 0 &&
+      oli_json_u64(oli_json_get(md, "tracked_objects"), &mo) == 0 &&
+      oli_json_u64(oli_json_get(md, "bytes_per_object"), &per) == 0)
+    printf("  runtime metadata: %s for %" PRIu64 " tracked objects (%" PRIu64 " B each)\n",
+           oli_format_size(v, b, sizeof b), mo, per);
 }
 
 int cli_report_main(int argc, char **argv) {
