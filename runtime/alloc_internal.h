@@ -40,9 +40,12 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
 const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]);
 
 // arena.c
-/* Bounds of the reserved arena: [lo, hi). Both 0 before the arena exists. */
-extern uintptr_t _oli_arena_lo, _oli_arena_hi;
-#define OLI_IN_ARENA(p) ((uintptr_t)(p) - _oli_arena_lo < _oli_arena_hi - _oli_arena_lo)
+/* The arena is [lo, lo + len). len is published last (release) and read
+ * with acquire: while it is 0 (not yet, or never, reserved) nothing is in the
+ * arena, whatever lo holds - another thread may be initialising it. */
+extern uintptr_t _oli_arena_lo, _oli_arena_len;
+#define OLI_IN_ARENA(p)                                                                       \
+  ((uintptr_t)(p) - _oli_arena_lo < __atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE))
 static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
 #define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
 #define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */

@@ -58,7 +58,7 @@ typedef struct key_s {
   uint16_t cls;
 } key_t_;
 
-uintptr_t _oli_arena_lo, _oli_arena_hi;
+uintptr_t _oli_arena_lo, _oli_arena_len;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -385,7 +385,7 @@ static void do_init(void) {
   _oli_arena_lo = (uintptr_t)a;
   pool_range(0, npages_total);
   st.reserved = len;
-  __atomic_store_n(&_oli_arena_hi, (uintptr_t)a + len, __ATOMIC_RELEASE);
+  __atomic_store_n(&_oli_arena_len, (uintptr_t)len, __ATOMIC_RELEASE);
   _oli_verbose_message(1, "arena: %llu bytes reserved at %p", (unsigned long long)len, a);
   init_rc = 0;
 }
@@ -558,7 +558,7 @@ int _oli_arena_resize(void *p, size_t size) {
 }
 
 void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg) {
-  if (!_oli_arena_hi) return;
+  if (!__atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE)) return;
   lock_m();
   for (uint32_t i = 1; i <= nblk_used; i++)
     if (B(i).state == S_LIVE) {
@@ -597,7 +597,7 @@ static uint64_t resident(const void *map, uint64_t len) {
 void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects) {
   *bytes = 0;
   *peak_objects = 0;
-  if (!_oli_arena_hi) return;
+  if (!__atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE)) return;
   lock_m();
   uint64_t maps = resident(pmap, pg_hi * sizeof(uint32_t)) + (omap ? resident(omap, pg_hi * sizeof(uint32_t)) : 0);
   *bytes = (uint64_t)nblk_used * sizeof(blk_t) + maps + sizeof(bins) + sizeof(binmap) + sizeof(classes) +
