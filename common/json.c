@@ -328,6 +328,14 @@ static int match_word(parser_t *ps, const char *w) {
 
 static oli_json_t *parse_value(parser_t *ps);
 
+/* A key as error messages show it: escaped (a decoded key may hold a newline
+ * or other control bytes; messages are one line), quoted, cut to 60 bytes. */
+#define KEY_SHOWN 64
+static const char *key_for_msg(const char *key, char buf[KEY_SHOWN]) {
+  if (oli_json_escape(buf, KEY_SHOWN - 3, key) >= KEY_SHOWN - 3) strcat(buf, "...");
+  return buf;
+}
+
 static int cmp_member(const void *a, const void *b) {
   const oli_json_t *x = *(oli_json_t *const *)a, *y = *(oli_json_t *const *)b;
   size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
@@ -355,8 +363,9 @@ static int check_dups_sorted(parser_t *ps, const oli_json_t *obj) {
       ps->failed = 1;
       ps->err->line = m[i]->line;
       ps->err->col = m[i]->col;
-      snprintf(ps->err->msg, sizeof ps->err->msg, "line %u, column %u: duplicate member \"%.60s\" (first at line %u)",
-               (unsigned)m[i]->line, (unsigned)m[i]->col, m[i]->key, (unsigned)m[i - 1]->line);
+      char shown[KEY_SHOWN];
+      snprintf(ps->err->msg, sizeof ps->err->msg, "line %u, column %u: duplicate member %s (first at line %u)",
+               (unsigned)m[i]->line, (unsigned)m[i]->col, key_for_msg(m[i]->key, shown), (unsigned)m[i - 1]->line);
       rc = -1;
     }
   }
@@ -402,7 +411,8 @@ static oli_json_t *parse_container(parser_t *ps, int is_obj) {
       /* small objects: compare now; large ones are sorted once at '}' */
       for (oli_json_t *m = v->u.list.n < DUP_LINEAR_MAX ? v->u.list.first : NULL; m; m = m->next) {
         if (m->key_len == key_len && memcmp(m->key, key, key_len) == 0) {
-          fail_at(ps, kat, "duplicate member \"%.60s\" (first at line %u)", key, m->line);
+          char shown[KEY_SHOWN];
+          fail_at(ps, kat, "duplicate member %s (first at line %u)", key_for_msg(key, shown), m->line);
           return NULL;
         }
       }
