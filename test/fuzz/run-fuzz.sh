@@ -8,6 +8,7 @@
 # WORKDIR/artifacts/ - copy it into test/fuzz/corpus/NAME/ as crash-<what> so
 # the fuzz-regress test replays it from then on.
 # Longer manual runs: OLI_FUZZ_SECONDS=600 ctest -L fuzz, or call this script.
+# Seed: 1 when CI is set, else random; OLI_FUZZ_SEED=N picks one.
 set -u
 bin=$1 seeds=$2 work=$3 secs=${OLI_FUZZ_SECONDS:-$4} dict=${5:-}
 name=$(basename "$bin" | sed 's/^oli-fuzz-//')
@@ -21,6 +22,11 @@ trap 'exit 143' TERM INT HUP
 set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
   -print_final_stats=1 -artifact_prefix="$work/artifacts/"
 [ -n "$dict" ] && set -- "$@" -dict="$dict"
+# CI explores a fixed path (seed 1) so a run is reproducible; by hand the seed is
+# random unless OLI_FUZZ_SEED is set, so developers keep exploring new paths.
+seed=${OLI_FUZZ_SEED:-}
+[ -z "$seed" ] && [ -n "${CI:-}" ] && seed=1
+[ -n "$seed" ] && set -- "$@" -seed="$seed"
 # the script bounds the run itself (CTest's TIMEOUT is set far away so that
 # OLI_FUZZ_SECONDS in the environment can ask for longer runs): libFuzzer stops
 # at -max_total_time; this kills it if it does not.
