@@ -27,11 +27,9 @@ static void clear(void) {
 /* Run fn in a child with stderr on a pipe; returns exit status, output in out. */
 static int run_child(void (*fn)(void), char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     fn();
     _exit(0);

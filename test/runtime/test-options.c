@@ -31,11 +31,9 @@ static void clean_env(void) {
 /* Child: set var=value, read all options. Returns exit status; stderr in out. */
 static int run_with(const char *var, const char *value, char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     clean_env();
     setenv(var, value, 1);

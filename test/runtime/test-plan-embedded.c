@@ -24,11 +24,9 @@ static const char other[] = "{\"schema\":\"oli-plan\",\"version\":1,\"sites\":[]
 /* Runs fn in a child with stderr captured into out; returns its exit status. */
 static int child(int (*fn)(void), char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     setenv("OLI_POLICY", "dram", 1);
     _oli_options_reset();

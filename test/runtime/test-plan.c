@@ -40,11 +40,9 @@ static int set(const char *text, char *msg) { return _oli_plan_set_text(text, st
 /* Child with OLI_PLAN=path: looks up `site`; exit 0 found, 1 not found. */
 static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     setenv("OLI_PLAN", path, 1);
     setenv("OLI_POLICY", "dram", 1); /* no no-CXL warning on this machine */

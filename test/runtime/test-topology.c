@@ -46,11 +46,9 @@ static void *init_thread(void *arg) {
  * initialised topology. */
 static int racing_child(char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     char root[1024];
     snprintf(root, sizeof root, "%s/hmat", OLI_TEST_DATA);
@@ -96,11 +94,9 @@ static int pinned_child(int cpu) {
 /* Run process init in a child with env "A=1\nB=2"; stderr into out; exit status. */
 static int init_child(const char *tree, const char *env, char *out, size_t n) {
   int fd[2];
-  if (pipe(fd) != 0) return -1;
-  pid_t pid = fork();
+  pid_t pid = test_child_fork(fd);
+  if (pid < 0) return -1;
   if (pid == 0) {
-    dup2(fd[1], 2);
-    close(fd[0]);
     _oli_set_output(NULL, NULL);
     char root[1024], buf[512];
     snprintf(root, sizeof root, "%s/%s", OLI_TEST_DATA, tree);

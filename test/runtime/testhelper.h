@@ -64,6 +64,21 @@ static int oli_test_failed = 0;
     exit(77);                                                                                 \
   } while (0)
 
+/* Fork a child whose stderr goes into a new pipe fd: returns its pid (0 in
+ * the child, with stderr redirected), or -1 when pipe or fork fails. */
+static inline pid_t test_child_fork(int fd[2]) {
+  if (pipe(fd) != 0) return -1;
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+  } else if (pid == 0) {
+    dup2(fd[1], 2);
+    close(fd[0]);
+  }
+  return pid;
+}
+
 /* Collect a forked child: read what it wrote into the pipe fd (the write end is
  * closed here) into out (NUL-terminated, at most n - 1 bytes), wait for it.
  * Returns its exit status, or 128 + the signal that ended it. */
