@@ -70,12 +70,28 @@ typedef struct __oli_site_s {
   uint16_t file_len;  /* strings[] = file NUL function NUL name NUL, zero-padded */
   uint16_t func_len;
   uint16_t name_len;  /* 0: object name unknown */
-  uint16_t reserved;
+  uint16_t small_shift; /* runtime-owned, 0 on disk: see "Small-object fast path" */
   uint64_t slot;      /* runtime-private; 0 on disk */
   char strings[];
 } __oli_site_t;
 
 #define OLI_SITE_HEADER_SIZE 48
+
+/* Small-object fast path. At the end of the optimisation pipeline the pass
+ * puts an inline test before each heap entry-point call, on the call's byte
+ * size n (for calloc/reallocarray the product, which must not overflow):
+ *     (n >> (record.small_shift & 63)) == 0  ?  the allocator itself
+ *                                            :  the __oli_* entry point
+ * ("the allocator itself": glibc's __libc_malloc/calloc/memalign/valloc for
+ * those four, the called function for the others; pass/SmallBypass.cpp).
+ * small_shift is 0 on disk, so at first every call with n > 0 enters the
+ * runtime. Once the runtime has counted a site's first small objects it
+ * stores floor(log2(OLI_MIN_SIZE)) there (relaxed, 16 bits), and objects that
+ * small, which it never places, skip it from then on
+ * (docs/runtime-internals.md, "Small objects"). The field was `reserved` in
+ * the first ABI v1 runtimes, which never write it: added without a version
+ * bump, like __oli_profile_access. */
+#define OLI_SITE_SMALL_SHIFT_OFFSET 38
 
 /* ---- entry points the pass calls instead of the allocator ------------- */
 /* Each behaves like the function it replaces (same return, same errno); a

@@ -28,6 +28,7 @@ constexpr char ModuleCtorName[] = "oli.module_ctor";
 constexpr char TaggedFlag[] = "oli.tagged"; // module flag: the pass has run
 constexpr uint32_t SiteMagic = 0x314c4f53u;
 constexpr unsigned SiteHeaderSize = 48;
+constexpr unsigned SiteSmallShiftOffset = 38; // __oli_site_t.small_shift (u16)
 constexpr int CtorPriority = 1;
 
 // oli_site_kind_t

@@ -11,6 +11,7 @@
 #include "OliPlan.h"
 #include "OliProfile.h"
 #include "OliTagSites.h"
+#include "SmallBypass.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
@@ -38,6 +39,9 @@ static cl::opt<bool> ClWrappers("oli-wrappers", cl::desc("oli: tag calls of allo
                                 cl::Hidden, cl::init(true));
 static cl::opt<bool> ClGlobals("oli-globals", cl::desc("oli: register large global objects"),
                                cl::Hidden, cl::init(true));
+static cl::opt<bool> ClSmallBypass("oli-small-bypass",
+                                   cl::desc("oli: inline fast path for objects the runtime never places"),
+                                   cl::Hidden, cl::init(true));
 static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
                                         cl::desc("oli: call __oli_profile_access every Nth load/store (0: off)"),
                                         cl::Hidden, cl::init(0));
@@ -46,8 +50,9 @@ static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
 constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
 constexpr char PassName[] = "oli-tag-sites";
 constexpr char ProfilePassName[] = "oli-profile-accesses";
+constexpr char BypassPassName[] = "oli-small-bypass";
 constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
-                            "wrappers=0|1, globals=0|1, profile-every=N, plan=FILE";
+                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE";
 
 namespace oli {
 
@@ -113,6 +118,8 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       Ok = parseBool(Val, O.Wrappers);
     else if (Key == "globals")
       Ok = parseBool(Val, O.Globals);
+    else if (Key == "small-bypass")
+      Ok = parseBool(Val, O.SmallBypass);
     else
       return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
     if (!Ok) {
@@ -134,6 +141,7 @@ static OliOptions baseOptions() {
   O.VersionCheck = ClVersionCheck;
   O.Wrappers = ClWrappers;
   O.Globals = ClGlobals;
+  O.SmallBypass = ClSmallBypass;
   O.ProfileEvery = ClProfileEvery;
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
@@ -187,6 +195,23 @@ struct OliProfilePass : PassInfoMixin<OliProfilePass> {
   OliOptions Opt;
 };
 
+/// The small-object fast path (small-bypass=1, the default): at the end of
+/// the optimisation pipeline, after the profiling pass.
+struct OliSmallBypassPass : PassInfoMixin<OliSmallBypassPass> {
+  explicit OliSmallBypassPass(OliOptions O) : Opt(std::move(O)) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!Opt.Error.empty()) {
+      reportOptionError(M, Opt.Error);
+      return PreservedAnalyses::all();
+    }
+    if (!Opt.SmallBypass)
+      return PreservedAnalyses::all();
+    return addSmallBypass(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+  OliOptions Opt;
+};
+
 /// Options of a pipeline element `Base` or `Base<k=v;...>`; false when Name
 /// is not that element.
 static bool elementOptions(StringRef Name, StringRef Base, OliOptions &O) {
@@ -201,7 +226,8 @@ static bool elementOptions(StringRef Name, StringRef Base, OliOptions &O) {
   return true;
 }
 
-/// Accepts `oli-tag-sites[<k=v;...>]` and `oli-profile-accesses[<k=v;...>]`.
+/// Accepts `oli-tag-sites[<k=v;...>]`, `oli-profile-accesses[<k=v;...>]` and
+/// `oli-small-bypass[<k=v;...>]`.
 static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                                  ArrayRef<PassBuilder::PipelineElement>) {
   OliOptions O;
@@ -211,6 +237,10 @@ static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
   }
   if (elementOptions(Name, ProfilePassName, O)) {
     MPM.addPass(OliProfilePass(std::move(O)));
+    return true;
+  }
+  if (elementOptions(Name, BypassPassName, O)) {
+    MPM.addPass(OliSmallBypassPass(std::move(O)));
     return true;
   }
   return false;
@@ -223,8 +253,12 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(OliTagSitesPass(baseOptions())); });
   PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
     OliOptions O = baseOptions();
-    if (O.ProfileEvery && O.Error.empty()) // a bad option is reported once, by the tagger
-      MPM.addPass(OliProfilePass(std::move(O)));
+    if (!O.Error.empty()) // a bad option is reported once, by the tagger
+      return;
+    if (O.ProfileEvery)
+      MPM.addPass(OliProfilePass(O));
+    if (O.SmallBypass)
+      MPM.addPass(OliSmallBypassPass(O));
   });
 }
 

@@ -57,17 +57,21 @@ extern size_t __interceptor_malloc_usable_size(void *);
 extern void *_Znwm(size_t) __attribute__((weak));
 extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
 
-typedef struct tls_s {
-  __oli_site_t *cur; /* current site (site_enter), NULL none */
-  int busy;          /* inside the runtime: allocations go to glibc */
-} tls_t;
-static __thread tls_t tls __attribute__((tls_model("initial-exec")));
+__thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
+#define tls _oli_tls
 
 /* 0 until the process is up: every allocation takes the slow path once. */
 static uint64_t g_min;
 static int g_ready;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static uint64_t g_min_size;
+/* Small-object fast path (oli_abi.h): a record's small_shift is set once a
+ * thread has counted g_bypass_at small objects of it (0: never, with
+ * OLI_COUNT_SMALL=1 or a profile being written); g_small_shift =
+ * floor(log2(OLI_MIN_SIZE)), so no object the runtime could place bypasses it. */
+#define OLI_COUNT_SMALL_FIRST 256
+static uint64_t g_bypass_at;
+static unsigned g_small_shift;
 static uint32_t g_weight[OLI_MAX_TARGETS];
 static const char *g_weight_src = "default";
 static oli_decide_hook_t g_hook;
@@ -88,6 +92,8 @@ static void bring_up(void) {
   g_min_size = g_in.min_size;
   g_weight_src = _oli_weights(g_weight);
   g_profiling = _oli_option_str(oli_option_profile) != NULL;
+  g_small_shift = g_min_size > 1 ? 63u - (unsigned)__builtin_clzll(g_min_size) : 0;
+  g_bypass_at = g_profiling || _oli_option_get(oli_option_count_small) || !g_small_shift ? 0 : OLI_COUNT_SMALL_FIRST;
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -223,14 +229,29 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
   return cur ? cur : site;
 }
 
-/* Inlined into every entry point: the small path must stay a few instructions
- * followed by a tail call into glibc. */
-static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align, __oli_site_t *site, bool zero) {
-  site = effective(site);
-  if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED))) {
-    uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : 0;
+/* A small object whose count reached g_bypass_at: the site's call sites take
+ * the fast path from now on. */
+static __attribute__((noinline)) void *alloc_bypass(size_t n, size_t align, __oli_site_t *own, bool zero) {
+  _oli_site_set_bypass(own, g_small_shift);
+  return libc_alloc(n, align, zero);
+}
+
+/* Inlined into every entry point: the small path must stay a few loads,
+ * compares and counter stores followed by a tail call into glibc, with no
+ * call of its own (which would make it save registers). Everything else
+ * (first use, no counters yet on this thread, unregistered site, size >=
+ * OLI_MIN_SIZE) goes through alloc_slow. own: the record the pass passed
+ * (NULL from the interposed functions); it gets the fast path when it is the
+ * site counted, i.e. not inside another site's wrapper. */
+static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align, __oli_site_t *own, bool zero) {
+  __oli_site_t *site = effective(own);
+  oli_shard_ctr_t *c = tls.ctr;
+  if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) && site && c)) {
+    uint64_t slot = __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE);
     if (oli_likely(slot != 0)) {
-      _oli_site_count_slot(slot, n);
+      oli_shard_ctr_t *sc = c + (slot - 1);
+      _oli_site_count_ctr(sc, n);
+      if (oli_unlikely(sc->count == g_bypass_at) && site == own) return alloc_bypass(n, align, own, zero);
       return libc_alloc(n, align, zero);
     }
   }
@@ -285,18 +306,22 @@ static void *realloc_placed(void *p, size_t n) {
   return q;
 }
 
-static void *realloc_site(void *p, size_t n, __oli_site_t *site) {
-  site = effective(site);
-  if (!p) return alloc(n, 0, site, false);
+/* own: as for alloc(). */
+static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
+  if (!p) return alloc(n, 0, own, false);
+  __oli_site_t *site = effective(own);
   if (_oli_arena_contains(p)) return realloc_placed(p, n);
   if (n == 0) {
     __libc_free(p);
     return NULL;
   }
-  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED)) {
-    oli_site_state_t *st = _oli_site_fast(site);
-    if (st) {
-      _oli_site_count_small(st, n);
+  oli_shard_ctr_t *c = tls.ctr;
+  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) && site && c) {
+    uint64_t slot = __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE);
+    if (slot) {
+      oli_shard_ctr_t *sc = c + (slot - 1);
+      _oli_site_count_ctr(sc, n);
+      if (sc->count == g_bypass_at && site == own) _oli_site_set_bypass(own, g_small_shift);
       return __libc_realloc(p, n);
     }
   }
@@ -332,7 +357,7 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *site) {
 
 OLI_EXPORT OLI_HOT void *__oli_malloc(size_t size, __oli_site_t *site) { return alloc(size, 0, site, false); }
 
-OLI_EXPORT void *__oli_calloc(size_t n, size_t size, __oli_site_t *site) {
+static void *calloc_site(size_t n, size_t size, __oli_site_t *site) {
   size_t b;
   if (__builtin_mul_overflow(n, size, &b)) {
     errno = ENOMEM;
@@ -340,6 +365,7 @@ OLI_EXPORT void *__oli_calloc(size_t n, size_t size, __oli_site_t *site) {
   }
   return alloc(b, 0, site, true);
 }
+OLI_EXPORT void *__oli_calloc(size_t n, size_t size, __oli_site_t *site) { return calloc_site(n, size, site); }
 
 OLI_EXPORT void *__oli_realloc(void *p, size_t size, __oli_site_t *site) { return realloc_site(p, size, site); }
 
@@ -354,15 +380,16 @@ OLI_EXPORT void *__oli_reallocarray(void *p, size_t n, size_t size, __oli_site_t
 
 static bool pow2(size_t a) { return a && !(a & (a - 1)); }
 
-OLI_EXPORT void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site) {
+static void *aligned_alloc_site(size_t align, size_t size, __oli_site_t *site) {
   if (!pow2(align)) {
     errno = EINVAL;
     return NULL;
   }
   return alloc(size, align, site, false);
 }
+OLI_EXPORT void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site) { return aligned_alloc_site(align, size, site); }
 
-OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site) {
+static int posix_memalign_site(void **out, size_t align, size_t size, __oli_site_t *site) {
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
   int e = errno;
   void *p = alloc(size, align, site, false);
@@ -373,8 +400,9 @@ OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli
   *out = p;
   return 0;
 }
+OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site) { return posix_memalign_site(out, align, size, site); }
 
-OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) {
+static void *memalign_site(size_t align, size_t size, __oli_site_t *site) {
   if (align > ((size_t)1 << (sizeof(size_t) * 8 - 2))) {
     errno = EINVAL;
     return NULL;
@@ -383,10 +411,12 @@ OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) {
   while (a < align) a <<= 1; /* glibc rounds up to a power of two */
   return alloc(size, a, site, false);
 }
+OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) { return memalign_site(align, size, site); }
 
-OLI_EXPORT void *__oli_valloc(size_t size, __oli_site_t *site) {
+static void *valloc_site(size_t size, __oli_site_t *site) {
   return alloc(size, (size_t)_oli_page_size(), site, false);
 }
+OLI_EXPORT void *__oli_valloc(size_t size, __oli_site_t *site) { return valloc_site(size, site); }
 
 OLI_EXPORT void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site) {
   return alloc(size, align > 16 ? align : 0, site, false);
@@ -457,7 +487,7 @@ OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}
 OLI_EXPORT OLI_NO_SAN OLI_HOT void *malloc(size_t n) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_malloc(n);
-  return alloc(n, 0, cur, false);
+  return alloc(n, 0, NULL, false);
 }
 
 OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) {
@@ -471,14 +501,14 @@ OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) {
 OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_calloc(n, size);
-  return __oli_calloc(n, size, cur);
+  return calloc_site(n, size, NULL);
 }
 
 OLI_EXPORT OLI_NO_SAN void *realloc(void *p, size_t n) {
   if (oli_unlikely(OLI_IN_ARENA(p))) return realloc_placed(p, n);
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_realloc(p, n);
-  return realloc_site(p, n, cur);
+  return realloc_site(p, n, NULL);
 }
 
 OLI_EXPORT OLI_NO_SAN void *reallocarray(void *p, size_t n, size_t size) {
@@ -501,7 +531,7 @@ OLI_EXPORT OLI_NO_SAN size_t malloc_usable_size(void *p) {
 OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
-  if (cur) return __oli_posix_memalign(out, align, size, cur);
+  if (cur) return posix_memalign_site(out, align, size, NULL);
   int e = errno;
   void *p = __libc_memalign(align, size);
   if (!p) {
@@ -514,7 +544,7 @@ OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) 
 
 OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
-  if (cur) return __oli_aligned_alloc(align, size, cur);
+  if (cur) return aligned_alloc_site(align, size, NULL);
   if (!pow2(align)) {
     errno = EINVAL;
     return NULL;
@@ -524,13 +554,13 @@ OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
 
 OLI_EXPORT OLI_NO_SAN void *memalign(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
-  if (cur) return __oli_memalign(align, size, cur);
+  if (cur) return memalign_site(align, size, NULL);
   return __libc_memalign(align, size);
 }
 
 OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {
   __oli_site_t *cur = tls.cur;
-  if (cur) return __oli_valloc(size, cur);
+  if (cur) return valloc_site(size, NULL);
   return __libc_memalign((size_t)_oli_page_size(), size);
 }
 

@@ -150,24 +150,39 @@ typedef struct oli_shard_s {
   int in_use;
   oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries */
 } oli_shard_t;
-extern __thread oli_shard_t *_oli_my_shard __attribute__((tls_model("initial-exec")));
+/* Per-thread state of the allocation paths in one initial-exec TLS block, so
+ * the small path reaches all of it through one TLS offset. */
+typedef struct oli_tls_s {
+  __oli_site_t *cur;    /* current site (__oli_site_enter), NULL none */
+  oli_shard_ctr_t *ctr; /* this thread's shard's counters, NULL until its first count */
+  oli_shard_t *shard;
+  int busy;             /* inside the runtime: allocations go to glibc */
+} oli_tls_t;
+extern __thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
 void _oli_site_count_small_slow(uint64_t slot, uint64_t size);
-/* Count a small object of the site in slot (!= 0): thread-owned counters,
- * plain stores, no lock, no atomic read-modify-write. */
+/* Count a small object in counters c: plain stores to thread-owned memory, no
+ * lock, no atomic read-modify-write, no branch. A site's largest object is the
+ * maximum over the shards (_oli_site_totals). */
+static inline void _oli_site_count_ctr(oli_shard_ctr_t *c, uint64_t size) {
+  uint64_t l = __atomic_load_n(&c->largest, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->largest, size > l ? size : l, __ATOMIC_RELAXED);
+}
+/* Count a small object of the site in slot (!= 0) in this thread's shard. */
 static inline void _oli_site_count_slot(uint64_t slot, uint64_t size) {
-  oli_shard_t *s = _oli_my_shard;
-  if (oli_likely(s != NULL)) {
-    oli_shard_ctr_t *c = s->ctr + (slot - 1);
-    __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
-    if (oli_likely(size <= __atomic_load_n(&c->largest, __ATOMIC_RELAXED))) return;
-  }
-  _oli_site_count_small_slow(slot, size);
+  oli_shard_ctr_t *c = _oli_tls.ctr;
+  if (oli_likely(c != NULL)) _oli_site_count_ctr(c + (slot - 1), size);
+  else _oli_site_count_small_slow(slot, size);
 }
 /* Same for a state (any path). */
 void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
 /* Register every record of [start, stop); returns the number of records. */
 size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
+/* Small-object fast path (oli_abi.h): from now on the pass's inline test at
+ * site's call sites sends sizes below 2^shift to the allocator directly; the
+ * site's state is marked so the report says its counts are partial. */
+void _oli_site_set_bypass(__oli_site_t *site, unsigned shift);
 /* Sum of static size hints over distinct registered site IDs. */
 uint64_t _oli_site_static_footprint(void);
 /* Placed (or large) object counters: atomics on the state. */
@@ -180,8 +195,9 @@ void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
  * state's own counter. */
 void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
-/* Totals including the per-thread shards. */
-void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes);
+/* Totals including the per-thread shards: objects, bytes and the largest
+ * object (any out pointer may be NULL). */
+void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest);
 /* Registered site states in registration order; NULL past the end. */
 oli_site_state_t *_oli_site_at(size_t i);
 /* Position of st in _oli_site_at order. */

@@ -98,6 +98,7 @@ static option_desc_t options[_oli_option_last] = {
     {0, UNINIT, false, oli_option_profile_source, "OLI_PROFILE_SOURCE", NULL, T_CHOICE,
      OLI_PROFILE_SOURCE_AUTO, NULL},
     {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
+    {0, UNINIT, false, oli_option_count_small, "OLI_COUNT_SMALL", NULL, T_BOOL, 0, NULL},
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];

@@ -75,8 +75,8 @@ static void tier(FILE *f, const char *name, const oli_topology_t *t, int node, b
 
 static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
   const __oli_site_t *s = _oli_site_record(st);
-  uint64_t count = 0, total = 0;
-  _oli_site_totals(st, &count, &total);
+  uint64_t count = 0, total = 0, largest = 0;
+  _oli_site_totals(st, &count, &total, &largest);
   if (s == NULL) return; /* every registered site, count 0 too: a later build's new sites are told apart */
   const char *file, *func, *name;
   _oli_site_strings(s, &file, &func, &name);
@@ -93,7 +93,7 @@ static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
   fprintf(f,
           ",\n     \"count\": %" PRIu64 ", \"largest\": %" PRIu64 ", \"peak_live\": %" PRIu64
           ", \"total_bytes\": %" PRIu64 ", \"accesses\": %" PRIu64 "}",
-          count, (uint64_t)atomic_load(&st->largest), (uint64_t)atomic_load(&st->peak_live), total,
+          count, largest, (uint64_t)atomic_load(&st->peak_live), total,
           _oli_site_accesses(st));
   *first = false;
 }

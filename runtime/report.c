@@ -93,7 +93,7 @@ typedef struct row_s {
   oli_site_state_t *st;
   const __oli_site_t *rec;
   const oli_global_t *global;
-  uint64_t count, total;
+  uint64_t count, total, largest;
   oli_decision_t d;
   bool fallback_now; /* the measured object fell back */
   char reason[160];
@@ -115,7 +115,7 @@ static void gather(oli_site_state_t *st, row_t *r) {
   memset(r, 0, sizeof *r);
   r->st = st;
   r->rec = _oli_site_record(st);
-  _oli_site_totals(st, &r->count, &r->total);
+  _oli_site_totals(st, &r->count, &r->total, &r->largest);
   _oli_site_last(st, &r->d);
   uint32_t lp = (uint32_t)_oli_option_get(oli_option_large_percent);
   if (r->count == 0) snprintf(r->reason, sizeof r->reason, "no object allocated");
@@ -157,9 +157,10 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   else fprintf(f, "null");
   if (s && (s->flags & OLI_SITE_F_SIZE_KNOWN)) fprintf(f, ", \"size_hint\": %llu", (unsigned long long)s->size_hint);
   else fprintf(f, ", \"size_hint\": null");
-  fprintf(f, ",\n     \"count\": %llu, \"total_bytes\": %llu, \"largest\": %llu, \"peak_live\": %llu",
-          (unsigned long long)r->count, (unsigned long long)r->total,
-          (unsigned long long)atomic_load(&r->st->largest), (unsigned long long)atomic_load(&r->st->peak_live));
+  fprintf(f, ",\n     \"count\": %llu, \"count_partial\": %s, \"total_bytes\": %llu, \"largest\": %llu, "
+             "\"peak_live\": %llu",
+          (unsigned long long)r->count, atomic_load(&r->st->bypass) ? "true" : "false", (unsigned long long)r->total,
+          (unsigned long long)r->largest, (unsigned long long)atomic_load(&r->st->peak_live));
   fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": %s, \"nodes\": [", placement_name(r->d.placement), rt);
   if (r->d.placement != OLI_PLACE_DEFAULT)
     for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
@@ -189,17 +190,20 @@ static void json_site(FILE *f, const row_t *r, bool first) {
           r->sampled ? "true" : "false");
 }
 
-static void summary(uint64_t peak[OLI_TIER_MAX_], uint64_t *placed, uint64_t *small, uint64_t *fallbacks) {
-  *placed = *small = *fallbacks = 0;
+/* partial: sites whose small objects took the fast path (not all counted). */
+static void summary(uint64_t peak[OLI_TIER_MAX_], uint64_t *placed, uint64_t *small, uint64_t *fallbacks,
+                    uint64_t *partial) {
+  *placed = *small = *fallbacks = *partial = 0;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
     uint64_t c, b;
-    _oli_site_totals(st, &c, &b);
+    _oli_site_totals(st, &c, &b, NULL);
     uint64_t objects = atomic_load(&st->count);
     *placed += objects;
     *small += c - objects;
     *fallbacks += atomic_load(&st->fallbacks);
+    *partial += atomic_load(&st->bypass) != 0;
   }
   _oli_alloc_tier_bytes(NULL, peak);
 }
@@ -246,7 +250,7 @@ static void json_report(FILE *f) {
     if (!st) break;
     if (i == 0 && atomic_load(&st->count) == 0) { /* untagged: only when used */
       uint64_t c, b;
-      _oli_site_totals(st, &c, &b);
+      _oli_site_totals(st, &c, &b, NULL);
       if (c == 0) continue;
     }
     row_t r;
@@ -254,11 +258,12 @@ static void json_report(FILE *f) {
     json_site(f, &r, first);
     first = false;
   }
-  uint64_t peak[OLI_TIER_MAX_], placed, small, fb;
-  summary(peak, &placed, &small, &fb);
+  uint64_t peak[OLI_TIER_MAX_], placed, small, fb, partial;
+  summary(peak, &placed, &small, &fb, &partial);
   fprintf(f, "\n  ],\n  \"summary\": {\n    \"placed_objects\": %llu,\n    \"small_objects\": %llu,\n"
-             "    \"fallbacks\": %llu,\n",
-          (unsigned long long)placed, (unsigned long long)small, (unsigned long long)fb);
+             "    \"small_objects_partial_sites\": %llu,\n    \"fallbacks\": %llu,\n",
+          (unsigned long long)placed, (unsigned long long)small, (unsigned long long)partial,
+          (unsigned long long)fb);
   fprintf(f, "    \"bytes\": {\"dram\": %llu, \"cxl\": %llu, \"remote_dram\": %llu, \"default\": %llu},\n",
           (unsigned long long)peak[OLI_TIER_DRAM], (unsigned long long)peak[OLI_TIER_CXL],
           (unsigned long long)peak[OLI_TIER_REMOTE], (unsigned long long)peak[OLI_TIER_DEFAULT]);
@@ -314,21 +319,23 @@ static void table_report(FILE *f) {
         len += (size_t)snprintf(pages + len, sizeof pages - len, "untouched:%llu ", (unsigned long long)r.absent);
       if (r.sampled && len < sizeof pages - 12) len += (size_t)snprintf(pages + len, sizeof pages - len, "(sampled) ");
     }
-    fprintf(f, "0x%016llx %-8s %-28s %8llu %10s %10s %-10s %-7s %s%s%s\n",
+    char cnt[24]; /* "256+": more small objects took the fast path uncounted */
+    snprintf(cnt, sizeof cnt, "%llu%s", (unsigned long long)r.count, atomic_load(&st->bypass) ? "+" : "");
+    fprintf(f, "0x%016llx %-8s %-28s %8s %10s %10s %-10s %-7s %s%s%s\n",
             (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? _oli_site_kind_name(r.rec->kind) : "untagged",
-            where, (unsigned long long)r.count, oli_format_size(atomic_load(&st->largest), a, sizeof a),
+            where, cnt, oli_format_size(r.largest, a, sizeof a),
             oli_format_size(atomic_load(&st->peak_live), b, sizeof b), placement_name(r.d.placement), rt, pages,
             len ? "/ " : "", r.reason);
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
   }
-  uint64_t peak[OLI_TIER_MAX_], placed, small, fb;
-  summary(peak, &placed, &small, &fb);
+  uint64_t peak[OLI_TIER_MAX_], placed, small, fb, partial;
+  summary(peak, &placed, &small, &fb, &partial);
   char c[32], d[32], e[32];
-  fprintf(f, "summary: %llu placed objects, %llu small, %llu fallbacks; peak bytes DRAM %s, CXL %s, remote DRAM %s, "
+  fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes DRAM %s, CXL %s, remote DRAM %s, "
              "default %s; DRAM saved %s\n",
-          (unsigned long long)placed, (unsigned long long)small, (unsigned long long)fb,
+          (unsigned long long)placed, (unsigned long long)small, partial ? "+" : "", (unsigned long long)fb,
           oli_format_size(peak[OLI_TIER_DRAM], a, sizeof a), oli_format_size(peak[OLI_TIER_CXL], b, sizeof b),
           oli_format_size(peak[OLI_TIER_REMOTE], c, sizeof c), oli_format_size(peak[OLI_TIER_DEFAULT], d, sizeof d),
           oli_format_size(peak[OLI_TIER_CXL] + peak[OLI_TIER_REMOTE], e, sizeof e));

@@ -13,6 +13,7 @@
  * exits, so counts are never lost and shards stay bounded by the peak number
  * of live threads. */
 #include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -41,8 +42,7 @@ static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
 static pthread_key_t shard_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
-__thread oli_shard_t *_oli_my_shard __attribute__((tls_model("initial-exec")));
-#define my_shard _oli_my_shard
+#define my_shard _oli_tls.shard
 
 static void *map(size_t len) {
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -153,6 +153,14 @@ size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) {
   return n;
 }
 
+_Static_assert(offsetof(__oli_site_t, small_shift) == OLI_SITE_SMALL_SHIFT_OFFSET, "ABI: small_shift offset");
+
+void _oli_site_set_bypass(__oli_site_t *site, unsigned shift) {
+  oli_site_state_t *st = _oli_site_fast(site);
+  if (st) atomic_store_explicit(&st->bypass, 1, memory_order_relaxed);
+  __atomic_store_n(&site->small_shift, (uint16_t)shift, __ATOMIC_RELAXED);
+}
+
 uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total, __ATOMIC_RELAXED); }
 
 /* ---- counters ------------------------------------------------------------------ */
@@ -182,6 +190,7 @@ static shard_t *shard_get(void) {
     }
   }
   my_shard = s; /* before setspecific: it may calloc, which counts through us */
+  _oli_tls.ctr = s->ctr;
   pthread_setspecific(shard_key, s);
   return s;
 }
@@ -198,26 +207,16 @@ static void raise_largest(oli_site_state_t *st, uint64_t size) {
   }
 }
 
-/* The counters were not there yet, or size beat this thread's largest. */
-static void count_small_idx(oli_site_state_t *st, uint32_t idx, uint64_t size, bool counted) {
+/* Count into this thread's shard (made here on the thread's first count). */
+static void count_small_idx(uint32_t idx, uint64_t size) {
   shard_ctr_t *c = ctr_slow(idx);
-  if (!c) return;
-  if (!counted) {
-    __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
-  }
-  if (size > __atomic_load_n(&c->largest, __ATOMIC_RELAXED)) {
-    __atomic_store_n(&c->largest, size, __ATOMIC_RELAXED);
-    raise_largest(st, size);
-  }
+  if (!c) return; /* no memory for a shard: not counted */
+  __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  if (size > __atomic_load_n(&c->largest, __ATOMIC_RELAXED)) __atomic_store_n(&c->largest, size, __ATOMIC_RELAXED);
 }
 
-void _oli_site_count_small_slow(uint64_t slot, uint64_t size) {
-  uint32_t idx = (uint32_t)(slot - 1);
-  shard_t *s = my_shard;
-  bool counted = s != NULL; /* the inline part counted it */
-  count_small_idx(&by_idx[idx]->st, idx, size, counted);
-}
+void _oli_site_count_small_slow(uint64_t slot, uint64_t size) { count_small_idx((uint32_t)(slot - 1), size); }
 
 void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
   uint32_t idx = ((site_ext_t *)st)->idx;
@@ -225,7 +224,7 @@ void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
     _oli_site_count_slot((uint64_t)idx + 1, size);
     return;
   }
-  count_small_idx(st, idx, size, false);
+  count_small_idx(idx, size);
 }
 
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
@@ -257,16 +256,20 @@ void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign) {
   }
 }
 
-void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes) {
+void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest) {
   uint64_t c = atomic_load_explicit(&((oli_site_state_t *)st)->count, memory_order_relaxed);
   uint64_t b = atomic_load_explicit(&((oli_site_state_t *)st)->total_bytes, memory_order_relaxed);
+  uint64_t l = atomic_load_explicit(&((oli_site_state_t *)st)->largest, memory_order_relaxed);
   uint32_t idx = ((const site_ext_t *)st)->idx;
   for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
     c += __atomic_load_n(&s->ctr[idx].count, __ATOMIC_RELAXED);
     b += __atomic_load_n(&s->ctr[idx].bytes, __ATOMIC_RELAXED);
+    uint64_t sl = __atomic_load_n(&s->ctr[idx].largest, __ATOMIC_RELAXED);
+    if (sl > l) l = sl;
   }
-  *count = c;
-  *bytes = b;
+  if (count) *count = c;
+  if (bytes) *bytes = b;
+  if (largest) *largest = l;
 }
 
 void _oli_site_count_access(oli_site_state_t *st, uint64_t weight) {

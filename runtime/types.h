@@ -111,6 +111,7 @@ typedef struct oli_site_state_s {
   _Atomic uint64_t peak_live;
   _Atomic uint64_t fallbacks; /* placement failed: default policy used */
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
+  _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
   oli_decision_t last;        /* decision of the largest object */
   _Atomic uint64_t pages_intended[OLI_MAX_TARGETS];
   struct oli_site_state_s *next; /* registry list */

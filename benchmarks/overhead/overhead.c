@@ -8,9 +8,14 @@
  *
  *   control               glibc against glibc: the bias and noise of the method.
  *   small-1t / small-2t   objects of 16..512 bytes from a tagged site, below
- *                         OLI_MIN_SIZE (not placed): __oli_malloc + free vs
- *                         __libc_malloc + __libc_free; a ring of 256 live
- *                         objects per thread. Target <= 1.05x.
+ *                         OLI_MIN_SIZE (not placed), called as the pass emits
+ *                         it (the record's small_shift test, then
+ *                         __libc_malloc or __oli_malloc) + the interposed free
+ *                         vs __libc_malloc + __libc_free;
+ *                         a ring of 256 live objects per thread. Target <= 1.05x.
+ *   small-counted         the same through __oli_malloc every time: what a
+ *                         site's first 256 small objects cost, and every one
+ *                         with OLI_COUNT_SMALL=1.
  *   small-fill            small-1t, each object filled (memset) after malloc:
  *                         the same overhead against a realistic use.
  *   plain-1t              the same through the interposed malloc/free from
@@ -21,9 +26,12 @@
  *                         object is carved, mprotect'ed, mbind'ed and faulted
  *                         afresh. Target <= 1.15x (first touch included).
  *
- * Usage: overhead [--quick]   (--quick: tiny counts, for a smoke run) */
+ * Usage: overhead [--quick] [NAME...]
+ *   --quick  tiny counts, for a smoke run
+ *   NAME     run only these benchmarks (control is always run) */
 #include <malloc.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +79,17 @@ static double now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-enum { M_GLIBC = 0, M_OLI = 1, M_PLAIN = 2, M_CONTROL = 3 };
+enum { M_GLIBC = 0, M_OLI = 1, M_PLAIN = 2, M_CONTROL = 3, M_COUNTED = 4 };
+
+/* A malloc call as the pass emits it (include/oli_abi.h, "Small-object fast
+ * path"; pass/SmallBypass.cpp): rec is a constant address, like the pass's
+ * site records, and the small path calls glibc directly. */
+static inline void *tagged_malloc(size_t n, __oli_site_t *rec) {
+  unsigned sh = __atomic_load_n(&rec->small_shift, __ATOMIC_RELAXED) & 63u;
+  return (n >> sh) == 0 ? __libc_malloc(n) : __oli_malloc(n, rec);
+}
+#define REC_SMALL ((__oli_site_t *)rec_store[0])
+#define REC_LARGE ((__oli_site_t *)rec_store[1])
 static int fill; /* small-fill: write every byte of each object */
 
 typedef struct job_s {
@@ -79,32 +97,39 @@ typedef struct job_s {
   pthread_barrier_t *bar;
 } job_t;
 
-static void small_loop(int mode) {
-  void *ring[RING] = {0};
-  uint32_t x = 12345;
-  for (long i = 0; i < small_iters; i++) {
-    x = x * 1664525u + 1013904223u;
-    size_t n = 16 + ((x >> 8) & 0x1f0); /* 16..512 */
-    unsigned k = (x >> 20) & (RING - 1);
-    switch (mode) {
-    case M_GLIBC:
-    case M_CONTROL:
-      __libc_free(ring[k]);
-      ring[k] = __libc_malloc(n);
-      break;
-    case M_OLI:
-      free(ring[k]);
-      ring[k] = __oli_malloc(n, site_small);
-      break;
-    default:
-      free(ring[k]);
-      ring[k] = malloc(n);
-      break;
-    }
-    if (fill) memset(ring[k], (int)i, n);
-    *(volatile char *)ring[k] = 1;
+/* One loop per mode, each its own function starting on a cache line, so that
+ * no mode pays for another's code (a switch in the loop, or where the linker
+ * happened to put it: at about 13 ns per iteration, layout alone moved the
+ * ratio by several percent). */
+#define SMALL_LOOP(fn, FREE, ALLOC)                                                   \
+  static __attribute__((noinline, aligned(64))) void fn(void) {                       \
+    void *ring[RING] = {0};                                                           \
+    uint32_t x = 12345;                                                               \
+    for (long i = 0; i < small_iters; i++) {                                          \
+      x = x * 1664525u + 1013904223u;                                                 \
+      size_t n = 16 + ((x >> 8) & 0x1f0); /* 16..512 */                               \
+      unsigned k = (x >> 20) & (RING - 1);                                            \
+      FREE(ring[k]);                                                                  \
+      ring[k] = ALLOC;                                                                \
+      if (fill) memset(ring[k], (int)i, n);                                           \
+      *(volatile char *)ring[k] = 1;                                                  \
+    }                                                                                 \
+    for (int k = 0; k < RING; k++) FREE(ring[k]);                                     \
   }
-  for (int k = 0; k < RING; k++) mode == M_GLIBC || mode == M_CONTROL ? __libc_free(ring[k]) : free(ring[k]);
+SMALL_LOOP(loop_glibc, __libc_free, __libc_malloc(n))
+SMALL_LOOP(loop_control, __libc_free, __libc_malloc(n))
+SMALL_LOOP(loop_oli, free, tagged_malloc(n, REC_SMALL))
+SMALL_LOOP(loop_counted, free, __oli_malloc(n, REC_SMALL))
+SMALL_LOOP(loop_plain, free, malloc(n))
+
+static void small_loop(int mode) {
+  switch (mode) {
+  case M_GLIBC: loop_glibc(); break;
+  case M_CONTROL: loop_control(); break;
+  case M_OLI: loop_oli(); break;
+  case M_COUNTED: loop_counted(); break;
+  default: loop_plain(); break;
+  }
 }
 
 typedef struct span_s {
@@ -152,7 +177,7 @@ static double run_large(int mode, int fresh, int rep) {
   for (long i = 0; i < large_iters; i++) {
     /* fresh: a size never seen before (cache miss), else always 16 MiB */
     size_t n = 16 * MiB + (fresh ? (size_t)((rep * large_iters + i + 1) * pg) : 0);
-    char *p = mode == M_GLIBC ? __libc_malloc(n) : __oli_malloc(n, site_large);
+    char *p = mode == M_GLIBC ? __libc_malloc(n) : tagged_malloc(n, REC_LARGE);
     for (size_t o = 0; o < n; o += (size_t)pg) p[o] = 1; /* first touch of every page */
     mode == M_GLIBC ? __libc_free(p) : free(p);
   }
@@ -180,8 +205,14 @@ static double b_fill1(int mode, int arg, int rep) {
 static double b_small2(int mode, int arg, int rep) { (void)arg, (void)rep; return run_small(mode, 2); }
 static double b_large(int mode, int fresh, int rep) { return run_large(mode, fresh, rep); }
 
+static char **only; /* NULL: all */
+static int nonly;
+
 static void measure(const char *name, bench_fn fn, int arg, int mode, long ops, double target) {
   double base[128], oli[128];
+  bool chosen = !only || strcmp(name, "control") == 0;
+  for (int i = 0; i < nonly && !chosen; i++) chosen = strcmp(only[i], name) == 0;
+  if (!chosen) return;
   fn(M_GLIBC, arg, 0); /* warm-up */
   fn(mode, arg, 0);
   for (int r = 0; r < reps; r++) { /* alternate, so drift hits both alike */
@@ -191,17 +222,32 @@ static void measure(const char *name, bench_fn fn, int arg, int mode, long ops, 
   double pr[128];
   for (int r = 0; r < reps; r++) pr[r] = oli[r] / base[r]; /* each pair ran back to back */
   double ratio = median(pr, reps), mb = median(base, reps), mo = median(oli, reps);
-  printf("%-12s %12.1f %12.1f %8.3f %8s %s\n", name, mb / (double)ops * 1e9, mo / (double)ops * 1e9, ratio,
+  printf("%-14s %12.1f %12.1f %8.3f %8s %s\n", name, mb / (double)ops * 1e9, mo / (double)ops * 1e9, ratio,
          target > 0 ? (target >= 1.10 ? "<=1.15" : "<=1.05") : "-",
          target > 0 ? (ratio <= target ? "met" : "MISSED") : "");
 }
 
+static const char *const names[] = {"control",    "small-1t",    "small-2t",   "small-counted",
+                                    "plain-1t",   "small-fill",  "large-reuse", "large-fresh"};
+
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "--quick") == 0) {
+  int a = 1;
+  if (argc > a && strcmp(argv[a], "--quick") == 0) {
     small_iters = 20000;
     large_iters = 2;
     reps = 3;
+    a++;
   }
+  for (int i = a; i < argc; i++) {
+    bool known = false;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) known |= strcmp(argv[i], names[k]) == 0;
+    if (!known) {
+      fprintf(stderr, "oli-overhead: unknown benchmark '%s' (accepted: --quick, then any of control small-1t "
+              "small-2t small-counted plain-1t small-fill large-reuse large-fresh)\n", argv[i]);
+      return 2;
+    }
+  }
+  if (argc > a) only = argv + a, nonly = argc - a;
   site_small = make_site(rec_store[0], 0x0b0b000000000001ull, "small");
   site_large = make_site(rec_store[1], 0x0b0b000000000002ull, "large");
   __oli_init(site_small, (__oli_site_t *)((char *)site_small + site_small->size));
@@ -227,10 +273,11 @@ int main(int argc, char **argv) {
   printf("medians of %d alternating repetitions; thread CPU ns per operation (small: one malloc+free; large: "
          "alloc + touch every page + free)\n", reps);
   printf("ratio: median over the pairs of oli/glibc time (the pairs ran back to back)\n");
-  printf("%-12s %12s %12s %8s %8s\n", "benchmark", "glibc ns", "oli ns", "ratio", "target");
+  printf("%-14s %12s %12s %8s %8s\n", "benchmark", "glibc ns", "oli ns", "ratio", "target");
   measure("control", b_small1, 0, M_CONTROL, small_iters, 0); /* glibc against itself: the method's bias */
   measure("small-1t", b_small1, 0, M_OLI, small_iters, 1.05);
   measure("small-2t", b_small2, 0, M_OLI, small_iters, 1.05);
+  measure("small-counted", b_small1, 0, M_COUNTED, small_iters, 0);
   measure("plain-1t", b_small1, 0, M_PLAIN, small_iters, 0);
   measure("small-fill", b_fill1, 0, M_OLI, small_iters, 1.05);
   measure("large-reuse", b_large, 0, M_OLI, large_iters, 0);

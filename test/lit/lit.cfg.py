@@ -11,7 +11,7 @@ config.test_source_root = os.path.dirname(__file__)
 # LLVM 19 tools (opt, FileCheck, not, count, llvm-readobj) first on PATH.
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.environment.pop("OLI_PASS_OPTIONS", None)
-for var in ("OLI_POLICY", "OLI_REPORT", "OLI_VERBOSE", "OLI_PROFILE", "OLI_PLAN"):
+for var in ("OLI_POLICY", "OLI_REPORT", "OLI_VERBOSE", "OLI_PROFILE", "OLI_PLAN", "OLI_COUNT_SMALL", "OLI_MIN_SIZE"):
     config.environment.pop(var, None)
 
 inputs = os.path.join(config.test_source_root, "Inputs")

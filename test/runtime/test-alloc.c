@@ -87,7 +87,7 @@ int main(void) {
   CHECK("grown object placed iff decided",
         gbig && _oli_arena_contains(gbig) == (_oli_site_state(grow)->last.placement != OLI_PLACE_DEFAULT));
   uint64_t gc, gb;
-  _oli_site_totals(_oli_site_state(grow), &gc, &gb);
+  _oli_site_totals(_oli_site_state(grow), &gc, &gb, NULL);
   CHECK_EQ("realloc site counted every call", gc, 3);
   free(gbig);
 
@@ -113,7 +113,7 @@ int main(void) {
   /* Small objects from a site go to glibc and are counted. */
   for (int i = 0; i < 100; i++) free(__oli_malloc(64, small));
   uint64_t cnt, bytes;
-  _oli_site_totals(_oli_site_state(small), &cnt, &bytes);
+  _oli_site_totals(_oli_site_state(small), &cnt, &bytes, NULL);
   CHECK_EQ("small count", cnt, 100);
   CHECK_EQ("small bytes", bytes, 6400);
 
@@ -167,8 +167,8 @@ int main(void) {
   __oli_site_leave(prev);
   void *w4 = plain_malloc(4 * MiB);
   uint64_t oc, ob, ic, ib;
-  _oli_site_totals(_oli_site_state(outer), &oc, &ob);
-  _oli_site_totals(_oli_site_state(inner), &ic, &ib);
+  _oli_site_totals(_oli_site_state(outer), &oc, &ob, NULL);
+  _oli_site_totals(_oli_site_state(inner), &ic, &ib, NULL);
   CHECK_EQ("outer site got all three", oc, 3);
   CHECK_EQ("outer site bytes", ob, 200 + 4 * MiB + 100);
   CHECK_EQ("inner site got none", ic, 0);
@@ -192,7 +192,7 @@ int main(void) {
     munmap(mm, 6 * MiB);
   }
   uint64_t mc, mb;
-  _oli_site_totals(_oli_site_state(ms), &mc, &mb);
+  _oli_site_totals(_oli_site_state(ms), &mc, &mb, NULL);
   CHECK_EQ("mmap region counted", mc, 1);
   errno = 0;
   CHECK("failed mmap returns MAP_FAILED with errno",

@@ -21,7 +21,7 @@ static const char *const all_vars[] = {
     "OLI_POLICY", "OLI_VERBOSE", "OLI_STRICT", "OLI_REPORT", "OLI_REPORT_FORMAT",
     "OLI_DRAM_LIMIT", "OLI_DRAM_BUDGET", "OLI_LARGE_PERCENT", "OLI_LARGE_PCT", "OLI_MIN_SIZE",
     "OLI_WEIGHTS", "OLI_DRAM_NODES", "OLI_CXL_NODES", "OLI_PROFILE", "OLI_PLAN",
-    "OLI_ARENA_SIZE", "OLI_SYSFS_ROOT"};
+    "OLI_ARENA_SIZE", "OLI_SYSFS_ROOT", "OLI_COUNT_SMALL"};
 
 static void clean_env(void) {
   for (size_t i = 0; i < sizeof all_vars / sizeof all_vars[0]; i++) unsetenv(all_vars[i]);
@@ -138,6 +138,9 @@ int main(void) {
   CHECK("verbose 3 rejected", check(oli_option_verbose, "3", &v, msg) == -1);
   CHECK("strict 2 rejected", check(oli_option_strict, "2", &v, msg) == -1);
   CHECK("strict off", check(oli_option_strict, "off", &v, msg) == 0 && v == 0);
+  CHECK("count small 1", check(oli_option_count_small, "1", &v, msg) == 0 && v == 1);
+  CHECK("count small all rejected", check(oli_option_count_small, "all", &v, msg) == -1);
+  CHECK("count small message names the variable", strstr(msg, "OLI_COUNT_SMALL='all'") != NULL);
   CHECK("format json", check(oli_option_report_format, "json", &v, msg) == 0 &&
                            v == OLI_REPORT_FORMAT_JSON);
   CHECK("format xml rejected", check(oli_option_report_format, "xml", &v, msg) == -1);

@@ -90,8 +90,8 @@ int main(void) {
   _oli_arena_stats(&as);
   CHECK_EQ("no live arena blocks left", as.live_blocks, 0);
   uint64_t c1, b1, c2, b2;
-  _oli_site_totals(b, &c1, &b1);
-  _oli_site_totals(s, &c2, &b2);
+  _oli_site_totals(b, &c1, &b1, NULL);
+  _oli_site_totals(s, &c2, &b2, NULL);
   CHECK("objects were counted", c1 + c2 > 0);
   return TEST_SUMMARY();
 }

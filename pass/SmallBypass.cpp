@@ -1,0 +1,242 @@
+//===- SmallBypass.cpp - the small-object fast path at heap calls ---------===//
+//
+// See SmallBypass.h. For a call asking for n bytes the test is
+//
+//     %oli.shift = load atomic i16 (record + 38) monotonic
+//     %oli.small = icmp eq (lshr n, (zext %oli.shift) & 63), 0
+//     br %oli.small, label %oli.small.call, label %oli.site.call
+//
+// with n the product for calloc/reallocarray, whose overflow takes the
+// runtime path (which reports ENOMEM). The small path calls the function the
+// source called (operator new(size_t, nothrow_t const&), realloc, ...); both
+// results meet in a phi. mmap calls get no fast path (rare and large).
+//
+// malloc, calloc, memalign and valloc go straight to glibc's __libc_*
+// functions (Linux/glibc targets, functions without sanitizer instrumentation):
+// liboli's interposed malloc only attributes objects to an enclosing
+// allocation wrapper, which small objects do not need, and skipping it saves
+// an indirect jump per call. realloc keeps the interposed realloc, which must
+// see placed blocks; under a sanitizer the sanitizer's malloc is the right one.
+//
+//===----------------------------------------------------------------------===//
+#include "SmallBypass.h"
+#include "OliAbiNames.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "oli"
+
+STATISTIC(NumBypass, "heap calls given the small-object fast path");
+
+namespace oli {
+
+constexpr char BypassFlag[] = "oli.small-bypass"; // module flag: done
+
+/// The original allocator behind an entry-point call.
+struct Original {
+  std::string Name;
+  SmallVector<Value *, 4> Args;
+  int Size = -1, Count = -1; // operands of Args giving the byte count (Count: a product)
+};
+
+/// Reads the kind and flags out of a site record's initializer.
+static bool recordKind(Value *Rec, uint8_t &Kind, uint8_t &Flags) {
+  auto *GV = dyn_cast<GlobalVariable>(Rec);
+  if (!GV || !GV->hasInitializer() || GV->getSection() != SiteSection)
+    return false;
+  auto *CS = dyn_cast<ConstantStruct>(GV->getInitializer());
+  if (!CS || CS->getNumOperands() < 4)
+    return false;
+  auto *K = dyn_cast<ConstantInt>(CS->getOperand(2));
+  auto *F = dyn_cast<ConstantInt>(CS->getOperand(3));
+  if (!K || !F)
+    return false;
+  Kind = uint8_t(K->getZExtValue());
+  Flags = uint8_t(F->getZExtValue());
+  return true;
+}
+
+/// True when the small path of CB may call glibc's allocator directly.
+static bool glibcDirect(const CallBase &CB, const Module &M) {
+  Triple T(M.getTargetTriple());
+  const Function *F = CB.getFunction();
+  for (Attribute::AttrKind K : {Attribute::SanitizeAddress, Attribute::SanitizeHWAddress, Attribute::SanitizeThread,
+                                Attribute::SanitizeMemory, Attribute::SanitizeMemTag})
+    if (F->hasFnAttribute(K))
+      return false;
+  return T.isOSLinux() && T.isGNUEnvironment();
+}
+
+/// What CB (a call of an entry point) replaced, or nullopt when it has no
+/// fast path.
+static std::optional<Original> originalOf(CallBase &CB, Module &M) {
+  Function *Fn = CB.getCalledFunction();
+  if (!Fn || CB.arg_size() < 2)
+    return std::nullopt;
+  StringRef Name = Fn->getName();
+  Value *Rec = CB.getArgOperand(CB.arg_size() - 1);
+  uint8_t Kind, Flags;
+  if (!Name.consume_front(AbiPrefix) || !recordKind(Rec, Kind, Flags))
+    return std::nullopt;
+  Original O;
+  if (Name == "new" || Name == "new_nothrow") { // (size, align, site)
+    if (Kind != KindNew && Kind != KindNewArray)
+      return std::nullopt;
+    O.Name = Kind == KindNew ? "_Znwm" : "_Znam";
+    O.Args.push_back(CB.getArgOperand(0));
+    if (Flags & FlagAligned) {
+      O.Name += "St11align_val_t";
+      O.Args.push_back(CB.getArgOperand(1));
+    }
+    if (Flags & FlagNothrow) {
+      O.Name += "RKSt9nothrow_t";
+      O.Args.push_back(M.getOrInsertGlobal("_ZSt7nothrow", Type::getInt8Ty(M.getContext())));
+    }
+    O.Size = 0;
+    return O;
+  }
+  static const struct {
+    const char *Name, *Glibc; // Glibc: the __libc_ function to call directly, if any
+    int Size, Count;
+  } Table[] = {{"malloc", "__libc_malloc", 0, -1},   {"calloc", "__libc_calloc", 0, 1},
+               {"realloc", nullptr, 1, -1},          {"reallocarray", nullptr, 1, 2},
+               {"aligned_alloc", nullptr, 1, -1},    {"posix_memalign", nullptr, 2, -1},
+               {"memalign", "__libc_memalign", 1, -1}, {"valloc", "__libc_valloc", 0, -1}};
+  for (const auto &E : Table)
+    if (Name == E.Name) {
+      O.Name = E.Glibc && glibcDirect(CB, M) ? E.Glibc : E.Name;
+      O.Args.append(CB.arg_begin(), CB.arg_end() - 1);
+      O.Size = E.Size;
+      O.Count = E.Count;
+      return O;
+    }
+  return std::nullopt; // mmap, or not an entry point
+}
+
+/// The test "this call takes the small path", built before CB.
+static Value *smallTest(IRBuilder<> &B, const Original &O, Value *Rec) {
+  Value *N = O.Args[O.Size];
+  auto *Ty = dyn_cast<IntegerType>(N->getType());
+  if (!Ty)
+    return nullptr;
+  Value *Overflow = nullptr;
+  if (O.Count >= 0) {
+    if (O.Args[O.Count]->getType() != Ty)
+      return nullptr;
+    Value *Mul = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, N, O.Args[O.Count]);
+    N = B.CreateExtractValue(Mul, 0, "oli.bytes");
+    Overflow = B.CreateExtractValue(Mul, 1, "oli.overflow");
+  }
+  Value *Field = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Rec, SiteSmallShiftOffset);
+  LoadInst *Shift = B.CreateAlignedLoad(B.getInt16Ty(), Field, Align(2), "oli.shift");
+  Shift->setAtomic(AtomicOrdering::Monotonic); // the runtime stores it while others read
+  Value *Amount = B.CreateAnd(B.CreateZExtOrTrunc(Shift, Ty), Ty->getBitWidth() - 1);
+  Value *Small = B.CreateICmpEQ(B.CreateLShr(N, Amount), ConstantInt::get(Ty, 0), "oli.small");
+  if (Overflow)
+    Small = B.CreateAnd(Small, B.CreateNot(Overflow), "oli.small");
+  return Small;
+}
+
+/// The original allocator's callee, declared with the argument types used.
+static FunctionCallee originalCallee(Module &M, const Original &O, Type *Ret) {
+  SmallVector<Type *, 4> Params;
+  for (Value *A : O.Args)
+    Params.push_back(A->getType());
+  return M.getOrInsertFunction(O.Name, FunctionType::get(Ret, Params, false));
+}
+
+/// Copies the attributes that describe the result and the shared arguments.
+static void copyAttrs(CallBase &From, CallBase &To, bool SameArgs) {
+  LLVMContext &Ctx = From.getContext();
+  AttributeList A = From.getAttributes();
+  SmallVector<AttributeSet, 4> Params;
+  for (unsigned I = 0; I < To.arg_size(); ++I)
+    Params.push_back(SameArgs || I == 0 ? A.getParamAttrs(I) : AttributeSet());
+  To.setAttributes(AttributeList::get(Ctx, AttributeSet(), A.getRetAttrs(), Params));
+  To.setCallingConv(From.getCallingConv());
+  To.setDebugLoc(From.getDebugLoc());
+}
+
+/// Splits around CB; returns false when nothing was done.
+static bool split(CallBase &CB, Module &M) {
+  std::optional<Original> O = originalOf(CB, M);
+  auto *CI = dyn_cast<CallInst>(&CB);
+  if (!O || (CI && CI->isMustTailCall()))
+    return false;
+  IRBuilder<> B(&CB);
+  Value *Small = smallTest(B, *O, CB.getArgOperand(CB.arg_size() - 1));
+  if (!Small)
+    return false;
+  FunctionCallee Callee = originalCallee(M, *O, CB.getType());
+  bool SameArgs = !StringRef(O->Name).starts_with("_Z"); // C functions keep the argument list
+  LLVMContext &Ctx = M.getContext();
+  BasicBlock *SmallBB, *SiteBB, *Join;
+  CallBase *SmallCall;
+  if (CI) {
+    Instruction *ThenTerm, *ElseTerm;
+    SplitBlockAndInsertIfThenElse(Small, &CB, &ThenTerm, &ElseTerm);
+    Join = CB.getParent();
+    SmallBB = ThenTerm->getParent();
+    SiteBB = ElseTerm->getParent();
+    CB.moveBefore(ElseTerm);
+    SmallCall = CallInst::Create(Callee, O->Args, "", ThenTerm->getIterator());
+  } else {
+    auto &II = cast<InvokeInst>(CB);
+    BasicBlock *From = II.getParent(), *Normal = II.getNormalDest(), *Unwind = II.getUnwindDest();
+    Function *F = From->getParent();
+    SmallBB = BasicBlock::Create(Ctx, "", F, Normal);
+    SiteBB = BasicBlock::Create(Ctx, "", F, Normal);
+    Join = BasicBlock::Create(Ctx, "", F, Normal);
+    SmallCall = InvokeInst::Create(Callee, Join, Unwind, O->Args, "", SmallBB);
+    II.removeFromParent();
+    II.insertInto(SiteBB, SiteBB->end());
+    II.setNormalDest(Join);
+    BranchInst::Create(SmallBB, SiteBB, Small, From);
+    BranchInst::Create(Normal, Join);
+    Normal->replacePhiUsesWith(From, Join);
+    for (PHINode &PN : Unwind->phis()) {
+      int I = PN.getBasicBlockIndex(From);
+      Value *V = PN.getIncomingValue(I);
+      PN.setIncomingBlock(I, SiteBB);
+      PN.addIncoming(V, SmallBB);
+    }
+  }
+  SmallBB->setName("oli.small.call");
+  SiteBB->setName("oli.site.call");
+  Join->setName("oli.join");
+  copyAttrs(CB, *SmallCall, SameArgs);
+  PHINode *Phi = PHINode::Create(CB.getType(), 2, "", Join->begin());
+  Phi->takeName(&CB);
+  CB.replaceAllUsesWith(Phi);
+  Phi->addIncoming(SmallCall, SmallBB);
+  Phi->addIncoming(&CB, SiteBB);
+  ++NumBypass;
+  return true;
+}
+
+bool addSmallBypass(Module &M) {
+  if (M.getModuleFlag(BypassFlag))
+    return false;
+  SmallVector<CallBase *, 32> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Fn = CB->getCalledFunction(); Fn && Fn->getName().starts_with(AbiPrefix))
+          Calls.push_back(CB);
+  bool Changed = false;
+  for (CallBase *CB : Calls)
+    Changed |= split(*CB, M);
+  if (Changed)
+    M.addModuleFlag(Module::Max, BypassFlag, 1);
+  return Changed;
+}
+
+} // namespace oli

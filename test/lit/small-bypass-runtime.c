@@ -1,0 +1,43 @@
+// With the real runtime: a loop of 10000 small mallocs and one large one from
+// the same call site. The runtime counts the site's first 256 small objects,
+// then the call site's inline test sends the rest to malloc without a runtime
+// call (count 256, count_partial), and the large object still enters the
+// runtime; OLI_COUNT_SMALL=1 counts all of them. The program's results are the
+// same either way.
+// REQUIRES: oli-runtime
+// RUN: %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %s -o %t.o
+// RUN: %clang %t.o -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -lnuma -o %t.exe
+// RUN: env OLI_REPORT=%t.fast.json %t.exe | FileCheck %s --check-prefix=OUT
+// RUN: %FileCheck %s --check-prefix=FAST < %t.fast.json
+// RUN: env OLI_COUNT_SMALL=1 OLI_REPORT=%t.all.json %t.exe | FileCheck %s --check-prefix=OUT
+// RUN: %FileCheck %s --check-prefix=ALL < %t.all.json
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *volatile obj; // keeps the optimiser from dropping the malloc/free pair
+
+int main(void) {
+  unsigned long sum = 0;
+  for (int i = 0; i <= 10000; i++) {
+    size_t n = i < 10000 ? 16 + (size_t)(i % 200) : 8 << 20; // the last: placed
+    obj = malloc(n);
+    memset(obj, i & 0x7f, 16);
+    sum += (unsigned char)obj[15];
+    if (i < 10000)
+      free(obj);
+  }
+  printf("sum %lu\n", sum);
+  return 0;
+}
+
+// OUT: sum 634120
+// FAST: "function": "main"
+// FAST-NEXT: "count": 257, "count_partial": true, "total_bytes":
+// FAST-SAME: "largest": 8388608
+// FAST: "small_objects": 256,
+// FAST-NEXT: "small_objects_partial_sites": 1,
+// ALL: "function": "main"
+// ALL-NEXT: "count": 10001, "count_partial": false,
+// ALL: "small_objects": 10000,
+// ALL-NEXT: "small_objects_partial_sites": 0,
