@@ -19,6 +19,16 @@ one_line() {
 has() { grep -qF -- "$1" out.txt || { cat out.txt >&2; fail "output lacks '$1'"; }; }
 hasnt() { ! grep -qF -- "$1" out.txt || { cat out.txt >&2; fail "output has '$1'"; }; }
 json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" || fail "$1 is not valid JSON"; }
+# pmu_event_inputs: ibs.json and pebs.json, profile-pmu.json with an access_event each
+pmu_event_inputs() {
+  python3 - "$IN/profile-pmu.json" <<'PY' || fail "cannot make the access_event inputs"
+import json, sys
+p = json.load(open(sys.argv[1]))
+for name, ev in (("ibs.json", "amd-ibs-op"), ("pebs.json", "intel-pebs-mem-loads-ldlat30")):
+    p["access_event"] = ev
+    json.dump(p, open(name, "w"))
+PY
+}
 build_handmade() {
   "$CLANG" -I"$INC" -Wno-gnu-variable-sized-type-not-at-end -c "$IN/handmade-sites.c" -o a.o ${1:-} &&
   "$CLANG" -I"$INC" -Wno-gnu-variable-sized-type-not-at-end -DSECOND_TU -c "$IN/handmade-sites.c" -o b.o &&
@@ -320,12 +330,21 @@ PY
   cp "$IN/profile-rank0.json" r0.json
   run $OLI profile merge r0.json r0.json "$IN/profile-rank1.json"; want_rc 0 "in place"; json_ok r0.json
   run $OLI plan m.json --dram-limit 4G -o plan.json; want_rc 0 "plan from merged"
+  pmu_event_inputs
+  run $OLI profile merge e.json ibs.json "$IN/profile-pmu.json"; want_rc 0 "pmu inputs, one event"
+  python3 -c 'import json; d = json.load(open("e.json")); assert d["access_source"] == "pmu" and d["access_event"] == "amd-ibs-op"' ||
+    fail "access_event not carried over"
+  run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-rank1.json"; want_rc 0 merge
+  python3 -c 'import json; assert "access_event" not in json.load(open("m.json"))' || fail "access_event on portable counts"
   ;;
 profile-merge-bad)
   run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-conflict.json"; want_rc 2 conflict
   one_line "site 0x00000000000000ff is other.c"
   run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-pmu.json"; want_rc 2 "pmu+portable"
   one_line "cannot be added"
+  pmu_event_inputs
+  run $OLI profile merge m.json ibs.json pebs.json; want_rc 2 "two pmu events"
+  one_line "accesses are samples of intel-pebs-mem-loads-ldlat30, another input's of amd-ibs-op"
   [ ! -e m.json ] || fail "OUT written despite bad input"
   run $OLI profile merge m.json; want_rc 2 "no inputs"
   run $OLI profile split x; want_rc 2 "unknown action"; grep -q "^oli: profile: unknown action 'split'" err.txt || fail msg

@@ -60,6 +60,7 @@ typedef struct cli_doc_s {
   /* profile */
   uint64_t footprint_peak, runs;
   const char *access_source;
+  const char *access_event; /* "" when absent */
   void *index; /* private: sites sorted by id */
 } cli_doc_t;
 

@@ -241,7 +241,8 @@ int cli_doc_load(const char *path, unsigned accept, cli_doc_t *d) {
     int has;
     if (get_u64(d, d->root, "footprint_peak", &d->footprint_peak, NULL, 1, UINT64_MAX) ||
         get_u64(d, d->root, "runs", &d->runs, &has, 0, UINT32_MAX) ||
-        get_str(d, d->root, "access_source", &d->access_source, 0))
+        get_str(d, d->root, "access_source", &d->access_source, 0) ||
+        get_str(d, d->root, "access_event", &d->access_event, 0))
       goto bad;
     if (!has) d->runs = 1;
     if (!d->access_source[0]) d->access_source = "none";

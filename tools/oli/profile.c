@@ -13,7 +13,8 @@ static void usage(FILE *f) {
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
         "total_bytes, accesses and lifetime_ns are summed; largest, peak_live and\n"
         "footprint_peak take the maximum; runs are summed. A site ID described\n"
-        "differently by two inputs, or PMU and portable access counts mixed, is an error.\n"
+        "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
+        "counts of different events (access_event) mixed, is an error.\n"
         "OUT may be one of the inputs; it is written only when every input is valid.\n"
         "  -h, --help   this text\n"
         "Exit status: 0 ok, 2 bad input.\n",
@@ -79,7 +80,7 @@ int cli_profile_main(int argc, char **argv) {
   while (hcap < 2 * cap) hcap <<= 1;
   size_t *slot = malloc(hcap * sizeof *slot);
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
-  const char *source = "none", *program = in[0].program;
+  const char *source = "none", *event = "", *program = in[0].program;
   uint64_t footprint = 0, runs = 0;
   for (int i = 0; i < nin; i++) {
     const cli_doc_t *d = &in[i];
@@ -92,6 +93,16 @@ int cli_profile_main(int argc, char **argv) {
         goto done;
       }
       source = d->access_source;
+      if (d->access_event[0]) {
+        if (event[0] && strcmp(event, d->access_event) != 0) {
+          cli_error("%s: accesses are samples of %s, another input's of %s; they cannot be added", d->path,
+                    d->access_event, event);
+          free(m);
+          free(slot);
+          goto done;
+        }
+        event = d->access_event;
+      }
     }
     if (strcmp(d->program, program) != 0)
       cli_warning("%s: program '%s' differs from '%s' of %s", d->path, d->program, program, in[0].path);
@@ -141,6 +152,11 @@ int cli_profile_main(int argc, char **argv) {
   oli_json_write_string(f, program);
   fprintf(f, ",\n  \"runs\": %" PRIu64 ",\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\",\n",
           runs, footprint, source);
+  if (event[0]) {
+    fputs("  \"access_event\": ", f);
+    oli_json_write_string(f, event);
+    fputs(",\n", f);
+  }
   /* tiers: carried over from the first input that has them */
   for (int i = 0; i < nin; i++) {
     const oli_json_t *t = oli_json_get(in[i].root, "tiers");
