@@ -150,7 +150,7 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   json_str(f, s ? _oli_site_kind_name(s->kind) : "malloc");
   fprintf(f, ", \"file\": ");
   json_str(f, file);
-  fprintf(f, ", \"line\": %u, \"function\": ", s ? s->line : 0);
+  fprintf(f, ", \"line\": %u, \"rel\": %u, \"function\": ", s ? s->line : 0, s ? s->rel : 0);
   json_str(f, func);
   fprintf(f, ", \"name\": ");
   if (*name) json_str(f, name);

@@ -249,6 +249,25 @@ diff-rematch) # an edit changed two IDs: re-matched by location, only the real m
 diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
   grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"
+  # An edit changed the IDs of two unnamed sites of one function (and moved its
+  # lines): the report's rel pairs each with its plan entry, the second moved.
+  python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the rel inputs"
+import json, sys
+r = json.load(open(sys.argv[1]))
+base = r["sites"][3]  # makea's unnamed malloc
+def site(i, rel, line, dec):
+    return dict(base, id="0x%016x" % i, rel=rel, line=line, decision=dec, nodes=[0] if dec == "dram" else [2],
+                peak_live=8 << 20, largest=8 << 20)
+r["sites"] = [site(0xa1, 5, 150, "dram"), site(0xa2, 9, 154, "cxl")]
+json.dump(r, open("rep.json", "w"))
+plan = {"schema": "oli-plan", "version": 1, "program": "cg", "dram_limit": 1 << 30, "sites": [
+    {"id": "0x%016x" % i, "kind": "malloc", "file": base["file"], "function": "makea", "rel": rel, "name": None,
+     "decision": "dram", "ratio": None, "bytes": 8 << 20, "reason": "planned"} for i, rel in ((0xb1, 5), (0xb2, 9))]}
+json.dump(plan, open("plan.json", "w"))
+PY
+  run $OLI diff plan.json rep.json; want_rc 1 "plan vs report by rel"
+  has "2 sites in both (2 re-matched by location): 1 moved; 0 new, 0 gone"
+  grep -q '^moved  0x00000000000000a2 .* dram -> cxl .*old ID 0x00000000000000b2)$' out.txt || fail "rel 9 paired and moved"
   ;;
 bad-input) # every bad file: one clear line naming the file, exit 2, for report, diff and plan
   for f in report-truncated report-v2 report-dupid report-huge profile-truncated profile-v2 profile-huge \

@@ -61,6 +61,7 @@ int main(int argc, char **argv) {
 
   char *b = (char *)section;
   __oli_site_t *a1 = test_site_at(b, 0x6001, OLI_KIND_MALLOC, 0, "t.c", 11, "main", "matrix");
+  a1->rel = 4; /* line 11 of a function starting at line 7 */
   b += a1->size;
   __oli_site_t *a2 = test_site_at(b, 0x6002, OLI_KIND_CALLOC, 1000, "t.c", 12, "main", "vec\"q");
   b += a2->size;
@@ -101,6 +102,7 @@ int main(int argc, char **argv) {
                    "assert isinstance(r['topology']['nodes'], list) and r['topology']['nodes']\n"
                    "m = sites['0x0000000000006001']\n"
                    "assert m['name'] == 'matrix' and m['kind'] == 'malloc' and m['line'] == 11\n"
+                   "assert m['rel'] == 4\n"
                    "assert m['count'] == 1 and m['largest'] == 16*1024*1024\n"
                    "assert m['reason'] and m['decision'] in ('dram','interleave','cxl','default')\n"
                    "if m['decision'] != 'default':\n"
