@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """NUMA lab host-side checker: parse a guest console log and assert.
 
-    check.py --suite probe|oli|faults|cxl|boot --kernel 6.12|6.1 LOG
+    check.py --suite probe|oli|faults|cxl|four-node|boot --kernel 6.12|6.1 LOG
                                  (oli: assertions 1-5 of issue 4, faults: 6, both
-                                 on the oli suite's log; boot: markers only)
+                                 on the oli suite's log; four-node: the oli runtime
+                                 on topologies/four-node.args; boot: markers only)
     check.py --show LOG          print the results and reports, assert nothing
-                                 (for topologies other than two-socket-cxl)
+                                 (for topologies no suite asserts)
 
 The guest prints (see guest/init and the suite scripts):
     OLI-LAB-BEGIN kernel=RELEASE ...
@@ -18,9 +19,10 @@ A log without OLI-LAB-END (guest panic, hang, timeout) fails: QEMU's exit status
 says nothing. Every failure names the object and the value expected and found;
 after any failure the console tail is printed.
 
-The expectations are those of topologies/two-socket-cxl.args: node 0 = CPU 0 +
-1 GiB, node 1 = CPU 1 + 1 GiB, node 2 = CPU-less 1 GiB (initiator node 0), HMAT
-100 ns / 20 GB/s local, 300 ns / 5 GB/s to node 2. Exit 0 pass, 1 fail, 2 usage.
+The expectations are those of topologies/two-socket-cxl.args (TOPO): node 0 =
+CPU 0 + 1 GiB, node 1 = CPU 1 + 1 GiB, node 2 = CPU-less 1 GiB (initiator node 0),
+HMAT 100 ns / 20 GB/s local, 300 ns / 5 GB/s to node 2; the four-node suite's are
+those of topologies/four-node.args (TOPO_FOUR). Exit 0 pass, 1 fail, 2 usage.
 """
 import argparse
 import json
@@ -29,16 +31,35 @@ import sys
 
 TAIL_LINES = 60
 
+GIB_KB = (900 * 1024, 1024 * 1024)                   # MemTotal of a 1 GiB node: minus kernel use
+HALF_GIB_KB = (450 * 1024, 512 * 1024)                 # of a 512 MiB node
+
 # The machine of topologies/two-socket-cxl.args, as Linux shows it.
 TOPO = {
     "nodes": {0: "0", 1: "1", 2: "-"},               # node -> cpulist
-    "mem_kb": (900 * 1024, 1024 * 1024),              # each node: 1 GiB minus kernel use
+    "mem_kb": {0: GIB_KB, 1: GIB_KB, 2: GIB_KB},      # node -> MemTotal range
     "bw": {0: 20480, 1: 20480, 2: 5120},              # MB/s: QEMU's 20G/5G are GiB/s
     "lat": {0: 100, 1: 100, 2: 300},                  # ns
     "initiators": {0: "0", 1: "1", 2: "0"},
     "dist": {0: [10, 20, 30], 1: [20, 10, 30], 2: [30, 30, 10]},
     "dram": [0, 1],
     "cxl": [2],
+    "sockets": {0: (2, 1), 1: (2, 0)},                # local node -> (cxl_node, remote_node)
+}
+
+# The machine of topologies/four-node.args: each socket has its own CPU-less node
+# (2 at socket 0, 3 at socket 1); HMAT access0 of a CPU-less node is its own
+# socket's view (300 ns / 5 GB/s; the other socket's 400 ns / 3 GB/s is not best).
+TOPO_FOUR = {
+    "nodes": {0: "0", 1: "1", 2: "-", 3: "-"},
+    "mem_kb": {0: GIB_KB, 1: GIB_KB, 2: HALF_GIB_KB, 3: HALF_GIB_KB},
+    "bw": {0: 20480, 1: 20480, 2: 5120, 3: 5120},
+    "lat": {0: 100, 1: 100, 2: 300, 3: 300},
+    "initiators": {0: "0", 1: "1", 2: "0", 3: "1"},
+    "dist": {0: [10, 20, 30, 40], 1: [20, 10, 40, 30], 2: [30, 40, 10, 50], 3: [40, 30, 50, 10]},
+    "dram": [0, 1],
+    "cxl": [2, 3],
+    "sockets": {0: (2, 1), 1: (3, 0)},
 }
 
 
@@ -116,6 +137,7 @@ class Checker:
         self.kernel = kernel
         self.failures = []
         self.passes = 0
+        self.skipped = []  # parts not checked, with the reason (printed)
 
     def expect(self, cond, what, detail=""):
         if cond:
@@ -123,6 +145,9 @@ class Checker:
         else:
             self.failures.append(what + (": " + detail if detail else ""))
         return cond
+
+    def skip(self, why):
+        self.skipped.append(why)
 
     def eq(self, what, expected, got):
         return self.expect(expected == got, what, "expected %r, got %r" % (expected, got))
@@ -150,31 +175,43 @@ def fmt_pages(d):
 
 
 # ---- suite: probe (the guest kernel, no oli) ------------------------------------
+def check_nodes(c, group, topo):
+    """The guest's nodes (lines of group, probe.node's keys) are those of topo."""
+    nodes = {int(r["node"]): r for r in c.lab.group(group)}
+    c.eq("%s: node set" % group, sorted(topo["nodes"]), sorted(nodes))
+    for n, r in sorted(nodes.items()):
+        if n not in topo["nodes"]:
+            continue
+        c.eq("node%d cpulist" % n, topo["nodes"][n], r.get("cpus"))
+        mem = int(r.get("mem_kb", 0))
+        lo, hi = topo["mem_kb"][n]
+        c.expect(lo <= mem <= hi, "node%d MemTotal" % n, "expected %d..%d kB, got %d" % (lo, hi, mem))
+        c.eq("node%d HMAT access0 read_bandwidth (MB/s)" % n, str(topo["bw"][n]), r.get("bw"))
+        c.eq("node%d HMAT access0 read_latency (ns)" % n, str(topo["lat"][n]), r.get("lat"))
+        c.eq("node%d HMAT access0 initiators" % n, topo["initiators"][n], r.get("initiators"))
+        c.eq("node%d SLIT distances" % n, topo["dist"][n], [int(x) for x in r.get("dist", "").split(",") if x])
+
+
+def check_tiers(c, group, topo):
+    """Memory tiers (lines of group): every node in one; on 6.12 (HMAT-driven
+    tiering, 6.9+) the DRAM nodes share a tier and each CPU-less node sits in a
+    slower one (a higher abstract distance, i.e. a larger tier number)."""
+    tiers = {int(r["tier"]): nodelist(r["nodes"]) for r in c.lab.group(group)}
+    tier_of = {n: t for t, ns in tiers.items() for n in ns}
+    c.eq("memory tiers: every node has a tier", sorted(topo["nodes"]), sorted(tier_of))
+    if c.kernel == "6.12" and sorted(tier_of) == sorted(topo["nodes"]):
+        d0 = topo["dram"][0]
+        c.eq("6.12: DRAM nodes %s share a tier" % ",".join(map(str, topo["dram"])), [tier_of[d0]] * len(topo["dram"]),
+             [tier_of[n] for n in topo["dram"]])
+        for n in topo["cxl"]:
+            c.expect(tier_of[n] > tier_of[d0], "6.12: node%d in a slower memory tier than DRAM" % n,
+                     "tiers %s" % tiers)
+
+
 def check_probe(c):
     lab, k = c.lab, c.kernel
-    nodes = {int(r["node"]): r for r in lab.group("probe.node")}
-    c.eq("probe.node: node set", sorted(TOPO["nodes"]), sorted(nodes))
-    for n, r in sorted(nodes.items()):
-        if n not in TOPO["nodes"]:
-            continue
-        c.eq("node%d cpulist" % n, TOPO["nodes"][n], r.get("cpus"))
-        mem = int(r.get("mem_kb", 0))
-        lo, hi = TOPO["mem_kb"]
-        c.expect(lo <= mem <= hi, "node%d MemTotal" % n, "expected %d..%d kB, got %d" % (lo, hi, mem))
-        c.eq("node%d HMAT access0 read_bandwidth (MB/s)" % n, str(TOPO["bw"][n]), r.get("bw"))
-        c.eq("node%d HMAT access0 read_latency (ns)" % n, str(TOPO["lat"][n]), r.get("lat"))
-        c.eq("node%d HMAT access0 initiators" % n, TOPO["initiators"][n], r.get("initiators"))
-        c.eq("node%d SLIT distances" % n, TOPO["dist"][n], [int(x) for x in r.get("dist", "").split(",") if x])
-
-    tiers = {int(r["tier"]): nodelist(r["nodes"]) for r in lab.group("probe.tiers")}
-    tier_of = {n: t for t, ns in tiers.items() for n in ns}
-    c.eq("memory tiers: every node has a tier", [0, 1, 2], sorted(tier_of))
-    if k == "6.12" and len(tier_of) == 3:
-        # HMAT-driven tiering (6.9+): the slow CPU-less node sits in a lower tier
-        # (a higher abstract distance, i.e. a larger tier number).
-        c.eq("6.12: DRAM nodes 0,1 share a tier", tier_of[0], tier_of[1])
-        c.expect(tier_of[2] > tier_of[0], "6.12: node2 in a slower memory tier than DRAM",
-                 "tiers %s" % tiers)
+    check_nodes(c, "probe.node", TOPO)
+    check_tiers(c, "probe.tiers", TOPO)
     wi = lab.one("probe.wi", "present", "1") is not None
     c.eq("weighted_interleave sysfs folder present", k == "6.12", wi)
 
@@ -307,6 +344,23 @@ class Run:
             return {n: total * x / tot for n, x in pairs}
         return None
 
+    def match_pages(self, obj, exp, interleave, label):
+        """The kernel's pages of obj per node are exp ({node: pages}) within 1% of
+        its pages when interleave, plus the pages it shares with neighbouring data
+        (r["edge"], 0-2: they cannot be placed); returns the kernel's counts."""
+        r = self.objs[obj]
+        total = int(r["pages"])
+        got = self.kernel_pages(obj)
+        tol = (0.01 * total if interleave else 0) + int(r.get("edge", 0))
+        ok = int(r.get("bad", 0)) == 0 and int(r.get("nother", 0)) == 0
+        for n in set(got) | set(exp):
+            if abs(got.get(n, 0) - exp.get(n, 0)) > tol:
+                ok = False
+        self.c.expect(ok, self.what(obj) + ": " + label, "expected %s (+-%d), kernel has %s bad=%s (status %s)" % (
+            " ".join("n%s=%.0f" % (k, v) for k, v in sorted(exp.items())), tol, fmt_pages(got), r.get("bad"),
+            r.get("bad_status")))
+        return got
+
     def placement(self, obj, decisions=None):
         """Kernel pages match the report's decision (1% of pages for interleave) and
         the report's pages_achieved; decisions: the allowed decisions."""
@@ -323,22 +377,10 @@ class Run:
         if not c.expect(exp is not None, self.what(obj) + ": decision readable",
                         "decision %r nodes %r ratio %r" % (d, s.get("nodes"), s.get("ratio"))):
             return
-        r = self.objs[obj]
-        total = int(r["pages"])
-        got = self.kernel_pages(obj)
-        # Pages shared with neighbouring data (r["edge"], 0-2) cannot be placed.
-        tol = (0.01 * total if d == "interleave" else 0) + int(r.get("edge", 0))
-        ok = int(r.get("bad", 0)) == 0 and int(r.get("nother", 0)) == 0
-        for n in set(got) | set(exp):
-            if abs(got.get(n, 0) - exp.get(n, 0)) > tol:
-                ok = False
         fb = int(s.get("fallbacks") or 0)
-        c.expect(ok, self.what(obj) + ": kernel pages per node match decision %s%s" % (
+        got = self.match_pages(obj, exp, d == "interleave", "kernel pages per node match decision %s%s" % (
             d, " %s over %s" % (s.get("ratio"), s.get("nodes")) if d == "interleave" and not fb else
-            " (fallback: default policy)" if fb else ""),
-            "expected %s (+-%d), kernel has %s bad=%s (status %s)" % (
-                " ".join("n%s=%.0f" % (k, v) for k, v in sorted(exp.items())), tol, fmt_pages(got), r.get("bad"),
-                r.get("bad_status")))
+            " (fallback: default policy)" if fb else ""))
         ach = s.get("pages_achieved")
         if d != "default" and not s.get("pages_sampled"):
             c.expect(isinstance(ach, dict) and ach, self.what(obj) + ": report pages_achieved",
@@ -361,28 +403,36 @@ class Run:
         return s.get("decision") if s else None
 
 
+def check_report_topology(c, run, topo, label):
+    """run's report (basics() passed) sees topo from its socket: node kinds, its
+    CXL and remote node, HMAT per node, default weights from HMAT bandwidth."""
+    t = run.report.get("topology", {})
+    nodes = {n.get("node"): n for n in t.get("nodes", [])}
+    c.eq("%s topology: DRAM nodes" % label, topo["dram"], sorted(n for n, x in nodes.items() if x.get("kind") == "dram"))
+    c.eq("%s topology: CXL nodes" % label, topo["cxl"], sorted(n for n, x in nodes.items() if x.get("kind") == "cxl"))
+    cxl = topo["sockets"][run.local][0]
+    c.eq("%s topology: cxl_node, remote_node" % label, topo["sockets"][run.local], (t.get("cxl_node"), t.get("remote_node")))
+    for n in sorted(topo["nodes"]):
+        x = nodes.get(n, {})
+        c.eq("%s topology: node%d HMAT read_bandwidth, read_latency" % (label, n), (topo["bw"][n], topo["lat"][n]),
+             (x.get("read_bandwidth"), x.get("read_latency")))
+    c.eq("%s topology: weighted_interleave (kernel has MPOL_WEIGHTED_INTERLEAVE)" % label, c.kernel == "6.12",
+         t.get("weighted_interleave"))
+    c.eq("%s topology: weights_source" % label, "hmat", t.get("weights_source"))
+    w = ratio_of(run.report.get("options", {}).get("weights"))
+    want = topo["bw"][run.local] / topo["bw"][cxl]
+    c.expect(w is not None and len(w) >= 2 and w[1] > 0 and abs(w[0] / w[1] - want) <= 0.12 * want,
+             "%s default weights derived from HMAT bandwidth (local:CXL = %d:%d)" % (
+                 label, topo["bw"][run.local], topo["bw"][cxl]),
+             "options.weights = %r" % run.report.get("options", {}).get("weights"))
+
+
 def check_oli(c):
-    lab, k = c.lab, c.kernel
+    lab = c.lab
     oli = Run(c, "oli", 0)
     if oli.basics():
         # 1. topology detection inside the guest
-        topo = oli.report.get("topology", {})
-        nodes = {n.get("node"): n for n in topo.get("nodes", [])}
-        c.eq("1. topology: DRAM nodes", TOPO["dram"], sorted(n for n, x in nodes.items() if x.get("kind") == "dram"))
-        c.eq("1. topology: CXL nodes", TOPO["cxl"], sorted(n for n, x in nodes.items() if x.get("kind") == "cxl"))
-        c.eq("1. topology: cxl_node, remote_node", (2, 1), (topo.get("cxl_node"), topo.get("remote_node")))
-        for n in (0, 1, 2):
-            x = nodes.get(n, {})
-            c.eq("1. topology: node%d HMAT read_bandwidth, read_latency" % n, (TOPO["bw"][n], TOPO["lat"][n]),
-                 (x.get("read_bandwidth"), x.get("read_latency")))
-        c.eq("1. topology: weighted_interleave (kernel has MPOL_WEIGHTED_INTERLEAVE)", k == "6.12",
-             topo.get("weighted_interleave"))
-        c.eq("1. topology: weights_source", "hmat", topo.get("weights_source"))
-        w = ratio_of(oli.report.get("options", {}).get("weights"))
-        want = TOPO["bw"][0] / TOPO["bw"][2]
-        c.expect(w is not None and len(w) >= 2 and w[1] > 0 and abs(w[0] / w[1] - want) <= 0.12 * want,
-                 "1. default weights derived from HMAT bandwidth (local:CXL = %d:%d)" % (TOPO["bw"][0], TOPO["bw"][2]),
-                 "options.weights = %r" % oli.report.get("options", {}).get("weights"))
+        check_report_topology(c, oli, TOPO, "1.")
         # 2. every object where its decision says; the biggest interleaved, a 2% one on DRAM
         oli.all_placements()
         c.eq("2. run oli: decision of the largest object (32 MiB, 37% of footprint)", "interleave", oli.decision("heap"))
@@ -572,11 +622,73 @@ def check_cxl(c):
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
 
 
+# ---- suite: four-node (topologies/four-node.args; guest/suite-four-node.sh) ------
+def check_socket(c, run, topo):
+    """run (basics() passed, default policy) on the socket of run.local: each object
+    where topo's HMAT puts it, from topo alone: interleaved over the local DRAM node
+    and the socket's own CXL node at local:CXL bandwidth (1% of its pages, as the
+    oli suite), DRAM and default objects on the local node; nothing on the other
+    socket's nodes. The report is also checked against the kernel (placement)."""
+    cxl, remote = topo["sockets"][run.local]
+    other = sorted({remote} | (set(topo["cxl"]) - {cxl}))
+    bl, bc = topo["bw"][run.local], topo["bw"][cxl]
+    c.eq(run.what() + ": report policy (no OLI_POLICY: the default)", "oli", run.report.get("policy"))
+    run.all_placements()
+    c.eq(run.what("heap") + ": decision (32 MiB, 37% of footprint)", "interleave", run.decision("heap"))
+    c.eq(run.what("small") + ": decision (2 MiB, 2% of footprint)", "dram", run.decision("small"))
+    for o in run.objects:
+        s = run.site(o)
+        if s is None or o not in run.objs:
+            continue
+        d = s.get("decision")
+        total = int(run.objs[o]["pages"])
+        if d == "interleave":
+            w = ratio_of(s.get("ratio")) or []
+            used = [n for n, x in zip(s.get("nodes") or [], w) if x > 0]
+            c.eq(run.what(o) + ": interleave nodes (local DRAM, the socket's own CXL node)", [run.local, cxl], used)
+            exp = {run.local: total * bl / (bl + bc), cxl: total * bc / (bl + bc)}
+            label = "kernel pages per node at the HMAT ratio local:CXL = %d:%d" % (bl, bc)
+        elif d in ("dram", "default"):
+            exp = {run.local: total}
+            label = "kernel pages per node (decision %s: the local node)" % d
+        else:
+            c.expect(False, run.what(o) + ": decision under the default policy",
+                     "expected interleave, dram or default, report says %r (reason %r)" % (d, s.get("reason")))
+            continue
+        got = run.match_pages(o, exp, d == "interleave", label)
+        c.eq(run.what(o) + ": pages on the other socket's nodes %s" % ",".join(map(str, other)),
+             {n: 0 for n in other}, {n: got.get(n, 0) for n in other})
+
+
+def check_four_node(c):
+    lab = c.lab
+    check_nodes(c, "four.node", TOPO_FOUR)
+    check_tiers(c, "four.tiers", TOPO_FOUR)
+    for name, node in (("cpu0", 0), ("cpu1", 1)):
+        r = Run(c, name, node)
+        if r.basics():
+            check_report_topology(c, r, TOPO_FOUR, "run %s:" % name)
+            check_socket(c, r, TOPO_FOUR)
+    # two MPI ranks, one per socket (when MPICH built the MPI workload)
+    if lab.one("mpi", "present", "1") is not None:
+        for name, node in (("mpi0", 0), ("mpi1", 1)):
+            r = Run(c, name, node)
+            if r.basics():
+                c.eq("run %s: report rank" % name, node, r.report.get("rank"))
+                check_report_topology(c, r, TOPO_FOUR, "run %s:" % name)
+                check_socket(c, r, TOPO_FOUR)
+    else:
+        c.skip("MPI runs mpi0, mpi1: lab_mpiobjects not in the guest (configure found no mpicc, "
+               "mpiexec.hydra or hydra_pmi_proxy)")
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
 def check_boot(c):
     """Only the markers and the kernel series (checked for every suite)."""
 
 
-SUITES = {"probe": check_probe, "oli": check_oli, "faults": check_faults, "cxl": check_cxl, "boot": check_boot}
+SUITES = {"probe": check_probe, "oli": check_oli, "faults": check_faults, "cxl": check_cxl,
+          "four-node": check_four_node, "boot": check_boot}
 
 
 def show(lab):
@@ -643,6 +755,8 @@ def main():
             c.failures.append("guest never printed OLI-LAB-END (panic, hang or timeout)")
         SUITES[a.suite](c)
     name = "%s/%s" % (a.suite, a.kernel)
+    for why in c.skipped:
+        print("oli-lab: not checked [%s]: %s" % (name, why))
     if c.failures:
         print("---- console tail (%s) ----" % a.log)
         for line in lab.lines[-TAIL_LINES:]:

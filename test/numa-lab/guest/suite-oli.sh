@@ -29,21 +29,7 @@ run cpu1 1; show cpu1
 run pair0 0 & run pair1 1 & wait
 show pair0; show pair1
 # 3: two MPI ranks, one per socket (MPICH's mpiexec binds them), when MPICH is there
-if [ -x /lab/lab_mpiobjects ]; then
-  echo "OLI-LAB mpi present=1"
-  ip link set lo up; hostname lab; echo "127.0.0.1 localhost lab" > /etc/hosts
-  mkdir -p /dev/shm && mount -t tmpfs tmpfs /dev/shm
-  rm -f /tmp/mpi0.json /tmp/mpi1.json
-  OLI_REPORT=/tmp/mpi%r.json OLI_REPORT_FORMAT=json timeout 150 mpiexec -n 2 -bind-to core \
-    /lab/lab_mpiobjects > /tmp/mpi.out 2> /tmp/mpi.err
-  rc=$?
-  for r in 0 1; do
-    echo "$rc" > /tmp/mpi$r.rc
-    grep "run=mpi$r " /tmp/mpi.out > /tmp/mpi$r.out
-    grep -v "run=mpi" /tmp/mpi.err > /tmp/mpi$r.err
-    show mpi$r
-  done
-fi
+mpi_runs
 # 4: DRAM budget smaller than the footprint
 run budget 0 OLI_DRAM_LIMIT=40M; show budget
 # 5: the fixed policies
