@@ -9,7 +9,8 @@
 // with n the product for calloc/reallocarray, whose overflow takes the
 // runtime path (which reports ENOMEM). The small path calls the function the
 // source called (operator new(size_t, nothrow_t const&), realloc, ...); both
-// results meet in a phi. mmap calls get no fast path (rare and large).
+// results meet in a phi. mmap calls get no fast path (rare and large), nor do
+// calls in functions optimised for size (-Os, -Oz) or marked cold.
 //
 // malloc, calloc, memalign and valloc go straight to glibc's __libc_*
 // functions (Linux/glibc targets, functions without sanitizer instrumentation):
@@ -167,6 +168,9 @@ static void copyAttrs(CallBase &From, CallBase &To, bool SameArgs) {
 
 /// Splits around CB; returns false when nothing was done.
 static bool split(CallBase &CB, Module &M) {
+  const Function *F = CB.getFunction();
+  if (F->hasOptSize() || F->hasFnAttribute(Attribute::Cold))
+    return false; // -Os/-Oz and cold code: the extra code is not worth it
   std::optional<Original> O = originalOf(CB, M);
   auto *CI = dyn_cast<CallInst>(&CB);
   if (!O || (CI && CI->isMustTailCall()))

@@ -1,5 +1,6 @@
-; No fast path: for mmap (rare and large) and with small-bypass=0; a second
-; run of the pass adds no second test (module flag oli.small-bypass).
+; No fast path: for mmap (rare and large), in functions optimised for size
+; or marked cold, and with small-bypass=0; a second run of the pass adds no
+; second test (module flag oli.small-bypass).
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,oli-small-bypass' -S < %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,oli-small-bypass,oli-small-bypass' -S < %s | FileCheck %s --check-prefix=TWICE
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,oli-small-bypass<small-bypass=0>' -S < %s | FileCheck %s --check-prefix=OFF
@@ -15,6 +16,22 @@ define ptr @m(i64 %n) {
   ret ptr %p
 }
 
+define ptr @small_code(i64 %n) optsize {
+; CHECK-LABEL: define ptr @small_code(
+; CHECK-NEXT:    %p = call ptr @__oli_malloc(i64 %n, ptr @__oli_site.1)
+; CHECK-NEXT:    ret ptr %p
+  %p = call ptr @malloc(i64 %n)
+  ret ptr %p
+}
+
+define ptr @rarely(i64 %n) cold {
+; CHECK-LABEL: define ptr @rarely(
+; CHECK-NEXT:    %p = call ptr @__oli_malloc(i64 %n, ptr @__oli_site.2)
+; CHECK-NEXT:    ret ptr %p
+  %p = call ptr @malloc(i64 %n)
+  ret ptr %p
+}
+
 define ptr @once(i64 %n) {
 ; CHECK-LABEL: define ptr @once(
 ; TWICE-LABEL: define ptr @once(
@@ -22,7 +39,7 @@ define ptr @once(i64 %n) {
 ; TWICE-NOT:     load atomic i16
 ; TWICE:         ret ptr
 ; OFF-LABEL: define ptr @once(
-; OFF-NEXT:      %p = call ptr @__oli_malloc(i64 %n, ptr @__oli_site.1)
+; OFF-NEXT:      %p = call ptr @__oli_malloc(i64 %n, ptr @__oli_site.3)
 ; OFF-NEXT:      ret ptr %p
   %p = call ptr @malloc(i64 %n)
   ret ptr %p
