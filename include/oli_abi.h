@@ -118,6 +118,18 @@ void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off,
 __oli_site_t *__oli_site_enter(__oli_site_t *site);
 void __oli_site_leave(__oli_site_t *prev);
 
+/* ---- placed memory, for the inline free test -------------------------- */
+/* Every placed object lies in [__oli_arena_lo, __oli_arena_lo + __oli_arena_len).
+ * Both are set once, lo first, then len with release order; len is 0 until
+ * then. Read-only outside the runtime: read len (acquire), then lo. The pass
+ * (small-bypass, pass/FreeBypass.cpp) calls glibc's __libc_free directly for
+ * any other pointer, and free (the runtime's) for these. Position-independent
+ * code reads them through the GOT: a non-PIC module must not reference them
+ * (a copy relocation would give it its own, never-published copy), and the
+ * pass leaves non-PIC modules alone. Added to ABI v1 without a version bump:
+ * only modules compiled with small-bypass reference them. */
+extern uintptr_t __oli_arena_lo, __oli_arena_len;
+
 /* ---- portable access profile (pass option profile-every=N) ------------- */
 /* Called on every Nth load or store a thread makes through a non-stack
  * pointer (a per-thread countdown in the instrumented code); `weight` is N,

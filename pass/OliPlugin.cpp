@@ -11,6 +11,7 @@
 #include "OliPlan.h"
 #include "OliProfile.h"
 #include "OliTagSites.h"
+#include "FreeBypass.h"
 #include "SmallBypass.h"
 
 #include "llvm/IR/Module.h"
@@ -206,7 +207,9 @@ struct OliSmallBypassPass : PassInfoMixin<OliSmallBypassPass> {
     }
     if (!Opt.SmallBypass)
       return PreservedAnalyses::all();
-    return addSmallBypass(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    bool Changed = addSmallBypass(M);
+    Changed |= addFreeBypass(M);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
   OliOptions Opt;

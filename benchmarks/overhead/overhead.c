@@ -10,8 +10,8 @@
  *   small-1t / small-2t   objects of 16..512 bytes from a tagged site, below
  *                         OLI_MIN_SIZE (not placed), called as the pass emits
  *                         it (the record's small_shift test, then
- *                         __libc_malloc or __oli_malloc) + the interposed free
- *                         vs __libc_malloc + __libc_free;
+ *                         __libc_malloc or __oli_malloc; the arena test, then
+ *                         __libc_free or free) vs __libc_malloc + __libc_free;
  *                         a ring of 256 live objects per thread. Target <= 1.05x.
  *   small-counted         the same through __oli_malloc every time: what a
  *                         site's first 256 small objects cost, and every one
@@ -88,6 +88,14 @@ static inline void *tagged_malloc(size_t n, __oli_site_t *rec) {
   unsigned sh = __atomic_load_n(&rec->small_shift, __ATOMIC_RELAXED) & 63u;
   return (n >> sh) == 0 ? __libc_malloc(n) : __oli_malloc(n, rec);
 }
+/* A free call as the pass emits it (pass/FreeBypass.cpp): placed memory to the
+ * runtime's free, anything else to glibc's. */
+static inline void tagged_free(void *p) {
+  uintptr_t len = __atomic_load_n(&__oli_arena_len, __ATOMIC_ACQUIRE);
+  uintptr_t lo = __atomic_load_n(&__oli_arena_lo, __ATOMIC_RELAXED);
+  void (*f)(void *) = (uintptr_t)p - lo < len ? free : __libc_free;
+  f(p);
+}
 #define REC_SMALL ((__oli_site_t *)rec_store[0])
 #define REC_LARGE ((__oli_site_t *)rec_store[1])
 static int fill; /* small-fill: write every byte of each object */
@@ -118,8 +126,8 @@ typedef struct job_s {
   }
 SMALL_LOOP(loop_glibc, __libc_free, __libc_malloc(n))
 SMALL_LOOP(loop_control, __libc_free, __libc_malloc(n))
-SMALL_LOOP(loop_oli, free, tagged_malloc(n, REC_SMALL))
-SMALL_LOOP(loop_counted, free, __oli_malloc(n, REC_SMALL))
+SMALL_LOOP(loop_oli, tagged_free, tagged_malloc(n, REC_SMALL))
+SMALL_LOOP(loop_counted, tagged_free, __oli_malloc(n, REC_SMALL))
 SMALL_LOOP(loop_plain, free, malloc(n))
 
 static void small_loop(int mode) {
@@ -179,7 +187,7 @@ static double run_large(int mode, int fresh, int rep) {
     size_t n = 16 * MiB + (fresh ? (size_t)((rep * large_iters + i + 1) * pg) : 0);
     char *p = mode == M_GLIBC ? __libc_malloc(n) : tagged_malloc(n, REC_LARGE);
     for (size_t o = 0; o < n; o += (size_t)pg) p[o] = 1; /* first touch of every page */
-    mode == M_GLIBC ? __libc_free(p) : free(p);
+    mode == M_GLIBC ? __libc_free(p) : tagged_free(p);
   }
   return now() - t;
 }

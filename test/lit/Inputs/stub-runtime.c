@@ -79,6 +79,9 @@ void __oli_site_leave(__oli_site_t *prev) { current = prev; }
 
 void __oli_version_mismatch_check_v1(void) { version_checked = 1; }
 
+/* No arena: the pass's inline free test sends every pointer to glibc. */
+uintptr_t __oli_arena_lo, __oli_arena_len;
+
 static struct { void *addr; uint64_t size; __oli_site_t *site; } globals[64];
 static int nglobals;
 
