@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "FreeBypass.h"
 #include "OliAbiNames.h"
+#include "SmallBypass.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/IRBuilder.h"
@@ -31,13 +32,7 @@ static bool moduleQualifies(const Module &M) {
 
 /// True for a function whose free() calls may get it.
 static bool functionQualifies(const Function &F) {
-  if (F.hasOptSize() || F.hasFnAttribute(Attribute::Cold))
-    return false;
-  for (Attribute::AttrKind K : {Attribute::SanitizeAddress, Attribute::SanitizeHWAddress, Attribute::SanitizeThread,
-                                Attribute::SanitizeMemory, Attribute::SanitizeMemTag})
-    if (F.hasFnAttribute(K))
-      return false;
-  return true;
+  return !F.hasOptSize() && !F.hasFnAttribute(Attribute::Cold) && !hasSanitizer(F);
 }
 
 /// An external word of the runtime (no dso_local: read through the GOT).

@@ -65,15 +65,18 @@ static bool recordKind(Value *Rec, uint8_t &Kind, uint8_t &Flags) {
   return true;
 }
 
+bool hasSanitizer(const Function &F) {
+  for (Attribute::AttrKind K : {Attribute::SanitizeAddress, Attribute::SanitizeHWAddress, Attribute::SanitizeThread,
+                                Attribute::SanitizeMemory, Attribute::SanitizeMemTag})
+    if (F.hasFnAttribute(K))
+      return true;
+  return false;
+}
+
 /// True when the small path of CB may call glibc's allocator directly.
 static bool glibcDirect(const CallBase &CB, const Module &M) {
   Triple T(M.getTargetTriple());
-  const Function *F = CB.getFunction();
-  for (Attribute::AttrKind K : {Attribute::SanitizeAddress, Attribute::SanitizeHWAddress, Attribute::SanitizeThread,
-                                Attribute::SanitizeMemory, Attribute::SanitizeMemTag})
-    if (F->hasFnAttribute(K))
-      return false;
-  return T.isOSLinux() && T.isGNUEnvironment();
+  return !hasSanitizer(*CB.getFunction()) && T.isOSLinux() && T.isGNUEnvironment();
 }
 
 /// What CB (a call of an entry point) replaced, or nullopt when it has no

@@ -22,6 +22,10 @@ namespace oli {
 /// is visible; returns true when M changed.
 bool addSmallBypass(llvm::Module &M);
 
+/// True when F is instrumented by a sanitizer: its allocations must go
+/// through the sanitizer's malloc/free, never straight to glibc's.
+bool hasSanitizer(const llvm::Function &F);
+
 } // namespace oli
 
 #endif // OLI_PASS_SMALLBYPASS_H
