@@ -219,6 +219,10 @@ report-table) # report, plan and profile as tables
   has "1 site achieved a different page split than intended"; has "DRAM saved against all-DRAM: 96.0 MiB"
   run $OLI report "$IN/plan-good.json"; want_rc 0 plan; has "interleave 3:1"; has "DRAM limit 4.0 GiB"
   run $OLI report "$IN/profile-rank0.json"; want_rc 0 profile; has "footprint peak 6.0 GiB"
+  run $OLI report "$IN/report-old.json"; has "runtime summary: 3 placed objects, 120 small,"
+  python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["summary"]["small_objects_partial_sites"] = 2; json.dump(r, open("partial.json", "w"))' \
+    "$IN/report-old.json" || fail "cannot make partial.json"
+  run $OLI report partial.json; want_rc 0 partial; has "runtime summary: 3 placed objects, 120+ small,"
   ;;
 diff-same)
   run $OLI diff "$IN/report-old.json" "$IN/report-same.json"; want_rc 0 "nothing moved"; has "0 moved"

@@ -57,7 +57,11 @@ static void summary_block(const cli_doc_t *d) {
   if (sum == NULL) return;
   printf("runtime summary:");
   if (oli_json_u64(oli_json_get(sum, "placed_objects"), &v) == 0) printf(" %" PRIu64 " placed objects", v);
-  if (oli_json_u64(oli_json_get(sum, "small_objects"), &v) == 0) printf(", %" PRIu64 " small", v);
+  if (oli_json_u64(oli_json_get(sum, "small_objects"), &v) == 0) {
+    uint64_t partial = 0; /* sites whose further small objects took the fast path uncounted */
+    oli_json_u64(oli_json_get(sum, "small_objects_partial_sites"), &partial);
+    printf(", %" PRIu64 "%s small", v, partial ? "+" : "");
+  }
   if (oli_json_u64(oli_json_get(sum, "fallbacks"), &v) == 0) printf(", %" PRIu64 " fallbacks", v);
   printf("\n");
   for (const oli_json_t *e = oli_json_first(bytes); e; e = e->next)
