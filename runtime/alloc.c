@@ -229,6 +229,19 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
   return cur ? cur : site;
 }
 
+/* A small object of site counted in this thread's counters, which are
+ * returned; NULL when that cannot be done here (first use, no counters yet on
+ * this thread, unregistered site, size >= OLI_MIN_SIZE). */
+static inline __attribute__((always_inline)) oli_shard_ctr_t *count_small(__oli_site_t *site, size_t n) {
+  oli_shard_ctr_t *c = tls.ctr;
+  if (!(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) && site && c)) return NULL;
+  uint64_t slot = __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE);
+  if (oli_unlikely(slot == 0)) return NULL;
+  oli_shard_ctr_t *sc = c + (slot - 1);
+  _oli_site_count_ctr(sc, n);
+  return sc;
+}
+
 /* A small object whose count reached g_bypass_at: the site's call sites take
  * the fast path from now on. */
 static __attribute__((noinline)) void *alloc_bypass(size_t n, size_t align, __oli_site_t *own, bool zero) {
@@ -245,15 +258,10 @@ static __attribute__((noinline)) void *alloc_bypass(size_t n, size_t align, __ol
  * site counted, i.e. not inside another site's wrapper. */
 static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align, __oli_site_t *own, bool zero) {
   __oli_site_t *site = effective(own);
-  oli_shard_ctr_t *c = tls.ctr;
-  if (oli_likely(n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) && site && c)) {
-    uint64_t slot = __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE);
-    if (oli_likely(slot != 0)) {
-      oli_shard_ctr_t *sc = c + (slot - 1);
-      _oli_site_count_ctr(sc, n);
-      if (oli_unlikely(sc->count == g_bypass_at) && site == own) return alloc_bypass(n, align, own, zero);
-      return libc_alloc(n, align, zero);
-    }
+  oli_shard_ctr_t *sc = count_small(site, n);
+  if (oli_likely(sc != NULL)) {
+    if (oli_unlikely(sc->count == g_bypass_at) && site == own) return alloc_bypass(n, align, own, zero);
+    return libc_alloc(n, align, zero);
   }
   return alloc_slow(n, align, site, zero);
 }
@@ -315,15 +323,10 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
     __libc_free(p);
     return NULL;
   }
-  oli_shard_ctr_t *c = tls.ctr;
-  if (n < __atomic_load_n(&g_min, __ATOMIC_RELAXED) && site && c) {
-    uint64_t slot = __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE);
-    if (slot) {
-      oli_shard_ctr_t *sc = c + (slot - 1);
-      _oli_site_count_ctr(sc, n);
-      if (sc->count == g_bypass_at && site == own) _oli_site_set_bypass(own, g_small_shift);
-      return __libc_realloc(p, n);
-    }
+  oli_shard_ctr_t *sc = count_small(site, n);
+  if (sc) {
+    if (sc->count == g_bypass_at && site == own) _oli_site_set_bypass(own, g_small_shift);
+    return __libc_realloc(p, n);
   }
   if (!_oli_alloc_ready()) return __libc_realloc(p, n);
   oli_site_state_t *st = _oli_site_state(site);
