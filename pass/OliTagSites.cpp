@@ -197,9 +197,11 @@ void OliTagSites::findModuleFile() {
       if (auto *CU = dyn_cast<DICompileUnit>(N)) {
         ModuleFile = CU->getFilename().str();
         ModuleDir = CU->getDirectory().str();
+        CompileDir = compileDirectory(ModuleDir);
         return;
       }
   ModuleFile = M.getSourceFileName();
+  CompileDir = compileDirectory("");
   if (ModuleFile != "FIRModule")
     return;
   // flang without debug info: its runtime calls carry the file name.
@@ -469,7 +471,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     S.Rel = Ordinal;
     Key = ("N" + Twine(Ordinal)).str();
   }
-  std::string Rel = normaliseSourcePath(File, Dir, Opt.Root, RepoCache);
+  std::string Rel = normaliseSourcePath(File, Dir, CompileDir, Opt.Root, RepoCache);
   S.File = Rel;
   if (CI.Kind == KindFortranAllocate || CI.Kind == KindFortranPointerAllocate) {
     unsigned N = CB.arg_size();
@@ -560,7 +562,7 @@ void OliTagSites::registerGlobals() {
     S.Kind = KindGlobal;
     S.Flags = FlagSizeKnown;
     S.SizeHint = Size;
-    S.File = normaliseSourcePath(ModuleFile, ModuleDir, Opt.Root, RepoCache);
+    S.File = normaliseSourcePath(ModuleFile, ModuleDir, CompileDir, Opt.Root, RepoCache);
     S.Func = GN.Scope;
     S.Name = GN.Name;
     SmallVector<DIGlobalVariableExpression *, 1> GVEs;

@@ -53,6 +53,7 @@ private:
   llvm::Module &M;
   const OliOptions &Opt;
   std::string ModuleFile, ModuleDir; // the compile unit's source file
+  std::string CompileDir; // absolute compile directory (docs/site-ids.md)
   llvm::StringMap<std::string> RepoCache; // directory -> git checkout root
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
   std::vector<llvm::GlobalVariable *> Records;

@@ -80,8 +80,17 @@ static std::string repoRoot(StringRef Dir, StringMap<std::string> &Cache) {
   return Found;
 }
 
-std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Root,
-                                StringMap<std::string> &Cache) {
+/// Components of Path after its longest common directory prefix with Dir
+/// (both absolute and folded): a path relative to Dir without its "../".
+static std::string afterCommonPrefix(ArrayRef<StringRef> Path, ArrayRef<StringRef> Dir) {
+  size_t I = 0;
+  while (I + 1 < Path.size() && I < Dir.size() && Path[I] == Dir[I])
+    ++I;
+  return joinComponents(Path.drop_front(I), false);
+}
+
+std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef CompileDir,
+                                StringRef Root, StringMap<std::string> &Cache) {
   if (!File.starts_with("/") && Dir.empty()) {
     // No compile directory known (no debug info): the path as given, without
     // the leading "../" that only say where the build ran.
@@ -107,16 +116,39 @@ std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Root,
     if (StringRef(A).starts_with(R + "/"))
       return A.substr(R.size() + 1);
   }
-  // 2. Below a build directory (generated sources): the part after it.
+  // 2. Inside the compile directory: relative to it (the file as the build
+  // gave it, wherever the tree was unpacked).
+  SmallVector<StringRef, 16> CD;
+  if (CompileDir.starts_with("/"))
+    CD = foldComponents(CompileDir);
+  std::string C = joinComponents(CD, true);
+  if (!CD.empty() && StringRef(A).starts_with(C + "/"))
+    return A.substr(C.size() + 1);
+  // 3. Below a build directory (generated sources): the part after it.
   for (size_t I = Parts.size() - 1; I-- > 0;)
     if (isBuildDirComponent(Parts[I]))
       return joinComponents(ArrayRef<StringRef>(Parts).drop_front(I + 1), false);
-  // 3. Inside a git checkout: relative to its root.
+  // 4. Inside a git checkout: relative to its root.
   std::string Repo = repoRoot(sys::path::parent_path(A), Cache);
   if (!Repo.empty() && Repo != "/")
     return A.substr(Repo.size() + 1);
-  // 4. The absolute path.
+  // 5. Relative to the compile directory without the leading "../" (a
+  // source tree beside or above the build directory); absolute when no
+  // compile directory is known.
+  if (CompileDir.starts_with("/"))
+    return afterCommonPrefix(Parts, CD);
   return A;
+}
+
+std::string compileDirectory(StringRef CUDir) {
+  if (CUDir.starts_with("/"))
+    return CUDir.str();
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return "";
+  if (!CUDir.empty() && CUDir != ".")
+    sys::path::append(Cwd, CUDir);
+  return std::string(Cwd);
 }
 
 /// Splits a flang `_Q` symbol into (tag, name) pairs: an upper-case letter

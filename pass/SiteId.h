@@ -32,13 +32,21 @@ private:
 };
 
 /// Source path as it enters the ID (docs/site-ids.md): File made absolute
-/// against Dir (the compile directory; when empty and File is relative,
+/// against Dir (its debug-info directory; when empty and File is relative,
 /// File as given minus leading "../" and build-directory parts) and
-/// normalised, then relative to Root if below it, else the part after the
-/// last build-directory component, else relative to the enclosing git
-/// checkout, else absolute. Cache remembers checkout roots per directory.
-std::string normaliseSourcePath(llvm::StringRef File, llvm::StringRef Dir, llvm::StringRef Root,
+/// normalised, then relative to Root if below it, else relative to
+/// CompileDir (the compile unit's directory) if inside it, else the part
+/// after the last build-directory component, else relative to the enclosing
+/// git checkout, else relative to CompileDir without its leading "../"
+/// (absolute when CompileDir is empty). Cache remembers checkout roots.
+std::string normaliseSourcePath(llvm::StringRef File, llvm::StringRef Dir,
+                                llvm::StringRef CompileDir, llvm::StringRef Root,
                                 llvm::StringMap<std::string> &Cache);
+
+/// The compile directory: the compile unit's directory when absolute, else
+/// the compiler's working directory (joined with a relative CUDir), or ""
+/// when that cannot be read.
+std::string compileDirectory(llvm::StringRef CUDir);
 
 /// Human-readable name of a function for site records (C++ demangled,
 /// Fortran `_QMmodPproc` -> `mod::proc`, else the symbol).

@@ -22,10 +22,10 @@ contains
   end subroutine
 end module cg
 
-! DBG: i8 13, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 3, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
-! DBG: i8 14, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 4, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
-! NODBG: i8 13, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 0, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00a\00
-! NODBG: i8 14, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 1, {{.*}} c"test/lit/fortran-flang.f90\00cg::setup\00p\00
+! DBG: i8 13, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 3, {{.*}} c"fortran-flang.f90\00cg::setup\00a\00
+! DBG: i8 14, i8 2, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 4, {{.*}} c"fortran-flang.f90\00cg::setup\00p\00
+! NODBG: i8 13, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 20, i32 0, {{.*}} c"fortran-flang.f90\00cg::setup\00a\00
+! NODBG: i8 14, i8 0, i64 {{-?[0-9]+}}, i64 0, i32 21, i32 1, {{.*}} c"fortran-flang.f90\00cg::setup\00p\00
 ! CHECK-LABEL: define void @_QMcgPsetup(
 ! CHECK: call ptr @__oli_site_enter(ptr {{(nonnull )?}}@__oli_site)
 ! CHECK-NEXT: call i32 @_FortranAAllocatableAllocate(
