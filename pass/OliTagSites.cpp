@@ -481,6 +481,8 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     S.Name = globalSourceName(CB.getArgOperand(0));
   } else {
     S.Name = storedIntoName(&CB, 0);
+    if (S.Name.empty())
+      S.Name = FieldNames.name(CB); // SD.nuclide_grid = malloc(...)
     if (!CI.Bracket)
       if (std::optional<uint64_t> Size = staticSize(CB, CI.Kind)) {
         S.SizeHint = *Size;

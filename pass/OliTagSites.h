@@ -9,6 +9,7 @@
 #ifndef OLI_PASS_TAGSITES_H
 #define OLI_PASS_TAGSITES_H
 
+#include "FieldName.h"
 #include "OliOptions.h"
 #include "SiteRecord.h"
 
@@ -55,6 +56,7 @@ private:
   std::string ModuleFile, ModuleDir; // the compile unit's source file
   std::string CompileDir; // absolute compile directory (docs/site-ids.md)
   llvm::StringMap<std::string> RepoCache; // directory -> git checkout root
+  FieldNamer FieldNames;                  // struct-field names, source lines cached
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
   std::vector<llvm::GlobalVariable *> Records;
   std::vector<GlobalToRegister> Globals;

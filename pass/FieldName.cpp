@@ -1,0 +1,235 @@
+//===- FieldName.cpp - names of heap objects stored into struct fields ----===//
+//
+// See FieldName.h. The store is found in the IR first (the call's result,
+// through casts, stored through GEPs over struct types with constant field
+// indices); the IR decides whether there is a field, debug info or the source
+// line only what it is called.
+//
+//===----------------------------------------------------------------------===//
+#include "FieldName.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cctype>
+
+using namespace llvm;
+
+namespace oli {
+
+constexpr uint64_t MaxSourceFile = 64ULL << 20; // larger files are not read
+constexpr unsigned MaxCastWalk = 3;
+
+namespace {
+/// The struct fields a store goes through, outermost first, and the value
+/// the first GEP starts from.
+struct FieldPath {
+  Value *Base = nullptr;
+  SmallVector<std::pair<StructType *, unsigned>, 4> Fields;
+};
+} // namespace
+
+/// The store of V (or of a cast of it) into memory, or null.
+static StoreInst *storeOf(Value *V, unsigned Depth = 0) {
+  for (User *U : V->users()) {
+    if (auto *SI = dyn_cast<StoreInst>(U))
+      if (SI->getValueOperand() == V)
+        return SI;
+    if (isa<CastInst>(U) && Depth < MaxCastWalk)
+      if (StoreInst *SI = storeOf(U, Depth + 1))
+        return SI;
+  }
+  return nullptr;
+}
+
+/// Walks the GEP chain of a store's pointer down to its base; false when a
+/// step is not a constant struct field (an array element, a variable index).
+static bool fieldPath(Value *Ptr, FieldPath &FP) {
+  while (auto *G = dyn_cast<GEPOperator>(Ptr)) {
+    SmallVector<std::pair<StructType *, unsigned>, 4> Here;
+    Type *T = G->getSourceElementType();
+    auto Idx = G->idx_begin();
+    auto *First = dyn_cast<ConstantInt>(*Idx);
+    if (!First || !First->isZero())
+      return false;
+    for (++Idx; Idx != G->idx_end(); ++Idx) {
+      auto *ST = dyn_cast<StructType>(T);
+      auto *CI = dyn_cast<ConstantInt>(*Idx);
+      if (!ST || !CI || CI->getZExtValue() >= ST->getNumElements())
+        return false;
+      unsigned I = CI->getZExtValue();
+      Here.push_back({ST, I});
+      T = ST->getElementType(I);
+    }
+    FP.Fields.insert(FP.Fields.begin(), Here.begin(), Here.end());
+    Ptr = G->getPointerOperand();
+  }
+  FP.Base = Ptr;
+  return !FP.Fields.empty();
+}
+
+/// The variable declared at V (dbg.declare or a #dbg_declare record).
+static DILocalVariable *declaredVariable(Value *V) {
+  for (DbgDeclareInst *D : findDbgDeclares(V))
+    return D->getVariable();
+  for (DbgVariableRecord *R : findDVRDeclares(V))
+    return R->getVariable();
+  return nullptr;
+}
+
+/// T without typedefs and cv-qualifiers.
+static DIType *stripQualifiers(DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+        Tag != dwarf::DW_TAG_volatile_type && Tag != dwarf::DW_TAG_restrict_type &&
+        Tag != dwarf::DW_TAG_atomic_type)
+      break;
+    T = D->getBaseType();
+  }
+  return T;
+}
+
+/// The member of CT at OffsetBits (a non-static, non-bit-field member), or null.
+static DIDerivedType *memberAt(DICompositeType *CT, uint64_t OffsetBits) {
+  for (DINode *N : CT->getElements()) {
+    auto *Mem = dyn_cast<DIDerivedType>(N);
+    if (Mem && Mem->getTag() == dwarf::DW_TAG_member && !Mem->isStaticMember() &&
+        !Mem->isBitField() && Mem->getOffsetInBits() == OffsetBits)
+      return Mem;
+  }
+  return nullptr;
+}
+
+/// The name from debug-info types, or "" when the unit has none for it.
+static std::string nameFromTypes(const FieldPath &FP, const DataLayout &DL) {
+  DILocalVariable *Var = nullptr;
+  const char *Sep = ".";
+  DIType *T = nullptr;
+  if (isa<AllocaInst>(FP.Base) || isa<Argument>(FP.Base)) {
+    Var = declaredVariable(FP.Base); // a local struct, or an sret/byval one
+    if (Var)
+      T = stripQualifiers(Var->getType());
+  } else if (auto *LI = dyn_cast<LoadInst>(FP.Base)) {
+    Var = declaredVariable(LI->getPointerOperand()->stripPointerCasts()); // p->field
+    auto *P = Var ? dyn_cast_or_null<DIDerivedType>(stripQualifiers(Var->getType())) : nullptr;
+    if (P && (P->getTag() == dwarf::DW_TAG_pointer_type ||
+              P->getTag() == dwarf::DW_TAG_reference_type)) {
+      T = stripQualifiers(P->getBaseType());
+      Sep = P->getTag() == dwarf::DW_TAG_pointer_type ? "->" : ".";
+    }
+  }
+  if (!Var || !T)
+    return "";
+  std::string Name = Var->getName().str();
+  for (auto &[ST, I] : FP.Fields) {
+    auto *CT = dyn_cast_or_null<DICompositeType>(T);
+    if (!CT)
+      return "";
+    DIDerivedType *Mem = memberAt(CT, DL.getStructLayout(ST)->getElementOffsetInBits(I));
+    if (!Mem)
+      return "";
+    if (!Mem->getName().empty()) { // an anonymous struct/union adds no name
+      Name += Name.empty() ? "" : Sep;
+      Name += Mem->getName().str();
+      Sep = ".";
+    }
+    T = stripQualifiers(Mem->getBaseType());
+  }
+  return Name;
+}
+
+StringRef FieldNamer::sourceLine(StringRef Path, unsigned Line) {
+  auto [It, New] = Files.try_emplace(Path);
+  if (New) {
+    auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true, /*RequiresNullTerminator=*/false);
+    if (Buf && (*Buf)->getBufferSize() <= MaxSourceFile)
+      It->second = std::move(*Buf);
+  }
+  if (!It->second || Line == 0)
+    return "";
+  StringRef Text = It->second->getBuffer();
+  for (unsigned L = 1; L < Line; ++L) {
+    size_t NL = Text.find('\n');
+    if (NL == StringRef::npos)
+      return "";
+    Text = Text.drop_front(NL + 1);
+  }
+  return Text.take_until([](char C) { return C == '\n'; });
+}
+
+/// True for `a.b`, `p->f`, `x.y.z`: an identifier and Fields member accesses.
+static bool isMemberAccess(StringRef S, size_t Fields) {
+  size_t Seps = 0;
+  auto Ident = [&S]() {
+    if (S.empty() || !(std::isalpha((unsigned char)S[0]) || S[0] == '_'))
+      return false;
+    S = S.drop_while([](char C) { return std::isalnum((unsigned char)C) || C == '_'; });
+    return true;
+  };
+  if (!Ident())
+    return false;
+  while (!S.empty()) {
+    if (!S.consume_front(".") && !S.consume_front("->"))
+      return false;
+    if (!Ident())
+      return false;
+    ++Seps;
+  }
+  return Seps == Fields;
+}
+
+/// The left-hand side of the assignment whose right-hand side starts at
+/// column Col of Text (`SD.x = (T *) malloc(` -> `SD.x`), or "".
+static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields) {
+  if (Col == 0 || Col > Text.size() + 1)
+    return "";
+  StringRef Before = Text.take_front(Col - 1);
+  for (size_t I = Before.size(); I-- > 0;) {
+    if (Before[I] != '=')
+      continue;
+    char Prev = I ? Before[I - 1] : ' ', Next = I + 1 < Before.size() ? Before[I + 1] : ' ';
+    if (Next == '=' || StringRef("=!<>+-*/%&|^").contains(Prev))
+      return ""; // a comparison or a compound assignment: not `x = alloc(...)`
+    StringRef Lhs = Before.take_front(I).rtrim();
+    size_t Start = Lhs.size();
+    while (Start > 0 && (std::isalnum((unsigned char)Lhs[Start - 1]) || Lhs[Start - 1] == '_' ||
+                         Lhs[Start - 1] == '.' || Lhs[Start - 1] == '>' ||
+                         (Lhs[Start - 1] == '-' && Start < Lhs.size() && Lhs[Start] == '>')))
+      --Start;
+    StringRef Name = Lhs.drop_front(Start);
+    return isMemberAccess(Name, Fields) ? Name.str() : "";
+  }
+  return "";
+}
+
+std::string FieldNamer::name(CallBase &CB) {
+  StoreInst *SI = storeOf(&CB);
+  FieldPath FP;
+  if (!SI || !fieldPath(SI->getPointerOperand(), FP) || isa<GlobalVariable>(FP.Base))
+    return ""; // not a field, or a global's (named after the global)
+  std::string N = nameFromTypes(FP, CB.getModule()->getDataLayout());
+  if (!N.empty())
+    return N;
+  const DILocation *DL = CB.getDebugLoc().get();
+  if (!DL)
+    return "";
+  while (const DILocation *Outer = DL->getInlinedAt())
+    DL = Outer;
+  SmallString<256> Path(DL->getFilename());
+  if (!sys::path::is_absolute(Path))
+    sys::fs::make_absolute(DL->getDirectory(), Path);
+  return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), FP.Fields.size());
+}
+
+} // namespace oli

@@ -1,0 +1,38 @@
+//===- FieldName.h - names of heap objects stored into struct fields -*- C++ -*-===//
+//
+// A heap object whose pointer goes straight into a field of a struct
+// (`SD.nuclide_grid = malloc(...)`, `p->field = calloc(...)`) is named after
+// that field: from the debug-info types when the unit has them (-g), else from
+// the call's source line when the file can be read (-gline-tables-only).
+// docs/site-ids.md, "Object names".
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_FIELDNAME_H
+#define OLI_PASS_FIELDNAME_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <string>
+
+namespace oli {
+
+class FieldNamer {
+public:
+  /// "SD.nuclide_grid", "p->field", "nuclide_grid" (the field alone when its
+  /// variable is unknown), or "" when CB's result is not stored into a field
+  /// of a struct or no name can be found.
+  std::string name(llvm::CallBase &CB);
+
+private:
+  /// Line Line (1-based) of the file, or "" when it cannot be read.
+  llvm::StringRef sourceLine(llvm::StringRef Path, unsigned Line);
+
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files; // nullptr: unreadable
+};
+
+} // namespace oli
+
+#endif // OLI_PASS_FIELDNAME_H
