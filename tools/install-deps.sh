@@ -9,6 +9,8 @@ PKGS=(
   llvm-19-dev clang-19 flang-19 lld-19 libomp-19-dev libclang-rt-19-dev llvm-19-tools
   # build
   cmake make gcc g++ python3 pkg-config
+  # Debian package (cpack -G DEB: dpkg-shlibdeps and file for its Depends)
+  dpkg-dev file
   # runtime
   libnuma-dev numactl
   # MPI (per-rank placement tests, MPI kernel)

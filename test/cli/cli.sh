@@ -37,7 +37,7 @@ build_handmade() {
 
 case "$case_" in
 help) # every subcommand has --help, exit 0, text on stdout
-  for c in sites report diff plan "profile merge" profile; do
+  for c in sites report diff plan "profile merge" profile run; do
     run $OLI $c --help; want_rc 0 "oli $c --help"; grep -q '^usage: oli' out.txt || fail "oli $c --help: no usage"
   done
   run $OLI --help; want_rc 0 "--help"
@@ -371,6 +371,80 @@ profile-merge-bad)
   [ ! -e m.json ] || fail "OUT written despite bad input"
   run $OLI profile merge m.json; want_rc 2 "no inputs"
   run $OLI profile split x; want_rc 2 "unknown action"; grep -q "^oli: profile: unknown action 'split'" err.txt || fail msg
+  ;;
+run-options) # every option of oli run sets its OLI_* variable, exactly as given, and execs the program
+  run $OLI run --policy uniform --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
+    --profile p.%h.json --plan "$IN/plan-good.json" --min-size 2M --large-percent 20 --dram-nodes 0-1 \
+    --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes -- env
+  want_rc 0 "all options"
+  for kv in OLI_POLICY=uniform OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1:2 'OLI_REPORT=r.%r.%p.json' \
+      OLI_REPORT_FORMAT=json 'OLI_PROFILE=p.%h.json' "OLI_PLAN=$IN/plan-good.json" OLI_MIN_SIZE=2M \
+      OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=portable \
+      OLI_COUNT_SMALL=1 OLI_VERBOSE=1 OLI_STRICT=yes; do
+    grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
+  done
+  # --opt=value, no "--" before the program, the program's own options kept, its status returned
+  run env OLI_POLICY=cxl $OLI run --policy=dram sh -c 'echo "$OLI_POLICY $0 $1"; exit 7' a --policy
+  want_rc 7 "program status"; has "dram a --policy"
+  run $OLI run --help; want_rc 0 "run --help"; has "--dram-limit SIZE"; has "(OLI_WEIGHTS)"
+  ;;
+run-bad) # a bad value is refused by the runtime's own checker: one line naming the option, exit 2, nothing run
+  for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off" \
+      "--dram-limit 12Q|--dram-limit='12Q' is not a size" "--weights 0:1|--weights='0:1' is not D:C or D:C:R" \
+      "--weights 3|--weights='3' is not D:C" "--report x%q|--report='x%q': '%q' is not one of %p" \
+      "--report-format xml|--report-format='xml' is not one of text, json" \
+      "--min-size 1K|--min-size='1K' is out of range (4K to 128P)" "--large-percent 101|is not a whole percentage 0-100" \
+      "--dram-nodes 0-x|--dram-nodes='0-x' is not a node list" "--cxl-nodes force:|--cxl-nodes='force:' is not a node list" \
+      "--profile-source perf|--profile-source='perf' is not one of auto, portable, pmu, none" \
+      "--count-small 2|--count-small='2' is not one of 0, 1" "--verbose 3|--verbose='3' is not one of 0, 1, 2" \
+      "--strict maybe|--strict='maybe' is not one of 0, 1" "--plan $IN/not-json.txt|not-json.txt" \
+      "--plan nonexistent.json|nonexistent.json: cannot open" "--policy=|--policy needs a value" \
+      "--frobnicate 1|unknown option '--frobnicate'" "|no program to run"; do
+    opts=${bad%%|*} msg=${bad#*|}
+    # shellcheck disable=SC2086
+    run $OLI run $opts -- sh -c 'echo RAN'
+    [ -n "$opts" ] || run $OLI run
+    want_rc 2 "oli run $opts"; one_line "$msg"; grep -q '^oli: run: \|^oli: .*json' err.txt || fail "prefix: $(cat err.txt)"
+    hasnt RAN
+  done
+  run $OLI run --policy; want_rc 2 "value missing at the end"; one_line "--policy needs a value (P)"
+  ;;
+run-exec) # a program that cannot be run: 127 not found, 126 not executable, one line each (env(1)'s codes)
+  run $OLI run --policy dram -- ./no-such-program; want_rc 127 "not found"; one_line "cannot run './no-such-program'"
+  printf 'not a program\n' >data.txt; chmod -x data.txt
+  run $OLI run ./data.txt; want_rc 126 "not executable"; one_line "cannot run './data.txt'"
+  ;;
+run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >big.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+static double *grid;
+int main(void) {
+  grid = malloc(8u << 20);
+  memset(grid, 1, 8u << 20);
+  free(grid);
+  return 0;
+}
+C
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" big.c -o big -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli ||
+    fail "cannot build big.c"
+  run $OLI run --policy off --report rep.%p.json --report-format json -- ./big; want_rc 0 "run big"
+  set -- rep.*.json; [ -f "$1" ] || fail "no report rep.PID.json"
+  json_ok "$1"
+  run $OLI report "$1"; want_rc 0 "oli report"; has "grid"; has "big.c:5"
+  ;;
+run-mpi) # under mpiexec -n 2 each rank's runtime expands %r: one report per rank
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  command -v mpiexec >/dev/null || { echo "SKIP: no mpiexec"; exit 77; }
+  printf '#include <stdlib.h>\nint main(void) { char *p = malloc(1 << 21); p[0] = 1; free(p); return 0; }\n' >r.c
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" r.c -o r -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli ||
+    fail "cannot build r.c"
+  rm -f rank.*.json
+  run timeout 120 mpiexec -n 2 $OLI run --policy off --report rank.%r.json -- ./r; want_rc 0 "mpiexec oli run"
+  for r in 0 1; do [ -f rank.$r.json ] || { cat err.txt >&2; fail "no rank.$r.json"; }; json_ok rank.$r.json; done
+  run timeout 60 mpiexec -n 2 $OLI run --policy nope -- ./r; [ "$rc" -ne 0 ] || fail "bad value under mpiexec: exit 0"
+  grep -q "oli: run: --policy='nope'" err.txt || fail "bad value under mpiexec: $(cat err.txt)"
   ;;
 *) echo "unknown case $case_" >&2; exit 2 ;;
 esac

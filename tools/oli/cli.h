@@ -79,5 +79,6 @@ int cli_report_main(int argc, char **argv);
 int cli_diff_main(int argc, char **argv);
 int cli_profile_main(int argc, char **argv);
 int cli_plan_main(int argc, char **argv);
+int cli_run_main(int argc, char **argv);
 
 #endif /* OLI_CLI_H */

@@ -1,4 +1,4 @@
-/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile. */
+/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile|run. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +34,7 @@ static void usage(FILE *f) {
         "  diff OLD NEW [--json]           what moved between two reports/plans (exit 1 if any)\n"
         "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
         "  profile merge OUT IN...         combine profiles of several ranks or runs\n"
+        "  run [OPTION...] -- PROGRAM ...  run a program with placement options set\n"
         "  --help, --version\n"
         "'oli COMMAND --help' describes a command. Exit status: 0 ok, 1 differences\n"
         "found (diff), 2 bad input or usage.\n",
@@ -59,7 +60,8 @@ int main(int argc, char **argv) {
   if (strcmp(cmd, "diff") == 0) return cli_diff_main(argc - 1, argv + 1);
   if (strcmp(cmd, "plan") == 0) return cli_plan_main(argc - 1, argv + 1);
   if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
-  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile)", cmd);
+  if (strcmp(cmd, "run") == 0) return cli_run_main(argc - 1, argv + 1);
+  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run)", cmd);
   usage(stderr);
   return OLI_EXIT_BAD;
 }

@@ -1,0 +1,133 @@
+/* tools/oli/run.c - `oli run`: a numactl-style launcher.
+ *
+ *   oli run [--policy P] [--dram-limit SIZE] [--weights D:C] [--report FILE]
+ *           [--profile FILE] [--plan FILE] [...] [--] PROGRAM [ARGS...]
+ *
+ * Each option is one OLI_* variable of the runtime's option table. Its value
+ * is checked by the runtime's own checker (_oli_option_check in
+ * runtime/options.c, linked into the CLI), so `oli run` accepts exactly what
+ * the program's runtime will; a bad value is one line naming the option and
+ * what is accepted, exit 2, before anything runs. Then the variables are set
+ * and PROGRAM is exec'ed in place of oli (same pid, so `%p` is the program's;
+ * under `mpiexec -n N oli run ...` each rank's runtime expands `%r`).
+ * A program that cannot be run exits 127 (not found) or 126 (not executable),
+ * like env(1). docs/cli.md, "oli run". */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "internal.h"
+
+#define EXIT_NOT_FOUND 127
+#define EXIT_NOT_EXEC 126
+
+/* One row per option: long name, the runtime option, a help line. The short
+ * names follow numactl where it has one (-p preferred policy is not ours). */
+typedef struct run_opt_s {
+  const char *name;
+  oli_option_t option;
+  const char *arg, *help;
+} run_opt_t;
+
+static const run_opt_t run_opts[] = {
+    {"policy", oli_option_policy, "P", "oli, uniform, dram, cxl, off"},
+    {"dram-limit", oli_option_dram_limit, "SIZE", "emulated DRAM budget (64G, unlimited)"},
+    {"weights", oli_option_weights, "D:C[:R]", "local DRAM : CXL [: remote DRAM] weights, 1-255"},
+    {"report", oli_option_report, "FILE", "report at exit: stderr or a file (%p pid, %r rank, %h host)"},
+    {"report-format", oli_option_report_format, "F", "text or json"},
+    {"profile", oli_option_profile, "FILE", "write an access profile (%p %r %h)"},
+    {"plan", oli_option_plan, "FILE", "place as an oli-plan (or profile) file says"},
+    {"min-size", oli_option_min_size, "SIZE", "objects below this are never placed (default 1M)"},
+    {"large-percent", oli_option_large_percent, "N", "share of the footprint that makes an object large"},
+    {"dram-nodes", oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
+    {"cxl-nodes", oli_option_cxl_nodes, "LIST", "CXL node list (force:N for a node with CPUs)"},
+    {"profile-source", oli_option_profile_source, "S", "auto, portable, pmu, none"},
+    {"count-small", oli_option_count_small, "0|1", "count every small object"},
+    {"verbose", oli_option_verbose, "0|1|2", "start-up log level"},
+    {"strict", oli_option_strict, "0|1", "warnings stop the program"},
+};
+#define NRUN (sizeof run_opts / sizeof run_opts[0])
+
+static void usage(FILE *f) {
+  fputs("usage: oli run [OPTION...] [--] PROGRAM [ARGS...]\n"
+        "Run PROGRAM (built with the oli plugin) with oli's runtime options set, as\n"
+        "the OLI_* environment variables would; every value is checked first.\n",
+        f);
+  for (size_t i = 0; i < NRUN; i++) {
+    char lhs[40];
+    snprintf(lhs, sizeof lhs, "--%s %s", run_opts[i].name, run_opts[i].arg);
+    fprintf(f, "  %-26s %s (%s)\n", lhs, run_opts[i].help, _oli_option_name(run_opts[i].option));
+  }
+  fputs("  --help                     this text\n"
+        "Exit status: PROGRAM's; 2 bad option or value; 126/127 PROGRAM not executable/found.\n"
+        "MPI: mpiexec -n 4 oli run --report r.%r.json -- ./app (one report per rank).\n",
+        f);
+}
+
+int cli_run_main(int argc, char **argv) {
+  struct option longopts[NRUN + 2];
+  for (size_t i = 0; i < NRUN; i++)
+    longopts[i] = (struct option){run_opts[i].name, required_argument, NULL, (int)(i + 256)};
+  longopts[NRUN] = (struct option){"help", no_argument, NULL, 'h'};
+  longopts[NRUN + 1] = (struct option){NULL, 0, NULL, 0};
+  const char *values[NRUN] = {0};
+  optind = 1;
+  opterr = 0;
+  int c;
+  /* "+": stop at the first non-option, the program (its own options follow). */
+  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+    if (c == 'h') {
+      usage(stdout);
+      return OLI_EXIT_OK;
+    }
+    if (c < 256 || c >= (int)(256 + NRUN)) {
+      if (optopt >= 256 && optopt < (int)(256 + NRUN))
+        cli_error("run: --%s needs a value (%s)", run_opts[optopt - 256].name, run_opts[optopt - 256].arg);
+      else
+        cli_error("run: unknown option '%s'; 'oli run --help' lists them", argv[optind - 1]);
+      return OLI_EXIT_BAD;
+    }
+    values[c - 256] = optarg;
+  }
+  if (optind >= argc) {
+    cli_error("run: no program to run; usage: oli run [OPTION...] [--] PROGRAM [ARGS...]");
+    return OLI_EXIT_BAD;
+  }
+  for (size_t i = 0; i < NRUN; i++) {
+    if (values[i] == NULL) continue;
+    const char *env = _oli_option_name(run_opts[i].option);
+    char msg[512];
+    long v;
+    bool forced;
+    if (values[i][0] == '\0') {
+      cli_error("run: --%s needs a value (%s)", run_opts[i].name, run_opts[i].arg);
+      return OLI_EXIT_BAD;
+    }
+    if (_oli_option_check(run_opts[i].option, values[i], &v, &forced, msg, sizeof msg) != 0) {
+      /* The runtime's message names its variable: name the option instead. */
+      size_t k = strlen(env);
+      const char *rest = strncmp(msg, env, k) == 0 ? msg + k : msg;
+      cli_error("run: --%s%s%s", run_opts[i].name, rest == msg ? ": " : "", rest);
+      return OLI_EXIT_BAD;
+    }
+    if (run_opts[i].option == oli_option_plan) {
+      cli_doc_t doc;
+      if (cli_doc_load(values[i], CLI_DOC_PLAN | CLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
+      cli_doc_free(&doc);
+    }
+    if (setenv(env, values[i], 1) != 0) {
+      cli_error("run: cannot set %s: %s", env, strerror(errno));
+      return OLI_EXIT_BAD;
+    }
+  }
+  fflush(stdout);
+  execvp(argv[optind], argv + optind);
+  int err = errno;
+  cli_error("run: cannot run '%s': %s", argv[optind], strerror(err));
+  return err == ENOENT || err == ENOTDIR ? EXIT_NOT_FOUND : EXIT_NOT_EXEC;
+}
