@@ -48,6 +48,7 @@ if [ -z "$oli_config" ]; then
 fi
 [ -n "$oli_config" ] || die "no oli-config found: build oli first (tools/dev.sh build) or pass --oli-config PATH"
 [ -x "$oli_config" ] || die "--oli-config '$oli_config' is not an executable file"
+oli_config=$(cd "$(dirname "$oli_config")" && pwd)/$(basename "$oli_config") # make.def runs it from elsewhere
 plugin=$("$oli_config" --plugin)
 [ -f "$plugin" ] || echo "apply.sh: warning: the plugin $plugin does not exist yet (build oli before the benchmarks)" >&2
 
@@ -104,14 +105,27 @@ if [ -f "$out" ] && ! grep -q "npb-patches/apply.sh" "$out"; then
 fi
 printf '%s\n' "$content" > "$out"
 
+# NPB's top Makefile runs sys/print_header (and print_instructions) directly;
+# some distributed trees have them without the exec bit ("Permission denied").
+if [ "$kind" != xsbench ]; then
+  for f in "$target"/sys/print_header "$target"/sys/print_instructions; do
+    if [ -f "$f" ] && [ ! -x "$f" ]; then
+      chmod +x "$f" && echo "apply.sh: made sys/$(basename "$f") executable (the top Makefile runs it)"
+    fi
+  done
+fi
+oli_bin=$(dirname "$oli_config")/oli
+[ -x "$oli_bin" ] || oli_bin=oli
+
 case "$kind" in
   npb-fortran)
     cat <<EOF
 next:
   cd $target
   make CG CLASS=A                  # bin/cg.A.x, compiled with the oli plugin, linked with liboli
-  OLI_REPORT=stderr bin/cg.A.x     # run; the report lists every object and where it went
-  make CG CLASS=A OLI=0            # plain flang build (same bin/ name: copy the first one away)
+  OLI_REPORT=cg.json bin/cg.A.x    # run; the report lists every object and where it went
+  $oli_bin report cg.json
+  make CG CLASS=A OLI=0            # plain flang build for comparison: bin-plain/cg.A.x
 EOF
     ;;
   npb-c)
@@ -119,7 +133,9 @@ EOF
 next:
   cd $target
   make cg CLASS=A                  # bin/cg.A.x with the oli plugin and liboli
-  OLI_REPORT=stderr bin/cg.A.x
+  OLI_REPORT=cg.json bin/cg.A.x
+  $oli_bin report cg.json
+  make cg CLASS=A OLI=0            # plain clang build for comparison: bin-plain/cg.A.x
 EOF
     ;;
   xsbench)
@@ -127,7 +143,8 @@ EOF
 next:
   cd $target
   make -f Makefile.oli             # XSBench with the oli plugin and liboli
-  OLI_REPORT=stderr ./XSBench -s small -m event
+  OLI_REPORT=xs.json ./XSBench -s small -m event
+  $oli_bin report xs.json
 EOF
     ;;
 esac
