@@ -134,8 +134,8 @@ static std::string nameFromTypes(const FieldPath &FP, const DataLayout &DL) {
   std::string Name = Var->getName().str();
   for (auto &[ST, I] : FP.Fields) {
     auto *CT = dyn_cast_or_null<DICompositeType>(T);
-    if (!CT)
-      return "";
+    if (!CT || CT->getTag() == dwarf::DW_TAG_union_type)
+      return ""; // not a struct, or a union (every member at offset 0)
     DIDerivedType *Mem = memberAt(CT, DL.getStructLayout(ST)->getElementOffsetInBits(I));
     if (!Mem)
       return "";
@@ -151,21 +151,22 @@ static std::string nameFromTypes(const FieldPath &FP, const DataLayout &DL) {
 
 StringRef FieldNamer::sourceLine(StringRef Path, unsigned Line) {
   auto [It, New] = Files.try_emplace(Path);
+  SourceFile &F = It->second;
   if (New) {
     auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true, /*RequiresNullTerminator=*/false);
-    if (Buf && (*Buf)->getBufferSize() <= MaxSourceFile)
-      It->second = std::move(*Buf);
+    if (Buf && (*Buf)->getBufferSize() <= MaxSourceFile) {
+      F.Text = std::move(*Buf);
+      StringRef T = F.Text->getBuffer();
+      F.LineStarts.push_back(0);
+      for (size_t I = 0; I < T.size(); ++I)
+        if (T[I] == '\n')
+          F.LineStarts.push_back(I + 1);
+    }
   }
-  if (!It->second || Line == 0)
+  if (!F.Text || Line == 0 || Line > F.LineStarts.size())
     return "";
-  StringRef Text = It->second->getBuffer();
-  for (unsigned L = 1; L < Line; ++L) {
-    size_t NL = Text.find('\n');
-    if (NL == StringRef::npos)
-      return "";
-    Text = Text.drop_front(NL + 1);
-  }
-  return Text.take_until([](char C) { return C == '\n'; });
+  StringRef T = F.Text->getBuffer().drop_front(F.LineStarts[Line - 1]);
+  return T.take_until([](char C) { return C == '\n'; });
 }
 
 /// True for `a.b`, `p->f`, `x.y.z`: an identifier and Fields member accesses.

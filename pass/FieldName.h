@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace oli {
 
@@ -30,7 +31,11 @@ private:
   /// Line Line (1-based) of the file, or "" when it cannot be read.
   llvm::StringRef sourceLine(llvm::StringRef Path, unsigned Line);
 
-  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files; // nullptr: unreadable
+  struct SourceFile {
+    std::unique_ptr<llvm::MemoryBuffer> Text; // null: unreadable or too large
+    std::vector<size_t> LineStarts;           // offset of each line's first byte
+  };
+  llvm::StringMap<SourceFile> Files;
 };
 
 } // namespace oli
