@@ -46,7 +46,9 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 
 static void *map(size_t len) {
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  if (p == MAP_FAILED) return NULL;
+  madvise(p, len, MADV_NOHUGEPAGE); /* sparse tables: no 2 MiB page per first touch */
+  return p;
 }
 
 /* fork: a child must not inherit reg_lock held by a thread it does not have
