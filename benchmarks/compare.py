@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """compare.py - run one benchmark kernel under each oli placement policy and
-print one table: median time, ratio to `dram`, verification, bytes on each
-memory tier and DRAM saved (from the runtime's JSON report, OLI_REPORT).
+under numactl, and print one table: median time, ratio to `dram`, verification,
+bytes of the whole process on each memory tier as the kernel holds them at exit
+(/proc/PID/numa_maps, through bench-numa-run), and, for oli's rows, the bytes of
+the objects the runtime placed and the DRAM saved (its JSON report, OLI_REPORT).
 
   benchmarks/compare.py [options] KERNEL [CLASS]
 
 KERNEL is a kernel binary (build/bench/bench-cg-oli), or an NPB or XSBench
 binary (their time and verification lines are recognised; use --no-class and
 --args for their command lines); other programs are timed by the wall clock and
-count as verified when they exit 0. Policies, in order:
-off, dram, uniform, oli, oli+budget (OLI_DRAM_LIMIT), and oli+plan when --plan
-or --make-plan is given. Python 3 standard library only; gnuplot for --plot.
-See docs/benchmarks.md.
+count as verified when they exit 0. Rows, in order:
+off, dram, uniform, oli, oli+budget (OLI_DRAM_LIMIT), oli+plan when --plan or
+--make-plan is given, then the plain build (--plain, no liboli) under
+numactl --interleave, --weighted-interleave, --preferred and --membind, the
+nodes taken from the detected topology. Python 3 standard library only;
+gnuplot for --plot. See docs/benchmarks.md.
 """
 import argparse
 import glob
@@ -106,38 +110,83 @@ def merge_reports(reps):
 
 # Set by --lab: run every command inside the QEMU NUMA lab (test/numa-lab).
 LAB = None
+# bench-numa-run (benchmarks/numa-run): the kernel's bytes per node at exit.
+NUMA_RUN = None
+# numactl on this machine (also copied into the lab guest).
+NUMACTL = None
+# --launcher, split.
+LAUNCHER = []
 
 
-def lab_command(cmd, env, tmp):
+class Target:
+    """What one row runs: [pre...] PROGRAM ARGS, wrapped in bench-numa-run with
+    helper options (--weighted-interleave=...) when it exists."""
+
+    def __init__(self, program, args, pre=(), helper=()):
+        self.program, self.args, self.pre, self.helper = program, list(args), list(pre), list(helper)
+
+
+def lab_command(target, env, tmp, setup):
     """run-demo.sh boots the lab once per run; OLI_* and OMP_* go in as VAR=VALUE,
-    the report comes back in OUT/report.json."""
+    the report comes back in OUT/report.json, bench-numa-run's in OUT/numa.json.
+    The program (and numactl) are copied into the guest's /lab."""
     out = os.path.join(tmp, "lab")
     shutil.rmtree(out, ignore_errors=True)
-    lab = [LAB["script"], "--out", out, "--timeout", str(LAB["timeout"])]
+    lab = [LAB["script"], "--out", out, "--timeout", str(LAB["timeout"]), "--kernel", LAB["kernel"]]
     if LAB["cache"]:
         lab += ["--cache", LAB["cache"]]
+    lab += ["--setup", " && ".join([LAB["setup"]] + ([setup] if setup else []))]
     passed = ["%s=%s" % (k, v) for k, v in sorted(env.items())
               if (k.startswith("OLI_") and k not in ("OLI_REPORT", "OLI_REPORT_FORMAT"))
               or k.startswith("OMP_") or k.startswith("BENCH_")]
-    return lab + [cmd[0]] + passed + ["--"] + cmd[1:], out
+    if not NUMA_RUN:
+        return lab + [target.program] + passed + ["--"] + target.args, out
+    name = os.path.basename(target.program)
+    lab += ["--file", "%s=%s" % (target.program, name), "--fetch", "/tmp/numa.json"]
+    pre = list(target.pre)
+    if pre and pre[0] == "numactl":
+        lab += ["--file", "%s=numactl" % NUMACTL]
+        pre[0] = "/lab/numactl"
+    return (lab + [NUMA_RUN] + passed + ["--", "--out", "/tmp/numa.json"] + target.helper + ["--"]
+            + pre + ["/lab/" + name] + target.args), out
 
 
-def run_once(cmd, env, tmp, timeout):
-    """Run the kernel once; returns (seconds, verified, reports, output)."""
-    for old in glob.glob(os.path.join(tmp, "report-*.json")):
+def host_command(target, tmp):
+    if not NUMA_RUN:
+        return LAUNCHER + target.pre + [target.program] + target.args
+    return (LAUNCHER + [NUMA_RUN, "--out", os.path.join(tmp, "numa-%p.json")] + target.helper
+            + ["--"] + target.pre + [target.program] + target.args)
+
+
+def load_numa(path):
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        die("%s: cannot read bench-numa-run's output: %s" % (path, e))
+    if doc.get("schema") != "bench-numa-run":
+        die("%s: schema '%s' is not bench-numa-run" % (path, doc.get("schema")))
+    return doc
+
+
+def run_once(target, env, tmp, timeout, setup=None):
+    """Run the kernel once; returns (seconds, verified, reports, numa docs, output, status)."""
+    for old in glob.glob(os.path.join(tmp, "report-*.json")) + glob.glob(os.path.join(tmp, "numa-*.json")):
         os.unlink(old)
     env = dict(env)
     env["OLI_REPORT"] = os.path.join(tmp, "report-%p.json")
     env["OLI_REPORT_FORMAT"] = "json"
     lab_out = None
     if LAB:
-        cmd, lab_out = lab_command(cmd, env, tmp)
+        cmd, lab_out = lab_command(target, env, tmp, setup)
+    else:
+        cmd = host_command(target, tmp)
     for attempt in (1, 2):
         try:
             p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                timeout=timeout, universal_newlines=True)
         except subprocess.TimeoutExpired:
-            return None, False, [], "timed out after %d s" % timeout
+            return None, False, [], [], "timed out after %d s" % timeout, None
         except OSError as e:
             die("cannot run %s: %s" % (cmd[0], e))
         # A guest that did not boot or finish is the lab's failure, not the
@@ -152,26 +201,64 @@ def run_once(cmd, env, tmp, timeout):
     failed = FAIL_RE.search(out) is not None
     has_marker = passed or failed
     verified = p.returncode == 0 and not failed and (passed or not has_marker)
-    if p.returncode != 0:
-        print("compare: %s exited with status %d; last lines:\n  %s" % (
-            cmd[0], p.returncode, "\n  ".join(out.strip().splitlines()[-5:])), file=sys.stderr)
-    pattern = os.path.join(lab_out, "report.json") if lab_out else os.path.join(tmp, "report-*.json")
-    reps = [load_report(f) for f in sorted(glob.glob(pattern))]
-    if LAB and p.returncode == 77:
+    if LAB and p.returncode == 77 and "SKIP" not in out:
         die("the NUMA lab cannot run here (run-demo.sh exit 77):\n  " +
             "\n  ".join(out.strip().splitlines()[-3:]), 77)
-    return (max(times) if times else None), verified, reps, out
+    if p.returncode not in (0, 77):
+        print("compare: %s exited with status %d; last lines:\n  %s" % (
+            target.program, p.returncode, "\n  ".join(out.strip().splitlines()[-5:])), file=sys.stderr)
+    pattern = os.path.join(lab_out, "report.json") if lab_out else os.path.join(tmp, "report-*.json")
+    reps = [load_report(f) for f in sorted(glob.glob(pattern))]
+    pattern = os.path.join(lab_out, "numa.json") if lab_out else os.path.join(tmp, "numa-*.json")
+    numa = [load_numa(f) for f in sorted(glob.glob(pattern))]
+    return (max(times) if times else None), verified, reps, numa, out, p.returncode
 
 
-def timed_run(cmd, env, tmp, timeout):
+def timed_run(target, env, tmp, timeout, setup=None):
     t0 = time.monotonic()
-    secs, ok, reps, out = run_once(cmd, env, tmp, timeout)
+    secs, ok, reps, numa, out, status = run_once(target, env, tmp, timeout, setup)
     wall = time.monotonic() - t0
-    return (secs if secs is not None else wall), ok, reps, out
+    return (secs if secs is not None else wall), ok, reps, numa, out, status
 
 
-def topology_note(reps):
+def node_kinds(reps, numa):
+    """{node: 'dram'|'cxl'} from an oli report's topology, else from
+    bench-numa-run (a node without CPUs is CXL, as the runtime's own rule)."""
+    for rep in reps:
+        nodes = rep.get("topology", {}).get("nodes", [])
+        if nodes:
+            return {int(n["node"]): ("cxl" if n.get("kind") == "cxl" else "dram") for n in nodes}
+    for doc in numa:
+        return {int(n["node"]): ("dram" if n.get("cpus") else "cxl") for n in doc.get("nodes", [])}
+    return {}
+
+
+def kernel_tiers(numa, kinds):
+    """Bytes of the processes' own pages at exit per tier: the process's node (its
+    CPU's) is DRAM, other nodes with CPUs remote DRAM, CPU-less ones CXL. Pages
+    of mapped files (shared libraries: page cache that was read in before, by
+    no one's policy) are counted apart, in "files"."""
+    if not numa or not all(d.get("sampled") for d in numa):
+        return None
+    tiers = {"dram": 0, "cxl": 0, "remote_dram": 0, "files": 0}
+    for doc in numa:
+        local = doc.get("local_node")
+        for n in doc.get("nodes", []):
+            node, f = int(n["node"]), int(n.get("file_bytes") or 0)
+            b = int(n.get("bytes") or 0) - f
+            kind = kinds.get(node, "dram")
+            tiers["cxl" if kind == "cxl" else "dram" if node == local else "remote_dram"] += b
+            tiers["files"] += f
+    return tiers
+
+
+def topology_note(reps, numa):
     if not reps:
+        kinds = node_kinds(reps, numa)
+        if kinds:
+            return ("%d NUMA node(s) as bench-numa-run saw them (%s); no oli report (the program is "
+                    "not linked with liboli: build the -oli variant), so placed-object columns are "
+                    "empty" % (len(kinds), ", ".join("node %d: %s" % kv for kv in sorted(kinds.items()))))
         return ("no oli report was written: the program is not linked with liboli "
                 "(build the -oli variant); placement columns are empty")
     topo = reps[0].get("topology", {})
@@ -183,18 +270,20 @@ def topology_note(reps):
         return ("%d NUMA node(s) (%s), no CXL node: every policy ends up on local DRAM, so the "
                 "times cannot differ between policies (differences are noise); the placement "
                 "columns show what the runtime decided" % (len(nodes), desc))
-    return ("%d NUMA nodes (%s); local DRAM node %s, CXL node %s, weights %s (%s)" % (
-        len(nodes), desc, topo.get("local_node"), cxl, reps[0].get("options", {}).get("weights"),
-        topo.get("weights_source")))
+    return ("%d NUMA nodes (%s); local DRAM node %s, CXL node %s, weights %s (%s), kernel weighted "
+            "interleave: %s" % (
+                len(nodes), desc, topo.get("local_node"), cxl,
+                reps[0].get("options", {}).get("weights"), topo.get("weights_source"),
+                "yes" if topo.get("weighted_interleave") else "no"))
 
 
-def make_plan(args, cmd, base_env, tmp, limit):
+def make_plan(args, target, base_env, tmp, limit):
     oli = args.oli or shutil.which("oli")
     if not oli:
         die("--make-plan needs the oli CLI: pass --oli build/bin/oli")
     prof = os.path.join(tmp, "profile-%p.json")
     env = dict(base_env, OLI_POLICY="oli", OLI_PROFILE=prof)
-    _, ok, _, out = timed_run(cmd, env, tmp, args.timeout)
+    _, ok, _, _, _, _ = timed_run(target, env, tmp, args.timeout)
     profiles = sorted(glob.glob(os.path.join(tmp, "profile-*.json")))
     if not ok or not profiles:
         die("profile run failed or wrote no profile (OLI_PROFILE=%s)" % prof, 1)
@@ -221,9 +310,10 @@ def plot(path, rows, title):
     data = tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False)
     for r in rows:
         mib = lambda b: (b or 0) / 1048576.0
-        data.write('"%s" %.6f %.3f %.3f %.3f\n' % (r["policy"], r["median_s"] or 0,
-                                                  mib(r["dram"]), mib(r["cxl"]),
-                                                  mib(r["remote_dram"])))
+        k = r.get("kernel") or {"dram": r["dram"], "cxl": r["cxl"], "remote_dram": r["remote_dram"]}
+        data.write('"%s" %.6f %.3f %.3f %.3f\n' % (r["label"], r["median_s"] or 0,
+                                                  mib(k["dram"]), mib(k["cxl"]),
+                                                  mib(k["remote_dram"])))
     data.close()
     script = """set terminal %s
 set output '%s'
@@ -255,14 +345,56 @@ unset multiplot
         die("gnuplot failed: %s" % r.stdout.strip(), 1)
 
 
+# numactl rows: key -> (label, numactl option or helper option, node kind).
+NUMACTL_ROWS = (
+    ("numactl-interleave", "numactl -i %s", "--interleave=%s", "dram,cxl"),
+    ("numactl-weighted", "numactl -w %s", "--weighted-interleave=%s", "dram,cxl"),
+    ("numactl-preferred", "numactl -p %s", "--preferred=%s", "dram"),
+    ("numactl-membind", "numactl -m %s", "--membind=%s", "cxl"),
+)
+OLI_POLICIES = ("off", "dram", "uniform", "cxl", "oli", "oli+budget", "oli+plan")
+DEFAULT_POLICIES = "off,dram,uniform,oli,oli+budget," + ",".join(r[0] for r in NUMACTL_ROWS)
+
+
+def numactl_nodes(reps, numa):
+    """(local DRAM node, CXL node) for the numactl rows: the runtime's choice when
+    a report exists, else bench-numa-run's view (its CPU's node; the first
+    CPU-less node). No CXL node: the DRAM node for both."""
+    for rep in reps:
+        t = rep.get("topology", {})
+        if t.get("local_node") is not None and t["local_node"] >= 0:
+            c = t.get("cxl_node")
+            return t["local_node"], (c if c is not None and c >= 0 else t["local_node"])
+    for doc in numa:
+        d = doc.get("local_node", 0)
+        cxl = [int(n["node"]) for n in doc.get("nodes", []) if not n.get("cpus")]
+        return d, (cxl[0] if cxl else d)
+    return 0, 0
+
+
+def kernel_weights_setup(reps):
+    """Lab only: a guest command giving the kernel's weighted-interleave weights
+    the runtime's ratio (`numactl -w` and uniform's task policy use the kernel's)."""
+    for rep in reps:
+        t = rep.get("topology", {})
+        w = str(rep.get("options", {}).get("weights", ""))
+        if not t.get("weighted_interleave") or t.get("cxl_node", -1) < 0 or not re.fullmatch(r"\d+:\d+", w):
+            continue
+        d, c = w.split(":")
+        base = "/sys/kernel/mm/mempolicy/weighted_interleave/node"
+        return "echo %s > %s%d && echo %s > %s%d" % (d, base, t["local_node"], c, base, t["cxl_node"])
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(
-        description="Compare oli placement policies on one kernel (docs/benchmarks.md).")
+        description="Compare oli placement policies and numactl on one kernel (docs/benchmarks.md).")
     ap.add_argument("kernel", help="kernel binary, e.g. build/bench/bench-cg-oli")
     ap.add_argument("cls", nargs="?", default="S", help="size class S|W|A|B|C (default S)")
     ap.add_argument("-n", "--repeat", type=int, default=3, help="runs per policy (default 3)")
-    ap.add_argument("--policies", default="off,dram,uniform,oli,oli+budget",
-                    help="comma list of off,dram,uniform,cxl,oli,oli+budget,oli+plan")
+    ap.add_argument("--policies", default=DEFAULT_POLICIES,
+                    help="comma list of %s (default: all but cxl and oli+plan)"
+                    % ",".join(OLI_POLICIES + tuple(r[0] for r in NUMACTL_ROWS)))
     ap.add_argument("--dram-limit", default="50%",
                     help="OLI_DRAM_LIMIT of oli+budget: a size (512M) or a percentage of the "
                          "bytes the dram policy placed (default 50%%)")
@@ -271,6 +403,10 @@ def main():
                     help="profile one run (OLI_PROFILE), make a plan with `oli plan "
                          "--dram-limit` and add an oli+plan row")
     ap.add_argument("--oli", help="the oli CLI for --make-plan (default: oli on PATH)")
+    ap.add_argument("--plain", help="the plain build (no liboli) for the numactl rows (default: "
+                                    "KERNEL without its -oli/-rt suffix, when it exists)")
+    ap.add_argument("--numa-run", help="bench-numa-run, which measures every row's bytes per node "
+                                       "at exit (default: beside KERNEL, then on PATH)")
     ap.add_argument("--threads", type=int, help="OMP_NUM_THREADS (default: inherited)")
     ap.add_argument("--no-class", action="store_true",
                     help="do not pass the class argument (NPB binaries, XSBench)")
@@ -280,6 +416,10 @@ def main():
                     help="run every run inside the QEMU NUMA lab (two sockets + a CXL-like "
                          "node; one boot per run; times are not meaningful, placement is)")
     ap.add_argument("--lab-cache", help="the lab's kernel cache (run-demo.sh --cache)")
+    ap.add_argument("--lab-kernel", default="6.12", help="the lab's guest kernel, 6.12 or 6.1")
+    ap.add_argument("--lab-thp", default="never", help="the lab guest's transparent huge pages: never "
+                    "(default: the kernel interleaves page by page), madvise or always (whole 2 MiB "
+                    "folios are interleaved, a program's share on CXL follows the folios)")
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per run (default 3600)")
     ap.add_argument("--plot", help="write a gnuplot chart of time and memory per policy "
                                    "(.svg or .png)")
@@ -293,7 +433,7 @@ def main():
     if not os.access(args.kernel, os.X_OK):
         die("kernel '%s' is not an executable file" % args.kernel)
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
-    known = ("off", "dram", "uniform", "cxl", "oli", "oli+budget", "oli+plan")
+    known = OLI_POLICIES + tuple(r[0] for r in NUMACTL_ROWS)
     for p in policies:
         if p not in known:
             die("--policies: '%s' is not one of %s" % (p, ", ".join(known)))
@@ -301,7 +441,7 @@ def main():
         if not os.path.isfile(args.plan):
             die("--plan '%s' is not a file" % args.plan)
     if (args.plan or args.make_plan) and "oli+plan" not in policies:
-        policies.append("oli+plan")
+        policies.insert(len([p for p in policies if p in OLI_POLICIES]), "oli+plan")
     if "oli+plan" in policies and not (args.plan or args.make_plan):
         die("policy oli+plan needs --plan FILE or --make-plan")
     limit = parse_size(args.dram_limit, "--dram-limit")
@@ -309,8 +449,29 @@ def main():
         die("--plot '%s': the file name must end in .svg or .png" % args.plot)
     if args.plot and not shutil.which("gnuplot"):
         die("--plot needs gnuplot (Debian package gnuplot-nox)")
+    if args.plain and not os.access(args.plain, os.X_OK):
+        die("--plain '%s' is not an executable file" % args.plain)
+    if args.numa_run and not os.access(args.numa_run, os.X_OK):
+        die("--numa-run '%s' is not an executable file" % args.numa_run)
+    if args.lab_kernel not in ("6.12", "6.1"):
+        die("--lab-kernel '%s' is not one of 6.12, 6.1" % args.lab_kernel)
+    if args.lab_thp not in ("never", "madvise", "always"):
+        die("--lab-thp '%s' is not one of never, madvise, always" % args.lab_thp)
 
-    global LAB
+    global LAB, NUMA_RUN, NUMACTL, LAUNCHER
+    LAUNCHER = shlex.split(args.launcher)
+    kernel = os.path.abspath(args.kernel)
+    here = os.path.dirname(kernel)
+    NUMA_RUN = args.numa_run or (os.path.join(here, "bench-numa-run")
+                                 if os.access(os.path.join(here, "bench-numa-run"), os.X_OK)
+                                 else shutil.which("bench-numa-run"))
+    NUMA_RUN = os.path.abspath(NUMA_RUN) if NUMA_RUN else None
+    NUMACTL = shutil.which("numactl")
+    plain = args.plain
+    if not plain:
+        base = re.sub(r"-(oli|rt)$", "", kernel)
+        plain = base if base != kernel and os.access(base, os.X_OK) else None
+    plain = os.path.abspath(plain) if plain else None
     if args.lab:
         script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                               "test", "numa-lab", "run-demo.sh")
@@ -320,7 +481,9 @@ def main():
             die("--lab and --launcher cannot be combined (the lab runs one process)")
         if args.plan:
             die("--lab with --plan is not supported: the plan file is not copied into the lab")
-        LAB = {"script": script, "cache": args.lab_cache, "timeout": min(args.timeout, 600)}
+        LAB = {"script": script, "cache": args.lab_cache, "timeout": min(args.timeout, 600),
+               "kernel": args.lab_kernel,
+               "setup": "echo %s > /sys/kernel/mm/transparent_hugepage/enabled" % args.lab_thp}
         if args.make_plan:
             die("--lab with --make-plan is not supported")
 
@@ -331,43 +494,96 @@ def main():
                   file=sys.stderr)
     if args.threads:
         base_env["OMP_NUM_THREADS"] = str(args.threads)
-    cmd = shlex.split(args.launcher) + [os.path.abspath(args.kernel)]
-    cmd += ([] if args.no_class else [args.cls.upper()]) + shlex.split(args.args)
+    prog_args = ([] if args.no_class else [args.cls.upper()]) + shlex.split(args.args)
+    target = Target(kernel, prog_args)
     tmp = tempfile.mkdtemp(prefix="oli-compare-")
 
-    # The dram run comes first: it is the reference, and sizes a percentage budget.
-    order = sorted(policies, key=lambda p: 0 if p == "dram" else 1)
-    results, all_reps = {}, []
+    # The dram run comes first: it is the reference, sizes a percentage budget
+    # and gives the topology (nodes of the numactl rows); numactl rows come last.
+    order = sorted(policies, key=lambda p: 0 if p == "dram" else 1 if p in OLI_POLICIES else 2)
+    results, all_reps, all_numa, notes = {}, [], [], []
+    if not NUMA_RUN:
+        notes.append("bench-numa-run not found (build it, or --numa-run PATH): no kernel byte "
+                     "columns, numactl rows skipped")
     for pol in order:
         env = dict(base_env)
-        env["OLI_POLICY"] = pol.split("+")[0]
+        setup = None
+        row = {"policy": pol, "label": pol, "skipped": None}
+        spec = next((r for r in NUMACTL_ROWS if r[0] == pol), None)
+        if spec:
+            reason = None
+            if not NUMA_RUN:
+                reason = "bench-numa-run not found"
+            elif not plain:
+                reason = ("no plain build (pass --plain PROGRAM; %s has no plain sibling)"
+                          % os.path.basename(kernel))
+            elif not NUMACTL and pol != "numactl-weighted":
+                reason = "numactl not found (Debian package numactl)"
+            if reason is None and not all_reps and not all_numa:
+                # No oli row ran: ask bench-numa-run which nodes there are.
+                _, _, _, probe, _, _ = run_once(Target("/bin/true", []), base_env, tmp, args.timeout)
+                all_numa += probe
+            d, c = numactl_nodes(all_reps, all_numa)
+            nodes = {"dram,cxl": "%d,%d" % (d, c) if c != d else "%d" % d, "dram": "%d" % d,
+                     "cxl": "%d" % c}[spec[3]]
+            row["label"] = spec[1] % nodes
+            wi = [r for r in all_reps if "weighted_interleave" in r.get("topology", {})]
+            if reason is None and pol == "numactl-weighted" and wi and not wi[0]["topology"]["weighted_interleave"]:
+                reason = "the kernel has no MPOL_WEIGHTED_INTERLEAVE (Linux 6.9+)"
+            if reason:
+                row["skipped"] = reason
+                results[pol] = row
+                continue
+            env["OLI_POLICY"] = "off"  # inert: the plain build has no liboli
+            if pol == "numactl-weighted":
+                # numactl 2.0.16 (Debian 12) has no --weighted-interleave: bench-numa-run sets it.
+                run = Target(plain, prog_args, helper=[spec[2] % nodes])
+            else:
+                run = Target(plain, prog_args, pre=["numactl", spec[2] % nodes])
+            setup = kernel_weights_setup(all_reps) if LAB else None
+        else:
+            run = target
+            env["OLI_POLICY"] = pol.split("+")[0]
+            setup = kernel_weights_setup(all_reps) if LAB else None
         if pol == "oli+budget" or (pol == "oli+plan" and args.make_plan):
             if isinstance(limit, tuple):
                 ref = results.get("dram")
-                if not ref or ref["placed"] is None:
-                    print("compare: note: --dram-limit %s is relative to the dram policy's "
-                          "report, and there is none (not run, or the kernel is not linked with "
-                          "liboli): %s skipped" % (args.dram_limit, pol), file=sys.stderr)
-                    policies.remove(pol)
+                if not ref or ref.get("placed") is None:
+                    row["skipped"] = ("--dram-limit %s is relative to the dram policy's report, and "
+                                      "there is none (not run, or the kernel is not linked with "
+                                      "liboli)" % args.dram_limit)
+                    results[pol] = row
                     continue
                 limit = max(4096, int(ref["placed"] * limit[1] / 100.0))
             env["OLI_DRAM_LIMIT"] = str(limit)
         if pol == "oli+plan":
             if args.make_plan and not args.plan:
-                args.plan = make_plan(args, cmd, base_env, tmp, limit)
+                args.plan = make_plan(args, target, base_env, tmp, limit)
             env["OLI_PLAN"] = os.path.abspath(args.plan)
-        times, oks, reps = [], 0, []
+        times, oks, reps, numa, skip = [], 0, [], [], None
         for _ in range(args.repeat):
-            secs, ok, reps, _ = timed_run(cmd, env, tmp, args.timeout)
+            secs, ok, reps, numa, out, status = timed_run(run, env, tmp, args.timeout, setup)
+            m = re.search(r"bench-numa-run: SKIP: (.*)", out)
+            if status == 77 and m:
+                skip = m.group(1).strip()
+                break
             if secs is not None:
                 times.append(secs)
             oks += ok
+        if skip:
+            row["skipped"] = skip
+            results[pol] = row
+            continue
         all_reps = all_reps or reps
+        all_numa = all_numa or numa
         tiers, saved, pages = merge_reports(reps) if reps else ({}, None, None)
         placed = sum(tiers[k] for k in ("dram", "cxl", "remote_dram")) if reps else None
-        results[pol] = {
-            "policy": pol, "env": {k: v for k, v in env.items() if k.startswith("OLI_")
-                                   and k not in ("OLI_REPORT", "OLI_REPORT_FORMAT")},
+        task = reps[0].get("task_policy") if reps else None
+        row.update({
+            "env": {k: v for k, v in env.items() if k.startswith("OLI_")
+                    and k not in ("OLI_REPORT", "OLI_REPORT_FORMAT")},
+            "command": ([NUMA_RUN] + run.helper if run.helper else []) + run.pre + [run.program] + run.args,
+            "lab_setup": setup,
             "times_s": times, "median_s": statistics.median(times) if times else None,
             "verified": oks, "runs": args.repeat,
             "dram": tiers.get("dram"), "cxl": tiers.get("cxl"),
@@ -375,31 +591,58 @@ def main():
             "dram_saved": saved, "placed": placed, "reports": len(reps),
             "sites_as_intended": pages[0] if pages else None,
             "sites_with_pages": pages[1] if pages else None,
-        }
+            "task_policy": task,
+            "kernel": kernel_tiers(numa, node_kinds(all_reps, numa)),
+        })
+        if task and not task.get("exact"):
+            notes.append("uniform: the kernel interleaves the whole process at %s (its own weights), "
+                         "placed objects at %s (the runtime's)" % (task.get("weights"),
+                                                                   reps[0].get("options", {}).get("weights")))
+        results[pol] = row
     shutil.rmtree(tmp, ignore_errors=True)
 
     rows = [results[p] for p in policies]
     ref = results.get("dram", {}).get("median_s")
     title = "%s, %d run%s per policy, OMP_NUM_THREADS=%s" % (
-        " ".join(shlex.split(args.launcher) + [os.path.basename(args.kernel)]
-                 + cmd[len(shlex.split(args.launcher)) + 1:]), args.repeat,
+        " ".join(LAUNCHER + [os.path.basename(args.kernel)] + prog_args), args.repeat,
         "s" if args.repeat > 1 else "", base_env.get("OMP_NUM_THREADS", "(unset)"))
     print(title)
-    print("machine: " + ("QEMU NUMA lab (test/numa-lab, one boot per run; times are "
-                         "emulated and not meaningful): " if LAB else "") + topology_note(all_reps))
-    if "oli+budget" in results:
+    machine = (("QEMU NUMA lab (test/numa-lab, kernel %s, transparent huge pages %s, one boot per run; "
+                "times are emulated and not meaningful): " % (args.lab_kernel, args.lab_thp)) if LAB else "") \
+        + topology_note(all_reps, all_numa)
+    print("machine: " + machine)
+    if plain and any(r[0] in results for r in NUMACTL_ROWS):
+        print("numactl rows: %s (no liboli)%s" % (
+            os.path.basename(plain), "; numactl -w is bench-numa-run --weighted-interleave "
+            "(numactl %s has no such option), at the kernel's weights" % numactl_version()
+            if "numactl-weighted" in results else ""))
+    if LAB and kernel_weights_setup(all_reps):
+        print("lab: the kernel's weighted-interleave weights set to the runtime's before each run (%s)"
+              % kernel_weights_setup(all_reps))
+    if "oli+budget" in results and not results["oli+budget"]["skipped"]:
         print("oli+budget: OLI_DRAM_LIMIT=%s" % human(int(results["oli+budget"]["env"]
                                                          .get("OLI_DRAM_LIMIT", 0))))
-    if "oli+plan" in results:
+    if "oli+plan" in results and not results["oli+plan"]["skipped"]:
         print("oli+plan: OLI_PLAN=%s" % results["oli+plan"]["env"].get("OLI_PLAN"))
-    hdr = ("policy", "median s", "vs dram", "verified", "DRAM", "CXL", "remote DRAM",
-           "default", "DRAM saved", "pages as intended")
+    print("columns: DRAM, CXL, remote DRAM, CXL %: the process's own pages at exit (heap, stacks, "
+          "globals, anonymous mmap; mapped files apart), from the kernel (numa_maps); placed ...: "
+          "the objects oli placed (its report)")
+    hdr = ("policy", "median s", "vs dram", "verified", "DRAM", "CXL", "remote DRAM", "CXL %",
+           "placed DRAM", "placed CXL", "DRAM saved", "pages as intended")
     table = []
     for r in rows:
+        if r["skipped"]:
+            table.append((r["label"], "skipped") + ("",) * (len(hdr) - 2))
+            notes.append("%s skipped: %s" % (r["label"], r["skipped"]))
+            continue
+        k = r["kernel"] or {}
+        total = sum(k.get(t, 0) for t in ("dram", "cxl", "remote_dram"))
         ratio = "%.3f" % (r["median_s"] / ref) if ref and r["median_s"] is not None else "-"
-        table.append((r["policy"], "%.4f" % r["median_s"] if r["median_s"] is not None else "-",
-                      ratio, "%d/%d" % (r["verified"], r["runs"]), human(r["dram"]),
-                      human(r["cxl"]), human(r["remote_dram"]), human(r["default"]),
+        table.append((r["label"], "%.4f" % r["median_s"] if r["median_s"] is not None else "-",
+                      ratio, "%d/%d" % (r["verified"], r["runs"]),
+                      human(k.get("dram")), human(k.get("cxl")), human(k.get("remote_dram")),
+                      "%.1f" % (100.0 * k["cxl"] / total) if total else "-",
+                      human(r["dram"]), human(None if r["cxl"] is None else r["cxl"] + r["remote_dram"]),
                       human(r["dram_saved"]),
                       "%d/%d sites" % (r["sites_as_intended"], r["sites_with_pages"])
                       if r["sites_with_pages"] else "-"))
@@ -408,19 +651,30 @@ def main():
                     for i, w in enumerate(widths))
     print(fmt % hdr)
     for t in table:
-        print(fmt % t)
+        print((fmt % t).rstrip())
+    for n in notes:
+        print("note: " + n)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"title": title, "machine": topology_note(all_reps), "rows": rows}, f,
-                      indent=1)
+            json.dump({"title": title, "machine": machine, "rows": rows, "notes": notes}, f, indent=1)
+    ran = [r for r in rows if not r["skipped"]]
     if args.plot:
-        plot(args.plot, rows, title)
+        plot(args.plot, ran, title)
         print("plot: %s" % args.plot)
-    bad = [r["policy"] for r in rows if r["verified"] != r["runs"]]
+    bad = [r["label"] for r in ran if r["verified"] != r["runs"]]
     if bad:
         print("VERIFICATION FAILED under: %s" % ", ".join(bad))
         return 1
     return 0
+
+
+def numactl_version():
+    try:
+        out = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "numactl"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, universal_newlines=True).stdout.strip()
+    except OSError:
+        out = ""
+    return out.split("-")[0] if out else "here"
 
 
 if __name__ == "__main__":
