@@ -126,6 +126,7 @@ static void do_init(void) {
                            _oli_policy_name(policy), topo.local_node);
   }
   log_topology();
+  if (policy == OLI_POLICY_UNIFORM) _oli_task_policy_apply(&topo, weights, weights_source);
   _oli_profile_init();
   _oli_pmu_init();
   _oli_plan_init();

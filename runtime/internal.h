@@ -33,6 +33,7 @@ typedef enum oli_warning_e {
   W_NO_WI,        /* kernel lacks MPOL_WEIGHTED_INTERLEAVE: page-run binding used */
   W_OPTION,       /* legacy option name / clamped value */
   W_PMU,          /* OLI_PROFILE_SOURCE=pmu but no sampling event opens */
+  W_TASK_POLICY,  /* uniform: the whole process cannot be interleaved at the weights */
   W_MAX_
 } oli_warning_t;
 
@@ -181,5 +182,15 @@ void _oli_pmu_stop(void);  /* at exit: disable the events, drain; later calls do
 const char *_oli_pmu_event_name(void);
 const char *_oli_pmu_status(void);
 bool _oli_profile_portable_enabled(void); /* __oli_profile_access counts */
+
+// taskpolicy.c
+/* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
+void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
+                             oli_task_policy_t *out);
+/* Set it with set_mempolicy (process init; wsrc names the weights' source for
+ * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
+void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
+const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
+const char *_oli_task_policy_mode_name(oli_task_policy_mode_t m); /* "weighted-interleave", ... */
 
 #endif /* OLI_INTERNAL_H */

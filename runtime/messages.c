@@ -124,7 +124,7 @@ const char *_oli_warning_name(oli_warning_t id) {
       [W_NO_NUMA] = "no_numa",   [W_NO_CXL] = "no_cxl",       [W_MBIND] = "mbind",
       [W_ARENA_FULL] = "arena_full", [W_MMAP] = "mmap",       [W_BAD_SYSFS] = "bad_sysfs",
       [W_REPORT] = "report",     [W_PLAN] = "plan",           [W_NO_WI] = "no_wi",
-      [W_OPTION] = "option",     [W_PMU] = "pmu",
+      [W_OPTION] = "option",     [W_PMU] = "pmu",            [W_TASK_POLICY] = "task_policy",
   };
   return (unsigned)id < W_MAX_ && names[id] ? names[id] : "unknown";
 }

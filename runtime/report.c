@@ -208,6 +208,20 @@ static void summary(uint64_t peak[OLI_TIER_MAX_], uint64_t *placed, uint64_t *sm
   _oli_alloc_tier_bytes(NULL, peak);
 }
 
+/* "task_policy": what OLI_POLICY=uniform set for the whole process, or null. */
+static void json_task_policy(FILE *f) {
+  const oli_task_policy_t *p = _oli_task_policy();
+  if (p->mode == OLI_TASK_POLICY_NONE) {
+    fprintf(f, "  \"task_policy\": null,\n");
+    return;
+  }
+  fprintf(f, "  \"task_policy\": {\"mode\": \"%s\", \"nodes\": [", _oli_task_policy_mode_name(p->mode));
+  for (int i = 0; i < p->nnodes; i++) fprintf(f, "%s%d", i ? ", " : "", p->node[i]);
+  fprintf(f, "], \"weights\": \"");
+  for (int i = 0; i < p->nnodes; i++) fprintf(f, "%s%u", i ? ":" : "", p->weight[i]);
+  fprintf(f, "\", \"exact\": %s},\n", p->exact ? "true" : "false");
+}
+
 static void json_report(FILE *f) {
   const oli_topology_t *t = _oli_topology();
   uint32_t w[OLI_MAX_TARGETS];
@@ -221,6 +235,7 @@ static void json_report(FILE *f) {
   if (rank >= 0) fprintf(f, "%ld", rank);
   else fprintf(f, "null");
   fprintf(f, ",\n  \"policy\": \"%s\",\n", _oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
+  json_task_policy(f);
   fprintf(f, "  \"options\": {\"dram_limit\": %ld, \"large_percent\": %ld, \"min_size\": %ld, \"weights\": ",
           _oli_option_get(oli_option_dram_limit), _oli_option_get(oli_option_large_percent),
           _oli_option_get(oli_option_min_size));

@@ -4,6 +4,7 @@
 #define OLI_TYPES_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -124,5 +125,22 @@ typedef enum oli_report_format_e {
   OLI_REPORT_FORMAT_TEXT = 1,
   OLI_REPORT_FORMAT_JSON = 2,
 } oli_report_format_t;
+
+/* ---- OLI_POLICY=uniform's task policy (taskpolicy.c) ------------------- */
+typedef enum oli_task_policy_mode_e {
+  OLI_TASK_POLICY_NONE = 0,                /* not set: not uniform, or no CXL node */
+  OLI_TASK_POLICY_INTERLEAVE = 1,          /* MPOL_INTERLEAVE */
+  OLI_TASK_POLICY_WEIGHTED_INTERLEAVE = 2, /* MPOL_WEIGHTED_INTERLEAVE, kernel's weights */
+  OLI_TASK_POLICY_FAILED = 3,              /* set_mempolicy refused: default policy */
+} oli_task_policy_mode_t;
+
+typedef struct oli_task_policy_s {
+  oli_task_policy_mode_t mode;
+  int nnodes;
+  int node[OLI_MAX_TARGETS];        /* local DRAM, CXL[, remote DRAM] */
+  uint32_t weight[OLI_MAX_TARGETS]; /* the ratio the kernel applies */
+  uint32_t want[OLI_MAX_TARGETS];   /* the process's weights */
+  bool exact;                       /* weight is proportional to want */
+} oli_task_policy_t;
 
 #endif /* OLI_TYPES_H */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NUMA lab host-side checker: parse a guest console log and assert.
 
-    check.py --suite probe|oli|faults|cxl|four-node|boot --kernel 6.12|6.1 LOG
+    check.py --suite probe|oli|faults|cxl|four-node|baselines|tiering|boot --kernel 6.12|6.1 LOG
                                  (oli: assertions 1-5 of issue 4, faults: 6, both
                                  on the oli suite's log; four-node: the oli runtime
                                  on topologies/four-node.args; boot: markers only)
@@ -28,6 +28,8 @@ import argparse
 import json
 import re
 import sys
+
+import baselines
 
 TAIL_LINES = 60
 
@@ -138,6 +140,7 @@ class Checker:
         self.failures = []
         self.passes = 0
         self.skipped = []  # parts not checked, with the reason (printed)
+        self.skip_reason = None  # the whole suite cannot run on this kernel
 
     def expect(self, cond, what, detail=""):
         if cond:
@@ -148,6 +151,10 @@ class Checker:
 
     def skip(self, why):
         self.skipped.append(why)
+
+    def skip_all(self, why):
+        """The kernel cannot run this suite at all: the test is skipped (exit 77)."""
+        self.skip_reason = why
 
     def eq(self, what, expected, got):
         return self.expect(expected == got, what, "expected %r, got %r" % (expected, got))
@@ -532,7 +539,10 @@ def check_oli(c):
         if r.basics():
             c.eq("5. run %s: report policy" % pol, pol, r.report.get("policy"))
             r.all_placements(dec, PLACED)
-            r.placement("tiny")
+            if pol != "uniform":
+                r.placement("tiny")
+            else:
+                check_uniform_task_policy(c, r)
             if pol == "uniform":
                 for o in PLACED:
                     s = r.site(o)
@@ -541,6 +551,23 @@ def check_oli(c):
                              r.report.get("options", {}).get("weights"), s.get("ratio"))
 
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
+def check_uniform_task_policy(c, r):
+    """OLI_POLICY=uniform interleaves the whole process (runtime/taskpolicy.c): the
+    report's task_policy, and the 64 KiB object glibc serves (decision default)
+    follows it onto node 2. The oli suite leaves the kernel's weights at 1 (6.12)
+    and the runtime's are 4:1 (HMAT): not exact, one warning."""
+    tp = r.report.get("task_policy") or {}
+    mode = "weighted-interleave" if c.kernel == "6.12" else "interleave"
+    c.eq("5. run uniform: task_policy (whole process) mode, nodes, weights, exact", (mode, [0, 2], "1:1", False),
+         (tp.get("mode"), tp.get("nodes"), tp.get("weights"), tp.get("exact")))
+    c.expect("task_policy" in (r.report.get("summary", {}).get("warnings") or {}),
+             "5. run uniform: the report counts the task_policy warning (kernel ratio 1:1, runtime's 4:1)",
+             "warnings %r" % r.report.get("summary", {}).get("warnings"))
+    if "tiny" in r.objs:
+        c.expect(r.kernel_pages("tiny")[2] > 0, "5. run uniform: the 64 KiB object (glibc, not placed) has pages "
+                 "on node 2 (task policy)", "kernel pages %r" % r.kernel_pages("tiny"))
 
 
 def check_faults(c):
@@ -688,7 +715,8 @@ def check_boot(c):
 
 
 SUITES = {"probe": check_probe, "oli": check_oli, "faults": check_faults, "cxl": check_cxl,
-          "four-node": check_four_node, "boot": check_boot}
+          "four-node": check_four_node, "boot": check_boot, "baselines": baselines.check_baselines,
+          "tiering": baselines.check_tiering}
 
 
 def show(lab):
@@ -755,6 +783,9 @@ def main():
             c.failures.append("guest never printed OLI-LAB-END (panic, hang or timeout)")
         SUITES[a.suite](c)
     name = "%s/%s" % (a.suite, a.kernel)
+    if c.skip_reason and not c.failures:
+        print("oli-lab: SKIP [%s]: %s" % (name, c.skip_reason))
+        return 77
     for why in c.skipped:
         print("oli-lab: not checked [%s]: %s" % (name, why))
     if c.failures:

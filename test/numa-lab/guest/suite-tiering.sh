@@ -1,0 +1,73 @@
+# shellcheck shell=dash
+# NUMA lab suite "tiering": the kernel's own tiering as a baseline for oli's static
+# placement (check.py --suite tiering). Memory tiering mode of NUMA balancing
+# (numa_balancing=2: hot pages on a slower tier are promoted) and demotion
+# (demotion_enabled: reclaim moves cold DRAM pages to the slower tier), on a
+# machine whose DRAM is made small: persistent huge pages take all of node 1
+# (the other socket's DRAM) and all but ROOM_MB of node 0 above its high
+# watermark, so bench-cg at class W (49 MB) does not fit. min_free_kbytes is set
+# to 8 MiB first: with transparent huge pages the kernel raises it to ~90 MiB on
+# this 3 GiB machine (30-45 MiB watermarks per node), and a small DRAM node would
+# sit below its watermarks from the start (nothing allocated there, nothing to
+# demote, no room to promote). Each run goes through bench-numa-run (bytes per node at
+# exit) and the /proc/vmstat migration counters are read before and after it:
+#   first-touch  plain bench-cg, no balancing, no demotion: the kernel's default spill
+#   tiering      plain bench-cg, numa_balancing=2, demotion on
+#   oli-budget   bench-cg-oli, OLI_DRAM_LIMIT=BUDGET_MB, numa_balancing=2, demotion on
+#   oli          bench-cg-oli (OLI_POLICY=oli), numa_balancing=2, demotion on
+ROOM_MB=32
+BUDGET_MB=24
+KEYS="pgpromote_success pgpromote_candidate pgdemote_kswapd pgdemote_direct numa_hint_faults numa_pages_migrated pgmigrate_success"
+tiers=""
+for t in /sys/devices/virtual/memory_tiering/memory_tier*; do
+  [ -f "$t/nodelist" ] && tiers="$tiers $(basename "$t"):$(cat "$t/nodelist")"
+done
+echo "OLI-LAB tiering tiers=$(echo "$tiers" | sed 's/^ //; s/ /,/g')"
+if ! echo 2 > /proc/sys/kernel/numa_balancing 2>/dev/null || [ "$(cat /proc/sys/kernel/numa_balancing)" != 2 ]; then
+  echo "OLI-LAB tiering supported=0 reason=numa_balancing_2_refused"; exit 0
+fi
+if [ ! -f /sys/kernel/mm/numa/demotion_enabled ]; then
+  echo "OLI-LAB tiering supported=0 reason=no_demotion_enabled"; exit 0
+fi
+echo 0 > /proc/sys/kernel/numa_balancing
+echo "OLI-LAB tiering supported=1"
+hp() { echo "/sys/devices/system/node/node$1/hugepages/hugepages-2048kB/nr_hugepages"; }
+free_kb() { sed -n 's/.*MemFree: *\([0-9]*\) kB/\1/p' "/sys/devices/system/node/node$1/meminfo"; }
+echo 8192 > /proc/sys/vm/min_free_kbytes
+# sum of node 0's zones' high watermarks, kB
+high_kb() { awk '/^Node 0,/ { n = 1; next } /^Node/ { n = 0 } n && $1 == "high" { s += $2 } END { print s * 4 }' /proc/zoneinfo; }
+echo 100000 > "$(hp 1)"
+want=$(( ($(free_kb 0) - ROOM_MB * 1024 - $(high_kb)) / 2048 ))
+echo "$want" > "$(hp 0)"
+echo "OLI-LAB tiering room_mb=$ROOM_MB budget_mb=$BUDGET_MB node0_high_kb=$(high_kb) node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) node2_free_kb=$(free_kb 2) held0=$(cat "$(hp 0)") held1=$(cat "$(hp 1)")"
+vm() { for k in $KEYS; do printf '%s=%s ' "$k" "$(sed -n "s/^$k //p" /proc/vmstat)"; done; }
+tier() { # NAME BALANCING DEMOTION [VAR=VALUE...] -- PROGRAM
+  name=$1 bal=$2 dem=$3; shift 3
+  envs=""
+  while [ "$1" != "--" ]; do envs="$envs $1"; shift; done
+  shift
+  echo "$bal" > /proc/sys/kernel/numa_balancing
+  echo "$dem" > /sys/kernel/mm/numa/demotion_enabled
+  sync; echo 1 > /proc/sys/vm/drop_caches
+  echo "OLI-LAB tier name=$name phase=before node0_free_kb=$(free_kb 0) $(vm)"
+  rm -f "/tmp/$name.numa" "/tmp/$name.rep"
+  # shellcheck disable=SC2086 # envs are VAR=VALUE words
+  taskset -c 0 env OMP_NUM_THREADS=1 OLI_REPORT="/tmp/$name.rep" OLI_REPORT_FORMAT=json $envs \
+    /lab/bench-numa-run --out "/tmp/$name.numa" "$@" W > "/tmp/$name.out" 2> "/tmp/$name.err"
+  rc=$?
+  echo "OLI-LAB tier name=$name phase=after status=$rc verified=$(grep -c 'VERIFICATION SUCCESSFUL' "/tmp/$name.out") $(vm)"
+  echo "OLI-LAB time run=$name uptime=$(cut -d' ' -f1 /proc/uptime)"
+  sed "s/^/OLI-LAB-STDERR $name: /" "/tmp/$name.err" | head -n 20
+  for f in numa rep; do
+    if [ -s "/tmp/$name.$f" ]; then
+      echo "OLI-LAB-JSON-BEGIN $f-$name"; cat "/tmp/$name.$f"; echo; echo "OLI-LAB-JSON-END $f-$name"
+    fi
+  done
+}
+tier first-touch 0 false -- /lab/bench-cg
+tier tiering 2 true -- /lab/bench-cg
+tier oli-budget 2 true OLI_DRAM_LIMIT=${BUDGET_MB}M -- /lab/bench-cg-oli
+tier oli 2 true OLI_POLICY=oli -- /lab/bench-cg-oli
+echo 0 > /proc/sys/kernel/numa_balancing
+echo 0 > "$(hp 0)"; echo 0 > "$(hp 1)"
+echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
