@@ -74,18 +74,27 @@ def human(n):
     return str(n)
 
 
-def load_report(path):
+def load_doc(path, schema, what):
+    """One JSON document of `schema`, version 1; a bad one stops the harness."""
     try:
         with open(path) as f:
-            rep = json.load(f)
+            doc = json.load(f)
     except (OSError, ValueError) as e:
-        die("%s: cannot read the oli report: %s" % (path, e))
-    if rep.get("schema") != "oli-report":
-        die("%s: schema '%s' is not oli-report" % (path, rep.get("schema")))
-    if rep.get("version") != 1:
-        die("%s: oli-report version %s is not supported (this script reads version 1)"
-            % (path, rep.get("version")))
-    return rep
+        die("%s: cannot read %s: %s" % (path, what, e))
+    if doc.get("schema") != schema:
+        die("%s: schema '%s' is not %s" % (path, doc.get("schema"), schema))
+    if doc.get("version") != 1:
+        die("%s: %s version %s is not supported (this script reads version 1)"
+            % (path, schema, doc.get("version")))
+    return doc
+
+
+def load_report(path):
+    return load_doc(path, "oli-report", "the oli report")
+
+
+def load_numa(path):
+    return load_doc(path, "bench-numa-run", "bench-numa-run's output")
 
 
 def merge_reports(reps):
@@ -156,17 +165,6 @@ def host_command(target, tmp):
         return LAUNCHER + target.pre + [target.program] + target.args
     return (LAUNCHER + [NUMA_RUN, "--out", os.path.join(tmp, "numa-%p.json")] + target.helper
             + ["--"] + target.pre + [target.program] + target.args)
-
-
-def load_numa(path):
-    try:
-        with open(path) as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
-        die("%s: cannot read bench-numa-run's output: %s" % (path, e))
-    if doc.get("schema") != "bench-numa-run":
-        die("%s: schema '%s' is not bench-numa-run" % (path, doc.get("schema")))
-    return doc
 
 
 def run_once(target, env, tmp, timeout, setup=None):
