@@ -200,14 +200,15 @@ struct OliProfilePass : PassInfoMixin<OliProfilePass> {
 /// the optimisation pipeline, after the profiling pass.
 struct OliSmallBypassPass : PassInfoMixin<OliSmallBypassPass> {
   explicit OliSmallBypassPass(OliOptions O) : Opt(std::move(O)) {}
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Opt.Error.empty()) {
       reportOptionError(M, Opt.Error);
       return PreservedAnalyses::all();
     }
     if (!Opt.SmallBypass)
       return PreservedAnalyses::all();
-    bool Changed = addSmallBypass(M);
+    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    bool Changed = addSmallBypass(M, [&](Function &F) -> LoopInfo & { return FAM.getResult<LoopAnalysis>(F); });
     Changed |= addFreeBypass(M);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }

@@ -12,6 +12,13 @@
 // results meet in a phi. mmap calls get no fast path (rare and large), nor do
 // calls in functions optimised for size (-Os, -Oz) or marked cold.
 //
+// Only where it can pay: a call inside a loop (LoopInfo, after inlining: the
+// pass runs at the end of the pipeline), or in a function of at most
+// SmallFunctionInsts instructions (an allocation helper, called often from
+// elsewhere). A call outside any loop of a bigger function runs once per call
+// of that function; its test and second call would cost compile time (the
+// blocks, the phi, instruction selection) for a saving of a few nanoseconds.
+//
 // malloc, calloc, memalign and valloc go straight to glibc's __libc_*
 // functions (Linux/glibc targets, functions without sanitizer instrumentation):
 // liboli's interposed malloc only attributes objects to an enclosing
@@ -24,6 +31,7 @@
 #include "OliAbiNames.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -36,6 +44,11 @@ using namespace llvm;
 #define DEBUG_TYPE "oli"
 
 STATISTIC(NumBypass, "heap calls given the small-object fast path");
+STATISTIC(NumNotHot, "heap calls left without the fast path: outside loops of a big function");
+
+/// A function this small is taken for an allocation helper: its calls get the
+/// fast path even outside loops.
+constexpr unsigned SmallFunctionInsts = 64;
 
 namespace oli {
 
@@ -169,6 +182,15 @@ static void copyAttrs(CallBase &From, CallBase &To, bool SameArgs) {
   To.setDebugLoc(From.getDebugLoc());
 }
 
+/// At most SmallFunctionInsts instructions (counting stops there).
+static bool isSmallFunction(const Function &F) {
+  size_t N = 0;
+  for (const BasicBlock &BB : F)
+    if ((N += BB.size()) > SmallFunctionInsts)
+      return false;
+  return true;
+}
+
 /// Splits around CB; returns false when nothing was done.
 static bool split(CallBase &CB, Module &M) {
   const Function *F = CB.getFunction();
@@ -229,18 +251,35 @@ static bool split(CallBase &CB, Module &M) {
   return true;
 }
 
-bool addSmallBypass(Module &M) {
+bool addSmallBypass(Module &M, function_ref<LoopInfo &(Function &)> GetLI) {
   if (M.getModuleFlag(BypassFlag))
     return false;
-  SmallVector<CallBase *, 32> Calls;
-  for (Function &F : M)
+  bool Changed = false;
+  for (Function &F : M) {
+    SmallVector<CallBase *, 8> Calls;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Fn = CB->getCalledFunction(); Fn && Fn->getName().starts_with(AbiPrefix))
           Calls.push_back(CB);
-  bool Changed = false;
-  for (CallBase *CB : Calls)
-    Changed |= split(*CB, M);
+    if (Calls.empty())
+      continue;
+    // Only where it can pay: every call of a small function (an allocation
+    // helper), else the calls in loops of the function as it was (splits add
+    // blocks but no loops).
+    SmallVector<CallBase *, 8> Hot;
+    if (isSmallFunction(F)) {
+      Hot = Calls;
+    } else {
+      LoopInfo &LI = GetLI(F);
+      for (CallBase *CB : Calls)
+        if (LI.getLoopFor(CB->getParent()))
+          Hot.push_back(CB);
+        else if (!F.hasOptSize() && !F.hasFnAttribute(Attribute::Cold))
+          ++NumNotHot;
+    }
+    for (CallBase *CB : Hot)
+      Changed |= split(*CB, M);
+  }
   if (Changed)
     M.addModuleFlag(Module::Max, BypassFlag, 1);
   return Changed;

@@ -14,13 +14,16 @@
 #ifndef OLI_PASS_SMALLBYPASS_H
 #define OLI_PASS_SMALLBYPASS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Module.h"
 
 namespace oli {
 
-/// Adds the fast path to every heap entry-point call of M whose site record
-/// is visible; returns true when M changed.
-bool addSmallBypass(llvm::Module &M);
+/// Adds the fast path to the heap entry-point calls of M whose site record is
+/// visible and that can pay for it (in a loop of GetLI's loops, or in a small
+/// function); returns true when M changed.
+bool addSmallBypass(llvm::Module &M, llvm::function_ref<llvm::LoopInfo &(llvm::Function &)> GetLI);
 
 /// True when F is instrumented by a sanitizer: its allocations must go
 /// through the sanitizer's malloc/free, never straight to glibc's.
