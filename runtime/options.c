@@ -595,3 +595,19 @@ int _oli_expand_pattern(const char *pattern, char *buf, size_t n) {
   buf[len] = '\0';
   return 0;
 }
+
+/* The option's value in the environment now, without caching it and without
+ * ending the process on a bad one (a constructor's look before main:
+ * taskpolicy.c): 0 and *out; -1 when unset, empty or not valid (the real read
+ * reports a bad value later, as ever). */
+int _oli_option_peek(oli_option_t option, long *out) {
+  if ((unsigned)option >= _oli_option_last) return -1;
+  const option_desc_t *d = &options[option];
+  const char *s = getenv(d->name);
+  if ((s == NULL || *s == '\0') && d->legacy_name != NULL) s = getenv(d->legacy_name);
+  if (s == NULL || *s == '\0') return -1;
+  char tbuf[256], msg[400];
+  bool forced;
+  if (strlen(s) >= sizeof tbuf) return -1;
+  return _oli_option_check(option, trimmed(s, tbuf, sizeof tbuf), out, &forced, msg, sizeof msg);
+}

@@ -139,7 +139,10 @@ void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TA
 const oli_task_policy_t *_oli_task_policy(void) { return &applied; }
 
 /* Before main even in programs with no module constructor of the pass (linked
- * with liboli only): initialising the runtime sets the task policy. */
+ * with liboli only): initialising the runtime sets the task policy. Only a
+ * peek at OLI_POLICY otherwise: programs that set OLI_* themselves before
+ * their first allocation keep that working. */
 __attribute__((constructor)) static void uniform_before_main(void) {
-  if (_oli_option_get(oli_option_policy) == OLI_POLICY_UNIFORM) _oli_process_init();
+  long policy;
+  if (_oli_option_peek(oli_option_policy, &policy) == 0 && policy == OLI_POLICY_UNIFORM) _oli_process_init();
 }

@@ -127,10 +127,11 @@ def tier_row(c, name):
 def check_tiering(c):
     lab = c.lab
     sup = next((r for r in lab.group("tiering") if "supported" in r), None)
-    if sup is not None and sup.get("supported") == "0":
-        c.skip_all("kernel %s cannot run the tiering scenario (%s)" % (c.kernel, sup.get("reason")))
-        return
     tiers = next((r.get("tiers") for r in lab.group("tiering") if "tiers" in r), "")
+    if sup is not None and sup.get("supported") == "0":
+        c.skip_all("kernel %s cannot run the tiering scenario (%s; memory tiers %s)" % (
+            c.kernel, sup.get("reason"), tiers or "none"))
+        return
     # node 2 must be in a slower tier than node 0, or there is nothing to demote to
     tier_of = {}
     for part in (tiers or "").split(","):

@@ -4,6 +4,7 @@
  * refused set_mempolicy leaves the default policy with a counted warning.
  * Real placement on a CXL node is asserted in the NUMA lab (numa-lab/6.12). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 
@@ -101,6 +102,17 @@ int main(void) {
   CHECK_EQ("refused: one mbind warning counted", _oli_warning_count(W_MBIND), before + 1);
   CHECK_EQ("refused: errno kept", errno, 1234);
   CHECK_EQ("refused: the task keeps MPOL_DEFAULT", kernel_mode(), 0);
+
+  /* The constructor's look at OLI_POLICY: parsed, not cached, never fatal. */
+  long v = -1;
+  setenv("OLI_POLICY", " uniform ", 1);
+  CHECK("peek: uniform", _oli_option_peek(oli_option_policy, &v) == 0 && v == OLI_POLICY_UNIFORM);
+  setenv("OLI_POLICY", "unifrom", 1);
+  CHECK("peek: a bad value is -1, not an exit", _oli_option_peek(oli_option_policy, &v) == -1);
+  unsetenv("OLI_POLICY");
+  CHECK("peek: unset is -1", _oli_option_peek(oli_option_policy, &v) == -1);
+  setenv("OLI_POLICY", "dram", 1);
+  CHECK_EQ("peek cached nothing: the first real read sees dram", _oli_option_get(oli_option_policy), OLI_POLICY_DRAM);
 
   CHECK_STR("mode names", _oli_task_policy_mode_name(OLI_TASK_POLICY_WEIGHTED_INTERLEAVE), "weighted-interleave");
   return TEST_SUMMARY();

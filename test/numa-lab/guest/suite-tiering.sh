@@ -23,6 +23,19 @@ for t in /sys/devices/virtual/memory_tiering/memory_tier*; do
   [ -f "$t/nodelist" ] && tiers="$tiers $(basename "$t"):$(cat "$t/nodelist")"
 done
 echo "OLI-LAB tiering tiers=$(echo "$tiers" | sed 's/^ //; s/ /,/g')"
+# the tier holding node N (memory_tierK), empty when none
+tier_of() {
+  for t in /sys/devices/virtual/memory_tiering/memory_tier*; do
+    [ -f "$t/nodelist" ] || continue
+    if awk -v n="$1" -F, '{ for (i = 1; i <= NF; i++) { split($i, r, "-"); if (r[2] == "") r[2] = r[1];
+                            if (n >= r[1] + 0 && n <= r[2] + 0) f = 1 } } END { exit !f }' "$t/nodelist"; then
+      basename "$t"; return
+    fi
+  done
+}
+if [ -z "$(tier_of 2)" ] || [ "$(tier_of 2)" = "$(tier_of 0)" ]; then
+  echo "OLI-LAB tiering supported=0 reason=node2_not_in_a_slower_tier"; exit 0
+fi
 if ! echo 2 > /proc/sys/kernel/numa_balancing 2>/dev/null || [ "$(cat /proc/sys/kernel/numa_balancing)" != 2 ]; then
   echo "OLI-LAB tiering supported=0 reason=numa_balancing_2_refused"; exit 0
 fi
