@@ -391,7 +391,7 @@ static void do_init(void) {
     return;
   }
   pthread_atfork(lock_m, unlock_m, atfork_child);
-  _oli_arena_lo = (uintptr_t)a;
+  __atomic_store_n(&_oli_arena_lo, (uintptr_t)a, __ATOMIC_RELAXED);
   pool_range(0, npages_total);
   st.reserved = len;
   __atomic_store_n(&_oli_arena_len, (uintptr_t)len, __ATOMIC_RELEASE);
