@@ -84,6 +84,10 @@ void _oli_options_print(void); /* every option at verbose level 1 */
 void _oli_options_reset(void); /* tests: forget cached values (not thread-safe) */
 /* The environment's value now, parsed, not cached: 0 + *out; -1 unset or bad. */
 int _oli_option_peek(oli_option_t option, long *out);
+/* Secure execution (getauxval(AT_SECURE): setuid, setgid, file capabilities):
+ * no OLI_* variable is read, every option has its default. */
+bool _oli_secure(void);
+void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
 const char *_oli_policy_name(oli_policy_t p); /* "oli", "uniform", ... */
 char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n); /* "0-1,3" */
 long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */

@@ -6,7 +6,13 @@
  * them by _oli_options_init at process start); a bad value prints one line
  *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off
  * and stops the process with exit status 2 (docs/runtime.md, "Bad input").
- * Nothing here calls malloc: strings are copied into static buffers. */
+ * Nothing here calls malloc: strings are copied into static buffers.
+ *
+ * Secure execution (setuid, setgid or file capabilities: AT_SECURE), like
+ * glibc's tunables: no OLI_* variable is read at all - each names a file or
+ * changes behaviour - every option keeps its default, and one line says so
+ * when OLI_VERBOSE asks for the start-up log (docs/runtime.md, "Secure
+ * execution"). */
 #include <ctype.h>
 #include <sched.h>
 #include <errno.h>
@@ -15,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -394,6 +401,21 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   return 0;
 }
 
+/* ---- secure execution ---------------------------------------------------- */
+
+static _Atomic int secure = -1; /* -1: not asked yet */
+
+bool _oli_secure(void) {
+  int s = atomic_load_explicit(&secure, memory_order_relaxed);
+  if (oli_unlikely(s < 0)) {
+    s = getauxval(AT_SECURE) != 0;
+    atomic_store_explicit(&secure, s, memory_order_relaxed);
+  }
+  return s != 0;
+}
+
+void _oli_set_secure(int on) { atomic_store(&secure, on < 0 ? -1 : on != 0); }
+
 /* ---- reading ----------------------------------------------------------- */
 
 /* Trim surrounding blanks of non-string values into buf. */
@@ -407,7 +429,20 @@ static const char *trimmed(const char *s, char *buf, size_t n) {
   return buf;
 }
 
+static void option_default(option_desc_t *d) {
+  d->value = d->deflt;
+  d->forced = false;
+  if (d->deflt_str) snprintf(strings[d->option], OPT_STR_MAX, "%s", d->deflt_str);
+  else strings[d->option][0] = '\0';
+  if (d->deflt_str) d->value = 1;
+  atomic_store_explicit(&d->state, DEFAULTED, memory_order_release);
+}
+
 static void option_read(option_desc_t *d) {
+  if (_oli_secure()) { /* not even read: the environment belongs to the caller */
+    option_default(d);
+    return;
+  }
   const char *name = d->name;
   const char *s = getenv(name);
   if ((s == NULL || *s == '\0') && d->legacy_name != NULL) {
@@ -418,12 +453,7 @@ static void option_read(option_desc_t *d) {
     }
   }
   if (s == NULL || *s == '\0') { /* unset or empty: the default */
-    d->value = d->deflt;
-    d->forced = false;
-    if (d->deflt_str) snprintf(strings[d->option], OPT_STR_MAX, "%s", d->deflt_str);
-    else strings[d->option][0] = '\0';
-    if (d->deflt_str) d->value = 1;
-    atomic_store_explicit(&d->state, DEFAULTED, memory_order_release);
+    option_default(d);
     return;
   }
   bool is_str = d->type == T_STRING || d->type == T_PATTERN || d->type == T_DIR;
@@ -501,8 +531,32 @@ int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]) {
   return v == 0 ? 0 : w[2] ? 3 : 2;
 }
 
+/* Secure execution: the one line, only when OLI_VERBOSE (read for this alone)
+ * asks for the start-up log; it names the variables set, never their values. */
+static void secure_note(void) {
+  const char *v = getenv("OLI_VERBOSE");
+  char tbuf[32], msg[64], names[512] = "";
+  long level = 0;
+  if (v == NULL || strlen(v) >= sizeof tbuf ||
+      _oli_option_check(oli_option_verbose, trimmed(v, tbuf, sizeof tbuf), &level, NULL, msg,
+                        sizeof msg) != 0 || level < 1)
+    return;
+  size_t len = 0;
+  for (int i = 0; i < _oli_option_last; i++) {
+    const char *n[2] = {options[i].name, options[i].legacy_name};
+    for (int k = 0; k < 2; k++) {
+      const char *e = n[k] ? getenv(n[k]) : NULL;
+      if (e && *e && len < sizeof names)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", n[k]);
+    }
+  }
+  _oli_verbose_message(0, "secure execution (setuid, setgid or capabilities): OLI_* variables "
+                          "ignored (%s set), placing with defaults", names);
+}
+
 void _oli_options_init(void) {
   for (int i = 0; i < _oli_option_last; i++) (void)desc((oli_option_t)i);
+  if (_oli_secure()) secure_note();
 }
 
 void _oli_options_reset(void) {
@@ -601,7 +655,7 @@ int _oli_expand_pattern(const char *pattern, char *buf, size_t n) {
  * taskpolicy.c): 0 and *out; -1 when unset, empty or not valid (the real read
  * reports a bad value later, as ever). */
 int _oli_option_peek(oli_option_t option, long *out) {
-  if ((unsigned)option >= _oli_option_last) return -1;
+  if ((unsigned)option >= _oli_option_last || _oli_secure()) return -1; /* secure: nothing is read */
   const option_desc_t *d = &options[option];
   const char *s = getenv(d->name);
   if ((s == NULL || *s == '\0') && d->legacy_name != NULL) s = getenv(d->legacy_name);

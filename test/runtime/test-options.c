@@ -260,6 +260,23 @@ int main(void) {
   /* file name patterns */
   char buf[256], want[256];
   setenv("PMI_RANK", "3", 1);
+  /* secure execution: nothing is read, every option keeps its default */
+  clean_env();
+  setenv("OLI_POLICY", "bogus", 1);
+  setenv("OLI_MIN_SIZE", "4K", 1);
+  setenv("OLI_REPORT", "/tmp/x.json", 1);
+  _oli_set_secure(1);
+  _oli_options_reset();
+  CHECK_EQ("secure: bad OLI_POLICY not read (default)", oli_option_get(oli_option_policy), OLI_POLICY_OLI);
+  CHECK_EQ("secure: OLI_MIN_SIZE default", oli_option_get(oli_option_min_size), 1L << 20);
+  CHECK("secure: OLI_REPORT unset", _oli_option_str(oli_option_report) == NULL &&
+                                         !_oli_option_is_set(oli_option_report));
+  _oli_set_secure(0);
+  _oli_options_reset();
+  CHECK_EQ("not secure: OLI_MIN_SIZE read", oli_option_get(oli_option_min_size), 4096);
+  _oli_set_secure(-1);
+  clean_env();
+
   CHECK("expand %p %r %%", _oli_expand_pattern("o.%p.%r.%%", buf, sizeof buf) == 0);
   snprintf(want, sizeof want, "o.%ld.3.%%", (long)getpid());
   CHECK_STR("expanded pattern", buf, want);
