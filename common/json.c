@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define DEFAULT_MAX_BYTES ((size_t)64 << 20)
+#define DEFAULT_MAX_BYTES OLI_DOC_MAX_BYTES
 #define DEFAULT_MAX_DEPTH 64
 #define CHUNK_SIZE ((size_t)64 << 10)
 #define MAX_NUMBER_CHARS 400

@@ -58,8 +58,12 @@ struct oli_json_s {
   } u;
 };
 
+/* The largest document (report, profile, plan) oli reads - and so the largest
+ * it writes: writers refuse more (common/outfile.h). */
+#define OLI_DOC_MAX_BYTES ((size_t)64 << 20)
+
 typedef struct oli_json_limits_s {
-  size_t max_bytes;  /* input size limit; 0 = default 64 MiB */
+  size_t max_bytes;  /* input size limit; 0 = OLI_DOC_MAX_BYTES */
   int max_depth;     /* nesting limit; 0 = default 64 */
   /* Allocator for the document's memory; NULL = malloc/free. */
   void *(*alloc)(size_t);

@@ -2,10 +2,9 @@
  * exit when OLI_PROFILE is set: per site ID and source location, count,
  * largest object, peak live bytes, total bytes and sampled accesses, plus the
  * process footprint and the tiers' HMAT figures. The name may hold %p (pid),
- * %r (MPI rank), %h (host); the file is written to a temporary name and
- * renamed, so a reader never sees half a profile and ranks never collide; a
- * name that exists and is not a regular file (symlink, device, FIFO) is
- * written directly instead, never replaced.
+ * %r (MPI rank), %h (host); it is written like the report (common/outfile.c:
+ * a temporary and a rename, so a reader never sees half a profile and ranks
+ * never collide; a device or FIFO in place, never replaced).
  *
  * __oli_profile_access (pass option profile-every=N): one sample standing for
  * `weight` accesses; added (relaxed atomic) to the accesses of the live
@@ -17,12 +16,12 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc_internal.h"
 #include "internal.h"
 #include "json.h"
+#include "outfile.h"
 
 static _Atomic uint64_t unattributed; /* accesses, in weight units */
 
@@ -140,36 +139,20 @@ static int write_to(FILE *f) {
 }
 
 int _oli_profile_write(const char *pattern) {
-  char path[4096], tmp[4200];
+  char path[4096], why[256];
   if (_oli_expand_pattern(pattern, path, sizeof path) != 0) {
     _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile written",
                          pattern);
     return -1;
   }
-  /* A target that exists and is not a regular file (a symlink, /dev/stdout, a
-   * FIFO) is written directly: renaming over it would replace it. */
-  struct stat st;
-  bool direct = lstat(path, &st) == 0 && !S_ISREG(st.st_mode);
-  if (direct) snprintf(tmp, sizeof tmp, "%s", path);
-  else snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  if (f == NULL) {
-    _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(errno));
-    return -1;
-  }
-  int rc = write_to(f);
-  int err = errno;
-  if (fclose(f) != 0 && rc == 0) {
-    rc = -1;
-    err = errno;
-  }
-  if (rc == 0 && !direct && rename(tmp, path) != 0) {
-    rc = -1;
-    err = errno;
+  oli_outfile_t o; /* as the report: common/outfile.c */
+  int rc = oli_outfile_open(&o, path, OLI_DOC_MAX_BYTES, why, sizeof why);
+  if (rc == 0) {
+    write_to(o.f); /* a failed write: the commit sees it */
+    rc = oli_outfile_commit(&o, why, sizeof why);
   }
   if (rc != 0) {
-    if (!direct) unlink(tmp);
-    _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, strerror(err));
+    _oli_warning_message(W_REPORT, "OLI_PROFILE: cannot write '%s': %s", path, why);
     return -1;
   }
   _oli_verbose_message(1, "profile written to %s", path);

@@ -1,8 +1,9 @@
 /* runtime/report.c - the placement report (docs/report-schema.md, version 1).
  *
- * At exit, when OLI_REPORT is set: JSON to a file (written to a temporary
- * name beside it, then renamed, so a reader never sees half a report), or a
- * human table to stderr (OLI_REPORT_FORMAT overrides). The file name may hold
+ * At exit, when OLI_REPORT is set: JSON to a file (common/outfile.c: a
+ * temporary beside it, then a rename, so a reader never sees half a report;
+ * a device or FIFO written in place), or a human table to stderr
+ * (OLI_REPORT_FORMAT overrides). The file name may hold
  * %p (pid), %r (MPI rank), %h (host). A report that cannot be written gives
  * one warning; the program's exit status is not touched.
  *
@@ -15,9 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "json.h"
+#include "outfile.h"
 #include "size.h"
 
 #include "alloc_internal.h"
@@ -383,39 +385,23 @@ OLI_EXPORT int oli_report_write(const char *path) {
     fflush(stderr);
     return _oli_report_stream(stderr, json);
   }
-  char name[4096], tmp[4200];
+  char name[4096], why[256];
   if (_oli_expand_pattern(path, name, sizeof name) != 0) {
     _oli_warning_message(W_REPORT, "OLI_REPORT='%s': cannot expand the file name (escapes: %%p %%r %%h %%%%)", path);
     errno = EINVAL;
     return -1;
   }
-  /* A target that exists and is not a regular file (a symlink, /dev/full,
-   * /dev/stdout, a FIFO) is written directly (following symlinks): renaming
-   * a temporary over it would replace it with a regular file. */
-  struct stat st;
-  bool direct = lstat(name, &st) == 0 && !S_ISREG(st.st_mode);
-  if (direct) snprintf(tmp, sizeof tmp, "%s", name);
-  else snprintf(tmp, sizeof tmp, "%s.tmp.%ld", name, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    int e = errno;
-    _oli_warning_message(W_REPORT, "cannot write report %s: %s", name, strerror(e));
-    errno = e;
-    return -1;
-  }
-  int rc = _oli_report_stream(f, json);
-  int e = errno;
-  if (fclose(f) != 0 && rc == 0) {
-    rc = -1;
-    e = errno;
-  }
-  if (rc == 0 && !direct && rename(tmp, name) != 0) {
-    rc = -1;
-    e = errno;
+  /* common/outfile.c: a temporary and a rename, or a device or FIFO written
+   * in place; never through another user's symlink. */
+  oli_outfile_t o;
+  int rc = oli_outfile_open(&o, name, OLI_DOC_MAX_BYTES, why, sizeof why);
+  if (rc == 0) {
+    _oli_report_stream(o.f, json); /* a failed write: the commit sees it */
+    rc = oli_outfile_commit(&o, why, sizeof why);
   }
   if (rc != 0) {
-    if (!direct) unlink(tmp);
-    _oli_warning_message(W_REPORT, "cannot write report %s: %s", name, strerror(e));
+    int e = errno;
+    _oli_warning_message(W_REPORT, "cannot write report %s: %s", name, why);
     errno = e;
     return -1;
   }

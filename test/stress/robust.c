@@ -28,6 +28,11 @@
  *                "oli: error: OLI_X..." line; never a crash
  *   dev-full     OLI_REPORT names a symlink to /dev/full: a warning naming
  *                ENOSPC and the symlink left alone
+ *   shared-dir   a sticky world-writable directory (like /tmp) where another
+ *                user planted symlinks to a victim file at the report's name
+ *                (as root) and at NAME.tmp.PID of the writing process: the
+ *                victim keeps its bytes, the report is written beside them or
+ *                refused with one warning
  * "Complete" means the file parses as JSON (common/json.c) with schema
  * oli-report (or oli-profile) and its last member, summary (or sites), present. */
 #include <errno.h>
@@ -161,6 +166,7 @@ typedef struct env_s {
 /* Start `robust KIND` with env set; stdout/stderr to dir/NAME.out/.err.
  * extra_fd >= 0 becomes fd 3. fsize > 0 limits file size (SIGXFSZ ignored). */
 static int drop_dac; /* spawn: children lose root's power to ignore file modes */
+static int gate_fd = -1; /* spawn: >= 0: the child waits for a byte here before exec */
 static pid_t spawn(const char *kind, const env_t *env, int nenv, const char *name, int extra_fd,
                    rlim_t fsize) {
   char out[512], err[512];
@@ -186,6 +192,11 @@ static pid_t spawn(const char *kind, const env_t *env, int nenv, const char *nam
         prctl(PR_CAPBSET_DROP, CAP_DAC_READ_SEARCH, 0, 0, 0) != 0 ||
         prctl(PR_CAPBSET_DROP, CAP_FOWNER, 0, 0, 0) != 0)
       _exit(125);
+  }
+  if (gate_fd >= 0) {
+    char c;
+    if (read(gate_fd, &c, 1) != 1) _exit(124);
+    close(gate_fd);
   }
   execl(self, "robust", kind, (char *)NULL);
   _exit(127);
@@ -496,6 +507,64 @@ static void case_dev_full(void) {
   CHECK("the symlink to /dev/full is left alone", lstat(link, &s) == 0 && S_ISLNK(s.st_mode));
 }
 
+static void case_shared_dir(void) {
+  char shared[400], victim[400], report[500], planted[600];
+  snprintf(shared, sizeof shared, "%s/shared", dir);
+  snprintf(victim, sizeof victim, "%s/victim", dir);
+  mkdir(shared, 01777);
+  chmod(shared, 01777);
+  int fd = open(victim, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0 || write(fd, "precious\n", 9) != 9) TEST_SKIP("cannot write the victim file");
+  close(fd);
+  const uid_t other = 12345;
+  int root = geteuid() == 0;
+  /* 1. temporaries planted at the names a predictable writer would use */
+  snprintf(report, sizeof report, "%s/r.json", shared);
+  int gate[2];
+  if (pipe(gate) != 0) TEST_SKIP("pipe failed");
+  env_t env[] = {{"OLI_REPORT", report}};
+  gate_fd = gate[0];
+  pid_t pid = spawn("child-small", env, 1, "shared", -1, 0);
+  gate_fd = -1;
+  close(gate[0]);
+  for (int i = 0; i < 4; i++) { /* NAME.tmp.PID, and the next pids in case of a re-fork */
+    snprintf(planted, sizeof planted, "%s.tmp.%ld", report, (long)pid + i);
+    if (symlink(victim, planted) != 0) TEST_SKIP("cannot plant a symlink");
+    if (root && lchown(planted, other, other) != 0) TEST_SKIP("lchown failed");
+  }
+  if (write(gate[1], "g", 1) != 1) TEST_SKIP("cannot release the child");
+  close(gate[1]);
+  int st = wait_for(pid);
+  size_t len = 0;
+  char *v = slurp(victim, &len);
+  CHECK("planted temporaries: exit 0", WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  CHECK("planted temporaries: the victim keeps its bytes", v && !strcmp(v, "precious\n"));
+  CHECK_EQ("planted temporaries: the report is complete where it belongs",
+           doc_state(report, "oli-report", "summary"), 1);
+  free(v);
+  /* 2. (root) the report's own name is another user's symlink to the victim */
+  if (!root) {
+    printf("shared-dir: not root, another user's symlink not tested\n");
+    return;
+  }
+  snprintf(report, sizeof report, "%s/planted.json", shared);
+  if (symlink(victim, report) != 0 || lchown(report, other, other) != 0) TEST_SKIP("cannot plant the link");
+  env[0].value = report;
+  st = wait_for(spawn("child-small", env, 1, "shared2", -1, 0));
+  v = slurp(victim, &len);
+  char errp[512];
+  snprintf(errp, sizeof errp, "%s/shared2.err", dir);
+  char *e = slurp(errp, NULL);
+  CHECK("another user's symlink: exit 0", WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  CHECK("another user's symlink: the victim keeps its bytes", v && !strcmp(v, "precious\n"));
+  CHECK("one warning saying the link is not followed",
+        e && lines_with(e, "oli: warning: cannot write report") == 1 && strstr(e, "owned by another user"));
+  struct stat ls;
+  CHECK("the planted link is left alone", lstat(report, &ls) == 0 && S_ISLNK(ls.st_mode));
+  free(v);
+  free(e);
+}
+
 static char *repeated[32]; /* kept for the whole case (LeakSanitizer) */
 
 static char *repeat(const char *unit, size_t times) {
@@ -608,6 +677,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(c, "readonly")) case_readonly();
   else if (!strcmp(c, "full")) case_full();
   else if (!strcmp(c, "dev-full")) case_dev_full();
+  else if (!strcmp(c, "shared-dir")) case_shared_dir();
   else if (!strcmp(c, "absurd-env")) case_absurd_env();
   else {
     fprintf(stderr, "robust: unknown case '%s'\n", c);
