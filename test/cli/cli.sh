@@ -332,6 +332,47 @@ plan-options) # weights, ratios, tiers from the command line are used and record
   python3 -c 'import json; p=json.load(open("plan.json")); assert p["summary"]["solver"]=="greedy"' || fail "greedy"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G; want_rc 0 stdout; json_ok out.txt
   ;;
+output-devices) # -o naming a device or FIFO writes it in place, never replaces it
+  P="$IN/profile-rank0.json"
+  mkfifo fifo || fail "mkfifo"
+  run timeout 10 $OLI plan "$P" --dram-limit 1G -o fifo; want_rc 2 "FIFO, no reader"
+  one_line "a FIFO with no reader"; [ -p fifo ] || fail "the FIFO was replaced"
+  cat fifo >from-fifo.txt & reader=$!
+  run timeout 10 $OLI plan "$P" --dram-limit 1G -o fifo; want_rc 0 "FIFO with a reader"
+  wait $reader; json_ok from-fifo.txt; [ -p fifo ] || fail "the FIFO was replaced"
+  if [ "$(id -u)" -ne 0 ]; then echo "note: not root: device copies not made"; exit 0; fi
+  mknod full c 1 7 && mknod null c 1 3 || fail "mknod"
+  run $OLI plan "$P" --dram-limit 1G -o full; want_rc 2 "full device"; one_line "No space left on device"
+  [ -c full ] || fail "the full device became a regular file"
+  run $OLI plan "$P" --dram-limit 1G -o null; want_rc 0 "null device"; [ -c null ] || fail "null replaced"
+  run $OLI profile merge full "$P"; want_rc 2 "merge into a full device"; one_line "No space left on device"
+  [ -c full ] || fail "merge replaced the full device"
+  ;;
+output-shared-dir) # a sticky shared directory with symlinks planted at NAME.tmp.PID (and, as root, at NAME)
+  P="$IN/profile-rank0.json"
+  mkdir -m 1777 shared && printf 'precious\n' >victim && chmod 600 victim || fail "setup"
+  mkfifo gate
+  ( read g <gate; exec $OLI plan "$P" --dram-limit 1G -o shared/plan.json ) >out.txt 2>err.txt & pid=$!
+  for i in 0 1 2 3; do ln -s "$WORK/victim" "shared/plan.json.tmp.$((pid + i))" || fail "ln"; done
+  echo go >gate; wait $pid; rc=$?; want_rc 0 "planted temporaries"
+  [ "$(cat victim)" = precious ] || fail "planted temporaries: the victim was overwritten"
+  json_ok shared/plan.json
+  if [ "$(id -u)" -ne 0 ]; then echo "note: not root: another user's link not made"; exit 0; fi
+  ln -s "$WORK/victim" shared/merged.json && chown -h 12345:12345 shared/merged.json || fail "plant"
+  run $OLI profile merge shared/merged.json "$P"; want_rc 2 "another user's symlink"
+  one_line "a symlink owned by another user"
+  [ "$(cat victim)" = precious ] || fail "another user's symlink: the victim was overwritten"
+  [ -L shared/merged.json ] || fail "the planted link was replaced"
+  ;;
+stdout-errors) # output lost on standard output: one line, exit 1 (diff: 2, its 1 means "moved")
+  run sh -c "$OLI report '$IN/report-old.json' >/dev/full"; want_rc 1 "report >/dev/full"; one_line "write error: No space left on device"
+  run sh -c "$OLI diff '$IN/report-old.json' '$IN/report-moved.json' >/dev/full"; want_rc 2 "diff >/dev/full"
+  one_line "write error"
+  run sh -c "$OLI diff '$IN/report-old.json' '$IN/report-same.json' >/dev/full"; want_rc 2 "diff, same >/dev/full"
+  run sh -c "$OLI plan '$IN/profile-rank0.json' --dram-limit 1G >/dev/full"; want_rc 1 "plan >/dev/full"; one_line "write error"
+  run sh -c "$OLI --help >/dev/full"; want_rc 1 "--help >/dev/full"
+  run sh -c "$OLI report '$IN/report-old.json' >/dev/null"; want_rc 0 "report >/dev/null"
+  ;;
 profile-merge) # sums, maxima, union of sites; OUT may be an input
   run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-rank1.json"; want_rc 0 merge
   json_ok m.json

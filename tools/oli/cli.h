@@ -1,5 +1,6 @@
 /* tools/oli/cli.h - shared pieces of the `oli` command-line tool.
- * Exit codes (docs/cli.md): 0 ok, 1 `oli diff` found changes, 2 bad input or usage. */
+ * Exit codes (docs/cli.md): 0 ok, 1 `oli diff` found changes (or a write
+ * error on standard output, other commands), 2 bad input or usage. */
 #ifndef OLI_CLI_H
 #define OLI_CLI_H
 
@@ -8,10 +9,12 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "outfile.h"
 
 #define OLI_EXIT_OK 0
 #define OLI_EXIT_CHANGED 1
 #define OLI_EXIT_BAD 2
+#define OLI_EXIT_WRITE 1 /* standard output lost (a write error), except diff: 2 */
 
 #if defined(__GNUC__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -23,6 +26,26 @@
 /* "oli: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+// output.c
+/* A command's output document: a file (common/outfile.c) or, with name NULL,
+ * standard output (kept in memory until complete). Errors print one line. */
+typedef struct cli_out_s {
+  FILE *f;          /* write the document here */
+  const char *name; /* NULL: standard output */
+  const char *hint; /* appended to "more than ... oli reads back" (may be NULL) */
+  oli_outfile_t file;
+  char *buf;
+  size_t len;
+} cli_out_t;
+/* 0 ok; -1 after one "oli: NAME: cannot write: why" line. */
+int cli_out_open(cli_out_t *o, const char *name);
+/* Check and deliver: nothing is replaced and -1 returned (one line printed)
+ * on a write error or a document larger than oli reads back. */
+int cli_out_commit(cli_out_t *o);
+/* At exit: -1 (one "oli: write error: ..." line) when anything written to
+ * standard output was lost (oli report R > /dev/full). */
+int cli_close_stdout(void);
 
 // elf.c
 /* Read section `name` of the ELF64 little-endian file at `path` into a

@@ -41,7 +41,7 @@ static void usage(FILE *f) {
         f);
 }
 
-int main(int argc, char **argv) {
+static int dispatch(int argc, char **argv, int *is_diff) {
   if (argc < 2) {
     usage(stderr);
     return OLI_EXIT_BAD;
@@ -57,11 +57,20 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "sites") == 0) return cli_sites_main(argc - 1, argv + 1);
   if (strcmp(cmd, "report") == 0) return cli_report_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "diff") == 0) return cli_diff_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "diff") == 0) return *is_diff = 1, cli_diff_main(argc - 1, argv + 1);
   if (strcmp(cmd, "plan") == 0) return cli_plan_main(argc - 1, argv + 1);
   if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
   if (strcmp(cmd, "run") == 0) return cli_run_main(argc - 1, argv + 1);
   cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run)", cmd);
   usage(stderr);
   return OLI_EXIT_BAD;
+}
+
+int main(int argc, char **argv) {
+  int is_diff = 0;
+  int rc = dispatch(argc, argv, &is_diff);
+  /* Lost output (oli report R > /dev/full) is trouble, as in coreutils: exit
+   * 1; for diff 2, since its 1 means "something moved" (diff(1)). */
+  if (cli_close_stdout() != 0 && rc != OLI_EXIT_BAD) rc = is_diff ? OLI_EXIT_BAD : OLI_EXIT_WRITE;
+  return rc;
 }

@@ -285,17 +285,13 @@ int cli_plan_main(int argc, char **argv) {
     free(objs);
     goto out;
   }
-  FILE *f = stdout;
-  char tmp[4096];
-  if (out_path) {
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out_path, (long)getpid());
-    f = fopen(tmp, "w");
-    if (f == NULL) {
-      cli_error("%s: cannot write: %m", out_path);
-      free(objs);
-      goto out;
-    }
+  cli_out_t out;
+  if (cli_out_open(&out, out_path) != 0) {
+    free(objs);
+    goto out;
   }
+  out.hint = "leave small sites out with --min-size (e.g. 1M, the runtime's OLI_MIN_SIZE)";
+  FILE *f = out.f;
   char rs[32], ps[32], b1[32], b2[32];
   uint64_t tier_bytes[3] = {0, 0, 0};
   fprintf(f, "{\n  \"schema\": \"oli-plan\",\n  \"version\": 1,\n  \"program\": ");
@@ -380,17 +376,14 @@ int cli_plan_main(int argc, char **argv) {
              ", \"remote_dram_bytes\": %" PRIu64 ", \"stall\": %.6g, \"all_dram_stall\": %.6g, \"solver\": \"%s\"}\n}\n",
           d.nsites ? "\n  " : "", tier_bytes[0], tier_bytes[1], tier_bytes[2], res.cost, res.dram_cost,
           res.exact ? "exact" : "greedy");
-  if (out_path) {
-    if (fclose(f) != 0 || rename(tmp, out_path) != 0) {
-      cli_error("%s: cannot write: %m", out_path);
-      remove(tmp);
-      free(objs);
-      goto out;
-    }
+  if (cli_out_commit(&out) != 0) {
+    free(objs);
+    goto out;
+  }
+  if (out_path)
     fprintf(stderr, "oli: plan for %zu sites -> %s: DRAM %s of %s, predicted stall %.3g (all-DRAM %.3g), %s solver\n",
             d.nsites, out_path, oli_format_size(res.dram, b1, sizeof b1), oli_format_size(budget, b2, sizeof b2),
             res.cost, res.dram_cost, res.exact ? "exact" : "greedy");
-  }
   free(objs);
   rc = OLI_EXIT_OK;
 out:

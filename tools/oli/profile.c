@@ -139,15 +139,13 @@ int cli_profile_main(int argc, char **argv) {
     }
   }
   free(slot);
-  /* write to a temporary file, then rename: OUT may be an input */
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  if (f == NULL) {
-    cli_error("%s: cannot write: %m", out);
+  /* common/outfile.c: a temporary, then a rename (OUT may be an input) */
+  cli_out_t w;
+  if (cli_out_open(&w, out) != 0) {
     free(m);
     goto done;
   }
+  FILE *f = w.f;
   fprintf(f, "{\n  \"schema\": \"oli-profile\",\n  \"version\": 1,\n  \"program\": ");
   oli_json_write_string(f, program);
   fprintf(f, ",\n  \"runs\": %" PRIu64 ",\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\",\n",
@@ -191,11 +189,7 @@ int cli_profile_main(int argc, char **argv) {
   }
   fprintf(f, "%s]\n}\n", n ? "\n  " : "");
   free(m);
-  if (fclose(f) != 0 || rename(tmp, out) != 0) {
-    cli_error("%s: cannot write: %m", out);
-    remove(tmp);
-    goto done;
-  }
+  if (cli_out_commit(&w) != 0) goto done;
   printf("oli: merged %d profile%s, %zu sites -> %s\n", nin, nin == 1 ? "" : "s", n, out);
   rc = OLI_EXIT_OK;
 done:
