@@ -27,6 +27,7 @@
 
 #include "internal.h"
 #include "size.h"
+#include "text.h"
 
 /* Build-time defaults (override with -DOLI_DEFAULT_X=...). */
 #ifndef OLI_DEFAULT_POLICY
@@ -222,35 +223,6 @@ static int check_pattern(const char *s, char *bad) {
   return 0;
 }
 
-/* The value as shown in a message: control characters escaped (\n, \t,
- * \xNN) so a message stays one line, cut at 80 characters ("..."). */
-static const char *shown(const char *v, char *buf, size_t n) {
-  static const char hex[] = "0123456789abcdef";
-  size_t k = 0, visible = 0;
-  for (const unsigned char *p = (const unsigned char *)v; *p && k + 5 < n; p++) {
-    if (visible == 80) {
-      memcpy(buf + k, "...", 3);
-      k += 3;
-      break;
-    }
-    unsigned char c = *p;
-    if (c == '\n' || c == '\t' || c == '\r') {
-      buf[k++] = '\\';
-      buf[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-    } else if (c < 0x20 || c == 0x7f) {
-      buf[k++] = '\\';
-      buf[k++] = 'x';
-      buf[k++] = hex[c >> 4];
-      buf[k++] = hex[c & 15];
-    } else {
-      buf[k++] = (char)c;
-    }
-    visible++;
-  }
-  buf[k] = '\0';
-  return buf;
-}
-
 /* Validate `value` for `option` (pure except T_DIR, which stats a path).
  * 0 ok with *out set; -1 with one message line (no prefix) in msg. */
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced,
@@ -258,8 +230,8 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   if ((unsigned)option >= _oli_option_last) return -1;
   const option_desc_t *d = &options[option];
   const char *name = d->name;
-  char vbuf[128];
-  const char *vs = shown(value, vbuf, sizeof vbuf);
+  char vbuf[256]; /* as shown in a message: escaped (one line), cut at 80 characters */
+  const char *vs = oli_text_escape(vbuf, sizeof vbuf, value, 80);
   long v = 0;
   if (forced) *forced = false;
   switch (d->type) {

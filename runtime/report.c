@@ -21,6 +21,7 @@
 #include "json.h"
 #include "outfile.h"
 #include "size.h"
+#include "text.h"
 
 #include "alloc_internal.h"
 
@@ -303,8 +304,9 @@ static void json_report(FILE *f) {
 static void table_report(FILE *f) {
   const oli_topology_t *t = _oli_topology();
   char a[32], b[32];
-  fprintf(f, "oli report: %s, pid %ld, policy %s, local DRAM node %d, CXL node %d\n", program_invocation_short_name,
-          (long)getpid(), _oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
+  char prog[256]; /* a program name may hold anything, newlines too: escaped */
+  fprintf(f, "oli report: %s, pid %ld, policy %s, local DRAM node %d, CXL node %d\n",
+          oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(), _oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
           t->cxl_node);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
           "decision", "ratio", "pages achieved / reason");
@@ -317,9 +319,9 @@ static void table_report(FILE *f) {
     const char *file, *func, *name;
     _oli_site_strings(r.rec, &file, &func, &name);
     const char *base = strrchr(file, '/');
-    char where[64], rt[40], pages[160] = "";
-    snprintf(where, sizeof where, "%s:%u%s%s", base ? base + 1 : file, r.rec ? r.rec->line : 0, *name ? " " : "",
-             name);
+    char where[64], rt[40], pages[160] = "", eb[64], en[64]; /* record strings escaped */
+    snprintf(where, sizeof where, "%s:%u%s%s", oli_text_escape(eb, sizeof eb, base ? base + 1 : file, 0),
+             r.rec ? r.rec->line : 0, *name ? " " : "", oli_text_escape(en, sizeof en, name, 0));
     ratio(&r.d, rt, sizeof rt);
     if (rt[0] == '"') {
       memmove(rt, rt + 1, strlen(rt));

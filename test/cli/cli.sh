@@ -332,8 +332,36 @@ plan-options) # weights, ratios, tiers from the command line are used and record
   python3 -c 'import json; p=json.load(open("plan.json")); assert p["summary"]["solver"]=="greedy"' || fail "greedy"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G; want_rc 0 stdout; json_ok out.txt
   ;;
+text-escape) # strings from ELF records and documents reach the terminal escaped, one line each
+  python3 "$IN/../mkelf.py" controls controls.elf || fail "mkelf"
+  run $OLI sites controls.elf; want_rc 0 "sites"
+  [ "$(wc -l <out.txt)" -eq 3 ] || { cat -A out.txt >&2; fail "a string broke the table's lines"; }
+  grep -q '^0x0123456789abcdef  malloc  m\\x1b\]0;pwned\\x07\.c:42  ma\\x1b\[2Jin\\nFORGED-ROW  b\\u009b1mu\\xff\\x7ff  ?$' out.txt ||
+    { cat -A out.txt >&2; fail "escaped row"; }
+  ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" out.txt || fail "raw control characters in oli sites"
+  python3 - "$IN" <<'PY' || fail "cannot make the inputs"
+import json, sys
+r = json.load(open(sys.argv[1] + "/report-old.json"))
+r["program"] = "prog\nforged line"
+r["sites"][0]["name"] = "a\u001b[2J\u009b31m"
+r["sites"][0]["reason"] = "why\rnot"
+json.dump(r, open("r.json", "w"))
+p = json.load(open(sys.argv[1] + "/profile-rank0.json"))
+q = json.load(open(sys.argv[1] + "/profile-rank0.json"))
+q["sites"][0]["file"] = "cg.c\nforged: second line"
+json.dump(q, open("q.json", "w"))
+PY
+  run $OLI report r.json; want_rc 0 "report"
+  ! LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" out.txt || fail "raw control characters in oli report"
+  grep -q '^oli-report r.json program prog\\nforged line, ' out.txt || fail "program name not escaped"
+  grep -q 'a\\x1b\[2J\\u009b31m' out.txt || fail "site name not escaped"
+  grep -q 'why\\rnot' out.txt || fail "reason not escaped"
+  run $OLI profile merge m.json "$IN/profile-rank0.json" q.json; want_rc 2 "conflict"
+  one_line "cg.c\nforged: second line"
+  ;;
 output-devices) # -o naming a device or FIFO writes it in place, never replaces it
   P="$IN/profile-rank0.json"
+  rm -f fifo full null
   mkfifo fifo || fail "mkfifo"
   run timeout 10 $OLI plan "$P" --dram-limit 1G -o fifo; want_rc 2 "FIFO, no reader"
   one_line "a FIFO with no reader"; [ -p fifo ] || fail "the FIFO was replaced"
@@ -350,6 +378,7 @@ output-devices) # -o naming a device or FIFO writes it in place, never replaces 
   ;;
 output-shared-dir) # a sticky shared directory with symlinks planted at NAME.tmp.PID (and, as root, at NAME)
   P="$IN/profile-rank0.json"
+  rm -rf shared gate victim
   mkdir -m 1777 shared && printf 'precious\n' >victim && chmod 600 victim || fail "setup"
   mkfifo gate
   ( read g <gate; exec $OLI plan "$P" --dram-limit 1G -o shared/plan.json ) >out.txt 2>err.txt & pid=$!

@@ -3,7 +3,9 @@
 section holds one hand-made record (ABI v1), to test `oli sites` on layouts a
 compiler rarely makes. VARIANT: plain, extended (section count and name-table
 index in section header 0, as for > 0xff00 sections), nobits (oli_sites has no
-file bytes), past-eof (oli_sites runs past the end of the file), badstrndx."""
+file bytes), past-eof (oli_sites runs past the end of the file), badstrndx,
+controls (the record's strings hold terminal controls, a newline, a C1 CSI and
+a byte that is not UTF-8)."""
 import struct
 import sys
 
@@ -18,6 +20,9 @@ def record(site_id, line, file, func, name):
     return hdr + strings
 
 sites = record(0x0123456789ABCDEF, 42, b"m.c", b"main", b"buf")
+if variant == "controls":
+    sites = record(0x0123456789ABCDEF, 42, b"m\x1b]0;pwned\x07.c", b"ma\x1b[2Jin\nFORGED-ROW",
+                   b"b\xc2\x9b1mu\xff\x7ff")
 shstr = b"\0oli_sites\0.shstrtab\0"
 off_sites = 64
 off_shstr = off_sites + len(sites)

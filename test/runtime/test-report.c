@@ -151,6 +151,30 @@ int main(int argc, char **argv) {
 
   /* Text table to stderr. */
   CHECK_EQ("table to stderr", oli_report_write("stderr"), 0);
+  /* ... with a program name and record strings holding newlines and terminal
+   * controls: shown escaped, so nothing can forge a line or drive the terminal */
+  {
+    int fd[2];
+    pid_t tp = test_child_fork(fd);
+    if (tp == 0) {
+      extern char *program_invocation_short_name;
+      program_invocation_short_name = "x\nevil::0:0:::\ny";
+      static uint64_t rec[64];
+      __oli_site_t *e = test_site_at(rec, 0x6abc, OLI_KIND_MALLOC, 0, "d\x1b[2J/e\nvil.c", 3, "f", "n\x1b]0;t\a");
+      free(__oli_malloc(64, e));
+      _exit(oli_report_write("stderr") == 0 ? 0 : 1);
+    }
+    char out[65536];
+    int st = test_child_collect(fd, tp, out, sizeof out);
+    CHECK_EQ("text table with hostile strings written", st, 0);
+    CHECK("no forged line from the program name", strstr(out, "\nevil::") == NULL);
+    CHECK("the program name escaped", strstr(out, "oli report: x\\nevil::0:0:::\\ny, pid") != NULL);
+    int raw = 0;
+    for (const char *p = out; *p; p++) raw += (*p < 0x20 && *p != '\n') || *p == 0x7f;
+    CHECK_EQ("no raw control characters in the table", raw, 0);
+    CHECK("record strings escaped", strstr(out, "e\\nvil.c:3 n\\x1b]0;t\\x07") != NULL);
+    if (raw || !strstr(out, "e\\nvil.c:3")) fprintf(stderr, "     table was:\n%s", out);
+  }
 
   /* Unwritable directory: -1, one warning, we carry on. */
   uint64_t w0 = _oli_warning_count(W_REPORT);

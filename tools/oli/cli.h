@@ -10,6 +10,7 @@
 
 #include "json.h"
 #include "outfile.h"
+#include "text.h"
 
 #define OLI_EXIT_OK 0
 #define OLI_EXIT_CHANGED 1
@@ -26,6 +27,9 @@
 /* "oli: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
+/* s with control characters escaped (common/text.h), for text output: a ring
+ * of 8 static buffers, so up to 8 can be used in one printf. */
+const char *cli_shown(const char *s);
 
 // output.c
 /* A command's output document: a file (common/outfile.c) or, with name NULL,

@@ -239,8 +239,8 @@ int cli_diff_main(int argc, char **argv) {
     }
     const cli_site_t *desc = news ? news : olds;
     char loc[256], p1[64], p2[64], from[64] = "";
-    if (desc->has_line && desc->line) snprintf(loc, sizeof loc, "%s:%u", desc->file, desc->line);
-    else snprintf(loc, sizeof loc, "%s:%s+%u", desc->file, desc->function, desc->rel);
+    if (desc->has_line && desc->line) snprintf(loc, sizeof loc, "%s:%u", cli_shown(desc->file), desc->line);
+    else snprintf(loc, sizeof loc, "%s:%s+%u", cli_shown(desc->file), cli_shown(desc->function), desc->rel);
     if (loc_pair) snprintf(from, sizeof from, " (re-matched by location, old ID 0x%016" PRIx64 ")", olds->id);
     if (json) {
       printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"change\": \"%s\", ", nout ? "," : "", desc->id,
@@ -264,7 +264,7 @@ int cli_diff_main(int argc, char **argv) {
         snprintf(bytes, sizeof bytes, "%" PRIu64 " -> %" PRIu64 " bytes", ob, nb);
       else snprintf(bytes, sizeof bytes, "%" PRIu64 " bytes", news ? nb : ob);
       printf("%-5s  0x%016" PRIx64 "  %s %s  %s  %s -> %s  %s%s\n", what, desc->id, loc,
-             desc->function[0] ? desc->function : "?", desc->name[0] ? desc->name : "-",
+             desc->function[0] ? cli_shown(desc->function) : "?", desc->name[0] ? cli_shown(desc->name) : "-",
              olds ? cli_site_placement(olds, p1, sizeof p1) : "(none)",
              news ? cli_site_placement(news, p2, sizeof p2) : "(none)", bytes, from);
     }

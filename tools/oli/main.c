@@ -9,22 +9,33 @@
 #define OLI_VERSION_STRING "0.0.0"
 #endif
 
+/* One line, whatever the arguments hold (file names, strings from documents
+ * and ELF records): control characters escaped. */
+static void message(const char *prefix, const char *fmt, va_list ap) {
+  char raw[4096], shown[8192];
+  vsnprintf(raw, sizeof raw, fmt, ap);
+  fprintf(stderr, "%s%s\n", prefix, oli_text_escape(shown, sizeof shown, raw, 0));
+}
+
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("oli: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message("oli: ", fmt, ap);
   va_end(ap);
 }
 
 void cli_warning(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("oli: warning: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  message("oli: warning: ", fmt, ap);
   va_end(ap);
+}
+
+const char *cli_shown(const char *s) {
+  static char ring[8][16384];
+  static unsigned k;
+  char *b = ring[k++ % 8];
+  return oli_text_escape(b, sizeof ring[0], s, 0);
 }
 
 static void usage(FILE *f) {

@@ -28,7 +28,7 @@ static void pages_cell(const cli_site_t *s, char *buf, size_t n, int *mismatch) 
     int has = oli_json_u64(oli_json_get(s->pages_achieved, e->key), &got) == 0;
     if (!has || got != want) *mismatch = 1;
     if (k < n)
-      k += (size_t)snprintf(buf + k, n - k, "%s%s:%s%" PRIu64 "/%" PRIu64, k ? " " : "", e->key,
+      k += (size_t)snprintf(buf + k, n - k, "%s%s:%s%" PRIu64 "/%" PRIu64, k ? " " : "", cli_shown(e->key),
                             has ? "" : "?", got, want);
   }
   for (const oli_json_t *e = oli_json_first(s->pages_achieved); e; e = e->next) {
@@ -36,16 +36,17 @@ static void pages_cell(const cli_site_t *s, char *buf, size_t n, int *mismatch) 
     uint64_t got = 0;
     oli_json_u64(e, &got);
     if (got) *mismatch = 1;
-    if (k < n) k += (size_t)snprintf(buf + k, n - k, "%s%s:%" PRIu64 "/0", k ? " " : "", e->key, got);
+    if (k < n) k += (size_t)snprintf(buf + k, n - k, "%s%s:%" PRIu64 "/0", k ? " " : "", cli_shown(e->key), got);
   }
   if (k == 0) snprintf(buf, n, "-");
   else if (s->pages_sampled && k < n) snprintf(buf + k, n - k, " (sampled)");
 }
 
+/* Strings from the document are shown escaped (cli_shown). */
 static void loc_cell(const cli_site_t *s, char *buf, size_t n) {
-  const char *file = s->file[0] ? s->file : "?";
+  const char *file = s->file[0] ? cli_shown(s->file) : "?";
   if (s->has_line && s->line) snprintf(buf, n, "%s:%u", file, s->line);
-  else if (s->has_rel) snprintf(buf, n, "%s:%s+%u", file, s->function[0] ? s->function : "?", s->rel);
+  else if (s->has_rel) snprintf(buf, n, "%s:%s+%u", file, s->function[0] ? cli_shown(s->function) : "?", s->rel);
   else snprintf(buf, n, "%s", file);
 }
 
@@ -65,7 +66,7 @@ static void summary_block(const cli_doc_t *d) {
   if (oli_json_u64(oli_json_get(sum, "fallbacks"), &v) == 0) printf(", %" PRIu64 " fallbacks", v);
   printf("\n");
   for (const oli_json_t *e = oli_json_first(bytes); e; e = e->next)
-    if (oli_json_u64(e, &v) == 0) printf("  bytes on %-12s %s\n", e->key, oli_format_size(v, b, sizeof b));
+    if (oli_json_u64(e, &v) == 0) printf("  bytes on %-12s %s\n", cli_shown(e->key), oli_format_size(v, b, sizeof b));
   if (oli_json_u64(oli_json_get(sum, "dram_saved"), &v) == 0)
     printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(v, b, sizeof b));
   const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
@@ -99,8 +100,8 @@ int cli_report_main(int argc, char **argv) {
   if (cli_doc_load(argv[optind], CLI_DOC_REPORT | CLI_DOC_PLAN | CLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   char loc[256], place[64], size[32], pages[256], b1[32], b2[32];
-  printf("%s %s%s%s, %zu site%s\n", d.schema, d.path, d.program[0] ? " program " : "", d.program,
-         d.nsites, d.nsites == 1 ? "" : "s");
+  printf("%s %s%s%s, %zu site%s\n", d.schema, cli_shown(d.path), d.program[0] ? " program " : "",
+         cli_shown(d.program), d.nsites, d.nsites == 1 ? "" : "s");
   uint64_t by_dec_n[5] = {0}, by_dec_b[5] = {0};
   static const char *decs[5] = {"dram", "interleave", "cxl", "default", "-"};
   size_t mismatches = 0;
@@ -112,7 +113,7 @@ int cli_report_main(int argc, char **argv) {
       loc_cell(s, loc, sizeof loc);
       uint64_t bytes = s->peak_live ? s->peak_live : s->largest;
       printf("0x%016" PRIx64 "  %-14s  %-30s  %-14s  %8" PRIu64 "  %11s  %11s  %12" PRIu64 "  %.3g\n", s->id,
-             s->kind[0] ? s->kind : "-", loc, s->name[0] ? s->name : "-", s->count,
+             s->kind[0] ? cli_shown(s->kind) : "-", loc, s->name[0] ? cli_shown(s->name) : "-", s->count,
              oli_format_size(s->largest, b1, sizeof b1), oli_format_size(s->peak_live, b2, sizeof b2),
              s->accesses, bytes ? (double)s->accesses * 1024.0 / (double)bytes : 0.0);
     }
@@ -128,7 +129,7 @@ int cli_report_main(int argc, char **argv) {
     const cli_site_t *s = &d.sites[i];
     int mm;
     loc_cell(s, loc, sizeof loc);
-    int k = (int)strlen(s->kind), l = (int)strlen(loc), n = (int)strlen(s->name), p = 0;
+    int k = (int)strlen(cli_shown(s->kind)), l = (int)strlen(loc), n = (int)strlen(cli_shown(s->name)), p = 0;
     if (rep) {
       pages_cell(s, pages, sizeof pages, &mm);
       p = (int)strlen(pages);
@@ -157,10 +158,10 @@ int cli_report_main(int argc, char **argv) {
       pages_cell(s, pages, sizeof pages, &mm);
       mismatches += (size_t)mm;
     }
-    printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %11s  %-16s  ", s->id, wk, s->kind[0] ? s->kind : "-", wl,
-           loc, wn, s->name[0] ? s->name : "-", size, place);
+    printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %11s  %-16s  ", s->id, wk, s->kind[0] ? cli_shown(s->kind) : "-",
+           wl, loc, wn, s->name[0] ? cli_shown(s->name) : "-", size, place);
     if (rep) printf("%-*s %s  ", wp, pages, mm ? "!" : " ");
-    printf("%s%s\n", s->reason[0] ? s->reason : "-", s->fallbacks ? " [fallbacks]" : "");
+    printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
   for (int k = 0; k < 5; k++)

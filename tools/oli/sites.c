@@ -126,13 +126,15 @@ int cli_sites_main(int argc, char **argv) {
                "NAME", "SIZE");
       for (size_t i = 0; i < m; i++) {
         const oli_siterec_t *r = &recs[i];
-        if (r->line) snprintf(loc, sizeof loc, "%s:%u", r->file, r->line);
-        else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", r->file);
-        else snprintf(loc, sizeof loc, "%s:#%u", r->file, r->rel);
+        /* the records' strings come from the binary: shown escaped */
+        const char *file = cli_shown(r->file), *func = cli_shown(r->function), *name = cli_shown(r->name);
+        if (r->line) snprintf(loc, sizeof loc, "%s:%u", file, r->line);
+        else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", file);
+        else snprintf(loc, sizeof loc, "%s:#%u", file, r->rel);
         if (pass == 0) {
           int k = (int)strlen(oli_site_kind_name(r->kind));
           wk = k > wk ? k : wk;
-          int l = (int)strlen(loc), f = (int)strlen(r->function), n = (int)strlen(r->name);
+          int l = (int)strlen(loc), f = (int)strlen(func), n = (int)strlen(name);
           wl = l > wl ? (l < 60 ? l : 60) : wl;
           wf = f > wf ? (f < 40 ? f : 40) : wf;
           wn = n > wn ? (n < 30 ? n : 30) : wn;
@@ -141,7 +143,7 @@ int cli_sites_main(int argc, char **argv) {
         if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
         else snprintf(size, sizeof size, "?");
         printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %s\n", r->id, wk, oli_site_kind_name(r->kind), wl, loc,
-               wf, r->function[0] ? r->function : "-", wn, r->name[0] ? r->name : "-", size);
+               wf, func[0] ? func : "-", wn, name[0] ? name : "-", size);
       }
     }
     printf("%zu site%s\n", m, m == 1 ? "" : "s");

@@ -1,0 +1,64 @@
+/* common/text.c - escaping of outside strings for text output (text.h). */
+#include "text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at p (2-4), 0 when it is not one. */
+static size_t utf8_len(const unsigned char *p) {
+  size_t k = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+  if (k == 0 || p[0] > 0xf4) return 0;
+  for (size_t i = 1; i < k; i++)
+    if ((p[i] & 0xc0) != 0x80) return 0;
+  if (k == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0))) return 0; /* overlong, surrogate */
+  if (k == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))) return 0;
+  return k;
+}
+
+char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars) {
+  static const char hex[] = "0123456789abcdef";
+  if (n == 0) return buf;
+  size_t k = 0, chars = 0;
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  while (*p) {
+    char piece[8];
+    size_t len = 0, used = 1;
+    unsigned char c = *p;
+    if (max_chars && chars == max_chars) {
+      if (k + 3 < n) memcpy(buf + k, "...", 3), k += 3;
+      break;
+    }
+    if (c == '\n' || c == '\r' || c == '\t') {
+      piece[0] = '\\';
+      piece[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+      len = 2;
+    } else if (c < 0x20 || c == 0x7f) {
+      memcpy(piece, "\\x", 2);
+      piece[2] = hex[c >> 4];
+      piece[3] = hex[c & 15];
+      len = 4;
+    } else if (c < 0x80) {
+      piece[0] = (char)c;
+      len = 1;
+    } else if ((used = utf8_len(p)) == 0) {
+      used = 1;
+      memcpy(piece, "\\x", 2);
+      piece[2] = hex[c >> 4];
+      piece[3] = hex[c & 15];
+      len = 4;
+    } else if (used == 2 && c == 0xc2 && p[1] < 0xa0) { /* C1 control */
+      snprintf(piece, sizeof piece, "\\u%04x", p[1]);
+      len = 6;
+    } else {
+      memcpy(piece, p, used);
+      len = used;
+    }
+    if (k + len >= n) break;
+    memcpy(buf + k, piece, len);
+    k += len;
+    p += used;
+    chars++;
+  }
+  buf[k] = '\0';
+  return buf;
+}

@@ -1,0 +1,18 @@
+/* common/text.h - strings from outside (ELF records, JSON documents, program
+ * names, environment values) made safe for a terminal and for one-line
+ * messages: what oli prints as text goes through here, JSON through
+ * common/json.h's writer. */
+#ifndef OLI_COMMON_TEXT_H
+#define OLI_COMMON_TEXT_H
+
+#include <stddef.h>
+
+/* Copy s into buf (always NUL-terminated when n > 0) with control characters
+ * shown as \n, \r, \t or \xNN (C0 and DEL), C1 controls written in UTF-8
+ * (U+0080-U+009F, which terminals may obey) as \u0080..\u009f, and bytes
+ * that are not valid UTF-8 as \xNN; printable UTF-8 stays as it is. After
+ * max_chars characters of s (0: no limit) the rest is "...". A result that
+ * does not fit is cut at a character boundary. Returns buf. */
+char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars);
+
+#endif
