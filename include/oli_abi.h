@@ -153,6 +153,14 @@ void __oli_plan_embedded(const char *text, uint64_t len);
 void __oli_init(__oli_site_t *start, __oli_site_t *stop);
 /* Place a registered global object before main touches it. */
 void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site);
+/* Called by every instrumented module's destructor (priority 1: after the
+ * module's own destructors), at dlclose and at exit, with the bounds given to
+ * __oli_init: the runtime forgets the module's records and globals (it keeps
+ * its own copies of what it reports), so objects the module placed may be
+ * freed, and reported, after it is gone. Added to ABI v1 without a version
+ * bump: modules from before it never call it (a dlclose of one leaves its
+ * globals in the report as they were). */
+void __oli_fini(__oli_site_t *start, __oli_site_t *stop);
 /* Link-time check: a module built for ABI v1 references this symbol. */
 void __oli_version_mismatch_check_v1(void);
 

@@ -14,6 +14,7 @@ namespace oli {
 constexpr unsigned AbiVersion = 1;
 constexpr char VersionCheckName[] = "__oli_version_mismatch_check_v1";
 constexpr char InitName[] = "__oli_init";
+constexpr char FiniName[] = "__oli_fini";
 constexpr char RegisterGlobalName[] = "__oli_register_global";
 constexpr char SiteEnterName[] = "__oli_site_enter";
 constexpr char SiteLeaveName[] = "__oli_site_leave";
@@ -27,6 +28,7 @@ constexpr char SiteSection[] = "oli_sites";
 constexpr char SectionStart[] = "__start_oli_sites";
 constexpr char SectionStop[] = "__stop_oli_sites";
 constexpr char ModuleCtorName[] = "oli.module_ctor";
+constexpr char ModuleDtorName[] = "oli.module_dtor";
 constexpr char TaggedFlag[] = "oli.tagged"; // module flag: the pass has run
 constexpr uint32_t SiteMagic = 0x314c4f53u;
 constexpr unsigned SiteHeaderSize = 48;

@@ -76,7 +76,8 @@ static GlobalVariable *countdown(Module &M) {
 static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook,
                                uint64_t Every) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
-      F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName)
+      F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName ||
+      F.getName() == ModuleDtorName)
     return false;
   SmallVector<std::pair<Instruction *, Value *>, 32> Accesses;
   for (Instruction &I : instructions(F))

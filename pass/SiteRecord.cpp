@@ -1,8 +1,8 @@
 //===- SiteRecord.cpp - site records and the module constructor ----------===//
 //
 // Lays out __oli_site_t (include/oli_abi.h) as an LLVM constant and builds
-// the module constructor. Only layout lives here; what goes into a record
-// is decided by OliTagSites.cpp.
+// the module constructor and destructor. Only layout lives here; what goes
+// into a record is decided by OliTagSites.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "SiteRecord.h"
@@ -86,8 +86,9 @@ void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
                                                    ModuleCtorName, &M);
   Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  GlobalVariable *Start = declareBound(M, SectionStart), *Stop = declareBound(M, SectionStop);
   FunctionCallee Init = M.getOrInsertFunction(InitName, VoidTy, PtrTy, PtrTy);
-  B.CreateCall(Init, {declareBound(M, SectionStart), declareBound(M, SectionStop)});
+  B.CreateCall(Init, {Start, Stop});
   if (VersionCheck)
     B.CreateCall(M.getOrInsertFunction(VersionCheckName, VoidTy));
   if (PlanText) // before the globals: their decisions read the plan
@@ -97,6 +98,18 @@ void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
     B.CreateCall(M.getOrInsertFunction(RegisterGlobalName, VoidTy, PtrTy, I64, PtrTy), {G.Object, ConstantInt::get(I64, G.Size), G.Record});
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, CtorPriority);
+
+  // The destructor, run when the module goes (dlclose, exit) after the
+  // module's own destructors (lowest priority runs last): the runtime
+  // forgets the module's records and globals.
+  Function *Dtor = Function::createWithDefaultAttr(FunctionType::get(VoidTy, false),
+                                                   GlobalValue::InternalLinkage, 0,
+                                                   ModuleDtorName, &M);
+  Dtor->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> D(BasicBlock::Create(Ctx, "", Dtor));
+  D.CreateCall(M.getOrInsertFunction(FiniName, VoidTy, PtrTy, PtrTy), {Start, Stop});
+  D.CreateRetVoid();
+  appendToGlobalDtors(M, Dtor, CtorPriority);
 }
 
 } // namespace oli

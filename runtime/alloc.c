@@ -477,6 +477,19 @@ OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
   }
 }
 
+/* The module destructor (priority 1, so after the module's own destructors):
+ * at dlclose, and at exit for every module. Pending PMU samples are
+ * attributed while the module's globals are still known; then its globals
+ * and records leave (globals.c, site.c). Objects it placed in the arena live
+ * on: their states hold copies of the records. */
+OLI_EXPORT void __oli_fini(__oli_site_t *start, __oli_site_t *stop) {
+  if (!start || !stop || start >= stop || !_oli_is_initialized()) return;
+  _oli_pmu_drain();
+  _oli_globals_unload(start, stop);
+  size_t n = _oli_site_unregister_module(start, stop);
+  _oli_verbose_message(2, "unregistered %zu site records at %p", n, (void *)start);
+}
+
 OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}
 
 /* ---- the interposed allocator ----------------------------------------------------------- */

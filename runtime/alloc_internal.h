@@ -183,8 +183,12 @@ static inline void _oli_site_count_slot(uint64_t slot, uint64_t size) {
 }
 /* Same for a state (any path). */
 void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
-/* Register every record of [start, stop); returns the number of records. */
+/* Register every record of [start, stop); returns the number of records.
+ * States keep copies of the records, never pointers into the module. */
 size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
+/* The module of [start, stop) is going away (__oli_fini): its records leave
+ * their states (static hints of IDs left in no module leave the footprint). */
+size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop);
 /* Small-object fast path (oli_abi.h): from now on the pass's inline test at
  * site's call sites sends sizes below 2^shift to the allocator directly; the
  * site's state is marked so the report says its counts are partial. */
@@ -216,15 +220,27 @@ void _oli_site_strings(const __oli_site_t *s, const char **file, const char **fu
 const char *_oli_site_kind_name(unsigned kind);
 
 // globals.c
+/* Pages of an object per node, as _oli_query_pages gives them (ok: it did). */
+typedef struct oli_pages_s {
+  bool ok, sampled;
+  uint64_t absent;
+  uint64_t per_node[OLI_MAX_NODES];
+} oli_pages_t;
 typedef struct oli_global_s {
   void *addr;
   uint64_t size;
   oli_site_state_t *site;
   oli_decision_t decision;
   bool fallback;
+  const __oli_site_t *rec; /* the module's record: which module it belongs to */
+  _Atomic bool unloaded;   /* its module is gone (or exiting): addr is not to be read */
+  oli_pages_t pages;       /* unloaded: the pages when it was */
 } oli_global_t;
 /* Registered globals; NULL past the end. */
 const oli_global_t *_oli_global_at(size_t i);
+/* The module of records [start, stop) is going away: its globals' pages are
+ * queried one last time and they leave the live bytes and the profile. */
+void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
 
 // profile.c
 /* Portable profile: all sampled accesses and those no placed object or

@@ -5,7 +5,9 @@
  * before main. The pages wholly inside [addr, addr+size) get the decision
  * with MPOL_MF_MOVE (a .data page may already be resident); pages shared
  * with neighbouring objects are left alone. Globals are kept in a small
- * append-only table (own mapping) for the report. */
+ * append-only table (own mapping) for the report. When their module goes
+ * (its destructor calls __oli_fini: dlclose, or exit) their pages are read
+ * one last time for the report, and nothing reads their addresses again. */
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -67,7 +69,24 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
     g->site = st;
     g->decision = d;
     g->fallback = fallback;
+    g->rec = site;
+    atomic_store_explicit(&g->unloaded, false, memory_order_relaxed);
     __atomic_store_n(&nglobals, nglobals + 1, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&glock);
+}
+
+void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop) {
+  pthread_mutex_lock(&glock);
+  for (size_t i = 0; i < nglobals; i++) {
+    oli_global_t *g = &globals[i];
+    if ((uintptr_t)g->rec - (uintptr_t)start >= (uintptr_t)stop - (uintptr_t)start ||
+        atomic_load_explicit(&g->unloaded, memory_order_relaxed))
+      continue;
+    g->pages.ok = _oli_query_pages(g->addr, g->size, g->pages.per_node, &g->pages.absent, &g->pages.sampled) == 0;
+    atomic_store_explicit(&g->unloaded, true, memory_order_release);
+    _oli_alloc_account(&g->decision, g->fallback, g->size, -1);
+    _oli_site_live(g->site, g->size, -1);
   }
   pthread_mutex_unlock(&glock);
 }

@@ -55,7 +55,7 @@ static plan_t plan;
 static char plan_path[4096];
 static _Atomic int load_state; /* 0 none, 1 loading, 2 done */
 static _Thread_local int in_load;
-static const char *embedded;      /* __oli_plan_embedded: text, NUL-terminated */
+static const char *embedded;      /* __oli_plan_embedded: a copy of the text, NUL-terminated */
 static size_t embedded_len;
 
 /* ---- parsing ------------------------------------------------------------- */
@@ -413,11 +413,21 @@ void _oli_plan_stats(oli_plan_stats_t *st) {
 OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
   if (text == NULL || len == 0 || len > PLAN_MAX_BYTES) return;
   if (embedded) {
-    if (text != embedded && (len != embedded_len || memcmp(text, embedded, len) != 0))
+    if (len != embedded_len || memcmp(text, embedded, len) != 0)
       _oli_warning_message(W_PLAN, "modules embed different plans; the first one is used");
     return;
   }
-  embedded = text;
+  /* Our own copy: the module may be dlclose'd before the plan is first read
+   * (or compared with a later module's). */
+  char *copy = __libc_malloc((size_t)len + 1);
+  if (copy == NULL) {
+    _oli_warning_message(W_PLAN, "no memory for the embedded plan (%llu bytes); using static hints",
+                         (unsigned long long)len);
+    return;
+  }
+  memcpy(copy, text, (size_t)len);
+  copy[len] = '\0';
+  embedded = copy;
   embedded_len = (size_t)len;
   /* Constructors run before any thread: a lookup that already found no plan
    * (an earlier module's global) may load again. */

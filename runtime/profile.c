@@ -31,7 +31,8 @@ static oli_site_state_t *global_owner(const void *p) {
   for (size_t i = 0;; i++) {
     const oli_global_t *g = _oli_global_at(i);
     if (g == NULL) return NULL;
-    if (a - (uintptr_t)g->addr < g->size) return g->site;
+    if (a - (uintptr_t)g->addr < g->size && !atomic_load_explicit(&g->unloaded, memory_order_relaxed))
+      return g->site;
   }
 }
 

@@ -140,6 +140,15 @@ static void gather(oli_site_state_t *st, row_t *r) {
   r->obj_bytes = len;
   uint64_t pg = _oli_page_size();
   if (!r->fallback_now) _oli_place_intended(&r->d, (len + pg - 1) / pg, r->intended);
+  if (r->global && atomic_load_explicit(&r->global->unloaded, memory_order_acquire)) {
+    /* its module is gone (dlclose) or finished (exit): the pages as they were then */
+    const oli_pages_t *pp = &r->global->pages;
+    r->query_ok = pp->ok;
+    r->absent = pp->absent;
+    r->sampled = pp->sampled;
+    memcpy(r->achieved, pp->per_node, sizeof r->achieved);
+    return;
+  }
   r->query_ok = _oli_query_pages(addr, len, r->achieved, &r->absent, &r->sampled) == 0;
 }
 

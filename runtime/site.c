@@ -11,7 +11,15 @@
  * thread-owned memory, no lock and no atomic read-modify-write); the report
  * sums the shards. A thread's shard is handed to the next new thread when it
  * exits, so counts are never lost and shards stay bounded by the peak number
- * of live threads. */
+ * of live threads.
+ *
+ * Module lifetime: a state keeps the runtime's own copy of its record (header
+ * and strings, in the registry's mappings), so a module that is dlclose'd
+ * while its objects live on leaves nothing behind that points into it; the
+ * module's destructor (__oli_fini) unregisters its records - the static size
+ * hints of IDs no loaded module has any more leave the expected footprint. The
+ * record's slot and small_shift are written only while the module is loaded
+ * (by its own calls). */
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -23,8 +31,9 @@
 #define TABLE_SLOTS (1u << 19) /* power of two, 2x MAX_SITES */
 
 typedef struct site_ext_s {
-  oli_site_state_t st; /* first: slot points here */
+  oli_site_state_t st; /* first: slot points here; st.site is the runtime's copy */
   uint32_t idx;
+  uint32_t nrecs; /* records of loaded modules attached (reg_lock) */
 } site_ext_t;
 
 typedef oli_shard_ctr_t shard_ctr_t;
@@ -37,6 +46,9 @@ oli_site_state_t **_oli_site_by_slot; /* the same, as states */
 static uint32_t nsites;      /* published with release */
 static site_ext_t *pool;     /* bump storage for states */
 static uint32_t pool_left;
+static char *copies;         /* bump storage for the records' copies */
+static size_t copies_left;
+static uint64_t copies_bytes;
 static uint64_t static_total;
 static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
@@ -87,6 +99,32 @@ static uint64_t hash_id(uint64_t id) {
   return id;
 }
 
+/* Under reg_lock: the runtime's copy of record s (slot and small_shift 0);
+ * s itself when there is no memory for one. */
+static const __oli_site_t *keep(const __oli_site_t *s) {
+  size_t n = s->size;
+  if (n < OLI_SITE_HEADER_SIZE || (n & 7)) return s;
+  if (n > copies_left) {
+    size_t chunk = n > (1u << 20) ? n : (1u << 20);
+    char *m = map(chunk);
+    if (!m) return s;
+    copies = m;
+    copies_left = chunk;
+  }
+  __oli_site_t *c = (__oli_site_t *)copies;
+  memcpy(c, s, n);
+  c->small_shift = 0;
+  c->slot = 0;
+  copies += n;
+  copies_left -= n;
+  copies_bytes += n;
+  return c;
+}
+
+static uint64_t hint_of(const __oli_site_t *s) {
+  return (s->flags & OLI_SITE_F_SIZE_KNOWN) ? s->size_hint : 0;
+}
+
 /* Under reg_lock: the state of ID (created on first sight), NULL when full. */
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
   *created = false;
@@ -97,7 +135,7 @@ static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
     if (!*e) {
       site_ext_t *x = state_new();
       if (!x) return NULL;
-      x->st.site = s;
+      x->st.site = keep(s);
       x->idx = nsites;
       *e = x;
       by_idx[nsites] = x;
@@ -108,16 +146,27 @@ static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
   }
 }
 
+/* Under reg_lock: s (slot 0) gets its ID's state. */
 static oli_site_state_t *attach(__oli_site_t *s) {
   bool created;
   site_ext_t *x = lookup(s, &created);
   if (!x) return &untagged.st;
-  if (created && (s->flags & OLI_SITE_F_SIZE_KNOWN)) /* read without the lock */
-    __atomic_fetch_add(&static_total, s->size_hint, __ATOMIC_RELAXED);
   /* A record with a name or line beats an anonymous duplicate for reporting. */
-  if (!created && x->st.site->line == 0 && s->line != 0) x->st.site = s;
+  if (!created && x->st.site->line == 0 && s->line != 0)
+    __atomic_store_n(&x->st.site, keep(s), __ATOMIC_RELEASE);
+  if (x->nrecs++ == 0) /* the ID's hint counts while some loaded module has it (read without the lock) */
+    __atomic_fetch_add(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
   __atomic_store_n(&s->slot, (uint64_t)x->idx + 1, __ATOMIC_RELEASE);
   return &x->st;
+}
+
+/* Under reg_lock: s leaves with its module. */
+static void detach(__oli_site_t *s) {
+  uint64_t slot = __atomic_load_n(&s->slot, __ATOMIC_ACQUIRE);
+  if (slot == 0 || slot > nsites) return;
+  site_ext_t *x = by_idx[slot - 1];
+  if (x->nrecs && --x->nrecs == 0) __atomic_fetch_sub(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
+  __atomic_store_n(&s->slot, 0, __ATOMIC_RELEASE);
 }
 
 oli_site_state_t *_oli_site_state(__oli_site_t *site) {
@@ -132,7 +181,9 @@ oli_site_state_t *_oli_site_state(__oli_site_t *site) {
   return st;
 }
 
-size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) {
+/* Every record of [start, stop) to fn (attach: unregistered ones only), under
+ * reg_lock; a damaged record ends the walk (warned once when registering). */
+static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
   size_t n = 0;
   const char *p = (const char *)start, *end = (const char *)stop;
   pthread_mutex_lock(&reg_lock);
@@ -143,17 +194,23 @@ size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) {
       continue;
     }
     if (r->magic != OLI_SITE_MAGIC || r->size < OLI_SITE_HEADER_SIZE || (r->size & 7) || p + r->size > end) {
-      _oli_warning_message(W_PLAN, "site records at %p are damaged (magic 0x%08x, size %u); "
-                           "the rest of this module is not registered", (const void *)p, r->magic, r->size);
+      if (registering)
+        _oli_warning_message(W_PLAN, "site records at %p are damaged (magic 0x%08x, size %u); "
+                             "the rest of this module is not registered", (const void *)p, r->magic, r->size);
       break;
     }
-    if (!r->slot) attach((__oli_site_t *)r);
+    if (!registering) detach((__oli_site_t *)r);
+    else if (!r->slot) attach((__oli_site_t *)r);
     n++;
     p += r->size;
   }
   pthread_mutex_unlock(&reg_lock);
   return n;
 }
+
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) { return walk(start, stop, true); }
+
+size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop) { return walk(start, stop, false); }
 
 _Static_assert(offsetof(__oli_site_t, small_shift) == OLI_SITE_SMALL_SHIFT_OFFSET, "ABI: small_shift offset");
 
@@ -327,13 +384,13 @@ const char *_oli_site_kind_name(unsigned kind) {
   return kind <= OLI_KIND_MAX_ ? names[kind] : "unknown";
 }
 
-/* Registry bookkeeping in use: one state, one table slot and one index slot
- * per site, plus each shard's header and counters of the registered sites
+/* Registry bookkeeping in use: one state, one table slot, one index slot and
+ * the record's copy per site, plus each shard's header and counters of the registered sites
  * (entries in use, not resident pages of the NORESERVE mappings). */
 uint64_t _oli_site_meta_bytes(void) {
   reg_lock_m();
   uint64_t n = __atomic_load_n(&nsites, __ATOMIC_ACQUIRE);
-  uint64_t b = table ? n * (sizeof(site_ext_t) + sizeof(*table) + sizeof(*by_idx)) : 0;
+  uint64_t b = table ? n * (sizeof(site_ext_t) + sizeof(*table) + sizeof(*by_idx)) + copies_bytes : 0;
   for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
     b += sizeof(shard_t) + n * sizeof(shard_ctr_t);
   reg_unlock_m();

@@ -135,6 +135,56 @@ for p in plan["sites"]:
     assert r["reason"].startswith("plan"), r["reason"]
 PY
   ;;
+dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects freed afterwards,
+  # another build of it loaded later; the exit report and profile are complete and name its sites
+  cp "$SRC/dl-lib.c" "$SRC/dl-main.c" . || fail "copy"
+  printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x%s", "decision": "dram"}]}\n' 1 >plan-a.json
+  printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x%s", "decision": "cxl"}]}\n' 2 >plan-b.json
+  for v in a b; do
+    OLI_PASS_OPTIONS="root=$PWD;plan=$PWD/plan-$v.json" "$CLANG" -O2 -gline-tables-only -fPIC -shared \
+      -fpass-plugin="$PLUGIN" dl-lib.c -o lib$v.so -L"$LIBDIR" -loli || fail "compile lib$v.so"
+  done
+  "$CLANG" -O2 -I"$SRC/../../include" dl-main.c -o m -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -ldl || fail "compile dl-main"
+  unset OLI_SYSFS_ROOT
+  # 1. report only: the small objects take the fast path (small_shift written in liba's records)
+  OLI_REPORT=r1.json ./m "$PWD/liba.so" >m1.out 2>m1.err; rc=$?
+  [ "$rc" -eq 0 ] || { cat m1.err >&2; fail "exit status $rc after dlclose (report)"; }
+  # 2. report and profile (every small object counted), and a second library loaded after the first is gone
+  OLI_REPORT=r.json OLI_PROFILE=p.json ./m "$PWD/liba.so" "$PWD/libb.so" >m.out 2>m.err; rc=$?
+  [ "$rc" -eq 0 ] || { cat m.err >&2; fail "exit status $rc after dlclose (report, profile)"; }
+  grep -q '^dl-main ok' m.out || fail "no result line"
+  # libb's plan differs from liba's, which stays the plan after liba is gone (the first module's wins)
+  grep 'warning\|error' m.err | grep -v 'no CXL node' >w.txt
+  [ "$(cat w.txt)" = "oli: warning: modules embed different plans; the first one is used" ] ||
+    { cat m.err >&2; fail "warnings"; }
+  python3 - r1.json r.json p.json <<'PY' || fail "report/profile after dlclose"
+import json, sys
+r1, rep, prof = (json.load(open(p)) for p in sys.argv[1:])
+for doc, libs in ((r1, 1), (rep, 2), (prof, 2)):
+    sites = [s for s in doc["sites"] if s["file"] != ""]
+    by = {s["function"] or s["kind"]: s for s in sites}
+    assert len(sites) == 3, sites  # no garbage rows: the library's three sites, nothing else
+    for s in sites:
+        assert s["file"] == "dl-lib.c" and s["function"] in ("lib_big", "lib_small", ""), s
+    big = by["lib_big"]
+    assert big["count"] == 1 + libs and big["largest"] == 8 << 20, big  # 4 + 8 MiB from liba, 2 MiB from libb
+    assert big["kind"] == "malloc" and big["line"] == 11, big
+    small = by["lib_small"]
+    assert small["line"] == 18 and small["count"] >= 256, small
+    grid = by["global"]
+    assert grid["name"] == "lib_grid" and grid["count"] == libs, grid  # registered by each library
+for rep_ in (r1, rep):
+    grid = {s["kind"]: s for s in rep_["sites"]}["global"]
+    assert grid["pages_not_present"] + sum(grid["pages_achieved"].values()) >= 512, grid  # read before the unload
+    assert rep_["summary"]["placed_objects"] >= 3, rep_["summary"]
+grid = {s["kind"]: s for s in prof["sites"]}["global"]
+assert grid["accesses"] == 5 and prof["unattributed_accesses"] >= 7, (grid, prof)  # 7 after the unload
+small1 = {s["function"]: s for s in r1["sites"]}["lib_small"]
+assert small1["count_partial"] is True and small1["count"] < 600, small1  # the fast path was taken
+PY
+  "$OLI" report r.json >show.txt || fail "oli report of the report"
+  grep -q '^0x[0-9a-f]*  malloc  dl-lib.c:11 .* dram ' show.txt || fail "oli report: lib_big's row"
+  ;;
 *) fail "unknown case" ;;
 esac
 exit 0
