@@ -1,5 +1,6 @@
 /* common/json.c - strict JSON reader (DOM in an arena) and string escaping. */
 #include "json.h"
+#include "infile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -549,23 +550,15 @@ oli_json_doc_t *oli_json_parse_file(const char *path, const oli_json_limits_t *l
   size_t max_bytes = limits && limits->max_bytes ? limits->max_bytes : DEFAULT_MAX_BYTES;
   void *(*alloc)(size_t) = limits && limits->alloc ? limits->alloc : malloc;
   void (*release)(void *) = limits && limits->release ? limits->release : free;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
-    return NULL;
-  }
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    snprintf(err->msg, sizeof err->msg, "not a regular file");
-    close(fd);
-    return NULL;
-  }
-  if ((uint64_t)st.st_size > max_bytes) {
+  long long fsize = 0; /* a FIFO or device is refused at once, never read (common/infile.c) */
+  int fd = oli_infile_open(path, &fsize, err->msg, sizeof err->msg);
+  if (fd < 0) return NULL;
+  if ((uint64_t)fsize > max_bytes) {
     snprintf(err->msg, sizeof err->msg, "file is larger than %zu bytes", max_bytes);
     close(fd);
     return NULL;
   }
-  size_t n = (size_t)st.st_size;
+  size_t n = (size_t)fsize;
   char *buf = alloc(n ? n : 1);
   if (buf == NULL) {
     snprintf(err->msg, sizeof err->msg, "out of memory");

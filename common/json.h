@@ -59,8 +59,9 @@ struct oli_json_s {
 };
 
 /* The largest document (report, profile, plan) oli reads - and so the largest
- * it writes: writers refuse more (common/outfile.h). */
-#define OLI_DOC_MAX_BYTES ((size_t)64 << 20)
+ * it writes: writers refuse more (common/outfile.h). A plan of the runtime's
+ * most sites (2^18) is about 120 MiB; the pass reads plan= files up to this too. */
+#define OLI_DOC_MAX_BYTES ((size_t)256 << 20)
 
 typedef struct oli_json_limits_s {
   size_t max_bytes;  /* input size limit; 0 = OLI_DOC_MAX_BYTES */

@@ -57,6 +57,7 @@ int oli_parse_size(const char *s, uint64_t *out) {
     if (v > UINT64_MAX - (uint64_t)f) return -1;
     v += (uint64_t)f;
   }
+  if (v == 0 && (whole || frac)) return -2; /* "0.0000001K": not zero, yet below a byte */
   *out = v;
   return 0;
 }

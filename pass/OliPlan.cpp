@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "OliPlan.h"
 #include "OliAbiNames.h"
+#include "json.h" // OLI_DOC_MAX_BYTES (common/): the plans `oli plan` writes
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,7 +20,7 @@ using namespace llvm;
 
 namespace oli {
 
-constexpr uint64_t MaxPlanBytes = 64ull << 20;
+constexpr uint64_t MaxPlanBytes = OLI_DOC_MAX_BYTES; // what `oli plan` may write
 
 /// "0x" and 1-16 hex digits.
 static bool validId(StringRef S) {
@@ -52,7 +53,7 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
     return false;
   }
   if ((*Buf)->getBufferSize() > MaxPlanBytes) {
-    Err = Where + "file is larger than 64 MiB";
+    Err = Where + "file is larger than " + std::to_string(MaxPlanBytes >> 20) + " MiB";
     return false;
   }
   Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());

@@ -94,6 +94,8 @@ long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when no
 /* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
  * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
 int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
+/* OLI_REPORT / OLI_PROFILE naming standard error: "stderr", any case. */
+bool _oli_is_stderr_name(const char *s);
 
 // messages.c
 /* All message output goes through one hook; NULL restores write(2) to stderr.

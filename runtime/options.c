@@ -223,6 +223,32 @@ static int check_pattern(const char *s, char *bad) {
   return 0;
 }
 
+/* A file name (pattern) as given: not blank at either end (' ' or 'r.json '
+ * is a quoting slip, not a name) and without control characters. */
+static int file_name_check(const char *name, const char *value, const char *vs, char *msg, size_t n) {
+  size_t len = strlen(value);
+  for (size_t i = 0; i < len; i++) {
+    if ((unsigned char)value[i] < 0x20 || value[i] == 0x7f) {
+      snprintf(msg, n, "%s='%s' holds a control character; a file name cannot", name, vs);
+      return -1;
+    }
+  }
+  size_t blanks = 0;
+  while (blanks < len && isspace((unsigned char)value[blanks])) blanks++;
+  if (len > 0 && blanks == len) {
+    snprintf(msg, n, "%s='%s' is blank; give a file name", name, vs);
+    return -1;
+  }
+  if (len > 0 && (isspace((unsigned char)value[0]) || isspace((unsigned char)value[len - 1]))) {
+    snprintf(msg, n, "%s='%s' %s with a blank; give the file name without blanks around it", name, vs,
+             isspace((unsigned char)value[0]) ? "starts" : "ends");
+    return -1;
+  }
+  return 0;
+}
+
+bool _oli_is_stderr_name(const char *s) { return s != NULL && strcasecmp(s, "stderr") == 0; }
+
 /* Validate `value` for `option` (pure except T_DIR, which stats a path).
  * 0 ok with *out set; -1 with one message line (no prefix) in msg. */
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced,
@@ -270,7 +296,14 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
       v = 0;
       break;
     }
-    if (oli_parse_size(value, &b) != 0) {
+    int prc = oli_parse_size(value, &b);
+    if (prc == -2 && option != oli_option_min_size) {
+      snprintf(msg, n, "%s='%s' is less than one byte (write 0 for %s)", name, vs,
+               option == oli_option_dram_limit ? "unlimited" : option == oli_option_arena_size ? "automatic" : "none");
+      return -1;
+    }
+    if (prc == -2) b = 0; /* OLI_MIN_SIZE: out of range below */
+    else if (prc != 0) {
       snprintf(msg, n, "%s='%s' is not a size (bytes, or a number with K, M, G, T, P: e.g. 64G)",
                name, vs);
       return -1;
@@ -328,6 +361,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   }
   case T_PATTERN: {
     char bad = 0;
+    if (file_name_check(name, value, vs, msg, n) != 0) return -1;
     if (check_pattern(value, &bad) != 0) {
       char b[8] = {'%', bad, 0};
       if (bad == 0) snprintf(b, sizeof b, "%%");
@@ -349,6 +383,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     break;
   }
   case T_STRING:
+    if (file_name_check(name, value, vs, msg, n) != 0) return -1;
     v = 1;
     break;
   case T_CHOICE: {

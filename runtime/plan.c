@@ -30,12 +30,13 @@
 
 #include "alloc_internal.h"
 #include "internal.h"
+#include "infile.h"
 #include "json.h"
 
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
 
-#define PLAN_MAX_BYTES (64u << 20)
+#define PLAN_MAX_BYTES OLI_DOC_MAX_BYTES /* what oli writes (common/json.h) */
 
 typedef struct plan_site_s {
   oli_plan_entry_t e;
@@ -249,22 +250,18 @@ void _oli_plan_reset(void) {
 }
 
 static char *read_file(const char *path, size_t *len, char *msg, size_t n) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  struct stat st;
-  if (fd < 0 || fstat(fd, &st) != 0) {
-    snprintf(msg, n, "cannot open: %s", strerror(errno));
-    if (fd >= 0) close(fd);
-    return NULL;
-  }
-  if (st.st_size > (off_t)PLAN_MAX_BYTES) {
-    snprintf(msg, n, "file is larger than %u bytes", PLAN_MAX_BYTES);
+  long long size = 0; /* a FIFO is refused at once: no hang before main */
+  int fd = oli_infile_open(path, &size, msg, n);
+  if (fd < 0) return NULL;
+  if (size > (long long)PLAN_MAX_BYTES) {
+    snprintf(msg, n, "file is larger than %zu bytes", (size_t)PLAN_MAX_BYTES);
     close(fd);
     return NULL;
   }
-  char *buf = __libc_malloc((size_t)st.st_size + 1);
+  char *buf = __libc_malloc((size_t)size + 1);
   size_t have = 0;
-  while (buf && have < (size_t)st.st_size) {
-    ssize_t k = read(fd, buf + have, (size_t)st.st_size - have);
+  while (buf && have < (size_t)size) {
+    ssize_t k = read(fd, buf + have, (size_t)size - have);
     if (k < 0 && errno == EINTR) continue;
     if (k <= 0) break;
     have += (size_t)k;

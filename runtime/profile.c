@@ -141,6 +141,10 @@ static int write_to(FILE *f) {
 
 int _oli_profile_write(const char *pattern) {
   char path[4096], why[256];
+  if (_oli_is_stderr_name(pattern)) { /* JSON on stderr, like OLI_REPORT=stderr with OLI_REPORT_FORMAT=json */
+    fflush(stderr);
+    return write_to(stderr);
+  }
   if (_oli_expand_pattern(pattern, path, sizeof path) != 0) {
     _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile written",
                          pattern);

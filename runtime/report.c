@@ -390,7 +390,7 @@ OLI_EXPORT int oli_report_write(const char *path) {
   }
   _oli_alloc_ready();
   long fmt = _oli_option_get(oli_option_report_format);
-  bool to_stderr = strcmp(path, "stderr") == 0;
+  bool to_stderr = _oli_is_stderr_name(path);
   int json = fmt == OLI_REPORT_FORMAT_JSON || (fmt == OLI_REPORT_FORMAT_AUTO && !to_stderr);
   if (to_stderr) {
     fflush(stderr);

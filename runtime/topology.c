@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "internal.h"
 
 #define NODE_DIR "sys/devices/system/node"
@@ -42,7 +43,8 @@ static void join(char *out, size_t n, const char *root, const char *rel) {
 static ssize_t read_text(const char *root, const char *rel, char *buf, size_t n) {
   char path[4096 + 256];
   join(path, sizeof path, root, rel);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  char why[160];
+  int fd = oli_infile_open(path, NULL, why, sizeof why); /* a FIFO in a recorded tree: absent, no hang */
   if (fd < 0) return -1;
   size_t len = 0;
   while (len < n - 1) {
@@ -410,6 +412,23 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
   if (dram & cxl) {
     snprintf(msg, n, "node %s is in both OLI_DRAM_NODES and OLI_CXL_NODES; a node is DRAM or CXL",
              _oli_format_nodelist(dram & cxl, list, sizeof list));
+    return -1;
+  }
+  /* What the overrides leave (as _oli_topology_apply_overrides makes it): a
+   * machine without a DRAM node has no local node to place anything on. */
+  uint64_t left_dram = 0, cpus = 0;
+  for (int i = 0; i < t->num_nodes; i++) {
+    oli_node_kind_t k = t->nodes[i].kind;
+    if (t->nodes[i].ncpus > 0) cpus |= 1ULL << i;
+    if (k == OLI_NODE_NONE) continue;
+    bool is_dram = (dram >> i & 1) || (!(cxl >> i & 1) && !dram && k == OLI_NODE_DRAM);
+    if (is_dram) left_dram |= 1ULL << i;
+  }
+  if (left_dram == 0) {
+    char given[128];
+    snprintf(msg, n, "OLI_CXL_NODES=%s%s leaves no DRAM node (nodes with CPUs: %s); keep a node with CPUs as DRAM",
+             cxl_forced ? "force:" : "", _oli_format_nodelist(cxl, given, sizeof given),
+             _oli_format_nodelist(cpus, list, sizeof list));
     return -1;
   }
   return 0;

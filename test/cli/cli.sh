@@ -332,6 +332,38 @@ plan-options) # weights, ratios, tiers from the command line are used and record
   python3 -c 'import json; p=json.load(open("plan.json")); assert p["summary"]["solver"]=="greedy"' || fail "greedy"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G; want_rc 0 stdout; json_ok out.txt
   ;;
+plan-big) # what oli writes, oli reads back: a 200,000-site profile gives a plan above 64 MiB
+  # (the old input limit), which oli report and the runtime's OLI_PLAN read
+  python3 - <<'PY' || fail "cannot make the profile"
+import json
+sites = [{"id": "0x%016x" % (0x1000 + i), "kind": "malloc", "file": "src/module_%d/file_%d.c" % (i // 1000, i % 1000),
+          "function": "compute_kernel_%d" % i, "line": 100 + i % 500, "rel": i % 50, "name": "array_%d" % i,
+          "count": 1, "largest": (1 << 20) + i, "peak_live": (1 << 20) + i, "total_bytes": (1 << 20) + i,
+          "accesses": i * 1000} for i in range(200000)]
+json.dump({"schema": "oli-profile", "version": 1, "program": "big", "runs": 1, "access_source": "portable",
+           "footprint_peak": sum(s["peak_live"] for s in sites), "sites": sites}, open("big.json", "w"))
+PY
+  run $OLI plan big.json --dram-limit 64G -o plan.json; want_rc 0 "plan of 200,000 sites"
+  [ "$(wc -c <plan.json)" -gt $((64 << 20)) ] || fail "the plan is not above 64 MiB: the case tests nothing"
+  run $OLI report plan.json; want_rc 0 "oli report reads it back"; has "oli-plan plan.json program big, 200000 sites"
+  cat >p.c <<'C'
+#include "sitehelper.h"
+#include <stdlib.h>
+int main(void) { free(__oli_malloc(2 << 20, test_site(0x1005, OLI_KIND_MALLOC, 0, "array_5"))); return 0; }
+C
+  "$CLANG" -I"$INC" -I"$IN/../../runtime" p.c -o p -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" || fail "compile"
+  OLI_PLAN=plan.json OLI_VERBOSE=1 ./p >out.txt 2>err.txt || { cat err.txt >&2; fail "run with OLI_PLAN"; }
+  grep -q "^oli: plan plan.json: plan with 200000 sites$" err.txt || { grep plan err.txt >&2; fail "OLI_PLAN not read"; }
+  rm -f big.json plan.json
+  ;;
+input-fifo) # a FIFO (or other non-regular file) as input is refused at once, like readelf
+  rm -f fifo; mkfifo fifo || fail "mkfifo"
+  for c in "sites fifo" "report fifo" "diff fifo $IN/report-old.json" "plan fifo --dram-limit 1G" "profile merge out.json fifo"; do
+    run timeout 10 $OLI $c; want_rc 2 "oli $c"; one_line "fifo: not a regular file (a FIFO)"
+  done
+  run $OLI report /dev/null; want_rc 2 "a device"; one_line "not a regular file (a character device)"
+  run $OLI sites .; want_rc 2 "a directory"; one_line "not a regular file (a directory)"
+  ;;
 text-escape) # strings from ELF records and documents reach the terminal escaped, one line each
   python3 "$IN/../mkelf.py" controls controls.elf || fail "mkelf"
   run $OLI sites controls.elf; want_rc 0 "sites"

@@ -238,6 +238,22 @@ int main(void) {
   memset(huge, '9', sizeof huge - 1);
   huge[sizeof huge - 1] = '\0';
   CHECK_EQ("huge value exits 2", run_with("OLI_MIN_SIZE", huge, out, sizeof out), 2);
+  /* values that used to be taken for something else (issue 12) */
+  CHECK_EQ("a DRAM limit below one byte is not 'unlimited'", run_with("OLI_DRAM_LIMIT", "0.0000001K", out, sizeof out), 2);
+  CHECK_STR("... one line", out, "oli: error: OLI_DRAM_LIMIT='0.0000001K' is less than one byte (write 0 for unlimited)\n");
+  CHECK_EQ("an arena below one byte is not 'automatic'", run_with("OLI_ARENA_SIZE", "0.00001K", out, sizeof out), 2);
+  CHECK("... names it", strstr(out, "OLI_ARENA_SIZE='0.00001K' is less than one byte (write 0 for automatic)") != NULL);
+  CHECK_EQ("OLI_MIN_SIZE below one byte: out of range", run_with("OLI_MIN_SIZE", "0.00001K", out, sizeof out), 2);
+  CHECK_EQ("OLI_DRAM_LIMIT=0 is still unlimited", run_with("OLI_DRAM_LIMIT", "0", out, sizeof out), 0);
+  CHECK_EQ("OLI_DRAM_LIMIT=0.0K is zero, fine", run_with("OLI_DRAM_LIMIT", "0.0K", out, sizeof out), 0);
+  CHECK_EQ("a blank report name is refused", run_with("OLI_REPORT", " ", out, sizeof out), 2);
+  CHECK("... one line saying so", strstr(out, "OLI_REPORT=' ' is blank") != NULL && !strchr(out, '\n')[1]);
+  CHECK_EQ("a report name ending in a blank is refused", run_with("OLI_REPORT", "r.json ", out, sizeof out), 2);
+  CHECK_EQ("a plan name starting with a blank is refused", run_with("OLI_PLAN", " p.json", out, sizeof out), 2);
+  CHECK_EQ("a control character in a profile name is refused", run_with("OLI_PROFILE", "p\x1b.json", out, sizeof out), 2);
+  CHECK("... shown escaped", strstr(out, "OLI_PROFILE='p\\x1b.json' holds a control character") != NULL);
+  CHECK("stderr is a word of OLI_REPORT in any case", _oli_is_stderr_name("STDERR") && _oli_is_stderr_name("stderr") &&
+                                                         !_oli_is_stderr_name("./stderr"));
   CHECK_EQ("good value exits 0", run_with("OLI_POLICY", "dram", out, sizeof out), 0);
   CHECK_STR("good value prints nothing", out, "");
 

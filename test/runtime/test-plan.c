@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +44,7 @@ static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) 
   pid_t pid = test_child_fork(fd);
   if (pid < 0) return -1;
   if (pid == 0) {
+    alarm(20); /* a reader that blocks (a FIFO, with the old code) ends here */
     _oli_set_output(NULL, NULL);
     setenv("OLI_PLAN", path, 1);
     setenv("OLI_POLICY", "dram", 1); /* no no-CXL warning on this machine */
@@ -209,6 +211,13 @@ int main(void) {
   CHECK_EQ("OLI_PLAN missing file: runs", env_child(path, a3, out, sizeof out), 1);
   CHECK("OLI_PLAN missing file: says so", strstr(out, "cannot open: No such file or directory; "
                                                       "using static hints") != NULL);
+  /* a FIFO nobody writes: refused at once (it blocked the program before main) */
+  if (mkfifo(path, 0644) == 0) {
+    CHECK_EQ("OLI_PLAN FIFO: runs at once, static hints", env_child(path, a3, out, sizeof out), 1);
+    CHECK("OLI_PLAN FIFO: one warning naming it", strstr(out, "not a regular file (a FIFO); "
+                                                        "using static hints") != NULL);
+    unlink(path);
+  }
 
   _oli_set_output(NULL, NULL);
   return TEST_SUMMARY();

@@ -200,6 +200,48 @@ int main(int argc, char **argv) {
   run_child("/proc/self/exe", "/nonexistent-oli-dir/exit-%p.json", &status);
   CHECK("unwritable at-exit report leaves exit status 0", WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
+  /* "stderr" in any case is standard error, for the profile too: no file of that name */
+  for (int k = 0; k < 2; k++) {
+    int fd[2];
+    pid_t sp = test_child_fork(fd);
+    if (sp == 0) {
+      if (chdir(dir) != 0) _exit(126);
+      setenv(k ? "OLI_PROFILE" : "OLI_REPORT", k ? "Stderr" : "STDERR", 1);
+      execl("/proc/self/exe", "test-report", "child", (char *)NULL);
+      _exit(127);
+    }
+    char out[65536];
+    int st = test_child_collect(fd, sp, out, sizeof out);
+    char named[700];
+    snprintf(named, sizeof named, "%s/%s", dir, k ? "Stderr" : "STDERR");
+    CHECK(k ? "OLI_PROFILE=Stderr: exit 0, JSON on stderr" : "OLI_REPORT=STDERR: exit 0, table on stderr",
+          st == 0 && strstr(out, k ? "\"schema\": \"oli-profile\"" : "oli report: test-report, pid") != NULL);
+    CHECK(k ? "OLI_PROFILE=Stderr: no file named Stderr" : "OLI_REPORT=STDERR: no file named STDERR",
+          access(named, F_OK) != 0);
+  }
+
+  /* OLI_REPORT naming a FIFO nobody reads: one warning at exit, no hang */
+  char fifo[700];
+  snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+  mkfifo(fifo, 0644);
+  {
+    int fd[2];
+    pid_t fp = test_child_fork(fd);
+    if (fp == 0) {
+      alarm(20); /* the old writer blocked in open() at exit */
+      setenv("OLI_REPORT", fifo, 1);
+      execl("/proc/self/exe", "test-report", "child", (char *)NULL);
+      _exit(127);
+    }
+    char out[4096];
+    int st = test_child_collect(fd, fp, out, sizeof out);
+    CHECK_EQ("OLI_REPORT=FIFO without a reader: exit 0 at once", st, 0);
+    CHECK("... one warning naming it", strstr(out, "oli: warning: cannot write report") &&
+                                           strstr(out, "a FIFO with no reader"));
+    struct stat fs;
+    CHECK("... the FIFO is left a FIFO", lstat(fifo, &fs) == 0 && S_ISFIFO(fs.st_mode));
+  }
+
   char cmd[700];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("note: could not remove %s\n", dir);

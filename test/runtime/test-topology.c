@@ -328,7 +328,14 @@ int main(void) {
   CHECK_EQ("recorded dev box: read ok", load("devbox-1node"), 0);
   CHECK("recorded dev box: one DRAM node with CPUs",
         t.num_nodes == 1 && t.nodes[0].kind == OLI_NODE_DRAM && t.nodes[0].ncpus >= 1);
-  CHECK_EQ("this machine: read ok", _oli_topology_read("/", &t) >= -1, 1);
+  CHECK("recorded dev box: force:0 (its only node) leaves no DRAM node, refused",
+        _oli_topology_check_overrides(&t, 0, 1, true, msg, sizeof msg) == -1 &&
+            strstr(msg, "OLI_CXL_NODES=force:0 leaves no DRAM node (nodes with CPUs: 0)"));
+  CHECK("recorded dev box: force:0 with node 0 also DRAM is 'in both'",
+        _oli_topology_check_overrides(&t, 1, 1, true, msg, sizeof msg) == -1 && strstr(msg, "in both"));
+  /* this machine: a node tree under /sys (0), or the one-node fallback (-1) when there is none */
+  int have_nodes = access("/sys/devices/system/node/online", R_OK) == 0;
+  CHECK_EQ("this machine: read as /sys says", _oli_topology_read("/", &t), have_nodes ? 0 : -1);
   CHECK("this machine: a local node", t.local_node >= 0);
 
   /* the real affinity path: pinned to CPU 0 / CPU 1 of the two-cpus tree */

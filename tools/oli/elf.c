@@ -4,9 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "infile.h"
 
 #define WHY(...) (snprintf(why, why_n, __VA_ARGS__), -1)
 
@@ -21,17 +22,18 @@ int cli_elf_read_section(const char *path, const char *name, unsigned char **buf
   *found = 0;
   *buf = NULL;
   *len = 0;
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) return WHY("cannot open: %s", strerror(errno));
+  long long size = 0; /* readelf's "not an ordinary file": a FIFO is refused at once */
+  int fd = oli_infile_open(path, &size, why, why_n);
+  if (fd < 0) return -1;
+  FILE *f = fdopen(fd, "rb");
+  if (f == NULL) {
+    close(fd);
+    return WHY("cannot open: %s", strerror(errno));
+  }
   int rc = -1;
   unsigned char *shstr = NULL;
   Elf64_Shdr *sh = NULL;
-  struct stat st;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    rc = WHY("not a regular file");
-    goto out;
-  }
-  uint64_t fsize = (uint64_t)st.st_size;
+  uint64_t fsize = (uint64_t)size;
   Elf64_Ehdr eh;
   if (fsize < EI_NIDENT || read_at(f, 0, eh.e_ident, EI_NIDENT) != 0 ||
       memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) {

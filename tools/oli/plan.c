@@ -165,13 +165,16 @@ int cli_plan_main(int argc, char **argv) {
     usage(stderr);
     return OLI_EXIT_BAD;
   }
-  if (oli_parse_size(limit_s, &budget) != 0) {
-    cli_error("plan: --dram-limit '%s' is not a size (bytes, or 64G, 512M, 1.5T)", limit_s);
+  int prc = oli_parse_size(limit_s, &budget);
+  if (prc != 0) {
+    cli_error("plan: --dram-limit '%s' is %s (bytes, or 64G, 512M, 1.5T)", cli_shown(limit_s),
+              prc == -2 ? "less than one byte" : "not a size");
     return OLI_EXIT_BAD;
   }
   uint64_t min_size = 0;
-  if (min_s && oli_parse_size(min_s, &min_size) != 0) {
-    cli_error("plan: --min-size '%s' is not a size (bytes, or 64K, 1M)", min_s);
+  if (min_s && (prc = oli_parse_size(min_s, &min_size)) != 0) {
+    cli_error("plan: --min-size '%s' is %s (bytes, or 64K, 1M)", cli_shown(min_s),
+              prc == -2 ? "less than one byte" : "not a size");
     return OLI_EXIT_BAD;
   }
   oli_plan_model_t m;
