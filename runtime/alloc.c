@@ -192,6 +192,28 @@ static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallbac
   if (!hinted(st)) add_peak(&dyn_live, &dyn_peak, n, sign);
 }
 
+/* An object of n bytes with decision d exists when p does (a failed
+ * allocation is no object). Returns p. */
+static void *counted(oli_site_state_t *st, size_t n, const oli_decision_t *d, void *p) {
+  if (p) _oli_site_count_object(st, n, d);
+  return p;
+}
+
+/* The arena gave nothing (full, or the kernel would not commit the block,
+ * fl & OLI_AF_NOMEM with errno err); q is glibc's answer for the same object.
+ * glibc out of memory too: NULL, errno ENOMEM, as glibc alone - no placement
+ * failure. Else the object is glibc's with the default policy: a counted
+ * fallback and one warning. */
+static void *glibc_instead(oli_site_state_t *st, size_t n, unsigned fl, int err, void *q) {
+  if (q == NULL) return NULL;
+  if (fl & OLI_AF_NOMEM)
+    _oli_warning_message(W_MMAP, "the arena could not map %zu bytes (%s); glibc memory with the default policy",
+                         n, strerror(err));
+  else _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
+  atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  return q;
+}
+
 /* The slow path of every allocation: size >= OLI_MIN_SIZE, or not initialised. */
 static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
   if (!_oli_alloc_ready()) return libc_alloc(n, align, zero);
@@ -201,16 +223,14 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
     return libc_alloc(n, align, zero);
   }
   oli_decision_t d = _oli_alloc_decide(st, n);
-  _oli_site_count_object(st, n, &d);
-  if (to_libc(&d)) return libc_alloc(n, align, zero);
+  if (to_libc(&d)) return counted(st, n, &d, libc_alloc(n, align, zero));
   unsigned fl = 0;
   void *p = _oli_arena_alloc(n, align, &d, st, zero, &fl);
   if (!p) {
-    _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-    p = libc_alloc(n, align, zero);
-    return p;
+    int e = errno;
+    return counted(st, n, &d, glibc_instead(st, n, fl, e, libc_alloc(n, align, zero)));
   }
+  _oli_site_count_object(st, n, &d);
   if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
   live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
   if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
@@ -336,15 +356,14 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   }
   /* A glibc object growing past OLI_MIN_SIZE: placed, it moves into the arena. */
   oli_decision_t d = _oli_alloc_decide(st, n);
-  _oli_site_count_object(st, n, &d);
-  if (to_libc(&d)) return __libc_realloc(p, n);
+  if (to_libc(&d)) return counted(st, n, &d, __libc_realloc(p, n));
   unsigned fl = 0;
   void *q = _oli_arena_alloc(n, 0, &d, st, false, &fl);
   if (!q) {
-    _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-    return __libc_realloc(p, n);
+    int e = errno;
+    return counted(st, n, &d, glibc_instead(st, n, fl, e, __libc_realloc(p, n)));
   }
+  _oli_site_count_object(st, n, &d);
   if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
   live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
   size_t old = usable_libc(p);

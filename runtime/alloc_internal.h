@@ -55,12 +55,14 @@ extern uintptr_t _oli_arena_lo, _oli_arena_len;
 static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
 #define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
 #define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */
+#define OLI_AF_NOMEM 0x4u    /* NULL: the kernel refused to commit the block (errno) */
 /* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
 int _oli_arena_init(void);
 /* A placed block of >= size bytes, aligned to `align` (power of two, >= page
  * means page alignment or more), its pages given decision d before first
- * touch; zero: contents read as zero. NULL when the arena is full (caller falls
- * back to glibc). *flags gets OLI_AF_*. */
+ * touch; zero: contents read as zero. NULL when the arena is full or the
+ * kernel would not commit the block (OLI_AF_NOMEM, errno): the caller asks
+ * glibc, which fails too when it is out of memory. *flags gets OLI_AF_*. */
 void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
                        bool zero, unsigned *flags);
 typedef struct oli_block_info_s {

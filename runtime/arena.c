@@ -1,10 +1,19 @@
 /* runtime/arena.c - the placed-object arena.
  *
- * One virtual range (OLI_ARENA_SIZE, default 1 TiB) reserved PROT_NONE and
- * MAP_NORESERVE at first use. Placed objects are page-aligned blocks carved
+ * One virtual range (OLI_ARENA_SIZE, default 1 TiB) reserved PROT_NONE at
+ * first use: address space, not memory - the kernel charges no commit for a
+ * mapping nobody may write. Placed objects are page-aligned blocks carved
  * from it, so free/realloc/malloc_usable_size recognise them by one range
  * check, and find their descriptor in O(1) through the page map (one 32-bit
  * entry per arena page, touched only where blocks start or free ranges end).
+ *
+ * Commit: carving a block makes its range writable with mprotect, and that
+ * is when the kernel charges it against its overcommit policy, exactly as it
+ * charges glibc's mmap of the same size (the reservation is not MAP_NORESERVE,
+ * which would exempt it): under the heuristic or vm.overcommit_memory=2 an
+ * object glibc could not have fails here with ENOMEM (OLI_AF_NOMEM), and the
+ * caller returns NULL when glibc refuses it too. Released blocks are mapped
+ * PROT_NONE again, which returns the charge.
  *
  * Block life:  pool --carve: mprotect RW, mbind--> live --free--> cached
  *              cached --same placement class and page count--> live (no syscall)
@@ -319,7 +328,7 @@ static void release(uint32_t *v, int n) {
   for (int k = 0; k < n; k++) {
     void *a = addr_of(v[k]);
     size_t len = B(v[k]).npg << pgshift;
-    if (mmap(a, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) == MAP_FAILED) {
+    if (mmap(a, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) {
       /* Out of VMAs? Drop the pages (they read as zero again) and the policy. */
       madvise(a, len, MADV_DONTNEED);
       syscall(SYS_mbind, a, len, 0 /* MPOL_DEFAULT */, NULL, 0, 0);
@@ -348,6 +357,7 @@ static int evict(uint32_t *v, int max) {
 }
 
 /* ---- init ------------------------------------------------------------------ */
+/* Metadata: zero-filled tables touched sparsely. */
 static void *reserve(uint64_t len, int prot) {
   void *p = mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED) return NULL;
@@ -356,6 +366,11 @@ static void *reserve(uint64_t len, int prot) {
    * small program in the NUMA lab). The arena itself keeps huge pages. */
   if (prot != PROT_NONE) madvise(p, len, MADV_NOHUGEPAGE);
   return p;
+}
+/* The arena: PROT_NONE, no MAP_NORESERVE (see the head of the file). */
+static void *reserve_arena(uint64_t len) {
+  void *p = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
 }
 static void do_init(void) {
   pgsz = _oli_page_size();
@@ -366,7 +381,7 @@ static void do_init(void) {
   void *a = NULL;
   uint64_t len = want;
   for (;; len = (len / 2) & ~(pgsz - 1)) {
-    if ((a = reserve(len, PROT_NONE)) != NULL || len <= MIN_ARENA) break;
+    if ((a = reserve_arena(len)) != NULL || len <= MIN_ARENA) break;
   }
   if (!a) {
     _oli_warning_message(W_MMAP, "cannot reserve an arena of %llu bytes (%s); objects stay with glibc",
@@ -451,11 +466,12 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   void *p = addr_of(i);
   if (fresh) {
     if (mprotect(p, npg << pgshift, PROT_READ | PROT_WRITE) != 0) {
+      int e = errno; /* ENOMEM: the commit charge refused (or no VMA left): the caller decides */
       lock_m();
       pool_insert(i);
       unlock_m();
-      _oli_warning_message(W_MMAP, "mprotect of %llu arena bytes failed: %s; object stays with glibc",
-                           (unsigned long long)(npg << pgshift), strerror(errno));
+      *flags |= OLI_AF_NOMEM;
+      errno = e;
       return NULL;
     }
     uint64_t need = 0, have = 0;
