@@ -39,6 +39,23 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
  * "default", "OLI_WEIGHTS"). */
 const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]);
 
+// lazymap.c
+/* A table reserved as address space and committed in 64 KiB chunks as it is
+ * written (lazymap.c says why). base and len are fixed once reserved. */
+typedef struct oli_lazy_s {
+  char *base;
+  size_t len;       /* bytes reserved, whole chunks */
+  uint64_t *bits;   /* one bit per chunk: committed */
+  size_t committed; /* bytes committed (under the owner's lock) */
+} oli_lazy_t;
+/* 0, or -1 when the address space cannot be had. */
+int _oli_lazy_reserve(oli_lazy_t *t, size_t len);
+/* Make [off, off+len) writable (whole chunks); false when the kernel refuses
+ * (ENOMEM) or the range is outside. Under the table owner's lock. */
+bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len);
+/* The chunk holding byte off is committed (readable); lock-free. */
+bool _oli_lazy_has(const oli_lazy_t *t, size_t off);
+
 // arena.c
 /* The arena is [lo, lo + len). len is published last (release) and read
  * first, with acquire: while it is 0 (not yet, or never, reserved) nothing is
@@ -156,7 +173,8 @@ typedef struct oli_shard_ctr_s {
 typedef struct oli_shard_s {
   struct oli_shard_s *next_all;
   int in_use;
-  oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries */
+  oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries, committed for the registered sites */
+  oli_lazy_t ctr_l;
 } oli_shard_t;
 /* Per-thread state of the allocation paths in one initial-exec TLS block, so
  * the small path reaches all of it through one TLS offset. */

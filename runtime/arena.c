@@ -77,9 +77,11 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int init_rc = -1;
 static uint64_t pgsz, pgshift, npages_total;
-static uint32_t *pmap;     /* page -> descriptor (1-based) */
+/* The tables are committed as they are written (lazymap.c). */
+static oli_lazy_t pmap_l, omap_l, blk_l;
+static uint32_t *pmap;     /* page -> descriptor (1-based); read through pm_get */
 static uint32_t *omap;     /* profile runs: every live page -> descriptor, 0 none */
-static blk_t *blk;         /* descriptors, blk[0] unused */
+static blk_t *blk;         /* descriptors, blk[0] unused; committed up to nblk_used */
 static uint32_t nblk_used; /* high-water mark */
 static uint32_t desc_free; /* free descriptor list through .next */
 static uint32_t bins[NBINS];
@@ -98,13 +100,25 @@ static void lock_m(void) { pthread_mutex_lock(&lock); }
 static void unlock_m(void) { pthread_mutex_unlock(&lock); }
 static void atfork_child(void) { pthread_mutex_init(&lock, NULL); }
 
+/* ---- page map ------------------------------------------------------------ */
+/* Under the lock. An entry whose chunk was never written reads 0; a write the
+ * kernel cannot commit returns false. */
+static uint32_t pm_get(uint64_t k) { return _oli_lazy_has(&pmap_l, k * sizeof *pmap) ? pmap[k] : 0; }
+static bool pm_set(uint64_t k, uint32_t v) {
+  if (!_oli_lazy_commit(&pmap_l, k * sizeof *pmap, sizeof *pmap)) return false;
+  pmap[k] = v;
+  return true;
+}
+
 /* ---- descriptors --------------------------------------------------------- */
 static uint32_t desc_new(void) {
   uint32_t i = desc_free;
   if (i) {
     desc_free = B(i).next;
   } else {
-    if (nblk_used + 1 >= MAX_BLOCKS) return 0;
+    if (nblk_used + 1 >= MAX_BLOCKS ||
+        !_oli_lazy_commit(&blk_l, (size_t)(nblk_used + 1) * sizeof(blk_t), sizeof(blk_t)))
+      return 0;
     i = ++nblk_used;
   }
   memset(&B(i), 0, sizeof(blk_t));
@@ -137,17 +151,19 @@ static void bin_unlink(uint32_t i) {
   if (B(i).next) B(B(i).next).prev = B(i).prev;
   if (!bins[b]) binmap[b / 64] &= ~(1ull << (b % 64));
 }
+/* A free range's first and last page point to it, for merging neighbours; a
+ * mark the kernel cannot commit only costs that merge. */
 static void pool_mark(uint32_t i) {
   B(i).state = S_POOL;
-  pmap[B(i).pg] = i;
-  pmap[B(i).pg + B(i).npg - 1] = i;
+  (void)pm_set(B(i).pg, i);
+  (void)pm_set(B(i).pg + B(i).npg - 1, i);
 }
 /* Put [pg, pg+npg) in the pool, merging with free neighbours. Descriptor i is
  * reused for the merged range. */
 static void pool_insert(uint32_t i) {
   uint64_t pg = B(i).pg, npg = B(i).npg;
   if (pg > 0) {
-    uint32_t l = pmap[pg - 1];
+    uint32_t l = pm_get(pg - 1);
     if (l && l != i && B(l).state == S_POOL && B(l).pg + B(l).npg == pg) {
       bin_unlink(l);
       pg = B(l).pg;
@@ -156,7 +172,7 @@ static void pool_insert(uint32_t i) {
     }
   }
   if (pg + npg < npages_total) {
-    uint32_t r = pmap[pg + npg];
+    uint32_t r = pm_get(pg + npg);
     if (r && r != i && B(r).state == S_POOL && B(r).pg == pg + npg) {
       bin_unlink(r);
       npg += B(r).npg;
@@ -197,6 +213,7 @@ static uint32_t pool_take(uint64_t npg, uint64_t al) {
   uint64_t start = ((base_pg + B(found).pg + al - 1) / al) * al - base_pg;
   uint64_t end = B(found).pg + B(found).npg, front = start - B(found).pg;
   uint32_t tail = 0, head = 0;
+  if (!_oli_lazy_commit(&pmap_l, start * sizeof *pmap, sizeof *pmap)) goto nodesc; /* free() finds it there */
   if (end - (start + npg) > 0) {
     tail = desc_new();
     if (!tail) goto nodesc;
@@ -223,7 +240,7 @@ static uint32_t pool_take(uint64_t npg, uint64_t al) {
   B(found).pg = start;
   B(found).npg = npg;
   B(found).state = S_BUSY;
-  pmap[start] = found;
+  pm_set(start, found); /* committed above */
   return found;
 nodesc:
   bin_push(found);
@@ -317,7 +334,10 @@ static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
 /* Profile runs: mark the pages of block i as owned by v (i, or 0 on free). */
 static void owner_mark(uint32_t i, uint32_t v) {
   if (!omap) return;
-  for (uint64_t k = B(i).pg, e = B(i).pg + B(i).npg; k < e; k++) __atomic_store_n(&omap[k], v, __ATOMIC_RELAXED);
+  /* under the lock; pages whose chunk cannot be committed stay unattributed */
+  if (v) (void)_oli_lazy_commit(&omap_l, B(i).pg * sizeof *omap, B(i).npg * sizeof *omap);
+  for (uint64_t k = B(i).pg, e = B(i).pg + B(i).npg; k < e; k++)
+    if (_oli_lazy_has(&omap_l, k * sizeof *omap)) __atomic_store_n(&omap[k], v, __ATOMIC_RELAXED);
 }
 
 static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << pgshift)); }
@@ -357,16 +377,6 @@ static int evict(uint32_t *v, int max) {
 }
 
 /* ---- init ------------------------------------------------------------------ */
-/* Metadata: zero-filled tables touched sparsely. */
-static void *reserve(uint64_t len, int prot) {
-  void *p = mmap(NULL, len, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) return NULL;
-  /* Sparse tables (page map, owner map): with transparent huge pages `always`
-   * each first touch would fault a whole 2 MiB page (6 MiB resident for a
-   * small program in the NUMA lab). The arena itself keeps huge pages. */
-  if (prot != PROT_NONE) madvise(p, len, MADV_NOHUGEPAGE);
-  return p;
-}
 /* The arena: PROT_NONE, no MAP_NORESERVE (see the head of the file). */
 static void *reserve_arena(uint64_t len) {
   void *p = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -392,11 +402,11 @@ static void do_init(void) {
     _oli_warning_message(W_MMAP, "OLI_ARENA_SIZE=%llu could not be reserved; using %llu bytes",
                          (unsigned long long)want, (unsigned long long)len);
   npages_total = len >> pgshift;
-  pmap = reserve(npages_total * sizeof(uint32_t), PROT_READ | PROT_WRITE);
-  blk = reserve((uint64_t)MAX_BLOCKS * sizeof(blk_t), PROT_READ | PROT_WRITE);
+  if (_oli_lazy_reserve(&pmap_l, npages_total * sizeof(uint32_t)) == 0) pmap = (uint32_t *)pmap_l.base;
+  if (_oli_lazy_reserve(&blk_l, (uint64_t)MAX_BLOCKS * sizeof(blk_t)) == 0) blk = (blk_t *)blk_l.base;
   if (_oli_option_str(oli_option_profile) != NULL) {
-    omap = reserve(npages_total * sizeof(uint32_t), PROT_READ | PROT_WRITE);
-    if (!omap)
+    if (_oli_lazy_reserve(&omap_l, npages_total * sizeof(uint32_t)) == 0) omap = (uint32_t *)omap_l.base;
+    else
       _oli_warning_message(W_MMAP, "cannot map the profile's owner map (%s); sampled accesses "
                            "are not attributed", strerror(errno));
   }
@@ -494,8 +504,8 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     *flags |= OLI_AF_RECYCLED;
     if (zero && dirty) memset(p, 0, size);
   }
-  owner_mark(i, i); /* the block is ours (S_BUSY) until returned */
   lock_m();
+  owner_mark(i, i);
   B(i).state = S_LIVE;
   B(i).dirty = 1;
   st.live_bytes += npg << pgshift;
@@ -511,7 +521,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
 static uint32_t live_at(const void *p) {
   uintptr_t off = (uintptr_t)p - _oli_arena_lo;
   if (off & (pgsz - 1)) return 0;
-  uint32_t i = pmap[off >> pgshift];
+  uint32_t i = pm_get(off >> pgshift);
   if (!i || i > nblk_used || B(i).state != S_LIVE || B(i).pg != off >> pgshift) return 0;
   return i;
 }
@@ -539,7 +549,9 @@ int _oli_arena_info(const void *p, oli_block_info_t *out) {
 oli_site_state_t *_oli_arena_owner(const void *p) {
   uint32_t *m = __atomic_load_n(&omap, __ATOMIC_RELAXED);
   if (!m || !_oli_arena_contains(p)) return NULL;
-  uint32_t i = __atomic_load_n(&m[((uintptr_t)p - _oli_arena_lo) >> pgshift], __ATOMIC_RELAXED);
+  uint64_t k = ((uintptr_t)p - _oli_arena_lo) >> pgshift;
+  if (!_oli_lazy_has(&omap_l, k * sizeof *m)) return NULL; /* no block ever lived there */
+  uint32_t i = __atomic_load_n(&m[k], __ATOMIC_RELAXED);
   return i ? __atomic_load_n(&B(i).site, __ATOMIC_RELAXED) : NULL;
 }
 

@@ -40,8 +40,15 @@ typedef oli_shard_ctr_t shard_ctr_t;
 typedef oli_shard_t shard_t;
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
-static site_ext_t **table;   /* by ID hash */
+/* The two tables and every thread's counters are committed as they are
+ * written (lazymap.c): the counters of the first ctr_committed sites in every
+ * shard, grown under reg_lock before a new site's slot is published, so the
+ * counting fast path never checks. */
+static oli_lazy_t table_l, idx_l;
+static site_ext_t **table;   /* by ID hash; a slot whose chunk is not committed is empty */
 static site_ext_t **by_idx;  /* registration order */
+static size_t ctr_committed; /* entries committed in every shard (reg_lock) */
+#define CTR_CHUNK (65536 / sizeof(oli_shard_ctr_t))
 oli_site_state_t **_oli_site_by_slot; /* the same, as states */
 static uint32_t nsites;      /* published with release */
 static site_ext_t *pool;     /* bump storage for states */
@@ -71,13 +78,14 @@ static void reg_atfork_child(void) { pthread_mutex_init(&reg_lock, NULL); }
 
 static bool tables_ready(void) {
   if (table) return true;
-  table = map(sizeof(*table) * TABLE_SLOTS);
-  by_idx = map(sizeof(*by_idx) * MAX_SITES);
-  _oli_site_by_slot = (oli_site_state_t **)by_idx; /* st is the first member */
-  if (!table || !by_idx) {
-    table = NULL;
+  if (_oli_lazy_reserve(&table_l, sizeof(*table) * TABLE_SLOTS) != 0) return false;
+  if (_oli_lazy_reserve(&idx_l, sizeof(*by_idx) * MAX_SITES) != 0) {
+    munmap(table_l.base, table_l.len);
     return false;
   }
+  by_idx = (site_ext_t **)idx_l.base;
+  _oli_site_by_slot = (oli_site_state_t **)by_idx; /* st is the first member */
+  table = (site_ext_t **)table_l.base;
   pthread_atfork(reg_lock_m, reg_unlock_m, reg_atfork_child);
   return true;
 }
@@ -125,14 +133,31 @@ static uint64_t hint_of(const __oli_site_t *s) {
   return (s->flags & OLI_SITE_F_SIZE_KNOWN) ? s->size_hint : 0;
 }
 
-/* Under reg_lock: the state of ID (created on first sight), NULL when full. */
+/* Under reg_lock: every shard has counters for the first n sites. */
+static bool shards_grow(size_t n) {
+  if (n <= ctr_committed) return true;
+  size_t want = (n + CTR_CHUNK - 1) / CTR_CHUNK * CTR_CHUNK;
+  for (shard_t *sh = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); sh; sh = sh->next_all)
+    if (!_oli_lazy_commit(&sh->ctr_l, ctr_committed * sizeof(shard_ctr_t), (want - ctr_committed) * sizeof(shard_ctr_t)))
+      return false;
+  ctr_committed = want;
+  return true;
+}
+
+/* Under reg_lock: the state of ID (created on first sight), NULL when full
+ * (or when the kernel will not commit the tables' next chunk). */
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
   *created = false;
   if (!tables_ready() || nsites >= MAX_SITES - 1) return NULL;
   for (uint64_t h = hash_id(s->id);; h++) {
-    site_ext_t **e = &table[h & (TABLE_SLOTS - 1)];
-    if (*e && (*e)->st.site->id == s->id) return *e;
-    if (!*e) {
+    size_t k = h & (TABLE_SLOTS - 1);
+    site_ext_t **e = &table[k];
+    bool have = _oli_lazy_has(&table_l, k * sizeof *table);
+    if (have && *e && (*e)->st.site->id == s->id) return *e;
+    if (!have || !*e) {
+      if (!_oli_lazy_commit(&table_l, k * sizeof *table, sizeof *table) ||
+          !_oli_lazy_commit(&idx_l, nsites * sizeof *by_idx, sizeof *by_idx) || !shards_grow(nsites + 1))
+        return NULL;
       site_ext_t *x = state_new();
       if (!x) return NULL;
       x->st.site = keep(s);
@@ -235,18 +260,25 @@ static shard_t *shard_get(void) {
         __atomic_compare_exchange_n(&s->in_use, &zero, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
       break;
   }
-  if (!s) {
+  if (!s) { /* a new one, under reg_lock: counters for every registered site (shards_grow) */
+    pthread_mutex_lock(&reg_lock);
     s = map(sizeof(shard_t));
-    if (!s) return NULL;
-    s->ctr = map(sizeof(shard_ctr_t) * MAX_SITES);
-    if (!s->ctr) {
+    bool ok = s && _oli_lazy_reserve(&s->ctr_l, sizeof(shard_ctr_t) * MAX_SITES) == 0;
+    if (ok && (!_oli_lazy_commit(&s->ctr_l, 0, ctr_committed * sizeof(shard_ctr_t)) ||
+               !_oli_lazy_commit(&s->ctr_l, (MAX_SITES - 1) * sizeof(shard_ctr_t), sizeof(shard_ctr_t)))) {
+      munmap(s->ctr_l.base, s->ctr_l.len); /* the untagged state counts in the last entry */
+      ok = false;
+    }
+    if (ok) {
+      s->ctr = (shard_ctr_t *)s->ctr_l.base;
+      s->in_use = 1;
+      s->next_all = __atomic_load_n(&shards, __ATOMIC_RELAXED);
+      __atomic_store_n(&shards, s, __ATOMIC_RELEASE);
+    } else if (s) {
       munmap(s, sizeof(shard_t));
-      return NULL;
     }
-    s->in_use = 1;
-    s->next_all = __atomic_load_n(&shards, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(&shards, &s->next_all, s, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED)) {
-    }
+    pthread_mutex_unlock(&reg_lock);
+    if (!ok) return NULL;
   }
   my_shard = s; /* before setspecific: it may calloc, which counts through us */
   _oli_tls.ctr = s->ctr;

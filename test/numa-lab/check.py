@@ -596,6 +596,21 @@ def check_faults(c):
     c.eq("6. run badenv (OLI_POLICY=unifrom): exit status", "2", bad.status)
     c.eq("6. run badenv: the one documented error line", [POLICY_ERROR], bad.stderr)
     c.eq("6. run badenv: the program did not run (objects it printed)", [], sorted(bad.objs))
+    # 6. vm.overcommit_memory=2: placed as under the heuristic; beyond CommitLimit, NULL/ENOMEM
+    commit = lab.group("commit")
+    c.eq("6. vm.overcommit_memory=2 set in the guest", ["2"], [x.get("mode") for x in commit if "mode" in x])
+    strict = Run(c, "strict", 0)
+    if strict.basics():
+        strict.all_placements()
+        c.eq("6. run strict (overcommit 2): decision of the largest object", "interleave", strict.decision("heap"))
+        c.expect(not any("warning" in l for l in strict.stderr if "no CXL" not in l),
+                 "6. run strict: no warning (the arena's tables fit the commit limit)", "; ".join(strict.stderr))
+    status = [x.get("test_status") for x in commit if "test_status" in x]
+    if status:
+        out = [l.split(": ", 1)[1] for l in lab.lines if l.startswith("OLI-LAB-STDERR commit: ")]
+        c.eq("6. test-commit under overcommit 2: beyond CommitLimit NULL/ENOMEM, like glibc", ["0"], status,)
+        c.expect(any(l.startswith("vm.overcommit_memory=2,") for l in out),
+                 "6. test-commit ran under mode 2", "; ".join(out))
 
 
 # ---- suite: cxl (stretch: a node from the kernel's real CXL stack) ---------------

@@ -57,4 +57,19 @@ kill $filler; wait $filler 2>/dev/null
 echo 0 > $hp
 # 6: a bad environment value
 run badenv 0 OLI_POLICY=unifrom; show badenv
+# 6: strict overcommit (vm.overcommit_memory=2, CommitLimit a third of the RAM): the
+# runtime's own tables are charged only as they are used, so objects are placed as
+# before; an object beyond CommitLimit fails with NULL/ENOMEM as glibc's does
+# (test_commit: runtime/test-commit); then the default policy again
+echo 33 > /proc/sys/vm/overcommit_ratio
+echo 2 > /proc/sys/vm/overcommit_memory
+echo "OLI-LAB commit mode=$(cat /proc/sys/vm/overcommit_memory) $(awk '/^CommitLimit|^Committed_AS/ {printf "%s=%s ", substr($1, 1, length($1) - 1), $2}' /proc/meminfo)"
+run strict 0 OLI_POLICY=oli; show strict
+if [ -x /lab/test_commit ]; then
+  /lab/test_commit >/tmp/commit.out 2>&1
+  echo "OLI-LAB commit test_status=$?"
+  sed 's/^/OLI-LAB-STDERR commit: /' /tmp/commit.out
+fi
+echo 0 > /proc/sys/vm/overcommit_memory
+echo 50 > /proc/sys/vm/overcommit_ratio
 echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
