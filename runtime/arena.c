@@ -49,7 +49,15 @@
 #define NBINS 256
 #define CACHE_BASE (128ull << 20) /* cached (freed, resident) bytes kept: 128 MiB + live/4 */
 
-enum { S_UNUSED = 0, S_POOL, S_LIVE, S_CACHED, S_BUSY };
+enum { S_UNUSED = 0, S_POOL, S_LIVE, S_CACHED, S_BUSY, S_QUAR };
+
+/* Quarantine: a freed block waits here (resident, S_QUAR) until QUAR_N more
+ * blocks were freed or QUAR_BYTES more bytes, before it may be recycled, so
+ * free(p); q = malloc(same); free(p) finds p freed - not q - and aborts, as a
+ * double free must. Blocks above QUAR_BYTES are recycled at once (holding them
+ * would double the memory of a loop over one big object). */
+#define QUAR_N 4
+#define QUAR_BYTES (32ull << 20)
 
 typedef struct blk_s {
   uint64_t pg, npg;  /* first page index in the arena, pages */
@@ -92,6 +100,9 @@ static key_t_ keys[KEY_SLOTS];
 static uint32_t lru_head, lru_tail; /* most recent at head */
 static oli_arena_stats_t st;
 static uint64_t pg_hi;          /* metadata: highest page end ever handed out */
+static uint32_t quar[QUAR_N];   /* ring of quarantined descriptors, oldest at qhead */
+static int qhead, qlen;
+static uint64_t quar_bytes;
 static uint64_t peak_blocks;    /* metadata: most live blocks at once */
 
 #define B(i) (blk[(i)])
@@ -331,6 +342,37 @@ static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
   return 0;
 }
 
+/* Under the lock: the oldest quarantined block leaves for the cache, or for
+ * release (victims) when it cannot be cached. */
+static void quar_pop(uint32_t *victims, int *nv) {
+  uint32_t j = quar[qhead];
+  qhead = (qhead + 1) % QUAR_N;
+  qlen--;
+  quar_bytes -= B(j).npg << pgshift;
+  if (!cache_push(j)) {
+    B(j).state = S_BUSY;
+    victims[(*nv)++] = j;
+  }
+}
+
+/* Under the lock: block i (freed) into the quarantine; the blocks it pushes
+ * out go on (victims has room for QUAR_N + 1). */
+static void quar_push(uint32_t i, uint32_t *victims, int *nv) {
+  uint64_t bytes = B(i).npg << pgshift;
+  if (bytes > QUAR_BYTES) { /* see QUAR_BYTES */
+    if (!cache_push(i)) {
+      B(i).state = S_BUSY;
+      victims[(*nv)++] = i;
+    }
+    return;
+  }
+  while (qlen == QUAR_N || (qlen && quar_bytes + bytes > QUAR_BYTES)) quar_pop(victims, nv);
+  B(i).state = S_QUAR;
+  quar[(qhead + qlen) % QUAR_N] = i;
+  qlen++;
+  quar_bytes += bytes;
+}
+
 /* Profile runs: mark the pages of block i as owned by v (i, or 0 on free). */
 static void owner_mark(uint32_t i, uint32_t v) {
   if (!omap) return;
@@ -445,9 +487,10 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (!i) {
     i = pool_take(npg, al);
     fresh = true;
-    while (!i && lru_tail) { /* no virtual space: give cached blocks back, retry */
+    while (!i && (lru_tail || qlen)) { /* no virtual space: give cached blocks back, retry */
       uint32_t v[64];
       int n = 0;
+      while (qlen && n < 64 - QUAR_N) quar_pop(v, &n); /* the quarantine first: into the cache */
       while (n < 64 && lru_tail) {
         uint32_t c = lru_tail;
         cache_unlink(c);
@@ -556,24 +599,25 @@ oli_site_state_t *_oli_arena_owner(const void *p) {
 }
 
 void _oli_arena_free(void *p, oli_block_info_t *out) {
-  uint32_t victims[8];
+  uint32_t victims[QUAR_N + 1 + 8];
   int nv = 0;
   lock_m();
   uint32_t i = live_at(p);
   if (!i) {
+    uintptr_t off = (uintptr_t)p - _oli_arena_lo;
+    uint32_t q = off & (pgsz - 1) ? 0 : pm_get(off >> pgshift);
+    bool freed = q && q <= nblk_used && B(q).pg == off >> pgshift && B(q).state == S_QUAR;
     unlock_m();
-    _oli_error_message(EINVAL, "free(%p): not the start of a live object in the oli arena (double free?)", p);
+    if (freed) _oli_error_message(0, "free(%p): double free (the object was freed already)", p);
+    else _oli_error_message(EINVAL, "free(%p): not the start of a live object in the oli arena (double free?)", p);
     abort();
   }
   if (out) fill_info(i, out);
   owner_mark(i, 0);
   st.live_bytes -= B(i).npg << pgshift;
   st.live_blocks--;
-  if (!cache_push(i)) {
-    B(i).state = S_BUSY;
-    victims[nv++] = i;
-  }
-  nv += evict(victims + nv, 8 - nv);
+  quar_push(i, victims, &nv);
+  nv += evict(victims + nv, 8);
   unlock_m();
   if (nv) release(victims, nv);
 }

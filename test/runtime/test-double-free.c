@@ -1,0 +1,98 @@
+/* test-double-free: a double free of a placed object is one error line and
+ * abort(), like glibc's "free(): double free detected", also after the block
+ * could have been recycled: free(p); q = malloc(same size); free(p) must not
+ * free q (it did: the block was handed out again at once). Recycling still
+ * works (a loop over one size carves a handful of blocks, then reuses them);
+ * blocks above the quarantine's 32 MiB are recycled at once. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_internal.h"
+#include "sitehelper.h"
+#include "testhelper.h"
+
+#define MiB (1024ull * 1024)
+
+static __oli_site_t *site;
+
+/* Run body in a child; its status (128 + signal) and stderr into out. */
+static int child(void (*body)(void), char *out, size_t n) {
+  int fd[2];
+  pid_t pid = test_child_fork(fd);
+  if (pid == 0) {
+    signal(SIGABRT, SIG_DFL);
+    body();
+    _exit(0);
+  }
+  return test_child_collect(fd, pid, out, n);
+}
+
+static void twice(void) {
+  char *p = __oli_malloc(2 * MiB, site);
+  free(p);
+  free(p);
+}
+
+static void after_recycle(void) {
+  char *p = __oli_malloc(2 * MiB, site);
+  memset(p, 1, 2 * MiB);
+  free(p);
+  char *q = __oli_malloc(2 * MiB, site); /* the same size and placement: a recycled block */
+  memset(q, 2, 2 * MiB);
+  if (q == p) _exit(3); /* p's block handed out again: the next free(p) would free q */
+  free(p);
+}
+
+static void interior(void) {
+  char *p = __oli_malloc(2 * MiB, site);
+  free(p + 4096);
+}
+
+static void realloc_freed(void) {
+  char *p = __oli_malloc(2 * MiB, site);
+  free(p);
+  p = realloc(p, 4 * MiB);
+}
+
+int main(void) {
+  setenv("OLI_POLICY", "uniform", 1); /* every object from OLI_MIN_SIZE up is placed */
+  site = test_site(0xdf01, OLI_KIND_MALLOC, 0, "obj");
+  char *probe = __oli_malloc(2 * MiB, site);
+  if (!_oli_arena_contains(probe)) TEST_SKIP("objects are not placed here (no arena)");
+  free(probe);
+
+  char out[4096];
+  CHECK_EQ("free twice: abort", child(twice, out, sizeof out), 128 + SIGABRT);
+  CHECK("... one line: double free", strstr(out, "oli: error: free(0x") && strstr(out, "double free (the object was freed already)") &&
+                                        strchr(out, '\n') == out + strlen(out) - 1);
+  CHECK_EQ("free(p); q = malloc(same); free(p): abort, q untouched", child(after_recycle, out, sizeof out), 128 + SIGABRT);
+  CHECK("... the same line", strstr(out, "double free (the object was freed already)") != NULL);
+  CHECK_EQ("free of an interior pointer: abort", child(interior, out, sizeof out), 128 + SIGABRT);
+  CHECK("... not the start of a live object", strstr(out, "not the start of a live object") != NULL);
+  CHECK_EQ("realloc of a freed object: abort", child(realloc_freed, out, sizeof out), 128 + SIGABRT);
+
+  /* recycling goes on: 200 rounds of one size carve at most quarantine + 1 blocks */
+  oli_arena_stats_t a, b;
+  _oli_arena_stats(&a);
+  for (int i = 0; i < 200; i++) {
+    char *p = __oli_malloc(3 * MiB, site);
+    p[0] = (char)i;
+    free(p);
+  }
+  _oli_arena_stats(&b);
+  printf("200 rounds of 3 MiB: %llu carved, %llu recycled\n", (unsigned long long)(b.fresh - a.fresh),
+         (unsigned long long)(b.recycled - a.recycled));
+  CHECK("a loop over one size: at most 5 blocks carved", b.fresh - a.fresh <= 5);
+  CHECK("... the rest recycled", b.recycled - a.recycled >= 195);
+  /* above the quarantine: recycled at once */
+  _oli_arena_stats(&a);
+  for (int i = 0; i < 20; i++) {
+    char *p = __oli_malloc(40 * MiB, site);
+    p[0] = (char)i;
+    free(p);
+  }
+  _oli_arena_stats(&b);
+  CHECK_EQ("40 MiB blocks: one carved, recycled at once", b.fresh - a.fresh, 1);
+  return TEST_SUMMARY();
+}
