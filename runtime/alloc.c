@@ -402,12 +402,21 @@ OLI_EXPORT void *__oli_reallocarray(void *p, size_t n, size_t size, __oli_site_t
 
 static bool pow2(size_t a) { return a && !(a & (a - 1)); }
 
+/* aligned_alloc as glibc's own: up to 2.37 it is memalign (any alignment,
+ * rounded up to a power of two: aligned_alloc(3, n) and aligned_alloc(0, n)
+ * give memory), from 2.38 (C17) a zero or non-power-of-two alignment is EINVAL. */
+#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 38)
+#define ALIGNED_ALLOC_C17 1
+#else
+#define ALIGNED_ALLOC_C17 0
+#endif
+static void *memalign_site(size_t align, size_t size, __oli_site_t *site);
 static void *aligned_alloc_site(size_t align, size_t size, __oli_site_t *site) {
-  if (!pow2(align)) {
+  if (ALIGNED_ALLOC_C17 && !pow2(align)) {
     errno = EINVAL;
     return NULL;
   }
-  return alloc(size, align, site, false);
+  return memalign_site(align, size, site);
 }
 OLI_EXPORT void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site) { return aligned_alloc_site(align, size, site); }
 
@@ -425,12 +434,16 @@ static int posix_memalign_site(void **out, size_t align, size_t size, __oli_site
 OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site) { return posix_memalign_site(out, align, size, site); }
 
 static void *memalign_site(size_t align, size_t size, __oli_site_t *site) {
-  if (align > ((size_t)1 << (sizeof(size_t) * 8 - 2))) {
+  if (align > SIZE_MAX / 2 + 1) { /* glibc: EINVAL above 2^63; 2^63 itself fails ENOMEM */
     errno = EINVAL;
     return NULL;
   }
   size_t a = 1;
   while (a < align) a <<= 1; /* glibc rounds up to a power of two */
+  if (a > (size_t)1 << 62) { /* no object can be that aligned */
+    errno = ENOMEM;
+    return NULL;
+  }
   return alloc(size, a, site, false);
 }
 OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) { return memalign_site(align, size, site); }
@@ -580,11 +593,11 @@ OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) 
 OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return aligned_alloc_site(align, size, NULL);
-  if (!pow2(align)) {
+  if (ALIGNED_ALLOC_C17 && !pow2(align)) {
     errno = EINVAL;
     return NULL;
   }
-  return __libc_memalign(align, size);
+  return __libc_memalign(align, size); /* glibc's aligned_alloc up to 2.37 */
 }
 
 OLI_EXPORT OLI_NO_SAN void *memalign(size_t align, size_t size) {

@@ -310,6 +310,7 @@ static void cache_unlink(uint32_t i) {
   if (B(i).next) B(B(i).next).prev = B(i).prev;
   lru_unlink(i);
   st.cached_bytes -= B(i).npg << pgshift;
+  st.cached_blocks--;
 }
 static bool cache_push(uint32_t i) {
   if (B(i).cls == 0xffff || B(i).cls == 0) return false; /* fallbacks are not recycled */
@@ -326,6 +327,7 @@ static bool cache_push(uint32_t i) {
   else lru_tail = i;
   lru_head = i;
   st.cached_bytes += B(i).npg << pgshift;
+  st.cached_blocks++;
   return true;
 }
 static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
@@ -654,6 +656,8 @@ void _oli_arena_stats(oli_arena_stats_t *s) {
   lock_m();
   *s = st;
   s->cache_limit = CACHE_BASE + st.live_bytes / 4;
+  s->quarantined_bytes = quar_bytes;
+  s->quarantined_blocks = (uint64_t)qlen;
   unlock_m();
 }
 
