@@ -51,10 +51,13 @@ static int oli_test_failed = 0;
                         w_ ? w_ : "(null)");                                                  \
   } while (0)
 
-/* Print "N passed, N failed" alone on a line; the value to return from main. */
+/* Print "N passed, N failed" alone on a line; the value to return from main:
+ * 1 on a failure, and when no check ran at all (a test that checked nothing
+ * has not passed; skip it with TEST_SKIP and a reason instead). */
 #define TEST_SUMMARY()                                                                        \
-  (printf("%d passed, %d failed\n", oli_test_passed, oli_test_failed), fflush(stdout),        \
-   oli_test_failed ? 1 : 0)
+  (printf("%d passed, %d failed%s\n", oli_test_passed, oli_test_failed,                      \
+          oli_test_passed + oli_test_failed ? "" : ": no check ran"),                         \
+   fflush(stdout), oli_test_failed || oli_test_passed == 0 ? 1 : 0)
 
 /* Skip the whole test (no hardware, no permission...): exit 77 with a reason. */
 #define TEST_SKIP(reason)                                                                     \

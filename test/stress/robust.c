@@ -8,12 +8,13 @@
  *   signal-intr  SIGUSR1 flood (handler without SA_RESTART) while the report
  *                is written at exit: report complete, exit status 0
  *   signal-term  SIGTERM at 12 different moments around the report write:
- *                report complete or absent, never a truncated file
+ *                report complete or absent, never a truncated file (all 12
+ *                trials run, each from a clean directory)
  *   exit-normal  return from main: report and profile complete
- *   exit-_exit   _exit(0): report absent (no partial file)
+ *   exit-_exit   _exit(0): report and profile absent (no partial file)
  *   exit-thread  exit(0) from a second thread while the main thread allocates:
  *                report complete
- *   abort        abort(): report absent, no partial file
+ *   abort        abort(): report and profile absent, no partial file
  *   same-pattern two processes at once with OLI_REPORT/OLI_PROFILE holding %p:
  *                two distinct complete files each; without %p: one complete
  *                file, no temporaries left behind
@@ -23,9 +24,9 @@
  *   full         the file system refuses the data (RLIMIT_FSIZE, EFBIG) in the
  *                middle of the write: one warning, no file, no temporary
  *   absurd-env   every OLI_* set to absurd sizes (100,000-character strings,
- *                2^64, huge node lists, 10000-character paths) and to huge but
- *                valid values: exit 0, or exit 2 with one bounded
- *                "oli: error: OLI_X..." line; never a crash
+ *                2^64, huge node lists, 10000-character paths): each refused,
+ *                exit 2 with one bounded "oli: error: OLI_X..." line; huge but
+ *                valid values: exit 0; never a crash
  *   dev-full     OLI_REPORT names a symlink to /dev/full: a warning naming
  *                ENOSPC and the symlink left alone
  *   shared-dir   a sticky world-writable directory (like /tmp) where another
@@ -379,12 +380,12 @@ static void case_signal_term(void) {
   double took = exit_took;
   CHECK("undisturbed run exits 0", WIFEXITED(st) && WEXITSTATUS(st) == 0);
   CHECK_EQ("undisturbed report complete", doc_state(report, "oli-report", "summary"), 1);
-  int complete = 0, absent = 0, broken = 0, midway = 0;
+  int complete = 0, absent = 0, broken = 0, midway = 0, cleaned = 1;
   for (int i = 0; i < 12; i++) {
     unlink(report);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -f '%s'/*.tmp.*", dir);
-    if (system(cmd) != 0) break;
+    if (system(cmd) != 0) cleaned = 0;
     long delay = (long)(took * 1e6 * i / 10); /* from at once to just after the end */
     st = run_signal(SIGTERM, delay, report);
     int s = doc_state(report, "oli-report", "summary");
@@ -397,6 +398,8 @@ static void case_signal_term(void) {
          "(%d of them mid-write: temporary left), %d truncated\n",
          took * 1e3, complete, absent, midway, broken);
   CHECK_EQ("never a truncated report", broken, 0);
+  CHECK("every trial started clean", cleaned);
+  CHECK_EQ("all 12 trials ran", complete + absent + broken, 12);
 }
 
 static void case_exit(const char *kind, int want_report) {
@@ -410,6 +413,10 @@ static void case_exit(const char *kind, int want_report) {
          p > 0 ? "complete" : p ? "BROKEN" : "absent");
   CHECK("report complete or absent", r >= 0);
   CHECK("profile complete or absent", p >= 0);
+  if (!want_report) { /* _exit, abort: no destructor ran, so no report at all */
+    CHECK_EQ("report absent", r, 0);
+    CHECK_EQ("profile absent", p, 0);
+  }
   if (want_report) {
     CHECK("exit status 0", WIFEXITED(st) && WEXITSTATUS(st) == 0);
     CHECK_EQ("report written", r, 1);
@@ -631,7 +638,7 @@ static void case_absurd_env(void) {
              strlen(cases[i].value));
     int good = 0;
     if (WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-      good = 1;
+      good = i >= first_valid; /* an absurd value that runs was taken for something */
       ok++;
       valid_ok += i >= first_valid;
     } else if (WIFEXITED(st) && WEXITSTATUS(st) == 2 && i < first_valid) {
@@ -650,6 +657,7 @@ static void case_absurd_env(void) {
   }
   printf("absurd-env: %d values: %d accepted (exit 0), %d refused with one line (exit 2)\n", n, ok, refused);
   CHECK_EQ("huge but valid values accepted", valid_ok, n - first_valid);
+  CHECK_EQ("every absurd value refused", refused, first_valid);
   CHECK_EQ("no file appeared under a truncated name", count_files("aaaa"), 0);
 }
 
