@@ -385,7 +385,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   if (out_path)
     fprintf(stderr, "oli: plan for %zu sites -> %s: DRAM %s of %s, predicted stall %.3g (all-DRAM %.3g), %s solver\n",
-            d.nsites, out_path, oli_format_size(res.dram, b1, sizeof b1), oli_format_size(budget, b2, sizeof b2),
+            d.nsites, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1), oli_format_size(budget, b2, sizeof b2),
             res.cost, res.dram_cost, res.exact ? "exact" : "greedy");
   free(objs);
   rc = OLI_EXIT_OK;

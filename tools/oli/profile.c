@@ -190,7 +190,7 @@ int cli_profile_main(int argc, char **argv) {
   fprintf(f, "%s]\n}\n", n ? "\n  " : "");
   free(m);
   if (cli_out_commit(&w) != 0) goto done;
-  printf("oli: merged %d profile%s, %zu sites -> %s\n", nin, nin == 1 ? "" : "s", n, out);
+  printf("oli: merged %d profile%s, %zu sites -> %s\n", nin, nin == 1 ? "" : "s", n, cli_shown(out));
   rc = OLI_EXIT_OK;
 done:
   for (int i = 0; i < loaded; i++) cli_doc_free(&in[i]);
