@@ -107,7 +107,7 @@ void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *
 typedef struct oli_arena_stats_s {
   uint64_t reserved, carved, live_bytes, cached_bytes, cache_limit;
   uint64_t fresh, recycled, released, live_blocks;
-  uint64_t cached_blocks, quarantined_bytes, quarantined_blocks; /* freed, resident */
+  uint64_t cached_blocks; /* freed, resident */
 } oli_arena_stats_t;
 void _oli_arena_stats(oli_arena_stats_t *s);
 /* The arena's metadata bytes in use and the most blocks it tracked at once. */

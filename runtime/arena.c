@@ -49,15 +49,19 @@
 #define NBINS 256
 #define CACHE_BASE (128ull << 20) /* cached (freed, resident) bytes kept: 128 MiB + live/4 */
 
-enum { S_UNUSED = 0, S_POOL, S_LIVE, S_CACHED, S_BUSY, S_QUAR };
+enum { S_UNUSED = 0, S_POOL, S_LIVE, S_CACHED, S_BUSY };
 
-/* Quarantine: a freed block waits here (resident, S_QUAR) until QUAR_N more
- * blocks were freed or QUAR_BYTES more bytes, before it may be recycled, so
- * free(p); q = malloc(same); free(p) finds p freed - not q - and aborts, as a
- * double free must. Blocks above QUAR_BYTES are recycled at once (holding them
- * would double the memory of a loop over one big object). */
-#define QUAR_N 4
-#define QUAR_BYTES (32ull << 20)
+/* Generations: each time a block is recycled its object starts GEN_STEP
+ * bytes further in (GEN_N offsets, then round again), on the same pages, so
+ * free(p); q = malloc(same); free(p) finds p is not q - the block's object
+ * now starts elsewhere - and aborts as a double free, while the loop keeps
+ * its pages (and its cache lines) and needs no system call. Objects asking
+ * for at most GEN_STEP alignment get GEN_SLACK bytes more room for this (one
+ * more page when their size is a whole number of pages); more aligned ones
+ * always start at the block's start. */
+#define GEN_STEP 64
+#define GEN_N 8
+#define GEN_SLACK ((GEN_N - 1) * GEN_STEP)
 
 typedef struct blk_s {
   uint64_t pg, npg;  /* first page index in the arena, pages */
@@ -67,6 +71,8 @@ typedef struct blk_s {
   uint32_t lru_prev, lru_next;
   uint16_t cls;
   uint8_t state, dirty, fallback;
+  uint8_t gen;  /* times recycled (mod 256) */
+  uint16_t off; /* the live object's start in the block: a generation's offset */
 } blk_t;
 
 typedef struct key_s {
@@ -100,9 +106,6 @@ static key_t_ keys[KEY_SLOTS];
 static uint32_t lru_head, lru_tail; /* most recent at head */
 static oli_arena_stats_t st;
 static uint64_t pg_hi;          /* metadata: highest page end ever handed out */
-static uint32_t quar[QUAR_N];   /* ring of quarantined descriptors, oldest at qhead */
-static int qhead, qlen;
-static uint64_t quar_bytes;
 static uint64_t peak_blocks;    /* metadata: most live blocks at once */
 
 #define B(i) (blk[(i)])
@@ -344,37 +347,6 @@ static uint32_t cache_take(uint16_t cls, uint64_t npg, uint64_t al) {
   return 0;
 }
 
-/* Under the lock: the oldest quarantined block leaves for the cache, or for
- * release (victims) when it cannot be cached. */
-static void quar_pop(uint32_t *victims, int *nv) {
-  uint32_t j = quar[qhead];
-  qhead = (qhead + 1) % QUAR_N;
-  qlen--;
-  quar_bytes -= B(j).npg << pgshift;
-  if (!cache_push(j)) {
-    B(j).state = S_BUSY;
-    victims[(*nv)++] = j;
-  }
-}
-
-/* Under the lock: block i (freed) into the quarantine; the blocks it pushes
- * out go on (victims has room for QUAR_N + 1). */
-static void quar_push(uint32_t i, uint32_t *victims, int *nv) {
-  uint64_t bytes = B(i).npg << pgshift;
-  if (bytes > QUAR_BYTES) { /* see QUAR_BYTES */
-    if (!cache_push(i)) {
-      B(i).state = S_BUSY;
-      victims[(*nv)++] = i;
-    }
-    return;
-  }
-  while (qlen == QUAR_N || (qlen && quar_bytes + bytes > QUAR_BYTES)) quar_pop(victims, nv);
-  B(i).state = S_QUAR;
-  quar[(qhead + qlen) % QUAR_N] = i;
-  qlen++;
-  quar_bytes += bytes;
-}
-
 /* Profile runs: mark the pages of block i as owned by v (i, or 0 on free). */
 static void owner_mark(uint32_t i, uint32_t v) {
   if (!omap) return;
@@ -479,7 +451,8 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (_oli_arena_init() != 0) return NULL;
   if (size == 0) size = 1;
   if (size > ((uint64_t)1 << 62)) return NULL;
-  uint64_t npg = (size + pgsz - 1) >> pgshift, al = align > pgsz ? align >> pgshift : 1;
+  size_t slack = align <= GEN_STEP ? GEN_SLACK : 0; /* room for the generations' offsets */
+  uint64_t npg = (size + slack + pgsz - 1) >> pgshift, al = align > pgsz ? align >> pgshift : 1;
   uint64_t huge = OLI_HUGE_BYTES >> pgshift; /* THP-sized objects start on a huge page */
   if (npg >= huge && al < huge) al = huge;
   lock_m();
@@ -489,10 +462,9 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (!i) {
     i = pool_take(npg, al);
     fresh = true;
-    while (!i && (lru_tail || qlen)) { /* no virtual space: give cached blocks back, retry */
+    while (!i && lru_tail) { /* no virtual space: give cached blocks back, retry */
       uint32_t v[64];
       int n = 0;
-      while (qlen && n < 64 - QUAR_N) quar_pop(v, &n); /* the quarantine first: into the cache */
       while (n < 64 && lru_tail) {
         uint32_t c = lru_tail;
         cache_unlink(c);
@@ -513,6 +485,10 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   B(i).size = size;
   B(i).site = site;
   B(i).fallback = 0;
+  if (fresh) B(i).gen = 0;
+  else B(i).gen++;
+  B(i).off = slack ? (uint16_t)((B(i).gen % GEN_N) * GEN_STEP) : 0;
+  if (B(i).off + size > npg << pgshift) B(i).off = 0;
   bool dirty = B(i).dirty;
   if (fresh) st.fresh++;
   else st.recycled++;
@@ -547,7 +523,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     }
   } else {
     *flags |= OLI_AF_RECYCLED;
-    if (zero && dirty) memset(p, 0, size);
+    if (zero && dirty) memset((char *)p + B(i).off, 0, size);
   }
   lock_m();
   owner_mark(i, i);
@@ -559,22 +535,22 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   if (B(i).pg + B(i).npg > pg_hi) pg_hi = B(i).pg + B(i).npg;
   st.carved += fresh ? npg << pgshift : 0;
   unlock_m();
-  return p;
+  return (char *)p + B(i).off;
 }
 
 /* Descriptor of the live block starting at p, 0 when none. Under the lock. */
 static uint32_t live_at(const void *p) {
   uintptr_t off = (uintptr_t)p - _oli_arena_lo;
-  if (off & (pgsz - 1)) return 0;
   uint32_t i = pm_get(off >> pgshift);
-  if (!i || i > nblk_used || B(i).state != S_LIVE || B(i).pg != off >> pgshift) return 0;
+  if (!i || i > nblk_used || B(i).state != S_LIVE || B(i).pg != off >> pgshift || (off & (pgsz - 1)) != B(i).off)
+    return 0;
   return i;
 }
 
 static void fill_info(uint32_t i, oli_block_info_t *out) {
-  out->addr = addr_of(i);
+  out->addr = (char *)addr_of(i) + B(i).off;
   out->size = B(i).size;
-  out->capacity = B(i).npg << pgshift;
+  out->capacity = (B(i).npg << pgshift) - B(i).off;
   out->site = B(i).site;
   out->fallback = B(i).fallback;
   if (B(i).cls < nclasses) out->decision = classes[B(i).cls];
@@ -600,15 +576,24 @@ oli_site_state_t *_oli_arena_owner(const void *p) {
   return i ? __atomic_load_n(&B(i).site, __ATOMIC_RELAXED) : NULL;
 }
 
+/* Under the lock: p (not a live object) was one of this block's objects
+ * before: the block is free now, or p is an earlier generation's start. */
+static bool was_object(const void *p) {
+  uintptr_t off = (uintptr_t)p - _oli_arena_lo;
+  uint32_t i = pm_get(off >> pgshift);
+  if (!i || i > nblk_used || B(i).pg != off >> pgshift) return false;
+  uint64_t in = off & (pgsz - 1);
+  if (B(i).state == S_CACHED) return in % GEN_STEP == 0 && in <= GEN_SLACK;
+  return B(i).state == S_LIVE && in % GEN_STEP == 0 && in <= GEN_SLACK && in != B(i).off;
+}
+
 void _oli_arena_free(void *p, oli_block_info_t *out) {
-  uint32_t victims[QUAR_N + 1 + 8];
+  uint32_t victims[8];
   int nv = 0;
   lock_m();
   uint32_t i = live_at(p);
   if (!i) {
-    uintptr_t off = (uintptr_t)p - _oli_arena_lo;
-    uint32_t q = off & (pgsz - 1) ? 0 : pm_get(off >> pgshift);
-    bool freed = q && q <= nblk_used && B(q).pg == off >> pgshift && B(q).state == S_QUAR;
+    bool freed = was_object(p);
     unlock_m();
     if (freed) _oli_error_message(0, "free(%p): double free (the object was freed already)", p);
     else _oli_error_message(EINVAL, "free(%p): not the start of a live object in the oli arena (double free?)", p);
@@ -618,8 +603,11 @@ void _oli_arena_free(void *p, oli_block_info_t *out) {
   owner_mark(i, 0);
   st.live_bytes -= B(i).npg << pgshift;
   st.live_blocks--;
-  quar_push(i, victims, &nv);
-  nv += evict(victims + nv, 8);
+  if (!cache_push(i)) {
+    B(i).state = S_BUSY;
+    victims[nv++] = i;
+  }
+  nv += evict(victims + nv, 8 - nv);
   unlock_m();
   if (nv) release(victims, nv);
 }
@@ -629,7 +617,7 @@ int _oli_arena_resize(void *p, size_t size) {
   uint32_t i = live_at(p);
   int rc = -1;
   if (i) {
-    uint64_t cap = B(i).npg << pgshift;
+    uint64_t cap = (B(i).npg << pgshift) - B(i).off;
     /* In place while it fits and does not waste more than half the block. */
     if (size <= cap && size >= cap / 2) {
       B(i).size = size;
@@ -656,8 +644,7 @@ void _oli_arena_stats(oli_arena_stats_t *s) {
   lock_m();
   *s = st;
   s->cache_limit = CACHE_BASE + st.live_bytes / 4;
-  s->quarantined_bytes = quar_bytes;
-  s->quarantined_blocks = (uint64_t)qlen;
+
   unlock_m();
 }
 

@@ -4,8 +4,8 @@
  * itself counts the chunks it maps with mmap (docs/runtime-internals.md):
  *
  *   hblks, hblkhd     + live placed objects and their bytes (page-rounded)
- *   ordblks, fordblks + freed placed blocks still resident (cache and
- *                       quarantine: memory held, free for reuse)
+ *   ordblks, fordblks + freed placed blocks still resident (the cache:
+ *                       memory held, free for reuse)
  *   arena, uordblks, keepcost ...  glibc's heap alone, as before
  *
  * malloc_stats() prints glibc's table, then the arena's lines in its format.
@@ -31,8 +31,8 @@ OLI_EXPORT struct mallinfo2 mallinfo2(void) {
   arena_figures(&s);
   m.hblks += s.live_blocks;
   m.hblkhd += s.live_bytes;
-  m.ordblks += s.cached_blocks + s.quarantined_blocks;
-  m.fordblks += s.cached_bytes + s.quarantined_bytes;
+  m.ordblks += s.cached_blocks;
+  m.fordblks += s.cached_bytes;
   return m;
 }
 
@@ -53,7 +53,7 @@ OLI_EXPORT void malloc_stats(void) {
   arena_figures(&s);
   fprintf(stderr, "oli arena (placed objects):\n");
   fprintf(stderr, "system bytes     = %10llu\n",
-          (unsigned long long)(s.live_bytes + s.cached_bytes + s.quarantined_bytes));
+          (unsigned long long)(s.live_bytes + s.cached_bytes));
   fprintf(stderr, "in use bytes     = %10llu\n", (unsigned long long)s.live_bytes);
   fprintf(stderr, "live objects     = %10llu\n", (unsigned long long)s.live_blocks);
 }

@@ -1,9 +1,11 @@
 /* test-double-free: a double free of a placed object is one error line and
- * abort(), like glibc's "free(): double free detected", also after the block
- * could have been recycled: free(p); q = malloc(same size); free(p) must not
- * free q (it did: the block was handed out again at once). Recycling still
- * works (a loop over one size carves a handful of blocks, then reuses them);
- * blocks above the quarantine's 32 MiB are recycled at once. */
+ * abort(), like glibc's "free(): double free detected", also after its block
+ * was recycled: free(p); q = malloc(same size); free(p) must not free q (it
+ * did: the block was handed out again at the same address). The recycled
+ * block is the same (no new carve, no system call, same pages): its object
+ * starts one generation (64 bytes) further in, 64-byte aligned, for small and
+ * for 40 MiB objects alike. */
+#include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +46,14 @@ static void after_recycle(void) {
   free(p);
 }
 
+static void after_recycle_big(void) {
+  char *p = __oli_malloc(40 * MiB, site);
+  free(p);
+  char *q = __oli_malloc(40 * MiB, site);
+  if (q == p) _exit(3);
+  free(p);
+}
+
 static void interior(void) {
   char *p = __oli_malloc(2 * MiB, site);
   free(p + 4096);
@@ -68,31 +78,40 @@ int main(void) {
                                         strchr(out, '\n') == out + strlen(out) - 1);
   CHECK_EQ("free(p); q = malloc(same); free(p): abort, q untouched", child(after_recycle, out, sizeof out), 128 + SIGABRT);
   CHECK("... the same line", strstr(out, "double free (the object was freed already)") != NULL);
+  CHECK_EQ("the same with 40 MiB objects", child(after_recycle_big, out, sizeof out), 128 + SIGABRT);
   CHECK_EQ("free of an interior pointer: abort", child(interior, out, sizeof out), 128 + SIGABRT);
   CHECK("... not the start of a live object", strstr(out, "not the start of a live object") != NULL);
   CHECK_EQ("realloc of a freed object: abort", child(realloc_freed, out, sizeof out), 128 + SIGABRT);
 
-  /* recycling goes on: 200 rounds of one size carve at most quarantine + 1 blocks */
+  /* recycling goes on: 200 rounds of one size carve one block and reuse it,
+   * each round's object at another address of it */
   oli_arena_stats_t a, b;
   _oli_arena_stats(&a);
+  char *prev = NULL;
+  int moved = 0, aligned = 1, roomy = 1;
   for (int i = 0; i < 200; i++) {
     char *p = __oli_malloc(3 * MiB, site);
-    p[0] = (char)i;
+    memset(p, i, 3 * MiB); /* the whole object is usable wherever it starts */
+    moved += prev != NULL && p != prev;
+    aligned &= (uintptr_t)p % 64 == 0;
+    roomy &= malloc_usable_size(p) >= 3 * MiB;
+    prev = p;
     free(p);
   }
   _oli_arena_stats(&b);
-  printf("200 rounds of 3 MiB: %llu carved, %llu recycled\n", (unsigned long long)(b.fresh - a.fresh),
-         (unsigned long long)(b.recycled - a.recycled));
-  CHECK("a loop over one size: at most 5 blocks carved", b.fresh - a.fresh <= 5);
-  CHECK("... the rest recycled", b.recycled - a.recycled >= 195);
-  /* above the quarantine: recycled at once */
+  printf("200 rounds of 3 MiB: %llu carved, %llu recycled, %d at a new address\n",
+         (unsigned long long)(b.fresh - a.fresh), (unsigned long long)(b.recycled - a.recycled), moved);
+  CHECK_EQ("a loop over one size: one block carved", b.fresh - a.fresh, 1);
+  CHECK_EQ("... and recycled every other time", b.recycled - a.recycled, 199);
+  CHECK_EQ("... each time at another address", moved, 199);
+  CHECK("... 64-byte aligned, with its full size usable", aligned && roomy);
+  /* 40 MiB: the same */
   _oli_arena_stats(&a);
-  for (int i = 0; i < 20; i++) {
-    char *p = __oli_malloc(40 * MiB, site);
-    p[0] = (char)i;
-    free(p);
-  }
+  char *p40 = __oli_malloc(40 * MiB, site);
+  free(p40);
+  char *q40 = __oli_malloc(40 * MiB, site);
   _oli_arena_stats(&b);
-  CHECK_EQ("40 MiB blocks: one carved, recycled at once", b.fresh - a.fresh, 1);
+  CHECK("40 MiB: recycled at another address", b.fresh - a.fresh == 1 && b.recycled - a.recycled == 1 && q40 != p40);
+  free(q40);
   return TEST_SUMMARY();
 }
