@@ -433,18 +433,28 @@ static int posix_memalign_site(void **out, size_t align, size_t size, __oli_site
 }
 OLI_EXPORT int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site) { return posix_memalign_site(out, align, size, site); }
 
-static void *memalign_site(size_t align, size_t size, __oli_site_t *site) {
-  if (align > SIZE_MAX / 2 + 1) { /* glibc: EINVAL above 2^63; 2^63 itself fails ENOMEM */
+/* memalign's alignment as glibc takes it: rounded up to a power of two;
+ * EINVAL above 2^63, ENOMEM beyond 2^62 (no object can be that aligned).
+ * 0 and the power of two, or -1 with errno set. Done here for every caller,
+ * so a sanitizer's memalign (sanitizer builds) answers as glibc's too. */
+static int memalign_pow2(size_t align, size_t *out) {
+  if (align > SIZE_MAX / 2 + 1) {
     errno = EINVAL;
-    return NULL;
+    return -1;
   }
   size_t a = 1;
-  while (a < align) a <<= 1; /* glibc rounds up to a power of two */
-  if (a > (size_t)1 << 62) { /* no object can be that aligned */
+  while (a < align) a <<= 1;
+  if (a > (size_t)1 << 62) {
     errno = ENOMEM;
-    return NULL;
+    return -1;
   }
-  return alloc(size, a, site, false);
+  *out = a;
+  return 0;
+}
+
+static void *memalign_site(size_t align, size_t size, __oli_site_t *site) {
+  size_t a;
+  return memalign_pow2(align, &a) == 0 ? alloc(size, a, site, false) : NULL;
 }
 OLI_EXPORT void *__oli_memalign(size_t align, size_t size, __oli_site_t *site) { return memalign_site(align, size, site); }
 
@@ -597,13 +607,15 @@ OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
     errno = EINVAL;
     return NULL;
   }
-  return __libc_memalign(align, size); /* glibc's aligned_alloc up to 2.37 */
+  size_t a; /* glibc's aligned_alloc up to 2.37 is its memalign */
+  return memalign_pow2(align, &a) == 0 ? __libc_memalign(a, size) : NULL;
 }
 
 OLI_EXPORT OLI_NO_SAN void *memalign(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return memalign_site(align, size, NULL);
-  return __libc_memalign(align, size);
+  size_t a;
+  return memalign_pow2(align, &a) == 0 ? __libc_memalign(a, size) : NULL;
 }
 
 OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {

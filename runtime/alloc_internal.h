@@ -50,6 +50,7 @@ typedef struct oli_lazy_s {
 } oli_lazy_t;
 /* 0, or -1 when the address space cannot be had. */
 int _oli_lazy_reserve(oli_lazy_t *t, size_t len);
+void _oli_lazy_free(oli_lazy_t *t); /* give a table back (failure paths) */
 /* Make [off, off+len) writable (whole chunks); false when the kernel refuses
  * (ENOMEM) or the range is outside. Under the table owner's lock. */
 bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len);

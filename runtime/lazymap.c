@@ -38,6 +38,14 @@ int _oli_lazy_reserve(oli_lazy_t *t, size_t len) {
   return 0;
 }
 
+void _oli_lazy_free(oli_lazy_t *t) {
+  if (t->base) munmap(t->base, t->len);
+  if (t->bits) munmap(t->bits, ((t->len >> CHUNK_SHIFT) + 63) / 64 * sizeof(uint64_t));
+  t->base = NULL;
+  t->bits = NULL;
+  t->len = t->committed = 0;
+}
+
 bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len) {
   if (len == 0) return true;
   if (off >= t->len || len > t->len - off) return false;

@@ -80,7 +80,7 @@ static bool tables_ready(void) {
   if (table) return true;
   if (_oli_lazy_reserve(&table_l, sizeof(*table) * TABLE_SLOTS) != 0) return false;
   if (_oli_lazy_reserve(&idx_l, sizeof(*by_idx) * MAX_SITES) != 0) {
-    munmap(table_l.base, table_l.len);
+    _oli_lazy_free(&table_l);
     return false;
   }
   by_idx = (site_ext_t **)idx_l.base;
@@ -206,8 +206,9 @@ oli_site_state_t *_oli_site_state(__oli_site_t *site) {
   return st;
 }
 
-/* Every record of [start, stop) to fn (attach: unregistered ones only), under
- * reg_lock; a damaged record ends the walk (warned once when registering). */
+/* Every record of [start, stop): attached when registering (those not yet
+ * attached), detached otherwise, under reg_lock; a damaged record ends the
+ * walk (warned when registering). */
 static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
   size_t n = 0;
   const char *p = (const char *)start, *end = (const char *)stop;
@@ -266,7 +267,7 @@ static shard_t *shard_get(void) {
     bool ok = s && _oli_lazy_reserve(&s->ctr_l, sizeof(shard_ctr_t) * MAX_SITES) == 0;
     if (ok && (!_oli_lazy_commit(&s->ctr_l, 0, ctr_committed * sizeof(shard_ctr_t)) ||
                !_oli_lazy_commit(&s->ctr_l, (MAX_SITES - 1) * sizeof(shard_ctr_t), sizeof(shard_ctr_t)))) {
-      munmap(s->ctr_l.base, s->ctr_l.len); /* the untagged state counts in the last entry */
+      _oli_lazy_free(&s->ctr_l); /* the untagged state counts in the last entry */
       ok = false;
     }
     if (ok) {

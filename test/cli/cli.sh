@@ -346,6 +346,10 @@ PY
   run $OLI plan big.json --dram-limit 64G -o plan.json; want_rc 0 "plan of 200,000 sites"
   [ "$(wc -c <plan.json)" -gt $((64 << 20)) ] || fail "the plan is not above 64 MiB: the case tests nothing"
   run $OLI report plan.json; want_rc 0 "oli report reads it back"; has "oli-plan plan.json program big, 200000 sites"
+  if nm -D --undefined-only "$LIBDIR/liboli.so" 2>/dev/null | grep -q '__[at]san_'; then
+    echo "note: liboli is a sanitizer build here: the runtime's read of the plan is checked in the normal tree"
+    rm -f big.json plan.json; exit 0
+  fi
   cat >p.c <<'C'
 #include "sitehelper.h"
 #include <stdlib.h>

@@ -34,7 +34,8 @@ static size_t pow2_up(size_t a) {
 int main(void) {
   setenv("OLI_POLICY", "uniform", 1);
   alfn glibc_aligned = (alfn)dlsym(RTLD_NEXT, "aligned_alloc"), glibc_memalign = (alfn)dlsym(RTLD_NEXT, "memalign");
-  if (!glibc_aligned || !glibc_memalign) TEST_SKIP("glibc's aligned_alloc/memalign not found with dlsym");
+  void (*glibc_free)(void *) = (void (*)(void *))dlsym(RTLD_NEXT, "free"); /* glibc's memory, glibc's free */
+  if (!glibc_aligned || !glibc_memalign || !glibc_free) TEST_SKIP("glibc's aligned_alloc/memalign/free not found with dlsym");
   __oli_site_t *site = test_site(0xa11, OLI_KIND_ALIGNED_ALLOC, 0, "al");
   const size_t aligns[] = {0, 1, 2, 3, 8, 24, 48, 100, 4096, 4097, (size_t)1 << 62, (size_t)1 << 63,
                            ((size_t)1 << 63) + 1, SIZE_MAX};
@@ -62,14 +63,15 @@ int main(void) {
         size_t want = al > 4096 ? 4096 : pow2_up(al);
         snprintf(name, sizeof name, "%s(%zu, %zu): aligned to %zu", f[j].what, al, n, want);
         if (g) CHECK(name, ((uintptr_t)o % want) == 0 && ((uintptr_t)t % want) == 0);
-        free(g);
+        glibc_free(g);
         free(o);
         free(t);
       }
     }
   }
-  CHECK("aligned_alloc(3, 100) is memory (glibc 2.36), aligned at 4",
-        (uintptr_t)aligned_alloc(3, 100) % 4 == 0);
+  void *a3 = aligned_alloc(3, 100);
+  CHECK("aligned_alloc(3, 100) is memory (glibc 2.36), aligned at 4", a3 && (uintptr_t)a3 % 4 == 0);
+  free(a3);
 
   /* mallinfo2 / mallinfo see placed objects */
   __oli_site_t *big = test_site(0xa12, OLI_KIND_MALLOC, 0, "big");
