@@ -287,6 +287,10 @@ int main(void) {
   CHECK_EQ("secure: OLI_MIN_SIZE default", oli_option_get(oli_option_min_size), 1L << 20);
   CHECK("secure: OLI_REPORT unset", _oli_option_str(oli_option_report) == NULL &&
                                          !_oli_option_is_set(oli_option_report));
+  long peeked = -1;
+  setenv("OLI_POLICY", "uniform", 1);
+  CHECK("secure: a constructor's peek sees nothing either (uniform's task policy)",
+        _oli_option_peek(oli_option_policy, &peeked) == -1);
   _oli_set_secure(0);
   _oli_options_reset();
   CHECK_EQ("not secure: OLI_MIN_SIZE read", oli_option_get(oli_option_min_size), 4096);
