@@ -18,17 +18,12 @@
 
 static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
 
-static void arena_figures(oli_arena_stats_t *s) {
-  if (_oli_arena_contains((const void *)_oli_arena_lo)) _oli_arena_stats(s);
-  else *s = (oli_arena_stats_t){0};
-}
-
 OLI_EXPORT struct mallinfo2 mallinfo2(void) {
   static struct mallinfo2 (*real)(void);
   if (!real) real = (struct mallinfo2 (*)(void))next_symbol("mallinfo2");
   struct mallinfo2 m = real ? real() : (struct mallinfo2){0};
   oli_arena_stats_t s;
-  arena_figures(&s);
+  _oli_arena_stats(&s); /* zeros before the arena exists */
   m.hblks += s.live_blocks;
   m.hblkhd += s.live_bytes;
   m.ordblks += s.cached_blocks;
@@ -50,7 +45,7 @@ OLI_EXPORT void malloc_stats(void) {
   if (!real) real = (void (*)(void))next_symbol("malloc_stats");
   if (real) real();
   oli_arena_stats_t s;
-  arena_figures(&s);
+  _oli_arena_stats(&s); /* zeros before the arena exists */
   fprintf(stderr, "oli arena (placed objects):\n");
   fprintf(stderr, "system bytes     = %10llu\n",
           (unsigned long long)(s.live_bytes + s.cached_bytes));
