@@ -4,36 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const kind_names[] = {
-    [OLI_KIND_MALLOC] = "malloc",
-    [OLI_KIND_CALLOC] = "calloc",
-    [OLI_KIND_REALLOC] = "realloc",
-    [OLI_KIND_REALLOCARRAY] = "reallocarray",
-    [OLI_KIND_ALIGNED_ALLOC] = "aligned_alloc",
-    [OLI_KIND_POSIX_MEMALIGN] = "posix_memalign",
-    [OLI_KIND_MEMALIGN] = "memalign",
-    [OLI_KIND_VALLOC] = "valloc",
-    [OLI_KIND_NEW] = "new",
-    [OLI_KIND_NEW_ARRAY] = "new[]",
-    [OLI_KIND_MMAP] = "mmap",
-    [OLI_KIND_GLOBAL] = "global",
-    [OLI_KIND_FORTRAN_ALLOCATE] = "fortran-allocate",
-    [OLI_KIND_FORTRAN_POINTER_ALLOCATE] = "fortran-pointer-allocate",
-    [OLI_KIND_WRAPPER] = "wrapper",
-};
-
-const char *oli_site_kind_name(unsigned kind) {
-  if (kind == 0 || kind > OLI_KIND_MAX_ || kind_names[kind] == NULL) return "unknown";
-  return kind_names[kind];
-}
-
-unsigned oli_site_kind_from_name(const char *name) {
-  if (name == NULL) return 0;
-  for (unsigned k = 1; k <= OLI_KIND_MAX_; k++)
-    if (kind_names[k] && strcmp(kind_names[k], name) == 0) return k;
-  return 0;
-}
-
 void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void *stop) {
   it->base = start;
   it->len = (start && stop && stop > start) ? (size_t)((const char *)stop - (const char *)start) : 0;

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "oli_abi.h"
+#include "oli_vocab.h"
 
 typedef struct oli_siterec_s {
   uint64_t id;
@@ -49,10 +50,6 @@ void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void
 /* 1 = a record in *out; 0 = end of buffer; -1 = malformed (why filled, one line). */
 int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size_t why_n);
 
-/* The report schema's name of a kind: "malloc", "new[]", "fortran-allocate"...;
- * "unknown" outside 1..OLI_KIND_MAX_. */
-const char *oli_site_kind_name(unsigned kind);
-/* Inverse of oli_site_kind_name: 0 when unknown. */
-unsigned oli_site_kind_from_name(const char *name);
+/* Kind names: oli_kind_name() (include/oli_vocab.h). */
 
 #endif /* OLI_COMMON_SITEREC_H */

@@ -15,14 +15,17 @@ extern "C" {
 #define OLI_VERSION_MINOR 1
 #define OLI_VERSION_PATCH 0
 
-/* Placement policy for the whole process (OLI_POLICY). */
+/* Placement policy for the whole process (OLI_POLICY): one row each in
+ * include/oli_vocab.def, whose Help column says what each does. The numbers
+ * are API (oli_option_get): rows are only appended. */
 typedef enum oli_policy_e {
-  OLI_POLICY_OLI = 0, /* object-level: interleave large objects, rest on local DRAM */
-  OLI_POLICY_UNIFORM, /* every placed object weighted-interleaved */
-  OLI_POLICY_DRAM,    /* everything local DRAM (preferred) */
-  OLI_POLICY_CXL,     /* everything on CXL (preferred) */
-  OLI_POLICY_OFF,     /* tag and report, place nothing */
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) OLI_POLICY_##Id = Num,
+#include "oli_vocab.def"
 } oli_policy_t;
+enum { OLI_POLICY_COUNT_ = 0
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) +1
+#include "oli_vocab.def"
+};
 
 /* Runtime options: one entry per OLI_* environment variable. */
 typedef enum oli_option_e {

@@ -1,11 +1,16 @@
 /* oli_abi.h - the ABI between code compiled with the oli pass plugin and
  * the oli runtime (liboli). Version 1.
  *
- * The pass (pass/OliTagSites.cpp) spells every name below as a constant and
- * emits site records in the layout of __oli_site_t; the runtime implements
- * the entry points; the CLI (`oli sites`) reads the records out of a linked
- * ELF file. Changing anything here means bumping OLI_ABI_VERSION, the
- * __oli_version_mismatch_check_vN symbol and docs/site-ids.md.
+ * The pass names the entry points as constants (pass/OliAbiNames.h; an
+ * allocation kind's entry point is its row in include/oli_vocab.def) and
+ * emits site records in the layout of __oli_site_t (pass/SiteRecord.cpp,
+ * which checks the offsets below against this header); the runtime
+ * implements the entry points; common/siterec.c reads the records, for the
+ * runtime (a loaded module's section) and the CLI (`oli sites`, a linked ELF
+ * file). Changing the layout or a meaning here means bumping
+ * OLI_ABI_VERSION, the __oli_version_mismatch_check_vN symbol and
+ * docs/site-ids.md; new entry points and kinds are added without a bump (a
+ * binary using one needs a runtime that has it, and fails to link without).
  */
 #ifndef OLI_ABI_H
 #define OLI_ABI_H
@@ -25,25 +30,30 @@ extern "C" {
 #define OLI_SITE_SECTION "oli_sites"
 #define OLI_SITE_MAGIC 0x314c4f53u /* "SOL1" read as little-endian bytes: 'S','O','L','1' */
 
-/* What kind of allocation a site is. Stable numbers: they are in binaries. */
+/* What kind of allocation a site is: one row each in include/oli_vocab.def
+ * (name, entry point, operands). Stable numbers: they are in binaries, so
+ * rows are only appended (the assertions below check that row order is
+ * number order, from 1, and that the first 15 kept their numbers). */
 typedef enum oli_site_kind_e {
-  OLI_KIND_MALLOC = 1,
-  OLI_KIND_CALLOC = 2,
-  OLI_KIND_REALLOC = 3,
-  OLI_KIND_REALLOCARRAY = 4,
-  OLI_KIND_ALIGNED_ALLOC = 5,
-  OLI_KIND_POSIX_MEMALIGN = 6,
-  OLI_KIND_MEMALIGN = 7,
-  OLI_KIND_VALLOC = 8,
-  OLI_KIND_NEW = 9,         /* operator new (all variants, see flags) */
-  OLI_KIND_NEW_ARRAY = 10,  /* operator new[] (all variants) */
-  OLI_KIND_MMAP = 11,       /* anonymous mmap */
-  OLI_KIND_GLOBAL = 12,     /* global/static array, COMMON block, module array */
-  OLI_KIND_FORTRAN_ALLOCATE = 13, /* _FortranAAllocatableAllocate[Source] */
-  OLI_KIND_FORTRAN_POINTER_ALLOCATE = 14, /* _FortranAPointerAllocate[Source] */
-  OLI_KIND_WRAPPER = 15,    /* call of a function that returns an allocation */
-  OLI_KIND_MAX_ = 15
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) OLI_KIND_##Id = Num,
+#include "oli_vocab.def"
 } oli_site_kind_t;
+enum oli_site_kind_pos_e {
+  OLI_KIND_POS_NONE_ = 0,
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) OLI_KIND_POS_##Id,
+#include "oli_vocab.def"
+  OLI_KIND_COUNT_
+};
+#define OLI_KIND_MAX_ (OLI_KIND_COUNT_ - 1)
+#ifdef __cplusplus
+#define OLI_ABI_ASSERT(c, m) static_assert(c, m)
+#else
+#define OLI_ABI_ASSERT(c, m) _Static_assert(c, m)
+#endif
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) \
+  OLI_ABI_ASSERT((int)OLI_KIND_##Id == (int)OLI_KIND_POS_##Id, "oli_vocab.def: kind rows in number order");
+#include "oli_vocab.def"
+OLI_ABI_ASSERT(OLI_KIND_WRAPPER == 15, "ABI v1: kind numbers 1-15 are in binaries");
 
 /* __oli_site_t.flags */
 #define OLI_SITE_F_SIZE_KNOWN 0x01 /* size_hint is an exact byte count */

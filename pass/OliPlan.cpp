@@ -105,12 +105,14 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
       return false;
     }
     std::optional<StringRef> Dec = S->getString("decision");
-    if (!Dec || (*Dec != "dram" && *Dec != "interleave" && *Dec != "cxl")) {
-      Err = At + "\"decision\" is not one of dram, interleave, cxl";
+    oli_placement_t Placement;
+    if (!Dec || oli_placement_parse(Dec->str().c_str(), &Placement) != 0 || Placement == OLI_PLACE_DEFAULT) {
+      char List[96];
+      Err = At + "\"decision\" is not one of " + oli_placement_list(List, sizeof List, 0);
       return false;
     }
     json::Object E{{"id", *Id}, {"decision", *Dec}};
-    if (*Dec == "interleave") {
+    if (Placement == OLI_PLACE_INTERLEAVE) {
       std::optional<StringRef> Ratio = S->getString("ratio");
       if (!Ratio || !validRatio(*Ratio)) {
         Err = At + "interleave \"ratio\" is not D:C or D:C:R (integers 0-1000)";

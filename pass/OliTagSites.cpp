@@ -84,28 +84,20 @@ static std::optional<uint64_t> mulSize(std::optional<uint64_t> A, std::optional<
   return R;
 }
 
-/// Folds the size operands of a heap call to a byte count when constant.
-static std::optional<uint64_t> staticSize(CallBase &CB, uint8_t Kind) {
-  switch (Kind) {
-  case KindMalloc:
-  case KindValloc:
-  case KindNew:
-  case KindNewArray:
-    return constInt(CB.getArgOperand(0));
-  case KindCalloc:
-    return mulSize(constInt(CB.getArgOperand(0)), constInt(CB.getArgOperand(1)));
-  case KindRealloc:
-  case KindAlignedAlloc:
-  case KindMemalign:
-  case KindMmap:
-    return constInt(CB.getArgOperand(1));
-  case KindReallocarray:
-    return mulSize(constInt(CB.getArgOperand(1)), constInt(CB.getArgOperand(2)));
-  case KindPosixMemalign:
-    return constInt(CB.getArgOperand(2));
-  default:
+/// Constant operand I of CB, when it has one (I < 0: none).
+static std::optional<uint64_t> constArg(CallBase &CB, int I) {
+  if (I < 0 || unsigned(I) >= CB.arg_size())
     return std::nullopt;
-  }
+  return constInt(CB.getArgOperand(I));
+}
+
+/// Folds the size operands of a heap call (its kind's SizeArg, times
+/// CountArg when it has one) to a byte count when constant.
+static std::optional<uint64_t> staticSize(CallBase &CB, uint8_t Kind) {
+  const oli_kind_info_t &K = kindInfo(Kind);
+  if (K.count_arg >= 0)
+    return mulSize(constArg(CB, K.size_arg), constArg(CB, K.count_arg));
+  return constArg(CB, K.size_arg);
 }
 
 /// Source name of the global a pointer designates (through GEPs/casts).
@@ -145,34 +137,44 @@ static std::string storedIntoName(Value *V, unsigned Depth) {
   return "";
 }
 
+/// The functions recognised by name: the OLI_CALLEE rows of oli_vocab.def.
+static const struct {
+  const char *Name;
+  uint8_t Kind;
+  int Params; // -1: any
+} Callees[] = {
+#define OLI_CALLEE(Name, Kind, Params) {Name, OLI_KIND_##Kind, Params},
+#include "oli_vocab.def"
+};
+
 std::optional<CalleeInfo> OliTagSites::classify(Function *F) const {
   if (!F)
     return std::nullopt;
   StringRef N = F->getName();
   if (Wrappers.count(F))
-    return CalleeInfo{KindWrapper, 0, true, ""};
+    return CalleeInfo{OLI_KIND_WRAPPER, 0, true, ""};
   if (!F->isDeclaration())
     return std::nullopt; // a module's own malloc is not the C library's
   FunctionType *T = F->getFunctionType();
   unsigned NP = T->getNumParams();
   bool RetPtr = T->getReturnType()->isPointerTy();
-  auto Heap = [&](uint8_t K, const char *R, unsigned Params, uint8_t Fl = 0) -> std::optional<CalleeInfo> {
-    if (NP != Params || (!RetPtr && K != KindPosixMemalign))
+  for (const auto &C : Callees) {
+    if (N != C.Name)
+      continue;
+    const oli_kind_info_t &K = kindInfo(C.Kind);
+    bool Bracket = K.flags & OLI_KF_BRACKET;
+    if ((C.Params >= 0 && NP != unsigned(C.Params)) ||
+        (!Bracket && !RetPtr && !(K.flags & OLI_KF_RET_INT)))
       return std::nullopt;
-    return CalleeInfo{K, Fl, false, R};
-  };
-  if (N == "malloc") return Heap(KindMalloc, "__oli_malloc", 1);
-  if (N == "calloc") return Heap(KindCalloc, "__oli_calloc", 2);
-  if (N == "realloc") return Heap(KindRealloc, "__oli_realloc", 2);
-  if (N == "reallocarray") return Heap(KindReallocarray, "__oli_reallocarray", 3);
-  if (N == "aligned_alloc") return Heap(KindAlignedAlloc, "__oli_aligned_alloc", 2, FlagAligned);
-  if (N == "posix_memalign") return Heap(KindPosixMemalign, "__oli_posix_memalign", 3, FlagAligned);
-  if (N == "memalign") return Heap(KindMemalign, "__oli_memalign", 2, FlagAligned);
-  if (N == "valloc") return Heap(KindValloc, "__oli_valloc", 1);
-  if (N == "mmap" || N == "mmap64") return Heap(KindMmap, "__oli_mmap", 6);
-  // Itanium operator new: _Znwm/_Znam [St11align_val_t] [RKSt9nothrow_t].
-  if ((N.starts_with("_Znwm") || N.starts_with("_Znam")) && RetPtr && NP >= 1) {
-    StringRef Rest = N.drop_front(5);
+    return CalleeInfo{C.Kind, uint8_t(K.align_arg >= 0 ? FlagAligned : 0), Bracket, K.entry};
+  }
+  // Itanium operator new: the kind's stem (_Znwm, _Znam), then
+  // [St11align_val_t] [RKSt9nothrow_t].
+  for (uint8_t Kind = 1; Kind <= OLI_KIND_MAX_; ++Kind) {
+    const oli_kind_info_t &K = kindInfo(Kind);
+    StringRef Rest = N;
+    if (!(K.flags & OLI_KF_NEW) || !RetPtr || !Rest.consume_front(K.plain))
+      continue;
     uint8_t Fl = 0;
     if (Rest.consume_front("St11align_val_t"))
       Fl |= FlagAligned;
@@ -181,13 +183,8 @@ std::optional<CalleeInfo> OliTagSites::classify(Function *F) const {
     unsigned Want = 1 + ((Fl & FlagAligned) ? 1 : 0) + ((Fl & FlagNothrow) ? 1 : 0);
     if (!Rest.empty() || NP != Want)
       return std::nullopt;
-    uint8_t K = N[3] == 'w' ? KindNew : KindNewArray;
-    return CalleeInfo{K, Fl, false, (Fl & FlagNothrow) ? "__oli_new_nothrow" : "__oli_new"};
+    return CalleeInfo{Kind, Fl, false, (Fl & FlagNothrow) ? NewNothrowName : K.entry};
   }
-  if (N == "_FortranAAllocatableAllocate" || N == "_FortranAAllocatableAllocateSource")
-    return CalleeInfo{KindFortranAllocate, 0, true, ""};
-  if (N == "_FortranAPointerAllocate" || N == "_FortranAPointerAllocateSource")
-    return CalleeInfo{KindFortranPointerAllocate, 0, true, ""};
   return std::nullopt;
 }
 
@@ -225,7 +222,7 @@ bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
     std::optional<CalleeInfo> CI = classify(CB->getCalledFunction());
     if (!CI)
       return false;
-    return CI->Kind == KindWrapper || (!CI->Bracket && CI->Kind != KindPosixMemalign);
+    return CI->Kind == OLI_KIND_WRAPPER || (!CI->Bracket && !kindHas(CI->Kind, OLI_KF_RET_INT));
   }
   if (auto *PN = dyn_cast<PHINode>(V)) {
     for (Value *In : PN->incoming_values())
@@ -286,61 +283,47 @@ void OliTagSites::findWrappers() {
 }
 
 /// Declares an entry point with the optimiser's knowledge of the function it
-/// replaces, so -O2 code keeps treating the call as an allocation.
+/// replaces, so -O2 code keeps treating the call as an allocation. What it
+/// knows comes from the kind's row (oli_vocab.def): flags and operands.
 static void addAllocatorAttrs(Function *Fn, const CalleeInfo &CI) {
   LLVMContext &Ctx = Fn->getContext();
+  const oli_kind_info_t &Info = kindInfo(CI.Kind);
+  bool IsNew = Info.flags & OLI_KF_NEW;
   unsigned SiteArg = Fn->arg_size() - 1;
   Fn->addParamAttr(SiteArg, Attribute::NonNull);
   Fn->addParamAttr(SiteArg, Attribute::NoUndef);
-  if (!(CI.Kind == KindNew || CI.Kind == KindNewArray) || (CI.Flags & FlagNothrow))
+  if (!IsNew || (CI.Flags & FlagNothrow))
     Fn->addFnAttr(Attribute::NoUnwind);
-  if (CI.Kind != KindNew && CI.Kind != KindNewArray)
+  if (!IsNew)
     Fn->addFnAttr(Attribute::WillReturn); // operator new may loop in new_handler
   // Like the C library's allocators: touches its arguments (the site's
   // runtime slot, *out, the old block) and memory the program cannot see.
-  if (CI.Kind != KindNew && CI.Kind != KindNewArray && CI.Kind != KindMmap)
+  if (Info.flags & OLI_KF_ARGMEM)
     Fn->setMemoryEffects(MemoryEffects::argMemOnly() | MemoryEffects::inaccessibleMemOnly());
-  if (CI.Kind == KindMmap || CI.Kind == KindPosixMemalign)
-    return; // not allocation functions to LLVM either
+  if (!(Info.flags & OLI_KF_ALLOC))
+    return; // mmap, posix_memalign: not allocation functions to LLVM either
   Fn->addRetAttr(Attribute::NoAlias);
   Fn->addRetAttr(Attribute::NoUndef);
   AllocFnKind K = AllocFnKind::Alloc | AllocFnKind::Uninitialized;
-  std::optional<unsigned> Second;
-  unsigned First = 0;
-  switch (CI.Kind) {
-  case KindCalloc:
+  if (Info.flags & OLI_KF_ZEROED)
     K = AllocFnKind::Alloc | AllocFnKind::Zeroed;
-    Second = 1;
-    break;
-  case KindRealloc:
+  if (Info.flags & OLI_KF_REALLOC) {
     K = AllocFnKind::Realloc;
-    First = 1;
     Fn->addParamAttr(0, Attribute::AllocatedPointer);
-    break;
-  case KindReallocarray:
-    K = AllocFnKind::Realloc;
-    First = 1;
-    Second = 2;
-    Fn->addParamAttr(0, Attribute::AllocatedPointer);
-    break;
-  case KindAlignedAlloc:
-  case KindMemalign:
-    K = K | AllocFnKind::Aligned;
-    First = 1;
-    Fn->addParamAttr(0, Attribute::AllocAlign);
-    break;
-  case KindNew:
-  case KindNewArray:
-    if (!(CI.Flags & FlagNothrow))
-      Fn->addRetAttr(Attribute::NonNull);
-    break;
-  default:
-    break;
   }
+  if (Info.align_arg >= 0) {
+    K = K | AllocFnKind::Aligned;
+    Fn->addParamAttr(Info.align_arg, Attribute::AllocAlign);
+  }
+  if (IsNew && !(CI.Flags & FlagNothrow))
+    Fn->addRetAttr(Attribute::NonNull);
+  std::optional<unsigned> Second;
+  if (Info.count_arg >= 0)
+    Second = Info.count_arg;
   Fn->addFnAttr(Attribute::get(Ctx, Attribute::AllocKind, uint64_t(K)));
-  Fn->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, First, Second));
+  Fn->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, Info.size_arg, Second));
   // operator new/new[] share one entry point: the family goes on each call.
-  if (CI.Kind != KindNew && CI.Kind != KindNewArray)
+  if (!IsNew)
     Fn->addFnAttr("alloc-family", "malloc");
 }
 
@@ -348,8 +331,8 @@ Function *OliTagSites::entryPoint(const CalleeInfo &CI, FunctionType *OldTy) {
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx), *PtrTy = PointerType::getUnqual(Ctx);
   SmallVector<Type *, 8> Params;
-  if (CI.Kind == KindNew || CI.Kind == KindNewArray)
-    Params = {I64, I64};
+  if (kindHas(CI.Kind, OLI_KF_NEW))
+    Params = {I64, I64}; // (size, align)
   else
     Params.append(OldTy->param_begin(), OldTy->param_end());
   Params.push_back(PtrTy);
@@ -365,7 +348,7 @@ void OliTagSites::rewriteHeapCall(CallBase &CB, const CalleeInfo &CI, GlobalVari
   Function *Fn = entryPoint(CI, CB.getFunctionType());
   if (!Fn)
     return; // a conflicting user declaration: leave the call alone
-  bool IsNew = CI.Kind == KindNew || CI.Kind == KindNewArray;
+  bool IsNew = kindHas(CI.Kind, OLI_KF_NEW);
   SmallVector<Value *, 8> Args;
   if (IsNew) {
     Type *I64 = Type::getInt64Ty(M.getContext());
@@ -395,7 +378,7 @@ void OliTagSites::rewriteHeapCall(CallBase &CB, const CalleeInfo &CI, GlobalVari
   FnB.removeAttribute(Attribute::NoBuiltin);
   FnB.removeAttribute(Attribute::AllocSize); // the entry point declares its own
   if (IsNew) {
-    std::string Family = CI.Kind == KindNew ? "_Znwm" : "_Znam";
+    std::string Family = kindInfo(CI.Kind).plain; // _Znwm, _Znam
     if (CI.Flags & FlagAligned)
       Family += "St11align_val_t";
     FnB.addAttribute("alloc-family", Family);
@@ -473,7 +456,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
   }
   std::string Rel = normaliseSourcePath(File, Dir, CompileDir, Opt.Root, RepoCache);
   S.File = Rel;
-  if (CI.Kind == KindFortranAllocate || CI.Kind == KindFortranPointerAllocate) {
+  if (kindHas(CI.Kind, OLI_KF_FORTRAN)) {
     unsigned N = CB.arg_size();
     if (!S.Line && N >= 2)
       if (std::optional<uint64_t> L = constInt(CB.getArgOperand(N - 1)))
@@ -502,7 +485,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     H.addNumber(Dup);
   S.Id = H.value();
 
-  if (CI.Kind == KindMmap)
+  if (kindHas(CI.Kind, OLI_KF_MMAP))
     if (std::optional<uint64_t> Flags = constInt(CB.getArgOperand(3)))
       if (!(*Flags & MapAnonymous))
         return; // file mappings are not placed
@@ -561,7 +544,7 @@ void OliTagSites::registerGlobals() {
       continue;
     GlobalName GN = splitGlobalName(GV.getName(), GV.hasCommonLinkage());
     SiteInfo S;
-    S.Kind = KindGlobal;
+    S.Kind = OLI_KIND_GLOBAL;
     S.Flags = FlagSizeKnown;
     S.SizeHint = Size;
     S.File = normaliseSourcePath(ModuleFile, ModuleDir, CompileDir, Opt.Root, RepoCache);
@@ -577,7 +560,7 @@ void OliTagSites::registerGlobals() {
     H.addField(SiteIdRecipe);
     H.addField(GV.hasLocalLinkage() ? StringRef(S.File) : StringRef(""));
     H.addField(GV.getName());
-    H.addNumber(KindGlobal);
+    H.addNumber(OLI_KIND_GLOBAL);
     S.Id = H.value();
     GlobalVariable *Rec = emitSiteRecord(M, S, nullptr);
     Records.push_back(Rec);

@@ -16,7 +16,19 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <cstddef>
+
 using namespace llvm;
+
+// The layout below, field by field, is __oli_site_t of include/oli_abi.h.
+static_assert(offsetof(__oli_site_t, size) == 4 && offsetof(__oli_site_t, kind) == 6 &&
+                  offsetof(__oli_site_t, flags) == 7 && offsetof(__oli_site_t, id) == 8 &&
+                  offsetof(__oli_site_t, size_hint) == 16 && offsetof(__oli_site_t, line) == 24 &&
+                  offsetof(__oli_site_t, rel) == 28 && offsetof(__oli_site_t, file_len) == 32 &&
+                  offsetof(__oli_site_t, func_len) == 34 && offsetof(__oli_site_t, name_len) == 36 &&
+                  offsetof(__oli_site_t, small_shift) == OLI_SITE_SMALL_SHIFT_OFFSET &&
+                  offsetof(__oli_site_t, slot) == 40 && offsetof(__oli_site_t, strings) == OLI_SITE_HEADER_SIZE,
+              "pass/SiteRecord.cpp lays out __oli_site_t field by field");
 
 namespace oli {
 

@@ -93,7 +93,8 @@ static bool glibcDirect(const CallBase &CB, const Module &M) {
 }
 
 /// What CB (a call of an entry point) replaced, or nullopt when it has no
-/// fast path.
+/// fast path. The record's kind row (oli_vocab.def) gives the allocator
+/// (Plain, or glibc's Libc alias) and the operands holding the byte count.
 static std::optional<Original> originalOf(CallBase &CB, Module &M) {
   Function *Fn = CB.getCalledFunction();
   if (!Fn || CB.arg_size() < 2)
@@ -101,13 +102,15 @@ static std::optional<Original> originalOf(CallBase &CB, Module &M) {
   StringRef Name = Fn->getName();
   Value *Rec = CB.getArgOperand(CB.arg_size() - 1);
   uint8_t Kind, Flags;
-  if (!Name.consume_front(AbiPrefix) || !recordKind(Rec, Kind, Flags))
+  if (!recordKind(Rec, Kind, Flags))
     return std::nullopt;
+  const oli_kind_info_t &K = kindInfo(Kind);
+  bool IsNew = K.flags & OLI_KF_NEW;
+  if (!K.plain[0] || !K.entry[0] || (Name != K.entry && !(IsNew && Name == NewNothrowName)))
+    return std::nullopt; // mmap, or not the record's entry point
   Original O;
-  if (Name == "new" || Name == "new_nothrow") { // (size, align, site)
-    if (Kind != KindNew && Kind != KindNewArray)
-      return std::nullopt;
-    O.Name = Kind == KindNew ? "_Znwm" : "_Znam";
+  if (IsNew) { // (size, align, site): the mangled operator the source called
+    O.Name = K.plain;
     O.Args.push_back(CB.getArgOperand(0));
     if (Flags & FlagAligned) {
       O.Name += "St11align_val_t";
@@ -117,25 +120,16 @@ static std::optional<Original> originalOf(CallBase &CB, Module &M) {
       O.Name += "RKSt9nothrow_t";
       O.Args.push_back(M.getOrInsertGlobal("_ZSt7nothrow", Type::getInt8Ty(M.getContext())));
     }
-    O.Size = 0;
+    O.Size = K.size_arg;
     return O;
   }
-  static const struct {
-    const char *Name, *Glibc; // Glibc: the __libc_ function to call directly, if any
-    int Size, Count;
-  } Table[] = {{"malloc", "__libc_malloc", 0, -1},   {"calloc", "__libc_calloc", 0, 1},
-               {"realloc", nullptr, 1, -1},          {"reallocarray", nullptr, 1, 2},
-               {"aligned_alloc", nullptr, 1, -1},    {"posix_memalign", nullptr, 2, -1},
-               {"memalign", "__libc_memalign", 1, -1}, {"valloc", "__libc_valloc", 0, -1}};
-  for (const auto &E : Table)
-    if (Name == E.Name) {
-      O.Name = E.Glibc && glibcDirect(CB, M) ? E.Glibc : E.Name;
-      O.Args.append(CB.arg_begin(), CB.arg_end() - 1);
-      O.Size = E.Size;
-      O.Count = E.Count;
-      return O;
-    }
-  return std::nullopt; // mmap, or not an entry point
+  O.Name = K.libc[0] && glibcDirect(CB, M) ? K.libc : K.plain;
+  O.Args.append(CB.arg_begin(), CB.arg_end() - 1);
+  O.Size = K.size_arg;
+  O.Count = K.count_arg;
+  if (O.Size < 0 || unsigned(O.Size) >= O.Args.size())
+    return std::nullopt;
+  return O;
 }
 
 /// The test "this call takes the small path", built before CB.

@@ -80,7 +80,7 @@ static oli_decide_hook_t g_hook;
  * default policy, so sampled accesses can be attributed to them. */
 static bool g_profiling;
 
-static _Atomic uint64_t tier_live[OLI_TIER_MAX_], tier_peak[OLI_TIER_MAX_];
+static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
 static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
 
 /* ---- process bring-up ------------------------------------------------------- */
@@ -148,8 +148,8 @@ void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, 
   }
 }
 
-void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_MAX_], uint64_t peak[OLI_TIER_MAX_]) {
-  for (int i = 0; i < OLI_TIER_MAX_; i++) {
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]) {
+  for (int i = 0; i < OLI_TIER_COUNT_; i++) {
     if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
     if (peak) peak[i] = atomic_load_explicit(&tier_peak[i], memory_order_relaxed);
   }

@@ -11,15 +11,6 @@
 
 #include "internal.h"
 
-/* Tiers in the summary (report.c) and in the live/peak byte counters. */
-typedef enum oli_tier_e {
-  OLI_TIER_DRAM = 0,    /* local DRAM */
-  OLI_TIER_CXL = 1,     /* CXL / far memory */
-  OLI_TIER_REMOTE = 2,  /* remote DRAM */
-  OLI_TIER_DEFAULT = 3, /* default policy: not placed, policy off, fallback */
-  OLI_TIER_MAX_
-} oli_tier_t;
-
 // alloc.c
 /* Lazily bring the process up (options, topology, arena). Safe to call from
  * any allocation path; returns false while the calling thread is inside the
@@ -32,7 +23,7 @@ void _oli_alloc_set_decide_hook(oli_decide_hook_t hook);
  * (+1) or freed (-1) per tier; also the DRAM budget's use. */
 void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign);
 /* Per-tier live and peak bytes (index oli_tier_t). */
-void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_MAX_], uint64_t peak[OLI_TIER_MAX_]);
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]);
 /* Make a decision for an object of `size` bytes from `st` (the full rule). */
 oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
 /* The default DRAM:CXL:remote weights in use, and their source ("hmat", "kernel",
@@ -239,7 +230,6 @@ const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
 /* Strings of a record: file, function, object name ("" when absent). */
 void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
                        const char **name);
-const char *_oli_site_kind_name(unsigned kind);
 
 // globals.c
 /* Pages of an object per node, as _oli_query_pages gives them (ok: it did). */

@@ -70,8 +70,10 @@ uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
     if (sum == 0) return 0;
     return (uint64_t)((unsigned __int128)size * d->weight[0] / sum);
   }
-  default: return 0;
+  case OLI_PLACE_DEFAULT:
+  case OLI_PLACE_CXL: return 0;
   }
+  return 0;
 }
 
 static void place_dram(oli_decision_t *d, const oli_topology_t *t) {
@@ -145,6 +147,7 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
   memset(&d, 0, sizeof d);
   d.placement = OLI_PLACE_DEFAULT;
   d.reason = OLI_WHY_POLICY;
+  d.policy = in->policy;
   d.node[0] = d.node[1] = d.node[2] = -1;
 
   uint64_t fp = in->footprint > in->size ? in->footprint : in->size;
@@ -176,7 +179,9 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
     place_interleave(&d, t, in->weight);
     apply_budget(&d, in, false);
     return d;
-  default: break;
+  case OLI_POLICY_OLI: break;
+  case OLI_POLICY_DRAM:
+  case OLI_POLICY_OFF: return d; /* handled above */
   }
 
   /* policy oli */
@@ -186,7 +191,8 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
     switch (plan->placement) {
     case OLI_PLACE_DRAM: place_dram(&d, t); break;
     case OLI_PLACE_CXL: place_cxl(&d, t); break;
-    default:
+    case OLI_PLACE_INTERLEAVE:
+    case OLI_PLACE_DEFAULT:
       place_interleave(&d, t, plan->weight[0] && plan->weight[1] ? plan->weight : in->weight);
       break;
     }
@@ -209,14 +215,15 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
 
 static const char *where(const oli_decision_t *d, char *buf, size_t n) {
   switch (d->placement) {
-  case OLI_PLACE_DRAM: return "local DRAM";
-  case OLI_PLACE_CXL: return "CXL";
+  case OLI_PLACE_DEFAULT:
+  case OLI_PLACE_DRAM:
+  case OLI_PLACE_CXL: return oli_placement_words(d->placement);
   case OLI_PLACE_INTERLEAVE:
     if (d->ntargets >= 3) snprintf(buf, n, "interleave %u:%u:%u", d->weight[0], d->weight[1], d->weight[2]);
     else snprintf(buf, n, "interleave %u:%u", d->weight[0], d->weight[1]);
     return buf;
-  default: return "default policy";
   }
+  return "unknown placement";
 }
 
 static const char *share(uint32_t per_mille, char *buf, size_t n) {
@@ -225,26 +232,12 @@ static const char *share(uint32_t per_mille, char *buf, size_t n) {
   return buf;
 }
 
-const char *_oli_reason_name(oli_reason_t r) {
-  static const char *const names[] = {"small", "policy", "large", "not_large",
-                                      "budget", "plan", "profile", "no_cxl"};
-  return (unsigned)r < sizeof names / sizeof names[0] ? names[r] : "unknown";
-}
-
-const char *_oli_placement_name(oli_placement_t p) {
-  static const char *const names[] = {"default", "dram", "interleave", "cxl"};
-  return (unsigned)p < sizeof names / sizeof names[0] ? names[p] : "unknown";
-}
-
 int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n) {
   char w[48], s[16];
   const char *to = where(d, w, sizeof w);
   switch (d->reason) {
   case OLI_WHY_SMALL: return snprintf(buf, n, "below OLI_MIN_SIZE: %s", to);
-  case OLI_WHY_POLICY: { /* the placement tells which policy fixed it */
-    static const char *const pol[] = {"off", "dram", "uniform", "cxl"};
-    return snprintf(buf, n, "OLI_POLICY=%s: %s", pol[d->placement & 3], to);
-  }
+  case OLI_WHY_POLICY: return snprintf(buf, n, "OLI_POLICY=%s: %s", oli_policy_name(d->policy), to);
   case OLI_WHY_LARGE:
     return snprintf(buf, n, "%s of footprint, >= %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);

@@ -45,7 +45,7 @@ static void log_topology(void) {
                               nd->read_lat);
     if (topo.kernel_weights[i] && len < sizeof extra)
       snprintf(extra + len, sizeof extra - len, ", kernel weight %u", topo.kernel_weights[i]);
-    _oli_verbose_message(1, "node %d: %s, %d cpus, %s (%s free)%s", i, _oli_node_kind_name(nd->kind),
+    _oli_verbose_message(1, "node %d: %s, %d cpus, %s (%s free)%s", i, oli_node_kind_name(nd->kind),
                          nd->ncpus, oli_format_size(nd->mem_total, a, sizeof a),
                          oli_format_size(nd->mem_free, b, sizeof b), extra);
     if (_oli_option_get(oli_option_verbose) >= 2) {
@@ -75,6 +75,7 @@ static void do_init(void) {
   _oli_verbose_message(1, "oli %s (%s build), pid %ld%s", oli_version(), OLI_BUILD_TYPE,
                        (long)getpid(), rank_text);
   _oli_options_print();
+  _oli_verbose_message(1, "policy %s: %s", oli_policy_name(policy), oli_policy_help(policy));
 
   const char *root = _oli_option_str(oli_option_sysfs_root);
   int numa = _oli_topology_read(root ? root : "/", &topo);
@@ -123,7 +124,7 @@ static void do_init(void) {
       _oli_warning_message(W_NO_CXL,
                            "no CXL node (a node with memory and no CPUs): OLI_POLICY=%s places "
                            "objects on local DRAM node %d",
-                           _oli_policy_name(policy), topo.local_node);
+                           oli_policy_name(policy), topo.local_node);
   }
   log_topology();
   if (policy == OLI_POLICY_UNIFORM) _oli_task_policy_apply(&topo, weights, weights_source);

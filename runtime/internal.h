@@ -20,22 +20,7 @@
 #define OLI_PRINTF(f, a)
 #endif
 
-/* Numbered warnings: each printed once per process (messages.c). */
-typedef enum oli_warning_e {
-  W_NO_NUMA = 0,  /* kernel or machine without NUMA */
-  W_NO_CXL,       /* no CPU-less memory node: DRAM fallback */
-  W_MBIND,        /* mbind/set_mempolicy failed: default policy */
-  W_ARENA_FULL,   /* reserved arena exhausted: glibc fallback */
-  W_MMAP,         /* mmap failed */
-  W_BAD_SYSFS,    /* unparsable sysfs file, ignored */
-  W_REPORT,       /* report/profile could not be written */
-  W_PLAN,         /* plan/profile unusable: static hints used */
-  W_NO_WI,        /* kernel lacks MPOL_WEIGHTED_INTERLEAVE: page-run binding used */
-  W_OPTION,       /* legacy option name / clamped value */
-  W_PMU,          /* OLI_PROFILE_SOURCE=pmu but no sampling event opens */
-  W_TASK_POLICY,  /* uniform: the whole process cannot be interleaved at the weights */
-  W_MAX_
-} oli_warning_t;
+/* Numbered warnings (oli_warning_t, W_*): rows of include/oli_vocab.def. */
 
 // options.c
 void _oli_options_init(void);
@@ -43,7 +28,6 @@ long _oli_option_get(oli_option_t option);
 const char *_oli_option_str(oli_option_t option); /* string options, NULL unset */
 bool _oli_option_is_set(oli_option_t option);
 /* Parsers, pure, used by options.c and the fuzzers: 0 ok, -1 bad (msg filled). */
-int _oli_parse_policy(const char *s, oli_policy_t *out);
 int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
 int _oli_parse_nodelist(const char *s, uint64_t *mask);
 
@@ -76,7 +60,7 @@ bool _oli_is_initialized(void);
  * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
                       size_t n);
-const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" */
+const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" (oli run's help) */
 bool _oli_option_forced(oli_option_t option);      /* OLI_CXL_NODES=force:... */
 /* OLI_WEIGHTS unpacked: 0 when unset, else 2 or 3 weights written to w. */
 int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]);
@@ -88,7 +72,6 @@ int _oli_option_peek(oli_option_t option, long *out);
  * no OLI_* variable is read, every option has its default. */
 bool _oli_secure(void);
 void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
-const char *_oli_policy_name(oli_policy_t p); /* "oli", "uniform", ... */
 char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n); /* "0-1,3" */
 long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
 /* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
@@ -104,7 +87,6 @@ typedef void oli_output_fun(const char *msg, void *arg);
 void _oli_set_output(oli_output_fun *out, void *arg);
 void _oli_messages_reset(void); /* tests: forget which warnings were printed */
 uint64_t _oli_error_count(void);
-const char *_oli_warning_name(oli_warning_t id); /* "mbind", "no_cxl", ... for the report */
 /* Bad configuration: exit status 2 (after the error line was printed). */
 _Noreturn void _oli_fatal_exit(void);
 
@@ -117,15 +99,12 @@ void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords,
 int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
                                   bool cxl_forced, char *msg, size_t n);
 int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
-const char *_oli_node_kind_name(oli_node_kind_t k);  /* "dram", "cxl", "none" */
 
 // decide.c
 /* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
 uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
 /* a:b as small integers (sum <= 32, within 5% when possible): 20000:5000 -> 4:1. */
 void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
-const char *_oli_reason_name(oli_reason_t r);       /* "large", "budget", ... (JSON) */
-const char *_oli_placement_name(oli_placement_t p); /* "dram", "interleave", ... */
 
 // init.c
 /* Process-wide weights (local DRAM, CXL, remote DRAM) and their source:
@@ -171,8 +150,6 @@ oli_site_state_t *_oli_profile_owner(const void *addr);
 void _oli_profile_add(oli_site_state_t *st, uint64_t weight);
 
 // pmu.c
-enum { OLI_PROFILE_SOURCE_AUTO, OLI_PROFILE_SOURCE_PORTABLE, OLI_PROFILE_SOURCE_PMU,
-       OLI_PROFILE_SOURCE_NONE };
 enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
 /* From process init: with OLI_PROFILE set and OLI_PROFILE_SOURCE auto or pmu,
  * open the sampling events and start the drain thread; else nothing. */

@@ -119,16 +119,6 @@ uint64_t _oli_warning_count(oli_warning_t id) {
 
 uint64_t _oli_error_count(void) { return atomic_load(&error_count); }
 
-const char *_oli_warning_name(oli_warning_t id) {
-  static const char *const names[W_MAX_] = {
-      [W_NO_NUMA] = "no_numa",   [W_NO_CXL] = "no_cxl",       [W_MBIND] = "mbind",
-      [W_ARENA_FULL] = "arena_full", [W_MMAP] = "mmap",       [W_BAD_SYSFS] = "bad_sysfs",
-      [W_REPORT] = "report",     [W_PLAN] = "plan",           [W_NO_WI] = "no_wi",
-      [W_OPTION] = "option",     [W_PMU] = "pmu",            [W_TASK_POLICY] = "task_policy",
-  };
-  return (unsigned)id < W_MAX_ && names[id] ? names[id] : "unknown";
-}
-
 _Noreturn void _oli_fatal_exit(void) {
   /* Bad configuration at start-up: like numactl refusing a bad argument. */
   _exit(2);

@@ -5,6 +5,7 @@
  * the only file that calls getenv. A value is read on first use (and all of
  * them by _oli_options_init at process start); a bad value prints one line
  *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off
+ * (the accepted words of a vocabulary option come from include/oli_vocab.def)
  * and stops the process with exit status 2 (docs/runtime.md, "Bad input").
  * Nothing here calls malloc: strings are copied into static buffers.
  *
@@ -63,9 +64,13 @@ typedef enum opt_type_e {
   T_CHOICE,  /* one word of choices[option]; value = its index */
 } opt_type_t;
 
-/* T_CHOICE words, by option; the value is the index (internal.h enums). */
+/* T_CHOICE words, by option; the value is the index (oli_vocab.def's access
+ * sources; internal.h's PMU events). */
 static const char *const *const choices[_oli_option_last] = {
-    [oli_option_profile_source] = (const char *const[]){"auto", "portable", "pmu", "none", NULL},
+    [oli_option_profile_source] = (const char *const[]){
+#define OLI_ACCESS_SOURCE(Id, Name) Name,
+#include "oli_vocab.def"
+        NULL},
     [oli_option_pmu_event] = (const char *const[]){"hw", "sw-page-faults", NULL},
 };
 
@@ -104,7 +109,7 @@ static option_desc_t options[_oli_option_last] = {
      OLI_DEFAULT_ARENA_SIZE, NULL},
     {0, UNINIT, false, oli_option_sysfs_root, "OLI_SYSFS_ROOT", NULL, T_DIR, 0, "/"},
     {0, UNINIT, false, oli_option_profile_source, "OLI_PROFILE_SOURCE", NULL, T_CHOICE,
-     OLI_PROFILE_SOURCE_AUTO, NULL},
+     OLI_ACCESS_AUTO, NULL},
     {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
     {0, UNINIT, false, oli_option_count_small, "OLI_COUNT_SMALL", NULL, T_BOOL, 0, NULL},
 };
@@ -112,23 +117,6 @@ static option_desc_t options[_oli_option_last] = {
 static char strings[_oli_option_last][OPT_STR_MAX];
 
 /* ---- pure parsers ------------------------------------------------------ */
-
-static const char *const policy_names[] = {"oli", "uniform", "dram", "cxl", "off"};
-
-int _oli_parse_policy(const char *s, oli_policy_t *out) {
-  if (s == NULL) return -1;
-  for (int i = 0; i < (int)(sizeof policy_names / sizeof policy_names[0]); i++) {
-    if (strcasecmp(s, policy_names[i]) == 0) {
-      *out = (oli_policy_t)i;
-      return 0;
-    }
-  }
-  return -1;
-}
-
-const char *_oli_policy_name(oli_policy_t p) {
-  return (unsigned)p < sizeof policy_names / sizeof policy_names[0] ? policy_names[p] : "?";
-}
 
 /* Decimal number 0..max at *p, no sign; advances *p. -1 when none or > max. */
 static int parse_uint(const char **p, long max, long *out) {
@@ -263,8 +251,9 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
   switch (d->type) {
   case T_POLICY: {
     oli_policy_t p;
-    if (_oli_parse_policy(value, &p) != 0) {
-      snprintf(msg, n, "%s='%s' is not one of oli, uniform, dram, cxl, off", name, vs);
+    if (oli_policy_parse(value, &p) != 0) {
+      char list[160];
+      snprintf(msg, n, "%s='%s' is not one of %s", name, vs, oli_policy_list(list, sizeof list));
       return -1;
     }
     v = p;
@@ -574,7 +563,7 @@ void _oli_options_reset(void) {
 static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   char tmp[64];
   switch (d->type) {
-  case T_POLICY: return _oli_policy_name((oli_policy_t)d->value);
+  case T_POLICY: return oli_policy_name((oli_policy_t)d->value);
   case T_FORMAT:
     return d->value == OLI_REPORT_FORMAT_TEXT ? "text" : d->value == OLI_REPORT_FORMAT_JSON ? "json"
                                                                                             : "auto";
@@ -599,8 +588,12 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   case T_PATTERN:
   case T_DIR: return strings[d->option][0] ? strings[d->option] : "(unset)";
   case T_CHOICE: return choices[d->option][d->value];
-  default: snprintf(buf, n, "%ld", d->value); return buf;
+  case T_LEVEL:
+  case T_BOOL:
+  case T_PERCENT: break;
   }
+  snprintf(buf, n, "%ld", d->value);
+  return buf;
 }
 
 void _oli_options_print(void) {

@@ -175,9 +175,9 @@ const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages) {
     if (kernel_weights_match(nodes, w, n) && native_exact(w, n, npages)) return "weighted-interleave";
     return "page-runs";
   }
-  default:
-    return "default";
+  case OLI_PLACE_DEFAULT: break;
   }
+  return "default";
 }
 
 const char *_oli_place_mechanism(const oli_decision_t *d) { return _oli_place_mechanism_n(d, 0); }
@@ -220,9 +220,9 @@ int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[O
       if (d->weight[i]) out[i] = per[k++];
     return d->ntargets;
   }
-  default:
-    return 0;
+  case OLI_PLACE_DEFAULT: break;
   }
+  return 0;
 }
 
 int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags) {
@@ -258,8 +258,7 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
       rc = page_runs(addr, len / _oli_page_size(), nodes, w, n, flags);
     }
     break;
-  default:
-    return 0;
+  case OLI_PLACE_DEFAULT: return 0;
   }
   if (rc != 0) {
     int e = errno;

@@ -344,7 +344,7 @@ static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) =
 static plan_site_t *by_location(const __oli_site_t *s) {
   const char *file, *func, *name;
   _oli_site_strings(s, &file, &func, &name);
-  const char *kind = _oli_site_kind_name(s->kind);
+  const char *kind = oli_kind_name(s->kind);
   for (size_t i = 0; i < plan.n; i++) {
     plan_site_t *p = &plan.sites[i];
     if (p->rel < 0 || p->rel != (int64_t)s->rel || !same(p->file, file) || !same(p->function, func))

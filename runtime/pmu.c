@@ -75,7 +75,7 @@ bool _oli_profile_portable_enabled(void) {
 /* Under auto, an instrumented binary's portable counts win over PMU samples. */
 static bool pmu_used(void) {
   return event_name != NULL &&
-         !(source == OLI_PROFILE_SOURCE_AUTO && atomic_load(&portable_seen));
+         !(source == OLI_ACCESS_AUTO && atomic_load(&portable_seen));
 }
 const char *_oli_pmu_event_name(void) { return pmu_used() ? event_name : NULL; }
 const char *_oli_pmu_status(void) {
@@ -392,8 +392,8 @@ static const char *advice(int e) {
 void _oli_pmu_init(void) {
   if (_oli_option_str(oli_option_profile) == NULL) return;
   long src = source = _oli_option_get(oli_option_profile_source);
-  if (src == OLI_PROFILE_SOURCE_NONE) atomic_store(&portable, false);
-  if (src != OLI_PROFILE_SOURCE_AUTO && src != OLI_PROFILE_SOURCE_PMU) return;
+  if (src == OLI_ACCESS_NONE) atomic_store(&portable, false);
+  if (src != OLI_ACCESS_AUTO && src != OLI_ACCESS_PMU) return;
   page = (size_t)sysconf(_SC_PAGESIZE);
   ring_bytes = (1 + DATA_PAGES) * page;
   long ncpu = sysconf(_SC_NPROCESSORS_CONF);
@@ -415,7 +415,7 @@ void _oli_pmu_init(void) {
   if (event_name == NULL) {
     snprintf(status, sizeof status, "unavailable: perf_event_open: %s (%s)", strerror(err),
              advice(err));
-    if (src == OLI_PROFILE_SOURCE_PMU) {
+    if (src == OLI_ACCESS_PMU) {
       atomic_store(&portable, false);
       _oli_warning_message(W_PMU,
                            "OLI_PROFILE_SOURCE=pmu: perf_event_open: %s (%s); the profile has no "
@@ -429,7 +429,7 @@ void _oli_pmu_init(void) {
     }
     return;
   }
-  if (src == OLI_PROFILE_SOURCE_PMU) atomic_store(&portable, false); /* PMU samples only */
+  if (src == OLI_ACCESS_PMU) atomic_store(&portable, false); /* PMU samples only */
   pthread_t t;
   sigset_t all, old;
   sigfillset(&all);

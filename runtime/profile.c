@@ -81,7 +81,7 @@ static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
   const char *file, *func, *name;
   _oli_site_strings(s, &file, &func, &name);
   fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": ", *first ? "" : ",", s->id);
-  oli_json_write_string(f, _oli_site_kind_name(s->kind));
+  oli_json_write_string(f, oli_kind_name(s->kind));
   fputs(", \"file\": ", f);
   oli_json_write_string(f, file);
   fputs(", \"function\": ", f);
@@ -99,9 +99,9 @@ static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
 }
 
 static int write_to(FILE *f) {
-  uint64_t peak[OLI_TIER_MAX_] = {0}, footprint = 0, accesses = 0, unattr = 0;
+  uint64_t peak[OLI_TIER_COUNT_] = {0}, footprint = 0, accesses = 0, unattr = 0;
   _oli_alloc_tier_bytes(NULL, peak);
-  for (int i = 0; i < OLI_TIER_MAX_; i++) footprint += peak[i]; /* upper bound of the peak sum */
+  for (int i = 0; i < OLI_TIER_COUNT_; i++) footprint += peak[i]; /* upper bound of the peak sum */
   _oli_pmu_commit(); /* PMU samples (ring buffers, tallies) into the site counters */
   _oli_profile_counts(&accesses, &unattr);
   const char *event = _oli_pmu_event_name(), *pmu_status = _oli_pmu_status();

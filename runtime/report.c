@@ -58,30 +58,6 @@ static void scan_blocks(void) {
   _oli_arena_foreach(pick, NULL);
 }
 
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c < 0x20) fprintf(f, "\\u%04x", c);
-    else fputc(c, f);
-  }
-  fputc('"', f);
-}
-
-static const char *placement_name(oli_placement_t p) {
-  switch (p) {
-  case OLI_PLACE_DRAM: return "dram";
-  case OLI_PLACE_INTERLEAVE: return "interleave";
-  case OLI_PLACE_CXL: return "cxl";
-  default: return "default";
-  }
-}
-
-static const char *node_kind(oli_node_kind_t k) {
-  return k == OLI_NODE_DRAM ? "dram" : k == OLI_NODE_CXL ? "cxl" : "none";
-}
-
 static void ratio(const oli_decision_t *d, char *buf, size_t n) {
   if (d->placement != OLI_PLACE_INTERLEAVE) {
     snprintf(buf, n, "null");
@@ -159,13 +135,13 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   char rt[40];
   ratio(&r->d, rt, sizeof rt);
   fprintf(f, "%s\n    {\"id\": \"0x%016llx\", \"kind\": ", first ? "" : ",", (unsigned long long)(s ? s->id : 0));
-  json_str(f, s ? _oli_site_kind_name(s->kind) : "malloc");
+  oli_json_write_string(f, s ? oli_kind_name(s->kind) : "malloc");
   fprintf(f, ", \"file\": ");
-  json_str(f, file);
+  oli_json_write_string(f, file);
   fprintf(f, ", \"line\": %u, \"rel\": %u, \"function\": ", s ? s->line : 0, s ? s->rel : 0);
-  json_str(f, func);
+  oli_json_write_string(f, func);
   fprintf(f, ", \"name\": ");
-  if (*name) json_str(f, name);
+  if (*name) oli_json_write_string(f, name);
   else fprintf(f, "null");
   if (s && (s->flags & OLI_SITE_F_SIZE_KNOWN)) fprintf(f, ", \"size_hint\": %llu", (unsigned long long)s->size_hint);
   else fprintf(f, ", \"size_hint\": null");
@@ -173,14 +149,14 @@ static void json_site(FILE *f, const row_t *r, bool first) {
              "\"peak_live\": %llu",
           (unsigned long long)r->count, atomic_load(&r->st->bypass) ? "true" : "false", (unsigned long long)r->total,
           (unsigned long long)r->largest, (unsigned long long)atomic_load(&r->st->peak_live));
-  fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": %s, \"nodes\": [", placement_name(r->d.placement), rt);
+  fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": %s, \"nodes\": [", oli_placement_name(r->d.placement), rt);
   if (r->d.placement != OLI_PLACE_DEFAULT)
     for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
       fprintf(f, "%s%d", i ? ", " : "", r->d.node[i]);
   uint64_t pg = _oli_page_size();
   fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ",
           _oli_place_mechanism_n(&r->d, r->have_obj ? (r->obj_bytes + pg - 1) / pg : 0));
-  json_str(f, r->reason);
+  oli_json_write_string(f, r->reason);
   fprintf(f, ", \"fallbacks\": %llu", (unsigned long long)atomic_load(&r->st->fallbacks));
   fprintf(f, ",\n     \"pages_intended\": {");
   bool any = false;
@@ -203,7 +179,7 @@ static void json_site(FILE *f, const row_t *r, bool first) {
 }
 
 /* partial: sites whose small objects took the fast path (not all counted). */
-static void summary(uint64_t peak[OLI_TIER_MAX_], uint64_t *placed, uint64_t *small, uint64_t *fallbacks,
+static void summary(uint64_t peak[OLI_TIER_COUNT_], uint64_t *placed, uint64_t *small, uint64_t *fallbacks,
                     uint64_t *partial) {
   *placed = *small = *fallbacks = *partial = 0;
   for (size_t i = 0;; i++) {
@@ -240,13 +216,13 @@ static void json_report(FILE *f) {
   const char *wsrc = _oli_alloc_weights(w);
   long rank = _oli_env_mpi_rank();
   fprintf(f, "{\n  \"schema\": \"oli-report\",\n  \"version\": 1,\n  \"oli_version\": ");
-  json_str(f, oli_version());
+  oli_json_write_string(f, oli_version());
   fprintf(f, ",\n  \"program\": ");
-  json_str(f, program_invocation_short_name);
+  oli_json_write_string(f, program_invocation_short_name);
   fprintf(f, ",\n  \"pid\": %ld,\n  \"rank\": ", (long)getpid());
   if (rank >= 0) fprintf(f, "%ld", rank);
   else fprintf(f, "null");
-  fprintf(f, ",\n  \"policy\": \"%s\",\n", _oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
+  fprintf(f, ",\n  \"policy\": \"%s\",\n", oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
   json_task_policy(f);
   fprintf(f, "  \"options\": {\"dram_limit\": %ld, \"large_percent\": %ld, \"min_size\": %ld, \"weights\": ",
           _oli_option_get(oli_option_dram_limit), _oli_option_get(oli_option_large_percent),
@@ -256,14 +232,14 @@ static void json_report(FILE *f) {
   fprintf(f, ",\n  \"topology\": {\n    \"local_node\": %d, \"cxl_node\": %d, \"remote_node\": %d,\n",
           t->local_node, t->cxl_node, t->remote_node);
   fprintf(f, "    \"weighted_interleave\": %s,\n    \"weights_source\": ", t->kernel_wi ? "true" : "false");
-  json_str(f, wsrc);
+  oli_json_write_string(f, wsrc);
   fprintf(f, ",\n    \"nodes\": [");
   bool first = true;
   for (int i = 0; i < t->num_nodes && i < OLI_MAX_NODES; i++) {
     const oli_node_t *nd = &t->nodes[i];
     if (nd->kind == OLI_NODE_NONE && nd->ncpus == 0 && nd->mem_total == 0) continue;
     fprintf(f, "%s\n      {\"node\": %d, \"kind\": \"%s\", \"cpus\": %d, \"mem_total\": %llu", first ? "" : ",", i,
-            node_kind(nd->kind), nd->ncpus, (unsigned long long)nd->mem_total);
+            oli_node_kind_name(nd->kind), nd->ncpus, (unsigned long long)nd->mem_total);
     if (nd->read_bw) fprintf(f, ", \"read_bandwidth\": %u", nd->read_bw);
     else fprintf(f, ", \"read_bandwidth\": null");
     if (nd->read_lat) fprintf(f, ", \"read_latency\": %u}", nd->read_lat);
@@ -285,15 +261,16 @@ static void json_report(FILE *f) {
     json_site(f, &r, first);
     first = false;
   }
-  uint64_t peak[OLI_TIER_MAX_], placed, small, fb, partial;
+  uint64_t peak[OLI_TIER_COUNT_], placed, small, fb, partial;
   summary(peak, &placed, &small, &fb, &partial);
   fprintf(f, "\n  ],\n  \"summary\": {\n    \"placed_objects\": %llu,\n    \"small_objects\": %llu,\n"
              "    \"small_objects_partial_sites\": %llu,\n    \"fallbacks\": %llu,\n",
           (unsigned long long)placed, (unsigned long long)small, (unsigned long long)partial,
           (unsigned long long)fb);
-  fprintf(f, "    \"bytes\": {\"dram\": %llu, \"cxl\": %llu, \"remote_dram\": %llu, \"default\": %llu},\n",
-          (unsigned long long)peak[OLI_TIER_DRAM], (unsigned long long)peak[OLI_TIER_CXL],
-          (unsigned long long)peak[OLI_TIER_REMOTE], (unsigned long long)peak[OLI_TIER_DEFAULT]);
+  fprintf(f, "    \"bytes\": {");
+  for (int i = 0; i < OLI_TIER_COUNT_; i++)
+    fprintf(f, "%s\"%s\": %llu", i ? ", " : "", oli_tier_name((oli_tier_t)i), (unsigned long long)peak[i]);
+  fprintf(f, "},\n");
   uint64_t mb, mo;
   _oli_runtime_meta(&mb, &mo);
   fprintf(f, "    \"runtime_metadata\": {\"bytes\": %llu, \"tracked_objects\": %llu, \"bytes_per_object\": %llu},\n",
@@ -304,7 +281,7 @@ static void json_report(FILE *f) {
   for (int i = 0; i < W_MAX_; i++) {
     uint64_t c = _oli_warning_count((oli_warning_t)i);
     if (!c) continue;
-    fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", _oli_warning_name((oli_warning_t)i), (unsigned long long)c);
+    fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", oli_warning_name((oli_warning_t)i), (unsigned long long)c);
     first = false;
   }
   fprintf(f, "}\n  }\n}\n");
@@ -315,7 +292,7 @@ static void table_report(FILE *f) {
   char a[32], b[32];
   char prog[256]; /* a program name may hold anything, newlines too: escaped */
   fprintf(f, "oli report: %s, pid %ld, policy %s, local DRAM node %d, CXL node %d\n",
-          oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(), _oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
+          oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(), oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
           t->cxl_node);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
           "decision", "ratio", "pages achieved / reason");
@@ -350,15 +327,15 @@ static void table_report(FILE *f) {
     char cnt[24]; /* "256+": more small objects took the fast path uncounted */
     snprintf(cnt, sizeof cnt, "%llu%s", (unsigned long long)r.count, atomic_load(&st->bypass) ? "+" : "");
     fprintf(f, "0x%016llx %-8s %-28s %8s %10s %10s %-10s %-7s %s%s%s\n",
-            (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? _oli_site_kind_name(r.rec->kind) : "untagged",
+            (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? oli_kind_name(r.rec->kind) : "untagged",
             where, cnt, oli_format_size(r.largest, a, sizeof a),
-            oli_format_size(atomic_load(&st->peak_live), b, sizeof b), placement_name(r.d.placement), rt, pages,
+            oli_format_size(atomic_load(&st->peak_live), b, sizeof b), oli_placement_name(r.d.placement), rt, pages,
             len ? "/ " : "", r.reason);
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
   }
-  uint64_t peak[OLI_TIER_MAX_], placed, small, fb, partial;
+  uint64_t peak[OLI_TIER_COUNT_], placed, small, fb, partial;
   summary(peak, &placed, &small, &fb, &partial);
   char c[32], d[32], e[32];
   fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes DRAM %s, CXL %s, remote DRAM %s, "

@@ -410,13 +410,6 @@ void _oli_site_strings(const __oli_site_t *s, const char **file, const char **fu
   if (s->name_len && p + s->name_len + 1 <= end) *name = p;
 }
 
-const char *_oli_site_kind_name(unsigned kind) {
-  static const char *const names[] = {"unknown", "malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
-                                      "posix_memalign", "memalign", "valloc", "new", "new[]", "mmap", "global",
-                                      "fortran-allocate", "fortran-pointer-allocate", "wrapper"};
-  return kind <= OLI_KIND_MAX_ ? names[kind] : "unknown";
-}
-
 /* Registry bookkeeping in use: one state, one table slot, one index slot and
  * the record's copy per site, plus each shard's header and counters of the registered sites
  * (entries in use, not resident pages of the NORESERVE mappings). */

@@ -464,7 +464,3 @@ const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OL
   w[1] = 1;
   return "default";
 }
-
-const char *_oli_node_kind_name(oli_node_kind_t k) {
-  return k == OLI_NODE_DRAM ? "dram" : k == OLI_NODE_CXL ? "cxl" : "none";
-}

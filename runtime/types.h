@@ -10,18 +10,13 @@
 
 #include "oli.h"
 #include "oli_abi.h"
+#include "oli_vocab.h" /* node kinds, placements, reasons, tiers, mechanisms, warnings */
 
 #define OLI_MAX_NODES 64
-#define OLI_MAX_TARGETS 3 /* local DRAM, CXL, remote DRAM */
+#define OLI_MAX_TARGETS OLI_NODE_TIERS /* one per tier with a node: local DRAM, CXL, remote DRAM */
 #define OLI_MAX_CPUS 1024 /* CPUs beyond are counted, not mapped */
 
 /* ---- topology (topology.c) -------------------------------------------- */
-typedef enum oli_node_kind_e {
-  OLI_NODE_DRAM = 0, /* has CPUs */
-  OLI_NODE_CXL = 1,  /* memory, no CPUs (or forced by OLI_CXL_NODES) */
-  OLI_NODE_NONE = 2, /* no memory */
-} oli_node_kind_t;
-
 typedef struct oli_node_s {
   int id;
   oli_node_kind_t kind;
@@ -51,27 +46,10 @@ typedef struct oli_topology_s {
 } oli_topology_t;
 
 /* ---- decision (decide.c) ---------------------------------------------- */
-typedef enum oli_placement_e {
-  OLI_PLACE_DEFAULT = 0,    /* not placed: default policy (small, off, fallback) */
-  OLI_PLACE_DRAM = 1,       /* local DRAM, preferred */
-  OLI_PLACE_INTERLEAVE = 2, /* weighted interleave over targets */
-  OLI_PLACE_CXL = 3,        /* CXL, preferred */
-} oli_placement_t;
-
-typedef enum oli_reason_e {
-  OLI_WHY_SMALL = 0,     /* below OLI_MIN_SIZE */
-  OLI_WHY_POLICY,        /* fixed by OLI_POLICY (uniform/dram/cxl/off) */
-  OLI_WHY_LARGE,         /* >= OLI_LARGE_PERCENT of footprint */
-  OLI_WHY_NOT_LARGE,     /* < OLI_LARGE_PERCENT of footprint */
-  OLI_WHY_BUDGET,        /* DRAM budget exhausted */
-  OLI_WHY_PLAN,          /* from OLI_PLAN / embedded plan */
-  OLI_WHY_PROFILE,       /* from profile intensity */
-  OLI_WHY_NO_CXL,        /* no CXL node: DRAM fallback */
-} oli_reason_t;
-
 typedef struct oli_decision_s {
   oli_placement_t placement;
   oli_reason_t reason;
+  oli_policy_t policy;             /* the policy it was made under */
   int ntargets;
   int node[OLI_MAX_TARGETS];       /* target node ids, [0] = local DRAM */
   uint32_t weight[OLI_MAX_TARGETS]; /* pages ratio, e.g. 3:1 */

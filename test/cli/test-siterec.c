@@ -69,7 +69,7 @@ int main(void) {
   CHECK_EQ("second id", r.id, 2);
   CHECK_STR("empty function", r.function, "");
   CHECK_STR("empty name", r.name, "");
-  CHECK_STR("kind name", oli_site_kind_name(r.kind), "global");
+  CHECK_STR("kind name", oli_kind_name(r.kind), "global");
   CHECK_EQ("third", oli_siterec_next(&it, &r, why, sizeof why), 1);
   CHECK_EQ("end", oli_siterec_next(&it, &r, why, sizeof why), 0);
 
@@ -115,9 +115,12 @@ int main(void) {
 
   /* kind names round-trip */
   int rt = 1;
-  for (unsigned k = 1; k <= OLI_KIND_MAX_; k++) rt &= oli_site_kind_from_name(oli_site_kind_name(k)) == k;
+  for (unsigned k = 1; k <= OLI_KIND_MAX_; k++) {
+    oli_site_kind_t back;
+    rt &= oli_kind_parse(oli_kind_name(k), &back) == 0 && back == k;
+  }
   CHECK("kind names round-trip", rt);
-  CHECK_STR("kind 0", oli_site_kind_name(0), "unknown");
-  CHECK_STR("new[]", oli_site_kind_name(OLI_KIND_NEW_ARRAY), "new[]");
+  CHECK_STR("kind 0", oli_kind_name(0), "unknown");
+  CHECK_STR("new[]", oli_kind_name(OLI_KIND_NEW_ARRAY), "new[]");
   return TEST_SUMMARY();
 }

@@ -1,6 +1,6 @@
 /* fuzz-options.c - libFuzzer target for the environment parser
  * (runtime/options.c): every OLI_* value goes through _oli_option_check, and
- * the pure parsers behind it (_oli_parse_policy, _oli_parse_weights,
+ * the pure parsers behind it (oli_policy_parse, _oli_parse_weights,
  * _oli_parse_nodelist), the node-list formatter and the %p/%r/%h path
  * pattern expansion.
  *
@@ -46,10 +46,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   oli_policy_t p;
-  if (_oli_parse_policy(s, &p) == 0 && strcmp(_oli_policy_name(p), s) != 0) {
+  if (oli_policy_parse(s, &p) == 0 && strcmp(oli_policy_name(p), s) != 0) {
     /* names may be case-insensitive; the name must at least be a known one */
     oli_policy_t q;
-    if (_oli_parse_policy(_oli_policy_name(p), &q) != 0 || q != p) abort();
+    if (oli_policy_parse(oli_policy_name(p), &q) != 0 || q != p) abort();
   }
 
   uint32_t w[OLI_MAX_TARGETS] = {0};

@@ -339,10 +339,10 @@ int main(void) {
   CHECK_EQ("dram bytes of default", _oli_decision_dram_bytes(&d, 4000), 0);
 
   /* names for JSON */
-  CHECK_STR("reason name", _oli_reason_name(OLI_WHY_NOT_LARGE), "not_large");
-  CHECK_STR("reason name budget", _oli_reason_name(OLI_WHY_BUDGET), "budget");
-  CHECK_STR("reason name bad", _oli_reason_name((oli_reason_t)99), "unknown");
-  CHECK_STR("placement name", _oli_placement_name(OLI_PLACE_INTERLEAVE), "interleave");
+  CHECK_STR("reason name", oli_reason_name(OLI_WHY_NOT_LARGE), "not_large");
+  CHECK_STR("reason name budget", oli_reason_name(OLI_WHY_BUDGET), "budget");
+  CHECK_STR("reason name bad", oli_reason_name((oli_reason_t)99), "unknown");
+  CHECK_STR("placement name", oli_placement_name(OLI_PLACE_INTERLEAVE), "interleave");
   char small[8];
   d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .reason = OLI_WHY_LARGE, .percent_x10 = 380};
   int len = _oli_reason_format(&d, 10, small, sizeof small);

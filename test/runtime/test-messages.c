@@ -61,7 +61,7 @@ int main(void) {
   _oli_warning_message(W_MBIND, "other id");
   CHECK_EQ("a different ID prints", lines, 2);
   CHECK_EQ("out-of-range ID count is 0", _oli_warning_count(W_MAX_), 0);
-  CHECK_STR("warning name", _oli_warning_name(W_BAD_SYSFS), "bad_sysfs");
+  CHECK_STR("warning name", oli_warning_name(W_BAD_SYSFS), "bad_sysfs");
 
   clear();
   errno = ENOMEM;

@@ -65,16 +65,16 @@ int main(void) {
 
   /* policy parser */
   oli_policy_t p = OLI_POLICY_OFF;
-  CHECK("policy oli", _oli_parse_policy("oli", &p) == 0 && p == OLI_POLICY_OLI);
-  CHECK("policy uniform", _oli_parse_policy("uniform", &p) == 0 && p == OLI_POLICY_UNIFORM);
-  CHECK("policy dram", _oli_parse_policy("dram", &p) == 0 && p == OLI_POLICY_DRAM);
-  CHECK("policy cxl", _oli_parse_policy("cxl", &p) == 0 && p == OLI_POLICY_CXL);
-  CHECK("policy off", _oli_parse_policy("off", &p) == 0 && p == OLI_POLICY_OFF);
-  CHECK("policy case-insensitive", _oli_parse_policy("CXL", &p) == 0 && p == OLI_POLICY_CXL);
-  CHECK("policy typo rejected", _oli_parse_policy("unifrom", &p) == -1);
-  CHECK("policy empty rejected", _oli_parse_policy("", &p) == -1);
-  CHECK("policy NULL rejected", _oli_parse_policy(NULL, &p) == -1);
-  CHECK_STR("policy name", _oli_policy_name(OLI_POLICY_UNIFORM), "uniform");
+  CHECK("policy oli", oli_policy_parse("oli", &p) == 0 && p == OLI_POLICY_OLI);
+  CHECK("policy uniform", oli_policy_parse("uniform", &p) == 0 && p == OLI_POLICY_UNIFORM);
+  CHECK("policy dram", oli_policy_parse("dram", &p) == 0 && p == OLI_POLICY_DRAM);
+  CHECK("policy cxl", oli_policy_parse("cxl", &p) == 0 && p == OLI_POLICY_CXL);
+  CHECK("policy off", oli_policy_parse("off", &p) == 0 && p == OLI_POLICY_OFF);
+  CHECK("policy case-insensitive", oli_policy_parse("CXL", &p) == 0 && p == OLI_POLICY_CXL);
+  CHECK("policy typo rejected", oli_policy_parse("unifrom", &p) == -1);
+  CHECK("policy empty rejected", oli_policy_parse("", &p) == -1);
+  CHECK("policy NULL rejected", oli_policy_parse(NULL, &p) == -1);
+  CHECK_STR("policy name", oli_policy_name(OLI_POLICY_UNIFORM), "uniform");
 
   /* weights parser */
   uint32_t w[OLI_MAX_TARGETS] = {9, 9, 9};

@@ -104,9 +104,9 @@ int main(void) {
   double f0 = now();
   for (long i = 0; i < n; i++) free(obj[i]);
   printf("bench-tracked: free of %ld objects: %.0f ns each\n", n, (now() - f0) / n * 1e9);
-  uint64_t live[OLI_TIER_MAX_], sum = 0;
+  uint64_t live[OLI_TIER_COUNT_], sum = 0;
   _oli_alloc_tier_bytes(live, NULL);
-  for (int i = 0; i < OLI_TIER_MAX_; i++) sum += live[i];
+  for (int i = 0; i < OLI_TIER_COUNT_; i++) sum += live[i];
   _oli_arena_stats(&as);
   CHECK_EQ("no live bytes after freeing all", sum, 0);
   CHECK_EQ("no live blocks after freeing all", as.live_blocks, 0);

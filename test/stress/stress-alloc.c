@@ -214,9 +214,9 @@ int main(void) {
   for (long i = 0; i < nthreads; i++) pthread_join(t[i], NULL);
   double took = now() - t0;
 
-  uint64_t live[OLI_TIER_MAX_], peak[OLI_TIER_MAX_], live_sum = 0, peak_sum = 0;
+  uint64_t live[OLI_TIER_COUNT_], peak[OLI_TIER_COUNT_], live_sum = 0, peak_sum = 0;
   _oli_alloc_tier_bytes(live, peak);
-  for (int i = 0; i < OLI_TIER_MAX_; i++) live_sum += live[i], peak_sum += peak[i];
+  for (int i = 0; i < OLI_TIER_COUNT_; i++) live_sum += live[i], peak_sum += peak[i];
   uint64_t site_live = 0;
   for (int i = 0; i < NSITES; i++) site_live += atomic_load(&_oli_site_state(sites[i])->live_bytes);
   oli_arena_stats_t as;

@@ -54,7 +54,6 @@ void _oli_site_strings(const __oli_site_t *s, const char **file, const char **fu
   *func = s->strings + s->file_len + 1;
   *name = *func + s->func_len + 1;
 }
-const char *_oli_site_kind_name(unsigned kind) { return oli_site_kind_name(kind); }
 
 static void *worker(void *arg) {
   (void)arg;

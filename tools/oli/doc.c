@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "oli_vocab.h"
 
 /* The error line: "oli: PATH: line L, column C: message". */
 static int fail(const cli_doc_t *d, const oli_json_t *at, const char *fmt, ...) CLI_PRINTF(3, 4);
@@ -152,11 +153,12 @@ static int load_site(cli_doc_t *d, const oli_json_t *o, cli_site_t *s) {
   if (!prof) {
     const oli_json_t *dv = oli_json_get(o, "decision");
     const char *dec = s->decision;
-    int ok = !strcmp(dec, "dram") || !strcmp(dec, "interleave") || !strcmp(dec, "cxl") ||
-             (!plan && !strcmp(dec, "default"));
-    if (!ok)
-      return fail(d, dv, "\"decision\" \"%.40s\" is not one of dram, interleave, cxl%s", dec,
-                  plan ? "" : ", default");
+    oli_placement_t p;
+    if (oli_placement_parse(dec, &p) != 0 || (plan && p == OLI_PLACE_DEFAULT)) {
+      char list[96];
+      return fail(d, dv, "\"decision\" \"%.40s\" is not one of %s", dec,
+                  oli_placement_list(list, sizeof list, !plan));
+    }
     if (!strcmp(dec, "interleave") && !is_ratio(s->ratio))
       return fail(d, oli_json_get(o, "ratio") ? oli_json_get(o, "ratio") : o,
                   "an interleave decision needs \"ratio\" \"D:C\" or \"D:C:R\" (integers 0..1000), found \"%.40s\"",

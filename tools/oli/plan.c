@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "oli_vocab.h"
 #include "planner.h"
 #include "size.h"
 
@@ -64,10 +65,12 @@ static void ratio_str(const oli_plan_opt_t *o, char *buf, size_t n) {
   else snprintf(buf, n, "%u:%u", o->w[0], o->w[1]);
 }
 
+/* The placement of a ratio: the tier's own placement when one tier has all
+ * the weight (local DRAM, CXL), else an interleave. */
 static const char *decision_of(const oli_plan_opt_t *o) {
-  if (o->w[1] == 0 && o->w[2] == 0) return "dram";
-  if (o->w[0] == 0 && o->w[2] == 0) return "cxl";
-  return "interleave";
+  if (o->w[1] == 0 && o->w[2] == 0) return oli_placement_name(OLI_PLACE_DRAM);
+  if (o->w[0] == 0 && o->w[2] == 0) return oli_placement_name(OLI_PLACE_CXL);
+  return oli_placement_name(OLI_PLACE_INTERLEAVE);
 }
 
 static int same_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
@@ -218,10 +221,9 @@ int cli_plan_main(int argc, char **argv) {
   int rc = OLI_EXIT_BAD;
   const char *tier_src[3] = {"default", "default", "default"};
   /* tiers from the profile, then the command line */
-  static const char *tier_names[3] = {"dram", "cxl", "remote_dram"};
   const oli_json_t *tiers = oli_json_get(d.root, "tiers");
-  for (int t = 0; t < 3; t++) {
-    const oli_json_t *e = oli_json_get(tiers, tier_names[t]);
+  for (int t = 0; t < OLI_NODE_TIERS; t++) {
+    const oli_json_t *e = oli_json_get(tiers, oli_tier_name((oli_tier_t)t));
     double x;
     if (oli_json_double(oli_json_get(e, "bandwidth"), &x) == 0 && x > 0) m.bw[t] = x, tier_src[t] = "profile";
     if (oli_json_double(oli_json_get(e, "latency"), &x) == 0 && x > 0) m.lat[t] = x, tier_src[t] = "profile";

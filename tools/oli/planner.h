@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define OLI_PLAN_TIERS 3     /* local DRAM, CXL, remote DRAM */
+#include "oli_vocab.h"
+
+#define OLI_PLAN_TIERS OLI_NODE_TIERS /* local DRAM, CXL, remote DRAM (oli_tier_t order) */
 #define OLI_PLAN_MAX_OPTS 16 /* placement options per object */
 
 /* A placement: pages ratio over (local DRAM, CXL, remote DRAM).

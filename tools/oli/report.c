@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "oli_vocab.h"
 #include "size.h"
 
 static void usage(FILE *f) {
@@ -102,8 +103,14 @@ int cli_report_main(int argc, char **argv) {
   char loc[256], place[64], size[32], pages[256], b1[32], b2[32];
   printf("%s %s%s%s, %zu site%s\n", d.schema, cli_shown(d.path), d.program[0] ? " program " : "",
          cli_shown(d.program), d.nsites, d.nsites == 1 ? "" : "s");
-  uint64_t by_dec_n[5] = {0}, by_dec_b[5] = {0};
-  static const char *decs[5] = {"dram", "interleave", "cxl", "default", "-"};
+  /* by decision: the placements (oli_vocab.def) with default last, then "-" (none) */
+  uint64_t by_dec_n[OLI_PLACE_COUNT_ + 1] = {0}, by_dec_b[OLI_PLACE_COUNT_ + 1] = {0};
+  const char *decs[OLI_PLACE_COUNT_ + 1];
+  int ndecs = 0;
+  for (int p = 0; p < OLI_PLACE_COUNT_; p++)
+    if (p != OLI_PLACE_DEFAULT) decs[ndecs++] = oli_placement_name((oli_placement_t)p);
+  decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
+  decs[ndecs++] = "-";
   size_t mismatches = 0;
   if (d.kind == CLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
@@ -150,7 +157,7 @@ int cli_report_main(int argc, char **argv) {
     uint64_t bytes = rep ? s->largest : s->bytes;
     oli_format_size(bytes, size, sizeof size);
     int k;
-    for (k = 0; k < 4 && strcmp(decs[k], s->decision); k++) {}
+    for (k = 0; k < ndecs - 1 && strcmp(decs[k], s->decision); k++) {}
     by_dec_n[k]++;
     by_dec_b[k] += rep ? s->peak_live : s->bytes;
     int mm = 0;
@@ -164,7 +171,7 @@ int cli_report_main(int argc, char **argv) {
     printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
-  for (int k = 0; k < 5; k++)
+  for (int k = 0; k < ndecs; k++)
     if (by_dec_n[k])
       printf(" %s %" PRIu64 " (%s)", decs[k], by_dec_n[k], oli_format_size(by_dec_b[k], b1, sizeof b1));
   printf("\n");

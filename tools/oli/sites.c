@@ -104,7 +104,7 @@ int cli_sites_main(int argc, char **argv) {
     for (size_t i = 0; i < m; i++) {
       const oli_siterec_t *r = &recs[i];
       printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": \"%s\", \"file\": ", i ? "," : "",
-             r->id, oli_site_kind_name(r->kind));
+             r->id, oli_kind_name(r->kind));
       oli_json_write_string(stdout, r->file);
       printf(", \"line\": %u, \"rel\": %u, \"rel_is_line\": %s, \"function\": ", r->line, r->rel,
              (r->flags & OLI_SITE_F_HAS_LINE) ? "true" : "false");
@@ -132,7 +132,7 @@ int cli_sites_main(int argc, char **argv) {
         else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", file);
         else snprintf(loc, sizeof loc, "%s:#%u", file, r->rel);
         if (pass == 0) {
-          int k = (int)strlen(oli_site_kind_name(r->kind));
+          int k = (int)strlen(oli_kind_name(r->kind));
           wk = k > wk ? k : wk;
           int l = (int)strlen(loc), f = (int)strlen(func), n = (int)strlen(name);
           wl = l > wl ? (l < 60 ? l : 60) : wl;
@@ -142,7 +142,7 @@ int cli_sites_main(int argc, char **argv) {
         }
         if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
         else snprintf(size, sizeof size, "?");
-        printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %s\n", r->id, wk, oli_site_kind_name(r->kind), wl, loc,
+        printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %s\n", r->id, wk, oli_kind_name(r->kind), wl, loc,
                wf, func[0] ? func : "-", wn, name[0] ? name : "-", size);
       }
     }

@@ -1,0 +1,204 @@
+/* common/vocab.c - names and parsers of the vocabulary (include/oli_vocab.def).
+ * Every table below is generated from the .def rows; the static assertions
+ * check that numbered rows are in number order (so a table indexed by the
+ * number is the row order). No malloc: used inside the interposed allocator. */
+#include "oli_vocab.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#define UNKNOWN "unknown"
+
+/* ---- allocation kinds ------------------------------------------------------ */
+static const oli_kind_info_t kinds[] = {
+    {0, UNKNOWN, "", "", "", -1, -1, -1, 0},
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) \
+  {Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags},
+#include "oli_vocab.def"
+};
+_Static_assert(sizeof kinds / sizeof kinds[0] == OLI_KIND_COUNT_, "one row per kind");
+
+const oli_kind_info_t *oli_kind_info(unsigned kind) {
+  return kind >= 1 && kind <= OLI_KIND_MAX_ ? &kinds[kind] : NULL;
+}
+
+const char *oli_kind_name(unsigned kind) {
+  const oli_kind_info_t *k = oli_kind_info(kind);
+  return k ? k->name : UNKNOWN;
+}
+
+int oli_kind_parse(const char *s, oli_site_kind_t *out) {
+  for (unsigned k = 1; s && k <= OLI_KIND_MAX_; k++)
+    if (strcmp(kinds[k].name, s) == 0) {
+      *out = (oli_site_kind_t)k;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- tiers -------------------------------------------------------------------- */
+#define OLI_TIER(Id, Num, Name, Words) \
+  _Static_assert(OLI_TIER_##Id == Num, "oli_vocab.def: tier rows in number order");
+#include "oli_vocab.def"
+static const struct {
+  const char *name, *words;
+} tiers[OLI_TIER_COUNT_] = {
+#define OLI_TIER(Id, Num, Name, Words) [Num] = {Name, Words},
+#include "oli_vocab.def"
+};
+
+const char *oli_tier_name(oli_tier_t t) { return (unsigned)t < OLI_TIER_COUNT_ ? tiers[t].name : UNKNOWN; }
+const char *oli_tier_words(oli_tier_t t) { return (unsigned)t < OLI_TIER_COUNT_ ? tiers[t].words : UNKNOWN; }
+
+int oli_tier_parse(const char *s, oli_tier_t *out) {
+  for (int t = 0; s && t < OLI_TIER_COUNT_; t++)
+    if (strcmp(tiers[t].name, s) == 0) {
+      *out = (oli_tier_t)t;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- node kinds ----------------------------------------------------------------- */
+#define OLI_NODE_KIND(Id, Num, Name) \
+  _Static_assert(OLI_NODE_##Id == Num, "oli_vocab.def: node kind rows in number order");
+#include "oli_vocab.def"
+static const char *const node_kinds[OLI_NODE_KIND_COUNT_] = {
+#define OLI_NODE_KIND(Id, Num, Name) [Num] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_node_kind_name(oli_node_kind_t k) {
+  return (unsigned)k < OLI_NODE_KIND_COUNT_ ? node_kinds[k] : UNKNOWN;
+}
+
+/* ---- placements --------------------------------------------------------------- */
+#define OLI_PLACEMENT(Id, Num, Name, Tier, Needs, Missing, Words) \
+  _Static_assert(OLI_PLACE_##Id == Num, "oli_vocab.def: placement rows in number order");
+#include "oli_vocab.def"
+static const struct {
+  const char *name, *words;
+  oli_tier_t tier, needs;
+  oli_reason_t missing;
+} placements[OLI_PLACE_COUNT_] = {
+#define OLI_PLACEMENT(Id, Num, Name, Tier, Needs, Missing, Words) \
+  [Num] = {Name, Words, OLI_TIER_##Tier, OLI_TIER_##Needs, OLI_WHY_##Missing},
+#include "oli_vocab.def"
+};
+
+const char *oli_placement_name(oli_placement_t p) {
+  return (unsigned)p < OLI_PLACE_COUNT_ ? placements[p].name : UNKNOWN;
+}
+const char *oli_placement_words(oli_placement_t p) {
+  return (unsigned)p < OLI_PLACE_COUNT_ ? placements[p].words : UNKNOWN;
+}
+oli_tier_t oli_placement_tier(oli_placement_t p) {
+  return (unsigned)p < OLI_PLACE_COUNT_ ? placements[p].tier : OLI_TIER_DEFAULT;
+}
+oli_tier_t oli_placement_needs(oli_placement_t p) {
+  return (unsigned)p < OLI_PLACE_COUNT_ ? placements[p].needs : OLI_TIER_DEFAULT;
+}
+oli_reason_t oli_placement_missing(oli_placement_t p) {
+  return (unsigned)p < OLI_PLACE_COUNT_ ? placements[p].missing : OLI_WHY_NO_CXL;
+}
+
+int oli_placement_parse(const char *s, oli_placement_t *out) {
+  for (int p = 0; s && p < OLI_PLACE_COUNT_; p++)
+    if (strcmp(placements[p].name, s) == 0) {
+      *out = (oli_placement_t)p;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- policies ----------------------------------------------------------------- */
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) \
+  _Static_assert(OLI_POLICY_##Id == Num, "oli_vocab.def: policy rows in number order");
+#include "oli_vocab.def"
+static const struct {
+  const char *name, *help;
+  int rule;
+  oli_placement_t placement;
+} policies[OLI_POLICY_COUNT_] = {
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) [Num] = {Name, Help, Rule, OLI_PLACE_##Placement},
+#include "oli_vocab.def"
+};
+
+const char *oli_policy_name(oli_policy_t p) {
+  return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].name : UNKNOWN;
+}
+const char *oli_policy_help(oli_policy_t p) {
+  return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].help : UNKNOWN;
+}
+int oli_policy_is_rule(oli_policy_t p) { return (unsigned)p < OLI_POLICY_COUNT_ && policies[p].rule; }
+oli_placement_t oli_policy_placement(oli_policy_t p) {
+  return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].placement : OLI_PLACE_DEFAULT;
+}
+
+int oli_policy_parse(const char *s, oli_policy_t *out) {
+  for (int p = 0; s && p < OLI_POLICY_COUNT_; p++)
+    if (strcasecmp(policies[p].name, s) == 0) {
+      *out = (oli_policy_t)p;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- reasons, mechanisms, warnings, access sources ------------------------------- */
+static const char *const reasons[OLI_WHY_COUNT_] = {
+#define OLI_REASON(Id, Name) [OLI_WHY_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_reason_name(oli_reason_t r) { return (unsigned)r < OLI_WHY_COUNT_ ? reasons[r] : UNKNOWN; }
+
+static const char *const mechanisms[OLI_MECH_COUNT_] = {
+#define OLI_MECHANISM(Id, Name) [OLI_MECH_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_mechanism_name(oli_mechanism_t m) {
+  return (unsigned)m < OLI_MECH_COUNT_ ? mechanisms[m] : UNKNOWN;
+}
+
+static const char *const warnings[W_MAX_] = {
+#define OLI_WARNING(Id, Name) [W_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_warning_name(oli_warning_t w) { return (unsigned)w < W_MAX_ ? warnings[w] : UNKNOWN; }
+
+static const char *const access_sources[OLI_ACCESS_COUNT_] = {
+#define OLI_ACCESS_SOURCE(Id, Name) [OLI_ACCESS_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_access_source_name(oli_access_source_t a) {
+  return (unsigned)a < OLI_ACCESS_COUNT_ ? access_sources[a] : UNKNOWN;
+}
+int oli_access_source_parse(const char *s, oli_access_source_t *out) {
+  for (int a = 0; s && a < OLI_ACCESS_COUNT_; a++)
+    if (strcasecmp(access_sources[a], s) == 0) {
+      *out = (oli_access_source_t)a;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- lists for messages ------------------------------------------------------------ */
+static void append(char *buf, size_t n, size_t *len, const char *word) {
+  int k = snprintf(buf + *len, n - *len, "%s%s", *len ? ", " : "", word);
+  if (k > 0) *len = *len + (size_t)k < n ? *len + (size_t)k : n - 1;
+}
+
+const char *oli_policy_list(char *buf, size_t n) {
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int p = 0; n && p < OLI_POLICY_COUNT_; p++) append(buf, n, &len, policies[p].name);
+  return buf;
+}
+
+const char *oli_placement_list(char *buf, size_t n, int with_default) {
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int p = 0; n && p < OLI_PLACE_COUNT_; p++)
+    if (p != OLI_PLACE_DEFAULT) append(buf, n, &len, placements[p].name);
+  if (n && with_default) append(buf, n, &len, placements[OLI_PLACE_DEFAULT].name); /* last: not placed */
+  return buf;
+}
