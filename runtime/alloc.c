@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -127,24 +128,24 @@ static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b,
   }
 }
 
+/* Bytes of a placed object per target tier, in proportion to the weights
+ * (the last target takes the rounding); a fallback, or the default policy,
+ * books everything to the default tier. */
 void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
-  if (fallback || d->placement == OLI_PLACE_DEFAULT) {
+  uint64_t sum = 0, given = 0;
+  int last = -1;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (d->target[i].weight) sum += d->target[i].weight, last = i;
+  if (fallback || d->placement == OLI_PLACE_DEFAULT || sum == 0) {
     add_peak(&tier_live[OLI_TIER_DEFAULT], &tier_peak[OLI_TIER_DEFAULT], bytes, sign);
-  } else if (d->placement == OLI_PLACE_DRAM) {
-    add_peak(&tier_live[OLI_TIER_DRAM], &tier_peak[OLI_TIER_DRAM], bytes, sign);
-  } else if (d->placement == OLI_PLACE_CXL) {
-    add_peak(&tier_live[OLI_TIER_CXL], &tier_peak[OLI_TIER_CXL], bytes, sign);
-  } else {
-    uint64_t sum = 0, given = 0;
-    int last = -1;
-    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-      if (d->weight[i]) sum += d->weight[i], last = i;
-    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS && sum; i++) {
-      if (!d->weight[i]) continue;
-      uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * d->weight[i] / sum);
-      given += b;
-      add_peak(&tier_live[i], &tier_peak[i], b, sign); /* target i is tier i */
-    }
+    return;
+  }
+  for (int i = 0; i <= last; i++) {
+    const oli_target_t *t = &d->target[i];
+    if (!t->weight) continue;
+    uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * t->weight / sum);
+    given += b;
+    add_peak(&tier_live[t->tier], &tier_peak[t->tier], b, sign);
   }
 }
 
@@ -172,7 +173,10 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   tls.busy++; /* a plan file is read on first use (malloc inside) */
   in.plan = _oli_plan_lookup(st->site);
   tls.busy--;
-  return g_hook ? g_hook(&in) : _oli_decide(&in);
+  oli_decision_t d = g_hook ? g_hook(&in) : _oli_decide(&in);
+  /* an arena block of this size (2 MiB aligned from 2 MiB on) */
+  d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
+  return d;
 }
 
 /* ---- glibc side -------------------------------------------------------------------- */
@@ -199,18 +203,33 @@ static void *counted(oli_site_state_t *st, size_t n, const oli_decision_t *d, vo
   return p;
 }
 
-/* The arena gave nothing (full, or the kernel would not commit the block,
- * fl & OLI_AF_NOMEM with errno err); q is glibc's answer for the same object.
- * glibc out of memory too: NULL, errno ENOMEM, as glibc alone - no placement
- * failure. Else the object is glibc's with the default policy: a counted
- * fallback and one warning. */
-static void *glibc_instead(oli_site_state_t *st, size_t n, unsigned fl, int err, void *q) {
+/* An arena block of n bytes for an object of st placed by d, live; a
+ * placement failure inside the arena (default policy there) is a fallback.
+ * NULL when the arena gave nothing: full, or the kernel would not commit the
+ * block (*fl & OLI_AF_NOMEM, errno set). */
+static void *arena_block(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
+                         unsigned *fl) {
+  *fl = 0;
+  void *p = _oli_arena_alloc(n, align, d, st, zero, fl);
+  if (!p) return NULL;
+  if (*fl & OLI_AF_FALLBACK) _oli_site_fallback(st);
+  live_add(st, d, *fl & OLI_AF_FALLBACK, n, +1);
+  return p;
+}
+
+/* The arena gave nothing for an object of st placed by d (arena_block's fl,
+ * errno err); q is glibc's answer for the same object. glibc out of memory
+ * too: NULL, errno ENOMEM, as glibc alone - no placement failure. Else the
+ * object is glibc's with the default policy: one warning, and a fallback
+ * when d placed anything. */
+static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t n, unsigned fl, int err,
+                           void *q) {
   if (q == NULL) return NULL;
   if (fl & OLI_AF_NOMEM)
     _oli_warning_message(W_MMAP, "the arena could not map %zu bytes (%s); glibc memory with the default policy",
                          n, strerror(err));
   else _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
-  atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
+  if (d->placement != OLI_PLACE_DEFAULT) _oli_site_fallback(st);
   return q;
 }
 
@@ -224,22 +243,20 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
   }
   oli_decision_t d = _oli_alloc_decide(st, n);
   if (to_libc(&d)) return counted(st, n, &d, libc_alloc(n, align, zero));
-  unsigned fl = 0;
-  void *p = _oli_arena_alloc(n, align, &d, st, zero, &fl);
+  unsigned fl;
+  void *p = arena_block(st, &d, n, align, zero, &fl);
   if (!p) {
     int e = errno;
-    return counted(st, n, &d, glibc_instead(st, n, fl, e, libc_alloc(n, align, zero)));
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, libc_alloc(n, align, zero)));
   }
   _oli_site_count_object(st, n, &d);
-  if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-  live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
   if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
     char why[160];
     _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
     _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",
                          (unsigned long long)(st->site ? st->site->id : 0), n, p,
                          (fl & OLI_AF_FALLBACK) ? "placement failed, default policy; wanted " : "", why,
-                         (fl & OLI_AF_RECYCLED) ? "recycled block" : _oli_place_mechanism(&d));
+                         (fl & OLI_AF_RECYCLED) ? "recycled block" : oli_mechanism_name(d.mechanism));
   }
   return p;
 }
@@ -318,16 +335,12 @@ static void *realloc_placed(void *p, size_t n) {
     return p;
   }
   unsigned fl = 0;
-  void *q = NULL;
-  if (!to_libc(&b.decision)) q = _oli_arena_alloc(n, 0, &b.decision, b.site, false, &fl);
-  if (q) {
-    live_add(b.site, &b.decision, fl & OLI_AF_FALLBACK, n, +1);
-    if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&b.site->fallbacks, 1, memory_order_relaxed);
-  } else {
+  void *q = to_libc(&b.decision) ? NULL : arena_block(b.site, &b.decision, n, 0, false, &fl);
+  if (!q) {
+    int e = errno;
     q = __libc_malloc(n);
     if (!q) return NULL; /* p untouched, errno ENOMEM */
-    if (b.decision.placement != OLI_PLACE_DEFAULT)
-      atomic_fetch_add_explicit(&b.site->fallbacks, 1, memory_order_relaxed);
+    if (!to_libc(&b.decision)) glibc_instead(b.site, &b.decision, n, fl, e, q);
   }
   memcpy(q, p, n < b.size ? n : b.size);
   free_placed(p);
@@ -357,15 +370,13 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   /* A glibc object growing past OLI_MIN_SIZE: placed, it moves into the arena. */
   oli_decision_t d = _oli_alloc_decide(st, n);
   if (to_libc(&d)) return counted(st, n, &d, __libc_realloc(p, n));
-  unsigned fl = 0;
-  void *q = _oli_arena_alloc(n, 0, &d, st, false, &fl);
+  unsigned fl;
+  void *q = arena_block(st, &d, n, 0, false, &fl);
   if (!q) {
     int e = errno;
-    return counted(st, n, &d, glibc_instead(st, n, fl, e, __libc_realloc(p, n)));
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, __libc_realloc(p, n)));
   }
   _oli_site_count_object(st, n, &d);
-  if (fl & OLI_AF_FALLBACK) atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-  live_add(st, &d, fl & OLI_AF_FALLBACK, n, +1);
   size_t old = usable_libc(p);
   memcpy(q, p, old < n ? old : n);
   __libc_free(p);
@@ -488,18 +499,12 @@ OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd,
     return p;
   }
   oli_decision_t d = _oli_alloc_decide(st, len);
+  uint64_t pg = _oli_page_size(), plen = (len + pg - 1) & ~(pg - 1);
+  d.mechanism = _oli_place_mechanism(&d, plen / pg, (uintptr_t)p % OLI_HUGE_BYTES == 0); /* its own pages */
   _oli_site_count_object(st, len, &d);
-  uint64_t pg = _oli_page_size(), need = 0, have = 0;
-  int full = d.placement != OLI_PLACE_DEFAULT ? _oli_place_check_room(&d, len, &need, &have) : -1;
-  if (full >= 0) {
-    _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, mmap region needs %llu there); default policy used",
-                         full, (unsigned long long)have, (unsigned long long)need);
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-  } else if (_oli_place_range(p, (len + pg - 1) & ~(pg - 1), &d, 0) != 0) {
-    _oli_warning_message(W_MBIND, "mbind of an mmap region of %zu bytes (%s) failed: %s; default policy used", len,
-                         _oli_place_mechanism(&d), strerror(errno));
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-  }
+  char what[64];
+  snprintf(what, sizeof what, "an mmap region of %zu bytes", len);
+  if (_oli_place_checked(p, plen, &d, 0, what) != 0) _oli_site_fallback(st);
   return p; /* munmap is not seen: mmap regions are counted, not tracked live */
 }
 

@@ -111,18 +111,25 @@ void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects);
 uint64_t _oli_site_meta_bytes(void);
 
 // place.c
-/* Apply decision d to [addr, addr+len) (page aligned). `flags` is passed to
- * mbind (0, or MPOL_MF_MOVE for globals). 0 ok; -1/errno after resetting the
- * range to the default policy (caller counts the fallback). */
+/* Apply decision d to [addr, addr+len) (page aligned) by d->mechanism.
+ * `flags` is passed to mbind (0, or MPOL_MF_MOVE for globals). 0 ok (also for
+ * the default placement); -1/errno after resetting the range to the default
+ * policy (caller counts the fallback), also for a placed decision whose
+ * mechanism was never set. */
 int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags);
-/* Pages per target (index as d->node[]) that the mechanism gives an object of
- * npages; returns the number of targets. */
+/* Pages per target (index as d->target[]) that d->mechanism gives an object
+ * of npages; returns the number of targets. */
 int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
-/* Which mechanism d uses: "preferred", "interleave", "weighted-interleave",
- * "page-runs", "default". */
-const char *_oli_place_mechanism(const oli_decision_t *d);
-/* The same for an object of npages (native interleave only when exact). */
-const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages);
+/* The mechanism that places d on an object of npages (0: size unknown)
+ * starting on a 2 MiB boundary or not: the kernel's interleave only when it
+ * is exact for the object (whole rounds of huge pages), else page runs. */
+oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned);
+/* Room check, then placement: the one path every placed range takes (arena
+ * blocks, globals, mmap regions). 0 ok; -1 after one W_MBIND warning naming
+ * `what` ("an object of 4194304 bytes"): a target node has no room for its
+ * share or mbind failed; the range has the default policy and the caller
+ * counts the fallback. */
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what);
 /* Transparent huge page size: blocks of at least this are aligned to it. */
 #define OLI_HUGE_BYTES (2ull << 20)
 /* Page-run layout for weights w over n targets and an object of npages: the
@@ -208,6 +215,8 @@ size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop);
 void _oli_site_set_bypass(__oli_site_t *site, unsigned shift);
 /* Sum of static size hints over distinct registered site IDs. */
 uint64_t _oli_site_static_footprint(void);
+/* A placed object of st fell back to the default policy (counted once here). */
+void _oli_site_fallback(oli_site_state_t *st);
 /* Placed (or large) object counters: atomics on the state. */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 /* st->last, read under the lock that _oli_site_count_object writes it under. */

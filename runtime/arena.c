@@ -31,6 +31,7 @@
  * loads and no lock (4 bytes per 4 KiB page, touched only where objects live). */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -262,10 +263,12 @@ nodesc:
 }
 
 /* ---- placement classes and the cache ------------------------------------ */
+/* Same placement class: placement and targets (tier, node, weight). */
 static bool same_decision(const oli_decision_t *a, const oli_decision_t *b) {
   if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
   for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (a->node[i] != b->node[i] || (a->placement == OLI_PLACE_INTERLEAVE && a->weight[i] != b->weight[i]))
+    if (a->target[i].tier != b->target[i].tier || a->target[i].node != b->target[i].node ||
+        a->target[i].weight != b->target[i].weight)
       return false;
   return true;
 }
@@ -275,13 +278,10 @@ static uint16_t class_of(const oli_decision_t *d) {
   for (int c = 1; c < nclasses; c++)
     if (same_decision(&classes[c], d)) return (uint16_t)c;
   if (nclasses >= MAX_CLASSES) return 0xffff;
-  oli_decision_t k = {0};
+  oli_decision_t k = {0}; /* the class: placement and targets, no reason or mechanism */
   k.placement = d->placement;
   k.ntargets = d->ntargets;
-  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
-    k.node[i] = d->node[i];
-    k.weight[i] = d->placement == OLI_PLACE_INTERLEAVE ? d->weight[i] : 0;
-  }
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) k.target[i] = d->target[i];
   classes[nclasses] = k;
   return (uint16_t)nclasses++;
 }
@@ -505,18 +505,11 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
       errno = e;
       return NULL;
     }
-    uint64_t need = 0, have = 0;
-    int full = d->placement != OLI_PLACE_DEFAULT ? _oli_place_check_room(d, npg << pgshift, &need, &have) : -1;
-    if (full >= 0) {
-      _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, object needs %llu there); "
-                           "default policy used", full, (unsigned long long)have, (unsigned long long)need);
-      B(i).cls = 0;
-      B(i).fallback = 1;
-      *flags |= OLI_AF_FALLBACK;
-    } else if (d->placement != OLI_PLACE_DEFAULT && _oli_place_range(p, npg << pgshift, d, 0) != 0) {
-      int e = errno;
-      _oli_warning_message(W_MBIND, "mbind of %llu bytes (%s) failed: %s; default policy used",
-                           (unsigned long long)size, _oli_place_mechanism_n(d, npg), strerror(e));
+    oli_decision_t pd = *d; /* the mechanism for this block's pages and alignment */
+    pd.mechanism = _oli_place_mechanism(d, npg, (uintptr_t)p % OLI_HUGE_BYTES == 0);
+    char what[48];
+    snprintf(what, sizeof what, "an object of %llu bytes", (unsigned long long)size);
+    if (_oli_place_checked(p, npg << pgshift, &pd, 0, what) != 0) {
       B(i).cls = 0;
       B(i).fallback = 1;
       *flags |= OLI_AF_FALLBACK;

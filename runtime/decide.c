@@ -4,28 +4,33 @@
  * footprint, DRAM budget state, plan/profile entry, policy, topology, options).
  * The rule, in order (docs/runtime.md, "Decision rule"):
  *
- *  1. OLI_POLICY=off                       -> default policy          (POLICY)
+ *  1. a fixed policy placing nothing (off)  -> default policy          (POLICY)
  *  2. size < OLI_MIN_SIZE                  -> default policy (glibc)  (SMALL)
- *  3. no CXL node (policy not dram)        -> local DRAM              (NO_CXL)
- *  4. policy dram / cxl / uniform          -> local DRAM / CXL / interleave at the weights (POLICY)
- *  5. policy oli with a plan entry that fixes a placement -> that placement (PLAN)
- *  6. policy oli: share = size / footprint
+ *  3. a fixed policy (dram, cxl, uniform: its row in oli_vocab.def) -> its
+ *     placement (an interleave at the weights)                       (POLICY)
+ *     ... unless the placement needs a node the machine lacks (CXL for cxl
+ *     and uniform) -> local DRAM for the placement's Missing reason  (NO_CXL)
+ *  4. the rule (oli) without a CXL node    -> local DRAM              (NO_CXL)
+ *  5. the rule with a plan entry that fixes a placement -> that placement (PLAN)
+ *  6. the rule: share = size / footprint
  *       share >= OLI_LARGE_PERCENT         -> interleave at the weights (LARGE)
  *         ... unless a profile says the object is cold -> local DRAM     (PROFILE)
  *       otherwise                          -> local DRAM              (NOT_LARGE)
- *  7. DRAM budget (OLI_DRAM_LIMIT, every policy but cxl/off): when the DRAM part
- *     of the placement (all of it for DRAM, w0/sum for an interleave) exceeds
- *     the remaining budget, the object keeps only what still fits on DRAM:
- *     interleave local:CXL with DRAM weight : CXL weight <= remaining : rest
- *     (small integers, sum <= 32, rounded so the budget holds); if less than
- *     1/32 fits, or the profile says it is cold, it goes to CXL.     (BUDGET)
- *     Under policy oli a large object (static rule) may not use the last
+ *  7. DRAM budget (OLI_DRAM_LIMIT, when there is a CXL node to spill to):
+ *     when the DRAM part of the placement (the DRAM target's share of the
+ *     weights) exceeds the remaining budget, the object keeps only what still
+ *     fits on DRAM: interleave local:CXL with DRAM weight : CXL weight <=
+ *     remaining : rest (small integers, sum <= 32, rounded so the budget
+ *     holds); if less than 1/32 fits, or the profile says it is cold, it goes
+ *     to CXL.                                                          (BUDGET)
+ *     Under the rule a large object (static rule) may not use the last
  *     OLI_LARGE_PERCENT% of the budget: that part is kept for objects that
  *     are not large. So small objects (whole on DRAM while the budget lasts)
  *     and hot ones (which keep the DRAM share that fits) are preferred over
- *     large and cold ones.
- * Weights: in->weight = local DRAM : CXL [: remote DRAM]; a third weight adds
- * the remote DRAM node as an interleave target when there is one. */
+ *     large and cold ones. Placements with no DRAM share are not touched.
+ * A decision lists its targets explicitly: (tier, node, weight), tier order.
+ * Weights: in->weight[tier] = local DRAM : CXL [: remote DRAM]; a remote
+ * weight adds the remote DRAM node as an interleave target when there is one. */
 #include <stdio.h>
 #include <string.h>
 
@@ -62,49 +67,87 @@ void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb) {
 }
 
 uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
-  switch (d->placement) {
-  case OLI_PLACE_DRAM: return size;
-  case OLI_PLACE_INTERLEAVE: {
-    unsigned __int128 sum = 0;
-    for (int i = 0; i < d->ntargets; i++) sum += d->weight[i];
-    if (sum == 0) return 0;
-    return (uint64_t)((unsigned __int128)size * d->weight[0] / sum);
+  unsigned __int128 sum = 0, dram = 0;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
+    sum += d->target[i].weight;
+    if (d->target[i].tier == OLI_TIER_DRAM) dram += d->target[i].weight;
   }
-  case OLI_PLACE_DEFAULT:
-  case OLI_PLACE_CXL: return 0;
-  }
+  return sum ? (uint64_t)((unsigned __int128)size * dram / sum) : 0;
+}
+
+uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier) {
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (d->target[i].tier == tier) return d->target[i].weight;
   return 0;
 }
 
-static void place_dram(oli_decision_t *d, const oli_topology_t *t) {
-  d->placement = OLI_PLACE_DRAM;
-  d->ntargets = 1;
-  d->node[0] = t->local_node;
-  d->weight[0] = 1;
+int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier) {
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (d->target[i].tier == tier) return d->target[i].node;
+  return -1;
 }
 
-static void place_cxl(oli_decision_t *d, const oli_topology_t *t) {
-  d->placement = OLI_PLACE_CXL;
-  d->ntargets = 1;
-  d->node[0] = t->cxl_node;
-  d->weight[0] = 1;
+char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n) {
+  uint32_t w[OLI_NODE_TIERS];
+  for (int t = 0; t < OLI_NODE_TIERS; t++) w[t] = _oli_decision_weight(d, (oli_tier_t)t);
+  if (w[OLI_TIER_REMOTE]) snprintf(buf, n, "%u:%u:%u", w[OLI_TIER_DRAM], w[OLI_TIER_CXL], w[OLI_TIER_REMOTE]);
+  else snprintf(buf, n, "%u:%u", w[OLI_TIER_DRAM], w[OLI_TIER_CXL]);
+  return buf;
 }
 
-/* Interleave local DRAM : CXL [: remote DRAM] at w (zeros: 3:1). */
-static void place_interleave(oli_decision_t *d, const oli_topology_t *t, const uint32_t *w) {
-  uint32_t w0 = w[0], w1 = w[1], w2 = w[2];
-  if (w0 == 0 || w1 == 0) { w0 = 3; w1 = 1; w2 = 0; }
-  d->placement = OLI_PLACE_INTERLEAVE;
-  d->ntargets = 2;
-  d->node[0] = t->local_node;
-  d->node[1] = t->cxl_node;
-  d->weight[0] = w0;
-  d->weight[1] = w1;
-  if (w2 > 0 && t->remote_node >= 0) {
-    d->ntargets = 3;
-    d->node[2] = t->remote_node;
-    d->weight[2] = w2;
+/* The node of a tier for the caller, -1 none. */
+static int tier_node(const oli_topology_t *t, oli_tier_t tier) {
+  switch (tier) {
+  case OLI_TIER_DRAM: return t->local_node;
+  case OLI_TIER_CXL: return t->cxl_node;
+  case OLI_TIER_REMOTE: return t->remote_node;
+  case OLI_TIER_DEFAULT: break;
   }
+  return -1;
+}
+
+static void set_targets(oli_decision_t *d, oli_placement_t p) {
+  d->placement = p;
+  d->ntargets = 0;
+}
+
+static void add_target(oli_decision_t *d, oli_tier_t tier, int node, uint32_t weight) {
+  d->target[d->ntargets++] = (oli_target_t){tier, node, weight};
+}
+
+/* Interleave local DRAM : CXL [: remote DRAM] at w[tier] (no DRAM or CXL
+ * share: 3:1; a remote share without a remote node is dropped). */
+static void place_interleave(oli_decision_t *d, const oli_topology_t *t, const uint32_t *w) {
+  uint32_t wd = w[OLI_TIER_DRAM], wc = w[OLI_TIER_CXL], wr = w[OLI_TIER_REMOTE];
+  if (wd == 0 || wc == 0) { wd = 3; wc = 1; wr = 0; }
+  set_targets(d, OLI_PLACE_INTERLEAVE);
+  add_target(d, OLI_TIER_DRAM, t->local_node, wd);
+  add_target(d, OLI_TIER_CXL, t->cxl_node, wc);
+  if (wr > 0 && t->remote_node >= 0) add_target(d, OLI_TIER_REMOTE, t->remote_node, wr);
+}
+
+/* Give d placement p (an interleave at w). When p needs a node this machine
+ * lacks, local DRAM instead, with the placement's Missing reason: false. */
+static bool place(oli_decision_t *d, const oli_topology_t *t, oli_placement_t p, const uint32_t *w) {
+  if (tier_node(t, oli_placement_needs(p)) < 0 && p != OLI_PLACE_DEFAULT) {
+    set_targets(d, OLI_PLACE_DRAM);
+    add_target(d, OLI_TIER_DRAM, t->local_node, 1);
+    d->reason = oli_placement_missing(p);
+    return false;
+  }
+  switch (p) {
+  case OLI_PLACE_DEFAULT: set_targets(d, p); return true;
+  case OLI_PLACE_INTERLEAVE: place_interleave(d, t, w); return true;
+  case OLI_PLACE_DRAM:
+  case OLI_PLACE_CXL: {
+    oli_tier_t tier = oli_placement_tier(p);
+    set_targets(d, p);
+    add_target(d, tier, tier_node(t, tier), 1);
+    return true;
+  }
+  }
+  set_targets(d, OLI_PLACE_DEFAULT); /* not a placement: not placed */
+  return false;
 }
 
 /* A profile saw no access at all to this site's objects (intensity < 0: unknown). */
@@ -134,12 +177,8 @@ static void apply_budget(oli_decision_t *d, const oli_decide_in_t *in, bool larg
       if ((uint64_t)a * (ba + bb) > (uint64_t)ba * t) { ba = a; bb = t - a; }
     }
   }
-  if (ba == 0) {
-    place_cxl(d, in->topo);
-    return;
-  }
-  uint32_t w[OLI_MAX_TARGETS] = {ba, bb, 0};
-  place_interleave(d, in->topo, w);
+  uint32_t w[OLI_NODE_TIERS] = {[OLI_TIER_DRAM] = ba, [OLI_TIER_CXL] = bb};
+  place(d, in->topo, ba == 0 ? OLI_PLACE_CXL : OLI_PLACE_INTERLEAVE, w);
 }
 
 oli_decision_t _oli_decide(const oli_decide_in_t *in) {
@@ -148,12 +187,13 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
   d.placement = OLI_PLACE_DEFAULT;
   d.reason = OLI_WHY_POLICY;
   d.policy = in->policy;
-  d.node[0] = d.node[1] = d.node[2] = -1;
 
   uint64_t fp = in->footprint > in->size ? in->footprint : in->size;
   d.percent_x10 = fp ? (uint32_t)((unsigned __int128)in->size * 1000 / fp) : 0;
 
-  if (in->policy == OLI_POLICY_OFF) return d;
+  bool rule = oli_policy_is_rule(in->policy);
+  oli_placement_t fixed = oli_policy_placement(in->policy);
+  if (!rule && fixed == OLI_PLACE_DEFAULT) return d; /* off */
   if (in->size < in->min_size) {
     d.reason = OLI_WHY_SMALL;
     return d;
@@ -163,48 +203,30 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
     d.reason = OLI_WHY_NO_CXL;
     return d;
   }
-  if (in->policy == OLI_POLICY_DRAM) {
-    place_dram(&d, t);
-    if (t->cxl_node >= 0) apply_budget(&d, in, false);
+  if (!rule) { /* dram, cxl, uniform: the policy's placement */
+    if (place(&d, t, fixed, in->weight) && t->cxl_node >= 0) apply_budget(&d, in, false);
     return d;
   }
+
+  /* the rule (policy oli) */
   if (t->cxl_node < 0) {
-    place_dram(&d, t);
+    place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_NO_CXL;
     return d;
   }
-  switch (in->policy) {
-  case OLI_POLICY_CXL: place_cxl(&d, t); return d;
-  case OLI_POLICY_UNIFORM:
-    place_interleave(&d, t, in->weight);
-    apply_budget(&d, in, false);
-    return d;
-  case OLI_POLICY_OLI: break;
-  case OLI_POLICY_DRAM:
-  case OLI_POLICY_OFF: return d; /* handled above */
-  }
-
-  /* policy oli */
   const oli_plan_entry_t *plan = in->plan;
   bool large = (unsigned __int128)in->size * 100 >= (unsigned __int128)in->large_percent * fp;
   if (plan != NULL && plan->placement != OLI_PLACE_DEFAULT) {
-    switch (plan->placement) {
-    case OLI_PLACE_DRAM: place_dram(&d, t); break;
-    case OLI_PLACE_CXL: place_cxl(&d, t); break;
-    case OLI_PLACE_INTERLEAVE:
-    case OLI_PLACE_DEFAULT:
-      place_interleave(&d, t, plan->weight[0] && plan->weight[1] ? plan->weight : in->weight);
-      break;
-    }
-    d.reason = OLI_WHY_PLAN;
+    const uint32_t *w = plan->weight[OLI_TIER_DRAM] && plan->weight[OLI_TIER_CXL] ? plan->weight : in->weight;
+    if (place(&d, t, plan->placement, w)) d.reason = OLI_WHY_PLAN;
   } else if (large && known_cold(in)) {
-    place_dram(&d, t);
+    place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_PROFILE;
   } else if (large) {
-    place_interleave(&d, t, in->weight);
+    place(&d, t, OLI_PLACE_INTERLEAVE, in->weight);
     d.reason = OLI_WHY_LARGE;
   } else {
-    place_dram(&d, t);
+    place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_NOT_LARGE;
   }
   apply_budget(&d, in, large && d.reason != OLI_WHY_PLAN);
@@ -218,10 +240,11 @@ static const char *where(const oli_decision_t *d, char *buf, size_t n) {
   case OLI_PLACE_DEFAULT:
   case OLI_PLACE_DRAM:
   case OLI_PLACE_CXL: return oli_placement_words(d->placement);
-  case OLI_PLACE_INTERLEAVE:
-    if (d->ntargets >= 3) snprintf(buf, n, "interleave %u:%u:%u", d->weight[0], d->weight[1], d->weight[2]);
-    else snprintf(buf, n, "interleave %u:%u", d->weight[0], d->weight[1]);
+  case OLI_PLACE_INTERLEAVE: {
+    char r[40];
+    snprintf(buf, n, "%s %s", oli_placement_words(d->placement), _oli_decision_ratio(d, r, sizeof r));
     return buf;
+  }
   }
   return "unknown placement";
 }

@@ -10,6 +10,7 @@
  * one last time for the report, and nothing reads their addresses again. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -36,24 +37,15 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
     return;
   }
   oli_decision_t d = _oli_alloc_decide(st, size);
-  _oli_site_count_object(st, size, &d);
   uint64_t pg = _oli_page_size();
   uintptr_t lo = ((uintptr_t)addr + pg - 1) & ~(pg - 1), hi = ((uintptr_t)addr + size) & ~(pg - 1);
-  bool fallback = false;
-  uint64_t need = 0, have = 0;
-  int full = d.placement != OLI_PLACE_DEFAULT && hi > lo ? _oli_place_check_room(&d, hi - lo, &need, &have) : -1;
-  if (full >= 0) {
-    _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, global %p needs %llu there); default policy used",
-                         full, (unsigned long long)have, addr, (unsigned long long)need);
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-    fallback = true;
-  } else if (d.placement != OLI_PLACE_DEFAULT && hi > lo &&
-             _oli_place_range((void *)lo, hi - lo, &d, MPOL_MF_MOVE) != 0) {
-    _oli_warning_message(W_MBIND, "mbind of global %p (%llu bytes, %s) failed: %s; default policy used", addr,
-                         (unsigned long long)size, _oli_place_mechanism(&d), strerror(errno));
-    atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed);
-    fallback = true;
-  }
+  if (hi < lo) hi = lo;
+  d.mechanism = _oli_place_mechanism(&d, (hi - lo) / pg, lo % OLI_HUGE_BYTES == 0); /* its own pages */
+  _oli_site_count_object(st, size, &d);
+  char what[64];
+  snprintf(what, sizeof what, "global %p (%llu bytes)", addr, (unsigned long long)size);
+  bool fallback = _oli_place_checked((void *)lo, hi - lo, &d, MPOL_MF_MOVE, what) != 0;
+  if (fallback) _oli_site_fallback(st);
   _oli_alloc_account(&d, fallback, size, +1);
   _oli_site_live(st, size, +1);
   pthread_mutex_lock(&glock);

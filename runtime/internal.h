@@ -103,6 +103,11 @@ int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1
 // decide.c
 /* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
 uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
+/* The weight and node of d's target in `tier`: 0 / -1 when it has none. */
+uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier);
+int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);
+/* d's ratio by tier, "D:C" or "D:C:R" (the report's `ratio`) into buf. */
+char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
 /* a:b as small integers (sum <= 32, within 5% when possible): 20000:5000 -> 4:1. */
 void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
 

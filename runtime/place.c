@@ -1,8 +1,9 @@
 /* runtime/place.c - mbind mechanics: give a page range its placement before
  * anyone touches it.
  *
- *   DRAM        MPOL_PREFERRED on the local DRAM node (a full node spills over)
- *   CXL         MPOL_PREFERRED on the CXL node
+ * The mechanism (oli_mechanism_t) follows from the decision's targets and
+ * the object (_oli_place_mechanism); _oli_place_range applies d->mechanism:
+ *   DRAM, CXL   MPOL_PREFERRED on the target's node (a full node spills over)
  *   INTERLEAVE  per-object ratio on every kernel:
  *                 equal weights                 -> MPOL_INTERLEAVE
  *                 ratio == kernel's global weights (6.9+) -> MPOL_WEIGHTED_INTERLEAVE
@@ -45,12 +46,14 @@ static long sys_mbind(void *addr, size_t len, int mode, const unsigned long *mas
 }
 
 uint64_t _oli_page_size(void) {
-  static uint64_t pg;
-  if (oli_unlikely(pg == 0)) {
-    long v = sysconf(_SC_PAGESIZE);
-    pg = v > 0 ? (uint64_t)v : 4096;
+  static uint64_t pg; /* set once; racing first calls store the same value */
+  uint64_t v = __atomic_load_n(&pg, __ATOMIC_RELAXED);
+  if (oli_unlikely(v == 0)) {
+    long s = sysconf(_SC_PAGESIZE);
+    v = s > 0 ? (uint64_t)s : 4096;
+    __atomic_store_n(&pg, v, __ATOMIC_RELAXED);
   }
-  return pg;
+  return v;
 }
 
 static bool node_ok(int n) { return n >= 0 && n < OLI_MAX_NODES; }
@@ -68,25 +71,16 @@ static int bind_nodes(void *addr, size_t len, int mode, const int *nodes, int n,
   return sys_mbind(addr, len, mode, mask, OLI_MAX_NODES + 1, flags) == 0 ? 0 : -1;
 }
 
-/* Effective targets of an interleave: those with a non-zero weight. */
+/* The targets of d as node and weight arrays (weights are > 0). */
 static int targets(const oli_decision_t *d, int nodes[OLI_MAX_TARGETS], uint32_t w[OLI_MAX_TARGETS]) {
   int n = 0;
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
-    if (d->weight[i] == 0) continue;
-    nodes[n] = d->node[i];
-    w[n] = d->weight[i];
+    if (d->target[i].weight == 0) continue;
+    nodes[n] = d->target[i].node;
+    w[n] = d->target[i].weight;
     n++;
   }
   return n;
-}
-
-/* The node a CXL placement goes to: the first target that is a CXL node,
- * else the last target (decide.c lists local DRAM first). */
-static int cxl_target(const oli_decision_t *d) {
-  const oli_topology_t *t = _oli_topology();
-  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (t && node_ok(d->node[i]) && t->nodes[d->node[i]].kind == OLI_NODE_CXL) return d->node[i];
-  return d->ntargets > 0 ? d->node[d->ntargets - 1] : -1;
 }
 
 static bool all_equal(const uint32_t *w, int n) {
@@ -161,104 +155,80 @@ static bool native_exact(const uint32_t *w, int n, uint64_t npages) {
   return npages % round == 0;
 }
 
-const char *_oli_place_mechanism_n(const oli_decision_t *d, uint64_t npages) {
+oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned) {
   int nodes[OLI_MAX_TARGETS];
   uint32_t w[OLI_MAX_TARGETS];
+  int n = targets(d, nodes, w);
   switch (d->placement) {
+  case OLI_PLACE_DEFAULT: return OLI_MECH_DEFAULT;
   case OLI_PLACE_DRAM:
-  case OLI_PLACE_CXL:
-    return "preferred";
-  case OLI_PLACE_INTERLEAVE: {
-    int n = targets(d, nodes, w);
-    if (n <= 1) return "preferred";
-    if (all_equal(w, n) && native_exact(w, n, npages)) return "interleave";
-    if (kernel_weights_match(nodes, w, n) && native_exact(w, n, npages)) return "weighted-interleave";
-    return "page-runs";
+  case OLI_PLACE_CXL: return OLI_MECH_PREFERRED;
+  case OLI_PLACE_INTERLEAVE:
+    if (n <= 1) return OLI_MECH_PREFERRED;
+    if (!aligned || !native_exact(w, n, npages)) return OLI_MECH_PAGE_RUNS;
+    if (all_equal(w, n)) return OLI_MECH_INTERLEAVE;
+    if (kernel_weights_match(nodes, w, n)) return OLI_MECH_WEIGHTED;
+    return OLI_MECH_PAGE_RUNS;
   }
-  case OLI_PLACE_DEFAULT: break;
-  }
-  return "default";
+  return OLI_MECH_DEFAULT;
 }
 
-const char *_oli_place_mechanism(const oli_decision_t *d) { return _oli_place_mechanism_n(d, 0); }
-
 int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]) {
+  int nodes[OLI_MAX_TARGETS];
+  uint32_t w[OLI_MAX_TARGETS];
+  uint64_t per[OLI_MAX_TARGETS] = {0};
   memset(out, 0, sizeof(uint64_t) * OLI_MAX_TARGETS);
-  switch (d->placement) {
-  case OLI_PLACE_DRAM:
-    out[0] = npages;
-    return 1;
-  case OLI_PLACE_CXL: {
-    int c = cxl_target(d);
-    for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-      if (d->node[i] == c) {
-        out[i] = npages;
-        return d->ntargets;
-      }
-    out[0] = npages;
-    return 1;
-  }
-  case OLI_PLACE_INTERLEAVE: {
-    int nodes[OLI_MAX_TARGETS];
-    uint32_t w[OLI_MAX_TARGETS];
-    uint64_t per[OLI_MAX_TARGETS] = {0};
-    int n = targets(d, nodes, w);
-    if (n == 0) return 0;
+  int n = targets(d, nodes, w);
+  if (n == 0) return 0;
+  switch (d->mechanism) {
+  case OLI_MECH_DEFAULT: return 0;
+  case OLI_MECH_PREFERRED: per[0] = npages; break; /* all on the first target */
+  case OLI_MECH_PAGE_RUNS: {
     uint64_t unit = _oli_place_run_unit(w, n, npages), period = unit * wsum(w, n);
-    if (strcmp(_oli_place_mechanism_n(d, npages), "page-runs") == 0) {
-      for (uint64_t off = 0; off < npages; off += period) {
-        uint64_t run[OLI_MAX_TARGETS];
-        split_period(npages - off < period ? npages - off : period, unit, w, n, run);
-        for (int i = 0; i < n; i++) per[i] += run[i];
-      }
-    } else {
-      split_period(npages, npages ? npages : 1, w, n, per); /* proportional */
-      if (npages == 0) memset(per, 0, sizeof per);
+    for (uint64_t off = 0; off < npages; off += period) {
+      uint64_t run[OLI_MAX_TARGETS];
+      split_period(npages - off < period ? npages - off : period, unit, w, n, run);
+      for (int i = 0; i < n; i++) per[i] += run[i];
     }
-    /* Map back to the decision's target index. */
-    for (int i = 0, k = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-      if (d->weight[i]) out[i] = per[k++];
-    return d->ntargets;
+    break;
   }
-  case OLI_PLACE_DEFAULT: break;
+  case OLI_MECH_INTERLEAVE:
+  case OLI_MECH_WEIGHTED:
+    if (npages) split_period(npages, npages, w, n, per); /* proportional */
+    break;
   }
-  return 0;
+  /* Back to the decision's target index (targets with weight 0 get none). */
+  for (int i = 0, k = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (d->target[i].weight) out[i] = per[k++];
+  return d->ntargets;
 }
 
 int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags) {
-  if (len == 0 || d->placement == OLI_PLACE_DEFAULT) return 0;
-  int nodes[OLI_MAX_TARGETS], rc = 0, n;
+  int nodes[OLI_MAX_TARGETS], rc = 0;
   uint32_t w[OLI_MAX_TARGETS];
-  bool aligned = (uintptr_t)addr % OLI_HUGE_BYTES == 0; /* native interleave needs whole folios */
-  switch (d->placement) {
-  case OLI_PLACE_DRAM:
-    rc = d->ntargets > 0 ? bind_nodes(addr, len, MPOL_PREFERRED, &d->node[0], 1, flags) : (errno = EINVAL, -1);
+  int n = targets(d, nodes, w);
+  if (len == 0 || d->placement == OLI_PLACE_DEFAULT) return 0;
+  switch (d->mechanism) {
+  case OLI_MECH_DEFAULT: /* a placed decision without a mechanism: never silently unbound */
+    errno = EINVAL;
+    rc = -1;
     break;
-  case OLI_PLACE_CXL: {
-    int c = cxl_target(d);
-    rc = bind_nodes(addr, len, MPOL_PREFERRED, &c, 1, flags);
+  case OLI_MECH_PREFERRED:
+    rc = n > 0 ? bind_nodes(addr, len, MPOL_PREFERRED, nodes, 1, flags) : (errno = EINVAL, -1);
     break;
-  }
-  case OLI_PLACE_INTERLEAVE:
-    n = targets(d, nodes, w);
-    if (n == 0) {
-      errno = EINVAL;
-      rc = -1;
-    } else if (n == 1) {
-      rc = bind_nodes(addr, len, MPOL_PREFERRED, nodes, 1, flags);
-    } else if (all_equal(w, n) && aligned && native_exact(w, n, len / _oli_page_size())) {
-      rc = bind_nodes(addr, len, MPOL_INTERLEAVE, nodes, n, flags);
-    } else if (kernel_weights_match(nodes, w, n) && aligned && native_exact(w, n, len / _oli_page_size())) {
-      rc = bind_nodes(addr, len, OLI_MPOL_WEIGHTED_INTERLEAVE, nodes, n, flags);
-      if (rc != 0 && errno == EINVAL) { /* kernel without it after all: page runs */
-        _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");
-        rc = page_runs(addr, len / _oli_page_size(), nodes, w, n, flags);
-      }
-    } else {
+  case OLI_MECH_INTERLEAVE:
+    rc = bind_nodes(addr, len, MPOL_INTERLEAVE, nodes, n, flags);
+    break;
+  case OLI_MECH_WEIGHTED:
+    rc = bind_nodes(addr, len, OLI_MPOL_WEIGHTED_INTERLEAVE, nodes, n, flags);
+    if (rc != 0 && errno == EINVAL) { /* kernel without it after all: page runs */
+      _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");
       rc = page_runs(addr, len / _oli_page_size(), nodes, w, n, flags);
     }
     break;
-  case OLI_PLACE_DEFAULT: return 0;
+  case OLI_MECH_PAGE_RUNS:
+    rc = n > 0 ? page_runs(addr, len / _oli_page_size(), nodes, w, n, flags) : (errno = EINVAL, -1);
+    break;
   }
   if (rc != 0) {
     int e = errno;
@@ -420,7 +390,7 @@ int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t roo
   if (d->placement == OLI_PLACE_DEFAULT) return -1;
   _oli_place_intended(d, npages, per);
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
-    int n = d->node[i];
+    int n = d->target[i].node;
     if (!per[i] || !node_ok(n) || room[n] == UINT64_MAX) continue;
     if (per[i] * pg + ROOM_MARGIN > room[n]) return n;
   }
@@ -431,16 +401,33 @@ int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need,
   uint64_t room[OLI_MAX_NODES], pg = _oli_page_size(), npages = (len + pg - 1) / pg, per[OLI_MAX_TARGETS];
   for (int n = 0; n < OLI_MAX_NODES; n++) room[n] = UINT64_MAX;
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (node_ok(d->node[i])) room[d->node[i]] = _oli_node_room(d->node[i]);
+    if (node_ok(d->target[i].node)) room[d->target[i].node] = _oli_node_room(d->target[i].node);
   int full = _oli_place_fits(d, npages, room);
   _oli_place_intended(d, npages, per);
   if (full >= 0) {
     for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-      if (d->node[i] == full) *need = per[i] * pg;
+      if (d->target[i].node == full) *need = per[i] * pg;
     *have = room[full];
     return full;
   }
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (per[i]) _oli_node_room_taken(d->node[i], per[i] * pg);
+    if (per[i]) _oli_node_room_taken(d->target[i].node, per[i] * pg);
   return -1;
+}
+
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what) {
+  if (d->placement == OLI_PLACE_DEFAULT || len == 0) return 0;
+  uint64_t need = 0, have = 0;
+  int full = _oli_place_check_room(d, len, &need, &have);
+  if (full >= 0) {
+    _oli_warning_message(W_MBIND, "node %d is full (%llu bytes left, %s needs %llu there); default policy used",
+                         full, (unsigned long long)have, what, (unsigned long long)need);
+    return -1;
+  }
+  if (_oli_place_range(addr, len, d, flags) != 0) {
+    _oli_warning_message(W_MBIND, "mbind of %s (%s) failed: %s; default policy used", what,
+                         oli_mechanism_name(d->mechanism), strerror(errno));
+    return -1;
+  }
+  return 0;
 }

@@ -59,12 +59,9 @@ static void scan_blocks(void) {
 }
 
 static void ratio(const oli_decision_t *d, char *buf, size_t n) {
-  if (d->placement != OLI_PLACE_INTERLEAVE) {
-    snprintf(buf, n, "null");
-    return;
-  }
-  if (d->ntargets >= 3) snprintf(buf, n, "\"%u:%u:%u\"", d->weight[0], d->weight[1], d->weight[2]);
-  else snprintf(buf, n, "\"%u:%u\"", d->weight[0], d->weight[1]);
+  char r[40];
+  if (d->placement != OLI_PLACE_INTERLEAVE) snprintf(buf, n, "null");
+  else snprintf(buf, n, "\"%s\"", _oli_decision_ratio(d, r, sizeof r));
 }
 
 /* What one site row needs, gathered once for both formats. */
@@ -114,8 +111,10 @@ static void gather(oli_site_state_t *st, row_t *r) {
   if (!addr) return;
   r->have_obj = true;
   r->obj_bytes = len;
-  uint64_t pg = _oli_page_size();
-  if (!r->fallback_now) _oli_place_intended(&r->d, (len + pg - 1) / pg, r->intended);
+  uint64_t pg = _oli_page_size(), npages = (len + pg - 1) / pg;
+  /* the mechanism for the measured object (the decision's is its largest's) */
+  r->d.mechanism = _oli_place_mechanism(&r->d, npages, (uintptr_t)addr % OLI_HUGE_BYTES == 0);
+  if (!r->fallback_now) _oli_place_intended(&r->d, npages, r->intended);
   if (r->global && atomic_load_explicit(&r->global->unloaded, memory_order_acquire)) {
     /* its module is gone (dlclose) or finished (exit): the pages as they were then */
     const oli_pages_t *pp = &r->global->pages;
@@ -152,10 +151,8 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": %s, \"nodes\": [", oli_placement_name(r->d.placement), rt);
   if (r->d.placement != OLI_PLACE_DEFAULT)
     for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
-      fprintf(f, "%s%d", i ? ", " : "", r->d.node[i]);
-  uint64_t pg = _oli_page_size();
-  fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ",
-          _oli_place_mechanism_n(&r->d, r->have_obj ? (r->obj_bytes + pg - 1) / pg : 0));
+      fprintf(f, "%s%d", i ? ", " : "", r->d.target[i].node);
+  fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ", oli_mechanism_name(r->d.mechanism));
   oli_json_write_string(f, r->reason);
   fprintf(f, ", \"fallbacks\": %llu", (unsigned long long)atomic_load(&r->st->fallbacks));
   fprintf(f, ",\n     \"pages_intended\": {");
@@ -163,7 +160,7 @@ static void json_site(FILE *f, const row_t *r, bool first) {
   if (r->have_obj)
     for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
       if (r->intended[i]) {
-        fprintf(f, "%s\"%d\": %llu", any ? ", " : "", r->d.node[i], (unsigned long long)r->intended[i]);
+        fprintf(f, "%s\"%d\": %llu", any ? ", " : "", r->d.target[i].node, (unsigned long long)r->intended[i]);
         any = true;
       }
   fprintf(f, "}, \"pages_achieved\": {");

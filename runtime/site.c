@@ -319,6 +319,8 @@ void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
   count_small_idx(idx, size);
 }
 
+void _oli_site_fallback(oli_site_state_t *st) { atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed); }
+
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
   atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);

@@ -46,21 +46,35 @@ typedef struct oli_topology_s {
 } oli_topology_t;
 
 /* ---- decision (decide.c) ---------------------------------------------- */
+/* One place an object's pages go: a node of a tier, with the share of the
+ * pages it gets (weights of a decision's targets form its ratio). */
+typedef struct oli_target_s {
+  oli_tier_t tier; /* OLI_TIER_DRAM, _CXL or _REMOTE: never _DEFAULT */
+  int node;
+  uint32_t weight; /* > 0 */
+} oli_target_t;
+
+/* Where one object goes. The targets say everything: a DRAM or CXL placement
+ * has one (its tier's node, weight 1), an interleave one per tier it spans, in
+ * tier order; the default policy none. `mechanism` is how place.c applies
+ * it to the object it was made for (_oli_place_mechanism: it depends on the
+ * object's pages and alignment as well). */
 typedef struct oli_decision_s {
   oli_placement_t placement;
   oli_reason_t reason;
-  oli_policy_t policy;             /* the policy it was made under */
+  oli_policy_t policy;        /* the policy it was made under */
+  oli_mechanism_t mechanism;
   int ntargets;
-  int node[OLI_MAX_TARGETS];       /* target node ids, [0] = local DRAM */
-  uint32_t weight[OLI_MAX_TARGETS]; /* pages ratio, e.g. 3:1 */
-  uint32_t percent_x10;            /* object's share of footprint, per mille */
+  oli_target_t target[OLI_MAX_TARGETS];
+  uint32_t percent_x10; /* object's share of footprint, per mille */
 } oli_decision_t;
 
-/* Plan/profile entry for one site (plan.c / profile.c); NULL when none. */
+/* Plan/profile entry for one site (plan.c / profile.c); NULL when none.
+ * weight[] is the plan's ratio, indexed by oli_tier_t (0: no share). */
 typedef struct oli_plan_entry_s {
   uint64_t id;
   oli_placement_t placement;
-  uint32_t weight[OLI_MAX_TARGETS];
+  uint32_t weight[OLI_NODE_TIERS];
   double intensity; /* sampled accesses per byte, < 0 unknown */
 } oli_plan_entry_t;
 
@@ -76,7 +90,7 @@ typedef struct oli_decide_in_s {
   const oli_topology_t *topo;
   uint64_t min_size;        /* OLI_MIN_SIZE */
   uint32_t large_percent;   /* OLI_LARGE_PERCENT */
-  uint32_t weight[OLI_MAX_TARGETS]; /* default ratio (local DRAM, CXL, remote DRAM) */
+  uint32_t weight[OLI_NODE_TIERS]; /* default ratio, indexed by oli_tier_t (0: no share) */
 } oli_decide_in_t;
 
 /* ---- per-site run-time state (site.c) --------------------------------- */
@@ -92,8 +106,6 @@ typedef struct oli_site_state_s {
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
   _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
   oli_decision_t last;        /* decision of the largest object */
-  _Atomic uint64_t pages_intended[OLI_MAX_TARGETS];
-  struct oli_site_state_s *next; /* registry list */
 } oli_site_state_t;
 
 /* ---- appended by the options/topology/decide engineer (compatible) ---- */

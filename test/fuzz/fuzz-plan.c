@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (e == NULL) continue;
     if (rc != 0) abort(); /* a refused plan is empty */
     if ((unsigned)e->placement > OLI_PLACE_CXL) abort();
-    if (e->placement == OLI_PLACE_INTERLEAVE && (e->weight[0] == 0 || e->weight[1] == 0)) abort();
+    if (e->placement == OLI_PLACE_INTERLEAVE && (e->weight[OLI_TIER_DRAM] == 0 || e->weight[OLI_TIER_CXL] == 0)) abort();
     if (e->intensity != e->intensity) abort(); /* NaN */
   }
   oli_plan_stats_t st;

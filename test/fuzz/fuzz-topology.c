@@ -133,7 +133,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     oli_decision_t d = _oli_decide(&in);
     if (d.ntargets < 0 || d.ntargets > OLI_MAX_TARGETS) abort();
     for (int j = 0; j < d.ntargets; j++)
-      if (d.node[j] < 0 || d.node[j] >= t.num_nodes) abort();
+      if (d.target[j].node < 0 || d.target[j].node >= t.num_nodes || d.target[j].weight == 0 ||
+          d.target[j].tier == OLI_TIER_DEFAULT || (j > 0 && d.target[j].tier <= d.target[j - 1].tier))
+        abort();
     char why[160];
     (void)_oli_reason_format(&d, in.large_percent, why, sizeof why);
   }

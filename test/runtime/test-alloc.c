@@ -67,7 +67,7 @@ int main(void) {
     CHECK("realloc keeps placement (still in the arena)", placed(q));
     CHECK("realloc keeps the decision", _oli_arena_info(q, &after) == 0 &&
                                             after.decision.placement == before.decision.placement &&
-                                            after.decision.node[0] == before.decision.node[0]);
+                                            after.decision.target[0].node == before.decision.target[0].node);
   }
   q = plain_realloc(q, 20 * MiB); /* shrink within the block: in place */
   CHECK("realloc shrink keeps bytes", q && all_bytes(q, 8 * MiB, 0x5a));

@@ -11,6 +11,10 @@
 
 static oli_topology_t topo, nocxl, noremote;
 
+/* The weight and node of a decision's target in a tier (0 / -1: none). */
+#define W(d, tier) _oli_decision_weight(&(d), OLI_TIER_##tier)
+#define NODE(d, tier) _oli_decision_node(&(d), OLI_TIER_##tier)
+
 static oli_decide_in_t base(uint64_t size, uint64_t footprint) {
   oli_decide_in_t in;
   memset(&in, 0, sizeof in);
@@ -20,8 +24,8 @@ static oli_decide_in_t base(uint64_t size, uint64_t footprint) {
   in.topo = &topo;
   in.min_size = 1 * M;
   in.large_percent = 10;
-  in.weight[0] = 3;
-  in.weight[1] = 1;
+  in.weight[OLI_TIER_DRAM] = 3;
+  in.weight[OLI_TIER_CXL] = 1;
   return in;
 }
 
@@ -76,7 +80,7 @@ int main(void) {
   in.policy = OLI_POLICY_DRAM;
   d = _oli_decide(&in);
   CHECK("dram: local DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_POLICY &&
-                                d.ntargets == 1 && d.node[0] == 0);
+                                d.ntargets == 1 && NODE(d, DRAM) == 0);
   CHECK_STR("dram: words", words(&d, 10), "OLI_POLICY=dram: local DRAM");
   in.topo = &nocxl;
   d = _oli_decide(&in);
@@ -98,7 +102,7 @@ int main(void) {
   in.topo = &nocxl;
   d = _oli_decide(&in);
   CHECK("oli without CXL: DRAM, NO_CXL", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NO_CXL &&
-                                             d.node[0] == 0);
+                                             NODE(d, DRAM) == 0);
   CHECK_STR("no CXL: words", words(&d, 10), "no CXL node: local DRAM");
   in.policy = OLI_POLICY_UNIFORM;
   d = _oli_decide(&in);
@@ -114,7 +118,7 @@ int main(void) {
   in.dram_limit = 1;
   d = _oli_decide(&in);
   CHECK("cxl: CXL node, budget irrelevant", d.placement == OLI_PLACE_CXL &&
-                                                d.reason == OLI_WHY_POLICY && d.node[0] == 2);
+                                                d.reason == OLI_WHY_POLICY && NODE(d, CXL) == 2);
   CHECK_STR("cxl: words", words(&d, 10), "OLI_POLICY=cxl: CXL");
 
   /* 7. policy uniform */
@@ -123,7 +127,7 @@ int main(void) {
   d = _oli_decide(&in);
   CHECK("uniform: even a non-large object interleaved",
         d.placement == OLI_PLACE_INTERLEAVE && d.reason == OLI_WHY_POLICY && d.ntargets == 2 &&
-            d.node[0] == 0 && d.node[1] == 2 && d.weight[0] == 3 && d.weight[1] == 1);
+            NODE(d, DRAM) == 0 && NODE(d, CXL) == 2 && W(d, DRAM) == 3 && W(d, CXL) == 1);
   CHECK_STR("uniform: words", words(&d, 10), "OLI_POLICY=uniform: interleave 3:1");
   in.dram_limit = 1 * M;
   d = _oli_decide(&in);
@@ -134,7 +138,7 @@ int main(void) {
   in = base(38 * M, 100 * M);
   d = _oli_decide(&in);
   CHECK("oli 38%: interleave", d.placement == OLI_PLACE_INTERLEAVE && d.reason == OLI_WHY_LARGE &&
-                                   d.weight[0] == 3 && d.weight[1] == 1 && d.node[1] == 2);
+                                   W(d, DRAM) == 3 && W(d, CXL) == 1 && NODE(d, CXL) == 2);
   CHECK_EQ("oli 38%: per mille", d.percent_x10, 380);
   CHECK_STR("oli 38%: words", words(&d, 10), "38% of footprint, >= 10%: interleave 3:1");
   in = base(10 * M, 100 * M);
@@ -170,18 +174,18 @@ int main(void) {
 
   /* 12-13. weights */
   in = base(50 * M, 100 * M);
-  in.weight[2] = 1;
+  in.weight[OLI_TIER_REMOTE] = 1;
   d = _oli_decide(&in);
-  CHECK("3 weights: remote DRAM third target", d.ntargets == 3 && d.node[2] == 1 &&
-                                                    d.weight[2] == 1);
+  CHECK("3 weights: remote DRAM third target", d.ntargets == 3 && NODE(d, REMOTE) == 1 &&
+                                                    W(d, REMOTE) == 1);
   CHECK_STR("3 weights: words", words(&d, 10), "50% of footprint, >= 10%: interleave 3:1:1");
   in.topo = &noremote;
   d = _oli_decide(&in);
   CHECK("3 weights without remote node: 2 targets", d.ntargets == 2);
   in = base(50 * M, 100 * M);
-  in.weight[0] = in.weight[1] = 0;
+  in.weight[OLI_TIER_DRAM] = in.weight[OLI_TIER_CXL] = 0;
   d = _oli_decide(&in);
-  CHECK("zero weights: 3:1", d.weight[0] == 3 && d.weight[1] == 1);
+  CHECK("zero weights: 3:1", W(d, DRAM) == 3 && W(d, CXL) == 1);
 
   /* 14. plan */
   oli_plan_entry_t plan = {.id = 1, .placement = OLI_PLACE_CXL, .intensity = -1};
@@ -191,14 +195,14 @@ int main(void) {
   CHECK("plan cxl: CXL", d.placement == OLI_PLACE_CXL && d.reason == OLI_WHY_PLAN);
   CHECK_STR("plan: words", words(&d, 10), "plan: CXL");
   plan.placement = OLI_PLACE_INTERLEAVE;
-  plan.weight[0] = 2;
-  plan.weight[1] = 1;
+  plan.weight[OLI_TIER_DRAM] = 2;
+  plan.weight[OLI_TIER_CXL] = 1;
   d = _oli_decide(&in);
-  CHECK("plan interleave 2:1", d.placement == OLI_PLACE_INTERLEAVE && d.weight[0] == 2 &&
-                                   d.weight[1] == 1 && d.reason == OLI_WHY_PLAN);
-  plan.weight[0] = plan.weight[1] = 0;
+  CHECK("plan interleave 2:1", d.placement == OLI_PLACE_INTERLEAVE && W(d, DRAM) == 2 &&
+                                   W(d, CXL) == 1 && d.reason == OLI_WHY_PLAN);
+  plan.weight[OLI_TIER_DRAM] = plan.weight[OLI_TIER_CXL] = 0;
   d = _oli_decide(&in);
-  CHECK("plan interleave without weights: defaults", d.weight[0] == 3 && d.weight[1] == 1);
+  CHECK("plan interleave without weights: defaults", W(d, DRAM) == 3 && W(d, CXL) == 1);
   plan.placement = OLI_PLACE_DRAM;
   in = base(80 * M, 100 * M);
   in.plan = &plan;
@@ -240,8 +244,8 @@ int main(void) {
   in.dram_used = 63 * G;
   d = _oli_decide(&in);
   CHECK("budget: half fits -> interleave 1:1", d.placement == OLI_PLACE_INTERLEAVE &&
-                                                   d.reason == OLI_WHY_BUDGET && d.weight[0] == 1 &&
-                                                   d.weight[1] == 1 && d.node[1] == 2);
+                                                   d.reason == OLI_WHY_BUDGET && W(d, DRAM) == 1 &&
+                                                   W(d, CXL) == 1 && NODE(d, CXL) == 2);
   CHECK_STR("budget split: words", words(&d, 10), "DRAM budget nearly used: interleave 1:1");
   in.dram_used = 64 * G;
   d = _oli_decide(&in);
@@ -258,23 +262,23 @@ int main(void) {
   in.dram_used = 44 * G; /* 20G left, 6.4G of it kept for small objects; 3:1 wants 30G */
   d = _oli_decide(&in);
   CHECK("budget: large interleave shrinks to 1:2", d.placement == OLI_PLACE_INTERLEAVE &&
-                                                       d.weight[0] == 1 && d.weight[1] == 2 &&
+                                                       W(d, DRAM) == 1 && W(d, CXL) == 2 &&
                                                        d.reason == OLI_WHY_BUDGET);
   CHECK("budget: large object leaves the reserve", _oli_decision_dram_bytes(&d, in.size) <=
                                                        20 * G - 64 * G / 10);
   in.dram_used = 24 * G; /* 40G left - 6.4G reserve: 3:1 (30G) fits */
   d = _oli_decide(&in);
   CHECK("budget: large interleave that fits unchanged", d.reason == OLI_WHY_LARGE &&
-                                                            d.weight[0] == 3);
+                                                            W(d, DRAM) == 3);
   in.dram_used = 30 * G; /* 34G left, but only 27.6G for a large object */
   d = _oli_decide(&in);
   CHECK_EQ("budget: the reserve makes a large object shrink", d.reason, OLI_WHY_BUDGET);
   in = base(64 * G, 100 * G);
-  in.weight[0] = 31;
+  in.weight[OLI_TIER_DRAM] = 31;
   in.dram_limit = 64 * G;
   d = _oli_decide(&in);
   CHECK("budget: a huge large object first takes at most 90%",
-        d.placement == OLI_PLACE_INTERLEAVE && d.weight[0] == 9 && d.weight[1] == 1);
+        d.placement == OLI_PLACE_INTERLEAVE && W(d, DRAM) == 9 && W(d, CXL) == 1);
   in = base(2 * G, 100 * G);
   in.dram_limit = 64 * G;
   in.dram_used = _oli_decision_dram_bytes(&d, 64 * G);
@@ -304,7 +308,7 @@ int main(void) {
   prof.intensity = 9.0;
   d = _oli_decide(&in);
   CHECK("budget: hot object keeps what fits", d.placement == OLI_PLACE_INTERLEAVE &&
-                                                  d.weight[0] == 1 && d.weight[1] == 1);
+                                                  W(d, DRAM) == 1 && W(d, CXL) == 1);
 
   /* property: the budget is never exceeded, and only the budget shrinks DRAM */
   int violations = 0, budget_cases = 0;
@@ -319,21 +323,23 @@ int main(void) {
     uint64_t avail = in.dram_used < in.dram_limit ? in.dram_limit - in.dram_used : 0;
     if (_oli_decision_dram_bytes(&d, in.size) > avail) violations++;
     if (d.reason == OLI_WHY_BUDGET) budget_cases++;
-    if (d.placement == OLI_PLACE_INTERLEAVE && (d.weight[0] == 0 || d.weight[1] == 0 ||
-                                                d.weight[0] + d.weight[1] > 255))
+    if (d.placement == OLI_PLACE_INTERLEAVE && (W(d, DRAM) == 0 || W(d, CXL) == 0 ||
+                                                W(d, DRAM) + W(d, CXL) > 255))
       violations++;
   }
   CHECK_EQ("property: DRAM part within the budget (20000 cases)", violations, 0);
   CHECK("property: budget branch exercised", budget_cases > 1000);
 
   /* 18. DRAM bytes of a decision */
-  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 2, .weight = {3, 1}};
+  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 2,
+                       .target = {{OLI_TIER_DRAM, 0, 3}, {OLI_TIER_CXL, 2, 1}}};
   CHECK_EQ("dram bytes of 3:1", _oli_decision_dram_bytes(&d, 4000), 3000);
-  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 3, .weight = {2, 1, 1}};
+  d = (oli_decision_t){.placement = OLI_PLACE_INTERLEAVE, .ntargets = 3,
+                       .target = {{OLI_TIER_DRAM, 0, 2}, {OLI_TIER_CXL, 2, 1}, {OLI_TIER_REMOTE, 1, 1}}};
   CHECK_EQ("dram bytes of 2:1:1 (local only)", _oli_decision_dram_bytes(&d, 4000), 2000);
-  d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .ntargets = 1};
+  d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .ntargets = 1, .target = {{OLI_TIER_DRAM, 0, 1}}};
   CHECK_EQ("dram bytes of DRAM", _oli_decision_dram_bytes(&d, 4000), 4000);
-  d = (oli_decision_t){.placement = OLI_PLACE_CXL, .ntargets = 1};
+  d = (oli_decision_t){.placement = OLI_PLACE_CXL, .ntargets = 1, .target = {{OLI_TIER_CXL, 2, 1}}};
   CHECK_EQ("dram bytes of CXL", _oli_decision_dram_bytes(&d, 4000), 0);
   d = (oli_decision_t){.placement = OLI_PLACE_DEFAULT};
   CHECK_EQ("dram bytes of default", _oli_decision_dram_bytes(&d, 4000), 0);
@@ -343,6 +349,23 @@ int main(void) {
   CHECK_STR("reason name budget", oli_reason_name(OLI_WHY_BUDGET), "budget");
   CHECK_STR("reason name bad", oli_reason_name((oli_reason_t)99), "unknown");
   CHECK_STR("placement name", oli_placement_name(OLI_PLACE_INTERLEAVE), "interleave");
+
+  /* targets are explicit: tier, node, weight, in tier order */
+  in = base(50 * M, 100 * M);
+  in.weight[OLI_TIER_REMOTE] = 1;
+  d = _oli_decide(&in);
+  CHECK("targets: DRAM, CXL, remote DRAM in order",
+        d.ntargets == 3 && d.target[0].tier == OLI_TIER_DRAM && d.target[0].node == 0 &&
+            d.target[1].tier == OLI_TIER_CXL && d.target[1].node == 2 && d.target[2].tier == OLI_TIER_REMOTE &&
+            d.target[2].node == 1);
+  char r[40];
+  CHECK_STR("ratio by tier", _oli_decision_ratio(&d, r, sizeof r), "3:1:1");
+  in = base(100 * M, 100 * M);
+  in.policy = OLI_POLICY_CXL;
+  d = _oli_decide(&in);
+  CHECK("cxl: one CXL target of weight 1", d.ntargets == 1 && d.target[0].tier == OLI_TIER_CXL &&
+                                               d.target[0].node == 2 && d.target[0].weight == 1);
+  CHECK_EQ("cxl: no DRAM target", NODE(d, DRAM), -1);
   char small[8];
   d = (oli_decision_t){.placement = OLI_PLACE_DRAM, .reason = OLI_WHY_LARGE, .percent_x10 = 380};
   int len = _oli_reason_format(&d, 10, small, sizeof small);

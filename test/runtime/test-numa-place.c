@@ -22,11 +22,8 @@ static void check_ratio(const char *what, int a, int b, uint32_t wa, uint32_t wb
   memset(&forced, 0, sizeof forced);
   forced.placement = OLI_PLACE_INTERLEAVE;
   forced.ntargets = 2;
-  forced.node[0] = a;
-  forced.node[1] = b;
-  forced.node[2] = -1;
-  forced.weight[0] = wa;
-  forced.weight[1] = wb;
+  forced.target[0] = (oli_target_t){OLI_TIER_DRAM, a, wa};
+  forced.target[1] = (oli_target_t){OLI_TIER_CXL, b, wb};
   __oli_site_t *s = test_site(0x8000 + wa * 16 + wb, OLI_KIND_MALLOC, 0, what);
   unsigned char *p = __oli_malloc(len, s);
   CHECK(what, p != NULL && _oli_arena_contains(p));
@@ -37,7 +34,7 @@ static void check_ratio(const char *what, int a, int b, uint32_t wa, uint32_t wb
   CHECK("query", _oli_query_pages(p, len, per, &absent, &sampled) == 0);
   double got = (double)per[a] / (double)(per[a] + per[b]), want = (double)wa / (wa + wb);
   printf("%s: node %d %llu pages, node %d %llu pages (%.4f, want %.4f) via %s\n", what, a,
-         (unsigned long long)per[a], b, (unsigned long long)per[b], got, want, _oli_place_mechanism_n(&forced, len / _oli_page_size()));
+         (unsigned long long)per[a], b, (unsigned long long)per[b], got, want, oli_mechanism_name(_oli_site_state(s)->last.mechanism));
   CHECK(what, got > want - 0.01 && got < want + 0.01);
   free(p);
 }
@@ -57,7 +54,7 @@ int main(void) {
   memset(&forced, 0, sizeof forced);
   forced.placement = OLI_PLACE_CXL;
   forced.ntargets = 1;
-  forced.node[0] = b;
+  forced.target[0] = (oli_target_t){OLI_TIER_CXL, b, 1};
   unsigned char *p = __oli_malloc(8 * MiB, test_site(0x8100, OLI_KIND_MALLOC, 0, "far"));
   memset(p, 1, 8 * MiB);
   uint64_t per[OLI_MAX_NODES], absent;

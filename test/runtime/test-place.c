@@ -20,11 +20,9 @@ static oli_decision_t interleave(int a, int b, uint32_t wa, uint32_t wb) {
   memset(&d, 0, sizeof d);
   d.placement = OLI_PLACE_INTERLEAVE;
   d.ntargets = 2;
-  d.node[0] = a;
-  d.node[1] = b;
-  d.node[2] = -1;
-  d.weight[0] = wa;
-  d.weight[1] = wb;
+  d.target[0] = (oli_target_t){OLI_TIER_DRAM, a, wa};
+  d.target[1] = (oli_target_t){OLI_TIER_CXL, b, wb};
+  d.mechanism = OLI_MECH_PAGE_RUNS; /* what every uneven ratio gets here */
   return d;
 }
 
@@ -48,22 +46,41 @@ int main(void) {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
       oli_decision_t d = interleave(0, 63, ratios[r][0], ratios[r][1]);
       uint64_t np = (sizes[s] + pg - 1) / pg, out[OLI_MAX_TARGETS];
+      d.mechanism = _oli_place_mechanism(&d, np, true);
+      CHECK("an uneven ratio off the kernel weights: page runs", d.mechanism == OLI_MECH_PAGE_RUNS);
       _oli_place_intended(&d, np, out);
       double want = (double)ratios[r][0] / (ratios[r][0] + ratios[r][1]);
       double got = (double)out[0] / (double)np;
       CHECK("page runs cover the object", out[0] + out[1] == np);
       CHECK("DRAM share within 1% of the ratio", got > want - 0.01 && got < want + 0.01);
-      uint64_t unit = _oli_place_run_unit(d.weight, 2, np), period = unit * (ratios[r][0] + ratios[r][1]);
+      uint64_t unit = _oli_place_run_unit(ratios[r], 2, np), period = unit * (ratios[r][0] + ratios[r][1]);
       CHECK("at most 64 periods (bounded VMAs)", (np + period - 1) / period <= 64);
     }
   }
   oli_decision_t eq = interleave(0, 63, 1, 1);
-  CHECK_STR("1:1 uses MPOL_INTERLEAVE", _oli_place_mechanism(&eq), "interleave");
+  CHECK_STR("1:1 of unknown size uses MPOL_INTERLEAVE", oli_mechanism_name(_oli_place_mechanism(&eq, 0, true)),
+            "interleave");
   oli_decision_t uneq = interleave(0, 63, 3, 1);
-  CHECK_STR("3:1 off the kernel weights uses page runs", _oli_place_mechanism(&uneq), "page-runs");
-  CHECK_STR("1:1 of whole huge-page rounds: MPOL_INTERLEAVE", _oli_place_mechanism_n(&eq, 2048), "interleave");
-  CHECK_STR("1:1 of an odd size: page runs (THP would skew it)", _oli_place_mechanism_n(&eq, 1000), "page-runs");
+  CHECK_STR("3:1 off the kernel weights uses page runs", oli_mechanism_name(_oli_place_mechanism(&uneq, 0, true)),
+            "page-runs");
+  CHECK_EQ("1:1 of whole huge-page rounds: MPOL_INTERLEAVE", _oli_place_mechanism(&eq, 2048, true),
+           OLI_MECH_INTERLEAVE);
+  CHECK_EQ("1:1 of an odd size: page runs (THP would skew it)", _oli_place_mechanism(&eq, 1000, true),
+           OLI_MECH_PAGE_RUNS);
+  CHECK_EQ("1:1 of whole rounds, not on a 2 MiB boundary: page runs", _oli_place_mechanism(&eq, 2048, false),
+           OLI_MECH_PAGE_RUNS);
+  oli_decision_t one = interleave(0, 63, 1, 1);
+  one.target[1].weight = 0;
+  CHECK_EQ("an interleave with one weighted target: preferred", _oli_place_mechanism(&one, 2048, true),
+           OLI_MECH_PREFERRED);
+  oli_decision_t none;
+  memset(&none, 0, sizeof none);
+  CHECK_EQ("the default placement: no mechanism", _oli_place_mechanism(&none, 2048, true), OLI_MECH_DEFAULT);
+  oli_decision_t unset = interleave(0, 63, 1, 1); /* mechanism never set: refused, not silently unbound */
+  unset.mechanism = OLI_MECH_DEFAULT;
+  CHECK("a placed decision without a mechanism is refused", _oli_place_range((void *)4096, 4096, &unset, 0) == -1);
   uint64_t o11[OLI_MAX_TARGETS];
+  eq.mechanism = _oli_place_mechanism(&eq, 1001, true);
   _oli_place_intended(&eq, 1001, o11);
   CHECK("1:1 odd size intended split exact", o11[0] + o11[1] == 1001 && (o11[0] == 500 || o11[0] == 501));
 
@@ -98,7 +115,8 @@ int main(void) {
   memset(&cx, 0, sizeof cx);
   cx.placement = OLI_PLACE_CXL;
   cx.ntargets = 1;
-  cx.node[0] = 2;
+  cx.target[0] = (oli_target_t){OLI_TIER_CXL, 2, 1};
+  cx.mechanism = OLI_MECH_PREFERRED;
   uint64_t gib_pages = 1024 * MiB / pg;
   CHECK_EQ("unknown room: fits", _oli_place_fits(&cx, gib_pages, room), -1);
   room[2] = 100 * MiB;

@@ -50,7 +50,7 @@ static int embedded_used(void) {
   _oli_process_init();
   _oli_site_state(exact), _oli_site_state(moved), _oli_site_state(fresh);
   const oli_plan_entry_t *e = _oli_plan_lookup(exact);
-  if (!e || e->placement != OLI_PLACE_INTERLEAVE || e->weight[0] != 3 || e->weight[1] != 1) return 10;
+  if (!e || e->placement != OLI_PLACE_INTERLEAVE || e->weight[OLI_TIER_DRAM] != 3 || e->weight[OLI_TIER_CXL] != 1) return 10;
   e = _oli_plan_lookup(moved);
   if (!e || e->placement != OLI_PLACE_CXL) return 11;
   if (_oli_plan_lookup(fresh) != NULL) return 12;

@@ -84,15 +84,15 @@ int main(void) {
   CHECK("upper-case short id, cxl entry", e && e->placement == OLI_PLACE_CXL);
   CHECK("plan accesses 0 of 100 bytes: intensity 0", e && e->intensity == 0.0);
   e = _oli_plan_lookup(a3);
-  CHECK("interleave 3:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[0] == 3 &&
-                              e->weight[1] == 1 && e->weight[2] == 0);
+  CHECK("interleave 3:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[OLI_TIER_DRAM] == 3 &&
+                              e->weight[OLI_TIER_CXL] == 1 && e->weight[OLI_TIER_REMOTE] == 0);
   e = _oli_plan_lookup(a4);
   CHECK("ratio 0:1 is CXL", e && e->placement == OLI_PLACE_CXL);
   e = _oli_plan_lookup(a5);
-  CHECK("ratio 2:1:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[2] == 1);
+  CHECK("ratio 2:1:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[OLI_TIER_REMOTE] == 1);
   CHECK("ratio 2:0:1 (no CXL share) skipped", _oli_plan_lookup(a6) == NULL);
   e = _oli_plan_lookup(moved);
-  CHECK("re-matched by source location", e && e->id == 0xb1 && e->weight[0] == 5);
+  CHECK("re-matched by source location", e && e->id == 0xb1 && e->weight[OLI_TIER_DRAM] == 5);
   CHECK("different rel: no re-match", _oli_plan_lookup(other_rel) == NULL);
   CHECK("different kind: no re-match", _oli_plan_lookup(other_kind) == NULL);
   CHECK("new site: no entry", _oli_plan_lookup(fresh) == NULL);
@@ -109,7 +109,8 @@ int main(void) {
                         .topo = &t, .min_size = 1 << 20, .large_percent = 10, .weight = {3, 1, 0}};
   in.plan = _oli_plan_lookup(moved);
   oli_decision_t d = _oli_decide(&in);
-  CHECK("decision follows the plan", d.reason == OLI_WHY_PLAN && d.weight[0] == 5 && d.weight[1] == 2);
+  CHECK("decision follows the plan", d.reason == OLI_WHY_PLAN && _oli_decision_weight(&d, OLI_TIER_DRAM) == 5 &&
+                                         _oli_decision_weight(&d, OLI_TIER_CXL) == 2);
 
   /* statistics over registered sites */
   __oli_site_t *reg[] = {a1, a2, a3, moved, fresh};

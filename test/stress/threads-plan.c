@@ -36,7 +36,7 @@ static _Atomic int bad;
 
 static want_t seen(const oli_plan_entry_t *e) {
   want_t w = {0, OLI_PLACE_DEFAULT, 0, 0};
-  if (e) w = (want_t){1, e->placement, e->weight[0], e->weight[1]};
+  if (e) w = (want_t){1, e->placement, e->weight[OLI_TIER_DRAM], e->weight[OLI_TIER_CXL]};
   return w;
 }
 
