@@ -725,3 +725,111 @@ int oli_json_write_string(FILE *f, const char *s) {
   }
   return fputc('"', f) == EOF ? -1 : 0;
 }
+
+/* ---- the writer ------------------------------------------------------------ */
+void oli_jw_init(oli_jw_t *w, FILE *f) {
+  memset(w, 0, sizeof *w);
+  w->f = f;
+}
+
+static void put(oli_jw_t *w, const char *s) {
+  if (!w->err && fputs(s, w->f) == EOF) w->err = 1;
+}
+
+/* Container k (0-based) keeps its members on one line. */
+static int is_inline(const oli_jw_t *w, int k) { return w->compact || (w->inline_from && k + 1 >= w->inline_from); }
+
+static void newline(oli_jw_t *w, int level) {
+  put(w, "\n");
+  for (int i = 0; i < level; i++) put(w, "  ");
+}
+
+/* Separator, indentation and key before a value. */
+static void begin_value(oli_jw_t *w, const char *key) {
+  if (w->depth == 0) {
+    if (key) w->err = 1; /* a key at the top */
+    return;
+  }
+  int k = w->depth - 1;
+  if ((key == NULL) != (w->is_array[k] != 0)) w->err = 1; /* keys in objects only */
+  if (w->count[k]) put(w, ",");
+  if (!is_inline(w, k)) newline(w, w->depth);
+  else if (w->count[k] && !w->compact) put(w, " ");
+  if (w->count[k] < 255) w->count[k]++;
+  if (key) {
+    if (!w->err && oli_json_write_string(w->f, key) != 0) w->err = 1;
+    put(w, w->compact ? ":" : ": ");
+  }
+}
+
+static void open_container(oli_jw_t *w, const char *key, oli_jw_style_t style, int array) {
+  begin_value(w, key);
+  if (w->depth >= OLI_JW_MAX_DEPTH) {
+    w->err = 1;
+    return;
+  }
+  put(w, array ? "[" : "{");
+  w->is_array[w->depth] = (unsigned char)array;
+  w->count[w->depth] = 0;
+  if (style == OLI_JW_INLINE && !w->inline_from) w->inline_from = w->depth + 1;
+  w->depth++;
+}
+
+void oli_jw_object(oli_jw_t *w, const char *key, oli_jw_style_t style) { open_container(w, key, style, 0); }
+void oli_jw_array(oli_jw_t *w, const char *key, oli_jw_style_t style) { open_container(w, key, style, 1); }
+
+void oli_jw_end(oli_jw_t *w) {
+  if (w->depth == 0) {
+    w->err = 1;
+    return;
+  }
+  int k = --w->depth;
+  if (!is_inline(w, k) && w->count[k]) newline(w, w->depth);
+  put(w, w->is_array[k] ? "]" : "}");
+  if (w->inline_from == k + 1) w->inline_from = 0;
+}
+
+void oli_jw_str(oli_jw_t *w, const char *key, const char *s) {
+  begin_value(w, key);
+  if (s == NULL) put(w, "null");
+  else if (!w->err && oli_json_write_string(w->f, s) != 0) w->err = 1;
+}
+
+void oli_jw_u64(oli_jw_t *w, const char *key, uint64_t v) {
+  char b[24];
+  snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+  begin_value(w, key);
+  put(w, b);
+}
+
+void oli_jw_i64(oli_jw_t *w, const char *key, int64_t v) {
+  char b[24];
+  snprintf(b, sizeof b, "%lld", (long long)v);
+  begin_value(w, key);
+  put(w, b);
+}
+
+void oli_jw_double(oli_jw_t *w, const char *key, double v, int digits) {
+  char b[40];
+  if (v != v || v - v != 0) snprintf(b, sizeof b, "null"); /* NaN, infinities: no JSON number */
+  else snprintf(b, sizeof b, "%.*g", digits, v);
+  begin_value(w, key);
+  put(w, b);
+}
+
+void oli_jw_bool(oli_jw_t *w, const char *key, int v) {
+  begin_value(w, key);
+  put(w, v ? "true" : "false");
+}
+
+void oli_jw_null(oli_jw_t *w, const char *key) {
+  begin_value(w, key);
+  put(w, "null");
+}
+
+int oli_jw_finish(oli_jw_t *w) {
+  if (w->depth != 0) w->err = 1;
+  if (!w->compact) put(w, "\n");
+  if (!w->err && (fflush(w->f) != 0 || ferror(w->f))) w->err = 1;
+  return w->err ? -1 : 0;
+}

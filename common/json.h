@@ -29,6 +29,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum oli_json_type_e {
   OLI_JSON_NULL = 0,
   OLI_JSON_BOOL,
@@ -115,9 +119,57 @@ const char *oli_json_type_name(oli_json_type_t t);
 /* ---- writing ------------------------------------------------------------ */
 /* Write `s` as a JSON string literal with quotes into buf (snprintf-style:
  * always NUL-terminates when n > 0; returns the length the whole literal
- * needs, excluding the NUL). Escapes ", \, and control characters. */
+ * needs, excluding the NUL). Escapes ", \, every control character
+ * (0x00-0x1f) and DEL (0x7f); other bytes are copied (UTF-8 passes through). */
 size_t oli_json_escape(char *buf, size_t n, const char *s);
 /* Same, to a stdio stream. Returns 0, or -1 on a write error. */
 int oli_json_write_string(FILE *f, const char *s);
 
+/* The one JSON writer of the project: every document (report, profile, plan,
+ * diff, sites) is written through it, so commas, nesting and escaping are
+ * right by construction.
+ *
+ *   oli_jw_t w;
+ *   oli_jw_init(&w, stdout);
+ *   oli_jw_object(&w, NULL, OLI_JW_LINES);     // {  members one per line
+ *   oli_jw_str(&w, "schema", "oli-plan");
+ *   oli_jw_array(&w, "sites", OLI_JW_LINES);
+ *   oli_jw_object(&w, NULL, OLI_JW_INLINE);    //   {"id": ..., "bytes": 4}
+ *   oli_jw_u64(&w, "bytes", 4);
+ *   oli_jw_end(&w);                            // closes the innermost
+ *   oli_jw_end(&w);
+ *   oli_jw_end(&w);
+ *   if (oli_jw_finish(&w) != 0) ...            // newline; -1 on a write error
+ *
+ * `key` names the member inside an object and must be NULL inside an array
+ * or at the top. A LINES container puts each member on its own line,
+ * indented two spaces per level; an INLINE one (and everything in it) keeps
+ * its members on one line, ", "-separated. Keys are escaped like values. */
+#define OLI_JW_MAX_DEPTH 16
+typedef enum oli_jw_style_e { OLI_JW_LINES = 0, OLI_JW_INLINE = 1 } oli_jw_style_t;
+typedef struct oli_jw_s {
+  FILE *f;
+  int depth;
+  int inline_from;                    /* depth of the outermost inline container; 0 none */
+  unsigned char count[OLI_JW_MAX_DEPTH]; /* members written so far (saturating) */
+  unsigned char is_array[OLI_JW_MAX_DEPTH];
+  int err;                            /* a write failed or the nesting was wrong */
+  int compact;                        /* set after init: no blanks or newlines at all */
+} oli_jw_t;
+void oli_jw_init(oli_jw_t *w, FILE *f);
+void oli_jw_object(oli_jw_t *w, const char *key, oli_jw_style_t style);
+void oli_jw_array(oli_jw_t *w, const char *key, oli_jw_style_t style);
+void oli_jw_end(oli_jw_t *w);
+void oli_jw_str(oli_jw_t *w, const char *key, const char *s); /* NULL: null */
+void oli_jw_u64(oli_jw_t *w, const char *key, uint64_t v);
+void oli_jw_i64(oli_jw_t *w, const char *key, int64_t v);
+void oli_jw_double(oli_jw_t *w, const char *key, double v, int digits); /* %.<digits>g; NaN/inf: null */
+void oli_jw_bool(oli_jw_t *w, const char *key, int v);
+void oli_jw_null(oli_jw_t *w, const char *key);
+/* After the top-level value: a newline, flush errors; 0 ok, -1 (errno kept). */
+int oli_jw_finish(oli_jw_t *w);
+
+#ifdef __cplusplus
+}
+#endif
 #endif /* OLI_COMMON_JSON_H */

@@ -16,6 +16,50 @@ void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void
     return -1;                                                                                \
   } while (0)
 
+int oli_siterec_decode(const void *rec, size_t left, size_t offset, oli_siterec_t *out, char *why, size_t why_n) {
+  const unsigned char *p = rec;
+  uint32_t magic;
+  uint16_t size, file_len, func_len, name_len;
+  if (left < 8) BAD("record at offset %zu: truncated header (%zu of %d bytes)", offset, left, OLI_SITE_HEADER_SIZE);
+  memcpy(&magic, p, 4);
+  if (magic != OLI_SITE_MAGIC)
+    BAD("record at offset %zu: bad magic 0x%08x (want 0x%08x)", offset, magic, OLI_SITE_MAGIC);
+  if (left < OLI_SITE_HEADER_SIZE)
+    BAD("record at offset %zu: truncated header (%zu of %d bytes)", offset, left, OLI_SITE_HEADER_SIZE);
+  memcpy(&size, p + 4, 2);
+  if (size < OLI_SITE_HEADER_SIZE || size % 8 != 0)
+    BAD("record at offset %zu: bad size %u (a multiple of 8, >= %d)", offset, size, OLI_SITE_HEADER_SIZE);
+  if (size > left)
+    BAD("record at offset %zu: size %u runs past the section end (%zu bytes left)", offset, size, left);
+  out->kind = p[6];
+  out->flags = p[7];
+  if (out->kind == 0 || out->kind > OLI_KIND_MAX_) BAD("record at offset %zu: unknown kind %u", offset, out->kind);
+  memcpy(&out->id, p + 8, 8);
+  memcpy(&out->size_hint, p + 16, 8);
+  memcpy(&out->line, p + 24, 4);
+  memcpy(&out->rel, p + 28, 4);
+  memcpy(&file_len, p + 32, 2);
+  memcpy(&func_len, p + 34, 2);
+  memcpy(&name_len, p + 36, 2);
+  size_t need = (size_t)OLI_SITE_HEADER_SIZE + file_len + 1u + func_len + 1u + name_len + 1u;
+  if (need > size)
+    BAD("record at offset %zu: strings (%u+%u+%u bytes) do not fit its size %u", offset, file_len, func_len,
+        name_len, size);
+  const char *s = (const char *)p + OLI_SITE_HEADER_SIZE;
+  if (s[file_len] != '\0' || s[file_len + 1 + func_len] != '\0' || s[file_len + 1 + func_len + 1 + name_len] != '\0')
+    BAD("record at offset %zu: a string is not NUL-terminated at its length", offset);
+  if (memchr(s, '\0', file_len) || memchr(s + file_len + 1, '\0', func_len) ||
+      memchr(s + file_len + func_len + 2, '\0', name_len))
+    BAD("record at offset %zu: a string holds a NUL before its length", offset);
+  out->size = size;
+  out->file = s;
+  out->function = s + file_len + 1;
+  out->name = s + file_len + 1 + func_len + 1;
+  out->offset = offset;
+  out->record = p;
+  return 1;
+}
+
 int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size_t why_n) {
   static const unsigned char zero8[8];
   for (;;) {
@@ -33,47 +77,8 @@ int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size
       it->pos = it->len;
       return 0;
     }
-    uint32_t magic;
-    uint16_t size, file_len, func_len, name_len;
-    memcpy(&magic, p, 4);
-    if (magic != OLI_SITE_MAGIC)
-      BAD("record at offset %zu: bad magic 0x%08x (want 0x%08x)", it->pos, magic, OLI_SITE_MAGIC);
-    if (left < OLI_SITE_HEADER_SIZE)
-      BAD("record at offset %zu: truncated header (%zu of %d bytes)", it->pos, left, OLI_SITE_HEADER_SIZE);
-    memcpy(&size, p + 4, 2);
-    if (size < OLI_SITE_HEADER_SIZE || size % 8 != 0)
-      BAD("record at offset %zu: bad size %u (a multiple of 8, >= %d)", it->pos, size, OLI_SITE_HEADER_SIZE);
-    if (size > left)
-      BAD("record at offset %zu: size %u runs past the section end (%zu bytes left)", it->pos, size, left);
-    out->kind = p[6];
-    out->flags = p[7];
-    if (out->kind == 0 || out->kind > OLI_KIND_MAX_)
-      BAD("record at offset %zu: unknown kind %u", it->pos, out->kind);
-    memcpy(&out->id, p + 8, 8);
-    memcpy(&out->size_hint, p + 16, 8);
-    memcpy(&out->line, p + 24, 4);
-    memcpy(&out->rel, p + 28, 4);
-    memcpy(&file_len, p + 32, 2);
-    memcpy(&func_len, p + 34, 2);
-    memcpy(&name_len, p + 36, 2);
-    size_t need = (size_t)OLI_SITE_HEADER_SIZE + file_len + 1u + func_len + 1u + name_len + 1u;
-    if (need > size)
-      BAD("record at offset %zu: strings (%u+%u+%u bytes) do not fit its size %u", it->pos,
-          file_len, func_len, name_len, size);
-    const char *s = (const char *)p + OLI_SITE_HEADER_SIZE;
-    if (s[file_len] != '\0' || s[file_len + 1 + func_len] != '\0' ||
-        s[file_len + 1 + func_len + 1 + name_len] != '\0')
-      BAD("record at offset %zu: a string is not NUL-terminated at its length", it->pos);
-    if (memchr(s, '\0', file_len) || memchr(s + file_len + 1, '\0', func_len) ||
-        memchr(s + file_len + func_len + 2, '\0', name_len))
-      BAD("record at offset %zu: a string holds a NUL before its length", it->pos);
-    out->size = size;
-    out->file = s;
-    out->function = s + file_len + 1;
-    out->name = s + file_len + 1 + func_len + 1;
-    out->offset = it->pos;
-    out->record = p;
-    it->pos += size;
-    return 1;
+    int rc = oli_siterec_decode(p, left, it->pos, out, why, why_n);
+    if (rc > 0) it->pos += out->size;
+    return rc;
   }
 }

@@ -28,6 +28,10 @@
 #include "oli_abi.h"
 #include "oli_vocab.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct oli_siterec_s {
   uint64_t id;
   uint64_t size_hint;   /* valid when flags & OLI_SITE_F_SIZE_KNOWN */
@@ -49,7 +53,13 @@ typedef struct oli_siterec_iter_s {
 void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void *stop);
 /* 1 = a record in *out; 0 = end of buffer; -1 = malformed (why filled, one line). */
 int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size_t why_n);
+/* Validate and read the one record at rec, with `left` bytes available
+ * (`offset`: its position, for messages): 1 ok, -1 malformed (why filled). */
+int oli_siterec_decode(const void *rec, size_t left, size_t offset, oli_siterec_t *out, char *why, size_t why_n);
 
 /* Kind names: oli_kind_name() (include/oli_vocab.h). */
 
+#ifdef __cplusplus
+}
+#endif
 #endif /* OLI_COMMON_SITEREC_H */

@@ -4,6 +4,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Parse a byte size: digits with an optional fraction and an optional suffix
  * K/M/G/T/P (powers of 1024; an optional trailing "B" or "iB" is accepted).
  * 0 on success; -1 on bad syntax or overflow; -2 for a value that is not
@@ -14,4 +18,7 @@ int oli_parse_size(const char *s, uint64_t *out);
 /* Format bytes as "64.0 GiB" / "512 B" into buf; returns buf. */
 char *oli_format_size(uint64_t bytes, char *buf, int n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -14,6 +14,8 @@
 #include "FreeBypass.h"
 #include "SmallBypass.h"
 
+#include "size.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -57,24 +59,11 @@ constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE
 
 namespace oli {
 
-/// Parses a byte count: digits with an optional K, M, G or T (powers of 1024).
+/// Parses a byte count as the runtime and the CLI do (common/size.c):
+/// digits, an optional fraction and a K/M/G/T/P suffix (powers of 1024,
+/// optional B or iB): 4096, 64K, 1.5M, 64GiB.
 static bool parseSize(StringRef S, uint64_t &Out) {
-  uint64_t Mul = 1;
-  if (!S.empty()) {
-    switch (S.back()) {
-    case 'k': case 'K': Mul = 1ULL << 10; break;
-    case 'm': case 'M': Mul = 1ULL << 20; break;
-    case 'g': case 'G': Mul = 1ULL << 30; break;
-    case 't': case 'T': Mul = 1ULL << 40; break;
-    default: break;
-    }
-    if (Mul != 1)
-      S = S.drop_back();
-  }
-  uint64_t V;
-  if (S.empty() || S.getAsInteger(10, V) || __builtin_mul_overflow(V, Mul, &Out))
-    return false;
-  return true;
+  return oli_parse_size(S.str().c_str(), &Out) == 0;
 }
 
 /// Parses 0/1/true/false.
@@ -124,7 +113,7 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
     else
       return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
     if (!Ok) {
-      const char *What = Key.ends_with("size") ? "a byte count (digits, optional K/M/G/T suffix)"
+      const char *What = Key.ends_with("size") ? "a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)"
                          : Key == "profile-every" ? "a whole number below 2^32"
                                                   : "0, 1, true or false";
       return fail(O, Where + ": expected " + What);

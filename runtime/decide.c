@@ -95,17 +95,6 @@ char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n) {
   return buf;
 }
 
-/* The node of a tier for the caller, -1 none. */
-static int tier_node(const oli_topology_t *t, oli_tier_t tier) {
-  switch (tier) {
-  case OLI_TIER_DRAM: return t->local_node;
-  case OLI_TIER_CXL: return t->cxl_node;
-  case OLI_TIER_REMOTE: return t->remote_node;
-  case OLI_TIER_DEFAULT: break;
-  }
-  return -1;
-}
-
 static void set_targets(oli_decision_t *d, oli_placement_t p) {
   d->placement = p;
   d->ntargets = 0;
@@ -129,7 +118,7 @@ static void place_interleave(oli_decision_t *d, const oli_topology_t *t, const u
 /* Give d placement p (an interleave at w). When p needs a node this machine
  * lacks, local DRAM instead, with the placement's Missing reason: false. */
 static bool place(oli_decision_t *d, const oli_topology_t *t, oli_placement_t p, const uint32_t *w) {
-  if (tier_node(t, oli_placement_needs(p)) < 0 && p != OLI_PLACE_DEFAULT) {
+  if (_oli_topology_tier_node(t, oli_placement_needs(p)) < 0 && p != OLI_PLACE_DEFAULT) {
     set_targets(d, OLI_PLACE_DRAM);
     add_target(d, OLI_TIER_DRAM, t->local_node, 1);
     d->reason = oli_placement_missing(p);
@@ -142,7 +131,7 @@ static bool place(oli_decision_t *d, const oli_topology_t *t, oli_placement_t p,
   case OLI_PLACE_CXL: {
     oli_tier_t tier = oli_placement_tier(p);
     set_targets(d, p);
-    add_target(d, tier, tier_node(t, tier), 1);
+    add_target(d, tier, _oli_topology_tier_node(t, tier), 1);
     return true;
   }
   }

@@ -72,7 +72,6 @@ int _oli_option_peek(oli_option_t option, long *out);
  * no OLI_* variable is read, every option has its default. */
 bool _oli_secure(void);
 void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
-char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n); /* "0-1,3" */
 long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
 /* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
  * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
@@ -99,6 +98,8 @@ void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords,
 int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
                                   bool cxl_forced, char *msg, size_t n);
 int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
+/* The caller's node of a tier (local DRAM, CXL, remote DRAM); -1 none. */
+int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier);
 
 // decide.c
 /* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */

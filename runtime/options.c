@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "internal.h"
-#include "size.h"
+#include "grammar.h"
 #include "text.h"
 
 /* Build-time defaults (override with -DOLI_DEFAULT_X=...). */
@@ -132,62 +132,27 @@ static int parse_uint(const char **p, long max, long *out) {
   return 0;
 }
 
+/* OLI_WEIGHTS: a ratio (common/grammar.c) whose every given weight is 1-255. */
 int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n) {
-  if (s == NULL) return -1;
-  uint32_t tmp[OLI_MAX_TARGETS] = {0};
-  int k = 0;
-  const char *p = s;
-  for (;;) {
-    long v;
-    if (k == OLI_MAX_TARGETS || parse_uint(&p, 255, &v) != 0 || v < 1) return -1;
-    tmp[k++] = (uint32_t)v;
-    if (*p == '\0') break;
-    if (*p != ':') return -1;
-    p++;
-  }
-  if (k < 2) return -1;
-  for (int i = 0; i < OLI_MAX_TARGETS; i++) w[i] = tmp[i];
+  uint32_t tmp[OLI_NODE_TIERS];
+  int k;
+  if (oli_parse_ratio(s, 255, tmp, &k) != 0) return -1;
+  for (int i = 0; i < k; i++)
+    if (tmp[i] < 1) return -1;
+  memcpy(w, tmp, sizeof tmp);
   *n = k;
   return 0;
 }
 
+/* OLI_DRAM_NODES, OLI_CXL_NODES: a list (common/grammar.c) of nodes 0-63, not empty. */
 int _oli_parse_nodelist(const char *s, uint64_t *mask) {
-  if (s == NULL || *s == '\0') return -1;
   uint64_t m = 0;
-  const char *p = s;
-  for (;;) {
-    long a, b;
-    if (parse_uint(&p, OLI_MAX_NODES - 1, &a) != 0) return -1;
-    b = a;
-    if (*p == '-') {
-      p++;
-      if (parse_uint(&p, OLI_MAX_NODES - 1, &b) != 0 || b < a) return -1;
-    }
-    for (long i = a; i <= b; i++) m |= 1ULL << i;
-    if (*p == '\0') break;
-    if (*p != ',') return -1;
-    p++;
-  }
+  int count;
+  if (s == NULL || strpbrk(s, " \t\n\r") || oli_parse_list(s, &m, OLI_MAX_NODES, OLI_MAX_NODES - 1, &count) != 0 ||
+      count == 0) /* no blanks in a value (the option's are trimmed) */
+    return -1;
   *mask = m;
   return 0;
-}
-
-/* Node mask as "0-1,3" into buf. */
-char *_oli_format_nodelist(uint64_t mask, char *buf, size_t n) {
-  size_t len = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < 64 && len < n;) {
-    if (!(mask >> i & 1)) { i++; continue; }
-    int j = i;
-    while (j + 1 < 64 && (mask >> (j + 1) & 1)) j++;
-    int k = j == i ? snprintf(buf + len, n - len, "%s%d", len ? "," : "", i)
-                   : snprintf(buf + len, n - len, "%s%d-%d", len ? "," : "", i, j);
-    if (k < 0) break;
-    len += (size_t)k;
-    i = j + 1;
-  }
-  if (len == 0 && n > 0) snprintf(buf, n, "(none)");
-  return buf;
 }
 
 static int parse_bool_word(const char *s, long *out) {
@@ -581,7 +546,7 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   }
   case T_NODES:
     if (d->value == 0) return "detected";
-    _oli_format_nodelist((uint64_t)d->value, tmp, sizeof tmp);
+    oli_format_list((uint64_t)d->value, tmp, sizeof tmp);
     snprintf(buf, n, "%s%s", d->forced ? "force:" : "", tmp);
     return buf;
   case T_STRING:

@@ -29,9 +29,8 @@
 #include <unistd.h>
 
 #include "alloc_internal.h"
+#include "doc.h"
 #include "internal.h"
-#include "infile.h"
-#include "json.h"
 
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
@@ -40,13 +39,14 @@ extern void __libc_free(void *);
 
 typedef struct plan_site_s {
   oli_plan_entry_t e;
-  const char *file, *function, *kind, *name; /* NULL when absent (point into the doc) */
+  const char *file, *function, *kind, *name; /* NULL when absent (point into the document) */
   int64_t rel;                               /* -1 when absent */
   _Atomic int used;                          /* matched by a registered site */
 } plan_site_t;
 
 typedef struct plan_s {
-  oli_json_doc_t *doc;
+  oli_doc_t doc;      /* the document, read by common/doc.c */
+  bool loaded;        /* doc holds a usable plan or profile */
   plan_site_t *sites; /* sorted by id */
   size_t n;
   bool profile; /* an oli-profile: intensities only */
@@ -59,177 +59,70 @@ static _Thread_local int in_load;
 static const char *embedded;      /* __oli_plan_embedded: a copy of the text, NUL-terminated */
 static size_t embedded_len;
 
-/* ---- parsing ------------------------------------------------------------- */
+/* ---- from the document to entries -------------------------------------------- */
 
-static int fail(char *msg, size_t n, const oli_json_t *v, const char *fmt, const char *a) {
-  char what[160];
-  snprintf(what, sizeof what, fmt, a);
-  if (v) snprintf(msg, n, "line %u, column %u: %s", v->line, v->col, what);
-  else snprintf(msg, n, "%s", what);
-  return -1;
-}
-
-static int parse_id(const char *s, uint64_t *out) {
-  if (s == NULL || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return -1;
-  uint64_t v = 0;
-  int k = 0;
-  for (const char *p = s + 2; *p; p++, k++) {
-    int d = *p >= '0' && *p <= '9' ? *p - '0'
-            : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10
-            : *p >= 'A' && *p <= 'F' ? *p - 'A' + 10 : -1;
-    if (d < 0 || k >= 16) return -1;
-    v = v << 4 | (uint64_t)d;
-  }
-  if (k == 0) return -1;
-  *out = v;
-  return 0;
-}
-
-/* "D:C" or "D:C:R", integers 0-1000 (plan ratios), not all zero. */
-static int parse_ratio(const char *s, uint32_t w[OLI_MAX_TARGETS]) {
-  uint32_t t[OLI_MAX_TARGETS] = {0};
-  int k = 0;
-  const char *p = s;
-  if (s == NULL) return -1;
-  for (;;) {
-    uint32_t v = 0;
-    int digits = 0;
-    for (; *p >= '0' && *p <= '9'; p++, digits++) {
-      v = v * 10 + (uint32_t)(*p - '0');
-      if (v > 1000) return -1;
-    }
-    if (digits == 0 || k == OLI_MAX_TARGETS) return -1;
-    t[k++] = v;
-    if (*p == '\0') break;
-    if (*p++ != ':') return -1;
-  }
-  if (k < 2 || t[0] + t[1] + t[2] == 0) return -1;
-  memcpy(w, t, sizeof t);
-  return 0;
-}
-
-static const char *opt_str(const oli_json_t *site, const char *key) {
-  return oli_json_str(oli_json_get(site, key)); /* null or absent -> NULL */
-}
+static const char *or_null(const char *s) { return s && s[0] ? s : NULL; }
 
 static int cmp_id(const void *a, const void *b) {
   uint64_t x = ((const plan_site_t *)a)->e.id, y = ((const plan_site_t *)b)->e.id;
   return x < y ? -1 : x > y;
 }
 
-/* Turn one site object into an entry; 0 ok, 1 skip (unsupported), -1 error. */
-static int plan_site(const oli_json_t *s, bool profile, bool have_access, plan_site_t *out,
-                     char *msg, size_t n) {
+/* One site of the document as an entry; false: a plan decision this runtime
+ * cannot follow (an interleave with no CXL share but a remote one), skipped. */
+static bool plan_site(const oli_doc_site_t *s, bool profile, bool have_access, plan_site_t *out) {
   memset(out, 0, sizeof *out);
-  const oli_json_t *idv = oli_json_get(s, "id");
-  if (s->type != OLI_JSON_OBJECT) return fail(msg, n, s, "a site is not an object%s", "");
-  if (parse_id(oli_json_str(idv), &out->e.id) != 0)
-    return fail(msg, n, idv ? idv : s, "site id is not \"0x\" and 1-16 hex digits%s", "");
-  out->file = opt_str(s, "file");
-  out->function = opt_str(s, "function");
-  out->kind = opt_str(s, "kind");
-  out->name = opt_str(s, "name");
-  int64_t rel;
-  out->rel = oli_json_i64(oli_json_get(s, "rel"), &rel) == 0 && rel >= 0 ? rel : -1;
+  out->e.id = s->id;
+  out->file = or_null(s->file);
+  out->function = or_null(s->function);
+  out->kind = or_null(s->kind);
+  out->name = or_null(s->name);
+  out->rel = OLI_HAS(s, OLI_F_REL) ? (int64_t)s->rel : -1;
   out->e.intensity = -1;
-
-  uint64_t acc = 0, bytes = 0;
-  const oli_json_t *av = oli_json_get(s, "accesses");
-  int ra = oli_json_u64(av, &acc);
-  if (ra == -2) return fail(msg, n, av, "site accesses is not an integer 0..2^64-1%s", "");
-  const char *bkeys[3] = {"peak_live", "largest", "bytes"};
-  for (int k = 0; k < 3 && bytes == 0; k++) {
-    const oli_json_t *bv = oli_json_get(s, bkeys[k]);
-    if (oli_json_u64(bv, &bytes) == -2)
-      return fail(msg, n, bv, "site %s is not an integer 0..2^64-1", bkeys[k]);
-  }
-  if (have_access && ra == 0 && bytes > 0) out->e.intensity = (double)acc / (double)bytes;
-
-  if (profile) {
-    if (ra != 0) return fail(msg, n, s, "profile site without \"accesses\"%s", "");
-    out->e.placement = OLI_PLACE_DEFAULT;
-    return 0;
-  }
-  const oli_json_t *dv = oli_json_get(s, "decision");
-  const char *dec = oli_json_str(dv);
-  if (dec == NULL) return fail(msg, n, dv ? dv : s, "site without a \"decision\" string%s", "");
-  if (strcmp(dec, "dram") == 0) out->e.placement = OLI_PLACE_DRAM;
-  else if (strcmp(dec, "cxl") == 0) out->e.placement = OLI_PLACE_CXL;
-  else if (strcmp(dec, "interleave") == 0) {
-    const oli_json_t *rv = oli_json_get(s, "ratio");
-    uint32_t w[OLI_MAX_TARGETS];
-    if (parse_ratio(oli_json_str(rv), w) != 0)
-      return fail(msg, n, rv ? rv : s, "interleave ratio is not D:C or D:C:R (0-1000)%s", "");
-    if (w[0] == 0 && w[2] == 0) out->e.placement = OLI_PLACE_CXL;
-    else if (w[1] == 0 && w[2] == 0) out->e.placement = OLI_PLACE_DRAM;
-    else if (w[0] == 0 || w[1] == 0) return 1; /* DRAM+remote or CXL+remote only: not supported */
-    else {
-      out->e.placement = OLI_PLACE_INTERLEAVE;
-      memcpy(out->e.weight, w, sizeof w);
-    }
-  } else {
-    return fail(msg, n, dv, "decision '%s' is not one of dram, interleave, cxl", dec);
-  }
-  return 0;
-}
-
-/* Parse a whole plan/profile document into p (memory from __libc_malloc). */
-static int parse_doc(const char *text, size_t len, plan_t *p, char *msg, size_t n) {
-  oli_json_limits_t lim = {PLAN_MAX_BYTES, 64, __libc_malloc, __libc_free};
-  oli_json_error_t err;
-  memset(p, 0, sizeof *p);
-  p->doc = oli_json_parse(text, len, &lim, &err);
-  if (p->doc == NULL) {
-    snprintf(msg, n, "%s", err.msg);
-    return -1;
-  }
-  const oli_json_t *root = oli_json_root(p->doc);
-  const oli_json_t *sv = oli_json_get(root, "schema");
-  const char *schema = oli_json_str(sv);
-  if (root->type != OLI_JSON_OBJECT || schema == NULL)
-    return fail(msg, n, root, "not an oli-plan or oli-profile document (no \"schema\")%s", "");
-  if (strcmp(schema, "oli-plan") == 0) p->profile = false;
-  else if (strcmp(schema, "oli-profile") == 0) p->profile = true;
-  else return fail(msg, n, sv, "schema '%s' is not oli-plan or oli-profile", schema);
-  const oli_json_t *vv = oli_json_get(root, "version");
-  uint64_t version;
-  if (vv == NULL || vv->type != OLI_JSON_NUMBER)
-    return fail(msg, n, vv ? vv : root, "\"version\" is missing or not a number%s", "");
-  if (oli_json_u64(vv, &version) != 0 || version != 1) {
-    char what[96];
-    double d = 0;
-    oli_json_double(vv, &d);
-    snprintf(what, sizeof what, "%s version %g", schema, d);
-    return fail(msg, n, vv, "%s is not supported (this oli reads version 1)", what);
-  }
-  const oli_json_t *sites = oli_json_get(root, "sites");
-  if (sites == NULL || sites->type != OLI_JSON_ARRAY)
-    return fail(msg, n, sites ? sites : root, "\"sites\" is missing or not an array%s", "");
-  const char *src = oli_json_str(oli_json_get(root, "access_source"));
-  bool have_access = !p->profile || (src != NULL && strcmp(src, "none") != 0);
-  size_t count = oli_json_count(sites);
-  p->sites = count ? __libc_malloc(count * sizeof *p->sites) : NULL;
-  if (count && p->sites == NULL) return fail(msg, n, NULL, "out of memory%s", "");
-  for (const oli_json_t *s = oli_json_first(sites); s; s = s->next) {
-    int rc = plan_site(s, p->profile, have_access, &p->sites[p->n], msg, n);
-    if (rc < 0) return -1;
-    if (rc == 0) p->n++;
-  }
-  if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* sites may be NULL when empty */
-  for (size_t i = 1; i < p->n; i++) {
-    if (p->sites[i].e.id == p->sites[i - 1].e.id) {
-      char id[24];
-      snprintf(id, sizeof id, "0x%016llx", (unsigned long long)p->sites[i].e.id);
-      return fail(msg, n, NULL, "site id %s appears twice", id);
-    }
-  }
-  return 0;
+  if (have_access && OLI_HAS(s, OLI_F_ACCESSES) && s->bytes > 0)
+    out->e.intensity = (double)s->accesses / (double)s->bytes;
+  out->e.placement = profile ? OLI_PLACE_DEFAULT : s->placement;
+  if (out->e.placement != OLI_PLACE_INTERLEAVE) return true;
+  /* an interleave whose ratio gives one tier everything is that tier's placement */
+  const uint32_t *w = s->weight;
+  if (w[OLI_TIER_DRAM] == 0 && w[OLI_TIER_REMOTE] == 0) out->e.placement = OLI_PLACE_CXL;
+  else if (w[OLI_TIER_CXL] == 0 && w[OLI_TIER_REMOTE] == 0) out->e.placement = OLI_PLACE_DRAM;
+  else if (w[OLI_TIER_DRAM] == 0 || w[OLI_TIER_CXL] == 0) return false; /* DRAM+remote or CXL+remote only */
+  else memcpy(out->e.weight, w, sizeof out->e.weight);
+  return true;
 }
 
 static void plan_free(plan_t *p) {
   if (p->sites) __libc_free(p->sites);
-  oli_json_free(p->doc);
+  if (p->loaded) oli_doc_free(&p->doc);
   memset(p, 0, sizeof *p);
+}
+
+/* p->doc read: its sites as entries (memory from __libc_malloc). */
+static int use_doc(plan_t *p, char *msg, size_t n) {
+  p->loaded = true;
+  p->profile = p->doc.kind == OLI_DOC_PROFILE;
+  bool have_access = !p->profile || p->doc.access_source != OLI_ACCESS_NONE;
+  p->sites = p->doc.nsites ? __libc_malloc(p->doc.nsites * sizeof *p->sites) : NULL;
+  if (p->doc.nsites && p->sites == NULL) {
+    snprintf(msg, n, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < p->doc.nsites; i++)
+    if (plan_site(&p->doc.sites[i], p->profile, have_access, &p->sites[p->n])) p->n++;
+  if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* IDs are distinct (the reader checks) */
+  return 0;
+}
+
+static const oli_json_limits_t limits = {PLAN_MAX_BYTES, 64, __libc_malloc, __libc_free};
+
+/* A plan/profile document in memory (a file: path != NULL) into p. */
+static int parse_doc(const char *text, size_t len, const char *path, plan_t *p, char *msg, size_t n) {
+  memset(p, 0, sizeof *p);
+  unsigned accept = OLI_DOC_PLAN | OLI_DOC_PROFILE;
+  int rc = path ? oli_doc_load(path, accept, &limits, &p->doc, msg, n)
+                : oli_doc_parse(text, len, accept, &limits, &p->doc, msg, n);
+  return rc == 0 ? use_doc(p, msg, n) : -1;
 }
 
 /* Replace the process plan with `text` (tests, fuzzers). 0 ok; -1 with msg,
@@ -237,7 +130,7 @@ static void plan_free(plan_t *p) {
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n) {
   plan_free(&plan);
   plan_t p;
-  int rc = parse_doc(text, len, &p, msg, n);
+  int rc = parse_doc(text, len, NULL, &p, msg, n);
   if (rc != 0) plan_free(&p);
   else plan = p;
   atomic_store(&load_state, 2);
@@ -249,36 +142,10 @@ void _oli_plan_reset(void) {
   atomic_store(&load_state, 0);
 }
 
-static char *read_file(const char *path, size_t *len, char *msg, size_t n) {
-  long long size = 0; /* a FIFO is refused at once: no hang before main */
-  int fd = oli_infile_open(path, &size, msg, n);
-  if (fd < 0) return NULL;
-  if (size > (long long)PLAN_MAX_BYTES) {
-    snprintf(msg, n, "file is larger than %zu bytes", (size_t)PLAN_MAX_BYTES);
-    close(fd);
-    return NULL;
-  }
-  char *buf = __libc_malloc((size_t)size + 1);
-  size_t have = 0;
-  while (buf && have < (size_t)size) {
-    ssize_t k = read(fd, buf + have, (size_t)size - have);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) break;
-    have += (size_t)k;
-  }
-  close(fd);
-  if (buf == NULL) {
-    snprintf(msg, n, "out of memory");
-    return NULL;
-  }
-  *len = have;
-  return buf;
-}
-
 static void load_embedded(void) {
   char msg[300];
   snprintf(plan_path, sizeof plan_path, "(embedded)");
-  if (parse_doc(embedded, embedded_len, &plan, msg, sizeof msg) != 0) {
+  if (parse_doc(embedded, embedded_len, NULL, &plan, msg, sizeof msg) != 0) {
     plan_free(&plan);
     _oli_warning_message(W_PLAN, "embedded plan: %s; using static hints", msg);
     return;
@@ -295,14 +162,8 @@ static void load(void) {
   if (embedded) _oli_verbose_message(1, "OLI_PLAN=%s overrides the plan embedded at compile time", path);
   snprintf(plan_path, sizeof plan_path, "%s", path);
   char msg[300];
-  size_t len = 0;
-  char *text = read_file(path, &len, msg, sizeof msg);
-  int rc = -1;
-  if (text) {
-    rc = parse_doc(text, len, &plan, msg, sizeof msg);
-    __libc_free(text);
-    if (rc != 0) plan_free(&plan);
-  }
+  int rc = parse_doc(NULL, 0, path, &plan, msg, sizeof msg);
+  if (rc != 0) plan_free(&plan);
   if (rc != 0)
     _oli_warning_message(W_PLAN, "OLI_PLAN=%s: %s; using static hints", path, msg);
   else
@@ -428,7 +289,7 @@ OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
   embedded_len = (size_t)len;
   /* Constructors run before any thread: a lookup that already found no plan
    * (an earlier module's global) may load again. */
-  if (atomic_load(&load_state) == 2 && plan.doc == NULL && _oli_option_str(oli_option_plan) == NULL)
+  if (atomic_load(&load_state) == 2 && !plan.loaded && _oli_option_str(oli_option_plan) == NULL)
     atomic_store(&load_state, 0);
 }
 
@@ -439,7 +300,7 @@ void _oli_plan_init(void) {}
 __attribute__((destructor)) static void plan_at_exit(void) {
   if (!_oli_is_initialized() || (_oli_option_str(oli_option_plan) == NULL && embedded == NULL)) return;
   _oli_plan_load();
-  if (plan.doc == NULL) return; /* unusable: already warned */
+  if (!plan.loaded) return; /* unusable: already warned */
   oli_plan_stats_t st;
   _oli_plan_stats(&st);
   _oli_verbose_message(0,

@@ -7,10 +7,12 @@
  * never collide; a device or FIFO in place, never replaced).
  *
  * __oli_profile_access (pass option profile-every=N): one sample standing for
- * `weight` accesses; added (relaxed atomic) to the accesses of the live
- * object's site (this thread's shard: no shared cache line): an arena block through the owner map (O(1), lock-free), else
- * a registered global (linear scan of the few globals), else to the
- * "unattributed" counter (stack, small glibc objects, foreign memory).
+ * `weight` accesses, added to the accesses of the live object's site with
+ * plain stores into this thread's shard (no atomic, no shared cache line;
+ * the profile sums the shards): an arena block through the owner map (O(1),
+ * lock-free), else a registered global (linear scan of the few globals),
+ * else the "unattributed" counter (one relaxed atomic: stack, small glibc
+ * objects, foreign memory). The document is written by common/doc.c.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,8 +21,8 @@
 #include <unistd.h>
 
 #include "alloc_internal.h"
+#include "doc.h"
 #include "internal.h"
-#include "json.h"
 #include "outfile.h"
 
 static _Atomic uint64_t unattributed; /* accesses, in weight units */
@@ -66,36 +68,26 @@ void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
   }
 }
 
-static void tier(FILE *f, const char *name, const oli_topology_t *t, int node, bool *first) {
-  if (node < 0 || t->nodes[node].read_bw == 0) return;
-  fprintf(f, "%s\n    \"%s\": {\"bandwidth\": %" PRIu32 ", \"latency\": %" PRIu32 "}",
-          *first ? "" : ",", name, t->nodes[node].read_bw, t->nodes[node].read_lat);
-  *first = false;
-}
-
-static void site_json(FILE *f, const oli_site_state_t *st, bool *first) {
-  const __oli_site_t *s = _oli_site_record(st);
-  uint64_t count = 0, total = 0, largest = 0;
-  _oli_site_totals(st, &count, &total, &largest);
-  if (s == NULL) return; /* every registered site, count 0 too: a later build's new sites are told apart */
-  const char *file, *func, *name;
-  _oli_site_strings(s, &file, &func, &name);
-  fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": ", *first ? "" : ",", s->id);
-  oli_json_write_string(f, oli_kind_name(s->kind));
-  fputs(", \"file\": ", f);
-  oli_json_write_string(f, file);
-  fputs(", \"function\": ", f);
-  oli_json_write_string(f, func);
-  if (s->line) fprintf(f, ", \"line\": %" PRIu32, s->line);
-  fprintf(f, ", \"rel\": %" PRIu32 ", \"name\": ", s->rel);
-  if (*name) oli_json_write_string(f, name);
-  else fputs("null", f);
-  fprintf(f,
-          ",\n     \"count\": %" PRIu64 ", \"largest\": %" PRIu64 ", \"peak_live\": %" PRIu64
-          ", \"total_bytes\": %" PRIu64 ", \"accesses\": %" PRIu64 "}",
-          count, largest, (uint64_t)atomic_load(&st->peak_live), total,
-          _oli_site_accesses(st));
-  *first = false;
+/* The profile's site object of a registered site. */
+static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
+  const __oli_site_t *rec = _oli_site_record(st);
+  if (rec == NULL) return; /* every registered site, count 0 too: a later build's new sites are told apart */
+  oli_doc_site_t s;
+  memset(&s, 0, sizeof s);
+  s.id = rec->id;
+  s.kind = oli_kind_name(rec->kind);
+  _oli_site_strings(rec, &s.file, &s.function, &s.name);
+  s.line = rec->line;
+  s.rel = rec->rel;
+  _oli_site_totals(st, &s.count, &s.total_bytes, &s.largest);
+  s.peak_live = atomic_load(&st->peak_live);
+  s.accesses = _oli_site_accesses(st);
+  static const oli_doc_field_t given[] = {OLI_F_ID,        OLI_F_KIND,  OLI_F_FILE,    OLI_F_REL,
+                                          OLI_F_FUNCTION,  OLI_F_NAME,  OLI_F_COUNT,   OLI_F_TOTAL_BYTES,
+                                          OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};
+  for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) OLI_SET(&s, given[i]);
+  if (rec->line) OLI_SET(&s, OLI_F_LINE);
+  oli_doc_write_site(w, OLI_DOC_PROFILE, &s);
 }
 
 static int write_to(FILE *f) {
@@ -105,38 +97,43 @@ static int write_to(FILE *f) {
   _oli_pmu_commit(); /* PMU samples (ring buffers, tallies) into the site counters */
   _oli_profile_counts(&accesses, &unattr);
   const char *event = _oli_pmu_event_name(), *pmu_status = _oli_pmu_status();
-  fputs("{\n  \"schema\": \"oli-profile\",\n  \"version\": 1,\n  \"program\": ", f);
-  oli_json_write_string(f, program_invocation_short_name);
-  fprintf(f, ",\n  \"runs\": 1,\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\"",
-          footprint, event ? "pmu" : accesses ? "portable" : "none");
-  if (event) fprintf(f, ",\n  \"access_event\": \"%s\"", event);
-  if (pmu_status) {
-    fputs(",\n  \"pmu_status\": ", f);
-    oli_json_write_string(f, pmu_status);
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_PROFILE, program_invocation_short_name);
+  oli_jw_u64(&w, "runs", 1);
+  oli_jw_u64(&w, "footprint_peak", footprint);
+  oli_access_source_t src = event ? OLI_ACCESS_PMU : accesses ? OLI_ACCESS_PORTABLE : OLI_ACCESS_NONE;
+  oli_jw_str(&w, "access_source", oli_access_source_name(src));
+  if (event) oli_jw_str(&w, "access_event", event);
+  if (pmu_status) oli_jw_str(&w, "pmu_status", pmu_status);
+  if (accesses) {
+    oli_jw_u64(&w, "sampled_accesses", accesses);
+    oli_jw_u64(&w, "unattributed_accesses", unattr);
   }
-  if (accesses)
-    fprintf(f, ",\n  \"sampled_accesses\": %" PRIu64 ",\n  \"unattributed_accesses\": %" PRIu64,
-            accesses, unattr);
   long rank = _oli_env_mpi_rank();
-  if (rank >= 0) fprintf(f, ",\n  \"rank\": %ld", rank);
+  if (rank >= 0) oli_jw_i64(&w, "rank", rank);
   const oli_topology_t *t = _oli_topology();
   if (t->local_node >= 0 && t->nodes[t->local_node].read_bw) {
-    bool first = true;
-    fputs(",\n  \"tiers\": {", f);
-    tier(f, "dram", t, t->local_node, &first);
-    tier(f, "cxl", t, t->cxl_node, &first);
-    tier(f, "remote_dram", t, t->remote_node, &first);
-    fputs("\n  }", f);
+    oli_doc_tiers_t tiers;
+    memset(&tiers, 0, sizeof tiers);
+    for (int k = 0; k < OLI_NODE_TIERS; k++) {
+      int node = _oli_topology_tier_node(t, (oli_tier_t)k);
+      if (node < 0 || t->nodes[node].read_bw == 0) continue;
+      tiers.has[k] = true;
+      tiers.bandwidth[k] = t->nodes[node].read_bw;
+      tiers.latency[k] = t->nodes[node].read_lat;
+    }
+    oli_doc_write_tiers(&w, "tiers", &tiers);
   }
-  fputs(",\n  \"sites\": [", f);
-  bool first = true;
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (st == NULL) break;
-    site_json(f, st, &first);
+    site_json(&w, st);
   }
-  fputs(first ? "]\n}\n" : "\n  ]\n}\n", f);
-  return ferror(f) ? -1 : 0;
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  return oli_jw_finish(&w);
 }
 
 int _oli_profile_write(const char *pattern) {

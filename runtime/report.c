@@ -18,9 +18,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "doc.h"
+#include "grammar.h"
 #include "outfile.h"
-#include "size.h"
 #include "text.h"
 
 #include "alloc_internal.h"
@@ -58,12 +58,6 @@ static void scan_blocks(void) {
   _oli_arena_foreach(pick, NULL);
 }
 
-static void ratio(const oli_decision_t *d, char *buf, size_t n) {
-  char r[40];
-  if (d->placement != OLI_PLACE_INTERLEAVE) snprintf(buf, n, "null");
-  else snprintf(buf, n, "\"%s\"", _oli_decision_ratio(d, r, sizeof r));
-}
-
 /* What one site row needs, gathered once for both formats. */
 typedef struct row_s {
   oli_site_state_t *st;
@@ -77,6 +71,8 @@ typedef struct row_s {
   uint64_t obj_bytes;
   uint64_t intended[OLI_MAX_TARGETS];
   uint64_t achieved[OLI_MAX_NODES], absent;
+  oli_doc_site_t ds; /* the row as the report's site object (common/doc.c writes it) */
+  oli_doc_pages_t ds_intended, ds_achieved;
 } row_t;
 
 static const oli_global_t *global_of(const oli_site_state_t *st) {
@@ -127,124 +123,139 @@ static void gather(oli_site_state_t *st, row_t *r) {
   r->query_ok = _oli_query_pages(addr, len, r->achieved, &r->absent, &r->sampled) == 0;
 }
 
-static void json_site(FILE *f, const row_t *r, bool first) {
-  const __oli_site_t *s = r->rec;
-  const char *file, *func, *name;
-  _oli_site_strings(s, &file, &func, &name);
-  char rt[40];
-  ratio(&r->d, rt, sizeof rt);
-  fprintf(f, "%s\n    {\"id\": \"0x%016llx\", \"kind\": ", first ? "" : ",", (unsigned long long)(s ? s->id : 0));
-  oli_json_write_string(f, s ? oli_kind_name(s->kind) : "malloc");
-  fprintf(f, ", \"file\": ");
-  oli_json_write_string(f, file);
-  fprintf(f, ", \"line\": %u, \"rel\": %u, \"function\": ", s ? s->line : 0, s ? s->rel : 0);
-  oli_json_write_string(f, func);
-  fprintf(f, ", \"name\": ");
-  if (*name) oli_json_write_string(f, name);
-  else fprintf(f, "null");
-  if (s && (s->flags & OLI_SITE_F_SIZE_KNOWN)) fprintf(f, ", \"size_hint\": %llu", (unsigned long long)s->size_hint);
-  else fprintf(f, ", \"size_hint\": null");
-  fprintf(f, ",\n     \"count\": %llu, \"count_partial\": %s, \"total_bytes\": %llu, \"largest\": %llu, "
-             "\"peak_live\": %llu",
-          (unsigned long long)r->count, atomic_load(&r->st->bypass) ? "true" : "false", (unsigned long long)r->total,
-          (unsigned long long)r->largest, (unsigned long long)atomic_load(&r->st->peak_live));
-  fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": %s, \"nodes\": [", oli_placement_name(r->d.placement), rt);
-  if (r->d.placement != OLI_PLACE_DEFAULT)
-    for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
-      fprintf(f, "%s%d", i ? ", " : "", r->d.target[i].node);
-  fprintf(f, "], \"mechanism\": \"%s\", \"reason\": ", oli_mechanism_name(r->d.mechanism));
-  oli_json_write_string(f, r->reason);
-  fprintf(f, ", \"fallbacks\": %llu", (unsigned long long)atomic_load(&r->st->fallbacks));
-  fprintf(f, ",\n     \"pages_intended\": {");
-  bool any = false;
-  if (r->have_obj)
-    for (int i = 0; i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
-      if (r->intended[i]) {
-        fprintf(f, "%s\"%d\": %llu", any ? ", " : "", r->d.target[i].node, (unsigned long long)r->intended[i]);
-        any = true;
-      }
-  fprintf(f, "}, \"pages_achieved\": {");
-  any = false;
-  if (r->have_obj && r->query_ok)
-    for (int n = 0; n < OLI_MAX_NODES; n++)
-      if (r->achieved[n]) {
-        fprintf(f, "%s\"%d\": %llu", any ? ", " : "", n, (unsigned long long)r->achieved[n]);
-        any = true;
-      }
-  fprintf(f, "}, \"pages_not_present\": %llu, \"pages_sampled\": %s}", (unsigned long long)r->absent,
-          r->sampled ? "true" : "false");
+/* The report's site object of a row. */
+static void to_doc_site(row_t *r) {
+  oli_doc_site_t *s = &r->ds;
+  const __oli_site_t *rec = r->rec;
+  memset(s, 0, sizeof *s);
+  for (int f = 0; f < OLI_F_COUNT_; f++) OLI_SET(s, f); /* a report has every member */
+  s->id = rec ? rec->id : 0;
+  s->kind = rec ? oli_kind_name(rec->kind) : oli_kind_name(OLI_KIND_MALLOC); /* untagged: plain malloc */
+  _oli_site_strings(rec, &s->file, &s->function, &s->name);
+  s->line = rec ? rec->line : 0;
+  s->rel = rec ? rec->rel : 0;
+  if (rec && (rec->flags & OLI_SITE_F_SIZE_KNOWN)) s->size_hint = rec->size_hint;
+  else s->has &= ~(1ull << OLI_F_SIZE_HINT);
+  s->count = r->count;
+  s->count_partial = atomic_load(&r->st->bypass) != 0;
+  s->total_bytes = r->total;
+  s->largest = r->largest;
+  s->peak_live = atomic_load(&r->st->peak_live);
+  s->placement = r->d.placement;
+  for (int t = 0; t < OLI_NODE_TIERS; t++) s->weight[t] = _oli_decision_weight(&r->d, (oli_tier_t)t);
+  for (int i = 0; r->d.placement != OLI_PLACE_DEFAULT && i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
+    s->nodes[s->nnodes++] = r->d.target[i].node;
+  s->mechanism = r->d.mechanism;
+  s->reason = r->reason;
+  s->fallbacks = atomic_load(&r->st->fallbacks);
+  r->ds_intended.n = r->ds_achieved.n = 0;
+  for (int i = 0; r->have_obj && i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
+    if (r->intended[i]) {
+      r->ds_intended.e[r->ds_intended.n].node = r->d.target[i].node;
+      r->ds_intended.e[r->ds_intended.n++].pages = r->intended[i];
+    }
+  for (int n = 0; r->have_obj && r->query_ok && n < OLI_MAX_NODES && n < OLI_DOC_MAX_PAGE_NODES; n++)
+    if (r->achieved[n]) {
+      r->ds_achieved.e[r->ds_achieved.n].node = n;
+      r->ds_achieved.e[r->ds_achieved.n++].pages = r->achieved[n];
+    }
+  s->intended = &r->ds_intended;
+  s->achieved = &r->ds_achieved;
+  s->pages_not_present = r->absent;
+  s->pages_sampled = r->sampled;
 }
 
-/* partial: sites whose small objects took the fast path (not all counted). */
-static void summary(uint64_t peak[OLI_TIER_COUNT_], uint64_t *placed, uint64_t *small, uint64_t *fallbacks,
-                    uint64_t *partial) {
-  *placed = *small = *fallbacks = *partial = 0;
+/* The summary: objects, peak bytes per tier (DRAM saved: those on a tier
+ * with a node other than local DRAM), the runtime's metadata. Partial sites:
+ * their small objects took the fast path (not all counted). */
+static void summary(oli_doc_summary_t *s) {
+  memset(s, 0, sizeof *s);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
     uint64_t c, b;
     _oli_site_totals(st, &c, &b, NULL);
     uint64_t objects = atomic_load(&st->count);
-    *placed += objects;
-    *small += c - objects;
-    *fallbacks += atomic_load(&st->fallbacks);
-    *partial += atomic_load(&st->bypass) != 0;
+    s->placed_objects += objects;
+    s->small_objects += c - objects;
+    s->fallbacks += atomic_load(&st->fallbacks);
+    s->small_objects_partial_sites += atomic_load(&st->bypass) != 0;
   }
-  _oli_alloc_tier_bytes(NULL, peak);
+  _oli_alloc_tier_bytes(NULL, s->bytes);
+  for (int t = 0; t < OLI_NODE_TIERS; t++)
+    if (t != OLI_TIER_DRAM) s->dram_saved += s->bytes[t];
+  s->has_metadata = true;
+  _oli_runtime_meta(&s->metadata_bytes, &s->tracked_objects);
+  s->bytes_per_object = s->tracked_objects ? s->metadata_bytes / s->tracked_objects : 0;
 }
 
 /* "task_policy": what OLI_POLICY=uniform set for the whole process, or null. */
-static void json_task_policy(FILE *f) {
+static void json_task_policy(oli_jw_t *w) {
   const oli_task_policy_t *p = _oli_task_policy();
   if (p->mode == OLI_TASK_POLICY_NONE) {
-    fprintf(f, "  \"task_policy\": null,\n");
+    oli_jw_null(w, "task_policy");
     return;
   }
-  fprintf(f, "  \"task_policy\": {\"mode\": \"%s\", \"nodes\": [", _oli_task_policy_mode_name(p->mode));
-  for (int i = 0; i < p->nnodes; i++) fprintf(f, "%s%d", i ? ", " : "", p->node[i]);
-  fprintf(f, "], \"weights\": \"");
-  for (int i = 0; i < p->nnodes; i++) fprintf(f, "%s%u", i ? ":" : "", p->weight[i]);
-  fprintf(f, "\", \"exact\": %s},\n", p->exact ? "true" : "false");
+  char ratio[48];
+  size_t len = 0;
+  ratio[0] = '\0';
+  for (int i = 0; i < p->nnodes && len < sizeof ratio; i++)
+    len += (size_t)snprintf(ratio + len, sizeof ratio - len, "%s%u", i ? ":" : "", p->weight[i]);
+  oli_jw_object(w, "task_policy", OLI_JW_INLINE);
+  oli_jw_str(w, "mode", _oli_task_policy_mode_name(p->mode));
+  oli_jw_array(w, "nodes", OLI_JW_INLINE);
+  for (int i = 0; i < p->nnodes; i++) oli_jw_i64(w, NULL, p->node[i]);
+  oli_jw_end(w);
+  oli_jw_str(w, "weights", ratio);
+  oli_jw_bool(w, "exact", p->exact);
+  oli_jw_end(w);
 }
 
-static void json_report(FILE *f) {
+static int json_report(FILE *f) {
   const oli_topology_t *t = _oli_topology();
-  uint32_t w[OLI_MAX_TARGETS];
-  const char *wsrc = _oli_alloc_weights(w);
+  uint32_t wt[OLI_NODE_TIERS];
+  char ws[40];
+  const char *wsrc = _oli_weights(wt);
   long rank = _oli_env_mpi_rank();
-  fprintf(f, "{\n  \"schema\": \"oli-report\",\n  \"version\": 1,\n  \"oli_version\": ");
-  oli_json_write_string(f, oli_version());
-  fprintf(f, ",\n  \"program\": ");
-  oli_json_write_string(f, program_invocation_short_name);
-  fprintf(f, ",\n  \"pid\": %ld,\n  \"rank\": ", (long)getpid());
-  if (rank >= 0) fprintf(f, "%ld", rank);
-  else fprintf(f, "null");
-  fprintf(f, ",\n  \"policy\": \"%s\",\n", oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
-  json_task_policy(f);
-  fprintf(f, "  \"options\": {\"dram_limit\": %ld, \"large_percent\": %ld, \"min_size\": %ld, \"weights\": ",
-          _oli_option_get(oli_option_dram_limit), _oli_option_get(oli_option_large_percent),
-          _oli_option_get(oli_option_min_size));
-  if (w[2]) fprintf(f, "\"%u:%u:%u\"}", w[0], w[1], w[2]);
-  else fprintf(f, "\"%u:%u\"}", w[0], w[1]);
-  fprintf(f, ",\n  \"topology\": {\n    \"local_node\": %d, \"cxl_node\": %d, \"remote_node\": %d,\n",
-          t->local_node, t->cxl_node, t->remote_node);
-  fprintf(f, "    \"weighted_interleave\": %s,\n    \"weights_source\": ", t->kernel_wi ? "true" : "false");
-  oli_json_write_string(f, wsrc);
-  fprintf(f, ",\n    \"nodes\": [");
-  bool first = true;
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_REPORT, program_invocation_short_name);
+  oli_jw_str(&w, "oli_version", oli_version());
+  oli_jw_i64(&w, "pid", (int64_t)getpid());
+  if (rank >= 0) oli_jw_i64(&w, "rank", rank);
+  else oli_jw_null(&w, "rank");
+  oli_jw_str(&w, "policy", oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
+  json_task_policy(&w);
+  oli_jw_object(&w, "options", OLI_JW_INLINE);
+  oli_jw_i64(&w, "dram_limit", _oli_option_get(oli_option_dram_limit));
+  oli_jw_i64(&w, "large_percent", _oli_option_get(oli_option_large_percent));
+  oli_jw_i64(&w, "min_size", _oli_option_get(oli_option_min_size));
+  oli_jw_str(&w, "weights", oli_format_ratio(wt, ws, sizeof ws));
+  oli_jw_end(&w);
+  oli_jw_object(&w, "topology", OLI_JW_LINES);
+  oli_jw_i64(&w, "local_node", t->local_node);
+  oli_jw_i64(&w, "cxl_node", t->cxl_node);
+  oli_jw_i64(&w, "remote_node", t->remote_node);
+  oli_jw_bool(&w, "weighted_interleave", t->kernel_wi);
+  oli_jw_str(&w, "weights_source", wsrc);
+  oli_jw_array(&w, "nodes", OLI_JW_LINES);
   for (int i = 0; i < t->num_nodes && i < OLI_MAX_NODES; i++) {
     const oli_node_t *nd = &t->nodes[i];
     if (nd->kind == OLI_NODE_NONE && nd->ncpus == 0 && nd->mem_total == 0) continue;
-    fprintf(f, "%s\n      {\"node\": %d, \"kind\": \"%s\", \"cpus\": %d, \"mem_total\": %llu", first ? "" : ",", i,
-            oli_node_kind_name(nd->kind), nd->ncpus, (unsigned long long)nd->mem_total);
-    if (nd->read_bw) fprintf(f, ", \"read_bandwidth\": %u", nd->read_bw);
-    else fprintf(f, ", \"read_bandwidth\": null");
-    if (nd->read_lat) fprintf(f, ", \"read_latency\": %u}", nd->read_lat);
-    else fprintf(f, ", \"read_latency\": null}");
-    first = false;
+    oli_jw_object(&w, NULL, OLI_JW_INLINE);
+    oli_jw_i64(&w, "node", i);
+    oli_jw_str(&w, "kind", oli_node_kind_name(nd->kind));
+    oli_jw_i64(&w, "cpus", nd->ncpus);
+    oli_jw_u64(&w, "mem_total", nd->mem_total);
+    if (nd->read_bw) oli_jw_u64(&w, "read_bandwidth", nd->read_bw);
+    else oli_jw_null(&w, "read_bandwidth");
+    if (nd->read_lat) oli_jw_u64(&w, "read_latency", nd->read_lat);
+    else oli_jw_null(&w, "read_latency");
+    oli_jw_end(&w);
   }
-  fprintf(f, "\n    ]\n  },\n  \"sites\": [");
-  first = true;
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
@@ -255,33 +266,22 @@ static void json_report(FILE *f) {
     }
     row_t r;
     gather(st, &r);
-    json_site(f, &r, first);
-    first = false;
+    to_doc_site(&r);
+    oli_doc_write_site(&w, OLI_DOC_REPORT, &r.ds);
   }
-  uint64_t peak[OLI_TIER_COUNT_], placed, small, fb, partial;
-  summary(peak, &placed, &small, &fb, &partial);
-  fprintf(f, "\n  ],\n  \"summary\": {\n    \"placed_objects\": %llu,\n    \"small_objects\": %llu,\n"
-             "    \"small_objects_partial_sites\": %llu,\n    \"fallbacks\": %llu,\n",
-          (unsigned long long)placed, (unsigned long long)small, (unsigned long long)partial,
-          (unsigned long long)fb);
-  fprintf(f, "    \"bytes\": {");
-  for (int i = 0; i < OLI_TIER_COUNT_; i++)
-    fprintf(f, "%s\"%s\": %llu", i ? ", " : "", oli_tier_name((oli_tier_t)i), (unsigned long long)peak[i]);
-  fprintf(f, "},\n");
-  uint64_t mb, mo;
-  _oli_runtime_meta(&mb, &mo);
-  fprintf(f, "    \"runtime_metadata\": {\"bytes\": %llu, \"tracked_objects\": %llu, \"bytes_per_object\": %llu},\n",
-          (unsigned long long)mb, (unsigned long long)mo, (unsigned long long)(mo ? mb / mo : 0));
-  fprintf(f, "    \"dram_saved\": %llu,\n    \"warnings\": {",
-          (unsigned long long)(peak[OLI_TIER_CXL] + peak[OLI_TIER_REMOTE]));
-  first = true;
+  oli_jw_end(&w);
+  oli_doc_summary_t sum;
+  summary(&sum);
+  oli_doc_write_summary(&w, &sum);
+  oli_jw_object(&w, "warnings", OLI_JW_INLINE);
   for (int i = 0; i < W_MAX_; i++) {
     uint64_t c = _oli_warning_count((oli_warning_t)i);
-    if (!c) continue;
-    fprintf(f, "%s\"%s\": %llu", first ? "" : ", ", oli_warning_name((oli_warning_t)i), (unsigned long long)c);
-    first = false;
+    if (c) oli_jw_u64(&w, oli_warning_name((oli_warning_t)i), c);
   }
-  fprintf(f, "}\n  }\n}\n");
+  oli_jw_end(&w); /* warnings */
+  oli_jw_end(&w); /* summary */
+  oli_jw_end(&w);
+  return oli_jw_finish(&w);
 }
 
 static void table_report(FILE *f) {
@@ -305,13 +305,8 @@ static void table_report(FILE *f) {
     char where[64], rt[40], pages[160] = "", eb[64], en[64]; /* record strings escaped */
     snprintf(where, sizeof where, "%s:%u%s%s", oli_text_escape(eb, sizeof eb, base ? base + 1 : file, 0),
              r.rec ? r.rec->line : 0, *name ? " " : "", oli_text_escape(en, sizeof en, name, 0));
-    ratio(&r.d, rt, sizeof rt);
-    if (rt[0] == '"') {
-      memmove(rt, rt + 1, strlen(rt));
-      rt[strlen(rt) - 1] = 0;
-    } else {
-      snprintf(rt, sizeof rt, "-");
-    }
+    if (r.d.placement == OLI_PLACE_INTERLEAVE) _oli_decision_ratio(&r.d, rt, sizeof rt);
+    else snprintf(rt, sizeof rt, "-");
     size_t len = 0;
     if (r.have_obj && r.query_ok) {
       for (int n = 0; n < OLI_MAX_NODES && len < sizeof pages - 24; n++)
@@ -332,19 +327,18 @@ static void table_report(FILE *f) {
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
   }
-  uint64_t peak[OLI_TIER_COUNT_], placed, small, fb, partial;
-  summary(peak, &placed, &small, &fb, &partial);
-  char c[32], d[32], e[32];
-  fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes DRAM %s, CXL %s, remote DRAM %s, "
-             "default %s; DRAM saved %s\n",
-          (unsigned long long)placed, (unsigned long long)small, partial ? "+" : "", (unsigned long long)fb,
-          oli_format_size(peak[OLI_TIER_DRAM], a, sizeof a), oli_format_size(peak[OLI_TIER_CXL], b, sizeof b),
-          oli_format_size(peak[OLI_TIER_REMOTE], c, sizeof c), oli_format_size(peak[OLI_TIER_DEFAULT], d, sizeof d),
-          oli_format_size(peak[OLI_TIER_CXL] + peak[OLI_TIER_REMOTE], e, sizeof e));
-  uint64_t mb, mo;
-  _oli_runtime_meta(&mb, &mo);
-  fprintf(f, "runtime metadata: %s for %llu tracked objects (%llu B each)\n", oli_format_size(mb, a, sizeof a),
-          (unsigned long long)mo, (unsigned long long)(mo ? mb / mo : 0));
+  oli_doc_summary_t sum;
+  summary(&sum);
+  fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes",
+          (unsigned long long)sum.placed_objects, (unsigned long long)sum.small_objects,
+          sum.small_objects_partial_sites ? "+" : "", (unsigned long long)sum.fallbacks);
+  for (int k = 0; k < OLI_TIER_COUNT_; k++)
+    fprintf(f, "%s %s %s", k ? "," : "", k == OLI_TIER_DRAM ? "DRAM" : oli_tier_words((oli_tier_t)k),
+            oli_format_size(sum.bytes[k], a, sizeof a));
+  fprintf(f, "; DRAM saved %s\n", oli_format_size(sum.dram_saved, a, sizeof a));
+  fprintf(f, "runtime metadata: %s for %llu tracked objects (%llu B each)\n",
+          oli_format_size(sum.metadata_bytes, a, sizeof a), (unsigned long long)sum.tracked_objects,
+          (unsigned long long)sum.bytes_per_object);
   if (t->cxl_node < 0 && (oli_policy_t)_oli_option_get(oli_option_policy) != OLI_POLICY_OFF)
     fprintf(f, "note: no CXL node on this machine: placement degraded to local DRAM (node %d)\n", t->local_node);
 }
@@ -352,8 +346,8 @@ static void table_report(FILE *f) {
 int _oli_report_stream(void *file, int json) {
   FILE *f = file;
   scan_blocks();
-  if (json) json_report(f);
-  else table_report(f);
+  if (json) return json_report(f);
+  table_report(f);
   return ferror(f) ? -1 : 0;
 }
 

@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 
 #include "alloc_internal.h"
+#include "siterec.h"
 
 #define MAX_SITES OLI_MAX_SITES
 #define TABLE_SLOTS (1u << 19) /* power of two, 2x MAX_SITES */
@@ -206,31 +207,29 @@ oli_site_state_t *_oli_site_state(__oli_site_t *site) {
   return st;
 }
 
-/* Every record of [start, stop): attached when registering (those not yet
- * attached), detached otherwise, under reg_lock; a damaged record ends the
- * walk (warned when registering). */
+/* Every record of [start, stop), read by common/siterec.c (the CLI's reader
+ * of the same section in an ELF file): checked (magic, size, kind, strings),
+ * then attached when registering (those not yet attached), detached
+ * otherwise, under reg_lock; zero padding between modules is skipped, a
+ * damaged record ends the walk (warned when registering). */
 static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
   size_t n = 0;
-  const char *p = (const char *)start, *end = (const char *)stop;
+  oli_siterec_iter_t it;
+  oli_siterec_t r;
+  char why[160];
+  int rc;
+  oli_siterec_iter_init(&it, start, stop);
   pthread_mutex_lock(&reg_lock);
-  while (p + 8 <= end) {
-    const __oli_site_t *r = (const __oli_site_t *)p;
-    if (*(const uint64_t *)p == 0) { /* padding between modules */
-      p += 8;
-      continue;
-    }
-    if (r->magic != OLI_SITE_MAGIC || r->size < OLI_SITE_HEADER_SIZE || (r->size & 7) || p + r->size > end) {
-      if (registering)
-        _oli_warning_message(W_PLAN, "site records at %p are damaged (magic 0x%08x, size %u); "
-                             "the rest of this module is not registered", (const void *)p, r->magic, r->size);
-      break;
-    }
-    if (!registering) detach((__oli_site_t *)r);
-    else if (!r->slot) attach((__oli_site_t *)r);
+  while ((rc = oli_siterec_next(&it, &r, why, sizeof why)) > 0) {
+    __oli_site_t *rec = (__oli_site_t *)r.record;
+    if (!registering) detach(rec);
+    else if (!rec->slot) attach(rec);
     n++;
-    p += r->size;
   }
   pthread_mutex_unlock(&reg_lock);
+  if (rc < 0 && registering)
+    _oli_warning_message(W_PLAN, "site records at %p: %s; the rest of this module is not registered",
+                         (void *)start, why);
   return n;
 }
 
@@ -402,14 +401,13 @@ const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->si
 
 void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
   static const char none[] = "";
+  oli_siterec_t r;
   *file = *func = *name = none;
-  if (!s) return;
-  const char *p = s->strings, *end = (const char *)s + s->size;
-  if (p + s->file_len + 1 <= end) *file = p;
-  p += s->file_len + 1;
-  if (p + s->func_len + 1 <= end) *func = p;
-  p += s->func_len + 1;
-  if (s->name_len && p + s->name_len + 1 <= end) *name = p;
+  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0) {
+    *file = r.file;
+    *func = r.function;
+    *name = r.name;
+  }
 }
 
 /* Registry bookkeeping in use: one state, one table slot, one index slot and

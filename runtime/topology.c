@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "grammar.h"
 #include "infile.h"
 #include "internal.h"
 
@@ -84,29 +85,10 @@ static int read_u64(const char **pp, uint64_t cap, uint64_t *out) {
   return v > cap ? -1 : 0;
 }
 
-/* Kernel list format "0-3,8,10-11\n" (empty allowed). Calls `set` for every
- * member below `limit`; counts all members. 0 ok, -1 garbage. */
+/* Kernel list format "0-3,8,10-11\n" (empty allowed): common/grammar.c's
+ * list. Members below `limit` are set; all are counted. 0 ok, -1 garbage. */
 static int parse_list(const char *s, uint64_t *bits, int limit, int *count) {
-  const char *p = skip_blanks(s);
-  int c = 0;
-  while (*p != '\0') {
-    uint64_t a, b;
-    if (read_u64(&p, 1u << 22, &a) != 0) return -1;
-    b = a;
-    if (*p == '-') {
-      p++;
-      if (read_u64(&p, 1u << 22, &b) != 0 || b < a) return -1;
-    }
-    for (uint64_t i = a; i <= b; i++) {
-      if ((int64_t)i < limit && bits) bits[i / 64] |= 1ULL << (i % 64);
-      c++;
-    }
-    if (*p == ',') p++;
-    else if (*skip_blanks(p) != '\0') return -1;
-    else break;
-  }
-  if (count) *count = c;
-  return 0;
+  return oli_parse_list(s, bits, (unsigned)limit, 1u << 22, count);
 }
 
 static void bad_sysfs(const char *rel, const char *what, const char *fallback) {
@@ -247,6 +229,16 @@ static void locate_caller(oli_topology_t *t) {
     memset(words, 0xff, sizeof words);
   }
   _oli_topology_set_cpus(t, words, OLI_MAX_CPUS / 64, sched_getcpu());
+}
+
+int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier) {
+  switch (tier) {
+  case OLI_TIER_DRAM: return t->local_node;
+  case OLI_TIER_CXL: return t->cxl_node;
+  case OLI_TIER_REMOTE: return t->remote_node;
+  case OLI_TIER_DEFAULT: break;
+  }
+  return -1;
 }
 
 /* ---- the whole tree -------------------------------------------------------- */
@@ -392,12 +384,12 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
       if (!(m >> i & 1)) continue;
       if (i >= t->num_nodes || !(online >> i & 1)) {
         snprintf(msg, n, "%s names node %d, which does not exist (nodes: %s)", var, i,
-                 _oli_format_nodelist(online, list, sizeof list));
+                 oli_format_list(online, list, sizeof list));
         return -1;
       }
       if (!(memory >> i & 1)) {
         snprintf(msg, n, "%s names node %d, which has no memory (nodes with memory: %s)", var, i,
-                 _oli_format_nodelist(memory, list, sizeof list));
+                 oli_format_list(memory, list, sizeof list));
         return -1;
       }
       if (pass == 1 && t->nodes[i].ncpus > 0 && !cxl_forced) {
@@ -411,7 +403,7 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
   }
   if (dram & cxl) {
     snprintf(msg, n, "node %s is in both OLI_DRAM_NODES and OLI_CXL_NODES; a node is DRAM or CXL",
-             _oli_format_nodelist(dram & cxl, list, sizeof list));
+             oli_format_list(dram & cxl, list, sizeof list));
     return -1;
   }
   /* What the overrides leave (as _oli_topology_apply_overrides makes it): a
@@ -427,8 +419,8 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
   if (left_dram == 0) {
     char given[128];
     snprintf(msg, n, "OLI_CXL_NODES=%s%s leaves no DRAM node (nodes with CPUs: %s); keep a node with CPUs as DRAM",
-             cxl_forced ? "force:" : "", _oli_format_nodelist(cxl, given, sizeof given),
-             _oli_format_nodelist(cpus, list, sizeof list));
+             cxl_forced ? "force:" : "", oli_format_list(cxl, given, sizeof given),
+             oli_format_list(cpus, list, sizeof list));
     return -1;
   }
   return 0;

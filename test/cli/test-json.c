@@ -133,5 +133,64 @@ int main(void) {
   d = P(buf, &e);
   CHECK_STR("round trip", d ? oli_json_str(oli_json_root(d)) : NULL, odd);
   oli_json_free(d);
+
+  /* the writer: nesting, commas, layout, escaping of values and keys */
+  char *out = NULL;
+  size_t len = 0;
+  FILE *mf = open_memstream(&out, &len);
+  oli_jw_t w;
+  oli_jw_init(&w, mf);
+  oli_jw_object(&w, NULL, OLI_JW_LINES);
+  oli_jw_str(&w, "s", "del\x7f nl\n q\" ctl\x1f");
+  oli_jw_str(&w, "k\x01y", NULL);
+  oli_jw_array(&w, "a", OLI_JW_LINES);
+  oli_jw_object(&w, NULL, OLI_JW_INLINE);
+  oli_jw_u64(&w, "u", UINT64_MAX);
+  oli_jw_i64(&w, "i", INT64_MIN);
+  oli_jw_double(&w, "d", 2.5, 6);
+  oli_jw_double(&w, "nan", 0.0 / 0.0, 6);
+  oli_jw_array(&w, "e", OLI_JW_INLINE);
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  oli_jw_bool(&w, NULL, 1);
+  oli_jw_end(&w);
+  oli_jw_object(&w, "empty", OLI_JW_LINES);
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  CHECK_EQ("writer: finished", oli_jw_finish(&w), 0);
+  fclose(mf);
+  CHECK_STR("writer: layout and escapes", out,
+            "{\n  \"s\": \"del\\u007f nl\\n q\\\" ctl\\u001f\",\n  \"k\\u0001y\": null,\n  \"a\": [\n"
+            "    {\"u\": 18446744073709551615, \"i\": -9223372036854775808, \"d\": 2.5, \"nan\": null, \"e\": []},\n"
+            "    true\n  ],\n  \"empty\": {}\n}\n");
+  d = out ? oli_json_parse(out, len, NULL, &e) : NULL;
+  CHECK("writer: what it writes parses", d != NULL);
+  CHECK_STR("writer: DEL and controls read back", d ? oli_json_str(oli_json_get(oli_json_root(d), "s")) : NULL,
+            "del\x7f nl\n q\" ctl\x1f");
+  oli_json_free(d);
+  free(out);
+  /* misuse is an error, not silently bad JSON */
+  out = NULL;
+  mf = open_memstream(&out, &len);
+  oli_jw_init(&w, mf);
+  oli_jw_array(&w, NULL, OLI_JW_INLINE);
+  oli_jw_u64(&w, "key in an array", 1);
+  oli_jw_end(&w);
+  CHECK_EQ("writer: a key inside an array fails", oli_jw_finish(&w), -1);
+  fclose(mf);
+  free(out);
+  out = NULL;
+  mf = open_memstream(&out, &len);
+  oli_jw_init(&w, mf);
+  w.compact = 1;
+  oli_jw_object(&w, NULL, OLI_JW_LINES);
+  oli_jw_u64(&w, "a", 1);
+  oli_jw_array(&w, "b", OLI_JW_LINES);
+  oli_jw_null(&w, NULL);
+  oli_jw_end(&w);
+  CHECK_EQ("writer: an open object at the end fails", oli_jw_finish(&w), -1);
+  fclose(mf);
+  CHECK("writer: compact has no blanks", out && strcmp(out, "{\"a\":1,\"b\":[null]") == 0);
+  free(out);
   return TEST_SUMMARY();
 }

@@ -1,61 +1,65 @@
-/* fuzz-doc.c - libFuzzer target for the CLI's document reader
- * (tools/oli/doc.c: cli_doc_load), which validates every report, plan and
- * profile that `oli report`, `oli diff`, `oli plan` and `oli profile merge`
- * read.
+/* fuzz-doc.c - libFuzzer target for the one document reader (common/doc.c:
+ * oli_doc_parse), which validates every report, plan and profile that the
+ * CLI (`oli report`, `oli diff`, `oli plan`, `oli profile merge`), the
+ * runtime (OLI_PLAN, embedded plans) and the pass (plan=FILE) read.
  *
- * Input: a file's contents. It is written to a memfd and loaded through
- * /proc/self/fd/N accepting all three kinds; on success every site is looked
- * up by id and formatted. */
-
-#include <stdarg.h>
+ * Input: a document's bytes, parsed accepting all three kinds. On success
+ * every site is looked up by id, formatted, and written back through the
+ * writer (common/doc.c, json.c); what the writer writes must read back as the
+ * same document: same kind, same sites, same decisions. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "cli.h"
-
-/* cli_error/cli_warning live in main.c (with main); quiet copies here. */
-void cli_error(const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-}
-void cli_warning(const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-}
+#include "doc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static int fd = -1;
-  static char path[64];
-  if (fd < 0) {
-    fd = memfd_create("oli-fuzz-doc", 0);
-    if (fd < 0) abort();
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  oli_doc_t d, back;
+  char msg[512];
+  unsigned all = OLI_DOC_REPORT | OLI_DOC_PLAN | OLI_DOC_PROFILE;
+  if (oli_doc_parse((const char *)data, size, all, NULL, &d, msg, sizeof msg) != 0) {
+    if (strchr(msg, '\n')) abort(); /* messages are one line */
+    return 0;
   }
-  if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size) abort();
-  cli_doc_t d;
-  if (cli_doc_load(path, CLI_DOC_REPORT | CLI_DOC_PLAN | CLI_DOC_PROFILE, &d) == 0) {
-    char buf[64];
-    for (size_t i = 0; i < d.nsites; i++) {
-      const cli_site_t *s = &d.sites[i];
-      if (!s->kind || !s->file || !s->function || !s->name || !s->decision || !s->ratio ||
-          !s->reason)
-        abort(); /* never NULL, says cli.h */
-      long k = cli_doc_find(&d, s->id);
-      if (k < 0 || d.sites[k].id != s->id) abort();
-      cli_site_placement(s, buf, sizeof buf);
-      cli_site_placement(s, buf, 2);
-    }
-    cli_doc_free(&d);
+  char buf[64];
+  for (size_t i = 0; i < d.nsites; i++) {
+    const oli_doc_site_t *s = &d.sites[i];
+    if (!s->kind || !s->file || !s->function || !s->name || !s->reason) abort(); /* never NULL */
+    long k = oli_doc_find(&d, s->id);
+    if (k < 0 || d.sites[k].id != s->id) abort();
+    oli_doc_site_placement(s, buf, sizeof buf);
+    oli_doc_site_placement(s, buf, 2);
   }
+  /* write it back (the sites and the header members every kind has) and re-read */
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&out, &len);
+  if (!f) abort();
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, d.kind, d.program);
+  if (d.kind == OLI_DOC_PROFILE) oli_jw_u64(&w, "footprint_peak", d.footprint_peak);
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
+  for (size_t i = 0; i < d.nsites; i++) oli_doc_write_site(&w, d.kind, &d.sites[i]);
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  if (oli_jw_finish(&w) != 0) abort();
+  fclose(f);
+  if (oli_doc_parse(out, len, all, NULL, &back, msg, sizeof msg) != 0) {
+    fprintf(stderr, "written document does not read back: %s\n%s", msg, out);
+    abort();
+  }
+  if (back.kind != d.kind || back.nsites != d.nsites) abort();
+  for (size_t i = 0; i < d.nsites; i++) {
+    const oli_doc_site_t *a = &d.sites[i], *b = &back.sites[i];
+    if (a->id != b->id || strcmp(a->file, b->file) || strcmp(a->name, b->name) ||
+        (d.kind != OLI_DOC_PROFILE && !oli_doc_same_placement(a, b)) || a->count != b->count ||
+        a->accesses != b->accesses)
+      abort();
+  }
+  oli_doc_free(&back);
+  free(out);
+  oli_doc_free(&d);
   return 0;
 }

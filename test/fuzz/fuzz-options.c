@@ -1,7 +1,7 @@
 /* fuzz-options.c - libFuzzer target for the environment parser
  * (runtime/options.c): every OLI_* value goes through _oli_option_check, and
  * the pure parsers behind it (oli_policy_parse, _oli_parse_weights,
- * _oli_parse_nodelist), the node-list formatter and the %p/%r/%h path
+ * _oli_parse_nodelist: common/grammar.c under the options' rules), the list formatter and the %p/%r/%h path
  * pattern expansion.
  *
  * Input: a string (a NUL is added), tried as the value of every option.
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grammar.h"
 #include "internal.h"
 
 static void quiet(const char *msg, void *arg) { (void)msg, (void)arg; }
@@ -60,9 +61,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (_oli_parse_nodelist(s, &mask) == 0) {
     char buf[4 * OLI_MAX_NODES], tiny[3];
     uint64_t again = 0;
-    _oli_format_nodelist(mask, buf, sizeof buf);
+    oli_format_list(mask, buf, sizeof buf);
     if (mask != 0 && (_oli_parse_nodelist(buf, &again) != 0 || again != mask)) abort();
-    _oli_format_nodelist(mask, tiny, sizeof tiny);
+    oli_format_list(mask, tiny, sizeof tiny);
     if (memchr(tiny, '\0', sizeof tiny) == NULL) abort();
   }
 

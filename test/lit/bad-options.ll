@@ -16,10 +16,10 @@ define void @f() {
   ret void
 }
 ; UNKNOWN: error: oli: unknown option 'colour' in oli-tag-sites<...>; accepted: root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N
-; NUMBER: error: oli: option 'min-global-size=lots' in oli-tag-sites<...>: expected a byte count (digits, optional K/M/G/T suffix)
-; OVERFLOW: error: oli: option 'min-heap-size=99999999999999999999' in oli-tag-sites<...>: expected a byte count
+; NUMBER: error: oli: option 'min-global-size=lots' in oli-tag-sites<...>: expected a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)
+; OVERFLOW: error: oli: option 'min-heap-size=99999999999999999999' in oli-tag-sites<...>: expected a size
 ; BOOL: error: oli: option 'wrappers=maybe' in oli-tag-sites<...>: expected 0, 1, true or false
-; ENV: error: oli: option 'min-global-size=1Q' in OLI_PASS_OPTIONS: expected a byte count
+; ENV: error: oli: option 'min-global-size=1Q' in OLI_PASS_OPTIONS: expected a size
 ; CLOPT: oli-min-global-size option: 'abc' value invalid for {{.*}} argument!
 ; NOVALUE: error: oli: option 'root' in oli-tag-sites<...>: expected key=value
 ; UNKNOWN-NOT: Stack dump

@@ -41,13 +41,13 @@ int main(void) {
 
 // OUT: sum 634120
 // FAST: "function": "main"
-// FAST-NEXT: "count": 257, "count_partial": true, "total_bytes":
+// FAST-SAME: "count": 257, "count_partial": true, "total_bytes":
 // FAST-SAME: "largest": 8388608
 // FAST: "small_objects": 256,
 // FAST-NEXT: "small_objects_partial_sites": 1,
 // IR: select i1 %{{[0-9a-z.]+}}, ptr @free, ptr @__libc_free
 // NOPIE-NOT: @__libc_free
 // ALL: "function": "main"
-// ALL-NEXT: "count": 10001, "count_partial": false,
+// ALL-SAME: "count": 10001, "count_partial": false,
 // ALL: "small_objects": 10000,
 // ALL-NEXT: "small_objects_partial_sites": 0,

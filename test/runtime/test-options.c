@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grammar.h"
 #include "internal.h"
 #include "testhelper.h"
 
@@ -107,8 +108,8 @@ int main(void) {
     CHECK(name, _oli_parse_nodelist(bad_n[i], &m) == -1);
   }
   char nb[64];
-  CHECK_STR("format nodelist", _oli_format_nodelist(0xb, nb, sizeof nb), "0-1,3");
-  CHECK_STR("format empty nodelist", _oli_format_nodelist(0, nb, sizeof nb), "(none)");
+  CHECK_STR("format nodelist", oli_format_list(0xb, nb, sizeof nb), "0-1,3");
+  CHECK_STR("format empty nodelist", oli_format_list(0, nb, sizeof nb), "(none)");
 
   /* option checks: messages name variable, value and what is accepted */
   long v = 0;

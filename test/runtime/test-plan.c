@@ -153,19 +153,20 @@ int main(void) {
       {"wrong version", "{\"schema\": \"oli-plan\",\n \"version\": 2, \"sites\": []}",
        "line 2, column 13: oli-plan version 2 is not supported (this oli reads version 1)"},
       {"wrong schema", "{\"schema\": \"oli-report\", \"version\": 1, \"sites\": []}",
-       "schema 'oli-report' is not oli-plan or oli-profile"},
-      {"no schema", "[1, 2]", "no \"schema\""},
-      {"no sites", "{\"schema\": \"oli-plan\", \"version\": 1}", "\"sites\" is missing"},
+       "schema \"oli-report\" is not accepted here (expected oli-plan or oli-profile)"},
+      {"not an object", "[1, 2]", "expected an object (oli-plan or oli-profile), found array"},
+      {"no schema", "{\"sites\": []}", "no \"schema\""},
+      {"no sites", "{\"schema\": \"oli-plan\", \"version\": 1}", "oli-plan needs a \"sites\" array"},
       {"duplicate id",
        "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", \"decision\": "
        "\"dram\"}, {\"id\": \"0x00A1\", \"decision\": \"cxl\"}]}",
-       "site id 0x00000000000000a1 appears twice"},
+       "duplicate site id 0x00000000000000a1 (first at line 1)"},
       {"bad id", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xZZ\", "
-                 "\"decision\": \"dram\"}]}", "site id is not"},
+                 "\"decision\": \"dram\"}]}", "site \"id\" must be a string \"0x\" + up to 16 hex digits, found \"0xZZ\""},
       {"id too long", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": "
-                      "\"0x11112222333344445\", \"decision\": \"dram\"}]}", "site id is not"},
+                      "\"0x11112222333344445\", \"decision\": \"dram\"}]}", "site \"id\" must be a string"},
       {"bad decision", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
-                       "\"decision\": \"fast\"}]}", "decision 'fast' is not one of dram, interleave, cxl"},
+                       "\"decision\": \"fast\"}]}", "\"decision\" \"fast\" is not one of dram, interleave, cxl"},
       {"interleave without ratio", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": "
                                    "\"0xa1\", \"decision\": \"interleave\"}]}", "ratio"},
       {"bad ratio", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
@@ -174,9 +175,9 @@ int main(void) {
                      "\"decision\": \"interleave\", \"ratio\": \"99999999999:1\"}]}", "ratio"},
       {"huge number", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
                       "\"decision\": \"dram\", \"accesses\": 99999999999999999999999}]}",
-       "accesses is not an integer"},
+       "\"accesses\" is out of range (an integer 0..18446744073709551615)"},
       {"negative number", "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [{\"id\": \"0xa1\", "
-                          "\"decision\": \"dram\", \"bytes\": -5}]}", "bytes is not an integer"},
+                          "\"decision\": \"dram\", \"bytes\": -5}]}", "\"bytes\" is out of range"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     char name[96];

@@ -75,6 +75,18 @@ int main(int argc, char **argv) {
   CHECK("same ID in two modules shares the state", _oli_site_fast(a2) == _oli_site_fast(a3));
   CHECK_EQ("static hints summed once per ID", _oli_site_static_footprint(), 1000 + sizeof global_array);
 
+  /* A damaged module (common/siterec.c reads it): the good record before the
+   * damage is registered, the rest is not, one W_PLAN warning says so. */
+  static uint64_t damaged[64] __attribute__((aligned(8)));
+  __oli_site_t *ok_rec = test_site_at(damaged, 0x6101, OLI_KIND_MALLOC, 0, "d.c", 1, "f", "ok");
+  __oli_site_t *bad_rec = test_site_at((char *)damaged + ok_rec->size, 0x6102, OLI_KIND_MALLOC, 0, "d.c", 2, "f", "bad");
+  bad_rec->kind = 200; /* no such kind */
+  uint64_t wplan = _oli_warning_count(W_PLAN);
+  __oli_init((__oli_site_t *)damaged, (__oli_site_t *)((char *)bad_rec + bad_rec->size));
+  CHECK("damaged module: the record before the damage is registered", _oli_site_fast(ok_rec) != NULL);
+  CHECK("damaged module: the damaged record is not", _oli_site_fast(bad_rec) == NULL);
+  CHECK_EQ("damaged module: one W_PLAN warning", _oli_warning_count(W_PLAN), wplan + 1);
+
   __oli_register_global(global_array, sizeof global_array, g);
   memset(global_array, 3, sizeof global_array);
   char *m = __oli_malloc(16 * MiB, a1);

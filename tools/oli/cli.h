@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "doc.h"
+#include "grammar.h"
 #include "json.h"
 #include "outfile.h"
 #include "text.h"
@@ -50,6 +52,10 @@ int cli_out_commit(cli_out_t *o);
 /* At exit: -1 (one "oli: write error: ..." line) when anything written to
  * standard output was lost (oli report R > /dev/full). */
 int cli_close_stdout(void);
+/* Load and validate a report, plan or profile at `path` (common/doc.c);
+ * `accept` is a mask of oli_doc_kind_t. On error prints one
+ * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. */
+int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
 
 // elf.c
 /* Read section `name` of the ELF64 little-endian file at `path` into a
@@ -57,48 +63,6 @@ int cli_close_stdout(void);
  * *found = 0 (and 0 returned) when the file is a valid ELF without it. */
 int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
                          int *found, char *why, size_t why_n);
-
-// doc.c: reports, plans and profiles, validated into one shape
-typedef enum cli_doc_kind_e { CLI_DOC_REPORT = 1, CLI_DOC_PLAN = 2, CLI_DOC_PROFILE = 4 } cli_doc_kind_t;
-
-typedef struct cli_site_s {
-  uint64_t id;
-  const char *kind, *file, *function, *name; /* never NULL ("" when absent) */
-  uint32_t line, rel;
-  int has_line, has_rel;
-  uint64_t size_hint; int has_size_hint;
-  uint64_t count, total_bytes, largest, peak_live, accesses, lifetime_ns, bytes, fallbacks;
-  const char *decision, *ratio, *reason; /* "" when absent */
-  const oli_json_t *pages_intended, *pages_achieved; /* report only, may be NULL */
-  int pages_sampled;
-} cli_site_t;
-
-typedef struct cli_doc_s {
-  const char *path;
-  cli_doc_kind_t kind;
-  const char *schema;
-  oli_json_doc_t *json;
-  const oli_json_t *root;
-  const char *program; /* "" when absent */
-  size_t nsites;
-  cli_site_t *sites;
-  /* plan */
-  uint64_t dram_limit;
-  /* profile */
-  uint64_t footprint_peak, runs;
-  const char *access_source;
-  const char *access_event; /* "" when absent */
-  void *index; /* private: sites sorted by id */
-} cli_doc_t;
-
-/* Load and validate `path`; `accept` is a mask of cli_doc_kind_t. On error
- * prints one "oli: PATH: ..." line and returns -1. */
-int cli_doc_load(const char *path, unsigned accept, cli_doc_t *doc);
-void cli_doc_free(cli_doc_t *doc);
-/* Index of the site with `id`, or -1 (binary search: sites are sorted by id). */
-long cli_doc_find(const cli_doc_t *doc, uint64_t id);
-/* "dram", "interleave 3:1", "cxl", "default" or "-" for a site */
-const char *cli_site_placement(const cli_site_t *s, char *buf, size_t n);
 
 // one entry point per subcommand: argc/argv start at the subcommand name
 int cli_sites_main(int argc, char **argv);

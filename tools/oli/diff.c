@@ -24,45 +24,13 @@ static void usage(FILE *f) {
         f);
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b) {
-  while (b) {
-    uint64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
-
-/* Ratio reduced to lowest terms ("6:2" -> "3:1"); trailing ":0" dropped. */
-static void norm_ratio(const char *r, char *buf, size_t n) {
-  uint64_t v[3] = {0, 0, 0};
-  int k = 0;
-  for (const char *p = r; *p && k < 3; k++) {
-    v[k] = strtoull(p, (char **)&p, 10);
-    if (*p == ':') p++;
-  }
-  uint64_t g = gcd(gcd(v[0], v[1]), v[2]);
-  if (g == 0) g = 1;
-  if (v[2]) snprintf(buf, n, "%" PRIu64 ":%" PRIu64 ":%" PRIu64, v[0] / g, v[1] / g, v[2] / g);
-  else snprintf(buf, n, "%" PRIu64 ":%" PRIu64, v[0] / g, v[1] / g);
-}
-
-static int same_place(const cli_site_t *a, const cli_site_t *b) {
-  if (strcmp(a->decision, b->decision) != 0) return 0;
-  if (strcmp(a->decision, "interleave") != 0) return 1;
-  char x[64], y[64];
-  norm_ratio(a->ratio, x, sizeof x);
-  norm_ratio(b->ratio, y, sizeof y);
-  return strcmp(x, y) == 0;
-}
-
 typedef struct ref_s {
-  const cli_site_t *s;
+  const oli_doc_site_t *s;
   long i;
   int64_t pos; /* line offset used by rule 0; -1: none */
 } ref_t;
 
-static int cmp_key(const cli_site_t *x, const cli_site_t *y) {
+static int cmp_key(const oli_doc_site_t *x, const oli_doc_site_t *y) {
   int c;
   if ((c = strcmp(x->file, y->file)) || (c = strcmp(x->function, y->function)) ||
       (c = strcmp(x->kind, y->kind)) || (c = strcmp(x->name, y->name)))
@@ -83,20 +51,20 @@ static int cmp_ref(const void *a, const void *b) {
  * line offset); rule 0 pairs a unique old and new site with the same key and
  * offset (rel when every unpaired site has one, else line); rule 1 pairs the
  * last unique old and new site of a key with a non-empty name. */
-static void rematch(const cli_doc_t *a, const cli_doc_t *b, long *pair, char *old_used, char *by_loc) {
+static void rematch(const oli_doc_t *a, const oli_doc_t *b, long *pair, char *old_used, char *by_loc) {
   size_t no = 0, nn = 0;
   ref_t *o = malloc((a->nsites ? a->nsites : 1) * sizeof *o);
   ref_t *n = malloc((b->nsites ? b->nsites : 1) * sizeof *n);
   int use_rel = 1;
   for (size_t j = 0; j < a->nsites; j++)
-    if (!old_used[j]) o[no++] = (ref_t){&a->sites[j], (long)j, 0}, use_rel &= a->sites[j].has_rel;
+    if (!old_used[j]) o[no++] = (ref_t){&a->sites[j], (long)j, 0}, use_rel &= OLI_HAS(&a->sites[j], OLI_F_REL);
   for (size_t i = 0; i < b->nsites; i++)
-    if (pair[i] < 0) n[nn++] = (ref_t){&b->sites[i], (long)i, 0}, use_rel &= b->sites[i].has_rel;
+    if (pair[i] < 0) n[nn++] = (ref_t){&b->sites[i], (long)i, 0}, use_rel &= OLI_HAS(&b->sites[i], OLI_F_REL);
   for (int side = 0; side < 2; side++) {
     ref_t *r = side ? n : o;
     size_t m = side ? nn : no;
     for (size_t k = 0; k < m; k++)
-      r[k].pos = use_rel ? (int64_t)r[k].s->rel : (r[k].s->has_line && r[k].s->line ? (int64_t)r[k].s->line : -1);
+      r[k].pos = use_rel ? (int64_t)r[k].s->rel : (OLI_HAS(r[k].s, OLI_F_LINE) && r[k].s->line ? (int64_t)r[k].s->line : -1);
   }
   qsort(o, no, sizeof *o, cmp_ref);
   qsort(n, nn, sizeof *n, cmp_ref);
@@ -145,19 +113,22 @@ static void rematch(const cli_doc_t *a, const cli_doc_t *b, long *pair, char *ol
   free(n);
 }
 
-static uint64_t site_bytes(const cli_doc_t *d, const cli_site_t *s) {
-  return d->kind == CLI_DOC_REPORT ? s->largest : s->bytes;
+static uint64_t site_bytes(const oli_doc_t *d, const oli_doc_site_t *s) {
+  return d->kind == OLI_DOC_REPORT ? s->largest : s->bytes;
 }
 
-static void json_side(const cli_doc_t *d, const cli_site_t *s) {
+static void json_side(oli_jw_t *w, const char *key, const oli_doc_t *d, const oli_doc_site_t *s) {
   if (s == NULL) {
-    printf("null");
+    oli_jw_null(w, key);
     return;
   }
-  printf("{\"decision\": \"%s\", \"ratio\": ", s->decision);
-  if (s->ratio[0]) oli_json_write_string(stdout, s->ratio);
-  else printf("null");
-  printf(", \"bytes\": %" PRIu64 "}", site_bytes(d, s));
+  char r[40];
+  oli_jw_object(w, key, OLI_JW_INLINE);
+  oli_jw_str(w, "decision", oli_placement_name(s->placement));
+  if (s->placement == OLI_PLACE_INTERLEAVE) oli_jw_str(w, "ratio", oli_format_ratio(s->weight, r, sizeof r));
+  else oli_jw_null(w, "ratio");
+  oli_jw_u64(w, "bytes", site_bytes(d, s));
+  oli_jw_end(w);
 }
 
 int cli_diff_main(int argc, char **argv) {
@@ -169,6 +140,7 @@ int cli_diff_main(int argc, char **argv) {
       {NULL, 0, NULL, 0},
   };
   int json = 0, moved_only = 0, ids_only = 0, c;
+  oli_jw_t w;
   optind = 1;
   while ((c = getopt_long(argc, argv, "jmih", opts, NULL)) != -1) {
     switch (c) {
@@ -184,32 +156,34 @@ int cli_diff_main(int argc, char **argv) {
     usage(stderr);
     return OLI_EXIT_BAD;
   }
-  cli_doc_t a, b;
-  if (cli_doc_load(argv[optind], CLI_DOC_REPORT | CLI_DOC_PLAN, &a) != 0) return OLI_EXIT_BAD;
-  if (cli_doc_load(argv[optind + 1], CLI_DOC_REPORT | CLI_DOC_PLAN, &b) != 0) {
-    cli_doc_free(&a);
+  oli_doc_t a, b;
+  if (cli_doc_load(argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN, &a) != 0) return OLI_EXIT_BAD;
+  if (cli_doc_load(argv[optind + 1], OLI_DOC_REPORT | OLI_DOC_PLAN, &b) != 0) {
+    oli_doc_free(&a);
     return OLI_EXIT_BAD;
   }
-  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, nout = 0;
+  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0;
   /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
   char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
   char *by_loc = calloc(b.nsites ? b.nsites : 1, 1);
   for (size_t i = 0; i < b.nsites; i++) {
-    pair[i] = cli_doc_find(&a, b.sites[i].id);
+    pair[i] = oli_doc_find(&a, b.sites[i].id);
     if (pair[i] >= 0) old_used[pair[i]] = 1;
   }
   if (!ids_only) rematch(&a, &b, pair, old_used, by_loc);
   if (json) {
-    printf("{\n  \"schema\": \"oli-diff\",\n  \"version\": 1,\n  \"old\": ");
-    oli_json_write_string(stdout, a.path);
-    printf(",\n  \"new\": ");
-    oli_json_write_string(stdout, b.path);
-    printf(",\n  \"changes\": [");
+    oli_jw_init(&w, stdout);
+    oli_jw_object(&w, NULL, OLI_JW_LINES);
+    oli_jw_str(&w, "schema", "oli-diff");
+    oli_jw_u64(&w, "version", 1);
+    oli_jw_str(&w, "old", a.path);
+    oli_jw_str(&w, "new", b.path);
+    oli_jw_array(&w, "changes", OLI_JW_LINES);
   }
   /* NEW in its order, then OLD's sites that are gone */
   for (size_t k = 0; k < b.nsites + a.nsites; k++) {
-    const cli_site_t *olds, *news;
+    const oli_doc_site_t *olds, *news;
     const char *what;
     int loc_pair = 0;
     if (k < b.nsites) {
@@ -219,7 +193,7 @@ int cli_diff_main(int argc, char **argv) {
       if (olds) {
         compared++;
         rematched += (size_t)loc_pair;
-        if (same_place(olds, news)) {
+        if (oli_doc_same_placement(olds, news)) {
           if (!loc_pair) continue;
           what = "same";
         } else {
@@ -237,26 +211,24 @@ int cli_diff_main(int argc, char **argv) {
       gone++;
       what = "gone";
     }
-    const cli_site_t *desc = news ? news : olds;
+    const oli_doc_site_t *desc = news ? news : olds;
     char loc[256], p1[64], p2[64], from[64] = "";
-    if (desc->has_line && desc->line) snprintf(loc, sizeof loc, "%s:%u", cli_shown(desc->file), desc->line);
+    if (OLI_HAS(desc, OLI_F_LINE) && desc->line) snprintf(loc, sizeof loc, "%s:%u", cli_shown(desc->file), desc->line);
     else snprintf(loc, sizeof loc, "%s:%s+%u", cli_shown(desc->file), cli_shown(desc->function), desc->rel);
     if (loc_pair) snprintf(from, sizeof from, " (re-matched by location, old ID 0x%016" PRIx64 ")", olds->id);
     if (json) {
-      printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"change\": \"%s\", ", nout ? "," : "", desc->id,
-             !strcmp(what, "same") ? "rematched" : what);
-      if (loc_pair) printf("\"old_id\": \"0x%016" PRIx64 "\", ", olds->id);
-      printf("\"file\": ");
-      oli_json_write_string(stdout, desc->file);
-      printf(", \"line\": %u, \"function\": ", desc->line);
-      oli_json_write_string(stdout, desc->function);
-      printf(", \"name\": ");
-      oli_json_write_string(stdout, desc->name);
-      printf(", \"old\": ");
-      json_side(&a, olds);
-      printf(", \"new\": ");
-      json_side(&b, news);
-      printf("}");
+      char id[OLI_SITE_ID_LEN];
+      oli_jw_object(&w, NULL, OLI_JW_INLINE);
+      oli_jw_str(&w, "id", oli_format_site_id(desc->id, id));
+      oli_jw_str(&w, "change", !strcmp(what, "same") ? "rematched" : what);
+      if (loc_pair) oli_jw_str(&w, "old_id", oli_format_site_id(olds->id, id));
+      oli_jw_str(&w, "file", desc->file);
+      oli_jw_u64(&w, "line", desc->line);
+      oli_jw_str(&w, "function", desc->function);
+      oli_jw_str(&w, "name", desc->name);
+      json_side(&w, "old", &a, olds);
+      json_side(&w, "new", &b, news);
+      oli_jw_end(&w);
     } else {
       uint64_t ob = olds ? site_bytes(&a, olds) : 0, nb = news ? site_bytes(&b, news) : 0;
       char bytes[64];
@@ -265,25 +237,32 @@ int cli_diff_main(int argc, char **argv) {
       else snprintf(bytes, sizeof bytes, "%" PRIu64 " bytes", news ? nb : ob);
       printf("%-5s  0x%016" PRIx64 "  %s %s  %s  %s -> %s  %s%s\n", what, desc->id, loc,
              desc->function[0] ? cli_shown(desc->function) : "?", desc->name[0] ? cli_shown(desc->name) : "-",
-             olds ? cli_site_placement(olds, p1, sizeof p1) : "(none)",
-             news ? cli_site_placement(news, p2, sizeof p2) : "(none)", bytes, from);
+             olds ? oli_doc_site_placement(olds, p1, sizeof p1) : "(none)",
+             news ? oli_doc_site_placement(news, p2, sizeof p2) : "(none)", bytes, from);
     }
-    nout++;
   }
   free(pair);
   free(old_used);
   free(by_loc);
   int changed = moved > 0 || (!moved_only && (added > 0 || gone > 0));
   if (json) {
-    printf("%s],\n  \"summary\": {\"compared\": %zu, \"rematched\": %zu, \"moved\": %zu, \"new\": %zu, "
-           "\"gone\": %zu, \"changed\": %s}\n}\n",
-           nout ? "\n  " : "", compared, rematched, moved, added, gone, changed ? "true" : "false");
+    oli_jw_end(&w);
+    oli_jw_object(&w, "summary", OLI_JW_INLINE);
+    oli_jw_u64(&w, "compared", compared);
+    oli_jw_u64(&w, "rematched", rematched);
+    oli_jw_u64(&w, "moved", moved);
+    oli_jw_u64(&w, "new", added);
+    oli_jw_u64(&w, "gone", gone);
+    oli_jw_bool(&w, "changed", changed);
+    oli_jw_end(&w);
+    oli_jw_end(&w);
+    if (oli_jw_finish(&w) != 0) cli_error("diff: cannot write the JSON document: %m");
   } else {
     printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s\n", compared,
            compared == 1 ? "" : "s", rematched, moved, added, gone,
            moved_only ? " (not counted: --moved-only)" : "");
   }
-  cli_doc_free(&a);
-  cli_doc_free(&b);
+  oli_doc_free(&a);
+  oli_doc_free(&b);
   return changed ? OLI_EXIT_CHANGED : OLI_EXIT_OK;
 }

@@ -38,6 +38,13 @@ const char *cli_shown(const char *s) {
   return oli_text_escape(b, sizeof ring[0], s, 0);
 }
 
+int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) {
+  char msg[512];
+  if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) return 0;
+  cli_error("%s: %s", path, msg);
+  return -1;
+}
+
 static void usage(FILE *f) {
   fputs("usage: oli COMMAND [ARGS]\n"
         "  sites BINARY [--json]           list the allocation sites the plugin tagged\n"

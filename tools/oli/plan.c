@@ -41,8 +41,15 @@ static void usage(FILE *f) {
         f);
 }
 
-/* "a:b" or "a:b:c" of positive numbers; n = parts. 0 ok. */
-static int parse_triple(const char *s, double v[3], int *n, int integers) {
+/* A planner ratio (common/grammar.c, integers 0-1000) with a DRAM share and
+ * a share off DRAM. 0 ok. */
+static int parse_plan_ratio(const char *s, oli_plan_opt_t *o) {
+  if (oli_parse_ratio(s, 1000, o->w, NULL) != 0) return -1;
+  return o->w[OLI_TIER_DRAM] > 0 && o->w[OLI_TIER_CXL] + o->w[OLI_TIER_REMOTE] > 0 ? 0 : -1;
+}
+
+/* "a:b" or "a:b:c" of positive reals (tier bandwidths, latencies); n = parts. 0 ok. */
+static int parse_triple(const char *s, double v[3], int *n) {
   char *end;
   *n = 0;
   const char *p = s;
@@ -50,7 +57,6 @@ static int parse_triple(const char *s, double v[3], int *n, int integers) {
     if (*p < '0' || *p > '9') return -1;
     double x = strtod(p, &end);
     if (end == p || !isfinite(x) || x < 0 || x > 1e9) return -1;
-    if (integers && (x != floor(x) || x > 1000)) return -1;
     v[(*n)++] = x;
     p = end;
     if (*p == '\0') break;
@@ -60,17 +66,21 @@ static int parse_triple(const char *s, double v[3], int *n, int integers) {
   return *n >= 2 ? 0 : -1;
 }
 
-static void ratio_str(const oli_plan_opt_t *o, char *buf, size_t n) {
-  if (o->w[2]) snprintf(buf, n, "%u:%u:%u", o->w[0], o->w[1], o->w[2]);
-  else snprintf(buf, n, "%u:%u", o->w[0], o->w[1]);
-}
-
 /* The placement of a ratio: the tier's own placement when one tier has all
  * the weight (local DRAM, CXL), else an interleave. */
-static const char *decision_of(const oli_plan_opt_t *o) {
-  if (o->w[1] == 0 && o->w[2] == 0) return oli_placement_name(OLI_PLACE_DRAM);
-  if (o->w[0] == 0 && o->w[2] == 0) return oli_placement_name(OLI_PLACE_CXL);
-  return oli_placement_name(OLI_PLACE_INTERLEAVE);
+static oli_placement_t decision_of(const oli_plan_opt_t *o) {
+  if (o->w[OLI_TIER_CXL] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_DRAM;
+  if (o->w[OLI_TIER_DRAM] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_CXL;
+  return OLI_PLACE_INTERLEAVE;
+}
+
+/* "dram", "cxl", "interleave 3:1". */
+static const char *placement_words(const oli_plan_opt_t *o, char *buf, size_t n) {
+  char r[32];
+  oli_placement_t p = decision_of(o);
+  if (p == OLI_PLACE_INTERLEAVE) snprintf(buf, n, "%s %s", oli_placement_name(p), oli_format_ratio(o->w, r, sizeof r));
+  else snprintf(buf, n, "%s", oli_placement_name(p));
+  return buf;
 }
 
 static int same_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
@@ -188,11 +198,10 @@ int cli_plan_main(int argc, char **argv) {
   oli_plan_opt_t pref = {{0, 0, 0}};
   int have_pref = 0;
   if (weights_s) {
-    if (parse_triple(weights_s, v, &nv, 1) != 0 || v[0] == 0 || v[1] + v[2] == 0) {
+    if (parse_plan_ratio(weights_s, &pref) != 0) {
       cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C+R > 0)", weights_s);
       return OLI_EXIT_BAD;
     }
-    for (int i = 0; i < nv; i++) pref.w[i] = (uint32_t)v[i];
     have_pref = 1;
   }
   oli_plan_opt_t ratios[OLI_PLAN_MAX_OPTS];
@@ -201,9 +210,7 @@ int cli_plan_main(int argc, char **argv) {
     char *copy = strdup(ratios_s), *save = NULL;
     for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
       oli_plan_opt_t o = {{0, 0, 0}};
-      if (parse_triple(t, v, &nv, 1) != 0 || v[0] == 0 || v[1] + v[2] == 0 ||
-          add_opt(ratios, &nratios, (o.w[0] = (uint32_t)v[0], o.w[1] = (uint32_t)v[1],
-                                     o.w[2] = nv == 3 ? (uint32_t)v[2] : 0, o)) != 0) {
+      if (parse_plan_ratio(t, &o) != 0 || add_opt(ratios, &nratios, o) != 0) {
         cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C+R > 0; "
                   "at most %d ratios)", ratios_s, t, OLI_PLAN_MAX_OPTS - 2);
         free(copy);
@@ -216,27 +223,24 @@ int cli_plan_main(int argc, char **argv) {
       return OLI_EXIT_BAD;
     }
   }
-  cli_doc_t d;
-  if (cli_doc_load(argv[optind], CLI_DOC_PROFILE, &d) != 0) return OLI_EXIT_BAD;
+  oli_doc_t d;
+  if (cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0) return OLI_EXIT_BAD;
   int rc = OLI_EXIT_BAD;
   const char *tier_src[3] = {"default", "default", "default"};
   /* tiers from the profile, then the command line */
-  const oli_json_t *tiers = oli_json_get(d.root, "tiers");
   for (int t = 0; t < OLI_NODE_TIERS; t++) {
-    const oli_json_t *e = oli_json_get(tiers, oli_tier_name((oli_tier_t)t));
-    double x;
-    if (oli_json_double(oli_json_get(e, "bandwidth"), &x) == 0 && x > 0) m.bw[t] = x, tier_src[t] = "profile";
-    if (oli_json_double(oli_json_get(e, "latency"), &x) == 0 && x > 0) m.lat[t] = x, tier_src[t] = "profile";
+    if (d.tiers.bandwidth[t] > 0) m.bw[t] = d.tiers.bandwidth[t], tier_src[t] = "profile";
+    if (d.tiers.latency[t] > 0) m.lat[t] = d.tiers.latency[t], tier_src[t] = "profile";
   }
   if (bw_s) {
-    if (parse_triple(bw_s, v, &nv, 0) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
+    if (parse_triple(bw_s, v, &nv) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
       cli_error("plan: --bandwidth '%s' is not D:C or D:C:R (MB/s, each > 0)", bw_s);
       goto out;
     }
     for (int i = 0; i < nv; i++) m.bw[i] = v[i], tier_src[i] = "command line";
   }
   if (lat_s) {
-    if (parse_triple(lat_s, v, &nv, 0) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
+    if (parse_triple(lat_s, v, &nv) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
       cli_error("plan: --latency '%s' is not D:C or D:C:R (ns, each > 0)", lat_s);
       goto out;
     }
@@ -260,7 +264,7 @@ int cli_plan_main(int argc, char **argv) {
   if (total_acc == 0 && d.nsites > 0)
     cli_warning("%s: no sampled accesses (access_source %s): every object counts as cold, so the plan "
                 "only keeps as many bytes on DRAM as fit; profile with the pass option profile-every=N "
-                "for access-aware plans", d.path, d.access_source);
+                "for access-aware plans", d.path, oli_access_source_name(d.access_source));
   m.footprint = d.footprint_peak ? d.footprint_peak : (uint64_t)total_bytes;
   if (hot_kib >= 0) m.hot = hot_kib / 1024.0;
   else m.hot = total_bytes ? (double)total_acc / (double)total_bytes : 0;
@@ -297,27 +301,34 @@ int cli_plan_main(int argc, char **argv) {
   }
   out.hint = "leave small sites out with --min-size (e.g. 1M, the runtime's OLI_MIN_SIZE)";
   FILE *f = out.f;
-  char rs[32], ps[32], b1[32], b2[32];
-  uint64_t tier_bytes[3] = {0, 0, 0};
-  fprintf(f, "{\n  \"schema\": \"oli-plan\",\n  \"version\": 1,\n  \"program\": ");
-  oli_json_write_string(f, d.program);
-  fprintf(f, ",\n  \"profile\": ");
-  oli_json_write_string(f, d.path);
-  ratio_str(&pref, rs, sizeof rs);
-  fprintf(f, ",\n  \"dram_limit\": %" PRIu64 ",\n  \"weights\": \"%s\",\n", budget, rs);
-  fprintf(f, "  \"model\": {\"dram\": {\"bandwidth\": %.6g, \"latency\": %.6g, \"source\": \"%s\"}, "
-             "\"cxl\": {\"bandwidth\": %.6g, \"latency\": %.6g, \"source\": \"%s\"}, "
-             "\"remote_dram\": {\"bandwidth\": %.6g, \"latency\": %.6g, \"source\": \"%s\"}, "
-             "\"footprint\": %" PRIu64 ", \"large_percent\": %u, \"hot_per_kib\": %.6g, \"solver\": \"%s\"},\n",
-          m.bw[0], m.lat[0], tier_src[0], m.bw[1], m.lat[1], tier_src[1], m.bw[2], m.lat[2], tier_src[2],
-          m.footprint, m.large_percent, m.hot * 1024.0, res.exact ? "exact" : "greedy");
-  fprintf(f, "  \"sites\": [");
+  char rs[32], b1[32], b2[32];
+  uint64_t tier_bytes[OLI_NODE_TIERS] = {0};
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_PLAN, d.program);
+  oli_jw_str(&w, "profile", d.path);
+  oli_jw_u64(&w, "dram_limit", budget);
+  oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
+  oli_jw_object(&w, "model", OLI_JW_LINES);
+  for (int t = 0; t < OLI_NODE_TIERS; t++) {
+    oli_jw_object(&w, oli_tier_name((oli_tier_t)t), OLI_JW_INLINE);
+    oli_jw_double(&w, "bandwidth", m.bw[t], 6);
+    oli_jw_double(&w, "latency", m.lat[t], 6);
+    oli_jw_str(&w, "source", tier_src[t]);
+    oli_jw_end(&w);
+  }
+  oli_jw_u64(&w, "footprint", m.footprint);
+  oli_jw_u64(&w, "large_percent", m.large_percent);
+  oli_jw_double(&w, "hot_per_kib", m.hot * 1024.0, 6);
+  oli_jw_str(&w, "solver", res.exact ? "exact" : "greedy");
+  oli_jw_end(&w);
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0; i < d.nsites; i++) {
-    const cli_site_t *s = &d.sites[i];
+    const oli_doc_site_t *s = &d.sites[i];
     const oli_plan_obj_t *x = &objs[i];
     const oli_plan_opt_t *o = &options[x->choice], *best = &options[x->best];
-    const char *dec = decision_of(o);
-    char reason[512], cls[200];
+    oli_placement_t dec = decision_of(o);
+    char reason[512], cls[200], ps[48], bs[48];
     double pct = m.footprint ? 100.0 * (double)x->bytes / (double)m.footprint : 0;
     double per_kib = x->bytes ? (double)x->accesses * 1024.0 / (double)x->bytes : 0;
     int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m.footprint * m.large_percent;
@@ -332,55 +343,63 @@ int cli_plan_main(int argc, char **argv) {
     else
       snprintf(cls, sizeof cls, "large (%.0f%% of footprint) but not hot (%.3g accesses/KiB < %.3g): latency-bound",
                pct, per_kib, m.hot * 1024.0);
-    ratio_str(o, ps, sizeof ps);
-    if (x->choice == x->best) {
-      if (!strcmp(dec, "dram")) snprintf(reason, sizeof reason, "%s; local DRAM has the lowest predicted stall", cls);
-      else if (!strcmp(dec, "interleave"))
-        snprintf(reason, sizeof reason, "%s; interleave %s spreads its traffic over the tiers' bandwidth: "
-                 "predicted stall %.0f%% of all-DRAM", cls, ps,
-                 100.0 * x->cost / (oli_plan_cost(&m, x, &(oli_plan_opt_t){{1, 0, 0}}) + 1e-300));
-      else snprintf(reason, sizeof reason, "%s; CXL has the lowest predicted stall", cls);
-    } else {
-      char bs[32];
-      ratio_str(best, bs, sizeof bs);
-      const char *bdec = decision_of(best);
-      snprintf(reason, sizeof reason, "%s; DRAM limit: %s%s%s instead of %s%s%s, saving %s of DRAM for "
+    placement_words(o, ps, sizeof ps);
+    if (x->choice != x->best)
+      snprintf(reason, sizeof reason, "%s; DRAM limit: %s instead of %s, saving %s of DRAM for "
                "+%.3g%% predicted stall, among the cheapest per DRAM byte",
-               cls, dec, strcmp(dec, "interleave") ? "" : " ", strcmp(dec, "interleave") ? "" : ps, bdec,
-               strcmp(bdec, "interleave") ? "" : " ", strcmp(bdec, "interleave") ? "" : bs,
+               cls, ps, placement_words(best, bs, sizeof bs),
                oli_format_size(oli_plan_dram_bytes(x->bytes, best) - x->dram, b1, sizeof b1),
                x->best_cost > 0 ? 100.0 * (x->cost - x->best_cost) / x->best_cost : 0.0);
-    }
+    else
+      switch (dec) {
+      case OLI_PLACE_INTERLEAVE:
+        snprintf(reason, sizeof reason, "%s; %s spreads its traffic over the tiers' bandwidth: "
+                 "predicted stall %.0f%% of all-DRAM", cls, ps,
+                 100.0 * x->cost / (oli_plan_cost(&m, x, &(oli_plan_opt_t){{1, 0, 0}}) + 1e-300));
+        break;
+      case OLI_PLACE_DRAM:
+      case OLI_PLACE_CXL:
+      case OLI_PLACE_DEFAULT:
+        snprintf(reason, sizeof reason, "%s; %s has the lowest predicted stall", cls, oli_placement_words(dec));
+        break;
+      }
     uint64_t sum = (uint64_t)o->w[0] + o->w[1] + o->w[2];
-    tier_bytes[0] += x->dram;
+    tier_bytes[OLI_TIER_DRAM] += x->dram;
     if (sum) {
-      uint64_t rem = x->bytes - x->dram;
-      uint64_t r = o->w[1] + o->w[2] ? (uint64_t)((unsigned __int128)rem * o->w[2] / (o->w[1] + o->w[2])) : 0;
-      tier_bytes[2] += r;
-      tier_bytes[1] += rem - r;
+      uint64_t rem = x->bytes - x->dram, away = (uint64_t)o->w[OLI_TIER_CXL] + o->w[OLI_TIER_REMOTE];
+      uint64_t r = away ? (uint64_t)((unsigned __int128)rem * o->w[OLI_TIER_REMOTE] / away) : 0;
+      tier_bytes[OLI_TIER_REMOTE] += r;
+      tier_bytes[OLI_TIER_CXL] += rem - r;
     }
-    fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": ", i ? "," : "", s->id);
-    oli_json_write_string(f, s->kind);
-    fprintf(f, ", \"file\": ");
-    oli_json_write_string(f, s->file);
-    fprintf(f, ", \"function\": ");
-    oli_json_write_string(f, s->function);
-    if (s->has_line) fprintf(f, ", \"line\": %u", s->line);
-    fprintf(f, ", \"rel\": %u, \"name\": ", s->rel);
-    if (s->name[0]) oli_json_write_string(f, s->name);
-    else fprintf(f, "null");
-    fprintf(f, ",\n     \"decision\": \"%s\", \"ratio\": ", dec);
-    if (!strcmp(dec, "interleave")) fprintf(f, "\"%s\"", ps);
-    else fprintf(f, "null");
-    fprintf(f, ", \"bytes\": %" PRIu64 ", \"dram_bytes\": %" PRIu64 ", \"accesses\": %" PRIu64
-               ", \"stall\": %.6g,\n     \"reason\": ", x->bytes, x->dram, x->accesses, x->cost);
-    oli_json_write_string(f, reason);
-    fprintf(f, "}");
+    /* the plan's site: the profile's source location, the choice and why */
+    oli_doc_site_t ps_site = *s;
+    ps_site.has &= (1ull << OLI_F_ID) | (1ull << OLI_F_KIND) | (1ull << OLI_F_FILE) | (1ull << OLI_F_FUNCTION) |
+                   (1ull << OLI_F_LINE) | (1ull << OLI_F_REL) | (1ull << OLI_F_NAME);
+    ps_site.placement = dec;
+    memcpy(ps_site.weight, o->w, sizeof ps_site.weight);
+    ps_site.bytes = x->bytes;
+    ps_site.dram_bytes = x->dram;
+    ps_site.accesses = x->accesses;
+    ps_site.stall = x->cost;
+    ps_site.reason = reason;
+    static const oli_doc_field_t chosen[] = {OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES,
+                                             OLI_F_ACCESSES, OLI_F_STALL, OLI_F_REASON};
+    for (size_t k = 0; k < sizeof chosen / sizeof chosen[0]; k++) OLI_SET(&ps_site, chosen[k]);
+    oli_doc_write_site(&w, OLI_DOC_PLAN, &ps_site);
   }
-  fprintf(f, "%s],\n  \"summary\": {\"dram_bytes\": %" PRIu64 ", \"cxl_bytes\": %" PRIu64
-             ", \"remote_dram_bytes\": %" PRIu64 ", \"stall\": %.6g, \"all_dram_stall\": %.6g, \"solver\": \"%s\"}\n}\n",
-          d.nsites ? "\n  " : "", tier_bytes[0], tier_bytes[1], tier_bytes[2], res.cost, res.dram_cost,
-          res.exact ? "exact" : "greedy");
+  oli_jw_end(&w);
+  oli_jw_object(&w, "summary", OLI_JW_INLINE);
+  for (int t = 0; t < OLI_NODE_TIERS; t++) {
+    char key[40];
+    snprintf(key, sizeof key, "%s_bytes", oli_tier_name((oli_tier_t)t));
+    oli_jw_u64(&w, key, tier_bytes[t]);
+  }
+  oli_jw_double(&w, "stall", res.cost, 6);
+  oli_jw_double(&w, "all_dram_stall", res.dram_cost, 6);
+  oli_jw_str(&w, "solver", res.exact ? "exact" : "greedy");
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  oli_jw_finish(&w); /* a write error: cli_out_commit reports it */
   if (cli_out_commit(&out) != 0) {
     free(objs);
     goto out;
@@ -392,6 +411,6 @@ int cli_plan_main(int argc, char **argv) {
   free(objs);
   rc = OLI_EXIT_OK;
 out:
-  cli_doc_free(&d);
+  oli_doc_free(&d);
   return rc;
 }

@@ -24,12 +24,6 @@ static void usage(FILE *f) {
 static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-static void put_str(FILE *f, const char *key, const char *v) {
-  fprintf(f, ", \"%s\": ", key);
-  if (v && v[0]) oli_json_write_string(f, v);
-  else fputs("null", f);
-}
-
 int cli_profile_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"help", no_argument, NULL, 'h'},
@@ -66,28 +60,29 @@ int cli_profile_main(int argc, char **argv) {
   }
   const char *out = argv[optind];
   int nin = argc - optind - 1;
-  cli_doc_t *in = calloc((size_t)nin, sizeof *in);
+  oli_doc_t *in = calloc((size_t)nin, sizeof *in);
   int rc = OLI_EXIT_BAD, loaded = 0;
   for (int i = 0; i < nin; i++, loaded++)
-    if (cli_doc_load(argv[optind + 1 + i], CLI_DOC_PROFILE, &in[i]) != 0) goto done;
+    if (cli_doc_load(argv[optind + 1 + i], OLI_DOC_PROFILE, &in[i]) != 0) goto done;
 
   /* merged table: every distinct ID, in first-seen order */
   size_t cap = 0, n = 0;
   for (int i = 0; i < nin; i++) cap += in[i].nsites;
-  cli_site_t *m = calloc(cap ? cap : 1, sizeof *m);
+  oli_doc_site_t *m = calloc(cap ? cap : 1, sizeof *m);
   /* open-addressing table of indices into m, keyed by site ID */
   size_t hcap = 16;
   while (hcap < 2 * cap) hcap <<= 1;
   size_t *slot = malloc(hcap * sizeof *slot);
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
-  const char *source = "none", *event = "", *program = in[0].program;
+  oli_access_source_t source = OLI_ACCESS_NONE;
+  const char *event = "", *program = in[0].program;
   uint64_t footprint = 0, runs = 0;
   for (int i = 0; i < nin; i++) {
-    const cli_doc_t *d = &in[i];
-    if (strcmp(d->access_source, "none") != 0) {
-      if (strcmp(source, "none") != 0 && strcmp(source, d->access_source) != 0) {
-        cli_error("%s: accesses come from %s, another input's from %s; they cannot be added",
-                  d->path, d->access_source, source);
+    const oli_doc_t *d = &in[i];
+    if (d->access_source != OLI_ACCESS_NONE) {
+      if (source != OLI_ACCESS_NONE && source != d->access_source) {
+        cli_error("%s: accesses come from %s, another input's from %s; they cannot be added", d->path,
+                  oli_access_source_name(d->access_source), oli_access_source_name(source));
         free(m);
         free(slot);
         goto done;
@@ -109,7 +104,7 @@ int cli_profile_main(int argc, char **argv) {
     footprint = max64(footprint, d->footprint_peak);
     runs = sat_add(runs, d->runs);
     for (size_t k = 0; k < d->nsites; k++) {
-      const cli_site_t *s = &d->sites[k];
+      const oli_doc_site_t *s = &d->sites[k];
       size_t h = (size_t)((s->id * 0x9e3779b97f4a7c15ull) >> 20) & (hcap - 1);
       while (slot[h] != SIZE_MAX && m[slot[h]].id != s->id) h = (h + 1) & (hcap - 1);
       if (slot[h] == SIZE_MAX) {
@@ -118,7 +113,7 @@ int cli_profile_main(int argc, char **argv) {
         continue;
       }
       size_t j = slot[h];
-      cli_site_t *t = &m[j];
+      oli_doc_site_t *t = &m[j];
       if (strcmp(t->file, s->file) || strcmp(t->function, s->function) || strcmp(t->name, s->name) ||
           strcmp(t->kind, s->kind) || t->rel != s->rel) {
         cli_error("%s: site 0x%016" PRIx64 " is %s %s+%u '%s' here but %s %s+%u '%s' in another input "
@@ -135,65 +130,43 @@ int cli_profile_main(int argc, char **argv) {
       t->lifetime_ns = sat_add(t->lifetime_ns, s->lifetime_ns);
       t->largest = max64(t->largest, s->largest);
       t->peak_live = max64(t->peak_live, s->peak_live);
-      if (!t->line) t->line = s->line, t->has_line = s->has_line;
+      if (!t->line && OLI_HAS(s, OLI_F_LINE)) t->line = s->line, OLI_SET(t, OLI_F_LINE);
     }
   }
   free(slot);
   /* common/outfile.c: a temporary, then a rename (OUT may be an input) */
-  cli_out_t w;
-  if (cli_out_open(&w, out) != 0) {
+  cli_out_t o;
+  if (cli_out_open(&o, out) != 0) {
     free(m);
     goto done;
   }
-  FILE *f = w.f;
-  fprintf(f, "{\n  \"schema\": \"oli-profile\",\n  \"version\": 1,\n  \"program\": ");
-  oli_json_write_string(f, program);
-  fprintf(f, ",\n  \"runs\": %" PRIu64 ",\n  \"footprint_peak\": %" PRIu64 ",\n  \"access_source\": \"%s\",\n",
-          runs, footprint, source);
-  if (event[0]) {
-    fputs("  \"access_event\": ", f);
-    oli_json_write_string(f, event);
-    fputs(",\n", f);
-  }
-  /* tiers: carried over from the first input that has them */
-  for (int i = 0; i < nin; i++) {
-    const oli_json_t *t = oli_json_get(in[i].root, "tiers");
-    if (t == NULL || t->type != OLI_JSON_OBJECT) continue;
-    fprintf(f, "  \"tiers\": {");
-    int first = 1;
-    for (const oli_json_t *e = oli_json_first(t); e; e = e->next) {
-      double bw = 0, lat = 0;
-      oli_json_double(oli_json_get(e, "bandwidth"), &bw);
-      oli_json_double(oli_json_get(e, "latency"), &lat);
-      fprintf(f, "%s", first ? "" : ", ");
-      oli_json_write_string(f, e->key);
-      fprintf(f, ": {\"bandwidth\": %.17g, \"latency\": %.17g}", bw, lat);
-      first = 0;
+  FILE *f = o.f;
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_PROFILE, program);
+  oli_jw_u64(&w, "runs", runs);
+  oli_jw_u64(&w, "footprint_peak", footprint);
+  oli_jw_str(&w, "access_source", oli_access_source_name(source));
+  if (event[0]) oli_jw_str(&w, "access_event", event);
+  for (int i = 0; i < nin; i++) /* tiers: the first input's that has them */
+    if (in[i].tiers.has[OLI_TIER_DRAM] || in[i].tiers.has[OLI_TIER_CXL] || in[i].tiers.has[OLI_TIER_REMOTE]) {
+      oli_doc_write_tiers(&w, "tiers", &in[i].tiers);
+      break;
     }
-    fprintf(f, "},\n");
-    break;
-  }
-  fprintf(f, "  \"sites\": [");
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t j = 0; j < n; j++) {
-    const cli_site_t *s = &m[j];
-    fprintf(f, "%s\n    {\"id\": \"0x%016" PRIx64 "\"", j ? "," : "", s->id);
-    put_str(f, "kind", s->kind);
-    put_str(f, "file", s->file);
-    put_str(f, "function", s->function);
-    if (s->has_line) fprintf(f, ", \"line\": %u", s->line);
-    fprintf(f, ", \"rel\": %u", s->rel);
-    put_str(f, "name", s->name);
-    fprintf(f, ", \"count\": %" PRIu64 ", \"largest\": %" PRIu64 ", \"peak_live\": %" PRIu64
-               ", \"total_bytes\": %" PRIu64 ", \"lifetime_ns\": %" PRIu64 ", \"accesses\": %" PRIu64 "}",
-            s->count, s->largest, s->peak_live, s->total_bytes, s->lifetime_ns, s->accesses);
+    OLI_SET(&m[j], OLI_F_LIFETIME_NS); /* merged: a sum, 0 when no input had it */
+    oli_doc_write_site(&w, OLI_DOC_PROFILE, &m[j]);
   }
-  fprintf(f, "%s]\n}\n", n ? "\n  " : "");
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  oli_jw_finish(&w); /* a write error: cli_out_commit reports it */
   free(m);
-  if (cli_out_commit(&w) != 0) goto done;
+  if (cli_out_commit(&o) != 0) goto done;
   printf("oli: merged %d profile%s, %zu sites -> %s\n", nin, nin == 1 ? "" : "s", n, cli_shown(out));
   rc = OLI_EXIT_OK;
 done:
-  for (int i = 0; i < loaded; i++) cli_doc_free(&in[i]);
+  for (int i = 0; i < loaded; i++) oli_doc_free(&in[i]);
   free(in);
   return rc;
 }

@@ -18,65 +18,59 @@ static void usage(FILE *f) {
         f);
 }
 
+static uint64_t pages_on(const oli_doc_pages_t *p, int node, bool *has) {
+  for (int i = 0; p && i < p->n; i++)
+    if (p->e[i].node == node) return *has = true, p->e[i].pages;
+  return *has = false, 0;
+}
+
 /* "0:73728/73728 2:24576/24576": achieved/intended pages per node. */
-static void pages_cell(const cli_site_t *s, char *buf, size_t n, int *mismatch) {
+static void pages_cell(const oli_doc_site_t *s, char *buf, size_t n, int *mismatch) {
   size_t k = 0;
+  bool has;
   buf[0] = '\0';
   *mismatch = 0;
-  for (const oli_json_t *e = oli_json_first(s->pages_intended); e; e = e->next) {
-    uint64_t want = 0, got = 0;
-    oli_json_u64(e, &want);
-    int has = oli_json_u64(oli_json_get(s->pages_achieved, e->key), &got) == 0;
+  for (int i = 0; s->intended && i < s->intended->n; i++) {
+    int node = s->intended->e[i].node;
+    uint64_t want = s->intended->e[i].pages, got = pages_on(s->achieved, node, &has);
     if (!has || got != want) *mismatch = 1;
     if (k < n)
-      k += (size_t)snprintf(buf + k, n - k, "%s%s:%s%" PRIu64 "/%" PRIu64, k ? " " : "", cli_shown(e->key),
-                            has ? "" : "?", got, want);
+      k += (size_t)snprintf(buf + k, n - k, "%s%d:%s%" PRIu64 "/%" PRIu64, k ? " " : "", node, has ? "" : "?", got,
+                            want);
   }
-  for (const oli_json_t *e = oli_json_first(s->pages_achieved); e; e = e->next) {
-    if (oli_json_get(s->pages_intended, e->key)) continue;
-    uint64_t got = 0;
-    oli_json_u64(e, &got);
+  for (int i = 0; s->achieved && i < s->achieved->n; i++) {
+    int node = s->achieved->e[i].node;
+    uint64_t got = s->achieved->e[i].pages;
+    pages_on(s->intended, node, &has);
+    if (has) continue;
     if (got) *mismatch = 1;
-    if (k < n) k += (size_t)snprintf(buf + k, n - k, "%s%s:%" PRIu64 "/0", k ? " " : "", cli_shown(e->key), got);
+    if (k < n) k += (size_t)snprintf(buf + k, n - k, "%s%d:%" PRIu64 "/0", k ? " " : "", node, got);
   }
   if (k == 0) snprintf(buf, n, "-");
   else if (s->pages_sampled && k < n) snprintf(buf + k, n - k, " (sampled)");
 }
 
 /* Strings from the document are shown escaped (cli_shown). */
-static void loc_cell(const cli_site_t *s, char *buf, size_t n) {
+static void loc_cell(const oli_doc_site_t *s, char *buf, size_t n) {
   const char *file = s->file[0] ? cli_shown(s->file) : "?";
-  if (s->has_line && s->line) snprintf(buf, n, "%s:%u", file, s->line);
-  else if (s->has_rel) snprintf(buf, n, "%s:%s+%u", file, s->function[0] ? cli_shown(s->function) : "?", s->rel);
+  if (OLI_HAS(s, OLI_F_LINE) && s->line) snprintf(buf, n, "%s:%u", file, s->line);
+  else if (OLI_HAS(s, OLI_F_REL)) snprintf(buf, n, "%s:%s+%u", file, s->function[0] ? cli_shown(s->function) : "?", s->rel);
   else snprintf(buf, n, "%s", file);
 }
 
-static void summary_block(const cli_doc_t *d) {
-  const oli_json_t *sum = oli_json_get(d->root, "summary");
-  const oli_json_t *bytes = oli_json_get(sum, "bytes");
-  uint64_t v;
+static void summary_block(const oli_doc_t *d) {
+  const oli_doc_summary_t *sum = &d->summary;
   char b[32];
-  if (sum == NULL) return;
-  printf("runtime summary:");
-  if (oli_json_u64(oli_json_get(sum, "placed_objects"), &v) == 0) printf(" %" PRIu64 " placed objects", v);
-  if (oli_json_u64(oli_json_get(sum, "small_objects"), &v) == 0) {
-    uint64_t partial = 0; /* sites whose further small objects took the fast path uncounted */
-    oli_json_u64(oli_json_get(sum, "small_objects_partial_sites"), &partial);
-    printf(", %" PRIu64 "%s small", v, partial ? "+" : "");
-  }
-  if (oli_json_u64(oli_json_get(sum, "fallbacks"), &v) == 0) printf(", %" PRIu64 " fallbacks", v);
-  printf("\n");
-  for (const oli_json_t *e = oli_json_first(bytes); e; e = e->next)
-    if (oli_json_u64(e, &v) == 0) printf("  bytes on %-12s %s\n", cli_shown(e->key), oli_format_size(v, b, sizeof b));
-  if (oli_json_u64(oli_json_get(sum, "dram_saved"), &v) == 0)
-    printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(v, b, sizeof b));
-  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
-  uint64_t mo, per;
-  if (md && oli_json_u64(oli_json_get(md, "bytes"), &v) == 0 &&
-      oli_json_u64(oli_json_get(md, "tracked_objects"), &mo) == 0 &&
-      oli_json_u64(oli_json_get(md, "bytes_per_object"), &per) == 0)
+  if (!sum->present) return;
+  /* partial: sites whose further small objects took the fast path uncounted */
+  printf("runtime summary: %" PRIu64 " placed objects, %" PRIu64 "%s small, %" PRIu64 " fallbacks\n",
+         sum->placed_objects, sum->small_objects, sum->small_objects_partial_sites ? "+" : "", sum->fallbacks);
+  for (int t = 0; t < OLI_TIER_COUNT_; t++)
+    printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
+  printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
+  if (sum->has_metadata) /* optional (issue 7) */
     printf("  runtime metadata: %s for %" PRIu64 " tracked objects (%" PRIu64 " B each)\n",
-           oli_format_size(v, b, sizeof b), mo, per);
+           oli_format_size(sum->metadata_bytes, b, sizeof b), sum->tracked_objects, sum->bytes_per_object);
 }
 
 int cli_report_main(int argc, char **argv) {
@@ -97,8 +91,8 @@ int cli_report_main(int argc, char **argv) {
     usage(stderr);
     return OLI_EXIT_BAD;
   }
-  cli_doc_t d;
-  if (cli_doc_load(argv[optind], CLI_DOC_REPORT | CLI_DOC_PLAN | CLI_DOC_PROFILE, &d) != 0)
+  oli_doc_t d;
+  if (cli_doc_load(argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN | OLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   char loc[256], place[64], size[32], pages[256], b1[32], b2[32];
   printf("%s %s%s%s, %zu site%s\n", d.schema, cli_shown(d.path), d.program[0] ? " program " : "",
@@ -112,11 +106,11 @@ int cli_report_main(int argc, char **argv) {
   decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
   decs[ndecs++] = "-";
   size_t mismatches = 0;
-  if (d.kind == CLI_DOC_PROFILE) {
+  if (d.kind == OLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
            "COUNT", "LARGEST", "PEAK_LIVE", "ACCESSES", "ACC/KiB");
     for (size_t i = 0; i < d.nsites; i++) {
-      const cli_site_t *s = &d.sites[i];
+      const oli_doc_site_t *s = &d.sites[i];
       loc_cell(s, loc, sizeof loc);
       uint64_t bytes = s->peak_live ? s->peak_live : s->largest;
       printf("0x%016" PRIx64 "  %-14s  %-30s  %-14s  %8" PRIu64 "  %11s  %11s  %12" PRIu64 "  %.3g\n", s->id,
@@ -126,14 +120,14 @@ int cli_report_main(int argc, char **argv) {
     }
     printf("footprint peak %s, %" PRIu64 " run%s, accesses from %s\n",
            oli_format_size(d.footprint_peak, b1, sizeof b1), d.runs, d.runs == 1 ? "" : "s",
-           d.access_source);
-    cli_doc_free(&d);
+           oli_access_source_name(d.access_source));
+    oli_doc_free(&d);
     return OLI_EXIT_OK;
   }
-  int rep = d.kind == CLI_DOC_REPORT;
+  int rep = d.kind == OLI_DOC_REPORT;
   int wk = 4, wl = 9, wn = 4, wp = 13;
   for (size_t i = 0; i < d.nsites; i++) {
-    const cli_site_t *s = &d.sites[i];
+    const oli_doc_site_t *s = &d.sites[i];
     int mm;
     loc_cell(s, loc, sizeof loc);
     int k = (int)strlen(cli_shown(s->kind)), l = (int)strlen(loc), n = (int)strlen(cli_shown(s->name)), p = 0;
@@ -151,13 +145,14 @@ int cli_report_main(int argc, char **argv) {
   if (rep) printf("%-*s  ", wp + 2, "PAGES ACH/INT");
   printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
-    const cli_site_t *s = &d.sites[i];
+    const oli_doc_site_t *s = &d.sites[i];
     loc_cell(s, loc, sizeof loc);
-    cli_site_placement(s, place, sizeof place);
+    oli_doc_site_placement(s, place, sizeof place);
     uint64_t bytes = rep ? s->largest : s->bytes;
     oli_format_size(bytes, size, sizeof size);
     int k;
-    for (k = 0; k < ndecs - 1 && strcmp(decs[k], s->decision); k++) {}
+    const char *dec = OLI_HAS(s, OLI_F_DECISION) ? oli_placement_name(s->placement) : "-";
+    for (k = 0; k < ndecs - 1 && strcmp(decs[k], dec); k++) {}
     by_dec_n[k]++;
     by_dec_b[k] += rep ? s->peak_live : s->bytes;
     int mm = 0;
@@ -175,14 +170,15 @@ int cli_report_main(int argc, char **argv) {
     if (by_dec_n[k])
       printf(" %s %" PRIu64 " (%s)", decs[k], by_dec_n[k], oli_format_size(by_dec_b[k], b1, sizeof b1));
   printf("\n");
-  if (d.kind == CLI_DOC_PLAN)
-    printf("DRAM limit %s\n", d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1) : "none");
+  if (d.kind == OLI_DOC_PLAN)
+    printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
+                                                                           : "none");
   if (rep) {
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
              mismatches == 1 ? "" : "s");
     summary_block(&d);
   }
-  cli_doc_free(&d);
+  oli_doc_free(&d);
   return OLI_EXIT_OK;
 }

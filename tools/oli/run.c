@@ -116,9 +116,9 @@ int cli_run_main(int argc, char **argv) {
       return OLI_EXIT_BAD;
     }
     if (run_opts[i].option == oli_option_plan) {
-      cli_doc_t doc;
-      if (cli_doc_load(values[i], CLI_DOC_PLAN | CLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
-      cli_doc_free(&doc);
+      oli_doc_t doc;
+      if (cli_doc_load(values[i], OLI_DOC_PLAN | OLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
+      oli_doc_free(&doc);
     }
     if (setenv(env, values[i], 1) != 0) {
       cli_error("run: cannot set %s: %s", env, strerror(errno));

@@ -98,24 +98,37 @@ int cli_sites_main(int argc, char **argv) {
   qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
 
   if (json) {
-    printf("{\n  \"schema\": \"oli-sites\",\n  \"version\": 1,\n  \"binary\": ");
-    oli_json_write_string(stdout, path);
-    printf(",\n  \"sites\": [");
+    oli_jw_t w;
+    oli_jw_init(&w, stdout);
+    oli_jw_object(&w, NULL, OLI_JW_LINES);
+    oli_jw_str(&w, "schema", "oli-sites");
+    oli_jw_u64(&w, "version", 1);
+    oli_jw_str(&w, "binary", path);
+    oli_jw_array(&w, "sites", OLI_JW_LINES);
     for (size_t i = 0; i < m; i++) {
       const oli_siterec_t *r = &recs[i];
-      printf("%s\n    {\"id\": \"0x%016" PRIx64 "\", \"kind\": \"%s\", \"file\": ", i ? "," : "",
-             r->id, oli_kind_name(r->kind));
-      oli_json_write_string(stdout, r->file);
-      printf(", \"line\": %u, \"rel\": %u, \"rel_is_line\": %s, \"function\": ", r->line, r->rel,
-             (r->flags & OLI_SITE_F_HAS_LINE) ? "true" : "false");
-      oli_json_write_string(stdout, r->function);
-      printf(", \"name\": ");
-      if (r->name[0]) oli_json_write_string(stdout, r->name);
-      else printf("null");
-      if (r->flags & OLI_SITE_F_SIZE_KNOWN) printf(", \"size_hint\": %" PRIu64 "}", r->size_hint);
-      else printf(", \"size_hint\": null}");
+      char id[OLI_SITE_ID_LEN];
+      oli_jw_object(&w, NULL, OLI_JW_INLINE);
+      oli_jw_str(&w, "id", oli_format_site_id(r->id, id));
+      oli_jw_str(&w, "kind", oli_kind_name(r->kind));
+      oli_jw_str(&w, "file", r->file);
+      oli_jw_u64(&w, "line", r->line);
+      oli_jw_u64(&w, "rel", r->rel);
+      oli_jw_bool(&w, "rel_is_line", (r->flags & OLI_SITE_F_HAS_LINE) != 0);
+      oli_jw_str(&w, "function", r->function);
+      oli_jw_str(&w, "name", r->name[0] ? r->name : NULL);
+      if (r->flags & OLI_SITE_F_SIZE_KNOWN) oli_jw_u64(&w, "size_hint", r->size_hint);
+      else oli_jw_null(&w, "size_hint");
+      oli_jw_end(&w);
     }
-    printf("%s]\n}\n", m ? "\n  " : "");
+    oli_jw_end(&w);
+    oli_jw_end(&w);
+    if (oli_jw_finish(&w) != 0) {
+      cli_error("sites: cannot write the JSON document: %m");
+      free(recs);
+      free(buf);
+      return OLI_EXIT_BAD;
+    }
   } else {
     /* column widths from the longest entry (capped) */
     int wk = 4, wl = 9, wf = 8, wn = 4;

@@ -1,0 +1,667 @@
+/* common/doc.c - read and write oli-report, oli-plan and oli-profile (doc.h).
+ *
+ * The site fields are one table: the reader validates a site object by it
+ * and the writer writes one by it, so a member's name, type and meaning are
+ * spelled once for all three documents. */
+#include "doc.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar.h"
+
+#define PLAN_RATIO_MAX 1000 /* plan ratios: integers 0..1000 */
+
+/* ---- the site field table ------------------------------------------------------
+ * OLI_SITE_FIELD(Id, Key, Type, Report, Plan, Profile)
+ *   Type      how the member is read and written (below)
+ *   per document: N not a member; O optional; R required; A optional to
+ *   read, always written (null when the writer has no value) */
+#define OLI_DOC_SITE_FIELDS(X)                                                                \
+  X(ID, "id", T_ID, R, R, R)                                                                  \
+  X(KIND, "kind", T_STR, A, O, A)                                                             \
+  X(FILE, "file", T_STR, A, O, A)                                                             \
+  X(LINE, "line", T_U32, A, O, O)                                                             \
+  X(REL, "rel", T_U32, A, O, A)                                                               \
+  X(FUNCTION, "function", T_STR, A, O, A)                                                     \
+  X(NAME, "name", T_NSTR, A, O, A)                                                            \
+  X(SIZE_HINT, "size_hint", T_NU64, A, N, N)                                                  \
+  X(COUNT, "count", T_U64, A, N, R)                                                           \
+  X(COUNT_PARTIAL, "count_partial", T_BOOL, A, N, N)                                          \
+  X(TOTAL_BYTES, "total_bytes", T_U64, A, N, R)                                               \
+  X(LARGEST, "largest", T_U64, A, N, R)                                                       \
+  X(PEAK_LIVE, "peak_live", T_U64, A, N, R)                                                   \
+  X(LIFETIME_NS, "lifetime_ns", T_U64, N, N, O)                                               \
+  X(ACCESSES, "accesses", T_U64, N, O, R)                                                     \
+  X(DECISION, "decision", T_DECISION, R, R, N)                                                \
+  X(RATIO, "ratio", T_RATIO, A, A, N)                                                         \
+  X(BYTES, "bytes", T_U64, N, O, N)                                                           \
+  X(DRAM_BYTES, "dram_bytes", T_U64, N, O, N)                                                 \
+  X(STALL, "stall", T_DBL, N, O, N)                                                           \
+  X(NODES, "nodes", T_NODES, A, N, N)                                                         \
+  X(MECHANISM, "mechanism", T_MECH, A, N, N)                                                  \
+  X(REASON, "reason", T_STR, A, O, N)                                                         \
+  X(FALLBACKS, "fallbacks", T_U64, A, N, N)                                                   \
+  X(PAGES_INTENDED, "pages_intended", T_PAGES, A, N, N)                                       \
+  X(PAGES_ACHIEVED, "pages_achieved", T_PAGES, A, N, N)                                       \
+  X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N)                                   \
+  X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)
+
+typedef enum ftype_e {
+  T_ID,       /* "0x" + hex digits (grammar.h) */
+  T_STR,      /* string; null or absent reads as "" */
+  T_NSTR,     /* string or null; "" is written as null */
+  T_U32,      /* integer 0..2^32-1 */
+  T_U64,      /* integer 0..2^64-1 */
+  T_NU64,     /* the same or null */
+  T_BOOL,     /* true/false */
+  T_DBL,      /* any number */
+  T_DECISION, /* a placement name (oli_vocab.def); a plan's is never "default" */
+  T_RATIO,    /* "D:C[:R]" with an interleave decision, else null */
+  T_NODES,    /* array of node numbers */
+  T_MECH,     /* a mechanism name (oli_vocab.def) */
+  T_PAGES,    /* {"node": pages, ...} */
+} ftype_t;
+
+enum { N = 0, O = 1, R = 2, A = 3 };
+
+typedef struct field_s {
+  const char *key;
+  ftype_t type;
+  unsigned char use[3]; /* by document: report, plan, profile */
+} field_t;
+
+static const field_t fields[OLI_F_COUNT_] = {
+#define FIELD_ROW(Id, Key, Type, Rep, Plan, Prof) [OLI_F_##Id] = {Key, Type, {Rep, Plan, Prof}},
+    OLI_DOC_SITE_FIELDS(FIELD_ROW)
+#undef FIELD_ROW
+};
+
+static int doc_index(oli_doc_kind_t k) {
+  switch (k) {
+  case OLI_DOC_REPORT: return 0;
+  case OLI_DOC_PLAN: return 1;
+  case OLI_DOC_PROFILE: return 2;
+  }
+  return 0;
+}
+
+const char *oli_doc_schema(oli_doc_kind_t kind) {
+  switch (kind) {
+  case OLI_DOC_REPORT: return "oli-report";
+  case OLI_DOC_PLAN: return "oli-plan";
+  case OLI_DOC_PROFILE: return "oli-profile";
+  }
+  return "?";
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+typedef struct reader_s {
+  oli_doc_t *d;
+  char *msg;
+  size_t n;
+  void *(*alloc)(size_t);
+} reader_t;
+
+/* A string from the document as a message shows it: escaped and quoted (a
+ * message is one line whatever the document holds), cut to about 40 bytes. */
+static const char *q(const char *s, char buf[64]) {
+  if (oli_json_escape(buf, 48, s) >= 48) strcat(buf, "...");
+  return buf;
+}
+
+static int fail(reader_t *r, const oli_json_t *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(reader_t *r, const oli_json_t *at, const char *fmt, ...) {
+  char what[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  if (at) snprintf(r->msg, r->n, "line %u, column %u: %s", at->line, at->col, what);
+  else snprintf(r->msg, r->n, "%s", what);
+  return -1;
+}
+
+/* A string member (null or absent: ""). */
+static int get_str(reader_t *r, const oli_json_t *obj, const char *key, const char **out, bool required) {
+  const oli_json_t *v = oli_json_get(obj, key);
+  *out = "";
+  if (v == NULL || v->type == OLI_JSON_NULL)
+    return required ? fail(r, obj, "missing \"%s\" (a string)", key) : 0;
+  if (v->type != OLI_JSON_STRING)
+    return fail(r, v, "\"%s\" must be a string, found %s", key, oli_json_type_name(v->type));
+  *out = v->u.str.s;
+  return 0;
+}
+
+/* An unsigned integer member 0..max; *has = present and not null. */
+static int get_u64(reader_t *r, const oli_json_t *obj, const char *key, uint64_t max, uint64_t *out, bool *has,
+                   bool required) {
+  const oli_json_t *v = oli_json_get(obj, key);
+  *out = 0;
+  *has = false;
+  if (v == NULL || v->type == OLI_JSON_NULL)
+    return required ? fail(r, obj, "missing \"%s\" (an integer >= 0)", key) : 0;
+  int rc = oli_json_u64(v, out);
+  if (rc == -1)
+    return fail(r, v, "\"%s\" must be an integer >= 0, found %s", key, oli_json_type_name(v->type));
+  if (rc == -2 || *out > max) return fail(r, v, "\"%s\" is out of range (an integer 0..%" PRIu64 ")", key, max);
+  *has = true;
+  return 0;
+}
+
+static int get_bool(reader_t *r, const oli_json_t *obj, const char *key, bool *out, bool *has) {
+  const oli_json_t *v = oli_json_get(obj, key);
+  int b = 0;
+  *has = false;
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (oli_json_bool(v, &b) != 0) return fail(r, v, "\"%s\" must be true or false, found %s", key,
+                                             oli_json_type_name(v->type));
+  *out = b != 0;
+  *has = true;
+  return 0;
+}
+
+static int get_double(reader_t *r, const oli_json_t *obj, const char *key, double *out, bool *has) {
+  const oli_json_t *v = oli_json_get(obj, key);
+  *has = false;
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (oli_json_double(v, out) != 0)
+    return fail(r, v, "\"%s\" must be a number, found %s", key, oli_json_type_name(v->type));
+  *has = true;
+  return 0;
+}
+
+/* A node number as an object key or array element: 0..OLI_DOC_MAX_PAGE_NODES-1. */
+static int node_number(const char *s, int *out) {
+  uint64_t bits = 0;
+  int count = 0;
+  if (s == NULL || s[0] < '0' || s[0] > '9' || oli_parse_list(s, &bits, 64, OLI_DOC_MAX_PAGE_NODES - 1, &count) ||
+      count != 1 || strchr(s, '-') || strchr(s, ',') || strchr(s, ' '))
+    return -1;
+  *out = __builtin_ctzll(bits);
+  return 0;
+}
+
+static int get_pages(reader_t *r, const oli_json_t *o, const char *key, oli_doc_pages_t **out, bool *has) {
+  const oli_json_t *m = oli_json_get(o, key);
+  *out = NULL;
+  *has = false;
+  if (m == NULL || m->type == OLI_JSON_NULL) return 0;
+  if (m->type != OLI_JSON_OBJECT) return fail(r, m, "\"%s\" must be an object {\"node\": pages}", key);
+  *has = true;
+  if (oli_json_count(m) == 0) return 0;
+  char qb[64];
+  oli_doc_pages_t *p = r->alloc(sizeof *p);
+  if (p == NULL) return fail(r, m, "out of memory");
+  p->n = 0;
+  *out = p; /* the site owns it now: oli_doc_free releases it, also after an error below */
+  for (const oli_json_t *e = oli_json_first(m); e; e = e->next) {
+    int node;
+    uint64_t pages;
+    if (node_number(e->key, &node) != 0 || p->n >= OLI_DOC_MAX_PAGE_NODES)
+      return fail(r, e, "\"%s\": %s is not a node number 0-%d", key, q(e->key, qb), OLI_DOC_MAX_PAGE_NODES - 1);
+    if (oli_json_u64(e, &pages) != 0) return fail(r, e, "pages of node \"%s\" must be an integer >= 0", e->key);
+    p->e[p->n].node = node;
+    p->e[p->n].pages = pages;
+    p->n++;
+  }
+  return 0;
+}
+
+static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f, int use) {
+  const field_t *fd = &fields[f];
+  char qb[64];
+  bool req = use == R, has = false;
+  uint64_t u = 0;
+  const oli_json_t *v = oli_json_get(o, fd->key);
+  switch (fd->type) {
+  case T_ID: {
+    const char *id = oli_json_str(v);
+    if (v == NULL) return fail(r, o, "site has no \"id\"");
+    if (oli_parse_site_id(id, &s->id) != 0)
+      return fail(r, v, "site \"id\" must be a string \"0x\" + up to 16 hex digits, found %s",
+                  id ? q(id, qb) : oli_json_type_name(v->type));
+    has = true;
+    break;
+  }
+  case T_STR:
+  case T_NSTR: {
+    const char **dst = f == OLI_F_KIND ? &s->kind : f == OLI_F_FILE ? &s->file : f == OLI_F_FUNCTION ? &s->function
+                       : f == OLI_F_NAME ? &s->name : &s->reason;
+    if (get_str(r, o, fd->key, dst, req) != 0) return -1;
+    has = v != NULL && v->type == OLI_JSON_STRING;
+    break;
+  }
+  case T_U32:
+    if (get_u64(r, o, fd->key, UINT32_MAX, &u, &has, req) != 0) return -1;
+    if (f == OLI_F_LINE) s->line = (uint32_t)u;
+    else s->rel = (uint32_t)u;
+    break;
+  case T_U64:
+  case T_NU64: {
+    uint64_t *dst = f == OLI_F_SIZE_HINT     ? &s->size_hint
+                    : f == OLI_F_COUNT       ? &s->count
+                    : f == OLI_F_TOTAL_BYTES ? &s->total_bytes
+                    : f == OLI_F_LARGEST     ? &s->largest
+                    : f == OLI_F_PEAK_LIVE   ? &s->peak_live
+                    : f == OLI_F_LIFETIME_NS ? &s->lifetime_ns
+                    : f == OLI_F_ACCESSES    ? &s->accesses
+                    : f == OLI_F_BYTES       ? &s->bytes
+                    : f == OLI_F_DRAM_BYTES  ? &s->dram_bytes
+                    : f == OLI_F_FALLBACKS   ? &s->fallbacks
+                                             : &s->pages_not_present;
+    if (get_u64(r, o, fd->key, UINT64_MAX, dst, &has, req) != 0) return -1;
+    break;
+  }
+  case T_BOOL:
+    if (get_bool(r, o, fd->key, f == OLI_F_COUNT_PARTIAL ? &s->count_partial : &s->pages_sampled, &has) != 0)
+      return -1;
+    break;
+  case T_DBL:
+    if (get_double(r, o, fd->key, &s->stall, &has) != 0) return -1;
+    break;
+  case T_DECISION: {
+    const char *dec;
+    bool plan = r->d->kind == OLI_DOC_PLAN;
+    if (get_str(r, o, fd->key, &dec, req) != 0) return -1;
+    if (v == NULL || v->type != OLI_JSON_STRING) break;
+    if (oli_placement_parse(dec, &s->placement) != 0 || (plan && s->placement == OLI_PLACE_DEFAULT)) {
+      char list[96];
+      return fail(r, v, "\"decision\" %s is not one of %s", q(dec, qb), oli_placement_list(list, sizeof list, !plan));
+    }
+    has = true;
+    break;
+  }
+  case T_RATIO: { /* after the decision (table order) */
+    const char *ratio;
+    int parts;
+    if (get_str(r, o, fd->key, &ratio, false) != 0) return -1;
+    if (!OLI_HAS(s, OLI_F_DECISION) || s->placement != OLI_PLACE_INTERLEAVE) break;
+    if (oli_parse_ratio(ratio, PLAN_RATIO_MAX, s->weight, &parts) != 0 ||
+        s->weight[OLI_TIER_DRAM] + s->weight[OLI_TIER_CXL] + s->weight[OLI_TIER_REMOTE] == 0)
+      return fail(r, v ? v : o,
+                  "an interleave decision needs \"ratio\" \"D:C\" or \"D:C:R\" (integers 0..%d, not all 0), "
+                  "found %s", PLAN_RATIO_MAX, q(ratio, qb));
+    has = true;
+    break;
+  }
+  case T_NODES:
+    if (v == NULL || v->type == OLI_JSON_NULL) break;
+    if (v->type != OLI_JSON_ARRAY) return fail(r, v, "\"nodes\" must be an array of node numbers");
+    for (const oli_json_t *e = oli_json_first(v); e; e = e->next) {
+      uint64_t node;
+      if (oli_json_u64(e, &node) != 0 || node >= OLI_DOC_MAX_PAGE_NODES || s->nnodes >= OLI_NODE_TIERS)
+        return fail(r, e, "\"nodes\" must be up to %d node numbers 0-%d", OLI_NODE_TIERS,
+                    OLI_DOC_MAX_PAGE_NODES - 1);
+      s->nodes[s->nnodes++] = (int)node;
+    }
+    has = true;
+    break;
+  case T_MECH: {
+    const char *m;
+    if (get_str(r, o, fd->key, &m, false) != 0) return -1;
+    if (v == NULL || v->type != OLI_JSON_STRING) break;
+    for (int k = 0; k < OLI_MECH_COUNT_ && !has; k++)
+      if (strcmp(m, oli_mechanism_name((oli_mechanism_t)k)) == 0) s->mechanism = (oli_mechanism_t)k, has = true;
+    if (!has) return fail(r, v, "\"mechanism\" %s is not a mechanism of this oli", q(m, qb));
+    break;
+  }
+  case T_PAGES:
+    if (get_pages(r, o, fd->key, f == OLI_F_PAGES_INTENDED ? &s->intended : &s->achieved, &has) != 0) return -1;
+    break;
+  }
+  if (has) OLI_SET(s, f);
+  return 0;
+}
+
+static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s) {
+  if (o->type != OLI_JSON_OBJECT) return fail(r, o, "a site must be an object, found %s", oli_json_type_name(o->type));
+  s->kind = s->file = s->function = s->name = s->reason = "";
+  s->at_line = o->line;
+  s->at_col = o->col;
+  int di = doc_index(r->d->kind);
+  for (int f = 0; f < OLI_F_COUNT_; f++)
+    if (fields[f].use[di] != N && read_field(r, o, s, f, fields[f].use[di]) != 0) return -1;
+  if (!OLI_HAS(s, OLI_F_BYTES)) s->bytes = s->peak_live ? s->peak_live : s->largest;
+  return 0;
+}
+
+static int read_tiers(reader_t *r, const oli_json_t *t, oli_doc_tiers_t *out) {
+  memset(out, 0, sizeof *out);
+  if (t == NULL || t->type == OLI_JSON_NULL) return 0;
+  if (t->type != OLI_JSON_OBJECT) return fail(r, t, "\"tiers\" must be an object");
+  for (int k = 0; k < OLI_NODE_TIERS; k++) {
+    const oli_json_t *e = oli_json_get(t, oli_tier_name((oli_tier_t)k));
+    bool hb, hl;
+    if (e == NULL) continue;
+    if (get_double(r, e, "bandwidth", &out->bandwidth[k], &hb) != 0 ||
+        get_double(r, e, "latency", &out->latency[k], &hl) != 0)
+      return -1;
+    out->has[k] = hb || hl;
+  }
+  return 0;
+}
+
+static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *out) {
+  memset(out, 0, sizeof *out);
+  if (sum == NULL || sum->type == OLI_JSON_NULL) return 0;
+  if (sum->type != OLI_JSON_OBJECT) return fail(r, sum, "\"summary\" must be an object");
+  bool has;
+  out->present = true;
+  if (get_u64(r, sum, "placed_objects", UINT64_MAX, &out->placed_objects, &has, false) ||
+      get_u64(r, sum, "small_objects", UINT64_MAX, &out->small_objects, &has, false) ||
+      get_u64(r, sum, "small_objects_partial_sites", UINT64_MAX, &out->small_objects_partial_sites, &has, false) ||
+      get_u64(r, sum, "fallbacks", UINT64_MAX, &out->fallbacks, &has, false) ||
+      get_u64(r, sum, "dram_saved", UINT64_MAX, &out->dram_saved, &has, false))
+    return -1;
+  const oli_json_t *b = oli_json_get(sum, "bytes");
+  for (int t = 0; t < OLI_TIER_COUNT_ && b; t++)
+    if (get_u64(r, b, oli_tier_name((oli_tier_t)t), UINT64_MAX, &out->bytes[t], &has, false)) return -1;
+  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
+  if (md) {
+    bool h1, h2, h3;
+    if (get_u64(r, md, "bytes", UINT64_MAX, &out->metadata_bytes, &h1, false) ||
+        get_u64(r, md, "tracked_objects", UINT64_MAX, &out->tracked_objects, &h2, false) ||
+        get_u64(r, md, "bytes_per_object", UINT64_MAX, &out->bytes_per_object, &h3, false))
+      return -1;
+    out->has_metadata = h1 && h2 && h3;
+  }
+  return 0;
+}
+
+typedef struct idx_s {
+  uint64_t id;
+  size_t i;
+} idx_t;
+
+static int cmp_idx(const void *a, const void *b) {
+  const idx_t *x = a, *y = b;
+  if (x->id != y->id) return x->id < y->id ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static void accepted(unsigned accept, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (unsigned k = OLI_DOC_REPORT; k <= OLI_DOC_PROFILE; k <<= 1)
+    if (accept & k) {
+      int w = snprintf(buf + len, n - len, "%s%s", len ? " or " : "", oli_doc_schema((oli_doc_kind_t)k));
+      if (w > 0 && len + (size_t)w < n) len += (size_t)w;
+    }
+}
+
+static int read_doc(reader_t *r, unsigned accept) {
+  oli_doc_t *d = r->d;
+  const oli_json_t *root = d->root;
+  char words[80];
+  accepted(accept, words, sizeof words);
+  if (root->type != OLI_JSON_OBJECT)
+    return fail(r, root, "expected an object (%s), found %s", words, oli_json_type_name(root->type));
+  const oli_json_t *sv = oli_json_get(root, "schema");
+  const char *schema = oli_json_str(sv);
+  if (schema == NULL) return fail(r, NULL, "not an oli document: no \"schema\" string (expected %s)", words);
+  d->schema = schema;
+  for (unsigned k = OLI_DOC_REPORT; k <= OLI_DOC_PROFILE; k <<= 1)
+    if (strcmp(schema, oli_doc_schema((oli_doc_kind_t)k)) == 0) d->kind = (oli_doc_kind_t)k;
+  char qb[64];
+  if (!(d->kind & accept)) return fail(r, sv, "schema %s is not accepted here (expected %s)", q(schema, qb), words);
+  const oli_json_t *vv = oli_json_get(root, "version");
+  int64_t ver;
+  if (oli_json_i64(vv, &ver) != 0) return fail(r, vv ? vv : root, "%s has no integer \"version\"", schema);
+  if (ver != 1)
+    return fail(r, vv, "%s version %lld is not supported (this oli reads version 1)", schema, (long long)ver);
+  bool has;
+  if (get_str(r, root, "program", &d->program, false) != 0) return -1;
+  if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
+    return -1;
+  if (d->kind == OLI_DOC_PROFILE) {
+    const char *src;
+    if (get_u64(r, root, "footprint_peak", UINT64_MAX, &d->footprint_peak, &has, true) ||
+        get_u64(r, root, "runs", UINT32_MAX, &d->runs, &has, false))
+      return -1;
+    if (!has) d->runs = 1;
+    if (get_str(r, root, "access_source", &src, false) || get_str(r, root, "access_event", &d->access_event, false))
+      return -1;
+    d->access_source = OLI_ACCESS_NONE;
+    if (src[0] && (oli_access_source_parse(src, &d->access_source) != 0 || d->access_source == OLI_ACCESS_AUTO))
+      return fail(r, oli_json_get(root, "access_source"), "\"access_source\" %s is not one of none, portable, pmu",
+                  q(src, qb));
+    if (read_tiers(r, oli_json_get(root, "tiers"), &d->tiers) != 0) return -1;
+  }
+  if (d->kind == OLI_DOC_REPORT && read_summary(r, oli_json_get(root, "summary"), &d->summary) != 0) return -1;
+  const oli_json_t *sites = oli_json_get(root, "sites");
+  if (sites == NULL || sites->type != OLI_JSON_ARRAY)
+    return fail(r, sites && sites->type != OLI_JSON_NULL ? sites : NULL, "%s needs a \"sites\" array", schema);
+  size_t count = oli_json_count(sites);
+  d->sites = r->alloc((count + 1) * sizeof *d->sites);
+  idx_t *idx = r->alloc((count + 1) * sizeof *idx);
+  d->index = idx;
+  if (d->sites == NULL || idx == NULL) return fail(r, NULL, "out of memory");
+  size_t i = 0;
+  for (const oli_json_t *o = oli_json_first(sites); o; o = o->next, i++) {
+    memset(&d->sites[i], 0, sizeof d->sites[i]);
+    d->nsites = i + 1; /* oli_doc_free frees what the sites read so far hold */
+    if (read_site(r, o, &d->sites[i]) != 0) return -1;
+    idx[i] = (idx_t){d->sites[i].id, i};
+  }
+  qsort(idx, d->nsites, sizeof *idx, cmp_idx);
+  for (i = 1; i < d->nsites; i++)
+    if (idx[i].id == idx[i - 1].id) {
+      const oli_doc_site_t *first = &d->sites[idx[i - 1].i], *dup = &d->sites[idx[i].i];
+      snprintf(r->msg, r->n, "line %u, column %u: duplicate site id 0x%016" PRIx64 " (first at line %u)", dup->at_line,
+               dup->at_col, idx[i].id, first->at_line);
+      return -1;
+    }
+  return 0;
+}
+
+int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc,
+                  char *msg, size_t n) {
+  oli_json_limits_t lim = limits ? *limits : (oli_json_limits_t){0};
+  if (lim.max_bytes == 0) lim.max_bytes = OLI_DOC_MAX_BYTES;
+  if (lim.alloc == NULL || lim.release == NULL) lim.alloc = malloc, lim.release = free;
+  memset(doc, 0, sizeof *doc);
+  doc->program = doc->access_event = "";
+  doc->release = lim.release;
+  oli_json_error_t err;
+  doc->json = oli_json_parse(text, len, &lim, &err);
+  if (doc->json == NULL) {
+    snprintf(msg, n, "%s", err.msg);
+    return -1;
+  }
+  doc->root = oli_json_root(doc->json);
+  reader_t r = {doc, msg, n, lim.alloc};
+  if (read_doc(&r, accept) != 0) {
+    oli_doc_free(doc);
+    return -1;
+  }
+  return 0;
+}
+
+int oli_doc_load(const char *path, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc, char *msg,
+                 size_t n) {
+  oli_json_limits_t lim = limits ? *limits : (oli_json_limits_t){0};
+  if (lim.max_bytes == 0) lim.max_bytes = OLI_DOC_MAX_BYTES;
+  if (lim.alloc == NULL || lim.release == NULL) lim.alloc = malloc, lim.release = free;
+  memset(doc, 0, sizeof *doc);
+  doc->program = doc->access_event = "";
+  doc->release = lim.release;
+  oli_json_error_t err;
+  doc->json = oli_json_parse_file(path, &lim, &err);
+  doc->path = path;
+  if (doc->json == NULL) {
+    snprintf(msg, n, "%s", err.msg);
+    return -1;
+  }
+  doc->root = oli_json_root(doc->json);
+  reader_t r = {doc, msg, n, lim.alloc};
+  if (read_doc(&r, accept) != 0) {
+    oli_doc_free(doc);
+    return -1;
+  }
+  return 0;
+}
+
+void oli_doc_free(oli_doc_t *doc) {
+  if (doc->release) {
+    for (size_t i = 0; doc->sites && i < doc->nsites; i++) {
+      if (doc->sites[i].intended) doc->release(doc->sites[i].intended);
+      if (doc->sites[i].achieved) doc->release(doc->sites[i].achieved);
+    }
+    if (doc->sites) doc->release(doc->sites);
+    if (doc->index) doc->release(doc->index);
+  }
+  oli_json_free(doc->json);
+  memset(doc, 0, sizeof *doc);
+}
+
+long oli_doc_find(const oli_doc_t *doc, uint64_t id) {
+  const idx_t *idx = doc->index;
+  size_t lo = 0, hi = doc->nsites;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (idx[mid].id < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < doc->nsites && idx[lo].id == id ? (long)idx[lo].i : -1;
+}
+
+const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n) {
+  char r[40];
+  if (!OLI_HAS(s, OLI_F_DECISION)) snprintf(buf, n, "-");
+  else if (s->placement == OLI_PLACE_INTERLEAVE)
+    snprintf(buf, n, "%s %s", oli_placement_name(s->placement), oli_format_ratio(s->weight, r, sizeof r));
+  else snprintf(buf, n, "%s", oli_placement_name(s->placement));
+  return buf;
+}
+
+bool oli_doc_same_placement(const oli_doc_site_t *a, const oli_doc_site_t *b) {
+  if (OLI_HAS(a, OLI_F_DECISION) != OLI_HAS(b, OLI_F_DECISION) || a->placement != b->placement) return false;
+  return a->placement != OLI_PLACE_INTERLEAVE || oli_ratio_equal(a->weight, b->weight);
+}
+
+/* ---- writing --------------------------------------------------------------------- */
+static void write_pages(oli_jw_t *w, const char *key, const oli_doc_pages_t *p) {
+  oli_jw_object(w, key, OLI_JW_INLINE);
+  for (int i = 0; p && i < p->n; i++) {
+    char k[16];
+    snprintf(k, sizeof k, "%d", p->e[i].node);
+    oli_jw_u64(w, k, p->e[i].pages);
+  }
+  oli_jw_end(w);
+}
+
+static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
+  const field_t *fd = &fields[f];
+  bool has = OLI_HAS(s, f);
+  if (!has && use != A) return;
+  switch (fd->type) {
+  case T_ID: {
+    char id[OLI_SITE_ID_LEN];
+    oli_jw_str(w, fd->key, oli_format_site_id(s->id, id));
+    return;
+  }
+  case T_STR:
+  case T_NSTR: {
+    const char *v = f == OLI_F_KIND ? s->kind : f == OLI_F_FILE ? s->file : f == OLI_F_FUNCTION ? s->function
+                    : f == OLI_F_NAME ? s->name : s->reason;
+    if (v == NULL || (fd->type == T_NSTR && v[0] == '\0')) oli_jw_null(w, fd->key);
+    else oli_jw_str(w, fd->key, v);
+    return;
+  }
+  case T_U32: oli_jw_u64(w, fd->key, f == OLI_F_LINE ? s->line : s->rel); return;
+  case T_U64:
+  case T_NU64: {
+    uint64_t v = f == OLI_F_SIZE_HINT     ? s->size_hint
+                 : f == OLI_F_COUNT       ? s->count
+                 : f == OLI_F_TOTAL_BYTES ? s->total_bytes
+                 : f == OLI_F_LARGEST     ? s->largest
+                 : f == OLI_F_PEAK_LIVE   ? s->peak_live
+                 : f == OLI_F_LIFETIME_NS ? s->lifetime_ns
+                 : f == OLI_F_ACCESSES    ? s->accesses
+                 : f == OLI_F_BYTES       ? s->bytes
+                 : f == OLI_F_DRAM_BYTES  ? s->dram_bytes
+                 : f == OLI_F_FALLBACKS   ? s->fallbacks
+                                          : s->pages_not_present;
+    if (has) oli_jw_u64(w, fd->key, v);
+    else if (fd->type == T_NU64) oli_jw_null(w, fd->key);
+    return;
+  }
+  case T_BOOL:
+    if (has) oli_jw_bool(w, fd->key, f == OLI_F_COUNT_PARTIAL ? s->count_partial : s->pages_sampled);
+    return;
+  case T_DBL:
+    if (has) oli_jw_double(w, fd->key, s->stall, 6);
+    return;
+  case T_DECISION:
+    if (has) oli_jw_str(w, fd->key, oli_placement_name(s->placement));
+    return;
+  case T_RATIO: {
+    char r[40];
+    if (OLI_HAS(s, OLI_F_DECISION) && s->placement == OLI_PLACE_INTERLEAVE)
+      oli_jw_str(w, fd->key, oli_format_ratio(s->weight, r, sizeof r));
+    else oli_jw_null(w, fd->key);
+    return;
+  }
+  case T_NODES:
+    oli_jw_array(w, fd->key, OLI_JW_INLINE);
+    for (int i = 0; has && i < s->nnodes; i++) oli_jw_i64(w, NULL, s->nodes[i]);
+    oli_jw_end(w);
+    return;
+  case T_MECH:
+    if (has) oli_jw_str(w, fd->key, oli_mechanism_name(s->mechanism));
+    return;
+  case T_PAGES: write_pages(w, fd->key, has ? (f == OLI_F_PAGES_INTENDED ? s->intended : s->achieved) : NULL); return;
+  }
+}
+
+void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s) {
+  int di = doc_index(kind);
+  oli_jw_object(w, NULL, OLI_JW_INLINE);
+  for (int f = 0; f < OLI_F_COUNT_; f++)
+    if (fields[f].use[di] != N) write_field(w, s, f, fields[f].use[di]);
+  oli_jw_end(w);
+}
+
+void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program) {
+  oli_jw_object(w, NULL, OLI_JW_LINES);
+  oli_jw_str(w, "schema", oli_doc_schema(kind));
+  oli_jw_u64(w, "version", 1);
+  if (program) oli_jw_str(w, "program", program);
+}
+
+void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t) {
+  oli_jw_object(w, key, OLI_JW_LINES);
+  for (int k = 0; k < OLI_NODE_TIERS; k++) {
+    if (!t->has[k]) continue;
+    oli_jw_object(w, oli_tier_name((oli_tier_t)k), OLI_JW_INLINE);
+    oli_jw_double(w, "bandwidth", t->bandwidth[k], 17);
+    oli_jw_double(w, "latency", t->latency[k], 17);
+    oli_jw_end(w);
+  }
+  oli_jw_end(w);
+}
+
+void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
+  oli_jw_object(w, "summary", OLI_JW_LINES);
+  oli_jw_u64(w, "placed_objects", s->placed_objects);
+  oli_jw_u64(w, "small_objects", s->small_objects);
+  oli_jw_u64(w, "small_objects_partial_sites", s->small_objects_partial_sites);
+  oli_jw_u64(w, "fallbacks", s->fallbacks);
+  oli_jw_object(w, "bytes", OLI_JW_INLINE);
+  for (int t = 0; t < OLI_TIER_COUNT_; t++) oli_jw_u64(w, oli_tier_name((oli_tier_t)t), s->bytes[t]);
+  oli_jw_end(w);
+  if (s->has_metadata) {
+    oli_jw_object(w, "runtime_metadata", OLI_JW_INLINE);
+    oli_jw_u64(w, "bytes", s->metadata_bytes);
+    oli_jw_u64(w, "tracked_objects", s->tracked_objects);
+    oli_jw_u64(w, "bytes_per_object", s->bytes_per_object);
+    oli_jw_end(w);
+  }
+  oli_jw_u64(w, "dram_saved", s->dram_saved);
+  /* left open: the caller adds "warnings" (the runtime's counters) and ends it */
+}

@@ -1,0 +1,143 @@
+/* common/doc.h - the one reader and the one writer of oli's JSON documents:
+ * reports (oli-report, docs/report-schema.md), plans and profiles
+ * (oli-plan, oli-profile, docs/profile-schema.md).
+ *
+ * Reader: oli_doc_parse/oli_doc_load validate a whole document against its
+ * schema into oli_doc_t (a site table sorted for lookup by ID); the CLI, the
+ * runtime (OLI_PLAN, embedded plans) and the pass (plan=FILE) use it, so a
+ * document one accepts the others accept. Errors are one line,
+ * "line L, column C: what is wrong" (the caller adds the file).
+ *
+ * Writer: the same site fields, written by the same table (doc.c), through
+ * the JSON writer (json.h): oli_doc_write_site for any document's site,
+ * plus the report, profile and plan headers. The runtime writes reports and
+ * profiles, `oli profile merge` profiles, `oli plan` plans and the pass the
+ * compact plan it embeds.
+ *
+ * Site fields: every member of a site object in any of the three documents
+ * is one row of OLI_DOC_SITE_FIELDS in doc.c, with its type and, per
+ * document, whether it is read, required, written. */
+#ifndef OLI_COMMON_DOC_H
+#define OLI_COMMON_DOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "json.h"
+#include "oli_vocab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum oli_doc_kind_e { OLI_DOC_REPORT = 1, OLI_DOC_PLAN = 2, OLI_DOC_PROFILE = 4 } oli_doc_kind_t;
+
+/* Site fields, by bit in oli_doc_site_t.has (what the document gave; what
+ * the writer writes). */
+typedef enum oli_doc_field_e {
+  OLI_F_ID, OLI_F_KIND, OLI_F_FILE, OLI_F_LINE, OLI_F_REL, OLI_F_FUNCTION, OLI_F_NAME, OLI_F_SIZE_HINT,
+  OLI_F_COUNT, OLI_F_COUNT_PARTIAL, OLI_F_TOTAL_BYTES, OLI_F_LARGEST, OLI_F_PEAK_LIVE, OLI_F_LIFETIME_NS,
+  OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
+  OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
+  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SAMPLED,
+  OLI_F_COUNT_
+} oli_doc_field_t;
+#define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
+#define OLI_SET(s, f) ((s)->has |= 1ull << (f))
+
+#define OLI_DOC_MAX_PAGE_NODES 64
+typedef struct oli_doc_pages_s { /* pages per node, nodes ascending */
+  int n;
+  struct { int node; uint64_t pages; } e[OLI_DOC_MAX_PAGE_NODES];
+} oli_doc_pages_t;
+
+typedef struct oli_doc_site_s {
+  uint64_t has;             /* bit per oli_doc_field_t */
+  uint64_t id;
+  const char *kind, *file, *function, *name, *reason; /* "" when absent or null */
+  uint32_t line, rel;
+  uint64_t size_hint, count, total_bytes, largest, peak_live, lifetime_ns, accesses;
+  uint64_t bytes, dram_bytes, fallbacks, pages_not_present;
+  double stall;
+  bool count_partial, pages_sampled;
+  oli_placement_t placement;          /* decision */
+  uint32_t weight[OLI_NODE_TIERS];    /* ratio by tier, with an interleave decision */
+  oli_mechanism_t mechanism;
+  int nnodes, nodes[OLI_NODE_TIERS];  /* report: the decision's target nodes */
+  oli_doc_pages_t *intended, *achieved; /* report; NULL when absent or empty */
+  uint32_t at_line, at_col;           /* where the site object starts (read) */
+} oli_doc_site_t;
+
+/* A report's summary (the reader keeps what `oli report` shows). */
+typedef struct oli_doc_summary_s {
+  bool present;
+  uint64_t placed_objects, small_objects, small_objects_partial_sites, fallbacks, dram_saved;
+  uint64_t bytes[OLI_TIER_COUNT_];
+  bool has_metadata;
+  uint64_t metadata_bytes, tracked_objects, bytes_per_object;
+} oli_doc_summary_t;
+
+/* A profile's measured tiers (also a plan model's). */
+typedef struct oli_doc_tiers_s {
+  bool has[OLI_NODE_TIERS];
+  double bandwidth[OLI_NODE_TIERS], latency[OLI_NODE_TIERS]; /* MB/s, ns */
+} oli_doc_tiers_t;
+
+typedef struct oli_doc_s {
+  const char *path;          /* the file (oli_doc_load), else NULL */
+  oli_doc_kind_t kind;
+  const char *schema;
+  const char *program;       /* "" when absent */
+  size_t nsites;
+  oli_doc_site_t *sites;     /* in document order */
+  /* plan */
+  bool has_dram_limit;
+  uint64_t dram_limit;
+  /* profile */
+  uint64_t footprint_peak, runs;
+  oli_access_source_t access_source; /* NONE when absent */
+  const char *access_event;          /* "" when absent */
+  oli_doc_tiers_t tiers;
+  /* report */
+  oli_doc_summary_t summary;
+  /* private */
+  oli_json_doc_t *json;
+  const oli_json_t *root;
+  void *index; /* site indices sorted by ID */
+  void (*release)(void *);
+} oli_doc_t;
+
+/* Parse `len` bytes as a document of a kind in `accept` (a mask of
+ * oli_doc_kind_t). limits may be NULL (defaults; its allocator is used for
+ * everything the document holds). 0 ok; -1 with one line in msg. */
+int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_limits_t *limits,
+                  oli_doc_t *doc, char *msg, size_t n);
+/* The same from a file (at most 64 MiB). */
+int oli_doc_load(const char *path, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc,
+                 char *msg, size_t n);
+void oli_doc_free(oli_doc_t *doc);
+/* Index of the site with `id` in doc->sites, -1 when none (binary search). */
+long oli_doc_find(const oli_doc_t *doc, uint64_t id);
+/* "oli-report", "oli-plan", "oli-profile". */
+const char *oli_doc_schema(oli_doc_kind_t kind);
+/* "dram", "interleave 3:1", "cxl", "default" or "-" (no decision). */
+const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n);
+/* Same decision and an equivalent ratio (6:2 = 3:1). */
+bool oli_doc_same_placement(const oli_doc_site_t *a, const oli_doc_site_t *b);
+
+/* ---- writing ---------------------------------------------------------------- */
+/* One site object of a `kind` document: the fields set in s->has that the
+ * document carries, in the table's order, as the schema writes them. */
+void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
+/* Open the document: {"schema": ..., "version": 1, "program": ...; the
+ * caller adds its header members, then oli_jw_array(w, "sites", ...). */
+void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program);
+/* Members shared by profiles and plans. */
+void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t);
+void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OLI_COMMON_DOC_H */

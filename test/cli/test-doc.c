@@ -1,0 +1,188 @@
+/* test/cli/test-doc.c - the one reader and writer of reports, plans and
+ * profiles (common/doc.c), which the CLI, the runtime (OLI_PLAN) and the pass
+ * (plan=FILE) share: each document's required members, decisions and ratios
+ * from the vocabulary, pages maps, the report summary, messages with line
+ * and column, and sites written by the writer reading back the same. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "testhelper.h"
+
+static oli_doc_t d;
+static char msg[512];
+
+static int parse(const char *text, unsigned accept) {
+  return oli_doc_parse(text, strlen(text), accept, NULL, &d, msg, sizeof msg);
+}
+
+/* Parse must fail with a message containing want. */
+static int fails(const char *text, unsigned accept, const char *want) {
+  if (parse(text, accept) == 0) {
+    oli_doc_free(&d);
+    fprintf(stderr, "     parsed: %s\n", text);
+    return 0;
+  }
+  if (!strstr(msg, want) || strchr(msg, '\n')) {
+    fprintf(stderr, "     message '%s' lacks '%s'\n", msg, want);
+    return 0;
+  }
+  return 1;
+}
+
+#define ALL (OLI_DOC_REPORT | OLI_DOC_PLAN | OLI_DOC_PROFILE)
+#define PLAN(sites) "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [" sites "]}"
+#define PROF(sites) "{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 10, \"sites\": [" sites "]}"
+
+int main(void) {
+  /* a plan: decisions, ratios by tier, optional members */
+  CHECK_EQ("plan parses", parse(PLAN("{\"id\": \"0xA1\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\", "
+                                     "\"file\": \"x.c\", \"rel\": 3, \"name\": null, \"future\": [1]},"
+                                     "{\"id\": \"0x2\", \"decision\": \"cxl\", \"ratio\": null}"),
+                                OLI_DOC_PLAN),
+           0);
+  CHECK("plan: no dram_limit is unknown", !d.has_dram_limit && d.kind == OLI_DOC_PLAN);
+  CHECK("plan: ratio by tier", d.sites[0].placement == OLI_PLACE_INTERLEAVE && d.sites[0].weight[OLI_TIER_DRAM] == 2 &&
+                                   d.sites[0].weight[OLI_TIER_CXL] == 1 && d.sites[0].weight[OLI_TIER_REMOTE] == 1);
+  CHECK("plan: members it had, and only those", OLI_HAS(&d.sites[0], OLI_F_REL) && OLI_HAS(&d.sites[0], OLI_F_FILE) &&
+                                                    !OLI_HAS(&d.sites[0], OLI_F_NAME) && !OLI_HAS(&d.sites[1], OLI_F_REL));
+  CHECK_STR("plan: absent strings are empty", d.sites[1].file, "");
+  CHECK_EQ("plan: lookup by id", oli_doc_find(&d, 0xa1), 0);
+  CHECK_EQ("plan: unknown id", oli_doc_find(&d, 0xa3), -1);
+  char buf[64];
+  CHECK_STR("plan: placement in words", oli_doc_site_placement(&d.sites[0], buf, sizeof buf), "interleave 2:1:1");
+  oli_doc_free(&d);
+
+  /* the same placement: 6:2 is 3:1 */
+  CHECK_EQ("two sites", parse(PLAN("{\"id\": \"0x1\", \"decision\": \"interleave\", \"ratio\": \"6:2\"},"
+                                   "{\"id\": \"0x2\", \"decision\": \"interleave\", \"ratio\": \"3:1\"},"
+                                   "{\"id\": \"0x3\", \"decision\": \"interleave\", \"ratio\": \"3:2\"}"),
+                              OLI_DOC_PLAN),
+           0);
+  CHECK("6:2 is 3:1", oli_doc_same_placement(&d.sites[0], &d.sites[1]));
+  CHECK("3:2 is not 3:1", !oli_doc_same_placement(&d.sites[1], &d.sites[2]));
+  oli_doc_free(&d);
+
+  /* what a plan may not say */
+  CHECK("plan: default is not a decision",
+        fails(PLAN("{\"id\": \"0x1\", \"decision\": \"default\"}"), OLI_DOC_PLAN,
+              "\"decision\" \"default\" is not one of dram, interleave, cxl"));
+  CHECK("plan: decision required", fails(PLAN("{\"id\": \"0x1\"}"), OLI_DOC_PLAN, "missing \"decision\""));
+  CHECK("plan: interleave needs a ratio",
+        fails(PLAN("{\"id\": \"0x1\", \"decision\": \"interleave\", \"ratio\": \"0:0\"}"), OLI_DOC_PLAN,
+              "line 1, column 97: an interleave decision needs \"ratio\""));
+  CHECK("plan: ratio parts 0-1000",
+        fails(PLAN("{\"id\": \"0x1\", \"decision\": \"interleave\", \"ratio\": \"1001:1\"}"), OLI_DOC_PLAN, "ratio"));
+  CHECK("plan: a string member must be a string",
+        fails(PLAN("{\"id\": \"0x1\", \"decision\": \"dram\", \"file\": 7}"), OLI_DOC_PLAN,
+              "\"file\" must be a string, found number"));
+  CHECK("plan: duplicate ids", fails(PLAN("{\"id\": \"0x1\", \"decision\": \"dram\"},\n{\"id\": \"0x01\", "
+                                          "\"decision\": \"cxl\"}"),
+                                     OLI_DOC_PLAN, "line 2, column 1: duplicate site id 0x0000000000000001 (first at line 1)"));
+  CHECK("a plan where a profile is wanted", fails(PLAN(""), OLI_DOC_PROFILE,
+                                                  "schema \"oli-plan\" is not accepted here (expected oli-profile)"));
+
+  /* a profile: required counters, access source, tiers */
+  CHECK("profile: count required", fails(PROF("{\"id\": \"0x1\", \"largest\": 1, \"peak_live\": 1, "
+                                              "\"total_bytes\": 1, \"accesses\": 0}"),
+                                         OLI_DOC_PROFILE, "missing \"count\""));
+  CHECK("profile: footprint_peak required",
+        fails("{\"schema\": \"oli-profile\", \"version\": 1, \"sites\": []}", OLI_DOC_PROFILE,
+              "missing \"footprint_peak\""));
+  CHECK("profile: access source from the vocabulary",
+        fails("{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 1, \"access_source\": \"auto\", "
+              "\"sites\": []}",
+              OLI_DOC_PROFILE, "\"access_source\" \"auto\" is not one of none, portable, pmu"));
+  CHECK_EQ("profile parses",
+           parse("{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 100, \"access_source\": \"pmu\","
+                 " \"tiers\": {\"cxl\": {\"bandwidth\": 10000, \"latency\": 280}}, \"sites\": [{\"id\": \"0x1\", "
+                 "\"count\": 2, \"largest\": 40, \"peak_live\": 50, \"total_bytes\": 80, \"accesses\": 7}]}",
+                 ALL),
+           0);
+  CHECK("profile: source, tiers, runs default 1",
+        d.access_source == OLI_ACCESS_PMU && d.tiers.has[OLI_TIER_CXL] && !d.tiers.has[OLI_TIER_DRAM] &&
+            d.tiers.latency[OLI_TIER_CXL] == 280 && d.runs == 1);
+  CHECK_EQ("profile: bytes of a site are its peak", d.sites[0].bytes, 50);
+  oli_doc_free(&d);
+
+  /* a report: default decisions, pages maps, summary */
+  const char *rep =
+      "{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"default\", "
+      "\"mechanism\": \"page-runs\", \"nodes\": [0, 2], \"pages_intended\": {\"0\": 3, \"2\": 1}, "
+      "\"pages_achieved\": {}}], \"summary\": {\"placed_objects\": 4, \"bytes\": {\"cxl\": 9}, "
+      "\"runtime_metadata\": {\"bytes\": 10, \"tracked_objects\": 2, \"bytes_per_object\": 5}}}";
+  CHECK_EQ("report parses", parse(rep, ALL), 0);
+  const oli_doc_site_t *s = d.nsites ? &d.sites[0] : NULL;
+  CHECK("report: default decision, mechanism, nodes",
+        s && s->placement == OLI_PLACE_DEFAULT && s->mechanism == OLI_MECH_PAGE_RUNS && s->nnodes == 2 && s->nodes[1] == 2);
+  CHECK("report: pages intended", s && s->intended && s->intended->n == 2 && s->intended->e[1].node == 2 &&
+                                      s->intended->e[1].pages == 1);
+  CHECK("report: empty pages achieved", s && OLI_HAS(s, OLI_F_PAGES_ACHIEVED) && s->achieved == NULL);
+  CHECK("report: summary", d.summary.present && d.summary.placed_objects == 4 && d.summary.bytes[OLI_TIER_CXL] == 9 &&
+                               d.summary.has_metadata && d.summary.bytes_per_object == 5);
+  oli_doc_free(&d);
+  CHECK("report: a pages key is a node",
+        fails("{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"dram\", "
+              "\"pages_achieved\": {\"two\": 1}}]}",
+              ALL, "\"pages_achieved\": \"two\" is not a node number 0-63"));
+  CHECK("report: unknown mechanism",
+        fails("{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"dram\", "
+              "\"mechanism\": \"magic\"}]}",
+              ALL, "\"mechanism\" \"magic\" is not a mechanism of this oli"));
+  CHECK("version 2", fails("{\"schema\": \"oli-report\",\n \"version\": 2, \"sites\": []}", ALL,
+                           "line 2, column 13: oli-report version 2 is not supported (this oli reads version 1)"));
+
+  /* the writer: every kind's site reads back as written */
+  oli_doc_site_t w0;
+  memset(&w0, 0, sizeof w0);
+  w0.id = 0x3f2a9c0d11e4b5a7ull;
+  w0.kind = "new[]";
+  w0.file = "a \"q\".c";
+  w0.function = "main";
+  w0.name = "";
+  w0.reason = "why\x7f";
+  w0.rel = 4;
+  w0.count = 3;
+  w0.total_bytes = w0.largest = w0.peak_live = 1u << 20;
+  w0.accesses = 99;
+  w0.placement = OLI_PLACE_INTERLEAVE;
+  w0.weight[OLI_TIER_DRAM] = 3;
+  w0.weight[OLI_TIER_CXL] = 1;
+  w0.bytes = 1u << 20;
+  for (int f = 0; f < OLI_F_COUNT_; f++)
+    if (f != OLI_F_NODES && f != OLI_F_MECHANISM && f != OLI_F_PAGES_INTENDED && f != OLI_F_PAGES_ACHIEVED)
+      OLI_SET(&w0, f);
+  for (unsigned k = OLI_DOC_REPORT; k <= OLI_DOC_PROFILE; k <<= 1) {
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    oli_jw_t w;
+    oli_jw_init(&w, f);
+    oli_doc_write_begin(&w, (oli_doc_kind_t)k, "p");
+    if (k == OLI_DOC_PROFILE) oli_jw_u64(&w, "footprint_peak", 1);
+    oli_jw_array(&w, "sites", OLI_JW_LINES);
+    oli_doc_write_site(&w, (oli_doc_kind_t)k, &w0);
+    oli_jw_end(&w);
+    oli_jw_end(&w);
+    CHECK("writer: written", oli_jw_finish(&w) == 0);
+    fclose(f);
+    char name[64];
+    snprintf(name, sizeof name, "writer: %s reads back", oli_doc_schema((oli_doc_kind_t)k));
+    int rc = oli_doc_parse(out, len, k, NULL, &d, msg, sizeof msg);
+    CHECK(name, rc == 0);
+    if (rc != 0) fprintf(stderr, "     %s\n%s", msg, out);
+    if (rc == 0) {
+      const oli_doc_site_t *b = &d.sites[0];
+      snprintf(name, sizeof name, "writer: %s site the same", oli_doc_schema((oli_doc_kind_t)k));
+      CHECK(name, b->id == w0.id && !strcmp(b->kind, "new[]") && !strcmp(b->file, w0.file) && b->rel == 4 &&
+                      !strcmp(b->name, "") && !OLI_HAS(b, OLI_F_NAME) &&
+                      (k == OLI_DOC_PLAN || b->count == (k == OLI_DOC_PLAN ? 0 : 3)) &&
+                      (k == OLI_DOC_PROFILE || (oli_doc_same_placement(b, &w0) && !strcmp(b->reason, w0.reason))) &&
+                      (k == OLI_DOC_REPORT || b->accesses == 99));
+      oli_doc_free(&d);
+    }
+    free(out);
+  }
+  return TEST_SUMMARY();
+}
