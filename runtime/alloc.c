@@ -1,11 +1,11 @@
-/* runtime/alloc.c - the allocation entry points.
+/* runtime/alloc.c - the allocation entry points and the interposed allocator.
  *
  * __oli_* (include/oli_abi.h): what instrumented code calls instead of the
- * allocator. Objects below OLI_MIN_SIZE go to glibc after two per-thread
- * counter stores (no lock, no atomic read-modify-write); larger ones get a
- * decision (decide.c) and come from the arena (arena.c) with their pages
- * placed before first touch. When placement cannot give memory (arena full,
- * metadata exhausted) the object comes from glibc and the fallback is counted.
+ * allocator. Objects below OLI_MIN_SIZE go to glibc after three per-thread
+ * counter stores (no lock, no atomic read-modify-write) and, once a site has
+ * been counted enough, skip the runtime altogether (the record's small_shift);
+ * larger ones are placed.c's: a decision, an arena block with its pages
+ * placed before first touch, or glibc memory counted as a fallback.
  *
  * The exported malloc, calloc, realloc, free, ... interpose glibc's for the
  * whole process: with no site current on the thread they go straight to
@@ -24,36 +24,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
-/* glibc 2.36 exports these. */
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-extern void *__libc_memalign(size_t, size_t);
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define OLI_SANITIZER_BUILD 1
-#endif
-#endif
-#ifdef OLI_SANITIZER_BUILD
-/* ASan/TSan builds: memory that is not placed comes from the sanitizer's
- * allocator (its interceptors, which the interposed malloc below shadows), not
- * from glibc's, so the sanitizer sees, checks and frees every heap object
- * outside the arena (docs/reliability.md). */
-extern void *__interceptor_malloc(size_t);
-extern void *__interceptor_calloc(size_t, size_t);
-extern void *__interceptor_realloc(void *, size_t);
-extern void __interceptor_free(void *);
-extern void *__interceptor_memalign(size_t, size_t);
-extern size_t __interceptor_malloc_usable_size(void *);
-#define __libc_malloc __interceptor_malloc
-#define __libc_calloc __interceptor_calloc
-#define __libc_realloc __interceptor_realloc
-#define __libc_free __interceptor_free
-#define __libc_memalign __interceptor_memalign
-#endif
 /* C++ operator new, for bad_alloc semantics (weak: C programs lack it). */
 extern void *_Znwm(size_t) __attribute__((weak));
 extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
@@ -73,28 +45,15 @@ static uint64_t g_min_size;
 #define OLI_COUNT_SMALL_FIRST 256
 static uint64_t g_bypass_at;
 static unsigned g_small_shift;
-static uint32_t g_weight[OLI_MAX_TARGETS];
-static const char *g_weight_src = "default";
-static oli_decide_hook_t g_hook;
-/* OLI_PROFILE set: objects >= OLI_MIN_SIZE whose decision is the default
- * policy (OLI_POLICY=off, no placement) still come from the arena, with the
- * default policy, so sampled accesses can be attributed to them. */
-static bool g_profiling;
-
-static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
-static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
 
 /* ---- process bring-up ------------------------------------------------------- */
-static oli_decide_in_t g_in; /* option/topology part of every decision */
-
 static void bring_up(void) {
   _oli_process_init();
-  _oli_decide_defaults(&g_in);
-  g_min_size = g_in.min_size;
-  g_weight_src = _oli_weights(g_weight);
-  g_profiling = _oli_option_str(oli_option_profile) != NULL;
+  _oli_placed_init();
+  g_min_size = (uint64_t)_oli_option_get(oli_option_min_size);
+  bool profiling = _oli_option_str(oli_option_profile) != NULL;
   g_small_shift = g_min_size > 1 ? 63u - (unsigned)__builtin_clzll(g_min_size) : 0;
-  g_bypass_at = g_profiling || _oli_option_get(oli_option_count_small) || !g_small_shift ? 0 : OLI_COUNT_SMALL_FIRST;
+  g_bypass_at = profiling || _oli_option_get(oli_option_count_small) || !g_small_shift ? 0 : OLI_COUNT_SMALL_FIRST;
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -108,157 +67,27 @@ bool _oli_alloc_ready(void) {
   return true;
 }
 
-void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
-
-const char *_oli_alloc_weights(uint32_t w[OLI_MAX_TARGETS]) {
-  memcpy(w, g_weight, sizeof g_weight);
-  return g_weight_src;
+/* ---- glibc's memory ------------------------------------------------------------- */
+size_t _oli_libc_usable_size(void *p) {
+  static size_t (*real)(void *);
+#ifdef OLI_SANITIZER_BUILD
+  real = __interceptor_malloc_usable_size;
+#endif
+  if (!real) real = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+  return real && p ? real(p) : 0;
 }
 
-/* ---- accounting ------------------------------------------------------------------ */
-static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b, int sign) {
-  if (sign < 0) {
-    atomic_fetch_sub_explicit(live, b, memory_order_relaxed);
-    return;
-  }
-  uint64_t now = atomic_fetch_add_explicit(live, b, memory_order_relaxed) + b;
-  uint64_t p = atomic_load_explicit(peak, memory_order_relaxed);
-  while (now > p && !atomic_compare_exchange_weak_explicit(peak, &p, now, memory_order_relaxed,
-                                                            memory_order_relaxed)) {
-  }
-}
-
-/* Bytes of a placed object per target tier, in proportion to the weights
- * (the last target takes the rounding); a fallback, or the default policy,
- * books everything to the default tier. */
-void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
-  uint64_t sum = 0, given = 0;
-  int last = -1;
-  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (d->target[i].weight) sum += d->target[i].weight, last = i;
-  if (fallback || d->placement == OLI_PLACE_DEFAULT || sum == 0) {
-    add_peak(&tier_live[OLI_TIER_DEFAULT], &tier_peak[OLI_TIER_DEFAULT], bytes, sign);
-    return;
-  }
-  for (int i = 0; i <= last; i++) {
-    const oli_target_t *t = &d->target[i];
-    if (!t->weight) continue;
-    uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * t->weight / sum);
-    given += b;
-    add_peak(&tier_live[t->tier], &tier_peak[t->tier], b, sign);
-  }
-}
-
-void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]) {
-  for (int i = 0; i < OLI_TIER_COUNT_; i++) {
-    if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
-    if (peak) peak[i] = atomic_load_explicit(&tier_peak[i], memory_order_relaxed);
-  }
-}
-
-static bool hinted(const oli_site_state_t *st) {
-  return st->site && (st->site->flags & OLI_SITE_F_SIZE_KNOWN) && st->site->size_hint;
-}
-
-oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
-  oli_decide_in_t in = g_in;
-  in.site = st->site;
-  in.size = size;
-  /* Expected footprint: static hints of every registered site and global plus
-   * the peak of placed bytes of sites without one (this object included). */
-  uint64_t dyn = atomic_load_explicit(&dyn_live, memory_order_relaxed) + (hinted(st) ? 0 : size);
-  uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
-  in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
-  in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
-  tls.busy++; /* a plan file is read on first use (malloc inside) */
-  in.plan = _oli_plan_lookup(st->site);
-  tls.busy--;
-  oli_decision_t d = g_hook ? g_hook(&in) : _oli_decide(&in);
-  /* an arena block of this size (2 MiB aligned from 2 MiB on) */
-  d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
-  return d;
-}
-
-/* ---- glibc side -------------------------------------------------------------------- */
-/* The object goes to glibc (default policy, no arena block). */
-static inline bool to_libc(const oli_decision_t *d) {
-  return d->placement == OLI_PLACE_DEFAULT && !g_profiling;
-}
-
-static void *libc_alloc(size_t n, size_t align, bool zero) {
-  if (align > 16) return __libc_memalign(align, n);
-  return zero ? __libc_calloc(1, n) : __libc_malloc(n);
-}
-
-static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
-  _oli_alloc_account(d, fallback, n, sign);
-  _oli_site_live(st, n, sign);
-  if (!hinted(st)) add_peak(&dyn_live, &dyn_peak, n, sign);
-}
-
-/* An object of n bytes with decision d exists when p does (a failed
- * allocation is no object). Returns p. */
-static void *counted(oli_site_state_t *st, size_t n, const oli_decision_t *d, void *p) {
-  if (p) _oli_site_count_object(st, n, d);
-  return p;
-}
-
-/* An arena block of n bytes for an object of st placed by d, live; a
- * placement failure inside the arena (default policy there) is a fallback.
- * NULL when the arena gave nothing: full, or the kernel would not commit the
- * block (*fl & OLI_AF_NOMEM, errno set). */
-static void *arena_block(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
-                         unsigned *fl) {
-  *fl = 0;
-  void *p = _oli_arena_alloc(n, align, d, st, zero, fl);
-  if (!p) return NULL;
-  if (*fl & OLI_AF_FALLBACK) _oli_site_fallback(st);
-  live_add(st, d, *fl & OLI_AF_FALLBACK, n, +1);
-  return p;
-}
-
-/* The arena gave nothing for an object of st placed by d (arena_block's fl,
- * errno err); q is glibc's answer for the same object. glibc out of memory
- * too: NULL, errno ENOMEM, as glibc alone - no placement failure. Else the
- * object is glibc's with the default policy: one warning, and a fallback
- * when d placed anything. */
-static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t n, unsigned fl, int err,
-                           void *q) {
-  if (q == NULL) return NULL;
-  if (fl & OLI_AF_NOMEM)
-    _oli_warning_message(W_MMAP, "the arena could not map %zu bytes (%s); glibc memory with the default policy",
-                         n, strerror(err));
-  else _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
-  if (d->placement != OLI_PLACE_DEFAULT) _oli_site_fallback(st);
-  return q;
-}
-
-/* The slow path of every allocation: size >= OLI_MIN_SIZE, or not initialised. */
+/* ---- the small path ---------------------------------------------------------------- */
+/* The slow path of every allocation: size >= OLI_MIN_SIZE (placed.c), or not
+ * initialised, or a small object counted the slow way. */
 static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
-  if (!_oli_alloc_ready()) return libc_alloc(n, align, zero);
+  if (!_oli_alloc_ready()) return _oli_libc_alloc(n, align, zero);
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
-    return libc_alloc(n, align, zero);
+    return _oli_libc_alloc(n, align, zero);
   }
-  oli_decision_t d = _oli_alloc_decide(st, n);
-  if (to_libc(&d)) return counted(st, n, &d, libc_alloc(n, align, zero));
-  unsigned fl;
-  void *p = arena_block(st, &d, n, align, zero, &fl);
-  if (!p) {
-    int e = errno;
-    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, libc_alloc(n, align, zero)));
-  }
-  _oli_site_count_object(st, n, &d);
-  if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
-    char why[160];
-    _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
-    _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",
-                         (unsigned long long)(st->site ? st->site->id : 0), n, p,
-                         (fl & OLI_AF_FALLBACK) ? "placement failed, default policy; wanted " : "", why,
-                         (fl & OLI_AF_RECYCLED) ? "recycled block" : oli_mechanism_name(d.mechanism));
-  }
-  return p;
+  return _oli_placed_alloc(st, n, align, zero);
 }
 
 static inline __oli_site_t *effective(__oli_site_t *site) {
@@ -283,7 +112,7 @@ static inline __attribute__((always_inline)) oli_shard_ctr_t *count_small(__oli_
  * the fast path from now on. */
 static __attribute__((noinline)) void *alloc_bypass(size_t n, size_t align, __oli_site_t *own, bool zero) {
   _oli_site_set_bypass(own, g_small_shift);
-  return libc_alloc(n, align, zero);
+  return _oli_libc_alloc(n, align, zero);
 }
 
 /* Inlined into every entry point: the small path must stay a few loads,
@@ -298,60 +127,16 @@ static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align,
   oli_shard_ctr_t *sc = count_small(site, n);
   if (oli_likely(sc != NULL)) {
     if (oli_unlikely(sc->count == g_bypass_at) && site == own) return alloc_bypass(n, align, own, zero);
-    return libc_alloc(n, align, zero);
+    return _oli_libc_alloc(n, align, zero);
   }
   return alloc_slow(n, align, site, zero);
-}
-
-static void free_placed(void *p) {
-  oli_block_info_t b;
-  _oli_arena_free(p, &b);
-  live_add(b.site, &b.decision, b.fallback, b.size, -1);
-}
-
-static size_t usable_libc(void *p) {
-  static size_t (*real)(void *);
-#ifdef OLI_SANITIZER_BUILD
-  real = __interceptor_malloc_usable_size;
-#endif
-  if (!real) real = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
-  return real && p ? real(p) : 0;
-}
-
-/* realloc of a placed object: in place, or a new block with the same decision. */
-static void *realloc_placed(void *p, size_t n) {
-  oli_block_info_t b;
-  if (_oli_arena_info(p, &b) != 0) {
-    _oli_error_message(EINVAL, "realloc(%p): not the start of a live object in the oli arena", p);
-    abort();
-  }
-  if (n == 0) {
-    free_placed(p);
-    return NULL;
-  }
-  if (_oli_arena_resize(p, n) == 0) {
-    if (n > b.size) live_add(b.site, &b.decision, b.fallback, n - b.size, +1);
-    else live_add(b.site, &b.decision, b.fallback, b.size - n, -1);
-    return p;
-  }
-  unsigned fl = 0;
-  void *q = to_libc(&b.decision) ? NULL : arena_block(b.site, &b.decision, n, 0, false, &fl);
-  if (!q) {
-    int e = errno;
-    q = __libc_malloc(n);
-    if (!q) return NULL; /* p untouched, errno ENOMEM */
-    if (!to_libc(&b.decision)) glibc_instead(b.site, &b.decision, n, fl, e, q);
-  }
-  memcpy(q, p, n < b.size ? n : b.size);
-  free_placed(p);
-  return q;
 }
 
 /* own: as for alloc(). */
 static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   if (!p) return alloc(n, 0, own, false);
   __oli_site_t *site = effective(own);
-  if (_oli_arena_contains(p)) return realloc_placed(p, n);
+  if (_oli_arena_contains(p)) return _oli_placed_realloc(p, n);
   if (n == 0) {
     __libc_free(p);
     return NULL;
@@ -367,20 +152,7 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
     _oli_site_count_small(st, n);
     return __libc_realloc(p, n);
   }
-  /* A glibc object growing past OLI_MIN_SIZE: placed, it moves into the arena. */
-  oli_decision_t d = _oli_alloc_decide(st, n);
-  if (to_libc(&d)) return counted(st, n, &d, __libc_realloc(p, n));
-  unsigned fl;
-  void *q = arena_block(st, &d, n, 0, false, &fl);
-  if (!q) {
-    int e = errno;
-    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, __libc_realloc(p, n)));
-  }
-  _oli_site_count_object(st, n, &d);
-  size_t old = usable_libc(p);
-  memcpy(q, p, old < n ? old : n);
-  __libc_free(p);
-  return q;
+  return _oli_placed_grow(p, n, st); /* a glibc object growing past OLI_MIN_SIZE */
 }
 
 /* ---- ABI entry points ----------------------------------------------------------------- */
@@ -498,13 +270,7 @@ OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd,
     _oli_site_count_small(st, len);
     return p;
   }
-  oli_decision_t d = _oli_alloc_decide(st, len);
-  uint64_t pg = _oli_page_size(), plen = (len + pg - 1) & ~(pg - 1);
-  d.mechanism = _oli_place_mechanism(&d, plen / pg, (uintptr_t)p % OLI_HUGE_BYTES == 0); /* its own pages */
-  _oli_site_count_object(st, len, &d);
-  char what[64];
-  snprintf(what, sizeof what, "an mmap region of %zu bytes", len);
-  if (_oli_place_checked(p, plen, &d, 0, what) != 0) _oli_site_fallback(st);
+  _oli_placed_mmap(p, len, st);
   return p; /* munmap is not seen: mmap regions are counted, not tracked live */
 }
 
@@ -555,7 +321,7 @@ OLI_EXPORT OLI_NO_SAN OLI_HOT void *malloc(size_t n) {
 
 OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) {
   if (oli_unlikely(OLI_IN_ARENA(p))) {
-    free_placed(p);
+    _oli_placed_free(p);
     return;
   }
   __libc_free(p);
@@ -568,7 +334,7 @@ OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
 }
 
 OLI_EXPORT OLI_NO_SAN void *realloc(void *p, size_t n) {
-  if (oli_unlikely(OLI_IN_ARENA(p))) return realloc_placed(p, n);
+  if (oli_unlikely(OLI_IN_ARENA(p))) return _oli_placed_realloc(p, n);
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return __libc_realloc(p, n);
   return realloc_site(p, n, NULL);
@@ -588,7 +354,7 @@ OLI_EXPORT OLI_NO_SAN size_t malloc_usable_size(void *p) {
     oli_block_info_t b;
     return _oli_arena_info(p, &b) == 0 ? b.capacity : 0;
   }
-  return usable_libc(p);
+  return _oli_libc_usable_size(p);
 }
 
 OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) {

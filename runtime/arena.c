@@ -38,7 +38,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #ifndef OLI_DEFAULT_ARENA_SIZE
 #define OLI_DEFAULT_ARENA_SIZE (1ull << 40)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #ifndef MPOL_MF_MOVE
 #define MPOL_MF_MOVE (1 << 1)

@@ -1,10 +1,26 @@
-/* runtime/internal.h - prototypes shared inside the oli runtime, grouped by
- * the file that defines them. Nothing here is exported (-fvisibility=hidden). */
+/* runtime/internal.h - every prototype shared inside the oli runtime, under
+ * a `// file.c` line naming the file that defines it (mimalloc's
+ * include/mimalloc/internal.h). The structs are in types.h, the vocabulary
+ * in include/oli_vocab.h, the exported API in include/oli.h and the ABI in
+ * include/oli_abi.h. Nothing here is exported (-fvisibility=hidden).
+ *
+ * The modules, in the order of an allocation's life:
+ *   options.c messages.c init.c topology.c   configuration, messages, the machine
+ *   taskpolicy.c                             OLI_POLICY=uniform's whole-process policy
+ *   alloc.c mallinfo.c                       entry points, interposed malloc family, small path;
+ *                                            glibc's statistics with the placed objects in them
+ *   lazymap.c site.c                         tables committed as written; per-site state and counters
+ *   placed.c decide.c                        placed objects: decision, tier accounting, memory
+ *   arena.c place.c query.c globals.c        arena blocks, mbind, move_pages, globals
+ *   plan.c profile.c pmu.c report.c          plans, profiles, PMU sampling, the report
+ * The directory stays flat: each file is one concern of 50-700 lines, and
+ * this header, not a tree of directories, shows which is which. */
 #ifndef OLI_INTERNAL_H
 #define OLI_INTERNAL_H
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "types.h"
 
@@ -20,42 +36,46 @@
 #define OLI_PRINTF(f, a)
 #endif
 
-/* Numbered warnings (oli_warning_t, W_*): rows of include/oli_vocab.def. */
+// glibc (not ours): the allocator for every object the runtime does not place.
+/* glibc 2.36 exports these. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+extern void *__libc_memalign(size_t, size_t);
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OLI_SANITIZER_BUILD 1
+#endif
+#endif
+#ifdef OLI_SANITIZER_BUILD
+/* ASan/TSan builds: memory that is not placed comes from the sanitizer's
+ * allocator (its interceptors, which the interposed malloc shadows), not from
+ * glibc's, so the sanitizer sees, checks and frees every heap object outside
+ * the arena (docs/reliability.md). */
+extern void *__interceptor_malloc(size_t);
+extern void *__interceptor_calloc(size_t, size_t);
+extern void *__interceptor_realloc(void *, size_t);
+extern void __interceptor_free(void *);
+extern void *__interceptor_memalign(size_t, size_t);
+extern size_t __interceptor_malloc_usable_size(void *);
+#define __libc_malloc __interceptor_malloc
+#define __libc_calloc __interceptor_calloc
+#define __libc_realloc __interceptor_realloc
+#define __libc_free __interceptor_free
+#define __libc_memalign __interceptor_memalign
+#endif
+/* n bytes from glibc, aligned (align > 16) or zeroed; inlined into the small path. */
+static inline void *_oli_libc_alloc(size_t n, size_t align, bool zero) {
+  if (align > 16) return __libc_memalign(align, n);
+  return zero ? __libc_calloc(1, n) : __libc_malloc(n);
+}
 
 // options.c
 void _oli_options_init(void);
 long _oli_option_get(oli_option_t option);
 const char *_oli_option_str(oli_option_t option); /* string options, NULL unset */
 bool _oli_option_is_set(oli_option_t option);
-/* Parsers, pure, used by options.c and the fuzzers: 0 ok, -1 bad (msg filled). */
-int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
-int _oli_parse_nodelist(const char *s, uint64_t *mask);
-
-// messages.c
-void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
-void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
-void _oli_error_message(int err, const char *fmt, ...) OLI_PRINTF(2, 3);
-uint64_t _oli_warning_count(oli_warning_t id);
-
-// topology.c
-/* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */
-int _oli_topology_read(const char *root, oli_topology_t *t);
-void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64_t cxl_mask);
-/* Default DRAM:CXL:remote weights: HMAT bandwidth, else kernel weights, else 3:1. */
-const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]);
-const oli_topology_t *_oli_topology(void); /* the process's, after init */
-
-// decide.c
-oli_decision_t _oli_decide(const oli_decide_in_t *in);
-/* "38% of footprint, >= 10%: interleave 3:1" */
-int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
-
-// init.c
-void _oli_process_init(void);
-bool _oli_is_initialized(void);
-
-/* ---- appended by the options/topology/decide engineer (compatible) ---- */
-// options.c
 /* Check one value without reading the environment: 0 ok (*out set, *forced for
  * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
@@ -72,6 +92,11 @@ int _oli_option_peek(oli_option_t option, long *out);
  * no OLI_* variable is read, every option has its default. */
 bool _oli_secure(void);
 void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
+/* The options' value rules over common/grammar.c, pure (options.c, the
+ * fuzzers): OLI_WEIGHTS (each weight 1-255), OLI_*_NODES (nodes 0-63, not
+ * empty). 0 ok, -1 bad. */
+int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
+int _oli_parse_nodelist(const char *s, uint64_t *mask);
 long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
 /* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
  * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
@@ -80,16 +105,45 @@ int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
 bool _oli_is_stderr_name(const char *s);
 
 // messages.c
-/* All message output goes through one hook; NULL restores write(2) to stderr.
- * msg is one complete line ending in '\n'. */
-typedef void oli_output_fun(const char *msg, void *arg);
+void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
+void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
+void _oli_error_message(int err, const char *fmt, ...) OLI_PRINTF(2, 3);
+uint64_t _oli_warning_count(oli_warning_t id);
+uint64_t _oli_error_count(void);
+/* All message output goes through one hook; NULL restores write(2) to stderr. */
 void _oli_set_output(oli_output_fun *out, void *arg);
 void _oli_messages_reset(void); /* tests: forget which warnings were printed */
-uint64_t _oli_error_count(void);
 /* Bad configuration: exit status 2 (after the error line was printed). */
 _Noreturn void _oli_fatal_exit(void);
 
+// init.c
+void _oli_process_init(void);
+bool _oli_is_initialized(void);
+const oli_topology_t *_oli_topology(void); /* the process's, after init */
+/* Process-wide weights (local DRAM, CXL, remote DRAM) and their source:
+ * "user", "hmat", "kernel" or "default". */
+const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
+/* Fill the option/topology part of a decide input (policy, topo, min_size,
+ * large_percent, dram_limit, weight); the caller adds site, size, footprint,
+ * dram_used and plan. */
+void _oli_decide_defaults(oli_decide_in_t *in);
+
+// taskpolicy.c
+/* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
+void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
+                             oli_task_policy_t *out);
+/* Set it with set_mempolicy (process init; wsrc names the weights' source for
+ * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
+void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
+const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
+const char *_oli_task_policy_mode_name(oli_task_policy_mode_t m); /* "weighted-interleave", ... */
+
 // topology.c
+/* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */
+int _oli_topology_read(const char *root, oli_topology_t *t);
+void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64_t cxl_mask);
+/* Default DRAM:CXL:remote weights: HMAT bandwidth, else kernel weights, else 3:1. */
+const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]);
 /* Recompute cpu_node/local/cxl/remote from an allowed-CPU bitmask (tests;
  * _oli_topology_read uses sched_getaffinity). current_cpu breaks ties, -1 none. */
 void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords, int current_cpu);
@@ -101,7 +155,127 @@ int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1
 /* The caller's node of a tier (local DRAM, CXL, remote DRAM); -1 none. */
 int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier);
 
+// alloc.c
+/* The allocation paths' per-thread state (types.h). */
+extern __thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
+/* Lazily bring the process up (options, topology, placed.c's decide input).
+ * Safe from any allocation path; false while the calling thread is inside the
+ * runtime (then callers must use glibc directly). */
+bool _oli_alloc_ready(void);
+/* glibc's malloc_usable_size of a block it gave (0 for NULL). */
+size_t _oli_libc_usable_size(void *p);
+
+// lazymap.c
+/* 0, or -1 when the address space cannot be had. */
+int _oli_lazy_reserve(oli_lazy_t *t, size_t len);
+void _oli_lazy_free(oli_lazy_t *t); /* give a table back (failure paths) */
+/* Make [off, off+len) writable (whole chunks); false when the kernel refuses
+ * (ENOMEM) or the range is outside. Under the table owner's lock. */
+bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len);
+/* The chunk holding byte off is committed (readable); lock-free. */
+bool _oli_lazy_has(const oli_lazy_t *t, size_t off);
+
+// site.c
+/* State of a site record (registered on first use); NULL site -> the
+ * "untagged" state. Never NULL. */
+oli_site_state_t *_oli_site_state(__oli_site_t *site);
+/* The record's slot holds the state's registry index + 1 (0: not registered). */
+extern oli_site_state_t **_oli_site_by_slot; /* index: slot - 1 */
+static inline oli_site_state_t *_oli_site_fast(__oli_site_t *site) {
+  uint64_t slot = site ? __atomic_load_n(&site->slot, __ATOMIC_ACQUIRE) : 0;
+  return slot ? _oli_site_by_slot[slot - 1] : NULL;
+}
+void _oli_site_count_small_slow(uint64_t slot, uint64_t size);
+/* Count a small object in counters c: plain stores to thread-owned memory, no
+ * lock, no atomic read-modify-write, no branch. A site's largest object is the
+ * maximum over the shards (_oli_site_totals). */
+static inline void _oli_site_count_ctr(oli_shard_ctr_t *c, uint64_t size) {
+  uint64_t l = __atomic_load_n(&c->largest, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->count, __atomic_load_n(&c->count, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->bytes, __atomic_load_n(&c->bytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  __atomic_store_n(&c->largest, size > l ? size : l, __ATOMIC_RELAXED);
+}
+/* Count a small object of the site in slot (!= 0) in this thread's shard. */
+static inline void _oli_site_count_slot(uint64_t slot, uint64_t size) {
+  oli_shard_ctr_t *c = _oli_tls.ctr;
+  if (oli_likely(c != NULL)) _oli_site_count_ctr(c + (slot - 1), size);
+  else _oli_site_count_small_slow(slot, size);
+}
+/* Same for a state (any path). */
+void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
+/* Register every record of [start, stop) (read by common/siterec.c); returns
+ * the number of records. A damaged record stops the module: W_PLAN. States
+ * keep copies of the records, never pointers into the module. */
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
+/* The module of [start, stop) is going away (__oli_fini): its records leave
+ * their states (static hints of IDs left in no module leave the footprint). */
+size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop);
+/* Small-object fast path (oli_abi.h): from now on the pass's inline test at
+ * site's call sites sends sizes below 2^shift to the allocator directly; the
+ * site's state is marked so the report says its counts are partial. */
+void _oli_site_set_bypass(__oli_site_t *site, unsigned shift);
+/* Sum of static size hints over distinct registered site IDs. */
+uint64_t _oli_site_static_footprint(void);
+/* A placed object of st fell back to the default policy (counted once here). */
+void _oli_site_fallback(oli_site_state_t *st);
+/* Placed (or large) object counters: atomics on the state. */
+void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
+/* st->last, read under the lock that _oli_site_count_object writes it under. */
+void _oli_site_last(oli_site_state_t *st, oli_decision_t *out);
+void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+/* Portable profile: add a sample's weight to st's accesses in this thread's
+ * shard (plain stores, no shared cache line); the sum over shards and the
+ * state's own counter. */
+void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
+uint64_t _oli_site_accesses(const oli_site_state_t *st);
+/* Totals including the per-thread shards: objects, bytes and the largest
+ * object (any out pointer may be NULL). */
+void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest);
+/* Registered site states in registration order; NULL past the end. */
+oli_site_state_t *_oli_site_at(size_t i);
+/* Position of st in _oli_site_at order. */
+size_t _oli_site_index(const oli_site_state_t *st);
+/* Record header of a state's site (NULL for the untagged state). */
+const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
+/* Strings of a record: file, function, object name ("" when absent). */
+void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
+                       const char **name);
+uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
+/* The runtime's own metadata (arena descriptors and page/owner maps, site
+ * states, registry slots, per-thread shard counters): bytes in use, and the
+ * most placed objects the arena tracked at once (issue 7). */
+void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects);
+
+// placed.c
+void _oli_placed_init(void); /* from bring-up: the decide input's option part */
+void _oli_alloc_set_decide_hook(oli_decide_hook_t hook); /* tests */
+/* A decision for an object of `size` bytes of st (the full rule), with the
+ * mechanism for an arena block of that size. */
+oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
+/* Account `bytes` of an object with decision d (fallback: default tier) as
+ * live (+1) or freed (-1), each target's share to its tier; the DRAM tier's
+ * live bytes are the budget's use. */
+void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign);
+/* Per-tier live and peak bytes (indexed by oli_tier_t). */
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]);
+/* An object of n >= OLI_MIN_SIZE bytes of st: decided, counted, from the
+ * arena with its pages placed, else from glibc (a counted fallback). NULL
+ * only when glibc has no memory either. */
+void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero);
+/* free and realloc of a live arena block (p in the arena); realloc keeps the
+ * decision, in place when it can. */
+void _oli_placed_free(void *p);
+void *_oli_placed_realloc(void *p, size_t n);
+/* realloc of glibc block p to n >= OLI_MIN_SIZE bytes for st: it moves into
+ * the arena when the decision places it. */
+void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st);
+/* An anonymous private mmap region of st: decided and placed (not tracked live). */
+void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st);
+
 // decide.c
+oli_decision_t _oli_decide(const oli_decide_in_t *in);
+/* "38% of footprint, >= 10%: interleave 3:1" */
+int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
 /* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
 uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
 /* The weight and node of d's target in `tier`: 0 / -1 when it has none. */
@@ -112,23 +286,99 @@ char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
 /* a:b as small integers (sum <= 32, within 5% when possible): 20000:5000 -> 4:1. */
 void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
 
-// init.c
-/* Process-wide weights (local DRAM, CXL, remote DRAM) and their source:
- * "user", "hmat", "kernel" or "default". */
-const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
-/* Fill the option/topology part of a decide input (policy, topo, min_size,
- * large_percent, dram_limit, weight); the caller adds site, size, footprint,
- * dram_used and plan. */
-void _oli_decide_defaults(oli_decide_in_t *in);
+// arena.c
+/* The arena is [lo, lo + len). len is published last (release) and read
+ * first, with acquire: while it is 0 (not yet, or never, reserved) nothing is
+ * in the arena, whatever lo holds - another thread may be initialising it (lo
+ * is an atomic too, relaxed: a plain read of it raced with its store for
+ * ThreadSanitizer, stress/alloc-oli under sanitize/tsan). Two plain moves on
+ * x86-64, as before. */
+extern uintptr_t _oli_arena_lo, _oli_arena_len;
+#define OLI_IN_ARENA(p)                                                                       \
+  __extension__({                                                                             \
+    uintptr_t len_ = __atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE);                      \
+    (uintptr_t)(p) - __atomic_load_n(&_oli_arena_lo, __ATOMIC_RELAXED) < len_;                \
+  })
+static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
+/* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
+int _oli_arena_init(void);
+/* A placed block of >= size bytes, aligned to `align` (power of two, >= page
+ * means page alignment or more), its pages given decision d before first
+ * touch (the mechanism chosen for the block); zero: contents read as zero.
+ * NULL when the arena is full or the kernel would not commit the block
+ * (OLI_AF_NOMEM, errno): the caller asks glibc, which fails too when it is
+ * out of memory. *flags gets OLI_AF_*. */
+void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
+                       bool zero, unsigned *flags);
+/* Information about the live block starting at p; -1 when p is not one. */
+int _oli_arena_info(const void *p, oli_block_info_t *out);
+/* Profile runs (OLI_PROFILE set at arena init): the site state of the live
+ * block holding p (any byte of it), else NULL. Lock-free, O(1); a racing free
+ * may attribute one sample to the block's previous owner. */
+oli_site_state_t *_oli_arena_owner(const void *p);
+/* Free the live block at p (must be in the arena); fills *out (may be NULL).
+ * An invalid or double free prints one error line and aborts, like glibc. */
+void _oli_arena_free(void *p, oli_block_info_t *out);
+/* Resize in place when possible; -1 when the caller must move the object. */
+int _oli_arena_resize(void *p, size_t size);
+/* Call fn for every live block (under the arena lock: fn must not allocate
+ * from the arena). */
+void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
+void _oli_arena_stats(oli_arena_stats_t *s);
+/* The arena's metadata bytes in use and the most blocks it tracked at once. */
+void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects);
+
+// place.c
+/* Transparent huge page size: blocks of at least this are aligned to it. */
+#define OLI_HUGE_BYTES (2ull << 20)
+uint64_t _oli_page_size(void);
+/* The mechanism that places d on an object of npages (0: size unknown)
+ * starting on a 2 MiB boundary or not: the kernel's interleave only when it
+ * is exact for the object (whole rounds of huge pages), else page runs. */
+oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned);
+/* Apply decision d to [addr, addr+len) (page aligned) by d->mechanism.
+ * `flags` is passed to mbind (0, or MPOL_MF_MOVE for globals). 0 ok (also for
+ * the default placement); -1/errno after resetting the range to the default
+ * policy (caller counts the fallback), also for a placed decision whose
+ * mechanism was never set. */
+int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags);
+/* Room check, then placement: the one path every placed range takes (arena
+ * blocks, globals, mmap regions). 0 ok; -1 after one W_MBIND warning naming
+ * `what` ("an object of 4194304 bytes"): a target node has no room for its
+ * share or mbind failed; the range has the default policy and the caller
+ * counts the fallback. */
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what);
+/* Pages per target (index as d->target[]) that d->mechanism gives an object
+ * of npages; returns the number of targets. */
+int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
+/* Page-run layout for weights w over n targets and an object of npages: the
+ * run unit in pages (a period is unit * sum(w)). Exposed for tests. */
+uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages);
+/* Room check (a full node must not be filled silently by MPOL_PREFERRED's
+ * spill-over): the first target node whose share of npages does not fit in
+ * room[node] bytes (UINT64_MAX: unknown, fits), or -1. Pure. */
+int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t room[OLI_MAX_NODES]);
+/* The same against the nodes' meminfo (cached 20 ms); on success the shares
+ * are deducted from the cache. Full node, or -1; *need, *have in bytes. */
+int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have);
+uint64_t _oli_node_room(int node); /* bytes a node can still give, UINT64_MAX unknown */
+
+// query.c
+#define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
+/* Count resident pages of [addr, addr+len) per node with move_pages(2).
+ * per_node[OLI_MAX_NODES]; *absent: pages not yet faulted; *sampled: true when
+ * a stride was used (counts are then scaled to the whole range). 0, -1/errno. */
+int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NODES],
+                     uint64_t *absent, bool *sampled);
+
+// globals.c
+/* Registered globals; NULL past the end. */
+const oli_global_t *_oli_global_at(size_t i);
+/* The module of records [start, stop) is going away: its globals' pages are
+ * queried one last time and they leave the live bytes and the profile. */
+void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
 
 // plan.c
-typedef struct oli_plan_stats_s {
-  size_t entries;   /* sites in the plan */
-  size_t matched;   /* registered sites found by ID */
-  size_t rematched; /* found by source location (ID changed by an edit) */
-  size_t unmatched; /* registered sites the plan does not know (new) */
-  size_t stale;     /* plan sites no registered site matches */
-} oli_plan_stats_t;
 /* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;
  * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
  * then always NULL). Thread-safe. */
@@ -154,9 +404,11 @@ void _oli_profile_attribute(const void *addr, uint64_t weight);
  * adding accesses to a site (NULL: unattributed). */
 oli_site_state_t *_oli_profile_owner(const void *addr);
 void _oli_profile_add(oli_site_state_t *st, uint64_t weight);
+/* Portable profile: all sampled accesses and those no placed object or
+ * registered global held (weight units). */
+void _oli_profile_counts(uint64_t *total, uint64_t *unattributed);
 
 // pmu.c
-enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
 /* From process init: with OLI_PROFILE set and OLI_PROFILE_SOURCE auto or pmu,
  * open the sampling events and start the drain thread; else nothing. */
 void _oli_pmu_init(void);
@@ -174,14 +426,8 @@ const char *_oli_pmu_event_name(void);
 const char *_oli_pmu_status(void);
 bool _oli_profile_portable_enabled(void); /* __oli_profile_access counts */
 
-// taskpolicy.c
-/* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
-void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
-                             oli_task_policy_t *out);
-/* Set it with set_mempolicy (process init; wsrc names the weights' source for
- * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
-void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
-const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
-const char *_oli_task_policy_mode_name(oli_task_policy_mode_t m); /* "weighted-interleave", ... */
+// report.c
+/* Write the report (json: 1 JSON, 0 table) to an open stream. */
+int _oli_report_stream(void *file, int json);
 
 #endif /* OLI_INTERNAL_H */

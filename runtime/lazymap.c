@@ -15,7 +15,7 @@
 #include <errno.h>
 #include <sys/mman.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #define CHUNK_SHIFT 16 /* 64 KiB */
 

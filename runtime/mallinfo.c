@@ -14,7 +14,7 @@
 #include <malloc.h>
 #include <stdio.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 static void *next_symbol(const char *name) { return dlsym(RTLD_NEXT, name); }
 

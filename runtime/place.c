@@ -27,7 +27,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #ifndef MPOL_DEFAULT
 #define MPOL_DEFAULT 0
@@ -379,7 +379,7 @@ uint64_t _oli_node_room(int n) {
   return r;
 }
 
-void _oli_node_room_taken(int n, uint64_t bytes) {
+static void node_room_taken(int n, uint64_t bytes) {
   if (!node_ok(n)) return;
   uint64_t r = atomic_load_explicit(&room_cache[n].room, memory_order_relaxed);
   if (r != UINT64_MAX) atomic_store_explicit(&room_cache[n].room, r > bytes ? r - bytes : 0, memory_order_relaxed);
@@ -411,7 +411,7 @@ int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need,
     return full;
   }
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (per[i]) _oli_node_room_taken(d->target[i].node, per[i] * pg);
+    if (per[i]) node_room_taken(d->target[i].node, per[i] * pg);
   return -1;
 }
 

@@ -28,12 +28,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
-#include "doc.h"
 #include "internal.h"
-
-extern void *__libc_malloc(size_t);
-extern void __libc_free(void *);
+#include "doc.h"
 
 #define PLAN_MAX_BYTES OLI_DOC_MAX_BYTES /* what oli writes (common/json.h) */
 

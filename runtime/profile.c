@@ -20,9 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
-#include "doc.h"
 #include "internal.h"
+#include "doc.h"
 #include "outfile.h"
 
 static _Atomic uint64_t unattributed; /* accesses, in weight units */

@@ -7,7 +7,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #define BATCH 1024
 

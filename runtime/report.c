@@ -23,7 +23,7 @@
 #include "outfile.h"
 #include "text.h"
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 extern char *program_invocation_short_name;
 

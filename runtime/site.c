@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "siterec.h"
 
 #define MAX_SITES OLI_MAX_SITES

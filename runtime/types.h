@@ -1,5 +1,7 @@
-/* runtime/types.h - structs and enums shared inside the oli runtime.
- * Prototypes live in internal.h; exported API in include/oli.h. */
+/* runtime/types.h - every struct and enum shared inside the oli runtime, by
+ * the module that owns it (the vocabulary's enums come from
+ * include/oli_vocab.h). Prototypes live in internal.h; exported API in
+ * include/oli.h, the ABI in include/oli_abi.h. */
 #ifndef OLI_TYPES_H
 #define OLI_TYPES_H
 
@@ -37,7 +39,7 @@ typedef struct oli_topology_s {
   int remote_node; /* nearest other DRAM node, -1 none */
   int kernel_wi;   /* kernel has MPOL_WEIGHTED_INTERLEAVE (6.9+) */
   uint8_t kernel_weights[OLI_MAX_NODES]; /* weighted_interleave/nodeN, 0 unknown */
-  /* appended (topology.c) */
+  /* where the caller runs, what the tree held */
   int cpu_node;  /* node holding most of the caller's allowed CPUs, -1 unknown */
   int numa;      /* 1: a sysfs node tree was read; 0: single-node fallback */
   int hmat;      /* 1: HMAT access0 bandwidth seen for some node */
@@ -93,6 +95,16 @@ typedef struct oli_decide_in_s {
   uint32_t weight[OLI_NODE_TIERS]; /* default ratio, indexed by oli_tier_t (0: no share) */
 } oli_decide_in_t;
 
+/* ---- tables committed as written (lazymap.c) ----------------------------- */
+/* A table reserved as address space and committed in 64 KiB chunks as it is
+ * written (lazymap.c says why). base and len are fixed once reserved. */
+typedef struct oli_lazy_s {
+  char *base;
+  size_t len;       /* bytes reserved, whole chunks */
+  uint64_t *bits;   /* one bit per chunk: committed */
+  size_t committed; /* bytes committed (under the owner's lock) */
+} oli_lazy_t;
+
 /* ---- per-site run-time state (site.c) --------------------------------- */
 /* Reached from __oli_site_t.slot; one per distinct site ID. */
 typedef struct oli_site_state_s {
@@ -108,13 +120,92 @@ typedef struct oli_site_state_s {
   oli_decision_t last;        /* decision of the largest object */
 } oli_site_state_t;
 
-/* ---- appended by the options/topology/decide engineer (compatible) ---- */
-/* OLI_REPORT_FORMAT values (options.c). AUTO: json for files, text for stderr. */
+/* Per-thread small-object counters: one flat array per thread indexed by the
+ * registry index, in a NORESERVE mapping (only pages of used sites become
+ * resident). */
+#define OLI_MAX_SITES (1u << 18)
+typedef struct oli_shard_ctr_s {
+  uint64_t count, bytes, largest, accesses; /* accesses: profile samples' weights */
+} oli_shard_ctr_t;
+typedef struct oli_shard_s {
+  struct oli_shard_s *next_all;
+  int in_use;
+  oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries, committed for the registered sites */
+  oli_lazy_t ctr_l;
+} oli_shard_t;
+
+/* ---- per-thread state of the allocation paths (alloc.c) ------------------ */
+/* One initial-exec TLS block, so the small path reaches all of it through one
+ * TLS offset. */
+typedef struct oli_tls_s {
+  __oli_site_t *cur;    /* current site (__oli_site_enter), NULL none */
+  oli_shard_ctr_t *ctr; /* this thread's shard's counters, NULL until its first count (site.c) */
+  oli_shard_t *shard;
+  int busy;             /* inside the runtime: allocations go to glibc */
+} oli_tls_t;
+
+/* ---- placed objects (placed.c) -------------------------------------------- */
+/* Test hook: replace the decision for every placed object (NULL: normal). */
+typedef oli_decision_t (*oli_decide_hook_t)(const oli_decide_in_t *in);
+
+/* ---- the arena (arena.c) ---------------------------------------------------- */
+#define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
+#define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */
+#define OLI_AF_NOMEM 0x4u    /* NULL: the kernel refused to commit the block (errno) */
+typedef struct oli_block_info_s {
+  void *addr;
+  uint64_t size;     /* bytes asked for */
+  uint64_t capacity; /* bytes usable */
+  oli_site_state_t *site;
+  oli_decision_t decision; /* its placement class (placement DEFAULT after a fallback) */
+  bool fallback;
+} oli_block_info_t;
+typedef struct oli_arena_stats_s {
+  uint64_t reserved, carved, live_bytes, cached_bytes, cache_limit;
+  uint64_t fresh, recycled, released, live_blocks;
+  uint64_t cached_blocks; /* freed, resident */
+} oli_arena_stats_t;
+
+/* ---- registered globals (globals.c) ------------------------------------------- */
+/* Pages of an object per node, as _oli_query_pages gives them (ok: it did). */
+typedef struct oli_pages_s {
+  bool ok, sampled;
+  uint64_t absent;
+  uint64_t per_node[OLI_MAX_NODES];
+} oli_pages_t;
+typedef struct oli_global_s {
+  void *addr;
+  uint64_t size;
+  oli_site_state_t *site;
+  oli_decision_t decision;
+  bool fallback;
+  const __oli_site_t *rec; /* the module's record: which module it belongs to */
+  _Atomic bool unloaded;   /* its module is gone (or exiting): addr is not to be read */
+  oli_pages_t pages;       /* unloaded: the pages when it was */
+} oli_global_t;
+
+/* ---- plans (plan.c) -------------------------------------------------------------- */
+typedef struct oli_plan_stats_s {
+  size_t entries;   /* sites in the plan */
+  size_t matched;   /* registered sites found by ID */
+  size_t rematched; /* found by source location (ID changed by an edit) */
+  size_t unmatched; /* registered sites the plan does not know (new) */
+  size_t stale;     /* plan sites no registered site matches */
+} oli_plan_stats_t;
+
+/* ---- options (options.c) ---------------------------------------------------------- */
+/* OLI_REPORT_FORMAT values. AUTO: json for files, text for stderr. */
 typedef enum oli_report_format_e {
   OLI_REPORT_FORMAT_AUTO = 0,
   OLI_REPORT_FORMAT_TEXT = 1,
   OLI_REPORT_FORMAT_JSON = 2,
 } oli_report_format_t;
+/* OLI_PMU_EVENT values (pmu.c reads them). */
+enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
+
+/* ---- messages (messages.c) ----------------------------------------------------------- */
+/* All message output goes through one hook; msg is one complete line ending in '\n'. */
+typedef void oli_output_fun(const char *msg, void *arg);
 
 /* ---- OLI_POLICY=uniform's task policy (taskpolicy.c) ------------------- */
 typedef enum oli_task_policy_mode_e {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "siterec.h"
 
 #define NREC 5

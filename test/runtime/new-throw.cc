@@ -7,7 +7,7 @@
 #include <new>
 
 extern "C" {
-#include "alloc_internal.h"
+#include "internal.h"
 }
 #include "sitehelper.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

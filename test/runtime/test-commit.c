@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

@@ -23,7 +23,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
 #include "internal.h"
 #include "json.h"
 #include "sitehelper.h"

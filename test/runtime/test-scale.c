@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "oli.h"
 #include "sitehelper.h"
 #include "testhelper.h"

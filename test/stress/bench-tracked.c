@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

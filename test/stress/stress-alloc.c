@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "sitehelper.h"
 #include "testhelper.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "siterec.h"
 #include "sitehelper.h"
 #include "testhelper.h"

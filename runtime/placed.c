@@ -1,0 +1,229 @@
+/* runtime/placed.c - objects the runtime places: their decision, their tier
+ * accounting and their memory.
+ *
+ * alloc.c's entry points hand every object of OLI_MIN_SIZE or more (and every
+ * mmap region) here: _oli_alloc_decide gathers the decide input (the option
+ * part cached at bring-up, the expected footprint, the DRAM budget's use, the
+ * plan entry) and asks decide.c; the object comes from the arena with its
+ * pages placed (arena.c, place.c), else from glibc with the default policy,
+ * counted as a fallback (no object at all when glibc has no memory either:
+ * NULL, ENOMEM, as glibc alone). Live and peak bytes are booked per target tier (the
+ * report's summary, the budget's dram_used). free and realloc of arena memory
+ * come here from any code through the interposed free/realloc. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static oli_decide_in_t g_in; /* option/topology part of every decision */
+static oli_decide_hook_t g_hook;
+/* OLI_PROFILE set: objects >= OLI_MIN_SIZE whose decision is the default
+ * policy (OLI_POLICY=off, no placement) still come from the arena, with the
+ * default policy, so sampled accesses can be attributed to them. */
+static bool g_profiling;
+
+static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
+static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
+
+void _oli_placed_init(void) {
+  _oli_decide_defaults(&g_in);
+  g_profiling = _oli_option_str(oli_option_profile) != NULL;
+}
+
+void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
+
+/* ---- accounting ------------------------------------------------------------------ */
+static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b, int sign) {
+  if (sign < 0) {
+    atomic_fetch_sub_explicit(live, b, memory_order_relaxed);
+    return;
+  }
+  uint64_t now = atomic_fetch_add_explicit(live, b, memory_order_relaxed) + b;
+  uint64_t p = atomic_load_explicit(peak, memory_order_relaxed);
+  while (now > p && !atomic_compare_exchange_weak_explicit(peak, &p, now, memory_order_relaxed,
+                                                            memory_order_relaxed)) {
+  }
+}
+
+/* Bytes of a placed object per target tier, in proportion to the weights
+ * (the last target takes the rounding); a fallback, or the default policy,
+ * books everything to the default tier. */
+void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
+  uint64_t sum = 0, given = 0;
+  int last = -1;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (d->target[i].weight) sum += d->target[i].weight, last = i;
+  if (fallback || d->placement == OLI_PLACE_DEFAULT || sum == 0) {
+    add_peak(&tier_live[OLI_TIER_DEFAULT], &tier_peak[OLI_TIER_DEFAULT], bytes, sign);
+    return;
+  }
+  for (int i = 0; i <= last; i++) {
+    const oli_target_t *t = &d->target[i];
+    if (!t->weight) continue;
+    uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * t->weight / sum);
+    given += b;
+    add_peak(&tier_live[t->tier], &tier_peak[t->tier], b, sign);
+  }
+}
+
+void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]) {
+  for (int i = 0; i < OLI_TIER_COUNT_; i++) {
+    if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
+    if (peak) peak[i] = atomic_load_explicit(&tier_peak[i], memory_order_relaxed);
+  }
+}
+
+static bool hinted(const oli_site_state_t *st) {
+  return st->site && (st->site->flags & OLI_SITE_F_SIZE_KNOWN) && st->site->size_hint;
+}
+
+oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
+  oli_decide_in_t in = g_in;
+  in.site = st->site;
+  in.size = size;
+  /* Expected footprint: static hints of every registered site and global plus
+   * the peak of placed bytes of sites without one (this object included). */
+  uint64_t dyn = atomic_load_explicit(&dyn_live, memory_order_relaxed) + (hinted(st) ? 0 : size);
+  uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
+  in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
+  in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
+  _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
+  in.plan = _oli_plan_lookup(st->site);
+  _oli_tls.busy--;
+  oli_decision_t d = g_hook ? g_hook(&in) : _oli_decide(&in);
+  /* an arena block of this size (2 MiB aligned from 2 MiB on) */
+  d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
+  return d;
+}
+
+/* ---- memory ------------------------------------------------------------------------ */
+/* The object goes to glibc (default policy, no arena block). */
+static inline bool to_libc(const oli_decision_t *d) {
+  return d->placement == OLI_PLACE_DEFAULT && !g_profiling;
+}
+
+static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
+  _oli_alloc_account(d, fallback, n, sign);
+  _oli_site_live(st, n, sign);
+  if (!hinted(st)) add_peak(&dyn_live, &dyn_peak, n, sign);
+}
+
+/* An object of n bytes with decision d exists when p does (a failed
+ * allocation is no object). Returns p. */
+static void *counted(oli_site_state_t *st, size_t n, const oli_decision_t *d, void *p) {
+  if (p) _oli_site_count_object(st, n, d);
+  return p;
+}
+
+/* An arena block of n bytes for an object of st placed by d, live; a
+ * placement failure inside the arena (default policy there) is a fallback.
+ * NULL when the arena gave nothing: full, or the kernel would not commit the
+ * block (*fl & OLI_AF_NOMEM, errno set). */
+static void *arena_block(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
+                         unsigned *fl) {
+  *fl = 0;
+  void *p = _oli_arena_alloc(n, align, d, st, zero, fl);
+  if (!p) return NULL;
+  if (*fl & OLI_AF_FALLBACK) _oli_site_fallback(st);
+  live_add(st, d, *fl & OLI_AF_FALLBACK, n, +1);
+  return p;
+}
+
+/* The arena gave nothing for an object of st placed by d (arena_block's fl,
+ * errno err); q is glibc's answer for the same object. glibc out of memory
+ * too: NULL, errno ENOMEM, as glibc alone - no placement failure. Else the
+ * object is glibc's with the default policy: one warning, and a fallback
+ * when d placed anything. */
+static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t n, unsigned fl, int err,
+                           void *q) {
+  if (q == NULL) return NULL;
+  if (fl & OLI_AF_NOMEM)
+    _oli_warning_message(W_MMAP, "the arena could not map %zu bytes (%s); glibc memory with the default policy",
+                         n, strerror(err));
+  else _oli_warning_message(W_ARENA_FULL, "no arena space for %zu bytes; glibc memory with the default policy", n);
+  if (d->placement != OLI_PLACE_DEFAULT) _oli_site_fallback(st);
+  return q;
+}
+
+void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
+  oli_decision_t d = _oli_alloc_decide(st, n);
+  if (to_libc(&d)) return counted(st, n, &d, _oli_libc_alloc(n, align, zero));
+  unsigned fl;
+  void *p = arena_block(st, &d, n, align, zero, &fl);
+  if (!p) {
+    int e = errno;
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_libc_alloc(n, align, zero)));
+  }
+  _oli_site_count_object(st, n, &d);
+  if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
+    char why[160];
+    _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
+    _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",
+                         (unsigned long long)(st->site ? st->site->id : 0), n, p,
+                         (fl & OLI_AF_FALLBACK) ? "placement failed, default policy; wanted " : "", why,
+                         (fl & OLI_AF_RECYCLED) ? "recycled block" : oli_mechanism_name(d.mechanism));
+  }
+  return p;
+}
+
+void _oli_placed_free(void *p) {
+  oli_block_info_t b;
+  _oli_arena_free(p, &b);
+  live_add(b.site, &b.decision, b.fallback, b.size, -1);
+}
+
+void *_oli_placed_realloc(void *p, size_t n) {
+  oli_block_info_t b;
+  if (_oli_arena_info(p, &b) != 0) {
+    _oli_error_message(EINVAL, "realloc(%p): not the start of a live object in the oli arena", p);
+    abort();
+  }
+  if (n == 0) {
+    _oli_placed_free(p);
+    return NULL;
+  }
+  if (_oli_arena_resize(p, n) == 0) {
+    if (n > b.size) live_add(b.site, &b.decision, b.fallback, n - b.size, +1);
+    else live_add(b.site, &b.decision, b.fallback, b.size - n, -1);
+    return p;
+  }
+  unsigned fl = 0;
+  void *q = to_libc(&b.decision) ? NULL : arena_block(b.site, &b.decision, n, 0, false, &fl);
+  if (!q) {
+    int e = errno;
+    q = __libc_malloc(n);
+    if (!q) return NULL; /* p untouched, errno ENOMEM */
+    if (!to_libc(&b.decision)) glibc_instead(b.site, &b.decision, n, fl, e, q);
+  }
+  memcpy(q, p, n < b.size ? n : b.size);
+  _oli_placed_free(p);
+  return q;
+}
+
+void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st) {
+  oli_decision_t d = _oli_alloc_decide(st, n);
+  if (to_libc(&d)) return counted(st, n, &d, __libc_realloc(p, n));
+  unsigned fl;
+  void *q = arena_block(st, &d, n, 0, false, &fl);
+  if (!q) {
+    int e = errno;
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, __libc_realloc(p, n)));
+  }
+  _oli_site_count_object(st, n, &d);
+  size_t old = _oli_libc_usable_size(p);
+  memcpy(q, p, old < n ? old : n);
+  __libc_free(p);
+  return q;
+}
+
+void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st) {
+  oli_decision_t d = _oli_alloc_decide(st, len);
+  uint64_t pg = _oli_page_size(), plen = (len + pg - 1) & ~(pg - 1);
+  d.mechanism = _oli_place_mechanism(&d, plen / pg, (uintptr_t)p % OLI_HUGE_BYTES == 0); /* its own pages */
+  _oli_site_count_object(st, len, &d);
+  char what[64];
+  snprintf(what, sizeof what, "an mmap region of %zu bytes", len);
+  if (_oli_place_checked(p, plen, &d, 0, what) != 0) _oli_site_fallback(st);
+}
