@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install every Debian 12 package oli needs to build, test and run its NUMA lab.
 # Run as root. Does nothing when everything is present already.
-#   tools/install-deps.sh            build + test packages (LLVM 19, libnuma, QEMU, MPICH)
+#   tools/install-deps.sh            build + test packages (LLVM 19, QEMU, MPICH; libnuma and numactl for the NUMA lab's guest tools and baselines, not for liboli)
 set -euo pipefail
 
 PKGS=(

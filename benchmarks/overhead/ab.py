@@ -29,7 +29,7 @@ def main():
     if a.rounds < 1 or a.iterations < 1:
         sys.exit("ab.py: --rounds and --iterations must be at least 1")
     src = os.path.join(HERE, "ab-loop.c")
-    oli = ["-L" + a.libdir, "-Wl,-rpath," + a.libdir, "-loli", "-lnuma"]
+    oli = ["-L" + a.libdir, "-Wl,-rpath," + a.libdir, "-loli"]
     plug = ["-fpass-plugin=" + a.plugin]
     builds = [  # name, flags, extra environment for the compile
         ("plain", [], {}),

@@ -1,10 +1,10 @@
 // With the real runtime (liboli) and CLI: the C program compiled with the
-// plugin links with -loli -lnuma, runs with correct results under the default
+// plugin links with -loli, runs with correct results under the default
 // policy and under OLI_POLICY=off, and `oli sites` lists its sites from the
 // binary alone, with file:line, function and object names (text and JSON).
 // REQUIRES: oli-runtime, oli-cli
 // RUN: cd %S && env OLI_PASS_OPTIONS=root=%S %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %S/e2e-c.c -o %t.o
-// RUN: %clang %t.o -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -lnuma -o %t.exe
+// RUN: %clang %t.o -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -o %t.exe
 // RUN: %t.exe | FileCheck %s --check-prefix=OUT
 // RUN: env OLI_POLICY=off %t.exe | FileCheck %s --check-prefix=OUT
 // RUN: %oli_cli sites %t.exe | FileCheck %s

@@ -5,7 +5,7 @@
 // new still enters the runtime and throws std::bad_alloc through the real
 // operator new. The results do not depend on OLI_COUNT_SMALL.
 // REQUIRES: oli-runtime
-// RUN: %clangxx -O2 -gline-tables-only -fpass-plugin=%oli_pass %s -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -lnuma -o %t.exe
+// RUN: %clangxx -O2 -gline-tables-only -fpass-plugin=%oli_pass %s -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -o %t.exe
 // RUN: env OLI_REPORT=%t.json %t.exe | FileCheck %s
 // RUN: env OLI_COUNT_SMALL=1 %t.exe | FileCheck %s
 // RUN: %FileCheck %s --check-prefix=REPORT < %t.json

@@ -8,14 +8,14 @@
 // are the same either way, and in a non-PIE build (no free test there).
 // REQUIRES: oli-runtime
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %s -o %t.o
-// RUN: %clang %t.o -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -lnuma -o %t.exe
+// RUN: %clang %t.o -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -o %t.exe
 // RUN: env OLI_REPORT=%t.fast.json %t.exe | FileCheck %s --check-prefix=OUT
 // RUN: %FileCheck %s --check-prefix=FAST < %t.fast.json
 // RUN: env OLI_COUNT_SMALL=1 OLI_REPORT=%t.all.json %t.exe | FileCheck %s --check-prefix=OUT
 // RUN: %FileCheck %s --check-prefix=ALL < %t.all.json
 // RUN: %clang -O2 -fpass-plugin=%oli_pass -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 // RUN: %clang -O2 -fno-pie -fpass-plugin=%oli_pass -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NOPIE
-// RUN: %clang -O2 -fno-pie -no-pie -fpass-plugin=%oli_pass %s -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -lnuma -o %t.nopie
+// RUN: %clang -O2 -fno-pie -no-pie -fpass-plugin=%oli_pass %s -L%oli_libdir -Wl,-rpath,%oli_libdir -loli -o %t.nopie
 // RUN: env OLI_REPORT=%t.nopie.json %t.nopie | FileCheck %s --check-prefix=OUT
 // RUN: %FileCheck %s --check-prefix=FAST < %t.nopie.json
 #include <stdio.h>

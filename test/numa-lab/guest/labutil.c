@@ -1,11 +1,13 @@
-/* NUMA lab guest helpers (no oli plugin): read page placement back from the kernel. */
+/* NUMA lab guest helpers (no oli plugin): read page placement back from the
+ * kernel. move_pages(2) is called directly: the workloads link liboli alone,
+ * no libnuma (docs/architecture.md, "libnuma"). */
 #define _GNU_SOURCE
 #include "labutil.h"
 
-#include <numaif.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define CHUNK 4096 /* pages per move_pages call */
@@ -31,7 +33,7 @@ void lab_object(const char *run, const char *name, const char *file, int line, c
     size_t n = 0;
     for (; n < CHUNK && a < end; n++, a += psz) pages[n] = (void *)a;
     total += (long)n;
-    if (move_pages(0, n, pages, NULL, status, 0) != 0) {
+    if (syscall(SYS_move_pages, 0, n, pages, NULL, status, 0) != 0) {
       bad += (long)n;
       continue;
     }
