@@ -194,6 +194,13 @@ const char *oli_policy_list(char *buf, size_t n) {
   return buf;
 }
 
+const char *oli_access_source_list(char *buf, size_t n) {
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int a = 0; n && a < OLI_ACCESS_COUNT_; a++) append(buf, n, &len, access_sources[a]);
+  return buf;
+}
+
 const char *oli_placement_list(char *buf, size_t n, int with_default) {
   size_t len = 0;
   if (n) buf[0] = '\0';

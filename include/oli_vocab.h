@@ -143,6 +143,7 @@ int oli_access_source_parse(const char *s, oli_access_source_t *out); /* case-in
 /* The accepted words of a table as "a, b, c" (what a "not one of" message
  * lists) into buf; returns buf. */
 const char *oli_policy_list(char *buf, size_t n);
+const char *oli_access_source_list(char *buf, size_t n);
 const char *oli_placement_list(char *buf, size_t n, int with_default);
 
 #ifdef __cplusplus

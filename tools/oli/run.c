@@ -26,8 +26,9 @@
 #define EXIT_NOT_FOUND 127
 #define EXIT_NOT_EXEC 126
 
-/* One row per option: long name, the runtime option, a help line. The short
- * names follow numactl where it has one (-p preferred policy is not ours). */
+/* One row per option: long name, the runtime option, a help line (NULL: the
+ * option's words, from the vocabulary). The short names follow numactl where
+ * it has one (-p preferred policy is not ours). */
 typedef struct run_opt_s {
   const char *name;
   oli_option_t option;
@@ -35,7 +36,7 @@ typedef struct run_opt_s {
 } run_opt_t;
 
 static const run_opt_t run_opts[] = {
-    {"policy", oli_option_policy, "P", "oli, uniform, dram, cxl, off"},
+    {"policy", oli_option_policy, "P", NULL},
     {"dram-limit", oli_option_dram_limit, "SIZE", "emulated DRAM budget (64G, unlimited)"},
     {"weights", oli_option_weights, "D:C[:R]", "local DRAM : CXL [: remote DRAM] weights, 1-255"},
     {"report", oli_option_report, "FILE", "report at exit: stderr or a file (%p pid, %r rank, %h host)"},
@@ -46,7 +47,7 @@ static const run_opt_t run_opts[] = {
     {"large-percent", oli_option_large_percent, "N", "share of the footprint that makes an object large"},
     {"dram-nodes", oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
     {"cxl-nodes", oli_option_cxl_nodes, "LIST", "CXL node list (force:N for a node with CPUs)"},
-    {"profile-source", oli_option_profile_source, "S", "auto, portable, pmu, none"},
+    {"profile-source", oli_option_profile_source, "S", NULL},
     {"count-small", oli_option_count_small, "0|1", "count every small object"},
     {"verbose", oli_option_verbose, "0|1|2", "start-up log level"},
     {"strict", oli_option_strict, "0|1", "warnings stop the program"},
@@ -59,9 +60,12 @@ static void usage(FILE *f) {
         "the OLI_* environment variables would; every value is checked first.\n",
         f);
   for (size_t i = 0; i < NRUN; i++) {
-    char lhs[40];
+    char lhs[40], words[160];
+    const char *help = run_opts[i].help;
+    if (help == NULL && run_opts[i].option == oli_option_policy) help = oli_policy_list(words, sizeof words);
+    if (help == NULL) help = oli_access_source_list(words, sizeof words);
     snprintf(lhs, sizeof lhs, "--%s %s", run_opts[i].name, run_opts[i].arg);
-    fprintf(f, "  %-26s %s (%s)\n", lhs, run_opts[i].help, _oli_option_name(run_opts[i].option));
+    fprintf(f, "  %-26s %s (%s)\n", lhs, help, _oli_option_name(run_opts[i].option));
   }
   fputs("  --help                     this text\n"
         "Exit status: PROGRAM's; 2 bad option or value; 126/127 PROGRAM not executable/found.\n"
