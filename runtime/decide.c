@@ -6,10 +6,11 @@
  *
  *  1. a fixed policy placing nothing (off)  -> default policy          (POLICY)
  *  2. size < OLI_MIN_SIZE                  -> default policy (glibc)  (SMALL)
- *  3. a fixed policy (dram, cxl, uniform: its row in oli_vocab.def) -> its
- *     placement (an interleave at the weights)                       (POLICY)
+ *  3. a fixed policy (dram, cxl, uniform, rdram: its row in oli_vocab.def)
+ *     -> its placement (an interleave at the weights)                (POLICY)
  *     ... unless the placement needs a node the machine lacks (CXL for cxl
- *     and uniform) -> local DRAM for the placement's Missing reason  (NO_CXL)
+ *     and uniform, remote DRAM for rdram) -> local DRAM for the
+ *     placement's Missing reason                           (NO_CXL, NO_REMOTE)
  *  4. the rule (oli) without a CXL node    -> local DRAM              (NO_CXL)
  *  5. the rule with a plan entry that fixes a placement -> that placement (PLAN)
  *  6. the rule: share = size / footprint
@@ -128,7 +129,8 @@ static bool place(oli_decision_t *d, const oli_topology_t *t, oli_placement_t p,
   case OLI_PLACE_DEFAULT: set_targets(d, p); return true;
   case OLI_PLACE_INTERLEAVE: place_interleave(d, t, w); return true;
   case OLI_PLACE_DRAM:
-  case OLI_PLACE_CXL: {
+  case OLI_PLACE_CXL:
+  case OLI_PLACE_RDRAM: {
     oli_tier_t tier = oli_placement_tier(p);
     set_targets(d, p);
     add_target(d, tier, _oli_topology_tier_node(t, tier), 1);
@@ -228,7 +230,8 @@ static const char *where(const oli_decision_t *d, char *buf, size_t n) {
   switch (d->placement) {
   case OLI_PLACE_DEFAULT:
   case OLI_PLACE_DRAM:
-  case OLI_PLACE_CXL: return oli_placement_words(d->placement);
+  case OLI_PLACE_CXL:
+  case OLI_PLACE_RDRAM: return oli_placement_words(d->placement);
   case OLI_PLACE_INTERLEAVE: {
     char r[40];
     snprintf(buf, n, "%s %s", oli_placement_words(d->placement), _oli_decision_ratio(d, r, sizeof r));
@@ -265,6 +268,8 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
                     share(d->percent_x10, s, sizeof s), to);
   case OLI_WHY_NO_CXL:
     return snprintf(buf, n, "no CXL node: %s", to);
+  case OLI_WHY_NO_REMOTE:
+    return snprintf(buf, n, "no remote DRAM node: %s", to);
   }
   return snprintf(buf, n, "%s", to);
 }

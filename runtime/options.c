@@ -4,7 +4,7 @@
  * default, environment name, legacy name, type and what is accepted. This is
  * the only file that calls getenv. A value is read on first use (and all of
  * them by _oli_options_init at process start); a bad value prints one line
- *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off
+ *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram
  * (the accepted words of a vocabulary option come from include/oli_vocab.def)
  * and stops the process with exit status 2 (docs/runtime.md, "Bad input").
  * Nothing here calls malloc: strings are copied into static buffers.

@@ -3,7 +3,7 @@
  *
  * The mechanism (oli_mechanism_t) follows from the decision's targets and
  * the object (_oli_place_mechanism); _oli_place_range applies d->mechanism:
- *   DRAM, CXL   MPOL_PREFERRED on the target's node (a full node spills over)
+ *   DRAM, CXL, RDRAM  MPOL_PREFERRED on the target's node (a full node spills over)
  *   INTERLEAVE  per-object ratio on every kernel:
  *                 equal weights                 -> MPOL_INTERLEAVE
  *                 ratio == kernel's global weights (6.9+) -> MPOL_WEIGHTED_INTERLEAVE
@@ -162,7 +162,8 @@ oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, b
   switch (d->placement) {
   case OLI_PLACE_DEFAULT: return OLI_MECH_DEFAULT;
   case OLI_PLACE_DRAM:
-  case OLI_PLACE_CXL: return OLI_MECH_PREFERRED;
+  case OLI_PLACE_CXL:
+  case OLI_PLACE_RDRAM: return OLI_MECH_PREFERRED;
   case OLI_PLACE_INTERLEAVE:
     if (n <= 1) return OLI_MECH_PREFERRED;
     if (!aligned || !native_exact(w, n, npages)) return OLI_MECH_PAGE_RUNS;

@@ -496,7 +496,7 @@ run-options) # every option of oli run sets its OLI_* variable, exactly as given
   run $OLI run --help; want_rc 0 "run --help"; has "--dram-limit SIZE"; has "(OLI_WEIGHTS)"
   ;;
 run-bad) # a bad value is refused by the runtime's own checker: one line naming the option, exit 2, nothing run
-  for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off" \
+  for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off, rdram" \
       "--dram-limit 12Q|--dram-limit='12Q' is not a size" "--weights 0:1|--weights='0:1' is not D:C or D:C:R" \
       "--weights 3|--weights='3' is not D:C" "--report x%q|--report='x%q': '%q' is not one of %p" \
       "--report-format xml|--report-format='xml' is not one of text, json" \

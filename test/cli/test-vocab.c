@@ -98,9 +98,9 @@ int main(void) {
   CHECK("a fixed policy's placement", oli_policy_placement(OLI_POLICY_CXL) == OLI_PLACE_CXL &&
                                           !oli_policy_is_rule(OLI_POLICY_CXL) && oli_policy_is_rule(OLI_POLICY_OLI));
   char buf[256];
-  CHECK_STR("policy list", oli_policy_list(buf, sizeof buf), "oli, uniform, dram, cxl, off");
-  CHECK_STR("placement list", oli_placement_list(buf, sizeof buf, 1), "dram, interleave, cxl, default");
-  CHECK_STR("placement list, placed only", oli_placement_list(buf, sizeof buf, 0), "dram, interleave, cxl");
+  CHECK_STR("policy list", oli_policy_list(buf, sizeof buf), "oli, uniform, dram, cxl, off, rdram");
+  CHECK_STR("placement list", oli_placement_list(buf, sizeof buf, 1), "dram, interleave, cxl, rdram, default");
+  CHECK_STR("placement list, placed only", oli_placement_list(buf, sizeof buf, 0), "dram, interleave, cxl, rdram");
   CHECK_STR("short buffer stays terminated", oli_policy_list(buf, 6), "oli, ");
 
   /* the docs list every row */

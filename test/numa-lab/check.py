@@ -244,7 +244,7 @@ def check_probe(c):
 
 
 # ---- suite: oli (runtime + plugin; guest/suite-oli.sh, guest/objects.c) ---------
-POLICY_ERROR = "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off"
+POLICY_ERROR = "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram"
 PLACED = ["heap", "calloc", "aligned", "global", "small"]  # >= OLI_MIN_SIZE (1 MiB)
 ALL_OBJECTS = PLACED + ["tiny"]
 FORTRAN_OBJECTS = ["falloc", "fsmall", "common"]        # guest/fobjects.F90
@@ -341,6 +341,9 @@ class Run:
         if d == "cxl":
             cxl = self.report.get("topology", {}).get("cxl_node")
             return {cxl: total}
+        if d == "rdram":
+            remote = self.report.get("topology", {}).get("remote_node")
+            return {remote: total}
         if d == "interleave":
             nodes = s.get("nodes") or []
             w = ratio_of(s.get("ratio"))
@@ -534,7 +537,8 @@ def check_oli(c):
                      "node-2 pages with budget %d, without %d" % (cxl_b, cxl_o))
 
     # 5. fixed policies
-    for pol, dec in (("uniform", ["interleave"]), ("dram", ["dram"]), ("cxl", ["cxl"]), ("off", ["default"])):
+    for pol, dec in (("uniform", ["interleave"]), ("dram", ["dram"]), ("cxl", ["cxl"]), ("off", ["default"]),
+                     ("rdram", ["rdram"])):
         r = Run(c, pol, 0)
         if r.basics():
             c.eq("5. run %s: report policy" % pol, pol, r.report.get("policy"))

@@ -121,6 +121,32 @@ int main(void) {
                                                 d.reason == OLI_WHY_POLICY && NODE(d, CXL) == 2);
   CHECK_STR("cxl: words", words(&d, 10), "OLI_POLICY=cxl: CXL");
 
+  /* 6b. policy rdram: everything on the nearest remote DRAM node, a baseline */
+  in = base(100 * M, 100 * M);
+  in.policy = OLI_POLICY_RDRAM;
+  in.dram_limit = 1; /* nothing lands on local DRAM: the budget is untouched */
+  d = _oli_decide(&in);
+  CHECK("rdram: one remote DRAM target", d.placement == OLI_PLACE_RDRAM && d.reason == OLI_WHY_POLICY &&
+                                             d.ntargets == 1 && d.target[0].tier == OLI_TIER_REMOTE &&
+                                             d.target[0].node == 1 && d.target[0].weight == 1);
+  CHECK_EQ("rdram: no DRAM bytes", _oli_decision_dram_bytes(&d, in.size), 0);
+  CHECK_STR("rdram: words", words(&d, 10), "OLI_POLICY=rdram: remote DRAM");
+  in = base(2 * M, 100 * G); /* small share: still remote, the policy is fixed */
+  in.policy = OLI_POLICY_RDRAM;
+  in.topo = &nocxl;
+  d = _oli_decide(&in);
+  CHECK("rdram without CXL: still remote DRAM", d.placement == OLI_PLACE_RDRAM && NODE(d, REMOTE) == 1);
+  in.topo = &noremote;
+  d = _oli_decide(&in);
+  CHECK("rdram without a remote node: local DRAM, no_remote",
+        d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NO_REMOTE && NODE(d, DRAM) == 0);
+  CHECK_STR("rdram without a remote node: words", words(&d, 10), "no remote DRAM node: local DRAM");
+  in = base(8 * M, 100 * M);
+  in.policy = OLI_POLICY_RDRAM;
+  in.min_size = 16 * M;
+  d = _oli_decide(&in);
+  CHECK_EQ("rdram: small objects stay with glibc", d.reason, OLI_WHY_SMALL);
+
   /* 7. policy uniform */
   in = base(2 * M, 100 * G);
   in.policy = OLI_POLICY_UNIFORM;
@@ -217,6 +243,15 @@ int main(void) {
   d = _oli_decide(&in);
   CHECK("plan still bounded by the budget", d.reason == OLI_WHY_BUDGET &&
                                                 _oli_decision_dram_bytes(&d, in.size) <= 40 * M);
+
+  plan.placement = OLI_PLACE_RDRAM; /* a plan may say rdram too */
+  in = base(60 * M, 100 * M);
+  in.plan = &plan;
+  d = _oli_decide(&in);
+  CHECK("plan rdram: remote DRAM", d.placement == OLI_PLACE_RDRAM && d.reason == OLI_WHY_PLAN && NODE(d, REMOTE) == 1);
+  in.topo = &noremote;
+  d = _oli_decide(&in);
+  CHECK("plan rdram without a remote node: local DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_NO_REMOTE);
 
   /* 15. profile intensity (plan entry without a fixed placement) */
   oli_plan_entry_t prof = {.id = 2, .placement = OLI_PLACE_DEFAULT, .intensity = 0.0};

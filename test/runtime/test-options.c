@@ -71,6 +71,7 @@ int main(void) {
   CHECK("policy dram", oli_policy_parse("dram", &p) == 0 && p == OLI_POLICY_DRAM);
   CHECK("policy cxl", oli_policy_parse("cxl", &p) == 0 && p == OLI_POLICY_CXL);
   CHECK("policy off", oli_policy_parse("off", &p) == 0 && p == OLI_POLICY_OFF);
+  CHECK("policy rdram", oli_policy_parse("rdram", &p) == 0 && p == OLI_POLICY_RDRAM);
   CHECK("policy case-insensitive", oli_policy_parse("CXL", &p) == 0 && p == OLI_POLICY_CXL);
   CHECK("policy typo rejected", oli_policy_parse("unifrom", &p) == -1);
   CHECK("policy empty rejected", oli_policy_parse("", &p) == -1);
@@ -115,7 +116,7 @@ int main(void) {
   long v = 0;
   char msg[400];
   CHECK("check policy bad", check(oli_option_policy, "unifrom", &v, msg) == -1);
-  CHECK_STR("policy message", msg, "OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off");
+  CHECK_STR("policy message", msg, "OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram");
   CHECK("dram limit 64G", check(oli_option_dram_limit, "64G", &v, msg) == 0 && v == 64L << 30);
   CHECK("dram limit unlimited", check(oli_option_dram_limit, "unlimited", &v, msg) == 0 && v == 0);
   CHECK("dram limit 64X rejected", check(oli_option_dram_limit, "64X", &v, msg) == -1);
@@ -160,7 +161,7 @@ int main(void) {
             "OLI_REPORT='r.%q': '%q' is not one of %p (pid), %r (MPI rank), %h (host), %%");
   CHECK("newline in a value rejected", check(oli_option_policy, "oli\nrm -rf", &v, msg) == -1);
   CHECK_STR("newline shown escaped, one line", msg,
-            "OLI_POLICY='oli\\nrm -rf' is not one of oli, uniform, dram, cxl, off");
+            "OLI_POLICY='oli\\nrm -rf' is not one of oli, uniform, dram, cxl, off, rdram");
   CHECK("fuzzer reproducer: one line", check(oli_option_large_percent, "6%\xff\xff\xff\n", &v, msg) == -1 &&
                                            strchr(msg, '\n') == NULL);
   CHECK("control character escaped", check(oli_option_report_format, "a\x01", &v, msg) == -1 &&
@@ -226,7 +227,7 @@ int main(void) {
   char out[2048];
   CHECK_EQ("bad policy exits 2", run_with("OLI_POLICY", "unifrom", out, sizeof out), 2);
   CHECK_STR("bad policy: exactly one line", out,
-            "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off\n");
+            "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram\n");
   CHECK_EQ("bad size exits 2", run_with("OLI_DRAM_LIMIT", "64X", out, sizeof out), 2);
   CHECK("bad size names variable", strncmp(out, "oli: error: OLI_DRAM_LIMIT='64X'", 31) == 0);
   CHECK_EQ("bad legacy exits 2", run_with("OLI_DRAM_BUDGET", "lots", out, sizeof out), 2);

@@ -359,6 +359,7 @@ int cli_plan_main(int argc, char **argv) {
         break;
       case OLI_PLACE_DRAM:
       case OLI_PLACE_CXL:
+      case OLI_PLACE_RDRAM:
       case OLI_PLACE_DEFAULT:
         snprintf(reason, sizeof reason, "%s; %s has the lowest predicted stall", cls, oli_placement_words(dec));
         break;

@@ -33,7 +33,7 @@ mpi_runs
 # 4: DRAM budget smaller than the footprint
 run budget 0 OLI_DRAM_LIMIT=40M; show budget
 # 5: the fixed policies
-for p in uniform dram cxl off; do run $p 0 OLI_POLICY=$p; show $p; done
+for p in uniform dram cxl off rdram; do run $p 0 OLI_POLICY=$p; show $p; done
 # 6: node 2 full before the program runs. Persistent 2 MiB huge pages reserved on
 # node 2 take most of its memory at once (the kernel does not zero them until they
 # are mapped; a user fill of 1 GiB takes ~20 s under TCG), lab_fill the rest.
