@@ -114,6 +114,8 @@ void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *site);
 int __oli_posix_memalign(void **out, size_t align, size_t size, __oli_site_t *site);
 void *__oli_memalign(size_t align, size_t size, __oli_site_t *site);
 void *__oli_valloc(size_t size, __oli_site_t *site);
+/* pvalloc: valloc of the size rounded up to whole pages (ENOMEM on overflow). */
+void *__oli_pvalloc(size_t size, __oli_site_t *site);
 /* operator new: align 0 = default alignment. The throwing form calls the real
  * operator new (which throws std::bad_alloc) when placement cannot allocate. */
 void *__oli_new(size_t size, size_t align, __oli_site_t *site);

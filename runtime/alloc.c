@@ -246,6 +246,18 @@ static void *valloc_site(size_t size, __oli_site_t *site) {
 }
 OLI_EXPORT void *__oli_valloc(size_t size, __oli_site_t *site) { return valloc_site(size, site); }
 
+/* pvalloc: valloc of the size rounded up to whole pages, like glibc's (ENOMEM
+ * when that overflows); valloc is the site's or the current site's, as called. */
+static void *pvalloc_via(size_t size, __oli_site_t *site, void *(*valloc_of)(size_t, __oli_site_t *)) {
+  size_t pg = (size_t)_oli_page_size(), r;
+  if (__builtin_add_overflow(size, pg - 1, &r)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return valloc_of(r & ~(pg - 1), site);
+}
+OLI_EXPORT void *__oli_pvalloc(size_t size, __oli_site_t *site) { return pvalloc_via(size, site, valloc_site); }
+
 OLI_EXPORT void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site) {
   return alloc(size, align > 16 ? align : 0, site, false);
 }
@@ -395,11 +407,6 @@ OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {
   return __libc_memalign((size_t)_oli_page_size(), size);
 }
 
-OLI_EXPORT OLI_NO_SAN void *pvalloc(size_t size) {
-  size_t pg = (size_t)_oli_page_size(), r;
-  if (__builtin_add_overflow(size, pg - 1, &r)) {
-    errno = ENOMEM;
-    return NULL;
-  }
-  return valloc(r & ~(pg - 1));
-}
+static void *interposed_valloc(size_t size, __oli_site_t *site) { return valloc(size); }
+
+OLI_EXPORT OLI_NO_SAN void *pvalloc(size_t size) { return pvalloc_via(size, NULL, interposed_valloc); }

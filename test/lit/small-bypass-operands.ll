@@ -3,7 +3,7 @@
 ; runtime (ENOMEM there); realloc, aligned_alloc and memalign test operand 1,
 ; posix_memalign operand 2 (its i32 result joins in the phi); operator new[]
 ; (aligned, nothrow) calls itself again with its alignment and std::nothrow.
-; calloc, memalign and valloc call glibc's __libc_* directly; realloc,
+; calloc, memalign, valloc and pvalloc call glibc's __libc_* directly; realloc,
 ; reallocarray, aligned_alloc and posix_memalign the function itself.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,oli-small-bypass' -S < %s | FileCheck %s
 source_filename = "ops.cpp"
@@ -87,6 +87,16 @@ define ptr @na(i64 %n) {
   ret ptr %p
 }
 
+define ptr @pv(i64 %n) {
+; CHECK-LABEL: define ptr @pv(
+; CHECK:         lshr i64 %n,
+; CHECK:         call ptr @__libc_pvalloc(i64 %n)
+; CHECK:         call ptr @__oli_pvalloc(i64 %n, ptr @__oli_site.8)
+  %p = call ptr @pvalloc(i64 %n)
+  ret ptr %p
+}
+
+declare ptr @pvalloc(i64)
 declare ptr @calloc(i64, i64)
 declare ptr @realloc(ptr, i64)
 declare ptr @reallocarray(ptr, i64, i64)

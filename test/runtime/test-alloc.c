@@ -144,6 +144,15 @@ int main(void) {
   v = pvalloc(10);
   CHECK("pvalloc page aligned", v && ((uintptr_t)v & 4095) == 0);
   free(v);
+  v = __oli_pvalloc(10, big);
+  CHECK("__oli_pvalloc page aligned, a whole page", v && ((uintptr_t)v & 4095) == 0 && malloc_usable_size(v) >= 4096);
+  free(v);
+  v = __oli_pvalloc(5 * MiB + 1, big); /* placed-size: the rounded size, page aligned */
+  CHECK("__oli_pvalloc placed size rounded up", v && ((uintptr_t)v & 4095) == 0 &&
+                                                    malloc_usable_size(v) >= 5 * MiB + 4096);
+  free(v);
+  errno = 0;
+  CHECK("__oli_pvalloc overflow: NULL, ENOMEM", __oli_pvalloc(SIZE_MAX - 10, big) == NULL && errno == ENOMEM);
   void *y = (void *)1;
   CHECK_EQ("posix_memalign align 0 -> EINVAL", __oli_posix_memalign(&y, 0, 10, big), EINVAL);
   CHECK_EQ("posix_memalign align 24 -> EINVAL", __oli_posix_memalign(&y, 24, 10, big), EINVAL);
