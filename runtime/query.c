@@ -27,19 +27,17 @@ int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NOD
   }
   void *pages[BATCH];
   int status[BATCH];
-  uint64_t seen = 0, other = 0;
+  uint64_t seen = 0;
   for (uint64_t i = 0; i < npages;) {
     int n = 0;
     for (; n < BATCH && i < npages; i += stride) pages[n++] = (void *)(lo + i * pg);
     if (syscall(SYS_move_pages, 0, (unsigned long)n, pages, NULL, status, 0) != 0) return -1;
     for (int k = 0; k < n; k++) {
       if (status[k] >= 0 && status[k] < OLI_MAX_NODES) per_node[status[k]]++;
-      else if (status[k] == -ENOENT) (*absent)++;
-      else other++;
+      else if (status[k] == -ENOENT) (*absent)++; /* other errors (a foreign page): in neither count */
     }
     seen += (uint64_t)n;
   }
-  (void)other;
   if (stride > 1 && seen) { /* scale the sample to the whole range */
     for (int k = 0; k < OLI_MAX_NODES; k++) per_node[k] = per_node[k] * npages / seen;
     *absent = *absent * npages / seen;
