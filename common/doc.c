@@ -459,8 +459,9 @@ static int read_doc(reader_t *r, unsigned accept) {
   return 0;
 }
 
-int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc,
-                  char *msg, size_t n) {
+/* oli_doc_parse and oli_doc_load: the text, else the file at path. */
+static int doc_read(const char *path, const char *text, size_t len, unsigned accept,
+                    const oli_json_limits_t *limits, oli_doc_t *doc, char *msg, size_t n) {
   oli_json_limits_t lim = limits ? *limits : (oli_json_limits_t){0};
   if (lim.max_bytes == 0) lim.max_bytes = OLI_DOC_MAX_BYTES;
   if (lim.alloc == NULL || lim.release == NULL) lim.alloc = malloc, lim.release = free;
@@ -468,7 +469,8 @@ int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_
   doc->program = doc->access_event = "";
   doc->release = lim.release;
   oli_json_error_t err;
-  doc->json = oli_json_parse(text, len, &lim, &err);
+  doc->json = path ? oli_json_parse_file(path, &lim, &err) : oli_json_parse(text, len, &lim, &err);
+  doc->path = path;
   if (doc->json == NULL) {
     snprintf(msg, n, "%s", err.msg);
     return -1;
@@ -482,28 +484,14 @@ int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_
   return 0;
 }
 
+int oli_doc_parse(const char *text, size_t len, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc,
+                  char *msg, size_t n) {
+  return doc_read(NULL, text, len, accept, limits, doc, msg, n);
+}
+
 int oli_doc_load(const char *path, unsigned accept, const oli_json_limits_t *limits, oli_doc_t *doc, char *msg,
                  size_t n) {
-  oli_json_limits_t lim = limits ? *limits : (oli_json_limits_t){0};
-  if (lim.max_bytes == 0) lim.max_bytes = OLI_DOC_MAX_BYTES;
-  if (lim.alloc == NULL || lim.release == NULL) lim.alloc = malloc, lim.release = free;
-  memset(doc, 0, sizeof *doc);
-  doc->program = doc->access_event = "";
-  doc->release = lim.release;
-  oli_json_error_t err;
-  doc->json = oli_json_parse_file(path, &lim, &err);
-  doc->path = path;
-  if (doc->json == NULL) {
-    snprintf(msg, n, "%s", err.msg);
-    return -1;
-  }
-  doc->root = oli_json_root(doc->json);
-  reader_t r = {doc, msg, n, lim.alloc};
-  if (read_doc(&r, accept) != 0) {
-    oli_doc_free(doc);
-    return -1;
-  }
-  return 0;
+  return doc_read(path, NULL, 0, accept, limits, doc, msg, n);
 }
 
 void oli_doc_free(oli_doc_t *doc) {

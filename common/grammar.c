@@ -5,15 +5,13 @@
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* Decimal digits at *p, no sign, value 0..max; advances *p. -1 when there
- * are none or the value passes max (checked before each step: no overflow). */
-static int decimal(const char **p, uint64_t max, uint64_t *out) {
+int oli_parse_decimal(const char **p, uint64_t max, uint64_t *out) {
   const char *s = *p;
   uint64_t v = 0;
   if (!is_digit(*s)) return -1;
   for (; is_digit(*s); s++) {
     uint64_t d = (uint64_t)(*s - '0');
-    if (v > (max - d) / 10) return -1;
+    if (d > max || v > (max - d) / 10) return -1;
     v = v * 10 + d;
   }
   *p = s;
@@ -28,7 +26,7 @@ int oli_parse_ratio(const char *s, uint32_t max, uint32_t w[OLI_NODE_TIERS], int
   if (s == NULL) return -1;
   for (;;) {
     uint64_t v;
-    if (k == OLI_NODE_TIERS || decimal(&p, max, &v) != 0) return -1;
+    if (k == OLI_NODE_TIERS || oli_parse_decimal(&p, max, &v) != 0) return -1;
     t[k++] = (uint32_t)v;
     if (*p == '\0') break;
     if (*p++ != ':') return -1;
@@ -63,11 +61,11 @@ int oli_parse_list(const char *s, uint64_t *bits, unsigned nbits, uint64_t max, 
   int c = 0;
   while (*p != '\0') {
     uint64_t a, b;
-    if (decimal(&p, max, &a) != 0) return -1;
+    if (oli_parse_decimal(&p, max, &a) != 0) return -1;
     b = a;
     if (*p == '-') {
       p++;
-      if (decimal(&p, max, &b) != 0 || b < a) return -1;
+      if (oli_parse_decimal(&p, max, &b) != 0 || b < a) return -1;
     }
     for (uint64_t i = a; i <= b; i++) {
       if (bits && i < nbits) bits[i / 64] |= 1ULL << (i % 64);

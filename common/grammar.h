@@ -18,6 +18,12 @@
 extern "C" {
 #endif
 
+/* Decimal digits at *p (no sign, no blanks), value 0..max: 0 with *out set
+ * and *p past the digits; -1 when there are none or the value passes max
+ * (checked before each step: no overflow). The number inside every grammar
+ * below, and in the kernel's sysfs files. */
+int oli_parse_decimal(const char **p, uint64_t max, uint64_t *out);
+
 /* A ratio "D:C" or "D:C:R": 2 or 3 decimal integers, each 0..max, separated
  * by ':' and nothing else. w[] gets them by tier (a missing R is 0), *parts
  * their number. 0 ok; -1 bad syntax or a part above max (w untouched).

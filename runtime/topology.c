@@ -70,21 +70,6 @@ static const char *skip_blanks(const char *p) {
   return p;
 }
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-/* Unsigned decimal, capped (no overflow); -1 when no digits. */
-static int read_u64(const char **pp, uint64_t cap, uint64_t *out) {
-  const char *p = *pp;
-  uint64_t v = 0;
-  if (!is_digit(*p)) return -1;
-  for (; is_digit(*p); p++) {
-    if (v <= cap) v = v * 10 + (uint64_t)(*p - '0');
-  }
-  *pp = p;
-  *out = v > cap ? cap : v;
-  return v > cap ? -1 : 0;
-}
-
 /* Kernel list format "0-3,8,10-11\n" (empty allowed): common/grammar.c's
  * list. Members below `limit` are set; all are counted. 0 ok, -1 garbage. */
 static int parse_list(const char *s, uint64_t *bits, int limit, int *count) {
@@ -109,7 +94,7 @@ static int read_meminfo(const char *root, int id, oli_node_t *nd) {
     const char *p = strstr(buf, keys[k]);
     uint64_t kb;
     if (p != NULL) p = skip_blanks(p + strlen(keys[k]));
-    if (p == NULL || read_u64(&p, UINT64_MAX / 1024 / 2, &kb) != 0) {
+    if (p == NULL || oli_parse_decimal(&p, UINT64_MAX / 1024 / 2, &kb) != 0) {
       if (k == 0) {
         bad_sysfs(rel, "no readable MemTotal", "memory size taken as unknown");
         rc = -1;
@@ -127,7 +112,7 @@ static uint32_t read_u32_file(const char *root, const char *rel, bool *bad) {
   *bad = false;
   if (read_text(root, rel, buf, sizeof buf) < 0) return 0;
   const char *p = skip_blanks(buf);
-  if (read_u64(&p, UINT32_MAX, &v) != 0 || *skip_blanks(p) != '\0') {
+  if (oli_parse_decimal(&p, UINT32_MAX, &v) != 0 || *skip_blanks(p) != '\0') {
     *bad = true;
     return 0;
   }
@@ -151,7 +136,7 @@ static void read_tiers(const char *root, oli_topology_t *t) {
       uint64_t tier;
       if (strncmp(p, "memory_tier", 11) != 0) continue;
       p += 11;
-      if (read_u64(&p, 1u << 20, &tier) != 0 || *p != '\0') continue;
+      if (oli_parse_decimal(&p, 1u << 20, &tier) != 0 || *p != '\0') continue;
       char rel[256], buf[1024];
       uint64_t mask = 0;
       snprintf(rel, sizeof rel, TIER_DIR "/%s/nodelist", de->d_name);
@@ -325,7 +310,7 @@ int _oli_topology_read(const char *root, oli_topology_t *t) {
       const char *p = skip_blanks(buf);
       int col = 0;
       uint64_t d;
-      while (*p != '\0' && col < nonline && read_u64(&p, 255, &d) == 0) {
+      while (*p != '\0' && col < nonline && oli_parse_decimal(&p, 255, &d) == 0) {
         t->distance[i][order[col++]] = (uint8_t)d;
         p = skip_blanks(p);
       }
