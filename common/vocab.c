@@ -38,18 +38,22 @@ int oli_kind_parse(const char *s, oli_site_kind_t *out) {
 }
 
 /* ---- tiers -------------------------------------------------------------------- */
-#define OLI_TIER(Id, Num, Name, Words) \
+#define OLI_TIER(Id, Num, Name, Words, Weight) \
   _Static_assert(OLI_TIER_##Id == Num, "oli_vocab.def: tier rows in number order");
 #include "oli_vocab.def"
 static const struct {
   const char *name, *words;
+  uint32_t weight;
 } tiers[OLI_TIER_COUNT_] = {
-#define OLI_TIER(Id, Num, Name, Words) [Num] = {Name, Words},
+#define OLI_TIER(Id, Num, Name, Words, Weight) [Num] = {Name, Words, Weight},
 #include "oli_vocab.def"
 };
 
 const char *oli_tier_name(oli_tier_t t) { return (unsigned)t < OLI_TIER_COUNT_ ? tiers[t].name : UNKNOWN; }
 const char *oli_tier_words(oli_tier_t t) { return (unsigned)t < OLI_TIER_COUNT_ ? tiers[t].words : UNKNOWN; }
+void oli_default_ratio(uint32_t w[OLI_NODE_TIERS]) {
+  for (int t = 0; t < OLI_NODE_TIERS; t++) w[t] = tiers[t].weight;
+}
 
 int oli_tier_parse(const char *s, oli_tier_t *out) {
   for (int t = 0; s && t < OLI_TIER_COUNT_; t++)
@@ -112,15 +116,18 @@ int oli_placement_parse(const char *s, oli_placement_t *out) {
 }
 
 /* ---- policies ----------------------------------------------------------------- */
-#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) \
-  _Static_assert(OLI_POLICY_##Id == Num, "oli_vocab.def: policy rows in number order");
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help)                    \
+  _Static_assert(OLI_POLICY_##Id == Num, "oli_vocab.def: policy rows in number order"); \
+  _Static_assert(!(Process) || OLI_PLACE_##Placement == OLI_PLACE_INTERLEAVE,           \
+                 "oli_vocab.def: a whole-process policy interleaves (runtime/taskpolicy.c)");
 #include "oli_vocab.def"
 static const struct {
   const char *name, *help;
-  int rule;
+  int rule, process;
   oli_placement_t placement;
 } policies[OLI_POLICY_COUNT_] = {
-#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) [Num] = {Name, Help, Rule, OLI_PLACE_##Placement},
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help) \
+  [Num] = {Name, Help, Rule, Process, OLI_PLACE_##Placement},
 #include "oli_vocab.def"
 };
 
@@ -131,6 +138,7 @@ const char *oli_policy_help(oli_policy_t p) {
   return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].help : UNKNOWN;
 }
 int oli_policy_is_rule(oli_policy_t p) { return (unsigned)p < OLI_POLICY_COUNT_ && policies[p].rule; }
+int oli_policy_whole_process(oli_policy_t p) { return (unsigned)p < OLI_POLICY_COUNT_ && policies[p].process; }
 oli_placement_t oli_policy_placement(oli_policy_t p) {
   return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].placement : OLI_PLACE_DEFAULT;
 }
@@ -144,7 +152,7 @@ int oli_policy_parse(const char *s, oli_policy_t *out) {
   return -1;
 }
 
-/* ---- reasons, mechanisms, warnings, access sources ------------------------------- */
+/* ---- reasons, mechanisms, task policy modes, warnings, access sources ------------- */
 static const char *const reasons[OLI_WHY_COUNT_] = {
 #define OLI_REASON(Id, Name) [OLI_WHY_##Id] = Name,
 #include "oli_vocab.def"
@@ -157,6 +165,14 @@ static const char *const mechanisms[OLI_MECH_COUNT_] = {
 };
 const char *oli_mechanism_name(oli_mechanism_t m) {
   return (unsigned)m < OLI_MECH_COUNT_ ? mechanisms[m] : UNKNOWN;
+}
+
+static const char *const task_policy_modes[OLI_TASK_POLICY_COUNT_] = {
+#define OLI_TASK_POLICY(Id, Name) [OLI_TASK_POLICY_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_task_policy_mode_name(oli_task_policy_mode_t m) {
+  return (unsigned)m < OLI_TASK_POLICY_COUNT_ ? task_policy_modes[m] : UNKNOWN;
 }
 
 static const char *const warnings[W_MAX_] = {

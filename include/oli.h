@@ -19,11 +19,11 @@ extern "C" {
  * include/oli_vocab.def, whose Help column says what each does. The numbers
  * are API (oli_option_get): rows are only appended. */
 typedef enum oli_policy_e {
-#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) OLI_POLICY_##Id = Num,
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help) OLI_POLICY_##Id = Num,
 #include "oli_vocab.def"
 } oli_policy_t;
 enum { OLI_POLICY_COUNT_ = 0
-#define OLI_POLICY(Id, Num, Name, Rule, Placement, Help) +1
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help) +1
 #include "oli_vocab.def"
 };
 

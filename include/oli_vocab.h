@@ -1,6 +1,6 @@
 /* oli_vocab.h - the project's vocabulary as C types, from include/oli_vocab.def.
  *
- * Enums of placements, tiers, reasons, mechanisms, warnings and access
+ * Enums of placements, tiers, reasons, mechanisms, task-policy modes, warnings and access
  * sources (allocation kinds are ABI: include/oli_abi.h; policies public API:
  * include/oli.h), the kinds' OLI_KF_* flags, and the names and parsers of
  * common/vocab.c, shared by the runtime, the CLI and the pass plugin. Every
@@ -31,11 +31,11 @@ extern "C" {
 #define OLI_KF_FORTRAN 0x100u /* flang runtime ALLOCATE: name from operand 0, line from the last */
 
 typedef enum oli_tier_e {
-#define OLI_TIER(Id, Num, Name, Words) OLI_TIER_##Id = Num,
+#define OLI_TIER(Id, Num, Name, Words, Weight) OLI_TIER_##Id = Num,
 #include "oli_vocab.def"
 } oli_tier_t;
 enum { OLI_TIER_COUNT_ = 0
-#define OLI_TIER(Id, Num, Name, Words) +1
+#define OLI_TIER(Id, Num, Name, Words, Weight) +1
 #include "oli_vocab.def"
 };
 /* Tiers with a node (local DRAM, CXL, remote DRAM): the targets of a decision
@@ -78,6 +78,15 @@ enum { OLI_MECH_COUNT_ = 0
 #include "oli_vocab.def"
 };
 
+typedef enum oli_task_policy_mode_e {
+#define OLI_TASK_POLICY(Id, Name) OLI_TASK_POLICY_##Id,
+#include "oli_vocab.def"
+} oli_task_policy_mode_t;
+enum { OLI_TASK_POLICY_COUNT_ = 0
+#define OLI_TASK_POLICY(Id, Name) +1
+#include "oli_vocab.def"
+};
+
 typedef enum oli_warning_e {
 #define OLI_WARNING(Id, Name) W_##Id,
 #include "oli_vocab.def"
@@ -116,6 +125,7 @@ const oli_kind_info_t *oli_kind_info(unsigned kind);
 
 const char *oli_tier_name(oli_tier_t t);
 const char *oli_tier_words(oli_tier_t t); /* "local DRAM" */
+void oli_default_ratio(uint32_t w[OLI_NODE_TIERS]); /* the rows' Weight: 3:1 */
 int oli_tier_parse(const char *s, oli_tier_t *out);
 
 const char *oli_node_kind_name(oli_node_kind_t k);
@@ -130,11 +140,13 @@ int oli_placement_parse(const char *s, oli_placement_t *out);
 const char *oli_policy_name(oli_policy_t p);
 const char *oli_policy_help(oli_policy_t p);
 int oli_policy_is_rule(oli_policy_t p);            /* decided by the rule (oli) */
+int oli_policy_whole_process(oli_policy_t p);      /* the process's task policy too (uniform) */
 oli_placement_t oli_policy_placement(oli_policy_t p); /* a fixed policy's placement */
 int oli_policy_parse(const char *s, oli_policy_t *out); /* case-insensitive: an option value */
 
 const char *oli_reason_name(oli_reason_t r);
 const char *oli_mechanism_name(oli_mechanism_t m);
+const char *oli_task_policy_mode_name(oli_task_policy_mode_t m);
 const char *oli_warning_name(oli_warning_t w);
 
 const char *oli_access_source_name(oli_access_source_t a);

@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grammar.h"
 #include "internal.h"
 
 #define SPLIT_MAX_SUM 32  /* budget splits use weights with a sum up to this */
@@ -91,9 +92,7 @@ int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier) {
 char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n) {
   uint32_t w[OLI_NODE_TIERS];
   for (int t = 0; t < OLI_NODE_TIERS; t++) w[t] = _oli_decision_weight(d, (oli_tier_t)t);
-  if (w[OLI_TIER_REMOTE]) snprintf(buf, n, "%u:%u:%u", w[OLI_TIER_DRAM], w[OLI_TIER_CXL], w[OLI_TIER_REMOTE]);
-  else snprintf(buf, n, "%u:%u", w[OLI_TIER_DRAM], w[OLI_TIER_CXL]);
-  return buf;
+  return oli_format_ratio(w, buf, n);
 }
 
 static void set_targets(oli_decision_t *d, oli_placement_t p) {
@@ -106,14 +105,17 @@ static void add_target(oli_decision_t *d, oli_tier_t tier, int node, uint32_t we
 }
 
 /* Interleave local DRAM : CXL [: remote DRAM] at w[tier] (no DRAM or CXL
- * share: 3:1; a remote share without a remote node is dropped). */
+ * share: the default ratio; a remote share without a remote node is dropped). */
 static void place_interleave(oli_decision_t *d, const oli_topology_t *t, const uint32_t *w) {
-  uint32_t wd = w[OLI_TIER_DRAM], wc = w[OLI_TIER_CXL], wr = w[OLI_TIER_REMOTE];
-  if (wd == 0 || wc == 0) { wd = 3; wc = 1; wr = 0; }
+  uint32_t def[OLI_NODE_TIERS];
+  if (w[OLI_TIER_DRAM] == 0 || w[OLI_TIER_CXL] == 0) {
+    oli_default_ratio(def);
+    w = def;
+  }
   set_targets(d, OLI_PLACE_INTERLEAVE);
-  add_target(d, OLI_TIER_DRAM, t->local_node, wd);
-  add_target(d, OLI_TIER_CXL, t->cxl_node, wc);
-  if (wr > 0 && t->remote_node >= 0) add_target(d, OLI_TIER_REMOTE, t->remote_node, wr);
+  add_target(d, OLI_TIER_DRAM, t->local_node, w[OLI_TIER_DRAM]);
+  add_target(d, OLI_TIER_CXL, t->cxl_node, w[OLI_TIER_CXL]);
+  if (w[OLI_TIER_REMOTE] > 0 && t->remote_node >= 0) add_target(d, OLI_TIER_REMOTE, t->remote_node, w[OLI_TIER_REMOTE]);
 }
 
 /* Give d placement p (an interleave at w). When p needs a node this machine

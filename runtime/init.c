@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "internal.h"
-#include "size.h"
+#include "grammar.h" /* sizes, ratios */
 
 #ifndef OLI_BUILD_TYPE
 #define OLI_BUILD_TYPE "unknown"
@@ -56,9 +56,8 @@ static void log_topology(void) {
       _oli_verbose_message(2, "node %d distances:%s", i, row);
     }
   }
-  char w[32];
-  if (weights[2]) snprintf(w, sizeof w, "%u:%u:%u", weights[0], weights[1], weights[2]);
-  else snprintf(w, sizeof w, "%u:%u", weights[0], weights[1]);
+  char w[40];
+  oli_format_ratio(weights, w, sizeof w);
   _oli_verbose_message(1,
                        "local DRAM node %d (CPUs of node %d), CXL node %d, remote DRAM node %d; "
                        "weights %s (%s); kernel weighted interleave: %s",
@@ -94,11 +93,14 @@ static void do_init(void) {
 
   if (_oli_option_weights(weights) > 0) {
     weights_source = "user";
-    if (weights[2] && topo.remote_node < 0 && policy != OLI_POLICY_OFF)
+    if (weights[OLI_TIER_REMOTE] && topo.remote_node < 0 && policy != OLI_POLICY_OFF) {
+      uint32_t two[OLI_NODE_TIERS] = {[OLI_TIER_DRAM] = weights[OLI_TIER_DRAM], [OLI_TIER_CXL] = weights[OLI_TIER_CXL]};
+      char given[40], used[40];
       _oli_warning_message(W_OPTION,
-                           "OLI_WEIGHTS='%u:%u:%u' gives remote DRAM a weight but there is no "
-                           "remote DRAM node; interleaving local DRAM and CXL at %u:%u",
-                           weights[0], weights[1], weights[2], weights[0], weights[1]);
+                           "OLI_WEIGHTS='%s' gives remote DRAM a weight but there is no "
+                           "remote DRAM node; interleaving local DRAM and CXL at %s",
+                           oli_format_ratio(weights, given, sizeof given), oli_format_ratio(two, used, sizeof used));
+    }
   } else {
     weights_source = _oli_topology_default_weights(&topo, weights);
   }
@@ -127,7 +129,7 @@ static void do_init(void) {
                            oli_policy_name(policy), topo.local_node);
   }
   log_topology();
-  if (policy == OLI_POLICY_UNIFORM) _oli_task_policy_apply(&topo, weights, weights_source);
+  if (oli_policy_whole_process(policy)) _oli_task_policy_apply(&topo, weights, weights_source);
   _oli_profile_init();
   _oli_pmu_init();
   _oli_plan_init();

@@ -136,7 +136,6 @@ void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_T
  * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
 void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
 const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
-const char *_oli_task_policy_mode_name(oli_task_policy_mode_t m); /* "weighted-interleave", ... */
 
 // topology.c
 /* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */

@@ -118,17 +118,12 @@ static char strings[_oli_option_last][OPT_STR_MAX];
 
 /* ---- pure parsers ------------------------------------------------------ */
 
-/* Decimal number 0..max at *p, no sign; advances *p. -1 when none or > max. */
+/* Decimal number 0..max at *p (common/grammar.c), no sign; advances *p. -1
+ * when none or > max. */
 static int parse_uint(const char **p, long max, long *out) {
-  const char *s = *p;
-  long v = 0;
-  if (!isdigit((unsigned char)*s)) return -1;
-  for (; isdigit((unsigned char)*s); s++) {
-    v = v * 10 + (*s - '0');
-    if (v > max) return -1; /* stops before any overflow */
-  }
-  *p = s;
-  *out = v;
+  uint64_t v;
+  if (oli_parse_decimal(p, (uint64_t)max, &v) != 0) return -1;
+  *out = (long)v;
   return 0;
 }
 
@@ -292,7 +287,7 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
                name, vs);
       return -1;
     }
-    v = (long)(w[0] | w[1] << 8 | w[2] << 16);
+    v = (long)(w[OLI_TIER_DRAM] | w[OLI_TIER_CXL] << 8 | w[OLI_TIER_REMOTE] << 16);
     break;
   }
   case T_NODES: {
@@ -486,10 +481,10 @@ const char *_oli_option_name(oli_option_t option) {
 
 int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]) {
   long v = _oli_option_get(oli_option_weights);
-  w[0] = (uint32_t)(v & 0xff);
-  w[1] = (uint32_t)(v >> 8 & 0xff);
-  w[2] = (uint32_t)(v >> 16 & 0xff);
-  return v == 0 ? 0 : w[2] ? 3 : 2;
+  w[OLI_TIER_DRAM] = (uint32_t)(v & 0xff);
+  w[OLI_TIER_CXL] = (uint32_t)(v >> 8 & 0xff);
+  w[OLI_TIER_REMOTE] = (uint32_t)(v >> 16 & 0xff);
+  return v == 0 ? 0 : w[OLI_TIER_REMOTE] ? 3 : 2;
 }
 
 /* Secure execution: the one line, only when OLI_VERBOSE (read for this alone)
@@ -538,11 +533,9 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
     return buf;
   case T_WEIGHTS: {
     if (d->value == 0) return "auto";
-    uint32_t w[OLI_MAX_TARGETS];
-    int k = _oli_option_weights(w);
-    if (k == 3) snprintf(buf, n, "%u:%u:%u", w[0], w[1], w[2]);
-    else snprintf(buf, n, "%u:%u", w[0], w[1]);
-    return buf;
+    uint32_t w[OLI_NODE_TIERS];
+    _oli_option_weights(w);
+    return oli_format_ratio(w, buf, n);
   }
   case T_NODES:
     if (d->value == 0) return "detected";

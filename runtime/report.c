@@ -197,12 +197,9 @@ static void json_task_policy(oli_jw_t *w) {
     return;
   }
   char ratio[48];
-  size_t len = 0;
-  ratio[0] = '\0';
-  for (int i = 0; i < p->nnodes && len < sizeof ratio; i++)
-    len += (size_t)snprintf(ratio + len, sizeof ratio - len, "%s%u", i ? ":" : "", p->weight[i]);
+  oli_format_ratio(p->weight, ratio, sizeof ratio);
   oli_jw_object(w, "task_policy", OLI_JW_INLINE);
-  oli_jw_str(w, "mode", _oli_task_policy_mode_name(p->mode));
+  oli_jw_str(w, "mode", oli_task_policy_mode_name(p->mode));
   oli_jw_array(w, "nodes", OLI_JW_INLINE);
   for (int i = 0; i < p->nnodes; i++) oli_jw_i64(w, NULL, p->node[i]);
   oli_jw_end(w);

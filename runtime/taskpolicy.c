@@ -24,6 +24,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "grammar.h"
 #include "internal.h"
 
 #define MPOL_INTERLEAVE_ 3
@@ -43,15 +44,19 @@ void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_T
   if (t == NULL || t->local_node < 0 || t->cxl_node < 0 || t->local_node >= OLI_MAX_NODES ||
       t->cxl_node >= OLI_MAX_NODES)
     return; /* nothing to interleave with (init already warned: no CXL node) */
-  uint32_t w0 = w[0] ? w[0] : 3, w1 = w[1] ? w[1] : 1;
-  out->node[0] = t->local_node;
-  out->node[1] = t->cxl_node;
-  out->want[0] = w0;
-  out->want[1] = w1;
+  uint32_t def[OLI_NODE_TIERS];
+  if (w[OLI_TIER_DRAM] == 0 || w[OLI_TIER_CXL] == 0) { /* as decide.c: the default ratio */
+    oli_default_ratio(def);
+    w = def;
+  }
+  out->node[OLI_TIER_DRAM] = t->local_node;
+  out->node[OLI_TIER_CXL] = t->cxl_node;
+  out->want[OLI_TIER_DRAM] = w[OLI_TIER_DRAM];
+  out->want[OLI_TIER_CXL] = w[OLI_TIER_CXL];
   out->nnodes = 2;
-  if (w[2] && t->remote_node >= 0 && t->remote_node < OLI_MAX_NODES) {
-    out->node[2] = t->remote_node;
-    out->want[2] = w[2];
+  if (w[OLI_TIER_REMOTE] && t->remote_node >= 0 && t->remote_node < OLI_MAX_NODES) {
+    out->node[OLI_TIER_REMOTE] = t->remote_node;
+    out->want[OLI_TIER_REMOTE] = w[OLI_TIER_REMOTE];
     out->nnodes = 3;
   }
   bool equal = true;
@@ -74,23 +79,6 @@ void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_T
     if ((uint64_t)out->weight[i] * out->want[0] != (uint64_t)out->want[i] * out->weight[0]) out->exact = false;
 }
 
-static int ratio_text(char *buf, size_t n, const uint32_t *w, int k) {
-  size_t len = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < k && len < n; i++) len += (size_t)snprintf(buf + len, n - len, "%s%u", i ? ":" : "", w[i]);
-  return (int)len;
-}
-
-const char *_oli_task_policy_mode_name(oli_task_policy_mode_t m) {
-  switch (m) {
-  case OLI_TASK_POLICY_NONE: return "none";
-  case OLI_TASK_POLICY_INTERLEAVE: return "interleave";
-  case OLI_TASK_POLICY_WEIGHTED_INTERLEAVE: return "weighted-interleave";
-  case OLI_TASK_POLICY_FAILED: return "failed";
-  }
-  return "unknown";
-}
-
 void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc) {
   oli_task_policy_t p;
   _oli_task_policy_choose(t, w, &p);
@@ -102,8 +90,8 @@ void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TA
   for (int i = 0; i < p.nnodes; i++) mask[p.node[i] / 64] |= 1ul << (p.node[i] % 64);
   int mode = p.mode == OLI_TASK_POLICY_WEIGHTED_INTERLEAVE ? MPOL_WEIGHTED_INTERLEAVE_ : MPOL_INTERLEAVE_;
   char want[48], got[48], nodes[48];
-  ratio_text(want, sizeof want, p.want, p.nnodes);
-  ratio_text(got, sizeof got, p.weight, p.nnodes);
+  oli_format_ratio(p.want, want, sizeof want); /* "D:C", or "D:C:R" with a remote tier */
+  oli_format_ratio(p.weight, got, sizeof got);
   size_t len = 0;
   for (int i = 0; i < p.nnodes; i++)
     len += (size_t)snprintf(nodes + len, sizeof nodes - len, "%s%d", i ? "," : "", p.node[i]);
@@ -114,14 +102,14 @@ void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TA
     _oli_warning_message(W_MBIND,
                          "OLI_POLICY=uniform: set_mempolicy(%s, nodes %s) failed: %s; the process keeps "
                          "the default policy, only objects >= OLI_MIN_SIZE are interleaved",
-                         _oli_task_policy_mode_name(p.mode), nodes, strerror(e));
+                         oli_task_policy_mode_name(p.mode), nodes, strerror(e));
     p.mode = OLI_TASK_POLICY_FAILED;
     applied = p;
     return;
   }
   errno = saved;
   applied = p;
-  _oli_verbose_message(1, "OLI_POLICY=uniform: task policy %s over nodes %s at %s", _oli_task_policy_mode_name(p.mode),
+  _oli_verbose_message(1, "OLI_POLICY=uniform: task policy %s over nodes %s at %s", oli_task_policy_mode_name(p.mode),
                        nodes, got);
   if (!p.exact)
     _oli_warning_message(W_TASK_POLICY,
@@ -144,5 +132,6 @@ const oli_task_policy_t *_oli_task_policy(void) { return &applied; }
  * their first allocation keep that working. */
 __attribute__((constructor)) static void uniform_before_main(void) {
   long policy;
-  if (_oli_option_peek(oli_option_policy, &policy) == 0 && policy == OLI_POLICY_UNIFORM) _oli_process_init();
+  if (_oli_option_peek(oli_option_policy, &policy) == 0 && oli_policy_whole_process((oli_policy_t)policy))
+    _oli_process_init();
 }

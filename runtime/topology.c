@@ -427,17 +427,16 @@ void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64
 
 const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]) {
   int l = t->local_node, c = t->cxl_node;
-  w[2] = 0;
+  w[OLI_TIER_REMOTE] = 0;
   if (l >= 0 && c >= 0 && t->nodes[l].read_bw > 0 && t->nodes[c].read_bw > 0) {
-    _oli_ratio_reduce(t->nodes[l].read_bw, t->nodes[c].read_bw, &w[0], &w[1]);
+    _oli_ratio_reduce(t->nodes[l].read_bw, t->nodes[c].read_bw, &w[OLI_TIER_DRAM], &w[OLI_TIER_CXL]);
     return "hmat";
   }
   if (l >= 0 && c >= 0 && t->kernel_wi && t->kernel_weights[l] > 0 && t->kernel_weights[c] > 0) {
-    w[0] = t->kernel_weights[l];
-    w[1] = t->kernel_weights[c];
+    w[OLI_TIER_DRAM] = t->kernel_weights[l];
+    w[OLI_TIER_CXL] = t->kernel_weights[c];
     return "kernel";
   }
-  w[0] = 3;
-  w[1] = 1;
+  oli_default_ratio(w);
   return "default";
 }

@@ -208,20 +208,16 @@ enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
 typedef void oli_output_fun(const char *msg, void *arg);
 
 /* ---- OLI_POLICY=uniform's task policy (taskpolicy.c) ------------------- */
-typedef enum oli_task_policy_mode_e {
-  OLI_TASK_POLICY_NONE = 0,                /* not set: not uniform, or no CXL node */
-  OLI_TASK_POLICY_INTERLEAVE = 1,          /* MPOL_INTERLEAVE */
-  OLI_TASK_POLICY_WEIGHTED_INTERLEAVE = 2, /* MPOL_WEIGHTED_INTERLEAVE, kernel's weights */
-  OLI_TASK_POLICY_FAILED = 3,              /* set_mempolicy refused: default policy */
-} oli_task_policy_mode_t;
-
+/* The mode is a vocabulary row (oli_task_policy_mode_t, include/oli_vocab.def).
+ * The nodes and weights are indexed by tier (oli_tier_t): local DRAM, CXL and,
+ * when nnodes is 3, remote DRAM. */
 typedef struct oli_task_policy_s {
   oli_task_policy_mode_t mode;
-  int nnodes;
-  int node[OLI_MAX_TARGETS];        /* local DRAM, CXL[, remote DRAM] */
-  uint32_t weight[OLI_MAX_TARGETS]; /* the ratio the kernel applies */
-  uint32_t want[OLI_MAX_TARGETS];   /* the process's weights */
-  bool exact;                       /* weight is proportional to want */
+  int nnodes;                      /* tiers used: 2 or 3 */
+  int node[OLI_NODE_TIERS];        /* by tier */
+  uint32_t weight[OLI_NODE_TIERS]; /* by tier: the ratio the kernel applies */
+  uint32_t want[OLI_NODE_TIERS];   /* by tier: the process's weights */
+  bool exact;                      /* weight is proportional to want */
 } oli_task_policy_t;
 
 #endif /* OLI_TYPES_H */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grammar.h"
 #include "oli_vocab.h"
 #include "testhelper.h"
 
@@ -94,9 +95,21 @@ int main(void) {
   CHECK_STR("reason past the end", oli_reason_name((oli_reason_t)OLI_WHY_COUNT_), "unknown");
   CHECK_STR("mechanism name", oli_mechanism_name(OLI_MECH_PAGE_RUNS), "page-runs");
   CHECK_STR("warning name", oli_warning_name(W_NO_WI), "no_wi");
+  CHECK_STR("task policy mode name", oli_task_policy_mode_name(OLI_TASK_POLICY_WEIGHTED_INTERLEAVE),
+            "weighted-interleave");
+  CHECK_STR("task policy mode past the end", oli_task_policy_mode_name((oli_task_policy_mode_t)OLI_TASK_POLICY_COUNT_),
+            "unknown");
   CHECK("node tiers precede the default tier", OLI_NODE_TIERS == OLI_TIER_DEFAULT && OLI_TIER_DRAM == 0);
   CHECK("a fixed policy's placement", oli_policy_placement(OLI_POLICY_CXL) == OLI_PLACE_CXL &&
                                           !oli_policy_is_rule(OLI_POLICY_CXL) && oli_policy_is_rule(OLI_POLICY_OLI));
+  ok = 1;
+  for (int p = 0; p < OLI_POLICY_COUNT_; p++) /* uniform alone sets the process's task policy */
+    ok &= oli_policy_whole_process((oli_policy_t)p) == (p == OLI_POLICY_UNIFORM);
+  CHECK("the whole-process policy", ok && !oli_policy_whole_process((oli_policy_t)OLI_POLICY_COUNT_));
+  uint32_t dw[OLI_NODE_TIERS];
+  char rb[40];
+  oli_default_ratio(dw);
+  CHECK_STR("the default ratio", oli_format_ratio(dw, rb, sizeof rb), "3:1");
   char buf[256];
   CHECK_STR("policy list", oli_policy_list(buf, sizeof buf), "oli, uniform, dram, cxl, off, rdram");
   CHECK_STR("placement list", oli_placement_list(buf, sizeof buf, 1), "dram, interleave, cxl, rdram, default");
@@ -122,6 +135,9 @@ int main(void) {
             oli_placement_name((oli_placement_t)i_));
   CHECK_DOC("report-schema mechanism", "docs/report-schema.md", "| `mechanism` |", OLI_MECH_COUNT_,
             oli_mechanism_name((oli_mechanism_t)i_));
+  /* task_policy is null for NONE: the documented modes are the others */
+  CHECK_DOC("report-schema task_policy mode", "docs/report-schema.md", "| `task_policy` |", OLI_TASK_POLICY_COUNT_ - 1,
+            oli_task_policy_mode_name((oli_task_policy_mode_t)(i_ + 1)));
   CHECK_DOC("runtime.md OLI_PROFILE_SOURCE", "docs/runtime.md", "| `OLI_PROFILE_SOURCE` |", OLI_ACCESS_COUNT_,
             oli_access_source_name((oli_access_source_t)i_));
   return TEST_SUMMARY();

@@ -114,6 +114,6 @@ int main(void) {
   setenv("OLI_POLICY", "dram", 1);
   CHECK_EQ("peek cached nothing: the first real read sees dram", _oli_option_get(oli_option_policy), OLI_POLICY_DRAM);
 
-  CHECK_STR("mode names", _oli_task_policy_mode_name(OLI_TASK_POLICY_WEIGHTED_INTERLEAVE), "weighted-interleave");
+  CHECK_STR("mode names", oli_task_policy_mode_name(OLI_TASK_POLICY_WEIGHTED_INTERLEAVE), "weighted-interleave");
   return TEST_SUMMARY();
 }
