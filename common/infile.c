@@ -41,3 +41,20 @@ int oli_infile_open(const char *path, long long *size, char *why, size_t n) {
   if (size) *size = (long long)st.st_size;
   return fd;
 }
+
+long oli_infile_read(const char *path, char *buf, size_t n) {
+  char why[160];
+  if (n == 0) return -1;
+  int fd = oli_infile_open(path, NULL, why, sizeof why);
+  if (fd < 0) return -1;
+  size_t len = 0;
+  while (len < n - 1) {
+    ssize_t k = read(fd, buf + len, n - 1 - len);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    len += (size_t)k;
+  }
+  close(fd);
+  buf[len] = '\0';
+  return (long)len;
+}

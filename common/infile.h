@@ -12,4 +12,9 @@
  * one line in why: "cannot open: <reason>" or "not a regular file (a FIFO)". */
 int oli_infile_open(const char *path, long long *size, char *why, size_t n);
 
+/* A small file (sysfs, procfs) read whole into buf as a NUL-terminated
+ * string, at most n - 1 bytes: its length, or -1 when it cannot be opened as
+ * above (absent, a FIFO, a directory). No malloc. */
+long oli_infile_read(const char *path, char *buf, size_t n);
+
 #endif

@@ -27,6 +27,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "internal.h"
 
 #ifndef MPOL_DEFAULT
@@ -266,12 +267,7 @@ static uint64_t read_memfree(int n) {
   const char *root = _oli_option_str(oli_option_sysfs_root);
   char path[512], buf[4096];
   snprintf(path, sizeof path, "%s/sys/devices/system/node/node%d/meminfo", root && *root ? root : "", n);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return UINT64_MAX;
-  ssize_t len = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (len <= 0) return UINT64_MAX;
-  buf[len] = 0;
+  if (oli_infile_read(path, buf, sizeof buf) <= 0) return UINT64_MAX; /* a FIFO in OLI_SYSFS_ROOT: no hang */
   if (!strstr(buf, "MemFree")) return UINT64_MAX;
   return parse_kb(buf, "MemFree:") * 1024;
 }

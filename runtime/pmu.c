@@ -35,6 +35,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "infile.h"
 #include "internal.h"
 
 #define MAX_CPUS 256
@@ -114,12 +115,7 @@ uint64_t _oli_pmu_tally(const oli_site_state_t *st) {
 /* ---- event descriptions from sysfs ---------------------------------------- */
 
 static int read_line(const char *path, char *buf, size_t n) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t k = read(fd, buf, n - 1);
-  close(fd);
-  if (k <= 0) return -1;
-  buf[k] = '\0';
+  if (oli_infile_read(path, buf, n) <= 0) return -1;
   buf[strcspn(buf, "\n")] = '\0';
   return 0;
 }

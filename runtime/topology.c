@@ -44,19 +44,7 @@ static void join(char *out, size_t n, const char *root, const char *rel) {
 static ssize_t read_text(const char *root, const char *rel, char *buf, size_t n) {
   char path[4096 + 256];
   join(path, sizeof path, root, rel);
-  char why[160];
-  int fd = oli_infile_open(path, NULL, why, sizeof why); /* a FIFO in a recorded tree: absent, no hang */
-  if (fd < 0) return -1;
-  size_t len = 0;
-  while (len < n - 1) {
-    ssize_t k = read(fd, buf + len, n - 1 - len);
-    if (k < 0 && errno == EINTR) continue;
-    if (k <= 0) break;
-    len += (size_t)k;
-  }
-  close(fd);
-  buf[len] = '\0';
-  return (ssize_t)len;
+  return oli_infile_read(path, buf, n); /* a FIFO in a recorded tree: absent, no hang */
 }
 
 static bool exists(const char *root, const char *rel) {
