@@ -5,9 +5,15 @@
  * policy with a warning and a counted fallback, never a failed allocation.
  * Real multi-node placement is checked by the NUMA lab. */
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "internal.h"
 #include "sitehelper.h"
@@ -24,6 +30,23 @@ static oli_decision_t interleave(int a, int b, uint32_t wa, uint32_t wb) {
   d.target[1] = (oli_target_t){OLI_TIER_CXL, b, wb};
   d.mechanism = OLI_MECH_PAGE_RUNS; /* what every uneven ratio gets here */
   return d;
+}
+
+/* A child reads node 0's room from the recorded tree `root` (OLI_SYSFS_ROOT:
+ * nodeN/meminfo's MemFree); 0 when it gets `want`, 1 otherwise; killed by
+ * SIGALRM when the read blocks. */
+static int room_child(const char *root, uint64_t want) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    alarm(10);
+    usleep(50000); /* past the parent's cached room (place.c's ROOM_TTL_NS, 20 ms) */
+    setenv("OLI_SYSFS_ROOT", root, 1);
+    _oli_options_reset();
+    _exit(_oli_node_room(0) == want ? 0 : 1);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 static int bad_node_hook_used;
@@ -129,6 +152,20 @@ int main(void) {
   room[0] = 900 * MiB;
   CHECK_EQ("3:1 of 1 GiB: both shares fit", _oli_place_fits(&il, gib_pages, room), -1);
   CHECK("this machine's node room is known", _oli_node_room(local) != UINT64_MAX && _oli_node_room(local) > 0);
+
+  /* A recorded tree's MemFree; a FIFO in its place is unknown room, at once
+   * (common/infile.c), never a read that waits for a writer. */
+  char tree[] = "/tmp/oli-test-place-XXXXXX", cmd[512], meminfo[256];
+  if (mkdtemp(tree)) {
+    snprintf(cmd, sizeof cmd, "cp -r '%s/laptop/sys' '%s/'", OLI_TEST_DATA, tree);
+    CHECK("recorded tree copied", system(cmd) == 0);
+    CHECK_EQ("recorded tree: node 0's MemFree", room_child(tree, 9437184ull * 1024), 0);
+    snprintf(meminfo, sizeof meminfo, "%s/sys/devices/system/node/node0/meminfo", tree);
+    CHECK("meminfo made a FIFO", unlink(meminfo) == 0 && mkfifo(meminfo, 0644) == 0);
+    CHECK_EQ("meminfo a FIFO: room unknown, no hang", room_child(tree, UINT64_MAX), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tree);
+    if (system(cmd) != 0) fprintf(stderr, "note: %s not removed\n", tree);
+  }
 
   /* End to end: an object bigger than what the local node can give falls back
    * (never touched here, so it costs only address space). */
