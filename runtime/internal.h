@@ -362,6 +362,22 @@ int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t roo
 int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have);
 uint64_t _oli_node_room(int node); /* bytes a node can still give, UINT64_MAX unknown */
 
+// stripe.c
+/* Plan the page layout of an interleaved object: 0, -1 for bad input (no
+ * target, a zero weight, huge not dividing step). Pure. */
+int _oli_stripe_plan(const oli_stripe_in_t *in, oli_stripe_t *out);
+/* Called for each segment in address order: `len` pages at object page
+ * `off` on target `target` (index into in->w), or target -1 for the native
+ * body. A non-zero return stops the walk and is returned. */
+typedef int oli_stripe_fn(void *arg, uint64_t off, uint64_t len, int target);
+int _oli_stripe_walk(const oli_stripe_in_t *in, const oli_stripe_t *p, oli_stripe_fn *fn, void *arg);
+/* Pages per target of the plan (the native body split exactly by weight). */
+void _oli_stripe_pages(const oli_stripe_in_t *in, const oli_stripe_t *p, uint64_t out[OLI_MAX_TARGETS]);
+/* Huge page index mod sum(w) that an object of in->npages with a native body
+ * should start at (its block's address / huge page), so that its last window
+ * holds the ratio within a huge page too; 0 when it has no body. */
+uint64_t _oli_stripe_phase(const oli_stripe_in_t *in);
+
 // query.c
 #define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
 /* Count resident pages of [addr, addr+len) per node with move_pages(2).

@@ -105,6 +105,29 @@ typedef struct oli_lazy_s {
   size_t committed; /* bytes committed (under the owner's lock) */
 } oli_lazy_t;
 
+/* ---- stripe planner (stripe.c) ------------------------------------------ */
+/* One interleaved object, in pages (docs/runtime-internals.md, "Striping"). */
+typedef struct oli_stripe_in_s {
+  uint64_t start;  /* first page number of the object (address / page size): the kernel's phase */
+  uint64_t npages; /* object length in pages */
+  uint64_t step;   /* pages of a run per unit of weight: 2 MiB (512 with 4 KiB pages) */
+  uint64_t huge;   /* pages of the kernel's interleave folio: step with THP, 1 without */
+  int n;           /* targets, 1..OLI_MAX_TARGETS */
+  uint32_t w[OLI_MAX_TARGETS]; /* weights, each > 0 */
+  bool native;     /* the kernel interleaves this ratio itself (one VMA for the body) */
+  uint64_t vmas;   /* VMAs the object may use; 0: no limit */
+} oli_stripe_in_t;
+
+typedef struct oli_stripe_s {
+  uint64_t unit;       /* pages per weight unit in the page runs (a round is unit * sum(w)) */
+  uint64_t phase;      /* page runs: the pattern's granule (mod sum(w)) at object page 0 */
+  uint64_t body_start; /* the native body [body_start, body_start + body_pages), object pages */
+  uint64_t body_pages; /* 0: no native body, all page runs */
+  uint64_t vmas;       /* VMAs of the layout */
+  uint64_t max_run;    /* longest stretch of pages on one node */
+  bool coarsened;      /* unit above step: the VMA budget ran out */
+} oli_stripe_t;
+
 /* ---- per-site run-time state (site.c) --------------------------------- */
 /* Reached from __oli_site_t.slot; one per distinct site ID. */
 typedef struct oli_site_state_s {
