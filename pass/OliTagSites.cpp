@@ -8,6 +8,7 @@
 #include "OliPlan.h"
 #include "OliAbiNames.h"
 #include "SiteId.h"
+#include "StaticSize.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -84,20 +85,25 @@ static std::optional<uint64_t> mulSize(std::optional<uint64_t> A, std::optional<
   return R;
 }
 
-/// Constant operand I of CB, when it has one (I < 0: none).
-static std::optional<uint64_t> constArg(CallBase &CB, int I) {
+/// Operand I of CB folded to a byte count (StaticSize.cpp: constant
+/// expressions, arithmetic, locals stored once), when it has one (I < 0: none).
+static std::optional<uint64_t> constArg(CallBase &CB, int I, const DataLayout &DL) {
   if (I < 0 || unsigned(I) >= CB.arg_size())
     return std::nullopt;
-  return constInt(CB.getArgOperand(I));
+  return foldConstantSize(CB.getArgOperand(I), DL);
 }
 
 /// Folds the size operands of a heap call (its kind's SizeArg, times
-/// CountArg when it has one) to a byte count when constant.
+/// CountArg when it has one; a Fortran ALLOCATE's bounds set before it) to a
+/// byte count when constant.
 static std::optional<uint64_t> staticSize(CallBase &CB, uint8_t Kind) {
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  if (kindHas(Kind, OLI_KF_FORTRAN))
+    return fortranAllocateSize(CB, DL);
   const oli_kind_info_t &K = kindInfo(Kind);
   if (K.count_arg >= 0)
-    return mulSize(constArg(CB, K.size_arg), constArg(CB, K.count_arg));
-  return constArg(CB, K.size_arg);
+    return mulSize(constArg(CB, K.size_arg, DL), constArg(CB, K.count_arg, DL));
+  return constArg(CB, K.size_arg, DL);
 }
 
 /// Source name of the global a pointer designates (through GEPs/casts).
@@ -462,6 +468,10 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
       if (std::optional<uint64_t> L = constInt(CB.getArgOperand(N - 1)))
         S.Line = *L; // absolute line from the runtime call, without debug info
     S.Name = globalSourceName(CB.getArgOperand(0));
+    if (std::optional<uint64_t> Size = staticSize(CB, CI.Kind)) {
+      S.SizeHint = *Size; // bounds set by constants (npbparams.h)
+      S.Flags |= FlagSizeKnown;
+    }
   } else {
     S.Name = storedIntoName(&CB, 0);
     if (S.Name.empty())

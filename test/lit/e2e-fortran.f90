@@ -1,9 +1,9 @@
 ! End to end, Fortran: a module array allocated with ALLOCATE(stat=) (the
 ! Fortran runtime's AllocatableAllocate, whose malloc is attributed to the
-! site), a plain ALLOCATE of a module array (a direct malloc into the
-! descriptor), a COMMON block and a module array with static size, compiled
-! by flang-new-19 with the plugin and linked with the stub runtime; the
-! program runs and the stub lists each site with file:line and names.
+! site), a plain ALLOCATE of a module array (a direct malloc, its constant size
+! a hint), a COMMON block and a module array with static size, compiled by
+! flang-new-19 with the plugin and linked with the stub runtime; the program
+! runs and the stub lists each site with file:line and names.
 ! REQUIRES: flang
 ! RUN: %clang -O1 -c -I%oli_include %stub_runtime -o %t.stub.o
 ! Module files go to %t.mods, not into the source directory.
@@ -40,6 +40,6 @@ end program
 ! CHECK-DAG: global name=/main_int_mem/ size=80000 aligned=1
 ! CHECK-DAG: global name=x size=800000 aligned=1
 ! CHECK-DAG: site id={{[0-9a-f]+}} kind=13 at=e2e-fortran.f90:22 func=grid::setup name=a size=? count=1
-! CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-fortran.f90:33 func=main name=colidx size=? count=1
+! CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-fortran.f90:33 func=main name=colidx size=560000 count=1
 ! CHECK-DAG: site id={{[0-9a-f]+}} kind=12 at=e2e-fortran.f90:0 func= name=/main_int_mem/ size=80000 count=1
 ! CHECK-DAG: site id={{[0-9a-f]+}} kind=12 at=e2e-fortran.f90:0 func=grid name=x size=800000 count=1

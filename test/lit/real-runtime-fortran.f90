@@ -16,7 +16,7 @@
 
 ! OUT: sum 650000.0
 ! CHECK-DAG: {{^0x[0-9a-f]+}} fortran-allocate e2e-fortran.f90:22 grid::setup a ?
-! CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-fortran.f90:33 main colidx ?
+! CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-fortran.f90:33 main colidx 560000
 ! CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-fortran.f90 - /main_int_mem/ 80000
 ! CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-fortran.f90 grid x 800000
 ! REPORT: {{0x[0-9a-f]+}} fortran-allocate e2e-fortran.f90:22 a 1 390.6 KiB
