@@ -20,7 +20,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -194,6 +196,30 @@ std::optional<CalleeInfo> OliTagSites::classify(Function *F) const {
   return std::nullopt;
 }
 
+/// The Fortran source file of the compile this pass runs in, from the front
+/// end's own command line (flang-new -fc1 ... FILE): the last argument that
+/// names an existing Fortran file. "" elsewhere (opt, clang). flang names
+/// every module FIRModule and, under -gline-tables-only, emits no compile
+/// unit for a file without procedures (a module of data only).
+static std::string frontEndFortranInput() {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFileAsStream("/proc/self/cmdline");
+  if (!B)
+    return "";
+  SmallVector<StringRef, 64> Args;
+  (*B)->getBuffer().split(Args, '\0', -1, false);
+  std::string Found;
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "-o" || A == "-module-dir" || A == "-J") {
+      ++I; // an output, not the input
+      continue;
+    }
+    if (!A.starts_with("-") && isFortranFile(A) && sys::fs::exists(A))
+      Found = A.str();
+  }
+  return Found;
+}
+
 void OliTagSites::findModuleFile() {
   if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu"))
     for (MDNode *N : CUs->operands())
@@ -216,6 +242,10 @@ void OliTagSites::findModuleFile() {
         return;
       }
     }
+  // No compile unit, no runtime call (a module of data): flang's input file.
+  std::string In = frontEndFortranInput();
+  if (!In.empty())
+    ModuleFile = In;
 }
 
 bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
