@@ -11,6 +11,7 @@
 #ifndef FCG_NMAX
 #define FCG_NMAX 2097152
 #endif
+include 'bench.inc'
 
 module fcg_data
   implicit none
@@ -22,6 +23,7 @@ end module fcg_data
 
 program fcg
   use fcg_data
+  use bench_f
   implicit none
   integer, parameter :: nmax = FCG_NMAX
   ! COMMON blocks: reference solution (large, fixed size) and scalars.
@@ -33,31 +35,16 @@ program fcg
   double precision :: rnorm_hist(1000)
   common /fcghist/ rnorm_hist
 
-  character(len=16) :: arg
   character :: cls
-  integer :: i, j, k, row, it, ms(5), st
+  integer :: i, j, k, row, it, ms(5), ic
   integer(i8) :: e, pos, c0, c1, crate
   double precision :: rho, rho_new, alpha, beta, pq, bnorm2, err2, ex2, res2, s, t
   logical :: ok, fault
 
   ms = [40, 80, 128, 256, 512]
-  cls = 'S'
-  if (command_argument_count() >= 1) then
-    call get_command_argument(1, arg)
-  else
-    call get_environment_variable('BENCH_CLASS', arg, status=st)
-    if (st /= 0) arg = 'S'
-  end if
-  select case (trim(arg))
-  case ('S', 's'); m = ms(1); cls = 'S'
-  case ('W', 'w'); m = ms(2); cls = 'W'
-  case ('A', 'a'); m = ms(3); cls = 'A'
-  case ('B', 'b'); m = ms(4); cls = 'B'
-  case ('C', 'c'); m = ms(5); cls = 'C'
-  case default
-    write (0, '(a)') "fcg: error: class '" // trim(arg) // "' is not one of S, W, A, B, C"
-    stop 2
-  end select
+  ic = bench_class('fcg')
+  m = ms(ic)
+  cls = bench_class_names(ic)
   n = m * m * m
   if (n > nmax) then
     write (0, '(a,i0,a)') 'fcg: error: class ' // cls // ' needs ', n, &
@@ -66,12 +53,11 @@ program fcg
   end if
   nnz = 7_i8 * n
   niter_max = 1000
-  call get_environment_variable('BENCH_FAULT', arg, status=st)
-  fault = st == 0 .and. arg(1:1) == '1'
+  fault = bench_fault()
 
   allocate (rowstr(n + 1), colidx(nnz), a(nnz))
   allocate (x(n), z(n), p(n), q(n), r(n))
-  write (*, '(a,a,a,i0)') 'kernel fcg class ', cls, ' threads ', nthreads()
+  write (*, '(a,a,a,i0)') 'kernel fcg class ', cls, ' threads ', bench_threads()
   write (*, '(a,i0,a,i0,a,i0)') 'params m=', m, ' n=', n, ' nnz<=', nnz
 
   ! CSR rows in grid order, diagonal first; boundary neighbours dropped.
@@ -170,15 +156,9 @@ program fcg
   ok = it < niter_max .and. sqrt(res2 / bnorm2) < 1.0d-8 .and. sqrt(err2 / ex2) < 1.0d-6
   write (*, '(a,i0,a,es10.3,a,es10.3)') 'iterations ', it, ' relative residual ', &
     sqrt(res2 / bnorm2), ' relative error ', sqrt(err2 / ex2)
-  write (*, '(a,f12.6)') 'time_s ', t
   ! The arrays stay allocated until exit: the oli report (written at exit)
   ! then shows where their pages are (pages_achieved, from move_pages).
-  if (ok) then
-    write (*, '(a)') 'VERIFICATION SUCCESSFUL'
-  else
-    write (*, '(a)') 'VERIFICATION FAILED'
-    stop 1
-  end if
+  call bench_finish(t, ok)
 
 contains
 
@@ -207,10 +187,5 @@ contains
     a(pos) = -1.0d0; colidx(pos) = col; pos = pos + 1
   end subroutine put
 
-  integer function nthreads()
-    !$ integer, external :: omp_get_max_threads
-    nthreads = 1
-    !$ nthreads = omp_get_max_threads()
-  end function nthreads
 
 end program fcg

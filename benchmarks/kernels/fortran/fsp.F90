@@ -11,6 +11,7 @@
 ! the solution after n steps is known in closed form. Verification: u, rhs
 ! (the last increment), forcing and the derived fields (once more from the
 ! final u) against it - every array's contents are checked.
+include 'bench.inc'
 module fsp_data
   implicit none
   integer, parameter :: dp = kind(1.0d0)
@@ -141,37 +142,22 @@ end module fsp_data
 
 program fsp
   use fsp_data
+  use bench_f
   implicit none
-  character(len=16) :: arg
   character :: cls
-  integer :: ns(5), steps(5), nsteps, s, i, j, k, c, st
+  integer :: ns(5), steps(5), nsteps, s, i, j, k, c
   integer(8) :: c0, c1, crate
   double precision :: t, e(5), eprev, ri, sq, err_u, err_rhs, err_f, err_d
   logical :: fault, ok
 
   ns = [64, 96, 160, 320, 448]
   steps = [8, 10, 10, 8, 6]
-  if (command_argument_count() >= 1) then
-    call get_command_argument(1, arg)
-  else
-    call get_environment_variable('BENCH_CLASS', arg, status=st)
-    if (st /= 0) arg = 'S'
-  end if
-  select case (trim(arg))
-  case ('S', 's'); c = 1; cls = 'S'
-  case ('W', 'w'); c = 2; cls = 'W'
-  case ('A', 'a'); c = 3; cls = 'A'
-  case ('B', 'b'); c = 4; cls = 'B'
-  case ('C', 'c'); c = 5; cls = 'C'
-  case default
-    write (0, '(a)') "fsp: error: class '" // trim(arg) // "' is not one of S, W, A, B, C"
-    stop 2
-  end select
+  c = bench_class('fsp')
+  cls = bench_class_names(c)
   nx = ns(c)
   nsteps = steps(c)
-  call get_environment_variable('BENCH_FAULT', arg, status=st)
-  fault = st == 0 .and. arg(1:1) == '1'
-  write (*, '(a,a,a,i0)') 'kernel fsp class ', cls, ' threads ', nthreads()
+  fault = bench_fault()
+  write (*, '(a,a,a,i0)') 'kernel fsp class ', cls, ' threads ', bench_threads()
   write (*, '(a,i0,a,i0)') 'params grid=', nx, '^3 steps=', nsteps
   call alloc_space
 
@@ -221,20 +207,8 @@ program fsp
   end do
   write (*, '(a,es10.3,a,es10.3,a,es10.3,a,es10.3)') 'max error: u ', err_u, ' rhs ', err_rhs, &
     ' forcing ', err_f, ' derived ', err_d
-  write (*, '(a,f12.6)') 'time_s ', t
   ok = err_u < tol .and. err_rhs < tol .and. err_f < tol .and. err_d < tol
   ! The arrays stay allocated until exit: the oli report shows their pages.
-  if (ok) then
-    write (*, '(a)') 'VERIFICATION SUCCESSFUL'
-  else
-    write (*, '(a)') 'VERIFICATION FAILED'
-    stop 1
-  end if
+  call bench_finish(t, ok)
 
-contains
-  integer function nthreads()
-    !$ integer, external :: omp_get_max_threads
-    nthreads = 1
-    !$ nthreads = omp_get_max_threads()
-  end function nthreads
 end program fsp

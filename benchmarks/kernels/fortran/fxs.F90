@@ -14,6 +14,7 @@
 ! without union and index grids (a binary search in each nuclide's grid) must
 ! give the same five values, and the whole union grid must be sorted and hold
 ! every nuclide energy once (checked by a merge count).
+include 'bench.inc'
 module fxs_data
   implicit none
   integer, parameter :: i8 = selected_int_kind(18), i4 = selected_int_kind(9)
@@ -122,10 +123,10 @@ end module fxs_data
 
 program fxs
   use fxs_data
+  use bench_f
   implicit none
-  character(len=16) :: arg
   character :: cls
-  integer :: isos(5), gps(5), c, st, n, m, nmat, ios
+  integer :: isos(5), gps(5), c, n, m, nmat, ios
   integer(i8) :: lookups(5), nlook, i, j, u, k, hash_all, hash_sub, ref_hash, merged
   integer(i8) :: c0, c1, crate
   double precision :: e, x, macro(5), sum_sub, ref_sum, t, rel, conc
@@ -134,28 +135,13 @@ program fxs
   isos = [68, 68, 68, 355, 355]
   gps = [2000, 4000, 11300, 11300, 30000]
   lookups = [200000_i8, 1000000_i8, 4000000_i8, 15000000_i8, 50000000_i8]
-  if (command_argument_count() >= 1) then
-    call get_command_argument(1, arg)
-  else
-    call get_environment_variable('BENCH_CLASS', arg, status=st)
-    if (st /= 0) arg = 'S'
-  end if
-  select case (trim(arg))
-  case ('S', 's'); c = 1; cls = 'S'
-  case ('W', 'w'); c = 2; cls = 'W'
-  case ('A', 'a'); c = 3; cls = 'A'
-  case ('B', 'b'); c = 4; cls = 'B'
-  case ('C', 'c'); c = 5; cls = 'C'
-  case default
-    write (0, '(a)') "fxs: error: class '" // trim(arg) // "' is not one of S, W, A, B, C"
-    stop 2
-  end select
+  c = bench_class('fxs')
+  cls = bench_class_names(c)
   niso = isos(c); ngp = gps(c); nlook = lookups(c)
   nunion = int(niso, i8) * ngp
   nmat = 4
-  call get_environment_variable('BENCH_FAULT', arg, status=st)
-  fault = st == 0 .and. arg(1:1) == '1'
-  write (*, '(a,a,a,i0)') 'kernel fxs class ', cls, ' threads ', nthreads()
+  fault = bench_fault()
+  write (*, '(a,a,a,i0)') 'kernel fxs class ', cls, ' threads ', bench_threads()
   write (*, '(a,i0,a,i0,a,i0,a,i0)') 'params isotopes=', niso, ' gridpoints=', ngp, ' union=', nunion, &
     ' lookups=', nlook
 
@@ -257,19 +243,7 @@ program fxs
   write (*, '(a,i0,a)') 'checksum ', hash_all, ' (all lookups)'
   write (*, '(a,i0,a,i0,a,i0,a,es10.3,a,i0,a,i0)') 'verified ', (nlook + 3) / 4, ' lookups: hash ', hash_sub, &
     ' vs ', ref_hash, ', xs sum relative difference ', rel, '; union energies found ', merged, ' of ', nunion
-  write (*, '(a,f12.6)') 'time_s ', t
   ok = hash_sub == ref_hash .and. rel < 1.0d-12 .and. merged == nunion
-  if (ok) then
-    write (*, '(a)') 'VERIFICATION SUCCESSFUL'
-  else
-    write (*, '(a)') 'VERIFICATION FAILED'
-    stop 1
-  end if
+  call bench_finish(t, ok)
 
-contains
-  integer function nthreads()
-    !$ integer, external :: omp_get_max_threads
-    nthreads = 1
-    !$ nthreads = omp_get_max_threads()
-  end function nthreads
 end program fxs
