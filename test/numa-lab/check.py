@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """NUMA lab host-side checker: parse a guest console log and assert.
 
-    check.py --suite probe|oli|faults|cxl|four-node|baselines|tiering|boot --kernel 6.12|6.1 LOG
+    check.py --suite probe|oli|faults|placement|cxl|four-node|baselines|tiering|boot --kernel 6.12|6.1 LOG
                                  (oli: assertions 1-5 of issue 4, faults: 6, both
                                  on the oli suite's log; four-node: the oli runtime
                                  on topologies/four-node.args; boot: markers only)
+    check.py --suite placement --expect-findings ...   issue 11's findings must reproduce
     check.py --show LOG          print the results and reports, assert nothing
                                  (for topologies no suite asserts)
 
@@ -141,6 +142,8 @@ class Checker:
         self.passes = 0
         self.skipped = []  # parts not checked, with the reason (printed)
         self.skip_reason = None  # the whole suite cannot run on this kernel
+        self.expect_findings = False  # --expect-findings: issue 11's findings must reproduce
+        self.findings = {}  # finding -> times seen (check_placement)
 
     def expect(self, cond, what, detail=""):
         if cond:
@@ -729,11 +732,93 @@ def check_four_node(c):
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
 
 
+def check_placement(c):
+    """Issue 11: every placed object of the stand-in kernels follows the 10% rule of
+    the peak footprint and its pages are where the decision says; an 800 MiB
+    interleave has no run on one node longer than max(w) x 2 MiB and every window
+    of sum(w) x 2 MiB and of 32 MiB within one huge page of its ratio."""
+    lab = c.lab
+    huge = 512  # 4 KiB pages per 2 MiB
+    st = Run(c, "stripe", 0, ["big"])
+    if st.basics():
+        st.all_placements(["interleave"])
+        s = st.site("big") or {}
+        w = ratio_of(s.get("ratio")) or [0]
+        r = lab.one("stripe", "run", "stripe") or {}
+        bound = max(w) * huge
+        for node in ("n0", "n2"):
+            finding(c, "coarse stripes", 0 < int(r.get("max_run_" + node, 0)) <= bound,
+                    "stripe: longest run on %s <= max(w) x 2 MiB (%d pages at %s)" % (node, bound, s.get("ratio")),
+                    "%s pages" % r.get("max_run_" + node))
+        c.eq("stripe: every page on node 0 or 2", ("0", "0"), (r.get("other"), r.get("absent")))
+        for key, what in (("worst_window", "sum(w) x 2 MiB"), ("worst_window32", "32 MiB")):
+            c.expect(r.get(key) is not None and int(r.get(key)) <= huge,
+                     "stripe: every window of %s within one huge page of the ratio" % what,
+                     "worst window %s pages off (window %s pages)" % (r.get(key), r.get("window")))
+    kernels = [k.get("name") for k in lab.group("kernel") if k.get("present") == "1"]
+    c.expect(kernels, "stand-in kernels in the guest", "none of bench-{sp,fsp,fxs,cg}-oli")
+    for k in kernels:
+        for name in ("rule-" + k, "rule-" + k + "-fp"):
+            check_rule_run(c, name)
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+    if c.expect_findings:
+        for f in ("coarse stripes", "decisions against the allocated-so-far share"):
+            c.expect(c.findings.get(f, 0) > 0, "finding reproduced: " + f, "not seen: the runtime is fixed?")
+
+
+def finding(c, kind, ok, what, detail):
+    """A check of issue 11's findings; with --expect-findings a failure is the
+    finding reproduced (counted, printed), not a failure."""
+    if not c.expect_findings:
+        c.expect(ok, what, detail)
+    elif not ok:
+        c.findings[kind] = c.findings.get(kind, 0) + 1
+        print("oli-lab: finding [%s]: %s: %s" % (kind, what, detail))
+
+
+def check_rule_run(c, name):
+    """One kernel run: verified, and each placed site's final decision follows the
+    rule of the peak footprint, its pages (pages_achieved) where the decision says."""
+    lab = c.lab
+    st = lab.one("run", "name", name) or {}
+    c.eq("%s: exit status" % name, "0", st.get("status"))
+    c.eq("%s: the kernel verified its data" % name, ["1"], [r.get("ok") for r in lab.group("verify")
+                                                            if r.get("run") == name])
+    txt = lab.json.get(name)
+    if not c.expect(txt is not None, "%s: JSON report" % name, "missing"):
+        return
+    rep = json.loads(txt)
+    lp = rep["options"]["large_percent"]
+    fp = rep.get("footprint") if isinstance(rep.get("footprint"), dict) else {}
+    peak = fp.get("peak") or sum(s.get("peak_live") or 0 for s in rep["sites"])
+    placed = [s for s in rep["sites"] if s.get("count") and (s.get("largest") or 0) >= rep["options"]["min_size"]]
+    c.expect(placed, "%s: placed objects in the report" % name, "none")
+    for s in placed:
+        want = "interleave" if s["largest"] * 100 >= lp * peak else "dram"
+        label = "%s %s (%.1f%% of the peak footprint %d)" % (name, s.get("name") or s.get("line"),
+                                                             100.0 * s["largest"] / peak, peak)
+        finding(c, "decisions against the allocated-so-far share", want == s.get("decision"),
+                label + ": final decision follows the %d%% rule" % lp,
+                "expected %r, got %r" % (want, s.get("decision")))
+        ach = {int(k): v for k, v in (s.get("pages_achieved") or {}).items()}
+        inten = {int(k): v for k, v in (s.get("pages_intended") or {}).items()}
+        if not inten:
+            continue  # freed before exit (cg's set-up vectors): nothing to read back
+        tot = sum(ach.values())
+        if not c.expect(tot > 0, label + ": pages present", "pages_achieved %s" % ach):
+            continue
+        # present pages split as intended (1% of the pages; untouched pages aside)
+        itot = sum(inten.values()) or 1
+        bad = [n for n in set(ach) | set(inten) if abs(ach.get(n, 0) - tot * inten.get(n, 0) / itot) > 0.01 * tot + 1]
+        c.expect(not bad, label + ": kernel pages where the decision says",
+                 "intended %s, achieved %s" % (inten, ach))
+
+
 def check_boot(c):
     """Only the markers and the kernel series (checked for every suite)."""
 
 
-SUITES = {"probe": check_probe, "oli": check_oli, "faults": check_faults, "cxl": check_cxl,
+SUITES = {"probe": check_probe, "oli": check_oli, "placement": check_placement, "faults": check_faults, "cxl": check_cxl,
           "four-node": check_four_node, "boot": check_boot, "baselines": baselines.check_baselines,
           "tiering": baselines.check_tiering}
 
@@ -766,6 +851,8 @@ def main():
     ap.add_argument("--suite")
     ap.add_argument("--kernel", choices=["6.12", "6.1"])
     ap.add_argument("--show", action="store_true", help="print the results, assert nothing")
+    ap.add_argument("--expect-findings", action="store_true",
+                    help="placement: issue 11's findings must reproduce (until the runtime fixes them)")
     ap.add_argument("log")
     a = ap.parse_args()
     if a.show:
@@ -792,6 +879,7 @@ def main():
         print("oli-lab: error: cannot read console log '%s': %s" % (a.log, e.strerror), file=sys.stderr)
         return 1
     c = Checker(lab, a.kernel)
+    c.expect_findings = a.expect_findings
     if lab.begin is None:
         c.failures.append("guest never printed OLI-LAB-BEGIN (kernel did not boot to /init)")
     else:

@@ -11,7 +11,8 @@
 # /lab/modules/order; modset.py).
 # Environment: OLI_LAB_TIMEOUT (seconds, default 150), OLI_LAB_TOPOLOGY (args file),
 # OLI_LAB_APPEND (extra kernel command line), OLI_LAB_CHECK (check.py --suite to
-# apply to the log; default SUITE; `boot` checks the markers only).
+# apply to the log; default SUITE; `boot` checks the markers only), OLI_LAB_CHECK_ARGS
+# (more check.py options, e.g. --expect-findings).
 # Exit: 0 pass, 1 fail (console tail and mismatching objects printed), 77 QEMU or the
 # kernels are not available here.
 set -euo pipefail
@@ -41,4 +42,5 @@ topo=()
 [ -n "${OLI_LAB_TOPOLOGY:-}" ] && topo=(--topology "$OLI_LAB_TOPOLOGY")
 "$here/run.sh" "$cache/kernel-$kernel" "$work/$tag.cpio.gz" "$work/$tag.log" \
   --timeout "${OLI_LAB_TIMEOUT:-150}" --append "${OLI_LAB_APPEND:-}" "${topo[@]}"
-exec python3 "$here/check.py" --suite "${OLI_LAB_CHECK:-$suite}" --kernel "$kernel" "$work/$tag.log"
+# shellcheck disable=SC2086 # OLI_LAB_CHECK_ARGS: words
+exec python3 "$here/check.py" --suite "${OLI_LAB_CHECK:-$suite}" --kernel "$kernel" ${OLI_LAB_CHECK_ARGS:-} "$work/$tag.log"

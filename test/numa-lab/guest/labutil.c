@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -90,4 +91,49 @@ int lab_is_zero(const void *p, size_t len) {
 void lab_object_f(const char *run, const char *name, const char *file, int line, const void *p, long len);
 void lab_object_f(const char *run, const char *name, const char *file, int line, const void *p, long len) {
   lab_object(run, name, file, line, p, (size_t)len);
+}
+
+/* Deviation of the worst window of w pages from share * w (node0 pages: a
+ * prefix sum of 0/1 per page). */
+static long worst_window(const unsigned *pre, long n, long w, double share) {
+  long worst = 0;
+  for (long a = 0; a + w <= n; a++) {
+    double d = (double)(pre[a + w] - pre[a]) - share * (double)w;
+    long dev = (long)(d < 0 ? -d : d);
+    if (dev > worst) worst = dev;
+  }
+  return worst;
+}
+
+void lab_stripe(const char *run, const void *p, size_t len, long window) {
+  long psz = sysconf(_SC_PAGESIZE), n = (long)(len / (size_t)psz);
+  unsigned *pre = calloc((size_t)n + 1, sizeof *pre);
+  if (!pre) {
+    printf("OLI-LAB stripe run=%s error=nomem\n", run);
+    return;
+  }
+  long n0 = 0, n2 = 0, other = 0, absent = 0, run0 = 0, run2 = 0, cur = 0, last = -2;
+  for (long i = 0; i < n;) {
+    long k = 0;
+    for (; k < CHUNK && i + k < n; k++) pages[k] = (char *)p + (i + k) * psz;
+    if (move_pages(0, (unsigned long)k, pages, NULL, status, 0) != 0)
+      for (long j = 0; j < k; j++) status[j] = -1;
+    for (long j = 0; j < k; j++, i++) {
+      int node = status[j];
+      n0 += node == 0, n2 += node == 2, other += node != 0 && node != 2 && node >= 0, absent += node < 0;
+      pre[i + 1] = pre[i] + (node == 0);
+      cur = node == last ? cur + 1 : 1;
+      last = node;
+      if (node == 0 && cur > run0) run0 = cur;
+      if (node == 2 && cur > run2) run2 = cur;
+    }
+  }
+  double share = n ? (double)n0 / (double)n : 0.0;
+  long w32 = (32l << 20) / psz;
+  printf("OLI-LAB stripe run=%s pages=%ld n0=%ld n2=%ld other=%ld absent=%ld max_run_n0=%ld max_run_n2=%ld "
+         "window=%ld worst_window=%ld worst_window32=%ld\n",
+         run, n, n0, n2, other, absent, run0, run2, window, worst_window(pre, n, window, share),
+         worst_window(pre, n, w32, share));
+  fflush(stdout);
+  free(pre);
 }

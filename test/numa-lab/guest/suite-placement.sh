@@ -1,0 +1,40 @@
+# shellcheck shell=dash
+# NUMA lab suite "placement" (issue 11): the 10% rule of the whole footprint,
+# re-decision and migration, fine striping, on the real guest kernel.
+#   stripe        /lab/lab_stripe: one 800 MiB object, interleaved, every page's node
+#   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs at class S, cg at W) under
+#                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
+#                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
+#                 kernel printed VERIFICATION SUCCESSFUL
+# check.py --suite placement asserts on them.
+
+# shellcheck disable=SC2034 # used by runlib.sh
+prog=/lab/lab_stripe
+. /lab/runlib.sh
+
+echo "OLI-LAB thp enabled=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled)"
+run stripe 0 OLI_POLICY=oli; show stripe
+
+# runk NAME CPU BINARY CLASS [VAR=VALUE...]: a kernel, one thread on CPU.
+runk() {
+  name=$1 cpu=$2 bin=$3 cls=$4; shift 4
+  rm -f "/tmp/$name.json"
+  taskset -c "$cpu" env OLI_REPORT="/tmp/$name.json" OLI_REPORT_FORMAT=json OMP_NUM_THREADS=1 \
+    OMP_WAIT_POLICY=passive "$@" "$bin" "$cls" >"/tmp/$name.log" 2>"/tmp/$name.err"
+  echo "$?" > "/tmp/$name.rc"
+  ok=0
+  grep -q '^VERIFICATION SUCCESSFUL' "/tmp/$name.log" && ok=1
+  echo "OLI-LAB verify run=$name ok=$ok" > "/tmp/$name.out"
+}
+# The footprint a user gives up front: the kernel's arrays at that class.
+for kc in sp:S:44M fsp:S:44M fxs:S:43M cg:W:47M; do
+  k=${kc%%:*} rest=${kc#*:} cls=${rest%%:*} fp=${rest#*:}
+  [ -x "/lab/bench-$k-oli" ] || continue
+  echo "OLI-LAB kernel name=$k present=1"
+  # one run per socket at once (TCG is slow): without and with OLI_FOOTPRINT
+  runk "rule-$k" 0 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli &
+  runk "rule-$k-fp" 1 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli OLI_FOOTPRINT="$fp" &
+  wait
+  show "rule-$k"; show "rule-$k-fp"
+done
+echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
