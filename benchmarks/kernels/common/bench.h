@@ -83,6 +83,20 @@ static inline int bench_fault(void) {
   return s && s[0] == '1';
 }
 
+/* BENCH_STEPS=N overrides a time-stepping kernel's steps per class (fewer for
+ * slow emulated machines: the NUMA lab); bad values exit 2. */
+static inline int bench_steps(const char *kernel, int steps) {
+  const char *s = getenv("BENCH_STEPS");
+  if (!s || !*s) return steps;
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (*end || n < 1 || n > 100000) {
+    fprintf(stderr, "%s: error: BENCH_STEPS '%s' is not a number of steps 1-100000\n", kernel, s);
+    exit(2);
+  }
+  return (int)n;
+}
+
 /* SplitMix64: a counter-based generator, so every element's random value
  * depends only on (seed, index) and not on the thread count. */
 static inline uint64_t bench_mix64(uint64_t x) {

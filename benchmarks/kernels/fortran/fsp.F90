@@ -155,7 +155,7 @@ program fsp
   c = bench_class('fsp')
   cls = bench_class_names(c)
   nx = ns(c)
-  nsteps = steps(c)
+  nsteps = bench_steps('fsp', steps(c))
   fault = bench_fault()
   write (*, '(a,a,a,i0)') 'kernel fsp class ', cls, ' threads ', bench_threads()
   write (*, '(a,i0,a,i0)') 'params grid=', nx, '^3 steps=', nsteps

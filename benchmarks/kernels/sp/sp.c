@@ -158,7 +158,8 @@ static void add(void) {
 
 int main(int argc, char **argv) {
   int cls = bench_class(argc, argv, "sp");
-  const sp_params_t P = sp_classes[cls];
+  sp_params_t P = sp_classes[cls];
+  P.nsteps = bench_steps("sp", P.nsteps);
   nx = P.n;
   npts = nx * nx * nx;
   char params[160];

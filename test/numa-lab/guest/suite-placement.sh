@@ -2,7 +2,7 @@
 # NUMA lab suite "placement" (issue 11): the 10% rule of the whole footprint,
 # re-decision and migration, fine striping, on the real guest kernel.
 #   stripe        /lab/lab_stripe: one 800 MiB object, interleaved, every page's node
-#   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs at class S, cg at W) under
+#   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs at class S, 2 steps) under
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
 #                 kernel printed VERIFICATION SUCCESSFUL
@@ -20,14 +20,15 @@ runk() {
   name=$1 cpu=$2 bin=$3 cls=$4; shift 4
   rm -f "/tmp/$name.json"
   taskset -c "$cpu" env OLI_REPORT="/tmp/$name.json" OLI_REPORT_FORMAT=json OMP_NUM_THREADS=1 \
-    OMP_WAIT_POLICY=passive "$@" "$bin" "$cls" >"/tmp/$name.log" 2>"/tmp/$name.err"
+    OMP_WAIT_POLICY=passive BENCH_STEPS=2 "$@" "$bin" "$cls" >"/tmp/$name.log" 2>"/tmp/$name.err"
   echo "$?" > "/tmp/$name.rc"
   ok=0
   grep -q '^VERIFICATION SUCCESSFUL' "/tmp/$name.log" && ok=1
   echo "OLI-LAB verify run=$name ok=$ok" > "/tmp/$name.out"
 }
 # The footprint a user gives up front: the kernel's arrays at that class.
-for kc in sp:S:44M fsp:S:44M fxs:S:43M cg:W:47M; do
+# Two steps of sp and fsp are enough: decisions are made at allocation.
+for kc in sp:S:44M fsp:S:44M fxs:S:43M; do
   k=${kc%%:*} rest=${kc#*:} cls=${rest%%:*} fp=${rest#*:}
   [ -x "/lab/bench-$k-oli" ] || continue
   echo "OLI-LAB kernel name=$k present=1"
