@@ -118,7 +118,7 @@ std::optional<APInt> Folder::evalBinary(BinaryOperator *BO, unsigned Depth) {
   APInt R;
   // Wrapping is what the program computes; but a size that wrapped is not
   // the size the programmer meant, so overflow gives no hint at all.
-  switch (BO->getOpcode()) {
+  switch (unsigned(BO->getOpcode())) { // LLVM opcodes (no vocabulary enum): the rest give no hint
   case Instruction::Add: R = A->uadd_ov(*B, Ov); break;
   case Instruction::Sub: R = A->ssub_ov(*B, Ov); break;
   case Instruction::Mul: R = A->umul_ov(*B, Ov); break;
@@ -163,7 +163,7 @@ std::optional<APInt> Folder::eval(Value *V, unsigned Depth) {
     if (!A)
       return std::nullopt;
     unsigned W = CI->getType()->getIntegerBitWidth();
-    switch (CI->getOpcode()) {
+    switch (unsigned(CI->getOpcode())) {
     case Instruction::ZExt: return A->zext(W);
     case Instruction::SExt: return A->sext(W);
     case Instruction::Trunc: return A->trunc(W);

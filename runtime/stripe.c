@@ -36,7 +36,7 @@
  * coarsened, the plan says so and the report counts it. */
 #include <string.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 
 #define MAX_SEAM_RUNS 64 /* runs of a head: at most two turns per target */
 

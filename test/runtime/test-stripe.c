@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_internal.h"
+#include "internal.h"
 #include "testhelper.h"
 
 #define STEP 512ull /* 2 MiB of 4 KiB pages */

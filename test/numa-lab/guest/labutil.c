@@ -116,7 +116,7 @@ void lab_stripe(const char *run, const void *p, size_t len, long window) {
   for (long i = 0; i < n;) {
     long k = 0;
     for (; k < CHUNK && i + k < n; k++) pages[k] = (char *)p + (i + k) * psz;
-    if (move_pages(0, (unsigned long)k, pages, NULL, status, 0) != 0)
+    if (syscall(SYS_move_pages, 0, (unsigned long)k, pages, NULL, status, 0) != 0)
       for (long j = 0; j < k; j++) status[j] = -1;
     for (long j = 0; j < k; j++, i++) {
       int node = status[j];
