@@ -175,6 +175,25 @@ const char *oli_task_policy_mode_name(oli_task_policy_mode_t m) {
   return (unsigned)m < OLI_TASK_POLICY_COUNT_ ? task_policy_modes[m] : UNKNOWN;
 }
 
+static const char *const thp_modes[OLI_THP_COUNT_] = {
+#define OLI_THP(Id, Name, Folio) [OLI_THP_##Id] = Name,
+#include "oli_vocab.def"
+};
+static const bool thp_folio[OLI_THP_COUNT_] = {
+#define OLI_THP(Id, Name, Folio) [OLI_THP_##Id] = Folio,
+#include "oli_vocab.def"
+};
+const char *oli_thp_name(oli_thp_t m) { return (unsigned)m < OLI_THP_COUNT_ ? thp_modes[m] : UNKNOWN; }
+bool oli_thp_folio(oli_thp_t m) { return (unsigned)m < OLI_THP_COUNT_ ? thp_folio[m] : true; }
+int oli_thp_parse(const char *s, oli_thp_t *out) {
+  for (int i = 0; i < OLI_THP_COUNT_; i++)
+    if (strcmp(s, thp_modes[i]) == 0) {
+      *out = (oli_thp_t)i;
+      return 0;
+    }
+  return -1;
+}
+
 static const char *const warnings[W_MAX_] = {
 #define OLI_WARNING(Id, Name) [W_##Id] = Name,
 #include "oli_vocab.def"

@@ -9,6 +9,7 @@
 #ifndef OLI_VOCAB_H
 #define OLI_VOCAB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "oli.h"
@@ -87,6 +88,15 @@ enum { OLI_TASK_POLICY_COUNT_ = 0
 #include "oli_vocab.def"
 };
 
+typedef enum oli_thp_e {
+#define OLI_THP(Id, Name, Folio) OLI_THP_##Id,
+#include "oli_vocab.def"
+} oli_thp_t;
+enum { OLI_THP_COUNT_ = 0
+#define OLI_THP(Id, Name, Folio) +1
+#include "oli_vocab.def"
+};
+
 typedef enum oli_warning_e {
 #define OLI_WARNING(Id, Name) W_##Id,
 #include "oli_vocab.def"
@@ -147,6 +157,9 @@ int oli_policy_parse(const char *s, oli_policy_t *out); /* case-insensitive: an 
 const char *oli_reason_name(oli_reason_t r);
 const char *oli_mechanism_name(oli_mechanism_t m);
 const char *oli_task_policy_mode_name(oli_task_policy_mode_t m);
+const char *oli_thp_name(oli_thp_t m);
+bool oli_thp_folio(oli_thp_t m); /* plans 2 MiB folios */
+int oli_thp_parse(const char *s, oli_thp_t *out); /* 0, -1 */
 const char *oli_warning_name(oli_warning_t w);
 
 const char *oli_access_source_name(oli_access_source_t a);

@@ -74,6 +74,8 @@ typedef struct blk_s {
   uint8_t state, dirty, fallback;
   uint8_t gen;  /* times recycled (mod 256) */
   uint16_t off; /* the live object's start in the block: a generation's offset */
+  uint32_t vmas : 31, coarsened : 1; /* its layout (place.c): VMAs counted against the budget */
+  uint32_t run;                      /* pages of its longest stretch on one node (saturated) */
 } blk_t;
 
 typedef struct key_s {
@@ -362,6 +364,7 @@ static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << p
  * Called without the lock; blocks are S_BUSY (owned). */
 static void release(uint32_t *v, int n) {
   for (int k = 0; k < n; k++) {
+    _oli_vma_give(B(v[k]).vmas); /* one PROT_NONE mapping again (or default policy below) */
     void *a = addr_of(v[k]);
     size_t len = B(v[k]).npg << pgshift;
     if (mmap(a, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) {
@@ -374,6 +377,8 @@ static void release(uint32_t *v, int n) {
   lock_m();
   for (int k = 0; k < n; k++) {
     B(v[k]).dirty = 0;
+    B(v[k]).vmas = B(v[k]).coarsened = 0;
+    B(v[k]).run = 0;
     pool_insert(v[k]);
     st.released++;
   }
@@ -509,11 +514,15 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     pd.mechanism = _oli_place_mechanism(d, npg, (uintptr_t)p % OLI_HUGE_BYTES == 0);
     char what[48];
     snprintf(what, sizeof what, "an object of %llu bytes", (unsigned long long)size);
-    if (_oli_place_checked(p, npg << pgshift, &pd, 0, what) != 0) {
+    oli_layout_t lay;
+    if (_oli_place_checked(p, npg << pgshift, &pd, 0, what, &lay) != 0) {
       B(i).cls = 0;
       B(i).fallback = 1;
       *flags |= OLI_AF_FALLBACK;
     }
+    B(i).vmas = lay.vmas < (1u << 31) ? (uint32_t)lay.vmas : (1u << 31) - 1;
+    B(i).coarsened = lay.coarsened;
+    B(i).run = lay.max_run < UINT32_MAX ? (uint32_t)lay.max_run : UINT32_MAX;
   } else {
     *flags |= OLI_AF_RECYCLED;
     if (zero && dirty) memset((char *)p + B(i).off, 0, size);
@@ -546,6 +555,7 @@ static void fill_info(uint32_t i, oli_block_info_t *out) {
   out->capacity = (B(i).npg << pgshift) - B(i).off;
   out->site = B(i).site;
   out->fallback = B(i).fallback;
+  out->layout = (oli_layout_t){B(i).vmas, B(i).run, B(i).coarsened};
   if (B(i).cls < nclasses) out->decision = classes[B(i).cls];
   else memset(&out->decision, 0, sizeof out->decision);
   if (B(i).cls == 0xffff) out->decision.placement = OLI_PLACE_DEFAULT;

@@ -44,7 +44,8 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
   _oli_site_count_object(st, size, &d);
   char what[64];
   snprintf(what, sizeof what, "global %p (%llu bytes)", addr, (unsigned long long)size);
-  bool fallback = _oli_place_checked((void *)lo, hi - lo, &d, MPOL_MF_MOVE, what) != 0;
+  oli_layout_t lay;
+  bool fallback = _oli_place_checked((void *)lo, hi - lo, &d, MPOL_MF_MOVE, what, &lay) != 0;
   if (fallback) _oli_site_fallback(st);
   _oli_alloc_account(&d, fallback, size, +1);
   _oli_site_live(st, size, +1);
@@ -61,6 +62,7 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
     g->site = st;
     g->decision = d;
     g->fallback = fallback;
+    g->layout = lay;
     g->rec = site;
     atomic_store_explicit(&g->unloaded, false, memory_order_relaxed);
     __atomic_store_n(&nglobals, nglobals + 1, __ATOMIC_RELEASE);

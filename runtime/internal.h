@@ -332,27 +332,31 @@ void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects);
 #define OLI_HUGE_BYTES (2ull << 20)
 uint64_t _oli_page_size(void);
 /* The mechanism that places d on an object of npages (0: size unknown)
- * starting on a 2 MiB boundary or not: the kernel's interleave only when it
- * is exact for the object (whole rounds of huge pages), else page runs. */
+ * starting on a 2 MiB boundary or not: for an interleave, the kernel's own
+ * (equal weights, or the kernel's global weights) when the object has a body
+ * of whole rounds of its folios for it, else page runs. */
 oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned);
 /* Apply decision d to [addr, addr+len) (page aligned) by d->mechanism.
  * `flags` is passed to mbind (0, or MPOL_MF_MOVE for globals). 0 ok (also for
  * the default placement); -1/errno after resetting the range to the default
  * policy (caller counts the fallback), also for a placed decision whose
  * mechanism was never set. */
-int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags);
+int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags, oli_layout_t *out);
 /* Room check, then placement: the one path every placed range takes (arena
  * blocks, globals, mmap regions). 0 ok; -1 after one W_MBIND warning naming
  * `what` ("an object of 4194304 bytes"): a target node has no room for its
  * share or mbind failed; the range has the default policy and the caller
- * counts the fallback. */
-int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what);
+ * counts the fallback. out (may be NULL): the layout made (zeros when none). */
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what,
+                       oli_layout_t *out);
 /* Pages per target (index as d->target[]) that d->mechanism gives an object
  * of npages; returns the number of targets. */
 int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
-/* Page-run layout for weights w over n targets and an object of npages: the
- * run unit in pages (a period is unit * sum(w)). Exposed for tests. */
-uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages);
+/* The stripe plan d->mechanism gives npages at addr with a budget of vmas
+ * VMAs (0: none), as _oli_place_range lays it out (THP from the topology).
+ * 0, -1 when d has no target. */
+int _oli_place_layout(const oli_decision_t *d, uintptr_t addr, uint64_t npages, uint64_t vmas,
+                      oli_stripe_in_t *in, oli_stripe_t *plan);
 /* Room check (a full node must not be filled silently by MPOL_PREFERRED's
  * spill-over): the first target node whose share of npages does not fit in
  * room[node] bytes (UINT64_MAX: unknown, fits), or -1. Pure. */
@@ -377,6 +381,16 @@ void _oli_stripe_pages(const oli_stripe_in_t *in, const oli_stripe_t *p, uint64_
  * should start at (its block's address / huge page), so that its last window
  * holds the ratio within a huge page too; 0 when it has no body. */
 uint64_t _oli_stripe_phase(const oli_stripe_in_t *in);
+
+// vmabudget.c
+/* VMAs one more object's policy ranges may use now (what is left of the
+ * budget; 0: none). Reads max_map_count and counts the maps on first use. */
+uint64_t _oli_vma_allowance(void);
+/* An object was placed with n VMAs (coarsened: its runs had to grow). */
+void _oli_vma_take(uint64_t n, bool coarsened);
+void _oli_vma_give(uint64_t n); /* its block went back to the pool */
+void _oli_vma_stats(oli_vma_stats_t *out);
+void _oli_vma_reset(void); /* tests: forget the budget; the next use reads it again */
 
 // query.c
 #define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */

@@ -4,19 +4,19 @@
  * The mechanism (oli_mechanism_t) follows from the decision's targets and
  * the object (_oli_place_mechanism); _oli_place_range applies d->mechanism:
  *   DRAM, CXL, RDRAM  MPOL_PREFERRED on the target's node (a full node spills over)
- *   INTERLEAVE  per-object ratio on every kernel:
- *                 equal weights                 -> MPOL_INTERLEAVE
- *                 ratio == kernel's global weights (6.9+) -> MPOL_WEIGHTED_INTERLEAVE
- *                   (both only when the object is a whole number of rounds of
- *                   2 MiB folios, so transparent huge pages keep them exact)
- *                 otherwise                     -> page runs: each period of
- *                   unit*sum(w) pages is cut into one run per target of unit*w[i]
- *                   pages, each run MPOL_PREFERRED on its node. The last
- *                   (partial) period is split in proportion too, so the page
- *                   ratio is exact to one page per period. The unit grows with
- *                   the object so an object has at most OLI_MAX_PERIODS periods
- *                   (a bounded number of VMAs).
- * A failure resets the range to MPOL_DEFAULT and returns -1/errno. */
+ *   INTERLEAVE  per-object ratio on every kernel, laid out by the stripe
+ *               planner (stripe.c; docs/runtime-internals.md, "Striping"):
+ *                 equal weights                          -> MPOL_INTERLEAVE body
+ *                 ratio == kernel's global weights (6.9+) -> MPOL_WEIGHTED_INTERLEAVE body
+ *                   (the body: whole rounds of the kernel's folio - 2 MiB with
+ *                   transparent huge pages, 4 KiB with THP never - from the
+ *                   first folio boundary; the head and tail are page runs)
+ *                 otherwise                              -> page runs only: runs of
+ *                   at most max(w) x 2 MiB, each MPOL_PREFERRED on its node,
+ *                   longer only when the VMA budget (vmabudget.c) runs out.
+ *               oli never writes the kernel's global weights (a setting of the
+ *               whole machine, root's to make: docs/runtime.md).
+ * A failure resets the whole range to MPOL_DEFAULT and returns -1/errno. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -36,8 +36,6 @@
 #define MPOL_INTERLEAVE 3
 #endif
 #define OLI_MPOL_WEIGHTED_INTERLEAVE 6 /* Linux 6.9+ */
-#define OLI_RUN_UNIT_MIN 512            /* pages: 2 MiB runs with 4 KiB pages */
-#define OLI_MAX_PERIODS 64
 
 #define MASK_WORDS (OLI_MAX_NODES / 64)
 
@@ -102,58 +100,30 @@ static bool kernel_weights_match(const int *nodes, const uint32_t *w, int n) {
   return true;
 }
 
+/* Pages of the stripe planner's step (2 MiB) and of the kernel's interleave
+ * folio: 2 MiB unless transparent huge pages are off (OLI_THP rows). */
+static uint64_t step_pages(void) {
+  uint64_t s = OLI_HUGE_BYTES / _oli_page_size();
+  return s ? s : 1;
+}
+static uint64_t folio_pages(void) {
+  const oli_topology_t *t = _oli_topology();
+  return !t || oli_thp_folio(t->thp) ? step_pages() : 1;
+}
+
 static uint64_t wsum(const uint32_t *w, int n) {
   uint64_t s = 0;
   for (int i = 0; i < n; i++) s += w[i];
   return s;
 }
 
-uint64_t _oli_place_run_unit(const uint32_t *w, int n, uint64_t npages) {
-  uint64_t sum = wsum(w, n);
-  if (sum == 0) return OLI_RUN_UNIT_MIN;
-  uint64_t unit = (npages + sum * OLI_MAX_PERIODS - 1) / (sum * OLI_MAX_PERIODS);
-  return unit < OLI_RUN_UNIT_MIN ? OLI_RUN_UNIT_MIN : unit;
-}
-
-/* Pages of target i in a (partial) period of len pages. */
-static void split_period(uint64_t len, uint64_t unit, const uint32_t *w, int n, uint64_t out[]) {
-  uint64_t sum = wsum(w, n), full = unit * sum;
-  if (len == full) {
-    for (int i = 0; i < n; i++) out[i] = unit * w[i];
-    return;
-  }
-  uint64_t given = 0, acc = 0;
-  for (int i = 0; i < n; i++) {
-    acc += w[i];
-    uint64_t upto = (len * acc + sum / 2) / sum; /* rounded cumulative share */
-    out[i] = upto - given;
-    given = upto;
-  }
-}
-
-static int page_runs(char *addr, uint64_t npages, const int *nodes, const uint32_t *w, int n,
-                     unsigned flags) {
-  uint64_t pg = _oli_page_size(), unit = _oli_place_run_unit(w, n, npages), period = unit * wsum(w, n);
-  for (uint64_t off = 0; off < npages; off += period) {
-    uint64_t len = npages - off < period ? npages - off : period, run[OLI_MAX_TARGETS], at = off;
-    split_period(len, unit, w, n, run);
-    for (int i = 0; i < n; i++) {
-      if (run[i] == 0) continue;
-      if (bind_nodes(addr + at * pg, run[i] * pg, MPOL_PREFERRED, &nodes[i], 1, flags) != 0) return -1;
-      at += run[i];
-    }
-  }
-  return 0;
-}
-
-/* The kernel's interleave policies hand out whole folios: with transparent
- * huge pages a 2 MiB folio per step. They are exact for an object only when it
- * is a whole number of rounds of huge pages (the arena aligns such blocks to
- * 2 MiB); any other object gets page runs. npages 0: size not known. */
-static bool native_exact(const uint32_t *w, int n, uint64_t npages) {
+/* The kernel interleaves the object's body itself when it has whole rounds
+ * of folios past its first folio boundary (an unaligned object: assume the
+ * longest head). npages 0: size not known. */
+static bool has_body(const uint32_t *w, int n, uint64_t npages, bool aligned) {
   if (npages == 0) return true;
-  uint64_t round = wsum(w, n) * (OLI_HUGE_BYTES / _oli_page_size());
-  return npages % round == 0;
+  uint64_t huge = folio_pages(), head = aligned || huge == 1 ? 0 : huge - 1;
+  return npages >= head + wsum(w, n) * huge;
 }
 
 oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned) {
@@ -167,12 +137,34 @@ oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, b
   case OLI_PLACE_RDRAM: return OLI_MECH_PREFERRED;
   case OLI_PLACE_INTERLEAVE:
     if (n <= 1) return OLI_MECH_PREFERRED;
-    if (!aligned || !native_exact(w, n, npages)) return OLI_MECH_PAGE_RUNS;
+    if (!has_body(w, n, npages, aligned)) return OLI_MECH_PAGE_RUNS;
     if (all_equal(w, n)) return OLI_MECH_INTERLEAVE;
     if (kernel_weights_match(nodes, w, n)) return OLI_MECH_WEIGHTED;
     return OLI_MECH_PAGE_RUNS;
   }
   return OLI_MECH_DEFAULT;
+}
+
+/* The planner's input for d's mechanism over npages at page number start;
+ * vmas 0: no budget. Returns the number of targets (0: none). */
+static int stripe_input(const oli_decision_t *d, uint64_t start, uint64_t npages, uint64_t vmas,
+                        oli_stripe_in_t *in, int nodes[OLI_MAX_TARGETS]) {
+  memset(in, 0, sizeof *in);
+  in->n = targets(d, nodes, in->w);
+  in->start = start;
+  in->npages = npages;
+  in->step = step_pages();
+  in->huge = folio_pages();
+  in->native = d->mechanism == OLI_MECH_INTERLEAVE || d->mechanism == OLI_MECH_WEIGHTED;
+  in->vmas = vmas;
+  return in->n;
+}
+
+int _oli_place_layout(const oli_decision_t *d, uintptr_t addr, uint64_t npages, uint64_t vmas,
+                      oli_stripe_in_t *in, oli_stripe_t *plan) {
+  int nodes[OLI_MAX_TARGETS];
+  if (stripe_input(d, addr / _oli_page_size(), npages, vmas, in, nodes) < 1) return -1;
+  return _oli_stripe_plan(in, plan);
 }
 
 int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]) {
@@ -185,19 +177,16 @@ int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[O
   switch (d->mechanism) {
   case OLI_MECH_DEFAULT: return 0;
   case OLI_MECH_PREFERRED: per[0] = npages; break; /* all on the first target */
-  case OLI_MECH_PAGE_RUNS: {
-    uint64_t unit = _oli_place_run_unit(w, n, npages), period = unit * wsum(w, n);
-    for (uint64_t off = 0; off < npages; off += period) {
-      uint64_t run[OLI_MAX_TARGETS];
-      split_period(npages - off < period ? npages - off : period, unit, w, n, run);
-      for (int i = 0; i < n; i++) per[i] += run[i];
-    }
+  case OLI_MECH_PAGE_RUNS:
+  case OLI_MECH_INTERLEAVE:
+  case OLI_MECH_WEIGHTED: {
+    /* The layout of an object on a folio boundary: every target's share to a
+     * page per segment, whatever the address and the unit. */
+    oli_stripe_in_t in;
+    oli_stripe_t plan;
+    if (npages && _oli_place_layout(d, 0, npages, 0, &in, &plan) == 0) _oli_stripe_pages(&in, &plan, per);
     break;
   }
-  case OLI_MECH_INTERLEAVE:
-  case OLI_MECH_WEIGHTED:
-    if (npages) split_period(npages, npages, w, n, per); /* proportional */
-    break;
   }
   /* Back to the decision's target index (targets with weight 0 get none). */
   for (int i = 0, k = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
@@ -205,10 +194,63 @@ int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[O
   return d->ntargets;
 }
 
-int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags) {
+/* ---- striping: walk the plan with mbind ---------------------------------- */
+typedef struct bind_walk_s {
+  char *addr;
+  uint64_t pg;
+  const int *nodes;
+  int n, native_mode;
+  unsigned flags;
+} bind_walk_t;
+
+static int bind_segment(void *arg, uint64_t off, uint64_t len, int target) {
+  bind_walk_t *b = arg;
+  char *a = b->addr + off * b->pg;
+  if (target < 0) return bind_nodes(a, len * b->pg, b->native_mode, b->nodes, b->n, b->flags);
+  return bind_nodes(a, len * b->pg, MPOL_PREFERRED, &b->nodes[target], 1, b->flags);
+}
+
+/* Lay out d over [addr, addr + len) by its mechanism with the VMA budget;
+ * what it made in *out. */
+static int striped(void *addr, size_t len, const oli_decision_t *d, unsigned flags, oli_layout_t *out) {
+  int nodes[OLI_MAX_TARGETS];
+  oli_stripe_in_t in;
+  oli_stripe_t plan;
+  uint64_t pg = _oli_page_size(), allow = _oli_vma_allowance();
+  /* 0 means "no limit" to the planner: an exhausted budget is one VMA */
+  if (stripe_input(d, (uintptr_t)addr / pg, len / pg, allow ? allow : 1, &in, nodes) < 1 ||
+      _oli_stripe_plan(&in, &plan) != 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  bind_walk_t b = {addr, pg, nodes, in.n, d->mechanism == OLI_MECH_WEIGHTED ? OLI_MPOL_WEIGHTED_INTERLEAVE : MPOL_INTERLEAVE,
+                   flags};
+  int rc = _oli_stripe_walk(&in, &plan, bind_segment, &b);
+  if (rc != 0 && errno == EINVAL && d->mechanism == OLI_MECH_WEIGHTED) { /* kernel without it after all */
+    _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");
+    in.native = false;
+    if (_oli_stripe_plan(&in, &plan) != 0) return -1;
+    rc = _oli_stripe_walk(&in, &plan, bind_segment, &b);
+  }
+  if (rc != 0) return -1;
+  _oli_vma_take(plan.vmas, plan.coarsened);
+  if (out) {
+    out->vmas = plan.vmas;
+    out->max_run = plan.max_run;
+    out->coarsened = plan.coarsened;
+  }
+  if (plan.coarsened)
+    _oli_verbose_message(1, "%llu-page object coarsened to runs of up to %llu pages: %llu VMAs left in the budget",
+                         (unsigned long long)in.npages, (unsigned long long)plan.max_run,
+                         (unsigned long long)allow);
+  return 0;
+}
+
+int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags, oli_layout_t *out) {
   int nodes[OLI_MAX_TARGETS], rc = 0;
   uint32_t w[OLI_MAX_TARGETS];
   int n = targets(d, nodes, w);
+  if (out) memset(out, 0, sizeof *out);
   if (len == 0 || d->placement == OLI_PLACE_DEFAULT) return 0;
   switch (d->mechanism) {
   case OLI_MECH_DEFAULT: /* a placed decision without a mechanism: never silently unbound */
@@ -219,23 +261,16 @@ int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned f
     rc = n > 0 ? bind_nodes(addr, len, MPOL_PREFERRED, nodes, 1, flags) : (errno = EINVAL, -1);
     break;
   case OLI_MECH_INTERLEAVE:
-    rc = bind_nodes(addr, len, MPOL_INTERLEAVE, nodes, n, flags);
-    break;
   case OLI_MECH_WEIGHTED:
-    rc = bind_nodes(addr, len, OLI_MPOL_WEIGHTED_INTERLEAVE, nodes, n, flags);
-    if (rc != 0 && errno == EINVAL) { /* kernel without it after all: page runs */
-      _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");
-      rc = page_runs(addr, len / _oli_page_size(), nodes, w, n, flags);
-    }
-    break;
   case OLI_MECH_PAGE_RUNS:
-    rc = n > 0 ? page_runs(addr, len / _oli_page_size(), nodes, w, n, flags) : (errno = EINVAL, -1);
+    rc = n > 0 ? striped(addr, len, d, flags, out) : (errno = EINVAL, -1);
     break;
   }
   if (rc != 0) {
     int e = errno;
-    sys_mbind(addr, len, MPOL_DEFAULT, NULL, 0, 0);
+    sys_mbind(addr, len, MPOL_DEFAULT, NULL, 0, 0); /* the runs made so far merge back */
     errno = e;
+    if (out) memset(out, 0, sizeof *out);
     return -1;
   }
   return 0;
@@ -412,7 +447,9 @@ int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need,
   return -1;
 }
 
-int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what) {
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what,
+                       oli_layout_t *out) {
+  if (out) memset(out, 0, sizeof *out);
   if (d->placement == OLI_PLACE_DEFAULT || len == 0) return 0;
   uint64_t need = 0, have = 0;
   int full = _oli_place_check_room(d, len, &need, &have);
@@ -421,7 +458,7 @@ int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned
                          full, (unsigned long long)have, what, (unsigned long long)need);
     return -1;
   }
-  if (_oli_place_range(addr, len, d, flags) != 0) {
+  if (_oli_place_range(addr, len, d, flags, out) != 0) {
     _oli_warning_message(W_MBIND, "mbind of %s (%s) failed: %s; default policy used", what,
                          oli_mechanism_name(d->mechanism), strerror(errno));
     return -1;

@@ -225,5 +225,5 @@ void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st) {
   _oli_site_count_object(st, len, &d);
   char what[64];
   snprintf(what, sizeof what, "an mmap region of %zu bytes", len);
-  if (_oli_place_checked(p, plen, &d, 0, what) != 0) _oli_site_fallback(st);
+  if (_oli_place_checked(p, plen, &d, 0, what, NULL) != 0) _oli_site_fallback(st);
 }

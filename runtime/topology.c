@@ -8,6 +8,7 @@
  *   sys/devices/system/node/nodeN/access0/initiators/{read_bandwidth,read_latency}  (HMAT)
  *   sys/devices/virtual/memory_tiering/memory_tierN/nodelist
  *   sys/kernel/mm/mempolicy/weighted_interleave/nodeN  (exists: kernel 6.9+ weighted interleave)
+ *   sys/kernel/mm/transparent_hugepage/enabled  (the bracketed mode: the stripe planner's folio)
  * A node with CPUs is DRAM; a node with memory and no CPUs is CXL (far memory);
  * a memory tier slower than the DRAM tier confirms it. Files that are missing
  * are normal (older kernels, no HMAT); files with garbage give one W_BAD_SYSFS
@@ -30,6 +31,7 @@
 #define NODE_DIR "sys/devices/system/node"
 #define TIER_DIR "sys/devices/virtual/memory_tiering"
 #define WI_DIR "sys/kernel/mm/mempolicy/weighted_interleave"
+#define THP_FILE "sys/kernel/mm/transparent_hugepage/enabled"
 #define FAR_DISTANCE 255
 
 /* ---- small readers ------------------------------------------------------ */
@@ -224,6 +226,22 @@ static void single_node(oli_topology_t *t) {
   t->distance[0][0] = 10;
 }
 
+/* "always [madvise] never": the bracketed word. Missing: UNKNOWN (a kernel
+ * without THP has no such file, but so has a recorded tree that did not
+ * keep it; UNKNOWN plans 2 MiB folios, exact either way). */
+static oli_thp_t read_thp(const char *root) {
+  char buf[256];
+  if (read_text(root, THP_FILE, buf, sizeof buf) < 0) return OLI_THP_UNKNOWN;
+  char *a = strchr(buf, '['), *b = a ? strchr(a, ']') : NULL;
+  oli_thp_t m;
+  if (b) *b = '\0';
+  if (!a || !b || oli_thp_parse(a + 1, &m) != 0 || m == OLI_THP_UNKNOWN) {
+    bad_sysfs(THP_FILE, "no [always], [madvise] or [never]", "2 MiB folios planned");
+    return OLI_THP_UNKNOWN;
+  }
+  return m;
+}
+
 int _oli_topology_read(const char *root, oli_topology_t *t) {
   memset(t, 0, sizeof *t);
   t->local_node = t->cxl_node = t->remote_node = t->cpu_node = -1;
@@ -233,6 +251,7 @@ int _oli_topology_read(const char *root, oli_topology_t *t) {
     t->nodes[i].tier = -1;
   }
   if (root == NULL || *root == '\0') root = "/";
+  t->thp = read_thp(root);
 
   char buf[4096];
   uint64_t online = 0;

@@ -38,6 +38,7 @@ typedef struct oli_topology_s {
   int cxl_node;    /* nearest CXL node to local_node, -1 none */
   int remote_node; /* nearest other DRAM node, -1 none */
   int kernel_wi;   /* kernel has MPOL_WEIGHTED_INTERLEAVE (6.9+) */
+  oli_thp_t thp;   /* transparent_hugepage/enabled: the stripe planner's folio */
   uint8_t kernel_weights[OLI_MAX_NODES]; /* weighted_interleave/nodeN, 0 unknown */
   /* where the caller runs, what the tree held */
   int cpu_node;  /* node holding most of the caller's allowed CPUs, -1 unknown */
@@ -128,6 +129,23 @@ typedef struct oli_stripe_s {
   bool coarsened;      /* unit above step: the VMA budget ran out */
 } oli_stripe_t;
 
+/* How one object's pages were laid out (place.c): what the report shows. */
+typedef struct oli_layout_s {
+  uint64_t vmas;    /* VMAs its policy ranges make (0: none counted) */
+  uint64_t max_run; /* pages of the longest stretch on one node (0: not interleaved) */
+  bool coarsened;   /* the VMA budget made its runs longer than max(w) x 2 MiB */
+} oli_layout_t;
+
+/* The VMA budget (vmabudget.c). */
+typedef struct oli_vma_stats_s {
+  bool known;             /* read (when the first interleaved object was placed) */
+  uint64_t max_map_count; /* vm.max_map_count */
+  uint64_t maps_at_start; /* lines of /proc/self/maps then */
+  uint64_t headroom;      /* left to the application: max_map_count / 4 */
+  uint64_t budget;        /* what oli's page runs may use */
+  uint64_t used, peak_used, coarsened_objects;
+} oli_vma_stats_t;
+
 /* ---- per-site run-time state (site.c) --------------------------------- */
 /* Reached from __oli_site_t.slot; one per distinct site ID. */
 typedef struct oli_site_state_s {
@@ -182,6 +200,7 @@ typedef struct oli_block_info_s {
   oli_site_state_t *site;
   oli_decision_t decision; /* its placement class (placement DEFAULT after a fallback) */
   bool fallback;
+  oli_layout_t layout; /* its pages' layout when placed fresh (recycled blocks keep it) */
 } oli_block_info_t;
 typedef struct oli_arena_stats_s {
   uint64_t reserved, carved, live_bytes, cached_bytes, cache_limit;
@@ -202,6 +221,7 @@ typedef struct oli_global_s {
   oli_site_state_t *site;
   oli_decision_t decision;
   bool fallback;
+  oli_layout_t layout;     /* its pages' layout */
   const __oli_site_t *rec; /* the module's record: which module it belongs to */
   _Atomic bool unloaded;   /* its module is gone (or exiting): addr is not to be read */
   oli_pages_t pages;       /* unloaded: the pages when it was */

@@ -76,8 +76,11 @@ int main(void) {
       double got = (double)out[0] / (double)np;
       CHECK("page runs cover the object", out[0] + out[1] == np);
       CHECK("DRAM share within 1% of the ratio", got > want - 0.01 && got < want + 0.01);
-      uint64_t unit = _oli_place_run_unit(ratios[r], 2, np), period = unit * (ratios[r][0] + ratios[r][1]);
-      CHECK("at most 64 periods (bounded VMAs)", (np + period - 1) / period <= 64);
+      oli_stripe_in_t in;
+      oli_stripe_t plan;
+      CHECK("a layout is planned", _oli_place_layout(&d, 0, np, 0, &in, &plan) == 0);
+      uint64_t bound = (ratios[r][0] > ratios[r][1] ? ratios[r][0] : ratios[r][1]) * (2 * MiB / pg);
+      CHECK("no run longer than max(w) x 2 MiB, whatever the size", plan.max_run <= bound && !plan.coarsened);
     }
   }
   oli_decision_t eq = interleave(0, 63, 1, 1);
@@ -88,10 +91,16 @@ int main(void) {
             "page-runs");
   CHECK_EQ("1:1 of whole huge-page rounds: MPOL_INTERLEAVE", _oli_place_mechanism(&eq, 2048, true),
            OLI_MECH_INTERLEAVE);
-  CHECK_EQ("1:1 of an odd size: page runs (THP would skew it)", _oli_place_mechanism(&eq, 1000, true),
-           OLI_MECH_PAGE_RUNS);
-  CHECK_EQ("1:1 of whole rounds, not on a 2 MiB boundary: page runs", _oli_place_mechanism(&eq, 2048, false),
-           OLI_MECH_PAGE_RUNS);
+  /* 2 MiB folios unless THP is off here: then the kernel interleaves page by page */
+  bool folio = oli_thp_folio(t->thp);
+  CHECK_EQ("1:1 of less than a round of folios: page runs", _oli_place_mechanism(&eq, 1000, true),
+           folio ? OLI_MECH_PAGE_RUNS : OLI_MECH_INTERLEAVE);
+  CHECK_EQ("1:1 of an odd size with a body of whole rounds: MPOL_INTERLEAVE body", _oli_place_mechanism(&eq, 3000, true),
+           OLI_MECH_INTERLEAVE);
+  CHECK_EQ("1:1, not on a 2 MiB boundary, room for a body after the head: MPOL_INTERLEAVE body",
+           _oli_place_mechanism(&eq, 2048, false), OLI_MECH_INTERLEAVE);
+  CHECK_EQ("1:1, not on a 2 MiB boundary, maybe no body after the head: page runs",
+           _oli_place_mechanism(&eq, 1200, false), folio ? OLI_MECH_PAGE_RUNS : OLI_MECH_INTERLEAVE);
   oli_decision_t one = interleave(0, 63, 1, 1);
   one.target[1].weight = 0;
   CHECK_EQ("an interleave with one weighted target: preferred", _oli_place_mechanism(&one, 2048, true),
@@ -101,7 +110,7 @@ int main(void) {
   CHECK_EQ("the default placement: no mechanism", _oli_place_mechanism(&none, 2048, true), OLI_MECH_DEFAULT);
   oli_decision_t unset = interleave(0, 63, 1, 1); /* mechanism never set: refused, not silently unbound */
   unset.mechanism = OLI_MECH_DEFAULT;
-  CHECK("a placed decision without a mechanism is refused", _oli_place_range((void *)4096, 4096, &unset, 0) == -1);
+  CHECK("a placed decision without a mechanism is refused", _oli_place_range((void *)4096, 4096, &unset, 0, NULL) == -1);
   uint64_t o11[OLI_MAX_TARGETS];
   eq.mechanism = _oli_place_mechanism(&eq, 1001, true);
   _oli_place_intended(&eq, 1001, o11);
@@ -112,7 +121,7 @@ int main(void) {
   oli_decision_t here = interleave(local, local, 3, 1);
   size_t len = 8 * MiB;
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  int rc = _oli_place_range(p, len, &here, 0);
+  int rc = _oli_place_range(p, len, &here, 0, NULL);
   if (rc != 0 && (errno == ENOSYS || errno == EPERM)) TEST_SKIP("mbind not available (kernel without NUMA)");
   CHECK("page runs on the local node succeed", rc == 0);
   memset(p, 1, len);
@@ -184,7 +193,7 @@ int main(void) {
   /* mbind failure: bad node -> default policy, warning, counted fallback. */
   p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   oli_decision_t bad = interleave(local, 63, 3, 1);
-  CHECK("mbind to a missing node fails", _oli_place_range(p, len, &bad, 0) != 0);
+  CHECK("mbind to a missing node fails", _oli_place_range(p, len, &bad, 0, NULL) != 0);
   munmap(p, len);
 
   __oli_site_t *s = test_site(0x4001, OLI_KIND_MALLOC, 0, "victim");
