@@ -48,7 +48,8 @@
   X(PAGES_INTENDED, "pages_intended", T_PAGES, A, N, N)                                       \
   X(PAGES_ACHIEVED, "pages_achieved", T_PAGES, A, N, N)                                       \
   X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N)                                   \
-  X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)
+  X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)                                          \
+  X(LONGEST_RUN, "longest_run", T_NU64, A, N, N)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -253,6 +254,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
                     : f == OLI_F_BYTES       ? &s->bytes
                     : f == OLI_F_DRAM_BYTES  ? &s->dram_bytes
                     : f == OLI_F_FALLBACKS   ? &s->fallbacks
+                    : f == OLI_F_LONGEST_RUN ? &s->longest_run
                                              : &s->pages_not_present;
     if (get_u64(r, o, fd->key, UINT64_MAX, dst, &has, req) != 0) return -1;
     break;
@@ -574,6 +576,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
                  : f == OLI_F_BYTES       ? s->bytes
                  : f == OLI_F_DRAM_BYTES  ? s->dram_bytes
                  : f == OLI_F_FALLBACKS   ? s->fallbacks
+                 : f == OLI_F_LONGEST_RUN ? s->longest_run
                                           : s->pages_not_present;
     if (has) oli_jw_u64(w, fd->key, v);
     else if (fd->type == T_NU64) oli_jw_null(w, fd->key);

@@ -40,7 +40,7 @@ typedef enum oli_doc_field_e {
   OLI_F_COUNT, OLI_F_COUNT_PARTIAL, OLI_F_TOTAL_BYTES, OLI_F_LARGEST, OLI_F_PEAK_LIVE, OLI_F_LIFETIME_NS,
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
-  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SAMPLED,
+  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
   OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -59,6 +59,7 @@ typedef struct oli_doc_site_s {
   uint32_t line, rel;
   uint64_t size_hint, count, total_bytes, largest, peak_live, lifetime_ns, accesses;
   uint64_t bytes, dram_bytes, fallbacks, pages_not_present;
+  uint64_t longest_run;     /* report: bytes of the measured object's longest stretch on one node */
   double stall;
   bool count_partial, pages_sampled;
   oli_placement_t placement;          /* decision */

@@ -71,6 +71,7 @@ typedef struct row_s {
   uint64_t obj_bytes;
   uint64_t intended[OLI_MAX_TARGETS];
   uint64_t achieved[OLI_MAX_NODES], absent;
+  oli_layout_t layout; /* the measured object's (place.c) */
   oli_doc_site_t ds; /* the row as the report's site object (common/doc.c writes it) */
   oli_doc_pages_t ds_intended, ds_achieved;
 } row_t;
@@ -99,10 +100,12 @@ static void gather(oli_site_state_t *st, row_t *r) {
     addr = best[bi].b.addr;
     len = best[bi].b.size;
     r->fallback_now = best[bi].b.fallback;
+    r->layout = best[bi].b.layout;
   } else if ((r->global = global_of(st)) != NULL) {
     addr = r->global->addr;
     len = r->global->size;
     r->fallback_now = r->global->fallback;
+    r->layout = r->global->layout;
   }
   if (!addr) return;
   r->have_obj = true;
@@ -163,6 +166,34 @@ static void to_doc_site(row_t *r) {
   s->achieved = &r->ds_achieved;
   s->pages_not_present = r->absent;
   s->pages_sampled = r->sampled;
+  /* interleaved objects only: null for one node, the default policy, a fallback */
+  if (r->have_obj && !r->fallback_now && r->layout.max_run) s->longest_run = r->layout.max_run * _oli_page_size();
+  else s->has &= ~(1ull << OLI_F_LONGEST_RUN);
+}
+
+/* "striping": the planner's folio and step, the VMA budget and what it did. */
+static void json_striping(oli_jw_t *w, const oli_topology_t *t) {
+  oli_vma_stats_t v;
+  _oli_vma_stats(&v);
+  oli_jw_object(w, "striping", OLI_JW_INLINE);
+  oli_jw_str(w, "thp", oli_thp_name(t->thp));
+  oli_jw_u64(w, "folio", oli_thp_folio(t->thp) ? OLI_HUGE_BYTES : _oli_page_size());
+  oli_jw_u64(w, "step", OLI_HUGE_BYTES);
+  if (v.known) {
+    oli_jw_u64(w, "max_map_count", v.max_map_count);
+    oli_jw_u64(w, "maps_at_start", v.maps_at_start);
+    oli_jw_u64(w, "headroom", v.headroom);
+    oli_jw_u64(w, "vma_budget", v.budget);
+  } else { /* no interleaved object was placed: never read */
+    oli_jw_null(w, "max_map_count");
+    oli_jw_null(w, "maps_at_start");
+    oli_jw_null(w, "headroom");
+    oli_jw_null(w, "vma_budget");
+  }
+  oli_jw_u64(w, "vmas_used", v.used);
+  oli_jw_u64(w, "vmas_peak", v.peak_used);
+  oli_jw_u64(w, "coarsened_objects", v.coarsened_objects);
+  oli_jw_end(w);
 }
 
 /* The summary: objects, peak bytes per tier (DRAM saved: those on a tier
@@ -252,6 +283,7 @@ static int json_report(FILE *f) {
   }
   oli_jw_end(&w);
   oli_jw_end(&w);
+  json_striping(&w, t);
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
@@ -336,6 +368,14 @@ static void table_report(FILE *f) {
   fprintf(f, "runtime metadata: %s for %llu tracked objects (%llu B each)\n",
           oli_format_size(sum.metadata_bytes, a, sizeof a), (unsigned long long)sum.tracked_objects,
           (unsigned long long)sum.bytes_per_object);
+  oli_vma_stats_t v;
+  _oli_vma_stats(&v);
+  if (v.known)
+    fprintf(f, "striping: THP %s, VMAs %llu used (peak %llu) of a budget of %llu (vm.max_map_count %llu), "
+               "%llu object(s) coarsened\n",
+            oli_thp_name(t->thp), (unsigned long long)v.used, (unsigned long long)v.peak_used,
+            (unsigned long long)v.budget, (unsigned long long)v.max_map_count,
+            (unsigned long long)v.coarsened_objects);
   if (t->cxl_node < 0 && (oli_policy_t)_oli_option_get(oli_option_policy) != OLI_POLICY_OFF)
     fprintf(f, "note: no CXL node on this machine: placement degraded to local DRAM (node %d)\n", t->local_node);
 }

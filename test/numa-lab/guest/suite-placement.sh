@@ -1,7 +1,8 @@
 # shellcheck shell=dash
 # NUMA lab suite "placement" (issue 11): the 10% rule of the whole footprint,
 # re-decision and migration, fine striping, on the real guest kernel.
-#   stripe        /lab/lab_stripe: one 800 MiB object, interleaved, every page's node
+#   stripe        /lab/lab_stripe: one 800 MiB object, interleaved (4:1: page runs), every page's node
+#   stripe11      the same, 801 MiB at OLI_WEIGHTS=1:1 (MPOL_INTERLEAVE body, page-run tail)
 #   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs at class S, 2 steps) under
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
@@ -14,6 +15,12 @@ prog=/lab/lab_stripe
 
 echo "OLI-LAB thp enabled=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled)"
 run stripe 0 OLI_POLICY=oli; show stripe
+# 801 MiB at 1:1: the kernel's MPOL_INTERLEAVE for the body, page runs for the 1 MiB tail
+rm -f /tmp/stripe11.json
+taskset -c 0 env OLI_REPORT=/tmp/stripe11.json OLI_REPORT_FORMAT=json OLI_POLICY=oli OLI_WEIGHTS=1:1 \
+  "$prog" stripe11 801 1024 >/tmp/stripe11.out 2>/tmp/stripe11.err
+echo "$?" > /tmp/stripe11.rc
+show stripe11
 
 # runk NAME CPU BINARY CLASS [VAR=VALUE...]: a kernel, one thread on CPU.
 runk() {
