@@ -105,6 +105,19 @@ static long worst_window(const unsigned *pre, long n, long w, double share) {
   return worst;
 }
 
+/* VMAs of this process overlapping [p, p + len): /proc/self/maps lines. */
+static long maps_overlapping(const void *p, size_t len) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  if (!f) return -1;
+  unsigned long a, b, lo = (unsigned long)p, hi = lo + len;
+  long n = 0;
+  char line[512];
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "%lx-%lx", &a, &b) == 2 && a < hi && b > lo) n++;
+  fclose(f);
+  return n;
+}
+
 void lab_stripe(const char *run, const void *p, size_t len, long window) {
   long psz = sysconf(_SC_PAGESIZE), n = (long)(len / (size_t)psz);
   unsigned *pre = calloc((size_t)n + 1, sizeof *pre);
@@ -131,9 +144,9 @@ void lab_stripe(const char *run, const void *p, size_t len, long window) {
   double share = n ? (double)n0 / (double)n : 0.0;
   long w32 = (32l << 20) / psz;
   printf("OLI-LAB stripe run=%s pages=%ld n0=%ld n2=%ld other=%ld absent=%ld max_run_n0=%ld max_run_n2=%ld "
-         "window=%ld worst_window=%ld worst_window32=%ld\n",
+         "window=%ld worst_window=%ld worst_window32=%ld vmas=%ld\n",
          run, n, n0, n2, other, absent, run0, run2, window, worst_window(pre, n, window, share),
-         worst_window(pre, n, w32, share));
+         worst_window(pre, n, w32, share), maps_overlapping(p, len));
   fflush(stdout);
   free(pre);
 }
