@@ -315,6 +315,23 @@ int main(void) {
   CHECK("1 TiB 4:1 native: the body one VMA, a few for the tail, runs of 4 huge pages",
         !lp.coarsened && lp.vmas <= 5 && lp.max_run == 4 * STEP);
 
+  /* The planner's choice at the study's sizes, 4:1 page runs (no native
+   * ratio), against the budget of a process with the default vm.max_map_count
+   * (65530 - a quarter of headroom - ~45 maps: 49,100 VMAs; vmabudget.c),
+   * the whole budget for one object. Printed for docs/runtime.md. */
+  const uint64_t study[] = {800 * MiB, 64 * GiB, 192 * GiB, 256 * GiB, TiB};
+  printf("%12s %8s %10s %s\n", "object", "VMAs", "longest", "coarsened (4:1, budget 49100)");
+  for (size_t k = 0; k < sizeof study / sizeof study[0]; k++) {
+    oli_stripe_in_t in = {.npages = study[k] / 4096, .step = STEP, .huge = STEP, .n = 2, .w = {4, 1}, .vmas = 49100};
+    _oli_stripe_plan(&in, &lp);
+    printf("%10llu M %8llu %8llu M %s\n", (unsigned long long)(study[k] / MiB), (unsigned long long)lp.vmas,
+           (unsigned long long)(lp.max_run * 4096 / MiB), lp.coarsened ? "yes" : "no");
+    CHECK("study sizes: within the budget", lp.vmas <= 49100);
+    CHECK("study sizes: coarsened only past ~240 GiB", lp.coarsened == (study[k] > 240 * GiB));
+    if (study[k] == 64 * GiB) CHECK_EQ("64 GiB 4:1: 13,108 VMAs of 2 MiB steps", lp.vmas, 13108);
+    if (study[k] == 64 * GiB) CHECK_EQ("64 GiB 4:1: runs of 8 MiB", lp.max_run, 4 * STEP);
+  }
+
   /* Bad input. */
   oli_stripe_in_t bad = {.npages = 10, .step = STEP, .huge = 3, .n = 2, .w = {1, 1}};
   CHECK("huge must divide step", _oli_stripe_plan(&bad, &lp) == -1);

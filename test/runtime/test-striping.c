@@ -101,6 +101,7 @@ static void run_child(const char *what, const char *thp, const char *maxmap, chi
   int fd[2];
   pid_t pid = test_child_fork(fd);
   if (pid == 0) {
+    oli_test_failed = oli_test_passed = 0; /* the child's own count, not the parent's so far */
     setenv("OLI_SYSFS_ROOT", dir, 1);
     _oli_options_reset();
     fn();
