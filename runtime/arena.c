@@ -449,6 +449,13 @@ int _oli_arena_init(void) {
   return init_rc;
 }
 
+/* The layout place.c made for block i (its VMAs are counted in the budget). */
+static void set_layout(uint32_t i, const oli_layout_t *lay) {
+  B(i).vmas = lay->vmas < (1u << 31) ? (uint32_t)lay->vmas : (1u << 31) - 1;
+  B(i).coarsened = lay->coarsened;
+  B(i).run = lay->max_run < UINT32_MAX ? (uint32_t)lay->max_run : UINT32_MAX;
+}
+
 /* ---- public (internal) API ---------------------------------------------------- */
 void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *site, bool zero,
                        unsigned *flags) {
@@ -520,9 +527,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
       B(i).fallback = 1;
       *flags |= OLI_AF_FALLBACK;
     }
-    B(i).vmas = lay.vmas < (1u << 31) ? (uint32_t)lay.vmas : (1u << 31) - 1;
-    B(i).coarsened = lay.coarsened;
-    B(i).run = lay.max_run < UINT32_MAX ? (uint32_t)lay.max_run : UINT32_MAX;
+    set_layout(i, &lay);
   } else {
     *flags |= OLI_AF_RECYCLED;
     if (zero && dirty) memset((char *)p + B(i).off, 0, size);
@@ -629,6 +634,16 @@ int _oli_arena_resize(void *p, size_t size) {
   }
   unlock_m();
   return rc;
+}
+
+void _oli_arena_set_layout(const void *p, const oli_layout_t *lay) {
+  lock_m();
+  uint32_t i = live_at(p);
+  if (i) {
+    _oli_vma_give(B(i).vmas); /* the range was laid out anew: the old runs are gone */
+    set_layout(i, lay);
+  }
+  unlock_m();
 }
 
 void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg) {

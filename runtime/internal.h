@@ -324,6 +324,9 @@ int _oli_arena_resize(void *p, size_t size);
  * from the arena). */
 void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
 void _oli_arena_stats(oli_arena_stats_t *s);
+/* A live block's pages were laid out anew (re-decided): its old VMAs go back
+ * to the budget, `lay` is its layout now (zeros after a fallback). */
+void _oli_arena_set_layout(const void *p, const oli_layout_t *lay);
 /* The arena's metadata bytes in use and the most blocks it tracked at once. */
 void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects);
 

@@ -11,8 +11,9 @@
  *   - a small vm.max_map_count: the fine layout of a large object does not
  *     fit what is left of the budget, so its runs are coarsened - counted in
  *     the report's striping.coarsened_objects, its longest_run the coarse one -
- *     while an object that fits keeps runs of max(w) x 2 MiB; a block given
- *     back to the pool returns its VMAs to the budget.
+ *     while an object that fits keeps runs of max(w) x 2 MiB; a block laid
+ *     out anew (a re-decision) counts its VMAs once; a block given back to
+ *     the pool returns its VMAs to the budget.
  * Every object here interleaves over this machine's local node twice (two
  * targets, one node), so the layouts are real mbind calls on any machine. */
 #include <errno.h>
@@ -228,6 +229,20 @@ static void budget_child(void) {
   }
   if (!(strstr(buf, "\"coarsened_objects\": 1"))) fprintf(stderr, "%s\n", buf);
   munmap(buf, 1 << 20);
+
+  /* Laid out anew (as a re-decision does): the block's old VMAs go back, the
+   * new layout's are counted once. */
+  uint64_t before = v.used;
+  oli_layout_t again;
+  char *base = (char *)((uintptr_t)a & ~(uintptr_t)(pg - 1));
+  oli_decision_t d = both_local(NULL);
+  d.mechanism = _oli_place_mechanism(&d, 64 * MiB / pg + 1, true);
+  CHECK("re-placed", _oli_place_range(base, 64 * MiB + pg, &d, 0, &again) == 0);
+  _oli_arena_set_layout(a, &again);
+  _oli_vma_stats(&v);
+  CHECK_EQ("re-placed: the budget counts its VMAs once", v.used, before - b.layout.vmas + again.vmas);
+  CHECK("re-placed: the block keeps the new layout", _oli_arena_info(a, &b) == 0 && b.layout.vmas == again.vmas);
+  used1 = again.vmas;
 
   /* Freed, an 8 GiB block is more than the arena caches (128 MiB + a
    * quarter of the live bytes): released at once, its VMAs come back. */
