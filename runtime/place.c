@@ -223,8 +223,8 @@ static int striped(void *addr, size_t len, const oli_decision_t *d, unsigned fla
     errno = EINVAL;
     return -1;
   }
-  bind_walk_t b = {addr, pg, nodes, in.n, d->mechanism == OLI_MECH_WEIGHTED ? OLI_MPOL_WEIGHTED_INTERLEAVE : MPOL_INTERLEAVE,
-                   flags};
+  int mode = d->mechanism == OLI_MECH_WEIGHTED ? OLI_MPOL_WEIGHTED_INTERLEAVE : MPOL_INTERLEAVE;
+  bind_walk_t b = {addr, pg, nodes, in.n, mode, flags};
   int rc = _oli_stripe_walk(&in, &plan, bind_segment, &b);
   if (rc != 0 && errno == EINVAL && d->mechanism == OLI_MECH_WEIGHTED) { /* kernel without it after all */
     _oli_warning_message(W_NO_WI, "MPOL_WEIGHTED_INTERLEAVE refused by the kernel; using page runs");

@@ -59,28 +59,26 @@ static long maps_in(const void *p, size_t len) {
   return n;
 }
 
+static int put(const char *dir, const char *rel, const char *text) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", dir, rel);
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  fputs(text, f);
+  return fclose(f);
+}
+
 /* A temporary tree: laptop + thp (NULL: no file) + max_map_count (NULL: none). */
 static int make_tree(char *dir, size_t n, const char *thp, const char *maxmap) {
-  char cmd[1024], path[512];
+  char cmd[1024];
   snprintf(dir, n, "/tmp/oli-test-striping-XXXXXX");
   if (!mkdtemp(dir)) return -1;
-  snprintf(cmd, sizeof cmd, "cp -r '%s/laptop/sys' '%s/' && mkdir -p '%s/sys/kernel/mm/transparent_hugepage' '%s/proc/sys/vm'",
+  snprintf(cmd, sizeof cmd,
+           "cp -r '%s/laptop/sys' '%s/' && mkdir -p '%s/sys/kernel/mm/transparent_hugepage' '%s/proc/sys/vm'",
            OLI_TEST_DATA, dir, dir, dir);
   if (system(cmd) != 0) return -1;
-  if (thp) {
-    snprintf(path, sizeof path, "%s/sys/kernel/mm/transparent_hugepage/enabled", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
-    fputs(thp, f);
-    fclose(f);
-  }
-  if (maxmap) {
-    snprintf(path, sizeof path, "%s/proc/sys/vm/max_map_count", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) return -1;
-    fputs(maxmap, f);
-    fclose(f);
-  }
+  if (thp && put(dir, "sys/kernel/mm/transparent_hugepage/enabled", thp) != 0) return -1;
+  if (maxmap && put(dir, "proc/sys/vm/max_map_count", maxmap) != 0) return -1;
   return 0;
 }
 
