@@ -23,6 +23,7 @@ struct OliOptions {
   bool Globals = true;           // globals=0|1: register global objects
   bool SmallBypass = true;       // small-bypass=0|1: inline small-object fast path at heap calls
   uint64_t ProfileEvery = 0;     // profile-every=N: sample every Nth load/store (0: off)
+  bool StaticIntensity = true;   // static-intensity=0|1: estimate access intensity per site
   std::string Plan;              // plan=FILE: embed this oli-plan (profile-guided rebuild)
   std::string PlanText;          // not an option: the validated plan, read by the pass
   std::string Error;             // first bad option; run() reports it

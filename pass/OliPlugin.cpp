@@ -13,9 +13,12 @@
 #include "OliTagSites.h"
 #include "FreeBypass.h"
 #include "SmallBypass.h"
+#include "StaticIntensity.h"
 
 #include "size.h"
 
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -26,6 +29,8 @@
 #include <cstdlib>
 
 using namespace llvm;
+
+constexpr char DEBUG_TYPE_NAME[] = "oli"; // remark pass name (-Rpass-analysis=oli)
 
 static cl::opt<std::string> ClRoot("oli-root", cl::desc("oli: source root; site IDs use paths relative to it"),
                                    cl::Hidden, cl::init(""));
@@ -45,6 +50,9 @@ static cl::opt<bool> ClGlobals("oli-globals", cl::desc("oli: register large glob
 static cl::opt<bool> ClSmallBypass("oli-small-bypass",
                                    cl::desc("oli: inline fast path for objects the runtime never places"),
                                    cl::Hidden, cl::init(true));
+static cl::opt<bool> ClStaticIntensity("oli-static-intensity",
+                                       cl::desc("oli: estimate each site's access intensity and pattern"),
+                                       cl::Hidden, cl::init(true));
 static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
                                         cl::desc("oli: call __oli_profile_access every Nth load/store (0: off)"),
                                         cl::Hidden, cl::init(0));
@@ -54,8 +62,10 @@ constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
 constexpr char PassName[] = "oli-tag-sites";
 constexpr char ProfilePassName[] = "oli-profile-accesses";
 constexpr char BypassPassName[] = "oli-small-bypass";
+constexpr char IntensityPassName[] = "oli-static-intensity";
+constexpr char IntensityPrinterName[] = "print<oli-static-intensity>";
 constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
-                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE";
+                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE, static-intensity=0|1";
 
 namespace oli {
 
@@ -110,6 +120,8 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       Ok = parseBool(Val, O.Globals);
     else if (Key == "small-bypass")
       Ok = parseBool(Val, O.SmallBypass);
+    else if (Key == "static-intensity")
+      Ok = parseBool(Val, O.StaticIntensity);
     else
       return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
     if (!Ok) {
@@ -132,6 +144,7 @@ static OliOptions baseOptions() {
   O.Wrappers = ClWrappers;
   O.Globals = ClGlobals;
   O.SmallBypass = ClSmallBypass;
+  O.StaticIntensity = ClStaticIntensity;
   O.ProfileEvery = ClProfileEvery;
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
@@ -205,6 +218,44 @@ struct OliSmallBypassPass : PassInfoMixin<OliSmallBypassPass> {
   OliOptions Opt;
 };
 
+/// The static access estimate (static-intensity=1, the default): at the end
+/// of the optimisation pipeline, before the profiling and fast-path passes
+/// change the code it reads. Print: the printer of opt tests.
+struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
+  OliStaticIntensityPass(OliOptions O, bool Print) : Opt(std::move(O)), Print(Print) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    if (!Opt.Error.empty()) {
+      reportOptionError(M, Opt.Error);
+      return PreservedAnalyses::all();
+    }
+    if (!Opt.StaticIntensity && !Print)
+      return PreservedAnalyses::all();
+    auto Result = estimateStaticIntensity(M, MAM);
+    if (Print)
+      printStaticIntensity(errs(), Result, /*Detail=*/true);
+    emitRemarks(M, Result);
+    return PreservedAnalyses::all();
+  }
+  /// -Rpass-analysis=oli: one remark per estimated site, at its allocation.
+  static void emitRemarks(Module &M, const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R) {
+    if (!M.getContext().getDiagHandlerPtr()->isAnalysisRemarkEnabled(DEBUG_TYPE_NAME))
+      return;
+    for (const auto &[Rec, E] : R) {
+      if (!E.Anchor)
+        continue;
+      std::string Text;
+      raw_string_ostream OS(Text);
+      printStaticIntensity(OS, {{Rec, E}});
+      OptimizationRemarkEmitter ORE(E.Anchor->getFunction());
+      ORE.emit(OptimizationRemarkAnalysis(DEBUG_TYPE_NAME, "StaticIntensity", E.Anchor)
+               << StringRef(Text).trim().drop_front(5)); // without "oli: "
+    }
+  }
+  static bool isRequired() { return true; }
+  OliOptions Opt;
+  bool Print;
+};
+
 /// Options of a pipeline element `Base` or `Base<k=v;...>`; false when Name
 /// is not that element.
 static bool elementOptions(StringRef Name, StringRef Base, OliOptions &O) {
@@ -219,8 +270,9 @@ static bool elementOptions(StringRef Name, StringRef Base, OliOptions &O) {
   return true;
 }
 
-/// Accepts `oli-tag-sites[<k=v;...>]`, `oli-profile-accesses[<k=v;...>]` and
-/// `oli-small-bypass[<k=v;...>]`.
+/// Accepts `oli-tag-sites[<k=v;...>]`, `oli-profile-accesses[<k=v;...>]`,
+/// `oli-small-bypass[<k=v;...>]`, `oli-static-intensity[<k=v;...>]` and
+/// `print<oli-static-intensity>`.
 static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
                                  ArrayRef<PassBuilder::PipelineElement>) {
   OliOptions O;
@@ -236,6 +288,14 @@ static bool parsePipelineElement(StringRef Name, ModulePassManager &MPM,
     MPM.addPass(OliSmallBypassPass(std::move(O)));
     return true;
   }
+  if (elementOptions(Name, IntensityPassName, O)) {
+    MPM.addPass(OliStaticIntensityPass(std::move(O), false));
+    return true;
+  }
+  if (Name == IntensityPrinterName) {
+    MPM.addPass(OliStaticIntensityPass(baseOptions(), true));
+    return true;
+  }
   return false;
 }
 
@@ -248,6 +308,8 @@ static void registerCallbacks(PassBuilder &PB) {
     OliOptions O = baseOptions();
     if (!O.Error.empty()) // a bad option is reported once, by the tagger
       return;
+    if (O.StaticIntensity)
+      MPM.addPass(OliStaticIntensityPass(O, false));
     if (O.ProfileEvery)
       MPM.addPass(OliProfilePass(O));
     if (O.SmallBypass)

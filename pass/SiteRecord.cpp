@@ -75,6 +75,35 @@ GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
   return GV;
 }
 
+bool readSiteRecord(const GlobalVariable &GV, SiteInfo &S) {
+  if (!GV.hasInitializer() || GV.getSection() != SiteSection)
+    return false;
+  auto *CS = dyn_cast<ConstantStruct>(GV.getInitializer());
+  if (!CS || CS->getNumOperands() < 14)
+    return false;
+  auto Int = [&](unsigned I) -> uint64_t {
+    auto *C = dyn_cast<ConstantInt>(CS->getOperand(I));
+    return C ? C->getZExtValue() : 0;
+  };
+  auto *Str = dyn_cast<ConstantDataSequential>(CS->getOperand(13));
+  if (Int(0) != SiteMagic || !Str)
+    return false;
+  S.Kind = uint8_t(Int(2));
+  S.Flags = uint8_t(Int(3));
+  S.Id = Int(4);
+  S.SizeHint = Int(5);
+  S.Line = uint32_t(Int(6));
+  S.Rel = uint32_t(Int(7));
+  StringRef Raw = Str->getRawDataValues();
+  size_t FL = Int(8), NL = Int(9), ML = Int(10);
+  if (FL + 1 + NL + 1 + ML + 1 > Raw.size())
+    return false;
+  S.File = Raw.substr(0, FL).str();
+  S.Func = Raw.substr(FL + 1, NL).str();
+  S.Name = Raw.substr(FL + 1 + NL + 1, ML).str();
+  return true;
+}
+
 /// Declares an external hidden weak section-bound symbol.
 static GlobalVariable *declareBound(Module &M, StringRef Name) {
   Type *I8 = Type::getInt8Ty(M.getContext());

@@ -41,6 +41,10 @@ struct GlobalToRegister {
 /// comdat C when given) and returns it. Not yet kept alive.
 llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, llvm::Comdat *C);
 
+/// Reads a record emitted by emitSiteRecord back (a global in section
+/// oli_sites with that layout); false for anything else.
+bool readSiteRecord(const llvm::GlobalVariable &GV, SiteInfo &S);
+
 /// Emits the constructor: __oli_init(start, stop), the version check
 /// reference when VersionCheck, __oli_plan_embedded(PlanText, len) when given
 /// (pass option plan=FILE), then __oli_register_global for each global.

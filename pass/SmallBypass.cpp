@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "SmallBypass.h"
 #include "OliAbiNames.h"
+#include "SiteRecord.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -64,17 +65,11 @@ struct Original {
 /// Reads the kind and flags out of a site record's initializer.
 static bool recordKind(Value *Rec, uint8_t &Kind, uint8_t &Flags) {
   auto *GV = dyn_cast<GlobalVariable>(Rec);
-  if (!GV || !GV->hasInitializer() || GV->getSection() != SiteSection)
+  SiteInfo S;
+  if (!GV || !readSiteRecord(*GV, S))
     return false;
-  auto *CS = dyn_cast<ConstantStruct>(GV->getInitializer());
-  if (!CS || CS->getNumOperands() < 4)
-    return false;
-  auto *K = dyn_cast<ConstantInt>(CS->getOperand(2));
-  auto *F = dyn_cast<ConstantInt>(CS->getOperand(3));
-  if (!K || !F)
-    return false;
-  Kind = uint8_t(K->getZExtValue());
-  Flags = uint8_t(F->getZExtValue());
+  Kind = S.Kind;
+  Flags = S.Flags;
   return true;
 }
 

@@ -1,0 +1,213 @@
+//===- AddressShape.cpp - how an address moves in a loop -----------------===//
+//
+// See AddressShape.h.
+//
+//===----------------------------------------------------------------------===//
+#include "AddressShape.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace oli {
+
+constexpr unsigned MaxDepDepth = 24; // values looked at to tell a gather
+constexpr unsigned MaxLoadDepth = 3; // loads looked through to tell a segmented sweep
+
+bool gepRange(const GEPOperator &G, const DataLayout &DL, int64_t &Lo, int64_t &Hi) {
+  Type *Cur = G.getSourceElementType();
+  auto It = G.idx_begin();
+  auto *C0 = dyn_cast<ConstantInt>(*It);
+  if (!C0 || !Cur->isSized())
+    return false;
+  Lo = C0->getSExtValue() * int64_t(DL.getTypeAllocSize(Cur));
+  int64_t Span = 0;
+  for (++It; It != G.idx_end(); ++It) {
+    auto *C = dyn_cast<ConstantInt>(*It);
+    if (auto *ST = dyn_cast<StructType>(Cur)) {
+      if (!C)
+        return false;
+      Lo += int64_t(DL.getStructLayout(ST)->getElementOffset(unsigned(C->getZExtValue())));
+      Cur = ST->getElementType(unsigned(C->getZExtValue()));
+    } else if (auto *AT = dyn_cast<ArrayType>(Cur)) {
+      int64_t ES = int64_t(DL.getTypeAllocSize(AT->getElementType()));
+      if (C)
+        Lo += C->getSExtValue() * ES;
+      else
+        Span += int64_t(AT->getNumElements()) * ES;
+      Cur = AT->getElementType();
+    } else {
+      return false;
+    }
+  }
+  Hi = Lo + std::max<int64_t>(Span, int64_t(DL.getTypeAllocSize(Cur)));
+  return true;
+}
+
+double maxTripCount(ScalarEvolution &SE, const Loop *L) {
+  if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
+    return Max;
+  const SCEV *BTC = SE.getSymbolicMaxBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC))
+    return 0;
+  const SCEV *TC = SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
+  APInt Max = SE.getUnsignedRangeMax(TC);
+  return Max.ult(1u << 30) ? double(Max.getZExtValue()) : 0;
+}
+
+std::optional<int64_t> strideIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
+  if (SE.isLoopInvariant(X, L))
+    return 0;
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(X)) {
+    auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (AR->getLoop() != L || !AR->isAffine() || !C)
+      return std::nullopt;
+    return C->getAPInt().getSExtValue();
+  }
+  if (auto *A = dyn_cast<SCEVAddExpr>(X)) {
+    int64_t Sum = 0;
+    for (const SCEV *Op : A->operands()) {
+      std::optional<int64_t> O = strideIn(Op, L, SE);
+      if (!O)
+        return std::nullopt;
+      Sum += *O;
+    }
+    return Sum;
+  }
+  if (auto *M = dyn_cast<SCEVMulExpr>(X)) {
+    auto *C = dyn_cast<SCEVConstant>(M->getOperand(0));
+    if (M->getNumOperands() != 2 || !C)
+      return std::nullopt;
+    std::optional<int64_t> O = strideIn(M->getOperand(1), L, SE);
+    return O ? std::optional<int64_t>(*O * C->getAPInt().getSExtValue()) : std::nullopt;
+  }
+  if (auto *C = dyn_cast<SCEVCastExpr>(X))
+    return strideIn(C->getOperand(0), L, SE);
+  return std::nullopt;
+}
+
+const SCEV *startIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
+  struct Rewriter : SCEVRewriteVisitor<Rewriter> {
+    const Loop *L;
+    Rewriter(ScalarEvolution &SE, const Loop *L) : SCEVRewriteVisitor(SE), L(L) {}
+    const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+      return AR->getLoop() == L ? AR->getStart() : AR;
+    }
+  } R(SE, L);
+  return R.visit(X);
+}
+
+bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth) {
+  if (SE.isLoopInvariant(X, P))
+    return false;
+  bool Varies = false;
+  struct Finder {
+    const Loop *P;
+    ScalarEvolution &SE;
+    unsigned Depth;
+    bool &Varies;
+    bool follow(const SCEV *N) {
+      if (Varies)
+        return false;
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(N)) {
+        if (P->contains(AR->getLoop()))
+          Varies = true;
+        return !Varies;
+      }
+      if (auto *U = dyn_cast<SCEVUnknown>(N)) {
+        auto *I = dyn_cast<Instruction>(U->getValue());
+        if (!I || !P->contains(I))
+          return false;
+        auto *LI = dyn_cast<LoadInst>(I);
+        if (!LI || Depth >= MaxLoadDepth) {
+          Varies = true;
+          return false;
+        }
+        const SCEV *A = SE.getSCEV(LI->getPointerOperand());
+        // an address sweeping an inner loop starts from its start in P
+        while (auto *AR = dyn_cast<SCEVAddRecExpr>(A)) {
+          if (AR->getLoop() == P || !P->contains(AR->getLoop()))
+            break;
+          A = AR->getStart();
+        }
+        if (variesIn(A, P, SE, Depth + 1))
+          Varies = true;
+        return false;
+      }
+      return true;
+    }
+    bool isDone() const { return Varies; }
+  } F{P, SE, Depth, Varies};
+  SCEVTraversal<Finder> T(F);
+  T.visitAll(X);
+  return Varies;
+}
+
+LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<Value *> &Seen) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    return LI;
+  if (auto *PN = dyn_cast<PHINode>(I))
+    if (SE.isSCEVable(PN->getType()) && isa<SCEVAddRecExpr>(SE.getSCEV(PN)))
+      return nullptr; // an induction variable
+  if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+    return nullptr;
+  for (Value *Op : I->operands())
+    if (LoadInst *LI = loadBehind(Op, L, SE, Seen))
+      return LI;
+  return nullptr;
+}
+
+bool periodic(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  bool Any = false, Other = false;
+  struct Finder {
+    const Loop *L;
+    ScalarEvolution &SE;
+    bool &Any, &Other;
+    bool follow(const SCEV *N) {
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(N)) {
+        if (AR->getLoop() == L && !AR->isAffine())
+          Other = true;
+        return false;
+      }
+      auto *U = dyn_cast<SCEVUnknown>(N);
+      if (!U)
+        return true;
+      auto *I = dyn_cast<Instruction>(U->getValue());
+      if (!I || !L->contains(I))
+        return false;
+      Value *V = I;
+      while (auto *C = dyn_cast<CastInst>(V))
+        V = C->getOperand(0);
+      auto *B = dyn_cast<BinaryOperator>(V);
+      if (B && (B->getOpcode() == Instruction::And || B->getOpcode() == Instruction::URem ||
+                B->getOpcode() == Instruction::SRem) &&
+          SE.isSCEVable(B->getType()) && L->isLoopInvariant(B->getOperand(1))) {
+        const SCEV *X = SE.getSCEV(B->getOperand(0));
+        if (auto *AR = dyn_cast<SCEVAddRecExpr>(X); AR && AR->getLoop() == L && AR->isAffine()) {
+          Any = true;
+          return false;
+        }
+      }
+      Other = true;
+      return false;
+    }
+    bool isDone() const { return Other; }
+  } F{L, SE, Any, Other};
+  SCEVTraversal<Finder> T(F);
+  T.visitAll(S);
+  return Any && !Other;
+}
+
+} // namespace oli

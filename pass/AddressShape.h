@@ -1,0 +1,65 @@
+//===- AddressShape.h - how an address moves in a loop ---------*- C++ -*-===//
+//
+// The ScalarEvolution questions of the static access estimate
+// (StaticIntensity.cpp): by how much an address moves per iteration, where
+// it starts, whether it moves with an outer loop, whether it depends on a
+// value loaded in the loop, how often a loop runs at most.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_ADDRESSSHAPE_H
+#define OLI_PASS_ADDRESSSHAPE_H
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class DataLayout;
+class GEPOperator;
+class LoadInst;
+class Loop;
+class SCEV;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace oli {
+
+/// The bytes X moves by per iteration of L when it is affine in L, also
+/// through sign and zero extensions (flang's sext of a 32-bit index): 0 when
+/// invariant, nullopt when not affine or the step is not a constant.
+std::optional<int64_t> strideIn(const llvm::SCEV *X, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// X at the first iteration of L: every recurrence of L replaced by its start.
+const llvm::SCEV *startIn(const llvm::SCEV *X, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// True when X takes another value in each iteration of P. A value loaded
+/// inside P moves only when its address does (CSR row bounds), so loads are
+/// looked through (Depth: how many so far).
+bool variesIn(const llvm::SCEV *X, const llvm::Loop *P, llvm::ScalarEvolution &SE, unsigned Depth = 0);
+
+/// The load inside loop L that V (an address or index computed in L)
+/// depends on, or null: a gather x[idx[i]], a pointer chase, a search whose
+/// bounds follow the data. Seen: values visited (pass an empty set).
+llvm::LoadInst *loadBehind(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvolution &SE,
+                           llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
+
+/// True when every part of S that moves in L is an affine value of L wrapped
+/// around with `and`/`urem`/`srem` by a loop-invariant value (a periodic
+/// stencil neighbour).
+bool periodic(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// The bytes [Lo, Hi) a GEP with variable indices into arrays can address,
+/// relative to its base; false when a variable index steps over the base
+/// pointer itself (unbounded).
+bool gepRange(const llvm::GEPOperator &G, const llvm::DataLayout &DL, int64_t &Lo, int64_t &Hi);
+
+/// A bound on L's trip count: SCEV's constant maximum, else the range of its
+/// symbolic trip count (a remainder loop of an unrolled one runs at most
+/// `n & 3` times, which SCEV cannot bound through the loop's guard). 0: none.
+double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
+
+} // namespace oli
+
+#endif // OLI_PASS_ADDRESSSHAPE_H

@@ -1,0 +1,969 @@
+//===- StaticIntensity.cpp - static access intensity per site ------------===//
+//
+// See StaticIntensity.h. Three steps:
+//
+//  1. Roots. Each site record names the values its objects start from: the
+//     result of an __oli_* entry-point call, of a bracketed wrapper call (the
+//     bracket's record wins over an inlined wrapper's own, as in the
+//     runtime), the pointer slot an ALLOCATE or posix_memalign fills, the
+//     global a module constructor registers.
+//  2. Flow. From a root, a state (value, path) is followed through GEPs,
+//     casts, phis and selects to the loads and stores that use it. A path
+//     [o1, o2, ...] means "load the pointer at value+o1, then at that+o2, ...
+//     to reach the object": storing an object pointer into a global, a local
+//     slot or a Fortran descriptor prepends the slot's offset; loading it
+//     back removes it. Calls of functions defined in the module continue in
+//     the callee's argument (OpenMP outlined regions through the broker's
+//     callback metadata); a slot filled through a pointer argument continues
+//     in the callers. Anything else the object is handed to is an escape.
+//  3. Weight. An access executes freq(block) / freq(entry) times per call of
+//     its function (BlockFrequencyInfo, with trip counts SCEV knows replacing
+//     its guesses), times the calls of that function (the same product over
+//     the call graph from main). Per byte: the loops over which the address
+//     is affine (or, for a gather, in which it varies) form the sweep nest;
+//     when all of their trip counts are known the access's executions are
+//     divided by the object's size (the size hint, else 1 MiB), otherwise
+//     each entry of the nest is taken to cover the object once: 1/stride
+//     accesses per byte (1/access size for a gather). Loops inside the nest
+//     in which the address does not move multiply (reuse).
+//
+//===----------------------------------------------------------------------===//
+#include "StaticIntensity.h"
+#include "AddressShape.h"
+#include "OliAbiNames.h"
+#include "SiteRecord.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/AbstractCallSite.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace llvm;
+
+#define DEBUG_TYPE "oli"
+
+STATISTIC(NumEstimated, "site records given a static access estimate");
+STATISTIC(NumAccessesSeen, "loads and stores attributed to a site");
+
+namespace oli {
+
+namespace {
+
+constexpr double NominalBytes = 1 << 20;   // size of an object of unknown size: OLI_MIN_SIZE, the smallest placed
+constexpr double BulkWidth = 16;           // bytes per access credited to memset/memcpy (one SSE vector)
+constexpr double ShortTrip = 64;           // a loop known to run at most this often is short
+constexpr double LineBytes = 64;           // a stride below a cache line touches every line: streaming
+constexpr unsigned MaxPath = 3;            // pointer indirections followed
+constexpr unsigned MaxStates = 8192;       // flow states per module
+constexpr unsigned MaxSteps = 1u << 20;    // values visited per module
+constexpr unsigned MaxPushes = 1u << 16;   // call-graph paths weighed per site
+
+/// Where a pointer slot lies relative to a value: bytes [Lo, Hi). One
+/// offset o is [o, o+1); a slot of an array of pointers (p[i] = obj) spans
+/// the array; Any is a slot whose place is not known.
+struct Slot {
+  int64_t Lo, Hi;
+  bool operator<(const Slot &O) const { return Lo != O.Lo ? Lo < O.Lo : Hi < O.Hi; }
+  bool operator==(const Slot &O) const { return Lo == O.Lo && Hi == O.Hi; }
+  bool any() const { return Lo == INT64_MIN; }
+  bool exact() const { return !any() && Hi == Lo + 1; }
+  bool holds(int64_t O) const { return any() || (Lo <= O && O < Hi); }
+  Slot shift(int64_t D) const { return any() ? *this : Slot{Lo - D, Hi - D}; }
+  static Slot at(int64_t O) { return {O, O + 1}; }
+  static Slot anywhere() { return {INT64_MIN, INT64_MAX}; }
+};
+/// Pointer slots to load in turn to reach the object; empty: the value
+/// points into the object itself.
+using Path = std::vector<Slot>;
+
+struct Access {
+  Instruction *I;
+  Value *Ptr;
+  uint64_t Size; // bytes per execution
+  enum KindT : uint8_t { Load, Store, Bulk, VectorGather } Kind;
+};
+
+/// One (value, path) the flow started from. Absolute states hold in every
+/// call of their function (a root, a slot in a global); relative ones (an
+/// argument) only in the calls that pass this object.
+struct State {
+  Value *Root = nullptr;
+  Path P;
+  bool Absolute = false;
+  bool Done = false;
+  bool Escapes = false, Ambiguous = false, Unseen = false;
+  std::vector<Access> Accesses;
+  std::vector<std::pair<unsigned, CallBase *>> Calls; // argument states, via a call
+  std::vector<unsigned> Also;                         // absolute states reached (slots, returns)
+};
+
+/// What one access contributes per call of its function.
+struct Weight {
+  double Execs = 0;   // executions per call, when its whole sweep nest has known trip counts
+  double PerByte = 0; // accesses per byte per call, otherwise
+  AccessPattern Pat = AccessPattern::Unknown;
+  bool Guessed = false;
+  bool Ok = false; // false: the function cannot be analysed (optnone)
+};
+
+/// The analyses of one function, and its loops' trip counts.
+struct FnInfo {
+  LoopInfo *LI;
+  ScalarEvolution *SE;
+  BlockFrequencyInfo *BFI;
+  BranchProbabilityInfo *BPI;
+  double EntryFreq;
+  DenseMap<const Loop *, std::pair<double, bool>> Iter; // iterations per entry, known
+  DenseMap<const Loop *, double> Corr;                  // known / BFI's iterations
+};
+
+class Estimator {
+public:
+  Estimator(Module &M, ModuleAnalysisManager &MAM)
+      : M(M), DL(M.getDataLayout()),
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+  std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
+
+private:
+  FnInfo *info(Function &F);
+  double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI->getBlockFreq(BB).getFrequency()); }
+  std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
+  double entering(FnInfo &FI, const Loop *L);
+  std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB);
+  std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
+  std::pair<double, bool> entryCount(Function &F);
+
+  unsigned state(Value *Root, const Path &P, bool Absolute);
+  void flow(unsigned S);
+  void slot(unsigned S, Value *Dst, const Path &P, bool Copy, std::vector<std::pair<Value *, Path>> &Work);
+  bool call(unsigned S, CallBase &CB, Use &U, const Path &P, std::vector<std::pair<Value *, Path>> &Work);
+
+  Weight weigh(const Access &A);
+
+  void findRoots();
+  void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
+
+  Module &M;
+  const DataLayout &DL;
+  FunctionAnalysisManager &FAM;
+  DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
+  DenseMap<Function *, std::pair<double, bool>> Entries;
+  SmallPtrSet<Function *, 8> InProgress;
+  std::vector<State> States;
+  std::map<std::tuple<Value *, Path, bool>, unsigned> Index;
+  DenseMap<Instruction *, Weight> Memo;
+  std::vector<GlobalVariable *> Records;
+  DenseMap<GlobalVariable *, std::vector<unsigned>> Roots;
+  DenseMap<GlobalVariable *, Instruction *> Anchors;
+  SmallPtrSet<CallBase *, 16> Bracketed; // calls whose objects belong to the bracket's record
+  unsigned Steps = 0;
+};
+
+/// True for a global holding a site record.
+static GlobalVariable *asRecord(Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  return GV && GV->getSection() == SiteSection ? GV : nullptr;
+}
+
+/// Entry points whose result is a new object of the record in their last operand.
+static bool isHeapEntry(StringRef N) {
+  static const char *const Names[] = {"malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
+                                      "memalign", "valloc", "new", "new_nothrow", "mmap"};
+  if (!N.consume_front(AbiPrefix))
+    return false;
+  for (const char *E : Names)
+    if (N == E)
+      return true;
+  return false;
+}
+
+/// __oli_posix_memalign: the object reaches *out (operand 0).
+static bool isPosixMemalignEntry(StringRef N) { return N.consume_front(AbiPrefix) && N == "posix_memalign"; }
+
+/// flang's ALLOCATE runtime calls: the descriptor (operand 0) gets the object.
+static bool isFortranAllocate(StringRef N) {
+  return N == "_FortranAAllocatableAllocate" || N == "_FortranAAllocatableAllocateSource" ||
+         N == "_FortranAPointerAllocate" || N == "_FortranAPointerAllocateSource";
+}
+
+/// External functions that neither read the object nor let it escape.
+static bool isHarmlessCallee(StringRef N) {
+  return N.starts_with(AbiPrefix) || N.starts_with("__kmpc_") || N == "free" || N == "cfree" ||
+         N == "_ZdlPv" || N == "_ZdaPv" || N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv");
+}
+
+FnInfo *Estimator::info(Function &F) {
+  if (F.isDeclaration() || F.hasOptNone())
+    return nullptr;
+  auto It = Fns.find(&F);
+  if (It != Fns.end())
+    return It->second.get();
+  auto FI = std::make_unique<FnInfo>();
+  FI->LI = &FAM.getResult<LoopAnalysis>(F);
+  FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
+  FI->BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
+  FI->BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  FI->EntryFreq = std::max(1.0, double(FI->BFI->getEntryFreq().getFrequency()));
+  return (Fns[&F] = std::move(FI)).get();
+}
+
+double Estimator::entering(FnInfo &FI, const Loop *L) {
+  double E = 0;
+  BasicBlock *H = L->getHeader();
+  for (BasicBlock *Pred : predecessors(H))
+    if (!L->contains(Pred))
+      E += bfi(FI, Pred) * double(FI.BPI->getEdgeProbability(Pred, H).getNumerator()) /
+           double(BranchProbability::getDenominator());
+  return E;
+}
+
+/// Header executions per entry of L: SCEV's trip count when it has one (or
+/// its bound, when BFI guesses more), else BFI's guess. Second: known.
+std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
+  auto It = FI.Iter.find(L);
+  if (It != FI.Iter.end())
+    return It->second;
+  double In = entering(FI, L);
+  double Est = In > 0 ? bfi(FI, L->getHeader()) / In : 1.0;
+  std::pair<double, bool> R{Est, false};
+  if (unsigned T = FI.SE->getSmallConstantTripCount(L))
+    R = {double(T), true};
+  else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
+    R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
+  FI.Corr[L] = Est > 0 ? R.first / Est : 1.0;
+  return FI.Iter[L] = R;
+}
+
+/// Executions of BB per call of its function; second: a guessed trip count is in it.
+std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB) {
+  double F = bfi(FI, BB) / FI.EntryFreq;
+  bool Guess = false;
+  for (const Loop *L = FI.LI->getLoopFor(BB); L; L = L->getParentLoop()) {
+    auto [N, Known] = iterations(FI, L);
+    (void)N;
+    F *= FI.Corr[L];
+    Guess |= !Known;
+  }
+  return {F, Guess};
+}
+
+/// Entries into L per call of its function.
+std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
+  double F = entering(FI, L) / FI.EntryFreq;
+  bool Guess = false;
+  for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    auto [N, Known] = iterations(FI, P);
+    (void)N;
+    F *= FI.Corr[P];
+    Guess |= !Known;
+  }
+  return {F, Guess};
+}
+
+/// Calls of F per run: 1 for main and for functions only reachable from
+/// outside the module, else the sum over its call sites (direct, and
+/// callbacks such as __kmpc_fork_call) of caller calls x block frequency.
+/// Recursive calls add nothing.
+std::pair<double, bool> Estimator::entryCount(Function &F) {
+  auto It = Entries.find(&F);
+  if (It != Entries.end())
+    return It->second;
+  if (F.getName() == "main")
+    return Entries[&F] = {1.0, false};
+  if (!InProgress.insert(&F).second)
+    return {0.0, false};
+  double Sum = 0;
+  bool Guess = false, Any = false;
+  for (Use &U : F.uses()) {
+    AbstractCallSite ACS(&U);
+    if (!ACS)
+      continue;
+    CallBase *CB = ACS.getInstruction();
+    Function *Caller = CB->getFunction();
+    Any = true;
+    auto [C, G1] = entryCount(*Caller);
+    double R = 1;
+    bool G2 = false;
+    if (FnInfo *FI = info(*Caller))
+      std::tie(R, G2) = relFreq(*FI, CB->getParent());
+    Sum += C * R;
+    Guess |= G1 || G2;
+  }
+  InProgress.erase(&F);
+  if (!Any || (!F.hasLocalLinkage() && Sum == 0) ||
+      F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
+    Sum = std::max(Sum, 1.0), Guess = Guess || Any;
+  return Entries[&F] = {Sum, Guess};
+}
+
+unsigned Estimator::state(Value *Root, const Path &P, bool Absolute) {
+  auto Key = std::make_tuple(Root, P, Absolute);
+  auto It = Index.find(Key);
+  if (It != Index.end())
+    return It->second;
+  State St;
+  St.Root = Root;
+  St.P = P;
+  St.Absolute = Absolute;
+  States.push_back(std::move(St));
+  return Index[Key] = unsigned(States.size() - 1);
+}
+
+/// The value V is stored into (Copy: copied with memcpy into) memory at Dst:
+/// the slot becomes a state of its own, in this flow when it is a local.
+void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
+                     std::vector<std::pair<Value *, Path>> &Work) {
+  if (!Copy && P.size() >= MaxPath) {
+    States[S].Escapes = true;
+    return;
+  }
+  APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+  Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+  Slot Where = Slot::at(Off.getSExtValue());
+  if (auto *G = dyn_cast<GEPOperator>(Base)) { // p[i] = obj: somewhere in the array
+    APInt Off2(DL.getIndexTypeSizeInBits(G->getType()), 0);
+    Value *Inner = G->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off2, true);
+    int64_t Lo, Hi;
+    if (gepRange(*G, DL, Lo, Hi))
+      Where = Slot{Lo, Hi}.shift(-(Off2.getSExtValue() + Off.getSExtValue()));
+    else
+      Where = Slot::anywhere();
+    Base = Inner;
+  }
+  if (getUnderlyingObject(Base) != Base) { // more variable steps on the way
+    Base = const_cast<Value *>(getUnderlyingObject(Base));
+    Where = Slot::anywhere();
+  }
+  Path NP;
+  if (Copy) { // the same slots, now relative to the copy
+    NP = P;
+    NP[0] = Where.exact() && NP[0].exact() ? NP[0].shift(-Where.Lo) : Slot::anywhere();
+  } else {
+    NP.push_back(Where);
+    NP.insert(NP.end(), P.begin(), P.end());
+  }
+  if (!NP[0].exact())
+    States[S].Ambiguous = true;
+  if (isa<AllocaInst>(Base)) {
+    Work.push_back({Base, NP});
+  } else if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
+    if (!GV->hasLocalLinkage())
+      States[S].Escapes = true; // other modules may read the slot
+    unsigned T = state(GV, NP, true);
+    States[S].Also.push_back(T);
+  } else if (auto *A = dyn_cast<Argument>(Base)) {
+    // filled through a pointer argument: the caller's memory holds it now
+    Function *F = A->getParent();
+    if (!F->hasLocalLinkage())
+      States[S].Escapes = true;
+    for (Use &U : F->uses()) {
+      AbstractCallSite ACS(&U);
+      if (!ACS)
+        continue;
+      if (Value *Op = ACS.getCallArgOperand(A->getArgNo()))
+        if (Op->getType()->isPointerTy()) {
+          unsigned T = state(Op, NP, true); // the same path, from the caller's pointer
+          States[S].Also.push_back(T);
+        }
+    }
+  } else {
+    States[S].Escapes = true; // into heap memory or somewhere unknown
+  }
+}
+
+/// A call with the flow's value in operand U. Returns false when the value
+/// escapes into code the analysis cannot see.
+bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
+                     std::vector<std::pair<Value *, Path>> &Work) {
+  if (CB.isCallee(&U))
+    return true;
+  unsigned ArgNo = CB.getArgOperandNo(&U);
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::memset:
+    case Intrinsic::memset_inline:
+    case Intrinsic::memcpy:
+    case Intrinsic::memcpy_inline:
+    case Intrinsic::memmove: {
+      if (P.empty()) {
+        uint64_t Len = 0;
+        if (auto *C = dyn_cast<ConstantInt>(II->getArgOperand(2)))
+          Len = C->getZExtValue();
+        States[S].Accesses.push_back({II, U.get(), Len, Access::Bulk});
+      } else if (ArgNo == 1 && II->getIntrinsicID() != Intrinsic::memset &&
+                 II->getIntrinsicID() != Intrinsic::memset_inline) {
+        slot(S, II->getArgOperand(0), P, /*Copy=*/true, Work); // a descriptor or struct copy
+      }
+      return true;
+    }
+    case Intrinsic::masked_load:
+    case Intrinsic::masked_store:
+    case Intrinsic::masked_gather:
+    case Intrinsic::masked_scatter: {
+      if (!P.empty())
+        return true;
+      bool IsGather = II->getIntrinsicID() == Intrinsic::masked_gather ||
+                      II->getIntrinsicID() == Intrinsic::masked_scatter;
+      Type *T = II->getType()->isVoidTy() ? II->getArgOperand(0)->getType() : II->getType();
+      uint64_t Size = DL.getTypeStoreSize(T->getScalarType());
+      if (!IsGather)
+        Size = DL.getTypeStoreSize(T);
+      States[S].Accesses.push_back({II, U.get(), Size, IsGather ? Access::VectorGather
+                                                               : II->getIntrinsicID() == Intrinsic::masked_load
+                                                                     ? Access::Load
+                                                                     : Access::Store});
+      return true;
+    }
+    case Intrinsic::ptrmask:
+    case Intrinsic::launder_invariant_group:
+    case Intrinsic::strip_invariant_group:
+      Work.push_back({II, P});
+      return true;
+    default:
+      return true; // lifetime, assume, prefetch, debug info: no access
+    }
+  }
+  bool Seen = false;
+  Function *Callee = CB.getCalledFunction();
+  if (Callee && !Callee->isDeclaration()) {
+    if (ArgNo < Callee->arg_size()) {
+      unsigned T = state(Callee->getArg(ArgNo), P, false);
+      States[S].Calls.push_back({T, &CB});
+    } else
+      return false; // a vararg
+    Seen = true;
+  }
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  for (const Use *CU : CallbackUses) {
+    AbstractCallSite ACS(CU);
+    Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+    if (!Cb || Cb->isDeclaration())
+      continue;
+    for (unsigned J = 0; J < Cb->arg_size(); ++J)
+      if (ACS.getCallArgOperand(J) == U.get()) {
+        unsigned T = state(Cb->getArg(J), P, false);
+        States[S].Calls.push_back({T, &CB});
+        Seen = true;
+      }
+  }
+  if (Seen)
+    return true;
+  return Callee && isHarmlessCallee(Callee->getName());
+}
+
+void Estimator::flow(unsigned S) {
+  if (States[S].Done)
+    return;
+  States[S].Done = true;
+  if (auto *GV = dyn_cast<GlobalVariable>(States[S].Root); GV && !GV->hasLocalLinkage())
+    States[S].Escapes = true; // other modules can reach it by name
+  std::vector<std::pair<Value *, Path>> Work{{States[S].Root, States[S].P}};
+  std::set<std::pair<Value *, Path>> Visited;
+  while (!Work.empty()) {
+    auto [V, P] = Work.back();
+    Work.pop_back();
+    if (!Visited.insert({V, P}).second)
+      continue;
+    if (++Steps > MaxSteps) {
+      States[S].Escapes = true;
+      return;
+    }
+    for (Use &U : V->uses()) {
+      User *Us = U.getUser();
+      if (auto *I = dyn_cast<Instruction>(Us)) {
+        if (!info(*I->getFunction())) {
+          States[S].Unseen = true;
+          continue;
+        }
+      } else if (!isa<ConstantExpr>(Us)) {
+        continue; // an initializer, llvm.used
+      }
+      if (auto *G = dyn_cast<GEPOperator>(Us)) {
+        if (U.getOperandNo() != 0)
+          continue; // used as an index
+        APInt Off(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        Path NP = P;
+        if (G->accumulateConstantOffset(DL, Off)) {
+          if (!NP.empty())
+            NP[0] = NP[0].shift(Off.getSExtValue());
+        } else if (!NP.empty() && !NP[0].any()) {
+          // a variable index into an array of slots: one of them, not known which
+          int64_t Lo, Hi;
+          if (gepRange(*G, DL, Lo, Hi) && (NP[0].Hi <= Lo || NP[0].Lo >= Hi))
+            continue; // another field: not this slot
+          NP[0] = Slot::anywhere();
+          States[S].Ambiguous = true;
+        }
+        Work.push_back({G, NP});
+        continue;
+      }
+      if (isa<BitCastOperator>(Us) || isa<AddrSpaceCastOperator>(Us) || isa<PHINode>(Us)) {
+        Work.push_back({Us, P});
+        continue;
+      }
+      auto *I = dyn_cast<Instruction>(Us);
+      if (!I)
+        continue;
+      if (auto *Sel = dyn_cast<SelectInst>(I)) {
+        if (U.getOperandNo() != 0)
+          Work.push_back({Sel, P});
+      } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+        if (P.empty()) {
+          States[S].Accesses.push_back(
+              {LI, U.get(), DL.getTypeStoreSize(LI->getType()), Access::Load});
+        } else if (P[0].holds(0) && LI->getType()->isPointerTy()) {
+          if (!P[0].exact())
+            States[S].Ambiguous = true;
+          Work.push_back({LI, Path(P.begin() + 1, P.end())});
+        }
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == SI->getPointerOperandIndex()) {
+          if (P.empty())
+            States[S].Accesses.push_back({SI, U.get(), DL.getTypeStoreSize(SI->getValueOperand()->getType()),
+                                          Access::Store});
+        } else {
+          slot(S, SI->getPointerOperand(), P, false, Work);
+        }
+      } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+        if (P.empty() && U.getOperandNo() == 0)
+          States[S].Accesses.push_back({I, U.get(), DL.getTypeStoreSize(I->getType()), Access::Store});
+        else if (U.getOperandNo() != 0)
+          States[S].Escapes = true;
+      } else if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (!call(S, *CB, U, P, Work))
+          States[S].Escapes = true;
+      } else if (isa<ReturnInst>(I)) {
+        Function *F = I->getFunction();
+        if (!F->hasLocalLinkage())
+          States[S].Escapes = true;
+        for (Use &FU : F->uses())
+          if (AbstractCallSite ACS(&FU); ACS && ACS.isDirectCall() && !Bracketed.count(ACS.getInstruction())) {
+            unsigned T = state(ACS.getInstruction(), P, true);
+            States[S].Also.push_back(T);
+          }
+      } else if (isa<ICmpInst>(I) || isa<PtrToIntInst>(I)) {
+        // comparisons and alignment checks: no access
+      } else if (isa<InsertValueInst>(I) || isa<InsertElementInst>(I) || isa<ExtractValueInst>(I)) {
+        States[S].Escapes = true; // into an aggregate value: not followed
+      } else {
+        States[S].Escapes = true;
+      }
+    }
+  }
+}
+
+Weight Estimator::weigh(const Access &A) {
+  auto It = Memo.find(A.I);
+  if (It != Memo.end())
+    return It->second;
+  Weight W;
+  FnInfo *FI = info(*A.I->getFunction());
+  if (!FI)
+    return Memo[A.I] = W;
+  W.Ok = true;
+  ScalarEvolution &SE = *FI->SE;
+  BasicBlock *BB = A.I->getParent();
+  auto [Freq, FreqGuess] = relFreq(*FI, BB);
+  double Size = std::max<uint64_t>(A.Size, 1);
+  const Loop *L0 = FI->LI->getLoopFor(BB);
+  if (A.Kind == Access::Bulk) { // memset/memcpy: a sweep of BulkWidth-byte accesses
+    W.Pat = AccessPattern::Streaming;
+    W.Guessed = FreqGuess;
+    const SCEV *D = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
+    const Loop *Out = nullptr; // the loops that move the destination tile the object
+    for (const Loop *P = L0; P && D && variesIn(D, P, SE); P = P->getParentLoop())
+      Out = P;
+    if (A.Size)
+      W.Execs = Freq * double(A.Size) / BulkWidth;
+    else if (Out)
+      std::tie(W.PerByte, W.Guessed) = loopEntries(*FI, Out), W.PerByte /= BulkWidth, W.Guessed = true;
+    else
+      W.PerByte = Freq / BulkWidth;
+    return Memo[A.I] = W;
+  }
+  if (A.Kind == Access::VectorGather) { // a vector of addresses: one element each
+    W.Pat = AccessPattern::Gather;
+    if (!L0) {
+      W.Execs = Freq;
+      W.Guessed = FreqGuess;
+    } else {
+      auto [In, InGuess] = loopEntries(*FI, L0);
+      W.PerByte = In * std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L0->getHeader()))) / Size;
+      W.Guessed = InGuess || !iterations(*FI, L0).second;
+    }
+    return Memo[A.I] = W;
+  }
+  const SCEV *S = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
+  // Loops in which the address stays put repeat it from cache: it counts
+  // once per iteration of the innermost loop that moves it.
+  const Loop *L = L0;
+  while (L && S && SE.isLoopInvariant(S, L))
+    L = L->getParentLoop();
+  if (!L || !S) { // outside loops, fixed in all of them, or nothing SCEV can say
+    W.Execs = S ? std::min(Freq, 1.0) : Freq;
+    W.Guessed = FreqGuess;
+    W.Pat = AccessPattern::Unknown;
+    return Memo[A.I] = W;
+  }
+  // the share of L's iterations that reach the access (a branch in the body)
+  double Cond = std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L->getHeader())));
+  // Pattern, and the nest of loops the address sweeps.
+  double MinStep = 0, Unroll = 1;
+  const SCEV *Start = S;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (std::optional<int64_t> St = strideIn(S, L, SE); St && *St) {
+    MinStep = std::fabs(double(*St));
+    W.Pat = MinStep < LineBytes ? AccessPattern::Streaming : AccessPattern::Strided;
+    Start = startIn(S, L, SE);
+  } else if (AR && AR->getLoop() == L && AR->isAffine()) {
+    W.Pat = AccessPattern::Strided; // a stride of n elements: a column
+    Start = AR->getStart();
+  } else {
+    SmallPtrSet<Value *, 32> Seen;
+    if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
+      W.Pat = AccessPattern::Gather;
+      // x[idx[i]] unrolled by u: each copy runs once per u elements of idx
+      if (SE.isSCEVable(Idx->getPointerOperand()->getType()))
+        if (auto *IR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Idx->getPointerOperand()));
+            IR && IR->getLoop() == L && IR->isAffine())
+          if (auto *C = dyn_cast<SCEVConstant>(IR->getStepRecurrence(SE)))
+            Unroll = std::max(1.0, std::fabs(double(C->getAPInt().getSExtValue())) /
+                                       double(std::max<uint64_t>(1, DL.getTypeStoreSize(Idx->getType()))));
+    } else if (periodic(S, L, SE)) {
+      W.Pat = AccessPattern::Streaming;
+    } else {
+      W.Pat = AccessPattern::Unknown;
+    }
+  }
+  SmallVector<const Loop *, 4> Nest{L};
+  bool Affine = MinStep > 0 || W.Pat == AccessPattern::Strided, Segmented = false;
+  for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    if (!variesIn(Start, P, SE))
+      break;
+    std::optional<int64_t> St = strideIn(Start, P, SE);
+    auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
+    bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
+    if (Nest.size() == 1 && !Moves)
+      Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
+    Nest.push_back(P);
+    if (St && *St)
+      MinStep = MinStep > 0 ? std::min(MinStep, std::fabs(double(*St))) : std::fabs(double(*St));
+    if (Moves)
+      Start = startIn(Start, P, SE);
+  }
+  bool AllKnown = true;
+  for (const Loop *N : Nest)
+    AllKnown &= iterations(*FI, N).second;
+  // A short inner loop over pieces (the remainder of an unrolled CSR row
+  // loop) covers a few elements per piece, not the object: count executions.
+  auto [InnerIter, InnerKnown] = iterations(*FI, L);
+  bool Short = InnerKnown && InnerIter <= ShortTrip && Nest.size() > 1 && (Segmented || !Affine);
+  if (AllKnown || Short) {
+    auto [H, HGuess] = relFreq(*FI, L->getHeader());
+    W.Execs = H * Cond;
+    W.Guessed = HGuess;
+  } else {
+    auto [In, InGuess] = loopEntries(*FI, Nest.back());
+    double Density = 1.0 / (MinStep > 0 ? MinStep : Size * Unroll);
+    W.PerByte = In * Cond * Density;
+    W.Guessed = true; // the nest is taken to cover the object
+    (void)InGuess;
+  }
+  return Memo[A.I] = W;
+}
+
+void Estimator::addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P) {
+  Roots[Rec].push_back(state(V, P, true));
+  Anchors.try_emplace(Rec, At);
+}
+
+/// Step 1: the roots of every record.
+void Estimator::findRoots() {
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getSection() == SiteSection)
+      Records.push_back(&GV);
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallVector<CallBase *, 8> Enters, Entries, Calls;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee)
+        continue;
+      StringRef N = Callee->getName();
+      GlobalVariable *Rec = CB->arg_size() ? asRecord(CB->getArgOperand(CB->arg_size() - 1)) : nullptr;
+      if (N == SiteEnterName && CB->arg_size() == 1 && Rec)
+        Enters.push_back(CB);
+      else if (N == RegisterGlobalName && CB->arg_size() == 3 && Rec)
+        addRoot(Rec, CB, CB->getArgOperand(0)->stripPointerCasts(), {});
+      else if (Rec && (isHeapEntry(N) || isPosixMemalignEntry(N)))
+        Entries.push_back(CB);
+      else if (isFortranAllocate(N) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
+        Calls.push_back(CB); // an object only inside a bracket
+    }
+    DominatorTree *DT = Enters.empty() ? nullptr : &FAM.getResult<DominatorTreeAnalysis>(F);
+    // The outermost bracket around a call names its object, as in the runtime.
+    auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
+      CallBase *Outer = nullptr;
+      for (CallBase *E : Enters) {
+        if (!DT->dominates(E, CB))
+          continue;
+        bool Left = false;
+        for (User *U : E->users())
+          if (auto *L = dyn_cast<CallBase>(U))
+            if (L->getCalledFunction() && L->getCalledFunction()->getName() == SiteLeaveName &&
+                DT->dominates(L, CB))
+              Left = true;
+        if (!Left && (!Outer || DT->dominates(E, Outer)))
+          Outer = E;
+      }
+      return Outer ? asRecord(Outer->getArgOperand(0)) : nullptr;
+    };
+    // The object reaches its slot: posix_memalign's *out, a descriptor's base address.
+    auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB) {
+      Value *Dst = CB->getArgOperand(0);
+      APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+      Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+      addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue())});
+    };
+    for (CallBase *CB : Entries) {
+      GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
+      if (!Rec)
+        Rec = asRecord(CB->getArgOperand(CB->arg_size() - 1));
+      if (isPosixMemalignEntry(CB->getCalledFunction()->getName()))
+        slotRoot(Rec, CB);
+      else
+        addRoot(Rec, CB, CB, {});
+    }
+    for (CallBase *CB : Calls)
+      if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
+        Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites
+        if (isFortranAllocate(CB->getCalledFunction()->getName()))
+          slotRoot(Rec, CB);
+        else
+          addRoot(Rec, CB, CB, {});
+      }
+  }
+}
+
+std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
+  findRoots();
+  // Step 2: every state reachable from a root.
+  for (size_t I = 0; I < States.size() && I < MaxStates; ++I)
+    flow(unsigned(I));
+  bool Truncated = States.size() > MaxStates;
+  // Sites per state, to flag slots holding several sites' objects.
+  std::vector<std::vector<GlobalVariable *>> SitesOf(States.size());
+  std::vector<std::pair<GlobalVariable *, SiteEstimate>> Out;
+  for (GlobalVariable *Rec : Records) {
+    // Step 3: calls of each argument state's function with this object: the
+    // sum over the call paths from the roots (absolute states hold in every
+    // call of their function).
+    std::vector<double> E(States.size(), 0.0);
+    std::vector<char> Reached(States.size(), 0), GuessedPath(States.size(), 0);
+    struct Item {
+      unsigned S;
+      double Delta;
+      bool Guess;
+      unsigned Depth;
+    };
+    std::vector<Item> Push;
+    for (unsigned R : Roots.lookup(Rec))
+      Push.push_back({R, 0.0, false, 0});
+    for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
+      Item It = Push.back();
+      Push.pop_back();
+      bool First = !Reached[It.S];
+      Reached[It.S] = 1;
+      E[It.S] += It.Delta;
+      GuessedPath[It.S] |= It.Guess;
+      const State &St = States[It.S];
+      if (It.Depth > 16 || (!First && It.Delta == 0))
+        continue;
+      for (unsigned A : St.Also)
+        if (!Reached[A])
+          Push.push_back({A, 0.0, false, It.Depth + 1});
+      if (St.Absolute && !First)
+        continue;
+      for (auto [T, CB] : St.Calls) {
+        FnInfo *FI = info(*CB->getFunction());
+        if (!FI)
+          continue;
+        auto [R, RG] = relFreq(*FI, CB->getParent());
+        double Calls = It.Delta;
+        bool G = It.Guess || RG;
+        if (St.Absolute) {
+          auto [C, CG] = entryCount(*CB->getFunction());
+          Calls = C;
+          G |= CG;
+        }
+        if (Calls * R > 0 || !Reached[T])
+          Push.push_back({T, Calls * R, G, It.Depth + 1});
+      }
+    }
+    SiteEstimate Est;
+    double Guessed = 0;
+    bool Seen = false;
+    SiteInfo Info;
+    readSiteRecord(*Rec, Info);
+    double Bytes = (Info.Flags & FlagSizeKnown) && Info.SizeHint ? double(Info.SizeHint) : NominalBytes;
+    for (unsigned S = 0; S < States.size(); ++S) {
+      if (!Reached[S])
+        continue;
+      SitesOf[S].push_back(Rec);
+      const State &St = States[S];
+      Est.Escapes |= St.Escapes;
+      Est.Unseen |= St.Unseen;
+      Est.Ambiguous |= St.Ambiguous;
+      for (const Access &A : St.Accesses) {
+        Weight W = weigh(A);
+        if (!W.Ok)
+          continue;
+        Seen = true;
+        double Calls = E[S];
+        bool CG = GuessedPath[S];
+        if (St.Absolute) {
+          auto [C, G] = entryCount(*A.I->getFunction());
+          Calls = C, CG = G;
+        }
+        double C = Calls * (W.PerByte + W.Execs / Bytes);
+        Est.Intensity += C;
+        Est.Share[unsigned(W.Pat)] += C;
+        if (W.Guessed || CG)
+          Guessed += C;
+        ++Est.Accesses;
+        Est.Parts.push_back({A.I, W.Pat, C, W.Guessed || CG});
+      }
+    }
+    NumAccessesSeen += Est.Accesses;
+    Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
+    double Best = 0;
+    for (unsigned P = 1; P < NumPatterns; ++P)
+      if (Est.Share[P] > Best)
+        Best = Est.Share[P], Est.Pattern = AccessPattern(P);
+    bool AnyRoot = !Roots.lookup(Rec).empty();
+    if (!AnyRoot || (!Seen && (Est.Escapes || Est.Unseen)) || Truncated)
+      Est.Conf = Confidence::None;
+    else if (Est.Escapes || Est.Unseen || Est.Ambiguous)
+      Est.Conf = Confidence::Low;
+    else if (Est.Guessed)
+      Est.Conf = Confidence::Medium;
+    else
+      Est.Conf = Confidence::High;
+    if (Est.Conf != Confidence::None)
+      ++NumEstimated;
+    Est.Anchor = Anchors.lookup(Rec);
+    Out.push_back({Rec, Est});
+  }
+  // A pointer slot holding two sites' objects: neither estimate is its own.
+  for (unsigned S = 0; S < States.size(); ++S)
+    if (SitesOf[S].size() > 1 && !States[S].P.empty())
+      for (auto &[Rec, Est] : Out)
+        if (std::find(SitesOf[S].begin(), SitesOf[S].end(), Rec) != SitesOf[S].end() &&
+            Est.Conf > Confidence::Low) {
+          Est.Ambiguous = true;
+          Est.Conf = Confidence::Low;
+        }
+  return Out;
+}
+
+} // namespace
+
+const char *patternName(AccessPattern P) {
+  switch (P) {
+  case AccessPattern::None: return "none";
+  case AccessPattern::Streaming: return "streaming";
+  case AccessPattern::Strided: return "strided";
+  case AccessPattern::Gather: return "gather";
+  case AccessPattern::Unknown: return "unknown";
+  }
+  return "none";
+}
+
+const char *confidenceName(Confidence C) {
+  switch (C) {
+  case Confidence::None: return "none";
+  case Confidence::Low: return "low";
+  case Confidence::Medium: return "medium";
+  case Confidence::High: return "high";
+  }
+  return "none";
+}
+
+std::vector<std::pair<GlobalVariable *, SiteEstimate>> estimateStaticIntensity(Module &M,
+                                                                                ModuleAnalysisManager &MAM) {
+  return Estimator(M, MAM).run();
+}
+
+void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R,
+                          bool Detail) {
+  for (const auto &[Rec, E] : R) {
+    SiteInfo S;
+    if (!readSiteRecord(*Rec, S))
+      continue;
+    OS << "oli: site " << format_hex(S.Id, 18) << " '" << (S.Name.empty() ? "-" : S.Name) << "' " << S.File;
+    if (S.Line)
+      OS << ":" << S.Line;
+    OS << ": ";
+    if (E.Conf == Confidence::None) {
+      OS << "no estimate" << (E.Unseen ? " (used in code that is not optimised)" : E.Escapes ? " (escapes)" : "")
+         << "\n";
+      continue;
+    }
+    OS << format("%.4g", E.Intensity) << " accesses/byte, " << patternName(E.Pattern);
+    const char *Sep = " (";
+    for (unsigned P = 1; P < NumPatterns; ++P)
+      if (E.Intensity > 0 && E.Share[P] >= 0.005 * E.Intensity) {
+        OS << Sep << patternName(AccessPattern(P)) << " " << format("%.0f%%", 100 * E.Share[P] / E.Intensity);
+        Sep = ", ";
+      }
+    if (*Sep == ',')
+      OS << ")";
+    OS << ", confidence " << confidenceName(E.Conf) << ", " << E.Accesses << " accesses";
+    if (E.Escapes)
+      OS << ", escapes";
+    if (E.Unseen)
+      OS << ", partly not optimised";
+    if (E.Ambiguous)
+      OS << ", ambiguous";
+    if (E.Guessed)
+      OS << ", guessed trip counts";
+    OS << "\n";
+    if (!Detail)
+      continue;
+    for (const AccessPart &A : E.Parts) {
+      OS << "  " << A.I->getFunction()->getName() << ": " << A.I->getOpcodeName();
+      if (const DILocation *DL = A.I->getDebugLoc().get())
+        OS << " line " << DL->getLine();
+      OS << ": " << patternName(A.Pattern) << " " << format("%.4g", A.Intensity)
+         << (A.Guessed ? " (guessed)" : "") << "\n";
+    }
+  }
+}
+
+} // namespace oli
