@@ -36,7 +36,7 @@ namespace oli {
 constexpr char CountdownName[] = "__oli_profile_countdown";
 constexpr char ProfiledFlag[] = "oli.profiled"; // module flag: accesses instrumented
 
-/// The pointer operand of a load or store worth profiling, else null:
+/// The pointer operand of a load, store or atomic worth profiling, else null:
 /// stack slots and constants are never placed, so they are skipped.
 static Value *profiledPointer(Instruction &I) {
   Value *Ptr = nullptr;
@@ -44,6 +44,10 @@ static Value *profiledPointer(Instruction &I) {
     Ptr = LI->getPointerOperand();
   else if (auto *SI = dyn_cast<StoreInst>(&I))
     Ptr = SI->getPointerOperand();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) // #pragma omp atomic x[i] += ...
+    Ptr = RMW->getPointerOperand();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ptr = CX->getPointerOperand();
   if (!Ptr || Ptr->getType()->getPointerAddressSpace() != 0)
     return nullptr;
   const Value *Obj = getUnderlyingObject(Ptr);
