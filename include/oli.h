@@ -47,6 +47,7 @@ typedef enum oli_option_e {
   oli_option_profile_source, /* OLI_PROFILE_SOURCE: 0 auto, 1 portable, 2 pmu, 3 none */
   oli_option_pmu_event,      /* OLI_PMU_EVENT: 0 hw, 1 sw-page-faults (tests only) */
   oli_option_count_small,    /* OLI_COUNT_SMALL: 1 = every small object enters the runtime */
+  oli_option_machine,        /* OLI_MACHINE (string): machine file of `oli calibrate`, `none` */
   _oli_option_last
 } oli_option_t;
 

@@ -91,6 +91,8 @@ static void do_init(void) {
     _oli_topology_apply_overrides(&topo, dm, cm);
   }
 
+  _oli_machine_apply(&topo); /* measured bandwidths ahead of HMAT (exit 2 on a bad OLI_MACHINE) */
+
   if (_oli_option_weights(weights) > 0) {
     weights_source = "user";
     if (weights[OLI_TIER_REMOTE] && topo.remote_node < 0 && policy != OLI_POLICY_OFF) {

@@ -141,7 +141,8 @@ const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: no
 /* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */
 int _oli_topology_read(const char *root, oli_topology_t *t);
 void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64_t cxl_mask);
-/* Default DRAM:CXL:remote weights: HMAT bandwidth, else kernel weights, else 3:1. */
+/* Default DRAM:CXL:remote weights: measured bandwidth (a machine file, else HMAT),
+ * else kernel weights, else 3:1; returns "machine", "hmat", "kernel" or "default". */
 const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]);
 /* Recompute cpu_node/local/cxl/remote from an allowed-CPU bitmask (tests;
  * _oli_topology_read uses sched_getaffinity). current_cpu breaks ties, -1 none. */
@@ -282,8 +283,6 @@ uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier);
 int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);
 /* d's ratio by tier, "D:C" or "D:C:R" (the report's `ratio`) into buf. */
 char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
-/* a:b as small integers (sum <= 32, within 5% when possible): 20000:5000 -> 4:1. */
-void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
 
 // arena.c
 /* The arena is [lo, lo + len). len is published last (release) and read
@@ -409,6 +408,15 @@ const oli_global_t *_oli_global_at(size_t i);
 /* The module of records [start, stop) is going away: its globals' pages are
  * queried one last time and they leave the live bytes and the profile. */
 void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
+
+// machine.c
+/* Apply the machine file (OLI_MACHINE, else OLI_MACHINE_DEFAULT_FILE when it
+ * exists; OLI_MACHINE=none: neither) to t: the read bandwidth and idle latency
+ * of every node measured from t->local_node replace HMAT's, and t->machine is
+ * set. 1 applied, 0 not. A bad OLI_MACHINE file stops the process (one line,
+ * exit 2); a bad default file is one W_MACHINE warning. */
+int _oli_machine_apply(oli_topology_t *t);
+const char *_oli_machine_path(void); /* the file applied, NULL none */
 
 // plan.c
 /* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;

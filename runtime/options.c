@@ -112,6 +112,7 @@ static option_desc_t options[_oli_option_last] = {
      OLI_ACCESS_AUTO, NULL},
     {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
     {0, UNINIT, false, oli_option_count_small, "OLI_COUNT_SMALL", NULL, T_BOOL, 0, NULL},
+    {0, UNINIT, false, oli_option_machine, "OLI_MACHINE", NULL, T_STRING, 0, NULL},
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];

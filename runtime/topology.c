@@ -27,6 +27,7 @@
 #include "grammar.h"
 #include "infile.h"
 #include "internal.h"
+#include "ratio.h"
 
 #define NODE_DIR "sys/devices/system/node"
 #define TIER_DIR "sys/devices/virtual/memory_tiering"
@@ -436,8 +437,8 @@ const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OL
   int l = t->local_node, c = t->cxl_node;
   w[OLI_TIER_REMOTE] = 0;
   if (l >= 0 && c >= 0 && t->nodes[l].read_bw > 0 && t->nodes[c].read_bw > 0) {
-    _oli_ratio_reduce(t->nodes[l].read_bw, t->nodes[c].read_bw, &w[OLI_TIER_DRAM], &w[OLI_TIER_CXL]);
-    return "hmat";
+    oli_ratio_reduce(t->nodes[l].read_bw, t->nodes[c].read_bw, &w[OLI_TIER_DRAM], &w[OLI_TIER_CXL]);
+    return t->machine ? "machine" : "hmat";
   }
   if (l >= 0 && c >= 0 && t->kernel_wi && t->kernel_weights[l] > 0 && t->kernel_weights[c] > 0) {
     w[OLI_TIER_DRAM] = t->kernel_weights[l];

@@ -45,6 +45,7 @@ typedef struct oli_topology_s {
   int numa;      /* 1: a sysfs node tree was read; 0: single-node fallback */
   int hmat;      /* 1: HMAT access0 bandwidth seen for some node */
   int tiers;     /* memory tiers found under memory_tiering (0: none) */
+  int machine;   /* 1: read_bw/read_lat seen from local_node come from a machine file (machine.c) */
   uint64_t cpus[OLI_MAX_NODES][OLI_MAX_CPUS / 64]; /* nodeN/cpulist as a bitmask */
 } oli_topology_t;
 

@@ -37,7 +37,7 @@ build_handmade() {
 
 case "$case_" in
 help) # every subcommand has --help, exit 0, text on stdout
-  for c in sites report diff plan "profile merge" profile run; do
+  for c in sites report diff plan "profile merge" profile run calibrate; do
     run $OLI $c --help; want_rc 0 "oli $c --help"; grep -q '^usage: oli' out.txt || fail "oli $c --help: no usage"
   done
   run $OLI --help; want_rc 0 "--help"
@@ -46,6 +46,28 @@ help) # every subcommand has --help, exit 0, text on stdout
   run $OLI sites --bogus x; want_rc 2 "unknown option"; grep -q '^usage: oli sites' err.txt || fail "no usage on bad option"
   run $OLI diff onlyone.json; want_rc 2 "one argument"
   run $OLI plan "$IN/profile-rank0.json"; want_rc 2 "no --dram-limit"; grep -q '^oli: plan: --dram-limit SIZE is required' err.txt || fail msg
+  ;;
+calibrate) # measures this machine's nodes from this node: a table, and a machine file --show reads back
+  run $OLI calibrate --size 8M --repeat 1 -o m.json; want_rc 0 "calibrate"
+  json_ok m.json
+  grep -q '^FROM  NODE  KIND' out.txt || fail "no table header"
+  grep -Eq '^0 +0 +dram +[0-9]+ \(1: [0-9]+' out.txt || fail "no row for node 0 with its sweep"
+  grep -q '"schema": "oli-machine"' m.json || fail "no schema in the file"
+  grep -q 'machine file -> m.json' err.txt || fail "no note of the file written"
+  [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
+  run $OLI calibrate --show m.json; want_rc 0 "--show"
+  has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
+  ;;
+calibrate-bad-input) # bad options and bad machine files: one line, exit 2
+  run $OLI calibrate --size 1K; want_rc 2 "--size 1K"; one_line "--size '1K' is not a size from 4M to 1T"
+  run $OLI calibrate --repeat 0; want_rc 2 "--repeat 0"; one_line "--repeat '0' is not a whole number 1-1000"
+  run $OLI calibrate --from x; want_rc 2 "--from x"; one_line "--from 'x' is not a node list"
+  run $OLI calibrate --nodes 63; want_rc 2 "--nodes 63"; one_line "--nodes: node 63 has no memory"
+  run $OLI calibrate extra; want_rc 2 "an argument"; grep -q "^oli: calibrate: unexpected argument 'extra'" err.txt || fail "msg"
+  printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0}]}' > m.json
+  run $OLI calibrate --show m.json; want_rc 2 "--show bad"
+  one_line "oli: m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
+  run $OLI calibrate --show nonexistent.json; want_rc 2 "--show missing"; one_line "oli: nonexistent.json: cannot open"
   ;;
 sites-list) # hand-made records: every field, section order, dedupe of one inline site
   build_handmade

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NUMA lab host-side checker: parse a guest console log and assert.
 
-    check.py --suite probe|oli|faults|placement|cxl|four-node|baselines|tiering|boot --kernel 6.12|6.1 LOG
+    check.py --suite probe|oli|faults|placement|cxl|four-node|baselines|tiering|calibrate|boot --kernel 6.12|6.1 LOG
                                  (oli: assertions 1-5 of issue 4, faults: 6, both
                                  on the oli suite's log; four-node: the oli runtime
                                  on topologies/four-node.args; boot: markers only)
@@ -831,6 +831,69 @@ def check_rule_run(c, name):
         bad = [n for n in set(ach) | set(inten) if abs(ach.get(n, 0) - tot * inten.get(n, 0) / itot) > 0.01 * tot + 1]
         c.expect(not bad, label + ": kernel pages where the decision says",
                  "intended %s, achieved %s" % (inten, ach))
+def ratio_reduce(a, b):
+    """common/ratio.c: a:b as small integers, the first sum 2..32 within 5%."""
+    if a == 0 or b == 0:
+        return [1 if a else 0, 1 if b else 0]
+    r, best, out = a / b, 1e300, [1, 1]
+    for t in range(2, 33):
+        xa = min(max(int(t * a / (a + b) + 0.5), 1), t - 1)
+        err = abs(xa / (t - xa) - r) / r
+        if err < best - 1e-12:
+            best, out = err, [xa, t - xa]
+        if err <= 0.05:
+            break
+    return out
+
+
+def check_calibrate(c):
+    """guest/suite-calibrate.sh: oli calibrate from socket 0, then lab_objects with
+    OLI_MACHINE: the weights are the measured local DRAM : CXL bandwidth ratio, ahead
+    of HMAT, and the pages follow them; a bad machine file stops the program."""
+    lab = c.lab
+    c.eq("oli calibrate: exit status", ["0"], [r.get("status") for r in lab.group("calibrate")])
+    m = None
+    try:
+        m = json.loads(lab.json.get("machine", ""))
+    except ValueError as e:
+        c.failures.append("machine file is not valid JSON: %s" % e)
+    if m is None:
+        return
+    c.eq("machine file: schema", ("oli-machine", 1), (m.get("schema"), m.get("version")))
+    rows = {(r.get("from"), r.get("to")): r for r in m.get("measurements", [])}
+    c.eq("machine file: every memory node measured from node 0", [(0, n) for n in sorted(TOPO["nodes"])], sorted(rows))
+    for (f, t), r in sorted(rows.items()):
+        c.expect(isinstance(r.get("read_bandwidth"), int) and r["read_bandwidth"] > 0,
+                 "machine file: node %d read bandwidth from node %d" % (t, f), "got %r" % r.get("read_bandwidth"))
+        c.expect(isinstance(r.get("idle_latency"), int) and r["idle_latency"] > 0,
+                 "machine file: node %d idle latency from node %d" % (t, f), "got %r" % r.get("idle_latency"))
+        c.eq("machine file: node %d kind" % t, "dram" if t in TOPO["dram"] else "cxl", r.get("kind"))
+        c.eq("machine file: no loaded latency with one CPU per socket (node %d)" % t, None, r.get("loaded_latency"))
+    if (0, 0) not in rows or (0, 2) not in rows:
+        return
+    want = ratio_reduce(rows[(0, 0)]["read_bandwidth"], rows[(0, 2)]["read_bandwidth"])
+    run = Run(c, "placed", 0)
+    if run.basics():
+        t = run.report.get("topology", {})
+        c.eq("run placed: weights_source", "machine", t.get("weights_source"))
+        c.eq("run placed: weights = measured local DRAM : CXL ratio (%d : %d MB/s)" % (
+            rows[(0, 0)]["read_bandwidth"], rows[(0, 2)]["read_bandwidth"]), want,
+             (ratio_of(run.report.get("options", {}).get("weights")) or [])[:2])
+        nodes = {n.get("node"): n for n in t.get("nodes", [])}
+        c.eq("run placed: node 2 read_bandwidth, read_latency from the machine file",
+             (rows[(0, 2)]["read_bandwidth"], rows[(0, 2)]["idle_latency"]),
+             (nodes.get(2, {}).get("read_bandwidth"), nodes.get(2, {}).get("read_latency")))
+        run.all_placements()
+        s = run.site("heap")
+        c.eq("run placed: the largest object is interleaved at the measured ratio", ("interleave", want),
+             (s and s.get("decision"), s and (ratio_of(s.get("ratio")) or [])[:2]))
+    bad = Run(c, "badmachine", 0)
+    c.eq("run badmachine (OLI_MACHINE with no measurements): exit status", "2", bad.status)
+    c.eq("run badmachine: one error line", ["oli: error: OLI_MACHINE=/tmp/empty.json: line 1, column 57: "
+                                           "\"measurements\" is missing, empty or not an array; write one with "
+                                           "oli calibrate -o FILE, or set OLI_MACHINE=none"], bad.stderr)
+    c.eq("run badmachine: the program did not run (objects it printed)", [], sorted(bad.objs))
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
 
 
 def check_boot(c):
@@ -838,7 +901,7 @@ def check_boot(c):
 
 
 SUITES = {"probe": check_probe, "oli": check_oli, "placement": check_placement, "faults": check_faults, "cxl": check_cxl,
-          "four-node": check_four_node, "boot": check_boot, "baselines": baselines.check_baselines,
+          "four-node": check_four_node, "calibrate": check_calibrate, "boot": check_boot, "baselines": baselines.check_baselines,
           "tiering": baselines.check_tiering}
 
 

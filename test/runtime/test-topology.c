@@ -225,19 +225,6 @@ int main(void) {
   CHECK("hmat: socket 1 20000:6400 -> 3:1", w[0] == 3 && w[1] == 1);
   CHECK_STR("hmat: no warnings", captured, "");
 
-  /* ratio reduction */
-  uint32_t a, b;
-  _oli_ratio_reduce(20000, 5000, &a, &b);
-  CHECK("ratio 20000:5000 = 4:1", a == 4 && b == 1);
-  _oli_ratio_reduce(1000, 1000, &a, &b);
-  CHECK("ratio 1:1", a == 1 && b == 1);
-  _oli_ratio_reduce(30000, 20000, &a, &b);
-  CHECK("ratio 3:2", a == 3 && b == 2);
-  _oli_ratio_reduce(1000000, 1, &a, &b);
-  CHECK("ratio huge stays small", a == 31 && b == 1);
-  _oli_ratio_reduce(5000, 20000, &a, &b);
-  CHECK("ratio 1:4", a == 1 && b == 4);
-
   /* kernel weights */
   load("kernel-wi");
   cpus(0, 3, -1);

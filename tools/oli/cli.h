@@ -71,5 +71,6 @@ int cli_diff_main(int argc, char **argv);
 int cli_profile_main(int argc, char **argv);
 int cli_plan_main(int argc, char **argv);
 int cli_run_main(int argc, char **argv);
+int cli_calibrate_main(int argc, char **argv);
 
 #endif /* OLI_CLI_H */

@@ -1,4 +1,4 @@
-/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile|run. */
+/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile|run|calibrate. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +53,7 @@ static void usage(FILE *f) {
         "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
         "  profile merge OUT IN...         combine profiles of several ranks or runs\n"
         "  run [OPTION...] -- PROGRAM ...  run a program with placement options set\n"
+        "  calibrate [-o FILE]             measure each node's bandwidth and latency: a machine file\n"
         "  --help, --version\n"
         "'oli COMMAND --help' describes a command. Exit status: 0 ok, 1 differences\n"
         "found (diff), 2 bad input or usage.\n",
@@ -79,7 +80,8 @@ static int dispatch(int argc, char **argv, int *is_diff) {
   if (strcmp(cmd, "plan") == 0) return cli_plan_main(argc - 1, argv + 1);
   if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
   if (strcmp(cmd, "run") == 0) return cli_run_main(argc - 1, argv + 1);
-  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run)", cmd);
+  if (strcmp(cmd, "calibrate") == 0) return cli_calibrate_main(argc - 1, argv + 1);
+  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run, calibrate)", cmd);
   usage(stderr);
   return OLI_EXIT_BAD;
 }

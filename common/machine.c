@@ -1,0 +1,222 @@
+/* common/machine.c - reader and writer of the oli-machine document. */
+#include "machine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* One line: "line L, column C: ..." for a value, else the text alone. */
+static int fail(char *why, size_t n, const oli_json_t *v, const char *fmt, ...) {
+  char what[160];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  if (why && n) {
+    if (v) snprintf(why, n, "line %u, column %u: %s", v->line, v->col, what);
+    else snprintf(why, n, "%s", what);
+  }
+  return -1;
+}
+
+/* An integer member in [lo, hi]; absent or null is `dflt` unless required. */
+static int member_u64(const oli_json_t *obj, const char *key, const char *where, uint64_t lo, uint64_t hi,
+                      int required, uint64_t dflt, const char *unit, uint64_t *out, char *why, size_t n) {
+  const oli_json_t *v = oli_json_get(obj, key);
+  if (v == NULL || v->type == OLI_JSON_NULL) {
+    if (required) return fail(why, n, obj, "%s.%s is missing; %s", where, key, unit);
+    *out = dflt;
+    return 0;
+  }
+  uint64_t x;
+  if (oli_json_u64(v, &x) != 0 || x < lo || x > hi)
+    return fail(why, n, v, "%s.%s is not %s", where, key, unit);
+  *out = x;
+  return 0;
+}
+
+static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char *why, size_t n) {
+  char where[40];
+  snprintf(where, sizeof where, "measurements[%zu]", i);
+  if (r->type != OLI_JSON_OBJECT) return fail(why, n, r, "%s is not an object", where);
+  uint64_t from, to, bw, threads, idle, loaded;
+  if (member_u64(r, "from", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &from, why, n) ||
+      member_u64(r, "to", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &to, why, n) ||
+      member_u64(r, "read_bandwidth", where, 1, UINT32_MAX, 1, 0, "a whole number of MB/s above 0", &bw, why,
+                 n) ||
+      member_u64(r, "threads", where, 1, 65536, 0, 0, "a thread count 1-65536", &threads, why, n) ||
+      member_u64(r, "idle_latency", where, 1, 1000000, 0, 0, "a latency in ns (1-1000000) or null", &idle,
+                 why, n) ||
+      member_u64(r, "loaded_latency", where, 1, 1000000, 0, 0, "a latency in ns (1-1000000) or null",
+                 &loaded, why, n))
+    return -1;
+  memset(row, 0, sizeof *row);
+  row->from = (int)from;
+  row->to = (int)to;
+  row->read_bw = bw;
+  row->threads = (uint32_t)threads;
+  row->idle_lat = (uint32_t)idle;
+  row->loaded_lat = (uint32_t)loaded;
+  const oli_json_t *kv = oli_json_get(r, "kind");
+  if (kv && kv->type != OLI_JSON_NULL) {
+    const char *k = oli_json_str(kv);
+    if (k == NULL || (strcmp(k, "dram") != 0 && strcmp(k, "cxl") != 0))
+      return fail(why, n, kv, "%s.kind is not \"dram\" or \"cxl\"", where);
+    snprintf(row->kind, sizeof row->kind, "%s", k);
+  }
+  const oli_json_t *sw = oli_json_get(r, "sweep");
+  if (sw && sw->type != OLI_JSON_NULL) {
+    if (sw->type != OLI_JSON_ARRAY || oli_json_count(sw) > OLI_MACHINE_MAX_SWEEP)
+      return fail(why, n, sw, "%s.sweep is not an array of at most %d points", where, OLI_MACHINE_MAX_SWEEP);
+    for (const oli_json_t *p = oli_json_first(sw); p; p = p->next) {
+      char pw[64];
+      snprintf(pw, sizeof pw, "%s.sweep[%u]", where, row->nsweep);
+      uint64_t t, b;
+      if (p->type != OLI_JSON_OBJECT) return fail(why, n, p, "%s is not an object", pw);
+      if (member_u64(p, "threads", pw, 1, 65536, 1, 0, "a thread count 1-65536", &t, why, n) ||
+          member_u64(p, "read_bandwidth", pw, 1, UINT32_MAX, 1, 0, "a whole number of MB/s above 0", &b, why, n))
+        return -1;
+      row->sweep[row->nsweep].threads = (uint32_t)t;
+      row->sweep[row->nsweep].read_bw = b;
+      row->nsweep++;
+    }
+  }
+  return 0;
+}
+
+int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *limits, oli_machine_t *m,
+                      char *why, size_t why_n) {
+  oli_json_limits_t lim = {OLI_MACHINE_MAX_BYTES, 16, NULL, NULL};
+  if (limits) {
+    lim.alloc = limits->alloc;
+    lim.release = limits->release;
+  }
+  oli_json_error_t err;
+  oli_json_doc_t *doc = oli_json_parse(text, len, &lim, &err);
+  if (doc == NULL) return fail(why, why_n, NULL, "%s", err.msg);
+  int rc = -1;
+  const oli_json_t *root = oli_json_root(doc);
+  const oli_json_t *sv = oli_json_get(root, "schema"), *vv = oli_json_get(root, "version");
+  const char *schema = oli_json_str(sv);
+  uint64_t version;
+  memset(m, 0, offsetof(oli_machine_t, rows));
+  if (root->type != OLI_JSON_OBJECT || schema == NULL) {
+    fail(why, why_n, root, "not an oli-machine document (no \"schema\"); write one with oli calibrate");
+    goto out;
+  }
+  if (strcmp(schema, OLI_MACHINE_SCHEMA) != 0) {
+    char lit[64]; /* escaped: an outside string never breaks the one-line message */
+    if (oli_json_escape(lit, sizeof lit, schema) >= sizeof lit) memcpy(lit + sizeof lit - 5, "...\"", 5);
+    fail(why, why_n, sv, "schema %s is not oli-machine", lit);
+    goto out;
+  }
+  if (vv == NULL || oli_json_u64(vv, &version) != 0 || version != OLI_MACHINE_VERSION) {
+    double d = -1;
+    oli_json_double(vv, &d);
+    if (vv == NULL || vv->type != OLI_JSON_NUMBER) fail(why, why_n, vv ? vv : root, "\"version\" is missing or not a number");
+    else fail(why, why_n, vv, "oli-machine version %g is not supported (this oli reads version 1)", d);
+    goto out;
+  }
+  const char *host = oli_json_str(oli_json_get(root, "host"));
+  for (size_t i = 0; host && host[i] && i + 1 < sizeof m->host; i++) /* printed in logs: printable ASCII only */
+    m->host[i] = host[i] >= 0x20 && host[i] < 0x7f ? host[i] : '?';
+  if (member_u64(root, "buffer_bytes", "document", 1, UINT64_MAX, 0, 0, "a byte count", &m->buffer_bytes, why,
+                 why_n))
+    goto out;
+  const oli_json_t *rows = oli_json_get(root, "measurements");
+  if (rows == NULL || rows->type != OLI_JSON_ARRAY || oli_json_count(rows) == 0) {
+    fail(why, why_n, rows ? rows : root, "\"measurements\" is missing, empty or not an array");
+    goto out;
+  }
+  if (oli_json_count(rows) > OLI_MACHINE_MAX_ROWS) {
+    fail(why, why_n, rows, "more than %d measurements", OLI_MACHINE_MAX_ROWS);
+    goto out;
+  }
+  for (const oli_json_t *r = oli_json_first(rows); r; r = r->next) {
+    oli_machine_row_t *row = &m->rows[m->n];
+    if (parse_row(r, m->n, row, why, why_n) != 0) goto out;
+    if (oli_machine_find(m, row->from, row->to)) {
+      fail(why, why_n, r, "measurements[%zu] measures node %d from node %d again", m->n, row->to, row->from);
+      goto out;
+    }
+    m->n++;
+  }
+  rc = 0;
+out:
+  oli_json_free(doc);
+  return rc;
+}
+
+int oli_machine_load(const char *path, const oli_json_limits_t *limits, oli_machine_t *m, char *why,
+                     size_t why_n) {
+  void *(*alloc)(size_t) = limits && limits->alloc ? limits->alloc : malloc;
+  void (*release)(void *) = limits && limits->release ? limits->release : free;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return fail(why, why_n, NULL, "cannot open: %s", strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > OLI_MACHINE_MAX_BYTES) {
+    close(fd);
+    return fail(why, why_n, NULL, "not a regular file of at most %u bytes", OLI_MACHINE_MAX_BYTES);
+  }
+  size_t len = (size_t)st.st_size, got = 0;
+  char *text = alloc(len ? len : 1);
+  if (text == NULL) {
+    close(fd);
+    return fail(why, why_n, NULL, "out of memory");
+  }
+  while (got < len) {
+    ssize_t r = read(fd, text + got, len - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += (size_t)r;
+  }
+  close(fd);
+  int rc = got == len ? oli_machine_parse(text, len, limits, m, why, why_n)
+                      : fail(why, why_n, NULL, "read error: %s", strerror(errno));
+  release(text);
+  return rc;
+}
+
+const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int to) {
+  for (size_t i = 0; i < m->n; i++)
+    if (m->rows[i].from == from && m->rows[i].to == to) return &m->rows[i];
+  return NULL;
+}
+
+static void latency(FILE *f, const char *key, uint32_t v) {
+  if (v) fprintf(f, ", \"%s\": %" PRIu32, key, v);
+  else fprintf(f, ", \"%s\": null", key);
+}
+
+int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
+  fprintf(f, "{\n  \"schema\": \"%s\",\n  \"version\": %d,\n  \"host\": ", OLI_MACHINE_SCHEMA, OLI_MACHINE_VERSION);
+  oli_json_write_string(f, m->host);
+  fprintf(f, ",\n  \"tool\": ");
+  oli_json_write_string(f, tool ? tool : "");
+  if (m->buffer_bytes) fprintf(f, ",\n  \"buffer_bytes\": %" PRIu64, m->buffer_bytes);
+  fprintf(f, ",\n  \"measurements\": [");
+  for (size_t i = 0; i < m->n; i++) {
+    const oli_machine_row_t *r = &m->rows[i];
+    fprintf(f, "%s\n    {\"from\": %d, \"to\": %d", i ? "," : "", r->from, r->to);
+    if (r->kind[0]) fprintf(f, ", \"kind\": \"%s\"", r->kind);
+    fprintf(f, ", \"read_bandwidth\": %" PRIu64, r->read_bw);
+    if (r->threads) fprintf(f, ", \"threads\": %" PRIu32, r->threads);
+    latency(f, "idle_latency", r->idle_lat);
+    latency(f, "loaded_latency", r->loaded_lat);
+    if (r->nsweep) {
+      fprintf(f, ",\n     \"sweep\": [");
+      for (uint32_t k = 0; k < r->nsweep; k++)
+        fprintf(f, "%s{\"threads\": %" PRIu32 ", \"read_bandwidth\": %" PRIu64 "}", k ? ", " : "",
+                r->sweep[k].threads, r->sweep[k].read_bw);
+      fprintf(f, "]");
+    }
+    fprintf(f, "}");
+  }
+  fprintf(f, "%s]\n}\n", m->n ? "\n  " : "");
+  return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,68 @@
+/* common/machine.h - the machine file (`oli-machine` version 1): what
+ * `oli calibrate` measured, read by the runtime (OLI_MACHINE, else
+ * OLI_MACHINE_DEFAULT_FILE) ahead of the firmware's HMAT figures, and by
+ * `oli calibrate --show`. One reader and one writer for both
+ * (docs/machine.md has the format).
+ *
+ *   oli_machine_t m;
+ *   char why[200];
+ *   if (oli_machine_parse(text, len, NULL, &m, why, sizeof why) != 0)
+ *     fprintf(stderr, "oli: m.json: %s\n", why);   // "line 7, column 24: ..."
+ *   const oli_machine_row_t *r = oli_machine_find(&m, 0, 2);  // from node 0 to node 2
+ */
+#ifndef OLI_COMMON_MACHINE_H
+#define OLI_COMMON_MACHINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+
+#define OLI_MACHINE_SCHEMA "oli-machine"
+#define OLI_MACHINE_VERSION 1
+#ifndef OLI_MACHINE_DEFAULT_FILE
+#define OLI_MACHINE_DEFAULT_FILE "/etc/oli/machine.json"
+#endif
+#define OLI_MACHINE_MAX_ROWS 256   /* measurements per file */
+#define OLI_MACHINE_MAX_NODE 63    /* node numbers 0..63, as the runtime's masks */
+#define OLI_MACHINE_MAX_SWEEP 16   /* thread counts kept per measurement */
+#define OLI_MACHINE_MAX_BYTES (1u << 20)
+
+/* One memory node measured from the CPUs of one node. */
+typedef struct oli_machine_row_s {
+  int from;                  /* node whose CPUs ran the measurement */
+  int to;                    /* node holding the memory measured */
+  char kind[8];              /* "dram", "cxl" or "" (informational) */
+  uint64_t read_bw;          /* MB/s (10^6 bytes/s), best of the sweep; > 0 */
+  uint32_t threads;          /* threads of that best; 0 unknown */
+  uint32_t idle_lat;         /* ns per dependent load, one thread; 0 unknown */
+  uint32_t loaded_lat;       /* ns while the other threads stream the node; 0 unknown */
+  uint32_t nsweep;           /* the bandwidth at each thread count tried */
+  struct { uint32_t threads; uint64_t read_bw; } sweep[OLI_MACHINE_MAX_SWEEP];
+} oli_machine_row_t;
+
+typedef struct oli_machine_s {
+  char host[128];            /* where it was measured ("" unknown) */
+  uint64_t buffer_bytes;     /* bytes per measurement buffer; 0 unknown */
+  size_t n;
+  oli_machine_row_t rows[OLI_MACHINE_MAX_ROWS];
+} oli_machine_t;
+
+/* Parse and check a machine file's text. 0 ok; -1 with one line in why
+ * ("line 7, column 24: measurements[1].read_bandwidth is 0; a bandwidth in
+ * MB/s is a whole number above 0"). limits: the JSON reader's (allocator;
+ * NULL: malloc). */
+int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *limits, oli_machine_t *m,
+                      char *why, size_t why_n);
+/* Read the file at path (a regular file of at most OLI_MACHINE_MAX_BYTES)
+ * and parse it; why: "cannot open: No such file or directory", or as above. */
+int oli_machine_load(const char *path, const oli_json_limits_t *limits, oli_machine_t *m, char *why,
+                     size_t why_n);
+/* The measurement of node `to` from node `from`, or NULL. */
+const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int to);
+/* Write m as an oli-machine document; `tool` names the writer. 0, -1 on a
+ * write error. */
+int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool);
+
+#endif /* OLI_COMMON_MACHINE_H */

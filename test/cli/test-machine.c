@@ -1,0 +1,116 @@
+/* test/cli/test-machine.c - the machine file's reader and writer
+ * (common/machine.c) and the ratio reduction (common/ratio.c) that turns its
+ * bandwidths into interleave weights. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine.h"
+#include "ratio.h"
+#include "testhelper.h"
+
+static oli_machine_t m;
+static char why[256];
+
+static int parse(const char *text) { return oli_machine_parse(text, strlen(text), NULL, &m, why, sizeof why); }
+
+/* The reader's message for a document with one measurement row `row`. */
+static const char *row_error(const char *row) {
+  static char doc[1024];
+  snprintf(doc, sizeof doc, "{\"schema\": \"oli-machine\", \"version\": 1, \"measurements\": [%s]}", row);
+  return parse(doc) == 0 ? "(accepted)" : why;
+}
+
+int main(void) {
+  /* ratio reduction */
+  uint32_t a, b;
+  static const struct { uint64_t x, y; uint32_t a, b; } ratios[] = {
+      {20000, 5000, 4, 1}, {1000, 1000, 1, 1}, {30000, 20000, 3, 2}, {1000000, 1, 31, 1},
+      {5000, 20000, 1, 4}, {21032, 7340, 3, 1}, {15688, 12001, 4, 3}, {0, 5, 0, 1}, {7, 0, 1, 0},
+  };
+  for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "ratio %llu:%llu = %u:%u", (unsigned long long)ratios[i].x,
+             (unsigned long long)ratios[i].y, ratios[i].a, ratios[i].b);
+    oli_ratio_reduce(ratios[i].x, ratios[i].y, &a, &b);
+    CHECK(name, a == ratios[i].a && b == ratios[i].b);
+  }
+  for (uint64_t x = 1; x < 5000; x += 37)
+    for (uint64_t y = 1; y < 5000; y += 41) {
+      oli_ratio_reduce(x, y, &a, &b);
+      if (a + b > OLI_RATIO_MAX_SUM || a == 0 || b == 0) {
+        CHECK("reduced ratios stay small and non-zero", 0);
+        x = y = 5000;
+      }
+    }
+
+  /* a good file, written again */
+  const char *good =
+      "{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"lab\", \"buffer_bytes\": 33554432,\n"
+      " \"future_member\": {\"ignored\": true},\n"
+      " \"measurements\": [\n"
+      "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
+      "   \"loaded_latency\": 180, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
+      "  {\"from\": 0, \"to\": 2, \"kind\": \"cxl\", \"read_bandwidth\": 5120, \"idle_latency\": 300, \"loaded_latency\": null}]}\n";
+  CHECK_EQ("good: parses", parse(good), 0);
+  CHECK_EQ("good: 2 rows", m.n, 2);
+  CHECK_STR("good: host", m.host, "lab");
+  const oli_machine_row_t *r = oli_machine_find(&m, 0, 2);
+  CHECK("good: node 2 from node 0", r && r->read_bw == 5120 && r->idle_lat == 300 && r->loaded_lat == 0 &&
+                                        strcmp(r->kind, "cxl") == 0);
+  CHECK("good: sweep kept", m.rows[0].nsweep == 2 && m.rows[0].sweep[1].read_bw == 20480 && m.rows[0].threads == 2);
+  CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  CHECK_EQ("write: ok", f ? oli_machine_write(f, &m, "test") : -1, 0);
+  if (f) fclose(f);
+  static oli_machine_t again;
+  CHECK_EQ("write: reads back", text ? oli_machine_parse(text, len, NULL, &again, why, sizeof why) : -1, 0);
+  CHECK("write: same rows", again.n == m.n && memcmp(again.rows, m.rows, m.n * sizeof m.rows[0]) == 0);
+  CHECK("write: names the tool", text && strstr(text, "\"tool\": \"test\""));
+  free(text);
+
+  /* bad files: one line each, naming the place and what is accepted */
+  CHECK_EQ("not JSON", parse("{\"schema\": "), -1);
+  CHECK("not JSON: the JSON reader's position", strncmp(why, "line 1, column ", 15) == 0);
+  CHECK_EQ("no schema", parse("{\"version\": 1}"), -1);
+  CHECK_STR("no schema: says what to do", why,
+            "line 1, column 1: not an oli-machine document (no \"schema\"); write one with oli calibrate");
+  CHECK_EQ("other schema", parse("{\"schema\": \"oli-plan\", \"version\": 1}"), -1);
+  CHECK_STR("other schema: names it", why, "line 1, column 12: schema \"oli-plan\" is not oli-machine");
+  CHECK_EQ("schema with a newline", parse("{\"schema\": \"a\\nb\", \"version\": 1}"), -1);
+  CHECK_STR("schema with a newline: escaped, one line", why, "line 1, column 12: schema \"a\\nb\" is not oli-machine");
+  CHECK_EQ("host with a newline", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"a\\nb\", "
+                                        "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), 0);
+  CHECK_STR("host with a newline: kept printable", m.host, "a?b");
+  CHECK_EQ("version 2", parse("{\"schema\": \"oli-machine\", \"version\": 2, \"measurements\": []}"), -1);
+  CHECK_STR("version 2: not supported", why,
+            "line 1, column 38: oli-machine version 2 is not supported (this oli reads version 1)");
+  CHECK_EQ("no measurements", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"measurements\": []}"), -1);
+  CHECK_STR("no measurements: says so", why, "line 1, column 57: \"measurements\" is missing, empty or not an array");
+  CHECK_STR("zero bandwidth", row_error("{\"from\": 0, \"to\": 0, \"read_bandwidth\": 0}"),
+            "line 1, column 97: measurements[0].read_bandwidth is not a whole number of MB/s above 0");
+  CHECK_STR("fractional bandwidth", row_error("{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1.5}"),
+            "line 1, column 97: measurements[0].read_bandwidth is not a whole number of MB/s above 0");
+  CHECK_STR("missing bandwidth", row_error("{\"from\": 0, \"to\": 0}"),
+            "line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0");
+  CHECK_STR("node 64", row_error("{\"from\": 64, \"to\": 0, \"read_bandwidth\": 9}"),
+            "line 1, column 67: measurements[0].from is not a node number 0-63");
+  CHECK_STR("negative node", row_error("{\"from\": 0, \"to\": -1, \"read_bandwidth\": 9}"),
+            "line 1, column 76: measurements[0].to is not a node number 0-63");
+  CHECK_STR("latency zero", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"idle_latency\": 0}"),
+            "line 1, column 116: measurements[0].idle_latency is not a latency in ns (1-1000000) or null");
+  CHECK_STR("bad kind", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"kind\": \"hbm\"}"),
+            "line 1, column 108: measurements[0].kind is not \"dram\" or \"cxl\"");
+  CHECK_STR("row not an object", row_error("[1]"), "line 1, column 58: measurements[0] is not an object");
+  CHECK_STR("duplicate", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9}, {\"from\": 0, \"to\": 1, \"read_bandwidth\": 8}"),
+            "line 1, column 101: measurements[1] measures node 1 from node 0 again");
+  CHECK_STR("sweep point", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"sweep\": [{\"threads\": 0, \"read_bandwidth\": 9}]}"),
+            "line 1, column 122: measurements[0].sweep[0].threads is not a thread count 1-65536");
+  CHECK_EQ("load: missing file", oli_machine_load("/nonexistent/m.json", NULL, &m, why, sizeof why), -1);
+  CHECK_STR("load: missing file says so", why, "cannot open: No such file or directory");
+  CHECK_EQ("load: a directory", oli_machine_load("/", NULL, &m, why, sizeof why), -1);
+  CHECK("load: a directory is not a file", strstr(why, "not a regular file") != NULL);
+  return TEST_SUMMARY();
+}

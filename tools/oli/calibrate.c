@@ -1,0 +1,512 @@
+/* tools/oli/calibrate.c - `oli calibrate`: measure, from the CPUs of one node
+ * (a socket), each memory node's read bandwidth (a STREAM-like read sweep
+ * over 1, 2, 4 ... threads) and its idle and loaded latency (a pointer chase
+ * over a random cycle of cache lines, alone and while the socket's other
+ * threads stream the same node); print a table with the interleave ratio the
+ * runtime will use, and write a machine file (common/machine.c) that the
+ * runtime applies ahead of HMAT (docs/machine.md). */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "machine.h"
+#include "ratio.h"
+#include "size.h"
+
+#define MAX_NODES (OLI_MACHINE_MAX_NODE + 1)
+#define MAX_CPUS 1024
+#define LINE 64                      /* bytes per chased cell: one cache line */
+#define MIN_BUFFER (4u << 20)
+#define DEFAULT_BUFFER (256u << 20)
+#define MPOL_BIND_ 2
+#define MPOL_MF_STRICT_ 1
+#define MPOL_MF_MOVE_ 2
+#define MPOL_F_NODE_ 1
+#define MPOL_F_ADDR_ 2
+
+typedef struct node_s {
+  int memory;                /* has memory */
+  int ncpus;
+  int cpu[MAX_CPUS];
+  uint64_t free_bytes;       /* MemFree, 0 unknown */
+} node_t;
+
+static node_t nodes[MAX_NODES];
+static char sysfs[512] = "/sys/devices/system/node";
+
+static void usage(FILE *f) {
+  fputs("usage: oli calibrate [options]\n"
+        "Measure, from the CPUs of one node (a socket), every memory node's read bandwidth\n"
+        "(a STREAM-like read sweep over 1, 2, 4 ... threads up to all of the node's CPUs) and\n"
+        "its idle and loaded latency (a pointer chase over a random cycle of cache lines,\n"
+        "alone and while the node's other CPUs stream the same memory). Prints a table and\n"
+        "the interleave ratio the runtime will use (local DRAM : CPU-less node, from the\n"
+        "bandwidths, in small integers), and writes a machine file for OLI_MACHINE.\n"
+        "  -o, --output FILE   write the machine file (the runtime reads OLI_MACHINE, else\n"
+        "                      " OLI_MACHINE_DEFAULT_FILE ")\n"
+        "  -f, --from LIST     nodes whose CPUs measure (default: the node this runs on;\n"
+        "                      'all': every node with CPUs, for MPI ranks on every socket)\n"
+        "  -n, --nodes LIST    memory nodes to measure (default: every node with memory)\n"
+        "  -s, --size SIZE     buffer per measurement (default 256M, at least 4M; keep it\n"
+        "                      well above the last-level cache)\n"
+        "  -r, --repeat N      best of N passes (default 5)\n"
+        "      --show FILE     check a machine file and print it as a table\n"
+        "  -h, --help          this text\n"
+        "Exit status: 0 ok, 1 a measurement failed, 2 bad input.\n",
+        f);
+}
+
+/* ---- the machine: nodes with memory, their CPUs ------------------------- */
+
+static int read_text(const char *rel, char *buf, size_t n) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", sysfs, rel);
+  FILE *f = fopen(path, "r");
+  if (f == NULL) return -1;
+  size_t k = fread(buf, 1, n - 1, f);
+  fclose(f);
+  buf[k] = '\0';
+  while (k > 0 && (buf[k - 1] == '\n' || buf[k - 1] == ' ')) buf[--k] = '\0';
+  return 0;
+}
+
+/* "0-3,8" -> bits of mask (nbits); 0 ok, -1 malformed. An empty list is 0. */
+static int parse_list(const char *s, unsigned char *mask, int nbits) {
+  memset(mask, 0, (size_t)nbits);
+  while (*s) {
+    char *end;
+    long a = strtol(s, &end, 10), b = a;
+    if (end == s || a < 0 || a >= nbits) return -1;
+    s = end;
+    if (*s == '-') {
+      b = strtol(s + 1, &end, 10);
+      if (end == s + 1 || b < a || b >= nbits) return -1;
+      s = end;
+    }
+    for (long i = a; i <= b; i++) mask[i] = 1;
+    if (*s == ',') s++;
+    else if (*s) return -1;
+  }
+  return 0;
+}
+
+static int read_nodes(void) {
+  char buf[4096];
+  unsigned char mem[MAX_NODES], cpus[MAX_CPUS];
+  if (read_text("has_memory", buf, sizeof buf) != 0 && read_text("online", buf, sizeof buf) != 0) {
+    strcpy(buf, "0"); /* a kernel without NUMA: one node */
+    sysfs[0] = '\0';
+  }
+  if (parse_list(buf, mem, MAX_NODES) != 0) return -1;
+  for (int i = 0; i < MAX_NODES; i++) {
+    nodes[i].memory = mem[i];
+    char rel[64];
+    snprintf(rel, sizeof rel, "node%d/cpulist", i);
+    if (sysfs[0] && read_text(rel, buf, sizeof buf) == 0 && parse_list(buf, cpus, MAX_CPUS) == 0) {
+      for (int c = 0; c < MAX_CPUS; c++)
+        if (cpus[c]) nodes[i].cpu[nodes[i].ncpus++] = c;
+    } else if (!sysfs[0] && i == 0) {
+      cpu_set_t set;
+      if (sched_getaffinity(0, sizeof set, &set) == 0)
+        for (int c = 0; c < MAX_CPUS && c < CPU_SETSIZE; c++)
+          if (CPU_ISSET(c, &set)) nodes[0].cpu[nodes[0].ncpus++] = c;
+    }
+    snprintf(rel, sizeof rel, "node%d/meminfo", i);
+    if (sysfs[0] && read_text(rel, buf, sizeof buf) == 0) {
+      const char *p = strstr(buf, "MemFree:");
+      if (p) nodes[i].free_bytes = strtoull(p + 8, NULL, 10) * 1024;
+    }
+  }
+  return 0;
+}
+
+/* Bytes of the largest cache of CPU 0 (sysfs cpu0/cache/index*), 0 unknown. */
+static uint64_t last_level_cache(void) {
+  uint64_t best = 0;
+  for (int i = 0; i < 8; i++) {
+    char path[96], buf[64];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) continue;
+    if (fgets(buf, sizeof buf, f)) {
+      char *end;
+      uint64_t v = strtoull(buf, &end, 10);
+      v <<= *end == 'K' ? 10 : *end == 'M' ? 20 : 0;
+      if (v > best) best = v;
+    }
+    fclose(f);
+  }
+  return best;
+}
+
+static int node_of_cpu(int cpu) {
+  for (int i = 0; i < MAX_NODES; i++)
+    for (int k = 0; k < nodes[i].ncpus; k++)
+      if (nodes[i].cpu[k] == cpu) return i;
+  return -1;
+}
+
+/* ---- memory on one node -------------------------------------------------- */
+
+static void *node_buffer(int node, size_t size, char *why, size_t n) {
+  void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    snprintf(why, n, "mmap of %zu bytes: %s", size, strerror(errno));
+    return NULL;
+  }
+  unsigned long mask[MAX_NODES / (8 * sizeof(unsigned long)) + 1] = {0};
+  mask[node / (8 * sizeof(unsigned long))] |= 1UL << (node % (8 * sizeof(unsigned long)));
+  if (sysfs[0] && syscall(SYS_mbind, p, size, MPOL_BIND_, mask, (unsigned long)MAX_NODES + 1,
+                          MPOL_MF_STRICT_ | MPOL_MF_MOVE_) != 0) {
+    snprintf(why, n, "mbind to node %d: %s", node, strerror(errno));
+    munmap(p, size);
+    return NULL;
+  }
+  madvise(p, size, MADV_HUGEPAGE); /* fewer TLB misses in the chase; a hint only */
+  memset(p, 1, size);              /* fault every page in now, on the node */
+  int where = -1;
+  if (sysfs[0] && syscall(SYS_get_mempolicy, &where, NULL, 0UL, (char *)p + size / 2,
+                          (unsigned long)(MPOL_F_NODE_ | MPOL_F_ADDR_)) == 0 && where != node) {
+    snprintf(why, n, "pages landed on node %d, not %d", where, node);
+    munmap(p, size);
+    return NULL;
+  }
+  return p;
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void pin(int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+/* ---- read bandwidth ------------------------------------------------------ */
+
+typedef struct reader_s {
+  pthread_t tid;
+  int cpu;
+  const uint64_t *lo;
+  size_t words;
+  pthread_barrier_t *start, *done;
+  int passes;
+  _Atomic int *stop;         /* non-NULL: stream until set (the loaded-latency load) */
+  uint64_t sink;
+} reader_t;
+
+static uint64_t sum_words(const uint64_t *p, size_t n) {
+  uint64_t a = 0, b = 0, c = 0, d = 0;
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) a += p[i], b += p[i + 1], c += p[i + 2], d += p[i + 3];
+  for (; i < n; i++) a += p[i];
+  return a + b + c + d;
+}
+
+static void *reader(void *arg) {
+  reader_t *r = arg;
+  pin(r->cpu);
+  if (r->stop) {
+    while (!atomic_load_explicit(r->stop, memory_order_relaxed)) r->sink += sum_words(r->lo, r->words);
+    return NULL;
+  }
+  for (int k = 0; k < r->passes; k++) {
+    pthread_barrier_wait(r->start);
+    r->sink += sum_words(r->lo, r->words);
+    pthread_barrier_wait(r->done);
+  }
+  return NULL;
+}
+
+/* MB/s of the best of `passes` reads of buf by `t` threads on cpus[0..t). */
+static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, int passes) {
+  reader_t r[MAX_CPUS];
+  pthread_barrier_t start, done;
+  pthread_barrier_init(&start, NULL, (unsigned)t + 1);
+  pthread_barrier_init(&done, NULL, (unsigned)t + 1);
+  size_t words = size / 8, per = words / (size_t)t;
+  for (int i = 0; i < t; i++) {
+    r[i] = (reader_t){.cpu = cpus[i], .lo = (const uint64_t *)buf + per * (size_t)i, .words = per,
+                      .start = &start, .done = &done, .passes = passes};
+    pthread_create(&r[i].tid, NULL, reader, &r[i]);
+  }
+  double best = 1e300;
+  for (int k = 0; k < passes; k++) {
+    pthread_barrier_wait(&start);
+    double t0 = now();
+    pthread_barrier_wait(&done);
+    double dt = now() - t0;
+    if (dt < best) best = dt;
+  }
+  for (int i = 0; i < t; i++) pthread_join(r[i].tid, NULL);
+  pthread_barrier_destroy(&start);
+  pthread_barrier_destroy(&done);
+  double bytes = (double)per * 8.0 * t;
+  return best > 0 ? (uint64_t)(bytes / best / 1e6 + 0.5) : 0;
+}
+
+/* ---- latency ------------------------------------------------------------- */
+
+/* Link the buffer's cells into one random cycle (Sattolo's shuffle). */
+static int build_chase(void *buf, size_t size) {
+  size_t n = size / LINE;
+  uint32_t *order = malloc(n * sizeof *order);
+  if (order == NULL) return -1;
+  for (size_t i = 0; i < n; i++) order[i] = (uint32_t)i;
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (size_t i = n - 1; i > 0; i--) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+    size_t j = (size_t)(x % i);
+    uint32_t tmp = order[i];
+    order[i] = order[j];
+    order[j] = tmp;
+  }
+  char *b = buf;
+  for (size_t i = 0; i < n; i++) *(void **)(b + (size_t)order[i] * LINE) = b + (size_t)order[(i + 1) % n] * LINE;
+  free(order);
+  return 0;
+}
+
+/* ns per dependent load, best of `passes` walks of the whole cycle. */
+static uint32_t chase(void *buf, size_t size, int passes) {
+  size_t steps = size / LINE;
+  void *p = buf;
+  double best = 1e300;
+  for (int k = 0; k < passes; k++) {
+    double t0 = now();
+    for (size_t i = 0; i < steps; i++) p = *(void **)p;
+    double dt = now() - t0;
+    if (dt < best) best = dt;
+  }
+  static void *volatile keep;
+  keep = p;
+  (void)keep;
+  double ns = best / (double)steps * 1e9;
+  return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
+}
+
+/* The chase on cpus[0] while cpus[1..t) stream buf's other half. */
+static uint32_t loaded_chase(void *buf, size_t size, const int *cpus, int t, int passes) {
+  size_t half = size / 2 / LINE * LINE;
+  if (build_chase(buf, half) != 0) return 0;
+  _Atomic int stop = 0;
+  reader_t r[MAX_CPUS];
+  size_t words = (size - half) / 8, per = words / (size_t)(t - 1);
+  for (int i = 1; i < t; i++) {
+    r[i] = (reader_t){.cpu = cpus[i], .lo = (const uint64_t *)((char *)buf + half) + per * (size_t)(i - 1),
+                      .words = per, .stop = &stop};
+    pthread_create(&r[i].tid, NULL, reader, &r[i]);
+  }
+  uint32_t ns = chase(buf, half, passes);
+  atomic_store(&stop, 1);
+  for (int i = 1; i < t; i++) pthread_join(r[i].tid, NULL);
+  return ns;
+}
+
+/* ---- one measurement ----------------------------------------------------- */
+
+static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row) {
+  node_t *f = &nodes[from];
+  char why[256];
+  if (nodes[to].free_bytes && size > nodes[to].free_bytes / 2) {
+    size_t s = (size_t)(nodes[to].free_bytes / 2) & ~(size_t)(LINE - 1);
+    if (s < MIN_BUFFER) {
+      cli_error("calibrate: node %d has %" PRIu64 " MiB free, too little to measure", to,
+                nodes[to].free_bytes >> 20);
+      return -1;
+    }
+    cli_warning("calibrate: node %d has %" PRIu64 " MiB free: measuring it with %zu MiB", to,
+                nodes[to].free_bytes >> 20, s >> 20);
+    size = s;
+  }
+  pin(f->cpu[0]);
+  void *buf = node_buffer(to, size, why, sizeof why);
+  if (buf == NULL) {
+    cli_error("calibrate: node %d: %s", to, why);
+    return -1;
+  }
+  memset(row, 0, sizeof *row);
+  row->from = from;
+  row->to = to;
+  snprintf(row->kind, sizeof row->kind, "%s", nodes[to].ncpus ? "dram" : "cxl");
+  for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) {
+    uint64_t bw = bandwidth(buf, size, f->cpu, t, passes);
+    if (row->nsweep < OLI_MACHINE_MAX_SWEEP) {
+      row->sweep[row->nsweep].threads = (uint32_t)t;
+      row->sweep[row->nsweep++].read_bw = bw;
+    }
+    if (bw > row->read_bw) row->read_bw = bw, row->threads = (uint32_t)t;
+    if (t == f->ncpus) break;
+  }
+  if (row->read_bw == 0) row->read_bw = 1;
+  if (build_chase(buf, size) == 0) row->idle_lat = chase(buf, size, passes);
+  if (f->ncpus > 1) row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
+  munmap(buf, size);
+  return 0;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static void print_table(FILE *out, const oli_machine_t *m) {
+  fprintf(out, "%-5s %-5s %-4s  %-28s %8s %10s\n", "FROM", "NODE", "KIND", "READ MB/s (threads: MB/s)", "IDLE ns",
+          "LOADED ns");
+  for (size_t i = 0; i < m->n; i++) {
+    const oli_machine_row_t *r = &m->rows[i];
+    char sweep[200] = "", idle[16] = "-", loaded[16] = "-";
+    size_t k = 0;
+    for (uint32_t j = 0; j < r->nsweep && k < sizeof sweep; j++)
+      k += (size_t)snprintf(sweep + k, sizeof sweep - k, "%s%u: %" PRIu64, j ? ", " : " (", r->sweep[j].threads,
+                            r->sweep[j].read_bw);
+    if (r->nsweep && k < sizeof sweep) snprintf(sweep + k, sizeof sweep - k, ")");
+    if (r->idle_lat) snprintf(idle, sizeof idle, "%u", r->idle_lat);
+    if (r->loaded_lat) snprintf(loaded, sizeof loaded, "%u", r->loaded_lat);
+    char bw[240];
+    snprintf(bw, sizeof bw, "%" PRIu64 "%s", r->read_bw, sweep);
+    fprintf(out, "%-5d %-5d %-4s  %-28s %8s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, idle, loaded);
+  }
+  /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
+  for (size_t i = 0; i < m->n; i++) {
+    const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];
+    if (d == NULL || strcmp(c->kind, "cxl") != 0) continue;
+    uint32_t wd, wc;
+    oli_ratio_reduce(d->read_bw, c->read_bw, &wd, &wc);
+    fprintf(out, "interleave weights from node %d, local DRAM %d : node %d = %u:%u (%" PRIu64 " : %" PRIu64 " MB/s)\n",
+            d->from, d->to, c->to, wd, wc, d->read_bw, c->read_bw);
+  }
+}
+
+static int show(const char *path) {
+  static oli_machine_t m;
+  char why[256];
+  if (oli_machine_load(path, NULL, &m, why, sizeof why) != 0) {
+    cli_error("%s: %s", path, why);
+    return OLI_EXIT_BAD;
+  }
+  printf("oli-machine %s%s%s, %zu measurements\n", path, m.host[0] ? ", measured on " : "", m.host, m.n);
+  print_table(stdout, &m);
+  return OLI_EXIT_OK;
+}
+
+int cli_calibrate_main(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"output", required_argument, NULL, 'o'}, {"from", required_argument, NULL, 'f'},
+      {"nodes", required_argument, NULL, 'n'},  {"size", required_argument, NULL, 's'},
+      {"repeat", required_argument, NULL, 'r'}, {"show", required_argument, NULL, 'S'},
+      {"sysfs-root", required_argument, NULL, 'R'}, /* tests */
+      {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+  };
+  const char *out_path = NULL, *from_s = NULL, *nodes_s = NULL, *show_path = NULL;
+  uint64_t size = DEFAULT_BUFFER;
+  long passes = 5;
+  char *end;
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:f:n:s:r:h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'o': out_path = optarg; break;
+    case 'f': from_s = optarg; break;
+    case 'n': nodes_s = optarg; break;
+    case 'S': show_path = optarg; break;
+    case 'R': snprintf(sysfs, sizeof sysfs, "%s/sys/devices/system/node", optarg); break;
+    case 's':
+      if (oli_parse_size(optarg, &size) != 0 || size < MIN_BUFFER || size > (1ull << 40)) {
+        cli_error("calibrate: --size '%s' is not a size from 4M to 1T (bytes, or 64M, 1G)", optarg);
+        return OLI_EXIT_BAD;
+      }
+      break;
+    case 'r':
+      passes = strtol(optarg, &end, 10);
+      if (end == optarg || *end || passes < 1 || passes > 1000) {
+        cli_error("calibrate: --repeat '%s' is not a whole number 1-1000", optarg);
+        return OLI_EXIT_BAD;
+      }
+      break;
+    case 'h': usage(stdout); return OLI_EXIT_OK;
+    default: usage(stderr); return OLI_EXIT_BAD;
+    }
+  }
+  if (optind != argc) {
+    cli_error("calibrate: unexpected argument '%s'", argv[optind]);
+    usage(stderr);
+    return OLI_EXIT_BAD;
+  }
+  if (show_path) return show(show_path);
+  if (read_nodes() != 0) {
+    cli_error("calibrate: %s/has_memory is not a node list", sysfs);
+    return OLI_EXIT_BAD;
+  }
+  unsigned char from[MAX_NODES], to[MAX_NODES];
+  int here = node_of_cpu(sched_getcpu());
+  if (from_s == NULL || strcmp(from_s, "all") == 0) {
+    for (int i = 0; i < MAX_NODES; i++) from[i] = from_s ? nodes[i].ncpus > 0 : i == (here < 0 ? 0 : here);
+  } else if (parse_list(from_s, from, MAX_NODES) != 0) {
+    cli_error("calibrate: --from '%s' is not a node list (0,1 or 0-3) or 'all'", from_s);
+    return OLI_EXIT_BAD;
+  }
+  if (nodes_s == NULL) {
+    for (int i = 0; i < MAX_NODES; i++) to[i] = (unsigned char)nodes[i].memory;
+  } else if (parse_list(nodes_s, to, MAX_NODES) != 0) {
+    cli_error("calibrate: --nodes '%s' is not a node list (0,2 or 0-3)", nodes_s);
+    return OLI_EXIT_BAD;
+  }
+  for (int i = 0; i < MAX_NODES; i++) {
+    if (from[i] && nodes[i].ncpus == 0) {
+      cli_error("calibrate: --from: node %d has no CPUs to measure from", i);
+      return OLI_EXIT_BAD;
+    }
+    if (to[i] && !nodes[i].memory) {
+      cli_error("calibrate: --nodes: node %d has no memory", i);
+      return OLI_EXIT_BAD;
+    }
+  }
+  uint64_t llc = last_level_cache();
+  if (llc && size < 4 * llc)
+    cli_warning("calibrate: a %" PRIu64 " MiB buffer is smaller than 4x the last-level cache (%" PRIu64
+                " MiB): the figures are partly the cache's; keep --size above %" PRIu64 " MiB",
+                size >> 20, llc >> 20, (4 * llc) >> 20);
+  static oli_machine_t m;
+  memset(&m, 0, offsetof(oli_machine_t, rows));
+  gethostname(m.host, sizeof m.host - 1);
+  m.buffer_bytes = size;
+  for (int f = 0; f < MAX_NODES; f++)
+    for (int t = 0; f < MAX_NODES && from[f] && t < MAX_NODES; t++) {
+      if (!to[t]) continue;
+      if (m.n == OLI_MACHINE_MAX_ROWS) break;
+      fprintf(stderr, "oli: calibrate: node %d from node %d (%d CPU%s, %" PRIu64 " MiB, best of %ld)\n", t, f,
+              nodes[f].ncpus, nodes[f].ncpus == 1 ? "" : "s", size >> 20, passes);
+      if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n]) != 0) return 1;
+      m.n++;
+    }
+  print_table(stdout, &m);
+  if (out_path == NULL) return OLI_EXIT_OK;
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out_path, (long)getpid());
+  FILE *f = fopen(tmp, "w");
+  int bad = f == NULL;
+  if (f) {
+    bad = oli_machine_write(f, &m, "oli calibrate " OLI_VERSION_STRING) != 0;
+    bad |= fclose(f) != 0;
+  }
+  if (bad || rename(tmp, out_path) != 0) {
+    cli_error("%s: cannot write: %s", out_path, strerror(errno));
+    remove(tmp);
+    return 1;
+  }
+  fprintf(stderr, "oli: machine file -> %s (use it with OLI_MACHINE=%s)\n", out_path, out_path);
+  return OLI_EXIT_OK;
+}
