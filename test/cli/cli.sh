@@ -504,12 +504,12 @@ profile-merge-bad)
 run-options) # every option of oli run sets its OLI_* variable, exactly as given, and execs the program
   run $OLI run --policy uniform --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
     --profile p.%h.json --plan "$IN/plan-good.json" --min-size 2M --large-percent 20 --dram-nodes 0-1 \
-    --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes -- env
+    --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes --machine none -- env
   want_rc 0 "all options"
   for kv in OLI_POLICY=uniform OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1:2 'OLI_REPORT=r.%r.%p.json' \
       OLI_REPORT_FORMAT=json 'OLI_PROFILE=p.%h.json' "OLI_PLAN=$IN/plan-good.json" OLI_MIN_SIZE=2M \
       OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=portable \
-      OLI_COUNT_SMALL=1 OLI_VERBOSE=1 OLI_STRICT=yes; do
+      OLI_COUNT_SMALL=1 OLI_VERBOSE=1 OLI_STRICT=yes OLI_MACHINE=none; do
     grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
   done
   # --opt=value, no "--" before the program, the program's own options kept, its status returned
@@ -527,6 +527,7 @@ run-bad) # a bad value is refused by the runtime's own checker: one line naming 
       "--profile-source perf|--profile-source='perf' is not one of auto, portable, pmu, none" \
       "--count-small 2|--count-small='2' is not one of 0, 1" "--verbose 3|--verbose='3' is not one of 0, 1, 2" \
       "--strict maybe|--strict='maybe' is not one of 0, 1" "--plan $IN/not-json.txt|not-json.txt" \
+      "--machine $IN/not-json.txt|not-json.txt: line 1, column 1" \
       "--plan nonexistent.json|nonexistent.json: cannot open" "--policy=|--policy needs a value" \
       "--frobnicate 1|unknown option '--frobnicate'" "|no program to run"; do
     opts=${bad%%|*} msg=${bad#*|}

@@ -1,7 +1,7 @@
 /* tools/oli/run.c - `oli run`: a numactl-style launcher.
  *
  *   oli run [--policy P] [--dram-limit SIZE] [--weights D:C] [--report FILE]
- *           [--profile FILE] [--plan FILE] [...] [--] PROGRAM [ARGS...]
+ *           [--profile FILE] [--plan FILE] [--machine FILE] [...] [--] PROGRAM [ARGS...]
  *
  * Each option is one OLI_* variable of the runtime's option table. Its value
  * is checked by the runtime's own checker (_oli_option_check in
@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "internal.h"
+#include "machine.h"
 
 #define EXIT_NOT_FOUND 127
 #define EXIT_NOT_EXEC 126
@@ -43,6 +44,7 @@ static const run_opt_t run_opts[] = {
     {"report-format", oli_option_report_format, "F", "text or json"},
     {"profile", oli_option_profile, "FILE", "write an access profile (%p %r %h)"},
     {"plan", oli_option_plan, "FILE", "place as an oli-plan (or profile) file says"},
+    {"machine", oli_option_machine, "FILE", "measured bandwidths of oli calibrate, or none"},
     {"min-size", oli_option_min_size, "SIZE", "objects below this are never placed (default 1M)"},
     {"large-percent", oli_option_large_percent, "N", "share of the footprint that makes an object large"},
     {"dram-nodes", oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
@@ -123,6 +125,13 @@ int cli_run_main(int argc, char **argv) {
       oli_doc_t doc;
       if (cli_doc_load(values[i], OLI_DOC_PLAN | OLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
       oli_doc_free(&doc);
+    }
+    if (run_opts[i].option == oli_option_machine && strcmp(values[i], "none") != 0) {
+      static oli_machine_t m;
+      if (oli_machine_load(values[i], NULL, &m, msg, sizeof msg) != 0) {
+        cli_error("%s: %s", values[i], msg);
+        return OLI_EXIT_BAD;
+      }
     }
     if (setenv(env, values[i], 1) != 0) {
       cli_error("run: cannot set %s: %s", env, strerror(errno));
