@@ -853,6 +853,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
         }
         double C = Calls * (W.PerByte + W.Execs / Bytes);
         Est.Intensity += C;
+        Est.Passes += C * double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
         Est.Share[unsigned(W.Pat)] += C;
         if (W.Guessed || CG)
           Guessed += C;
@@ -935,7 +936,8 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
          << "\n";
       continue;
     }
-    OS << format("%.4g", E.Intensity) << " accesses/byte, " << patternName(E.Pattern);
+    OS << format("%.4g", E.Intensity) << " accesses/byte (" << format("%.3g", E.Passes) << " passes), "
+       << patternName(E.Pattern);
     const char *Sep = " (";
     for (unsigned P = 1; P < NumPatterns; ++P)
       if (E.Intensity > 0 && E.Share[P] >= 0.005 * E.Intensity) {

@@ -58,6 +58,7 @@ struct AccessPart {
 /// The estimate for one site record.
 struct SiteEstimate {
   double Intensity = 0;            // estimated accesses per byte of the object over a run
+  double Passes = 0;               // bytes those accesses move per byte: passes over the object
   double Share[NumPatterns] = {};  // part of Intensity by pattern
   AccessPattern Pattern = AccessPattern::None; // dominant pattern
   Confidence Conf = Confidence::None;

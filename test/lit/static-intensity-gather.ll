@@ -9,9 +9,9 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'idx' si.c: 0.25 accesses/byte, streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'idx' si.c: 0.25 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
 ; CHECK-NEXT:   gsum: load: streaming 0.25 (guessed)
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' si.c: 0.125 accesses/byte, gather (gather 100%), confidence medium, 1 accesses, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), gather (gather 100%), confidence medium, 1 accesses, guessed trip counts
 ; CHECK-NEXT:   gsum: load: gather 0.125 (guessed)
 @idx = internal global ptr null
 @x = internal global ptr null

@@ -31,11 +31,11 @@ void setup(long n, long nnz) {
   x = malloc(n * sizeof *x);
   y = malloc(n * sizeof *y);
 }
-// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:12: remark: site 0x{{[0-9a-f]+}} 'rowstr' {{.*}}: {{[0-9.e+-]+}} accesses/byte, streaming (streaming 100%), confidence medium, 2 accesses, guessed trip counts
-// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:12: remark: site 0x{{[0-9a-f]+}} 'colidx' {{.*}}: {{[0-9.e+-]+}} accesses/byte, streaming (streaming 100%), confidence medium, 5 accesses, guessed trip counts
-// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'a' {{.*}}: [[A:[0-9.e+-]+]] accesses/byte, streaming (streaming 100%), confidence medium, 5 accesses, guessed trip counts
-// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'x' {{.*}}: [[A]] accesses/byte, gather (gather 100%), confidence medium, 5 accesses, guessed trip counts
-// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'y' {{.*}}: {{[0-9.e+-]+}} accesses/byte, streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
+// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:12: remark: site 0x{{[0-9a-f]+}} 'rowstr' {{.*}}: {{[0-9.e+-]+}} accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 2 accesses, guessed trip counts
+// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:12: remark: site 0x{{[0-9a-f]+}} 'colidx' {{.*}}: {{[0-9.e+-]+}} accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 5 accesses, guessed trip counts
+// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'a' {{.*}}: [[A:[0-9.e+-]+]] accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 5 accesses, guessed trip counts
+// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'x' {{.*}}: [[A]] accesses/byte ({{[0-9.e+]+}} passes), gather (gather 100%), confidence medium, 5 accesses, guessed trip counts
+// CHECK: static-intensity-pipeline.c:[[#@LINE-6]]:7: remark: site 0x{{[0-9a-f]+}} 'y' {{.*}}: {{[0-9.e+-]+}} accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
 // OFF-NOT: remark: site
 // O0: remark: site 0x{{[0-9a-f]+}} 'rowstr' {{.*}}: no estimate (used in code that is not optimised)
 // O0-NOT: accesses/byte

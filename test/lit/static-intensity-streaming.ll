@@ -8,7 +8,7 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'g' si.c: 0.25 accesses/byte, streaming (streaming 100%), confidence high, 2 accesses
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'g' si.c: 0.25 accesses/byte (2 passes), streaming (streaming 100%), confidence high, 2 accesses
 ; CHECK-NEXT:   sweep: store: streaming 0.125
 ; CHECK-NEXT:   sweep: load: streaming 0.125
 @g = internal global [65536 x double] zeroinitializer

@@ -6,7 +6,7 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'm' si.c: 0.125 accesses/byte, strided (strided 100%), confidence high, 1 accesses
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'm' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), strided (strided 100%), confidence high, 1 accesses
 ; CHECK-NEXT:   colsum: load: strided 0.125
 @m = internal global [256 x [256 x double]] zeroinitializer
 

@@ -7,9 +7,9 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'h' si.c: 0.125 accesses/byte, unknown (unknown 100%), confidence medium, 1 accesses, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'h' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), unknown (unknown 100%), confidence medium, 1 accesses, guessed trip counts
 ; CHECK-NEXT:   scatter: store: unknown 0.125 (guessed)
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'w' si.c: 0.125 accesses/byte, streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'w' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
 ; CHECK-NEXT:   wrap: load: streaming 0.125 (guessed)
 @h = internal global [65536 x double] zeroinitializer
 @w = internal global [65536 x double] zeroinitializer
