@@ -53,6 +53,23 @@ bool gepRange(const GEPOperator &G, const DataLayout &DL, int64_t &Lo, int64_t &
   return true;
 }
 
+int64_t iterationStep(const Loop *L, ScalarEvolution &SE) {
+  int64_t Best = 0;
+  for (PHINode &PN : L->getHeader()->phis()) {
+    if (!PN.getType()->isIntegerTy() || !SE.isSCEVable(PN.getType()))
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&PN));
+    auto *C = AR && AR->getLoop() == L ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+    if (!C || C->getAPInt().getSignificantBits() > 63)
+      continue;
+    int64_t S = C->getAPInt().getSExtValue();
+    S = S < 0 ? -S : S;
+    if (S > 0 && (Best == 0 || S < Best))
+      Best = S;
+  }
+  return Best ? Best : 1;
+}
+
 double maxTripCount(ScalarEvolution &SE, const Loop *L) {
   if (unsigned Max = SE.getSmallConstantMaxTripCount(L))
     return Max;

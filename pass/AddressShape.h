@@ -50,6 +50,11 @@ llvm::LoadInst *loadBehind(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvol
 /// stencil neighbour).
 bool periodic(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// How many source iterations one iteration of L does: the smallest
+/// constant step of its integer induction variables (8 for a loop unrolled
+/// by 8 or vectorised by 4 and interleaved by 2); 1 when there is none.
+int64_t iterationStep(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
 /// The bytes [Lo, Hi) a GEP with variable indices into arrays can address,
 /// relative to its base; false when a variable index steps over the base
 /// pointer itself (unbounded).

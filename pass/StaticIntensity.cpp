@@ -637,7 +637,9 @@ Weight Estimator::weigh(const Access &A) {
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (std::optional<int64_t> St = strideIn(S, L, SE); St && *St) {
     MinStep = std::fabs(double(*St));
-    W.Pat = MinStep < LineBytes ? AccessPattern::Streaming : AccessPattern::Strided;
+    // an unrolled (or vectorised) loop steps u elements per iteration: its
+    // copies together still walk every element
+    W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? AccessPattern::Streaming : AccessPattern::Strided;
     Start = startIn(S, L, SE);
   } else if (AR && AR->getLoop() == L && AR->isAffine()) {
     W.Pat = AccessPattern::Strided; // a stride of n elements: a column
