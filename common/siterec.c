@@ -4,6 +4,26 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The static estimate block of a record of `size` bytes whose strings end
+ * (NULs included) at `strings_end`: 1 read, 0 none (no room after the
+ * strings, padded to 8), -1 malformed (why says how). */
+static int read_static(const unsigned char *rec, size_t size, size_t strings_end, __oli_site_static_t *out,
+                       char *why, size_t why_n) {
+  size_t at = (strings_end + 7) & ~(size_t)7;
+  memset(out, 0, sizeof *out);
+  if (size < at + OLI_SITE_STATIC_SIZE) return 0;
+  memcpy(out, rec + at, OLI_SITE_STATIC_SIZE);
+  if (out->version < 1 || out->size < OLI_SITE_STATIC_SIZE || out->pattern > OLI_PATTERN_MAX_ ||
+      out->confidence > OLI_CONFIDENCE_MAX_) {
+    if (why && why_n)
+      snprintf(why, why_n, "static estimate block version %u, size %u, pattern %u, confidence %u (want version >= 1, "
+               "size >= %d, pattern <= %d, confidence <= %d)", out->version, out->size, out->pattern,
+               out->confidence, OLI_SITE_STATIC_SIZE, OLI_PATTERN_MAX_, OLI_CONFIDENCE_MAX_);
+    return -1;
+  }
+  return 1;
+}
+
 void oli_siterec_iter_init(oli_siterec_iter_t *it, const void *start, const void *stop) {
   it->base = start;
   it->len = (start && stop && stop > start) ? (size_t)((const char *)stop - (const char *)start) : 0;
@@ -51,6 +71,10 @@ int oli_siterec_decode(const void *rec, size_t left, size_t offset, oli_siterec_
   if (memchr(s, '\0', file_len) || memchr(s + file_len + 1, '\0', func_len) ||
       memchr(s + file_len + func_len + 2, '\0', name_len))
     BAD("record at offset %zu: a string holds a NUL before its length", offset);
+  char what[200];
+  int st = read_static(p, size, need, &out->st, what, sizeof what);
+  if (st < 0) BAD("record at offset %zu: %s", offset, what);
+  out->has_static = st;
   out->size = size;
   out->file = s;
   out->function = s + file_len + 1;

@@ -13,7 +13,9 @@
  *
  * Every record is validated before it is returned: magic, size (multiple of
  * 8, >= OLI_SITE_HEADER_SIZE, inside the buffer), kind (1..OLI_KIND_MAX_),
- * string lengths and their NUL terminators. Zero 8-byte words between
+ * string lengths and their NUL terminators, and the static estimate block
+ * when the record has room for one after its strings (version >= 1, size >=
+ * 16, pattern and confidence in range). Zero 8-byte words between
  * records (padding between modules' contributions) are skipped. After an
  * error the iterator stays at the bad record (next returns the same error).
  * The buffer need not be aligned; fields are read with memcpy. Little-endian
@@ -41,6 +43,8 @@ typedef struct oli_siterec_s {
   const char *file;     /* NUL-terminated, inside the buffer */
   const char *function;
   const char *name;     /* "" when unknown */
+  int has_static;       /* the record has a static estimate block (its confidence may be none) */
+  __oli_site_static_t st; /* the block's version-1 fields, zero when absent */
   size_t offset;        /* of the record from the buffer start */
   const void *record;   /* the record itself (for the runtime: its __oli_site_t) */
 } oli_siterec_t;
@@ -57,7 +61,8 @@ int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size
  * (`offset`: its position, for messages): 1 ok, -1 malformed (why filled). */
 int oli_siterec_decode(const void *rec, size_t left, size_t offset, oli_siterec_t *out, char *why, size_t why_n);
 
-/* Kind names: oli_kind_name() (include/oli_vocab.h). */
+/* Kind names: oli_kind_name(); pattern and confidence names:
+ * oli_access_pattern_name(), oli_confidence_name() (include/oli_vocab.h). */
 
 #ifdef __cplusplus
 }

@@ -216,6 +216,48 @@ int oli_access_source_parse(const char *s, oli_access_source_t *out) {
   return -1;
 }
 
+/* ---- the static estimate: patterns, confidences, flags ---------------------------- */
+static const char *const patterns[OLI_PATTERN_COUNT_] = {
+#define OLI_PATTERN(Id, Num, Name, Share) [OLI_PATTERN_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_access_pattern_name(unsigned p) { return p < OLI_PATTERN_COUNT_ ? patterns[p] : UNKNOWN; }
+int oli_access_pattern_parse(const char *s, oli_access_pattern_t *out) {
+  for (int p = 0; s && p < OLI_PATTERN_COUNT_; p++)
+    if (strcmp(patterns[p], s) == 0) {
+      *out = (oli_access_pattern_t)p;
+      return 0;
+    }
+  return -1;
+}
+int oli_access_pattern_share(oli_access_pattern_t p) {
+  static const int share[OLI_PATTERN_COUNT_] = {
+#define OLI_PATTERN(Id, Num, Name, Share) [OLI_PATTERN_##Id] = Share,
+#include "oli_vocab.def"
+  };
+  return (unsigned)p < OLI_PATTERN_COUNT_ ? share[p] : -1;
+}
+
+static const char *const confidences[OLI_CONFIDENCE_COUNT_] = {
+#define OLI_CONFIDENCE(Id, Num, Name) [OLI_CONFIDENCE_##Id] = Name,
+#include "oli_vocab.def"
+};
+const char *oli_confidence_name(unsigned c) { return c < OLI_CONFIDENCE_COUNT_ ? confidences[c] : UNKNOWN; }
+int oli_confidence_parse(const char *s, oli_confidence_t *out) {
+  for (int c = 0; s && c < OLI_CONFIDENCE_COUNT_; c++)
+    if (strcmp(confidences[c], s) == 0) {
+      *out = (oli_confidence_t)c;
+      return 0;
+    }
+  return -1;
+}
+
+const struct oli_static_flag_info_s oli_static_flags[] = {
+#define OLI_STATIC_FLAG(Id, Bit, Name) {Bit, Name},
+#include "oli_vocab.def"
+};
+const int oli_static_flag_count = (int)(sizeof oli_static_flags / sizeof oli_static_flags[0]);
+
 /* ---- lists for messages ------------------------------------------------------------ */
 static void append(char *buf, size_t n, size_t *len, const char *word) {
   int k = snprintf(buf + *len, n - *len, "%s%s", *len ? ", " : "", word);

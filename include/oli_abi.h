@@ -103,6 +103,63 @@ typedef struct __oli_site_s {
  * bump, like __oli_profile_access. */
 #define OLI_SITE_SMALL_SHIFT_OFFSET 38
 
+/* The pass's static access estimate of the site (docs/static-intensity.md).
+ * A record may go on after its strings (padded to 8 bytes): when `size`
+ * leaves at least OLI_SITE_STATIC_SIZE bytes there, they start with this
+ * block. The pass emits it with every record (pattern none, confidence none)
+ * and fills it at the end of the optimisation pipeline, from the loops that
+ * use the site's objects; the ID does not depend on it. A block of a later
+ * version starts with these fields and may be longer (`size`); readers read
+ * the fields they know. Added to ABI v1 without a version bump: readers that
+ * stop after the strings (every earlier one) never see it, and a record
+ * without it has no estimate. */
+typedef enum oli_access_pattern_e {
+#define OLI_PATTERN(Id, Num, Name, Share) OLI_PATTERN_##Id = Num,
+#include "oli_vocab.def"
+} oli_access_pattern_t;
+enum { OLI_PATTERN_COUNT_ = 0
+#define OLI_PATTERN(Id, Num, Name, Share) +1
+#include "oli_vocab.def"
+};
+#define OLI_PATTERN_MAX_ (OLI_PATTERN_COUNT_ - 1)
+#define OLI_PATTERN(Id, Num, Name, Share) \
+  OLI_ABI_ASSERT((int)OLI_PATTERN_##Id <= OLI_PATTERN_MAX_, "oli_vocab.def: pattern rows numbered from 0");
+#include "oli_vocab.def"
+
+typedef enum oli_confidence_e {
+#define OLI_CONFIDENCE(Id, Num, Name) OLI_CONFIDENCE_##Id = Num,
+#include "oli_vocab.def"
+} oli_confidence_t;
+enum { OLI_CONFIDENCE_COUNT_ = 0
+#define OLI_CONFIDENCE(Id, Num, Name) +1
+#include "oli_vocab.def"
+};
+#define OLI_CONFIDENCE_MAX_ (OLI_CONFIDENCE_COUNT_ - 1)
+#define OLI_CONFIDENCE(Id, Num, Name) \
+  OLI_ABI_ASSERT((int)OLI_CONFIDENCE_##Id <= OLI_CONFIDENCE_MAX_, "oli_vocab.def: confidence rows numbered from 0");
+#include "oli_vocab.def"
+
+OLI_ABI_ASSERT(OLI_PATTERN_UNKNOWN == 4 && OLI_CONFIDENCE_HIGH == 3, "ABI v1: estimate numbers are in binaries");
+
+enum oli_static_flag_e {
+#define OLI_STATIC_FLAG(Id, Bit, Name) OLI_STATIC_F_##Id = Bit,
+#include "oli_vocab.def"
+};
+
+typedef struct __oli_site_static_s {
+  uint8_t version;      /* OLI_SITE_STATIC_VERSION */
+  uint8_t size;         /* bytes of the block, >= OLI_SITE_STATIC_SIZE */
+  uint8_t pattern;      /* oli_access_pattern_t: the class with the largest share */
+  uint8_t confidence;   /* oli_confidence_t */
+  uint8_t flags;        /* OLI_STATIC_F_* */
+  uint8_t share[3];     /* percent of the intensity: streaming, strided, gather */
+  float intensity;      /* estimated accesses per byte over a run (relative) */
+  float passes;         /* bytes those accesses move per byte: sweeps over the object */
+} __oli_site_static_t;
+
+#define OLI_SITE_STATIC_VERSION 1
+#define OLI_SITE_STATIC_SIZE 16
+
 /* ---- entry points the pass calls instead of the allocator ------------- */
 /* Each behaves like the function it replaces (same return, same errno); a
  * placement failure falls back to the default policy, never to failure. */

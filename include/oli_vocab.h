@@ -162,6 +162,19 @@ bool oli_thp_folio(oli_thp_t m); /* plans 2 MiB folios */
 int oli_thp_parse(const char *s, oli_thp_t *out); /* 0, -1 */
 const char *oli_warning_name(oli_warning_t w);
 
+/* The static estimate's words (the block's numbers as stored: unsigned). */
+const char *oli_access_pattern_name(unsigned pattern);
+int oli_access_pattern_parse(const char *s, oli_access_pattern_t *out);
+int oli_access_pattern_share(oli_access_pattern_t p); /* index in share[], -1 none */
+const char *oli_confidence_name(unsigned confidence);
+int oli_confidence_parse(const char *s, oli_confidence_t *out);
+/* The Name of each OLI_STATIC_F_* row, in row order; n rows. */
+extern const struct oli_static_flag_info_s {
+  unsigned bit;
+  const char *name;
+} oli_static_flags[];
+extern const int oli_static_flag_count;
+
 const char *oli_access_source_name(oli_access_source_t a);
 int oli_access_source_parse(const char *s, oli_access_source_t *out); /* case-insensitive */
 

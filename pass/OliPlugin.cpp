@@ -231,10 +231,15 @@ struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
     if (!Opt.StaticIntensity && !Print)
       return PreservedAnalyses::all();
     auto Result = estimateStaticIntensity(M, MAM);
-    if (Print)
+    if (Print) { // an analysis printer: the IR stays as it is
       printStaticIntensity(errs(), Result, /*Detail=*/true);
+      return PreservedAnalyses::all();
+    }
     emitRemarks(M, Result);
-    return PreservedAnalyses::all();
+    writeStaticIntensity(Result); // record initializers only: every function analysis holds
+    PreservedAnalyses PA;
+    PA.preserveSet<AllAnalysesOn<Function>>();
+    return PA;
   }
   /// -Rpass-analysis=oli: one remark per estimated site, at its allocation.
   static void emitRemarks(Module &M, const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R) {

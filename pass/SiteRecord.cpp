@@ -45,18 +45,35 @@ static std::string clip(const std::string &S) {
   return T.size() > MaxStringLen ? T.substr(T.size() - MaxStringLen) : T;
 }
 
+/// __oli_site_t's static estimate block: version, size, pattern, confidence,
+/// flags, shares[3], intensity, passes (16 bytes, no padding).
+static StructType *staticType(LLVMContext &Ctx) {
+  Type *I8 = Type::getInt8Ty(Ctx), *F32 = Type::getFloatTy(Ctx);
+  return StructType::get(Ctx, {I8, I8, I8, I8, I8, ArrayType::get(I8, 3), F32, F32});
+}
+
+static Constant *staticBlock(LLVMContext &Ctx, const StaticFields &F) {
+  Type *I8 = Type::getInt8Ty(Ctx), *F32 = Type::getFloatTy(Ctx);
+  Constant *Fields[] = {ConstantInt::get(I8, SiteStaticVersion), ConstantInt::get(I8, SiteStaticSize),
+                        ConstantInt::get(I8, F.Pattern),        ConstantInt::get(I8, F.Confidence),
+                        ConstantInt::get(I8, F.Flags),
+                        ConstantDataArray::get(Ctx, ArrayRef<uint8_t>(F.Share, 3)),
+                        ConstantFP::get(F32, F.Intensity),       ConstantFP::get(F32, F.Passes)};
+  return ConstantStruct::get(staticType(Ctx), Fields);
+}
+
 GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
   LLVMContext &Ctx = M.getContext();
   std::string File = clip(S.File), Func = clip(S.Func), Name = clip(S.Name);
   std::string Strings = File + '\0' + Func + '\0' + Name + '\0';
   Strings.resize((Strings.size() + 7) & ~size_t(7), '\0');
-  uint64_t Total = SiteHeaderSize + Strings.size();
+  uint64_t Total = SiteHeaderSize + Strings.size() + SiteStaticSize;
 
   Type *I8 = Type::getInt8Ty(Ctx), *I16 = Type::getInt16Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   ArrayType *StrTy = ArrayType::get(I8, Strings.size());
   StructType *Ty = StructType::get(Ctx, {I32, I16, I8, I8, I64, I64, I32, I32, I16, I16, I16, I16,
-                                         I64, StrTy});
+                                         I64, StrTy, staticType(Ctx)});
   Constant *Fields[] = {
       ConstantInt::get(I32, SiteMagic),    ConstantInt::get(I16, Total),
       ConstantInt::get(I8, S.Kind),        ConstantInt::get(I8, S.Flags),
@@ -65,7 +82,8 @@ GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
       ConstantInt::get(I16, File.size()),  ConstantInt::get(I16, Func.size()),
       ConstantInt::get(I16, Name.size()),  ConstantInt::get(I16, 0),
       ConstantInt::get(I64, 0),
-      ConstantDataArray::getRaw(Strings, Strings.size(), I8)};
+      ConstantDataArray::getRaw(Strings, Strings.size(), I8),
+      staticBlock(Ctx, StaticFields())};
   auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage,
                                 ConstantStruct::get(Ty, Fields), "__oli_site");
   GV->setSection(SiteSection);
@@ -73,6 +91,18 @@ GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
   if (C)
     GV->setComdat(C);
   return GV;
+}
+
+void setStaticEstimate(GlobalVariable &GV, const StaticFields &F) {
+  auto *CS = GV.hasInitializer() ? dyn_cast<ConstantStruct>(GV.getInitializer()) : nullptr;
+  if (GV.getSection() != SiteSection || !CS || CS->getNumOperands() != 15 ||
+      CS->getOperand(14)->getType() != staticType(GV.getContext()))
+    return;
+  SmallVector<Constant *, 15> Ops;
+  for (unsigned I = 0; I < CS->getNumOperands(); ++I)
+    Ops.push_back(CS->getOperand(I));
+  Ops[14] = staticBlock(GV.getContext(), F);
+  GV.setInitializer(ConstantStruct::get(CS->getType(), Ops));
 }
 
 bool readSiteRecord(const GlobalVariable &GV, SiteInfo &S) {

@@ -30,6 +30,13 @@ struct SiteInfo {
   std::string File, Func, Name;
 };
 
+/// The static estimate block of a record (__oli_site_static_t).
+struct StaticFields {
+  uint8_t Pattern = 0, Confidence = 0, Flags = 0;
+  uint8_t Share[3] = {}; // percent: streaming, strided, gather
+  float Intensity = 0, Passes = 0;
+};
+
 /// A global object to register: its address and byte size, and its record.
 struct GlobalToRegister {
   llvm::GlobalVariable *Object;
@@ -40,6 +47,10 @@ struct GlobalToRegister {
 /// Emits one record (private, writable, align 8, in section oli_sites, in
 /// comdat C when given) and returns it. Not yet kept alive.
 llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, llvm::Comdat *C);
+
+/// Fills the static estimate block of a record emitted by emitSiteRecord
+/// (no-op for anything else). The ID and every other field stay as they are.
+void setStaticEstimate(llvm::GlobalVariable &GV, const StaticFields &F);
 
 /// Reads a record emitted by emitSiteRecord back (a global in section
 /// oli_sites with that layout); false for anything else.

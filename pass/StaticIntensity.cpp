@@ -897,6 +897,21 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
 
 } // namespace
 
+void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R) {
+  for (const auto &[Rec, E] : R) {
+    StaticFields F;
+    F.Pattern = uint8_t(E.Pattern);
+    F.Confidence = uint8_t(E.Conf);
+    F.Flags = (E.Escapes ? StaticEscapes : 0) | (E.Ambiguous ? StaticAmbiguous : 0) |
+              (E.Guessed ? StaticGuessed : 0) | (E.Unseen ? StaticUnseen : 0);
+    for (unsigned P = 0; P < 3; ++P) // streaming, strided, gather; unknown is the rest
+      F.Share[P] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P + 1] / E.Intensity)) : 0;
+    F.Intensity = float(std::min(E.Intensity, 3e38));
+    F.Passes = float(std::min(E.Passes, 3e38));
+    setStaticEstimate(*Rec, F);
+  }
+}
+
 const char *patternName(AccessPattern P) {
   switch (P) {
   case AccessPattern::None: return "none";

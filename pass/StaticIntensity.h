@@ -76,6 +76,10 @@ struct SiteEstimate {
 std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>>
 estimateStaticIntensity(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
 
+/// Writes each estimate into its record's static block (SiteRecord.h): the
+/// runtime's decision rule and `oli sites` read it from there.
+void writeStaticIntensity(const std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>> &R);
+
 /// Short names: "streaming", "strided", "gather", "unknown", "none".
 const char *patternName(AccessPattern P);
 const char *confidenceName(Confidence C);

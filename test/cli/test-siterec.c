@@ -113,6 +113,42 @@ int main(void) {
   CHECK("stray tail", walk(b2, s + 4, &n, why) == -1 && strstr(why, "stray") != NULL);
   CHECK("zero tail ok", (b2[s + 2] = 0, walk(b2, s + 4, &n, why)) == 0 && n == 1);
 
+  /* the static estimate block: right after the strings (padded to 8), when the record has room */
+  unsigned char b3[256];
+  s = put(b3, 0, 9, OLI_KIND_MALLOC, "f.c", "g", "h"); /* 48 + 8 bytes of strings */
+  __oli_site_static_t st = {OLI_SITE_STATIC_VERSION, OLI_SITE_STATIC_SIZE, OLI_PATTERN_GATHER, OLI_CONFIDENCE_MEDIUM,
+                            OLI_STATIC_F_GUESSED, {10, 0, 85}, 3.5f, 28.0f};
+  memcpy(b3 + s, &st, sizeof st);
+  uint16_t grown = (uint16_t)(s + OLI_SITE_STATIC_SIZE);
+  memcpy(b3 + 4, &grown, 2);
+  oli_siterec_iter_init(&it, b3, b3 + grown);
+  CHECK_EQ("static: record read", oli_siterec_next(&it, &r, why, sizeof why), 1);
+  CHECK("static: block read", r.has_static && r.st.pattern == OLI_PATTERN_GATHER && r.st.confidence == OLI_CONFIDENCE_MEDIUM &&
+                                  r.st.intensity == 3.5f && r.st.passes == 28.0f && r.st.share[2] == 85);
+  oli_siterec_t fromrec;
+  CHECK("static: the record in memory decoded alone",
+        oli_siterec_decode(b3, grown, 0, &fromrec, why, sizeof why) == 1 && fromrec.st.passes == 28.0f);
+  CHECK_STR("pattern name", oli_access_pattern_name(r.st.pattern), "gather");
+  CHECK_STR("confidence name", oli_confidence_name(r.st.confidence), "medium");
+  CHECK_STR("pattern name out of range", oli_access_pattern_name(99), "unknown");
+  oli_access_pattern_t pat;
+  oli_confidence_t conf;
+  CHECK("pattern and confidence names parse back", oli_access_pattern_parse("strided", &pat) == 0 &&
+                                                       pat == OLI_PATTERN_STRIDED &&
+                                                       oli_confidence_parse("high", &conf) == 0 &&
+                                                       conf == OLI_CONFIDENCE_HIGH &&
+                                                       oli_access_pattern_parse("Strided", &pat) == -1);
+  b3[s + 2] = 9; /* pattern 9 */
+  CHECK("static: bad pattern", walk(b3, grown, &n, why) == -1 && strstr(why, "pattern 9") != NULL);
+  CHECK("static: bad pattern, decoded alone either", oli_siterec_decode(b3, grown, 0, &fromrec, why, sizeof why) == -1);
+  b3[s + 2] = OLI_PATTERN_GATHER, b3[s] = 0; /* version 0 */
+  CHECK("static: version 0", walk(b3, grown, &n, why) == -1 && strstr(why, "version 0") != NULL);
+  b3[s] = 2; /* a later version with the same first fields: read */
+  CHECK("static: a later version is read", walk(b3, grown, &n, why) == 0 && n == 1);
+  memcpy(b3 + 4, &(uint16_t){(uint16_t)s}, 2); /* a record that stops after its strings: no estimate */
+  oli_siterec_iter_init(&it, b3, b3 + s);
+  CHECK("static: none without room", oli_siterec_next(&it, &r, why, sizeof why) == 1 && !r.has_static);
+
   /* kind names round-trip */
   int rt = 1;
   for (unsigned k = 1; k <= OLI_KIND_MAX_; k++) {

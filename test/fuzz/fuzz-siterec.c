@@ -3,7 +3,8 @@
  * it is pointed at, the runtime over every loaded module's section.
  *
  * Input: the section's bytes. Every record returned must lie inside the
- * buffer with NUL-terminated strings inside it; the walk must end. */
+ * buffer with NUL-terminated strings inside it, and a static estimate block
+ * after them with its values in range; the walk must end. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int k = 0; k < 3; k++) {
       if (strs[k] < lo || strs[k] >= hi) abort();
       if (memchr(strs[k], '\0', (size_t)(hi - strs[k])) == NULL) abort();
+    }
+    if (r.has_static) { /* the block lies after the strings, its values in range */
+      const char *end = r.name + strlen(r.name) + 1;
+      if (end > hi - OLI_SITE_STATIC_SIZE || r.st.pattern > OLI_PATTERN_MAX_ || r.st.confidence > OLI_CONFIDENCE_MAX_ ||
+          r.st.version < 1 || r.st.size < OLI_SITE_STATIC_SIZE)
+        abort();
     }
     oli_site_kind_t back;
     if (oli_kind_parse(oli_kind_name(r.kind), &back) != 0 || back != r.kind) abort();

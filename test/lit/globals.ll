@@ -19,7 +19,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @tls = thread_local global [20000 x i32] zeroinitializer
 @ext = external global [100000 x double]
 
-; CHECK: @[[BIG:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 12, i8 1, i64 {{-?[0-9]+}}, i64 800000, i32 0, i32 0, i16 8, i16 0, i16 3, i16 0, i64 0, [16 x i8] c"npb/cg.c\00\00big\00\00\00" }, section "oli_sites", align 8
+; CHECK: @[[BIG:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 12, i8 1, i64 {{-?[0-9]+}}, i64 800000, i32 0, i32 0, i16 8, i16 0, i16 3, i16 0, i64 0, [16 x i8] c"npb/cg.c\00\00big\00\00\00", { i8, i8, i8, i8, i8, [3 x i8], float, float } { i8 1, i8 16, i8 0, i8 0, i8 0, [3 x i8] zeroinitializer, float 0.000000e+00, float 0.000000e+00 } }, section "oli_sites", align 8
 ; CHECK: @[[INIT:__oli_site.1]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 12, i8 1, i64 {{-?[0-9]+}}, i64 80000,
 ; CHECK: @[[BUF:__oli_site.2]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 12, i8 1, i64 {{-?[0-9]+}}, i64 1048576, {{.*}} c"npb/cg.c\00main\00buf\00
 ; CHECK-NOT: @__oli_site.3 =

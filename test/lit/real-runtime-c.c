@@ -18,4 +18,4 @@
 // CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-c.c - matrix 2097152
 // CHECK: 5 sites
 // JSON: "schema": "oli-sites"
-// JSON-DAG: "kind": "calloc", "file": "e2e-c.c", "line": 26, "rel": 3, "rel_is_line": true, "function": "main", "name": "y", "size_hint": null}
+// JSON-DAG: "kind": "calloc", "file": "e2e-c.c", "line": 26, "rel": 3, "rel_is_line": true, "function": "main", "name": "y", "size_hint": null, "static": {{.*}}}

@@ -12,11 +12,50 @@ static void usage(FILE *f) {
         "List every allocation site and global the oli plugin tagged in BINARY (an ELF64\n"
         "executable, shared library or object), read from its oli_sites section; no run\n"
         "needed. One line per distinct site ID: ID, kind, file:line, function, object\n"
-        "name ('-' unknown), static size hint in bytes ('?' unknown).\n"
+        "name ('-' unknown), static size hint in bytes ('?' unknown), and the plugin's\n"
+        "static access estimate: accesses per byte over a run, passes over the object,\n"
+        "dominant pattern (streaming, strided, gather, unknown), confidence ('-': none).\n"
         "  -j, --json   print a JSON document instead (schema oli-sites, version 1)\n"
         "  -h, --help   this text\n"
         "Exit status: 0 ok (also when BINARY has no sites), 2 bad input.\n",
         f);
+}
+
+/* The table's estimate columns ACC/BYTE, PASSES, PATTERN, CONFIDENCE ('-' each without one). */
+static void static_words(const oli_siterec_t *r, char *buf, size_t n) {
+  const __oli_site_static_t *s = &r->st;
+  if (!r->has_static || s->confidence == OLI_CONFIDENCE_NONE)
+    snprintf(buf, n, "%-8s  %-6s  %-9s  -", "-", "-", "-");
+  else
+    snprintf(buf, n, "%-8.3g  %-6.3g  %-9s  %s%s", s->intensity, s->passes, oli_access_pattern_name(s->pattern),
+             oli_confidence_name(s->confidence), (s->flags & OLI_STATIC_F_ESCAPES) ? " (escapes)" : "");
+}
+
+/* "static": {...} (null without an estimate): the pass's access estimate. */
+static void write_static_json(oli_jw_t *w, const oli_siterec_t *r) {
+  const __oli_site_static_t *s = &r->st;
+  if (!r->has_static || s->confidence == OLI_CONFIDENCE_NONE) {
+    oli_jw_null(w, "static");
+    return;
+  }
+  oli_jw_object(w, "static", OLI_JW_INLINE);
+  oli_jw_double(w, "intensity", s->intensity, 6);
+  oli_jw_double(w, "passes", s->passes, 6);
+  oli_jw_str(w, "pattern", oli_access_pattern_name(s->pattern));
+  oli_jw_str(w, "confidence", oli_confidence_name(s->confidence));
+  oli_jw_object(w, "shares", OLI_JW_INLINE);
+  int unknown = 100;
+  for (unsigned p = 0; p <= OLI_PATTERN_MAX_; p++) {
+    int i = oli_access_pattern_share((oli_access_pattern_t)p);
+    if (i < 0) continue;
+    oli_jw_u64(w, oli_access_pattern_name(p), s->share[i]);
+    unknown -= s->share[i];
+  }
+  oli_jw_u64(w, oli_access_pattern_name(OLI_PATTERN_UNKNOWN), unknown < 0 ? 0 : (uint64_t)unknown);
+  oli_jw_end(w);
+  for (int f = 0; f < oli_static_flag_count; f++)
+    oli_jw_bool(w, oli_static_flags[f].name, (s->flags & oli_static_flags[f].bit) != 0);
+  oli_jw_end(w);
 }
 
 static int same_site(const oli_siterec_t *a, const oli_siterec_t *b) {
@@ -119,6 +158,7 @@ int cli_sites_main(int argc, char **argv) {
       oli_jw_str(&w, "name", r->name[0] ? r->name : NULL);
       if (r->flags & OLI_SITE_F_SIZE_KNOWN) oli_jw_u64(&w, "size_hint", r->size_hint);
       else oli_jw_null(&w, "size_hint");
+      write_static_json(&w, r);
       oli_jw_end(&w);
     }
     oli_jw_end(&w);
@@ -135,8 +175,8 @@ int cli_sites_main(int argc, char **argv) {
     char loc[512], size[32];
     for (int pass = 0; pass < 2; pass++) {
       if (pass == 1)
-        printf("%-18s  %-*s  %-*s  %-*s  %-*s  %s\n", "ID", wk, "KIND", wl, "FILE:LINE", wf, "FUNCTION", wn,
-               "NAME", "SIZE");
+        printf("%-18s  %-*s  %-*s  %-*s  %-*s  %-10s  %-8s  %-6s  %-9s  %s\n", "ID", wk, "KIND", wl, "FILE:LINE", wf,
+               "FUNCTION", wn, "NAME", "SIZE", "ACC/BYTE", "PASSES", "PATTERN", "CONFIDENCE");
       for (size_t i = 0; i < m; i++) {
         const oli_siterec_t *r = &recs[i];
         /* the records' strings come from the binary: shown escaped */
@@ -155,8 +195,10 @@ int cli_sites_main(int argc, char **argv) {
         }
         if (r->flags & OLI_SITE_F_SIZE_KNOWN) snprintf(size, sizeof size, "%" PRIu64, r->size_hint);
         else snprintf(size, sizeof size, "?");
-        printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %s\n", r->id, wk, oli_kind_name(r->kind), wl, loc,
-               wf, func[0] ? func : "-", wn, name[0] ? name : "-", size);
+        char est[96];
+        static_words(r, est, sizeof est);
+        printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %-*s  %-10s  %s\n", r->id, wk, oli_kind_name(r->kind), wl,
+               loc, wf, func[0] ? func : "-", wn, name[0] ? name : "-", size, est);
       }
     }
     printf("%zu site%s\n", m, m == 1 ? "" : "s");
