@@ -69,6 +69,48 @@ calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   one_line "oli: m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
   run $OLI calibrate --show nonexistent.json; want_rc 2 "--show missing"; one_line "oli: nonexistent.json: cannot open"
   ;;
+plan-static) # oli plan --static: a plan from the plugin's static estimates alone (sizes from the records' hints)
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >prog.c <<'C'
+#include <stdio.h>
+#define N (1 << 20)
+static double hot[N];   /* swept every step: streaming, hot */
+static double table[N]; /* read at random through idx: gather */
+static int idx[N];      /* the index stream */
+static double once[N];  /* written once, read once: cold */
+int main(int argc, char **argv) {
+  unsigned x = 12345;
+  for (int i = 0; i < N; i++) hot[i] = i, table[i] = i, once[i] = argc, idx[i] = (int)((x = x * 1103515245u + 12345u) % N);
+  double s = 0;
+  for (int t = 0; t < 20; t++) {
+    for (int i = 0; i < N; i++) hot[i] = hot[i] * 0.5 + 1;
+    for (int i = 0; i < N; i++) s += table[idx[i]];
+  }
+  for (int i = 0; i < N; i++) s += once[i];
+  printf("%g\n", s + hot[7]);
+  return 0;
+}
+C
+  "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c prog.c -o prog.o || fail "compile with plugin"
+  run $OLI plan --static prog.o --dram-limit 20M -o p.json; want_rc 0 "plan --static"; json_ok p.json
+  python3 - <<'PY' || fail "static plan decisions"
+import json
+p = json.load(open("p.json"))
+d = {s["name"]: (s["decision"], s["ratio"], s["reason"]) for s in p["sites"]}
+assert p["binary"] == "prog.o" and p["profile"] is None, p
+assert d["table"][0] == "dram" and "gather" in d["table"][2] and "latency-bound" in d["table"][2], d["table"]
+assert d["once"][0] != "dram" and "not hot" in d["once"][2], d["once"]        # the cold one leaves DRAM first
+assert d["hot"][:2] == ("interleave", "3:1") and "bandwidth-bound" in d["hot"][2], d["hot"]
+assert d["idx"][:2] == ("interleave", "3:1"), d["idx"]
+PY
+  run $OLI plan --static prog.o --dram-limit 64M -o q.json; want_rc 0 "plan --static, DRAM enough"
+  python3 -c 'import json; d = {s["name"]: s["decision"] for s in json.load(open("q.json"))["sites"]}; assert d["table"] == d["once"] == "dram", d' ||
+    fail "with DRAM enough the gather and the cold array stay on DRAM"
+  # sizes of objects sized at run time come from a report; bad combinations are one line
+  run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "nonexistent.json: cannot open"
+  run $OLI plan --sizes x.json p.json --dram-limit 1M; want_rc 2 "--sizes without --static"; one_line "--sizes goes with --static BINARY"
+  run $OLI plan --static nonexistent.o --dram-limit 1M; want_rc 2 "--static missing"; one_line "nonexistent.o"
+  ;;
 sites-list) # hand-made records: every field, section order, dedupe of one inline site
   build_handmade
   run $OLI sites hm; want_rc 0 "sites"

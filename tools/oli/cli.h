@@ -64,6 +64,13 @@ int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
 int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
                          int *found, char *why, size_t why_n);
 
+// sites.c
+/* The site records of ELF file `path`, one per distinct ID, in section order
+ * (*recs malloc'ed; their strings point into *buf, malloc'ed too: free both).
+ * 0 ok; -1 after one "oli: PATH: ..." line. */
+struct oli_siterec_s;
+int cli_sites_read(const char *path, struct oli_siterec_s **recs, size_t *n, unsigned char **buf);
+
 // one entry point per subcommand: argc/argv start at the subcommand name
 int cli_sites_main(int argc, char **argv);
 int cli_report_main(int argc, char **argv);

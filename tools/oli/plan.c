@@ -9,16 +9,24 @@
 #include "cli.h"
 #include "oli_vocab.h"
 #include "planner.h"
+#include "siterec.h"
 #include "size.h"
 
 #define EXACT_MAX 128 /* objects solved exactly (front permitting); greedy beyond */
 
 static void usage(FILE *f) {
   fputs("usage: oli plan PROFILE --dram-limit SIZE [options]\n"
+        "       oli plan --static BINARY [--sizes REPORT] --dram-limit SIZE [options]\n"
         "Choose for every site of PROFILE local DRAM, weighted DRAM+CXL interleave at one of\n"
         "a few ratios, or CXL, so that local-DRAM bytes stay <= SIZE and the predicted stall\n"
         "time is lowest (multiple-choice knapsack; exact for up to 128 sites, greedy beyond;\n"
         "cost model in docs/profile-schema.md). The plan explains each choice.\n"
+        "With --static no profile is needed: the accesses are the plugin's static estimate\n"
+        "in BINARY's site records (docs/static-intensity.md; a gather is latency-bound), the\n"
+        "sizes their static hints, or a run's report or profile (--sizes) for objects sized\n"
+        "at run time.\n"
+        "  -S, --static BINARY       plan from BINARY's site records alone\n"
+        "  -z, --sizes FILE          with --static: object sizes from a report or profile\n"
         "  -d, --dram-limit SIZE     local DRAM budget: bytes or 64G, 512M, 1.5T (required)\n"
         "  -w, --weights D:C[:R]     preferred interleave ratio (local DRAM:CXL[:remote DRAM]);\n"
         "                            default: proportional to the tiers' bandwidth\n"
@@ -111,6 +119,76 @@ static oli_plan_opt_t bw_ratio(const oli_plan_model_t *m) {
   return best;
 }
 
+/* --static BINARY: one object per site record of BINARY (the pass's static
+ * estimate gives its accesses, intensity x bytes), sized by the record's hint
+ * or by the site's bytes in `sizes` (a report or profile of a run). Sites with
+ * neither are left out (the runtime's rule places them), with a warning.
+ * *pattern gets each site's pattern; *elf the records' strings (free both). */
+static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t **pattern, unsigned char **elf) {
+  memset(d, 0, sizeof *d);
+  oli_doc_t sz;
+  memset(&sz, 0, sizeof sz);
+  if (sizes && cli_doc_load(sizes, OLI_DOC_REPORT | OLI_DOC_PROFILE, &sz) != 0) return -1;
+  oli_siterec_t *recs;
+  size_t n;
+  if (cli_sites_read(bin, &recs, &n, elf) != 0) {
+    oli_doc_free(&sz);
+    return -1;
+  }
+  d->sites = calloc(n ? n : 1, sizeof *d->sites);
+  d->release = free;
+  *pattern = calloc(n ? n : 1, 1);
+  size_t kept = 0, unsized = 0, unestimated = 0;
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    const oli_siterec_t *r = &recs[i];
+    long k = sizes ? oli_doc_find(&sz, r->id) : -1;
+    const oli_doc_site_t *known = k >= 0 ? &sz.sites[k] : NULL;
+    uint64_t bytes = known ? (known->peak_live > known->largest ? known->peak_live : known->largest)
+                     : (r->flags & OLI_SITE_F_SIZE_KNOWN) ? r->size_hint : 0;
+    if (!known && !(r->flags & OLI_SITE_F_SIZE_KNOWN)) {
+      unsized++;
+      continue;
+    }
+    if (!r->has_static || r->st.confidence == OLI_CONFIDENCE_NONE) unestimated++;
+    oli_doc_site_t *s = &d->sites[kept];
+    s->id = r->id;
+    s->kind = oli_kind_name(r->kind);
+    s->file = r->file;
+    s->function = r->function;
+    s->name = r->name;
+    s->reason = "";
+    s->line = r->line;
+    s->rel = r->rel;
+    static const oli_doc_field_t given[] = {OLI_F_ID, OLI_F_KIND, OLI_F_FILE, OLI_F_FUNCTION, OLI_F_REL,
+                                            OLI_F_NAME, OLI_F_PEAK_LIVE, OLI_F_LARGEST, OLI_F_ACCESSES};
+    for (size_t f = 0; f < sizeof given / sizeof given[0]; f++) OLI_SET(s, given[f]);
+    if (r->flags & OLI_SITE_F_HAS_LINE) OLI_SET(s, OLI_F_LINE);
+    s->peak_live = s->largest = bytes;
+    double acc = (double)r->st.intensity * (double)bytes;
+    s->accesses = acc >= 1.8e19 ? UINT64_MAX : (uint64_t)(acc + 0.5);
+    (*pattern)[kept] = r->st.pattern;
+    total += bytes;
+    kept++;
+  }
+  d->nsites = kept;
+  d->kind = OLI_DOC_PROFILE;
+  d->path = bin;
+  const char *slash = strrchr(bin, '/');
+  d->program = slash ? slash + 1 : bin;
+  d->access_event = "";
+  d->footprint_peak = sizes && sz.footprint_peak ? sz.footprint_peak : total;
+  if (unsized)
+    cli_warning("%s: %zu site%s sized only at run time left out of the plan (the runtime's rule places them); "
+                "--sizes REPORT gives their sizes", bin, unsized, unsized == 1 ? "" : "s");
+  if (unestimated && unestimated < kept)
+    cli_warning("%s: %zu site%s without a static estimate count as never accessed", bin, unestimated,
+                unestimated == 1 ? "" : "s");
+  free(recs);
+  oli_doc_free(&sz);
+  return 0;
+}
+
 int cli_plan_main(int argc, char **argv) {
   static const struct option opts_long[] = {
       {"dram-limit", required_argument, NULL, 'd'},
@@ -122,18 +200,20 @@ int cli_plan_main(int argc, char **argv) {
       {"hot-intensity", required_argument, NULL, 'H'},
       {"solver", required_argument, NULL, 's'},
       {"min-size", required_argument, NULL, 'm'},
+      {"static", required_argument, NULL, 'S'},
+      {"sizes", required_argument, NULL, 'z'},
       {"output", required_argument, NULL, 'o'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
   const char *limit_s = NULL, *weights_s = NULL, *ratios_s = NULL, *bw_s = NULL, *lat_s = NULL;
-  const char *out_path = NULL, *solver = "auto", *min_s = NULL;
+  const char *out_path = NULL, *solver = "auto", *min_s = NULL, *static_bin = NULL, *sizes_path = NULL;
   long large_percent = 10;
   double hot_kib = -1;
   int c;
   char *end;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "d:w:r:b:l:L:H:s:m:o:h", opts_long, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "d:w:r:b:l:L:H:s:m:o:S:z:h", opts_long, NULL)) != -1) {
     switch (c) {
     case 'd': limit_s = optarg; break;
     case 'w': weights_s = optarg; break;
@@ -163,12 +243,19 @@ int cli_plan_main(int argc, char **argv) {
       break;
     case 'o': out_path = optarg; break;
     case 'm': min_s = optarg; break;
+    case 'S': static_bin = optarg; break;
+    case 'z': sizes_path = optarg; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
     default: usage(stderr); return OLI_EXIT_BAD;
     }
   }
-  if (argc - optind != 1) {
-    cli_error("plan: expected one PROFILE, got %d arguments", argc - optind);
+  if (sizes_path && !static_bin) {
+    cli_error("plan: --sizes goes with --static BINARY (a profile has its own sizes)");
+    return OLI_EXIT_BAD;
+  }
+  if (argc - optind != (static_bin ? 0 : 1)) {
+    if (static_bin) cli_error("plan: --static BINARY takes no PROFILE, got %d arguments", argc - optind);
+    else cli_error("plan: expected one PROFILE (or --static BINARY), got %d arguments", argc - optind);
     usage(stderr);
     return OLI_EXIT_BAD;
   }
@@ -224,7 +311,11 @@ int cli_plan_main(int argc, char **argv) {
     }
   }
   oli_doc_t d;
-  if (cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0) return OLI_EXIT_BAD;
+  uint8_t *pattern = NULL; /* --static: each site's access pattern */
+  unsigned char *elf = NULL;
+  if (static_bin ? load_static(static_bin, sizes_path, &d, &pattern, &elf) != 0
+                 : cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0)
+    return OLI_EXIT_BAD;
   int rc = OLI_EXIT_BAD;
   const char *tier_src[3] = {"default", "default", "default"};
   /* tiers from the profile, then the command line */
@@ -250,7 +341,9 @@ int cli_plan_main(int argc, char **argv) {
   size_t kept = 0;
   for (size_t i = 0; i < d.nsites; i++) {
     uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
-    if (b >= min_size) d.sites[kept++] = d.sites[i];
+    if (b < min_size) continue;
+    if (pattern) pattern[kept] = pattern[i];
+    d.sites[kept++] = d.sites[i];
   }
   d.nsites = kept;
   oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs);
@@ -258,10 +351,14 @@ int cli_plan_main(int argc, char **argv) {
   for (size_t i = 0; i < d.nsites; i++) {
     objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
     objs[i].accesses = d.sites[i].accesses;
+    objs[i].latency = pattern && pattern[i] == OLI_PATTERN_GATHER;
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
-  if (total_acc == 0 && d.nsites > 0)
+  if (total_acc == 0 && d.nsites > 0 && static_bin)
+    cli_warning("%s: no static access estimate in its site records (built with static-intensity=0, at -O0, or "
+                "by an older plugin): every object counts as cold", d.path);
+  else if (total_acc == 0 && d.nsites > 0)
     cli_warning("%s: no sampled accesses (access_source %s): every object counts as cold, so the plan "
                 "only keeps as many bytes on DRAM as fit; profile with the pass option profile-every=N "
                 "for access-aware plans", d.path, oli_access_source_name(d.access_source));
@@ -306,7 +403,11 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_t w;
   oli_jw_init(&w, f);
   oli_doc_write_begin(&w, OLI_DOC_PLAN, d.program);
-  oli_jw_str(&w, "profile", d.path);
+  oli_jw_str(&w, "profile", static_bin ? NULL : d.path); /* --static: no profile, the binary and its sizes */
+  if (static_bin) {
+    oli_jw_str(&w, "binary", static_bin);
+    oli_jw_str(&w, "sizes", sizes_path);
+  }
   oli_jw_u64(&w, "dram_limit", budget);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
   oli_jw_object(&w, "model", OLI_JW_LINES);
@@ -332,17 +433,23 @@ int cli_plan_main(int argc, char **argv) {
     double pct = m.footprint ? 100.0 * (double)x->bytes / (double)m.footprint : 0;
     double per_kib = x->bytes ? (double)x->accesses * 1024.0 / (double)x->bytes : 0;
     int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m.footprint * m.large_percent;
+    const char *src = static_bin ? "estimated" : "sampled";
+    char how[40] = ""; /* --static: the pattern, which decides latency- or bandwidth-bound */
+    if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
     if (x->accesses == 0)
-      snprintf(cls, sizeof cls, "no sampled accesses (%.0f%% of footprint)", pct);
+      snprintf(cls, sizeof cls, "no %s accesses (%.0f%% of footprint)", src, pct);
     else if (x->bw_bound)
-      snprintf(cls, sizeof cls, "large (%.0f%% of footprint >= %u%%) and hot (%.3g accesses/KiB >= %.3g): bandwidth-bound",
-               pct, m.large_percent, per_kib, m.hot * 1024.0);
+      snprintf(cls, sizeof cls, "large (%.0f%% of footprint >= %u%%)%s and hot (%.3g %s accesses/KiB >= %.3g): bandwidth-bound",
+               pct, m.large_percent, how, per_kib, src, m.hot * 1024.0);
+    else if (x->latency)
+      snprintf(cls, sizeof cls, "%s (%.1f%% of footprint), gather (%.3g %s accesses/KiB): latency-bound",
+               large ? "large" : "not large", pct, per_kib, src);
     else if (!large)
-      snprintf(cls, sizeof cls, "not large (%.1f%% of footprint < %u%%), %.3g accesses/KiB: latency-bound", pct,
-               m.large_percent, per_kib);
+      snprintf(cls, sizeof cls, "not large (%.1f%% of footprint < %u%%)%s, %.3g %s accesses/KiB: latency-bound", pct,
+               m.large_percent, how, per_kib, src);
     else
-      snprintf(cls, sizeof cls, "large (%.0f%% of footprint) but not hot (%.3g accesses/KiB < %.3g): latency-bound",
-               pct, per_kib, m.hot * 1024.0);
+      snprintf(cls, sizeof cls, "large (%.0f%% of footprint)%s but not hot (%.3g %s accesses/KiB < %.3g): latency-bound",
+               pct, how, per_kib, src, m.hot * 1024.0);
     placement_words(o, ps, sizeof ps);
     if (x->choice != x->best)
       snprintf(reason, sizeof reason, "%s; DRAM limit: %s instead of %s, saving %s of DRAM for "
@@ -413,5 +520,7 @@ int cli_plan_main(int argc, char **argv) {
   rc = OLI_EXIT_OK;
 out:
   oli_doc_free(&d);
+  free(pattern);
+  free(elf);
   return rc;
 }

@@ -24,7 +24,7 @@ uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o) {
 }
 
 int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  if (x->accesses == 0 || x->bytes == 0) return 0;
+  if (x->accesses == 0 || x->bytes == 0 || x->latency) return 0;
   int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
   int hot = (double)x->accesses / (double)x->bytes >= m->hot;
   return large && hot;

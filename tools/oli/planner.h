@@ -29,7 +29,8 @@ typedef struct oli_plan_model_s {
 
 typedef struct oli_plan_obj_s {
   uint64_t bytes;    /* bytes to place (peak live) */
-  uint64_t accesses; /* sampled accesses */
+  uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
+  int latency;       /* the access pattern is latency-bound (a gather): never bandwidth-bound */
   /* filled by oli_plan_solve */
   int bw_bound;      /* large and hot: bandwidth-bound */
   int choice;        /* index into the options */
@@ -49,7 +50,8 @@ typedef struct oli_plan_result_s {
 
 /* Local-DRAM bytes of `bytes` placed with `o`: ceil(bytes * D / (D+C+R)). */
 uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
-/* True when the object is large and hot under the model. */
+/* True when the object is large and hot under the model, and its accesses
+ * are not known to be latency-bound (x->latency). */
 int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Predicted stall of object x placed with o (uses bw_bound as computed by
  * oli_plan_is_bw_bound). */

@@ -75,6 +75,52 @@ static int cmp_offset(const void *a, const void *b) {
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned char **bufout) {
+  unsigned char *buf;
+  size_t len;
+  int found;
+  char why[256];
+  if (cli_elf_read_section(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
+    cli_error("%s: %s", path, why);
+    return -1;
+  }
+  size_t n = 0, cap = 64;
+  oli_siterec_t *recs = malloc(cap * sizeof *recs);
+  oli_siterec_iter_t it;
+  oli_siterec_iter_init(&it, buf, buf ? buf + len : NULL);
+  int rc;
+  for (;;) {
+    if (n == cap) recs = realloc(recs, (cap *= 2) * sizeof *recs);
+    rc = oli_siterec_next(&it, &recs[n], why, sizeof why);
+    if (rc <= 0) break;
+    n++;
+  }
+  if (rc < 0) {
+    cli_error("%s: section %s: %s", path, OLI_SITE_SECTION, why);
+    free(recs);
+    free(buf);
+    return -1;
+  }
+  /* dedupe identical IDs (an inline function's sites in several TUs) */
+  qsort(recs, n, sizeof *recs, cmp_id);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (m > 0 && recs[m - 1].id == recs[i].id) {
+      if (!same_site(&recs[m - 1], &recs[i]))
+        cli_warning("%s: site ID 0x%016" PRIx64 " describes two sites: %s:%u %s and %s:%u %s", path,
+                    recs[i].id, recs[m - 1].file, recs[m - 1].line, recs[m - 1].function,
+                    recs[i].file, recs[i].line, recs[i].function);
+      continue;
+    }
+    recs[m++] = recs[i];
+  }
+  qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
+  *out = recs;
+  *nout = m;
+  *bufout = buf;
+  return 0;
+}
+
 int cli_sites_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"json", no_argument, NULL, 'j'},
@@ -97,44 +143,9 @@ int cli_sites_main(int argc, char **argv) {
   }
   const char *path = argv[optind];
   unsigned char *buf;
-  size_t len;
-  int found;
-  char why[256];
-  if (cli_elf_read_section(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
-    cli_error("%s: %s", path, why);
-    return OLI_EXIT_BAD;
-  }
-  size_t n = 0, cap = 64;
-  oli_siterec_t *recs = malloc(cap * sizeof *recs);
-  oli_siterec_iter_t it;
-  oli_siterec_iter_init(&it, buf, buf ? buf + len : NULL);
-  int rc;
-  for (;;) {
-    if (n == cap) recs = realloc(recs, (cap *= 2) * sizeof *recs);
-    rc = oli_siterec_next(&it, &recs[n], why, sizeof why);
-    if (rc <= 0) break;
-    n++;
-  }
-  if (rc < 0) {
-    cli_error("%s: section %s: %s", path, OLI_SITE_SECTION, why);
-    free(recs);
-    free(buf);
-    return OLI_EXIT_BAD;
-  }
-  /* dedupe identical IDs (an inline function's sites in several TUs) */
-  qsort(recs, n, sizeof *recs, cmp_id);
-  size_t m = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (m > 0 && recs[m - 1].id == recs[i].id) {
-      if (!same_site(&recs[m - 1], &recs[i]))
-        cli_warning("%s: site ID 0x%016" PRIx64 " describes two sites: %s:%u %s and %s:%u %s", path,
-                    recs[i].id, recs[m - 1].file, recs[m - 1].line, recs[m - 1].function,
-                    recs[i].file, recs[i].line, recs[i].function);
-      continue;
-    }
-    recs[m++] = recs[i];
-  }
-  qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
+  oli_siterec_t *recs;
+  size_t m;
+  if (cli_sites_read(path, &recs, &m, &buf) != 0) return OLI_EXIT_BAD;
 
   if (json) {
     oli_jw_t w;
