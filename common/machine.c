@@ -1,13 +1,12 @@
 /* common/machine.c - reader and writer of the oli-machine document. */
 #include "machine.h"
+#include "infile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 /* One line: "line L, column C: ..." for a value, else the text alone. */
@@ -156,14 +155,15 @@ int oli_machine_load(const char *path, const oli_json_limits_t *limits, oli_mach
                      size_t why_n) {
   void *(*alloc)(size_t) = limits && limits->alloc ? limits->alloc : malloc;
   void (*release)(void *) = limits && limits->release ? limits->release : free;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return fail(why, why_n, NULL, "cannot open: %s", strerror(errno));
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > OLI_MACHINE_MAX_BYTES) {
+  long long fsize = 0;
+  char open_why[160];
+  int fd = oli_infile_open(path, &fsize, open_why, sizeof open_why); /* a FIFO: refused, no hang */
+  if (fd < 0) return fail(why, why_n, NULL, "%s", open_why);
+  if (fsize > OLI_MACHINE_MAX_BYTES) {
     close(fd);
-    return fail(why, why_n, NULL, "not a regular file of at most %u bytes", OLI_MACHINE_MAX_BYTES);
+    return fail(why, why_n, NULL, "larger than %u bytes: not a machine file", OLI_MACHINE_MAX_BYTES);
   }
-  size_t len = (size_t)st.st_size, got = 0;
+  size_t len = (size_t)fsize, got = 0;
   char *text = alloc(len ? len : 1);
   if (text == NULL) {
     close(fd);

@@ -68,6 +68,9 @@ calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   run $OLI calibrate --show m.json; want_rc 2 "--show bad"
   one_line "oli: m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
   run $OLI calibrate --show nonexistent.json; want_rc 2 "--show missing"; one_line "oli: nonexistent.json: cannot open"
+  rm -f m.fifo && mkfifo m.fifo || fail "mkfifo"
+  run timeout 10 $OLI calibrate --show m.fifo; want_rc 2 "--show FIFO (124: it blocked)"
+  one_line "oli: m.fifo: not a regular file (a FIFO)"
   ;;
 plan-static) # oli plan --static: a plan from the plugin's static estimates alone (sizes from the records' hints)
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }

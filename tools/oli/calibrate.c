@@ -19,7 +19,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "infile.h"
 #include "machine.h"
+#include "outfile.h"
 #include "ratio.h"
 #include "size.h"
 
@@ -68,16 +70,23 @@ static void usage(FILE *f) {
 
 /* ---- the machine: nodes with memory, their CPUs ------------------------- */
 
-static int read_text(const char *rel, char *buf, size_t n) {
-  char path[700];
-  snprintf(path, sizeof path, "%s/%s", sysfs, rel);
-  FILE *f = fopen(path, "r");
-  if (f == NULL) return -1;
-  size_t k = fread(buf, 1, n - 1, f);
-  fclose(f);
+/* The text of the (regular) file at path, trailing blanks cut; 0 ok, -1 none. */
+static int read_path(const char *path, char *buf, size_t n) {
+  char why[160];
+  int fd = oli_infile_open(path, NULL, why, sizeof why); /* a FIFO in a recorded tree: absent, no hang */
+  if (fd < 0) return -1;
+  ssize_t k = read(fd, buf, n - 1);
+  close(fd);
+  if (k < 0) return -1;
   buf[k] = '\0';
   while (k > 0 && (buf[k - 1] == '\n' || buf[k - 1] == ' ')) buf[--k] = '\0';
   return 0;
+}
+
+static int read_text(const char *rel, char *buf, size_t n) {
+  char path[700];
+  snprintf(path, sizeof path, "%s/%s", sysfs, rel);
+  return read_path(path, buf, n);
 }
 
 /* "0-3,8" -> bits of mask (nbits); 0 ok, -1 malformed. An empty list is 0. */
@@ -136,15 +145,11 @@ static uint64_t last_level_cache(void) {
   for (int i = 0; i < 8; i++) {
     char path[96], buf[64];
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-    FILE *f = fopen(path, "r");
-    if (f == NULL) continue;
-    if (fgets(buf, sizeof buf, f)) {
-      char *end;
-      uint64_t v = strtoull(buf, &end, 10);
-      v <<= *end == 'K' ? 10 : *end == 'M' ? 20 : 0;
-      if (v > best) best = v;
-    }
-    fclose(f);
+    if (read_path(path, buf, sizeof buf) != 0) continue;
+    char *end;
+    uint64_t v = strtoull(buf, &end, 10);
+    v <<= *end == 'K' ? 10 : *end == 'M' ? 20 : 0;
+    if (v > best) best = v;
   }
   return best;
 }
@@ -394,7 +399,7 @@ static int show(const char *path) {
   static oli_machine_t m;
   char why[256];
   if (oli_machine_load(path, NULL, &m, why, sizeof why) != 0) {
-    cli_error("%s: %s", path, why);
+    cli_error("%s: %s", cli_shown(path), why);
     return OLI_EXIT_BAD;
   }
   printf("oli-machine %s%s%s, %zu measurements\n", path, m.host[0] ? ", measured on " : "", m.host, m.n);
@@ -425,14 +430,14 @@ int cli_calibrate_main(int argc, char **argv) {
     case 'R': snprintf(sysfs, sizeof sysfs, "%s/sys/devices/system/node", optarg); break;
     case 's':
       if (oli_parse_size(optarg, &size) != 0 || size < MIN_BUFFER || size > (1ull << 40)) {
-        cli_error("calibrate: --size '%s' is not a size from 4M to 1T (bytes, or 64M, 1G)", optarg);
+        cli_error("calibrate: --size '%s' is not a size from 4M to 1T (bytes, or 64M, 1G)", cli_shown(optarg));
         return OLI_EXIT_BAD;
       }
       break;
     case 'r':
       passes = strtol(optarg, &end, 10);
       if (end == optarg || *end || passes < 1 || passes > 1000) {
-        cli_error("calibrate: --repeat '%s' is not a whole number 1-1000", optarg);
+        cli_error("calibrate: --repeat '%s' is not a whole number 1-1000", cli_shown(optarg));
         return OLI_EXIT_BAD;
       }
       break;
@@ -441,13 +446,13 @@ int cli_calibrate_main(int argc, char **argv) {
     }
   }
   if (optind != argc) {
-    cli_error("calibrate: unexpected argument '%s'", argv[optind]);
+    cli_error("calibrate: unexpected argument '%s'", cli_shown(argv[optind]));
     usage(stderr);
     return OLI_EXIT_BAD;
   }
   if (show_path) return show(show_path);
   if (read_nodes() != 0) {
-    cli_error("calibrate: %s/has_memory is not a node list", sysfs);
+    cli_error("calibrate: %s/has_memory is not a node list", cli_shown(sysfs));
     return OLI_EXIT_BAD;
   }
   unsigned char from[MAX_NODES], to[MAX_NODES];
@@ -455,13 +460,13 @@ int cli_calibrate_main(int argc, char **argv) {
   if (from_s == NULL || strcmp(from_s, "all") == 0) {
     for (int i = 0; i < MAX_NODES; i++) from[i] = from_s ? nodes[i].ncpus > 0 : i == (here < 0 ? 0 : here);
   } else if (parse_list(from_s, from, MAX_NODES) != 0) {
-    cli_error("calibrate: --from '%s' is not a node list (0,1 or 0-3) or 'all'", from_s);
+    cli_error("calibrate: --from '%s' is not a node list (0,1 or 0-3) or 'all'", cli_shown(from_s));
     return OLI_EXIT_BAD;
   }
   if (nodes_s == NULL) {
     for (int i = 0; i < MAX_NODES; i++) to[i] = (unsigned char)nodes[i].memory;
   } else if (parse_list(nodes_s, to, MAX_NODES) != 0) {
-    cli_error("calibrate: --nodes '%s' is not a node list (0,2 or 0-3)", nodes_s);
+    cli_error("calibrate: --nodes '%s' is not a node list (0,2 or 0-3)", cli_shown(nodes_s));
     return OLI_EXIT_BAD;
   }
   for (int i = 0; i < MAX_NODES; i++) {
@@ -494,19 +499,21 @@ int cli_calibrate_main(int argc, char **argv) {
     }
   print_table(stdout, &m);
   if (out_path == NULL) return OLI_EXIT_OK;
-  char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp.%ld", out_path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
-  int bad = f == NULL;
-  if (f) {
-    bad = oli_machine_write(f, &m, "oli calibrate " OLI_VERSION_STRING) != 0;
-    bad |= fclose(f) != 0;
-  }
-  if (bad || rename(tmp, out_path) != 0) {
-    cli_error("%s: cannot write: %s", out_path, strerror(errno));
-    remove(tmp);
+  oli_outfile_t o;
+  char why[256];
+  if (oli_outfile_open(&o, out_path, 0, why, sizeof why) != 0) {
+    cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), why);
     return 1;
   }
-  fprintf(stderr, "oli: machine file -> %s (use it with OLI_MACHINE=%s)\n", out_path, out_path);
+  if (oli_machine_write(o.f, &m, "oli calibrate " OLI_VERSION_STRING) != 0) {
+    oli_outfile_abort(&o);
+    cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), strerror(errno));
+    return 1;
+  }
+  if (oli_outfile_commit(&o, why, sizeof why) != 0) {
+    cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), why);
+    return 1;
+  }
+  fprintf(stderr, "oli: machine file -> %s (use it with OLI_MACHINE=%s)\n", cli_shown(out_path), cli_shown(out_path));
   return OLI_EXIT_OK;
 }
