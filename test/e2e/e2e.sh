@@ -32,6 +32,22 @@ profile() {
 }
 plan() { "$OLI" plan "$1" --dram-limit $LIMIT --min-size 1M --hot-intensity $HOT -o "$2" 2>plan.err ||
   { cat plan.err >&2; fail "oli plan $1"; }; }
+# build_rule: compile the Monte Carlo stand-in static-rule.c with the plugin into ./sr, and
+# check the pass saw what the rule needs: grid gathered, flux streamed, source touched twice
+build_rule() {
+  cp "$SRC/static-rule.c" . || fail "copy static-rule.c"
+  OLI_PASS_OPTIONS="root=$PWD" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" static-rule.c \
+    -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o sr || fail "compile static-rule.c"
+  "$OLI" sites --json sr >sites.json || fail "oli sites"
+  python3 - sites.json <<'PY' || fail "static estimates of static-rule.c"
+import json, sys
+by = {s["name"]: s["static"] for s in json.load(open(sys.argv[1]))["sites"]}
+assert by["grid"]["pattern"] == "gather", by["grid"]
+assert by["flux"]["pattern"] == "streaming" and by["flux"]["passes"] > 4, by["flux"]
+assert by["source"]["pattern"] == "streaming" and by["source"]["passes"] <= 2, by["source"]
+assert all(e["confidence"] in ("medium", "high") for e in by.values()), by
+PY
+}
 mkdir a && cp "$SRC/kernel.c" a/
 
 case "$case_" in
@@ -184,6 +200,26 @@ assert small1["count_partial"] is True and small1["count"] < 600, small1  # the 
 PY
   "$OLI" report r.json >show.txt || fail "oli report of the report"
   grep -q '^0x[0-9a-f]*  malloc  dl-lib.c:11 .* dram ' show.txt || fail "oli report: lib_big's row"
+  ;;
+static-plan) # oli plan --static on the Monte Carlo stand-in (static-rule.c): under a budget that
+  # fits one of its two hot 8 MiB objects, the gathered grid keeps DRAM, the write-once source goes
+  # to CXL, the streamed flux gets what is left; a run with that plan follows it
+  build_rule
+  OLI_REPORT=sizes.json ./sr 8 >sr.out 2>sr.err || { cat sr.err >&2; fail "sizing run of static-rule"; }
+  "$OLI" plan --static sr --sizes sizes.json --dram-limit 10M --min-size 1M -o plan.json 2>plan.err ||
+    { cat plan.err >&2; fail "oli plan --static"; }
+  python3 - plan.json <<'PY' || fail "the static plan"
+import json, sys
+by = {s["name"]: s for s in json.load(open(sys.argv[1]))["sites"]}
+assert by["grid"]["decision"] == "dram", by["grid"]
+assert by["source"]["decision"] == "cxl", by["source"]
+f = by["flux"]
+assert f["decision"] == "interleave", f
+w = [int(x) for x in f["ratio"].split(":")]
+assert 0 < w[0] * 4 <= sum(w), f  # at most the 2 MiB left of 8 on DRAM
+PY
+  OLI_PLAN=plan.json OLI_REPORT=rep.json ./sr 8 >sr.out 2>sr.err || { cat sr.err >&2; fail "run with the plan"; }
+  "$OLI" diff --moved-only plan.json rep.json >diff.txt || { cat diff.txt >&2; fail "the run did not follow the plan"; }
   ;;
 *) fail "unknown case" ;;
 esac
