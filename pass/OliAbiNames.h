@@ -60,14 +60,6 @@ inline const oli_kind_info_t &kindInfo(uint8_t K) {
 /// True when kind K has all of the OLI_KF_* flags F.
 inline bool kindHas(uint8_t K, unsigned F) { return (kindInfo(K).flags & F) == F; }
 
-// __oli_site_static_t, right after a record's strings (padded to 8)
-constexpr unsigned SiteStaticSize = 16;
-constexpr uint8_t SiteStaticVersion = 1;
-constexpr uint8_t StaticEscapes = 0x01;   // OLI_STATIC_F_ESCAPES
-constexpr uint8_t StaticAmbiguous = 0x02; // OLI_STATIC_F_AMBIGUOUS
-constexpr uint8_t StaticGuessed = 0x04;   // OLI_STATIC_F_GUESSED
-constexpr uint8_t StaticUnseen = 0x08;    // OLI_STATIC_F_UNSEEN
-
 } // namespace oli
 
 #endif // OLI_PASS_ABINAMES_H

@@ -54,7 +54,7 @@ static StructType *staticType(LLVMContext &Ctx) {
 
 static Constant *staticBlock(LLVMContext &Ctx, const StaticFields &F) {
   Type *I8 = Type::getInt8Ty(Ctx), *F32 = Type::getFloatTy(Ctx);
-  Constant *Fields[] = {ConstantInt::get(I8, SiteStaticVersion), ConstantInt::get(I8, SiteStaticSize),
+  Constant *Fields[] = {ConstantInt::get(I8, OLI_SITE_STATIC_VERSION), ConstantInt::get(I8, OLI_SITE_STATIC_SIZE),
                         ConstantInt::get(I8, F.Pattern),        ConstantInt::get(I8, F.Confidence),
                         ConstantInt::get(I8, F.Flags),
                         ConstantDataArray::get(Ctx, ArrayRef<uint8_t>(F.Share, 3)),
@@ -67,7 +67,7 @@ GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
   std::string File = clip(S.File), Func = clip(S.Func), Name = clip(S.Name);
   std::string Strings = File + '\0' + Func + '\0' + Name + '\0';
   Strings.resize((Strings.size() + 7) & ~size_t(7), '\0');
-  uint64_t Total = SiteHeaderSize + Strings.size() + SiteStaticSize;
+  uint64_t Total = SiteHeaderSize + Strings.size() + OLI_SITE_STATIC_SIZE;
 
   Type *I8 = Type::getInt8Ty(Ctx), *I16 = Type::getInt16Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);

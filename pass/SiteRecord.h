@@ -33,7 +33,7 @@ struct SiteInfo {
 /// The static estimate block of a record (__oli_site_static_t).
 struct StaticFields {
   uint8_t Pattern = 0, Confidence = 0, Flags = 0;
-  uint8_t Share[3] = {}; // percent: streaming, strided, gather
+  uint8_t Share[3] = {}; // percent, by the OLI_PATTERN rows' Share column
   float Intensity = 0, Passes = 0;
 };
 

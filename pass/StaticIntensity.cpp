@@ -124,7 +124,7 @@ struct State {
 struct Weight {
   double Execs = 0;   // executions per call, when its whole sweep nest has known trip counts
   double PerByte = 0; // accesses per byte per call, otherwise
-  AccessPattern Pat = AccessPattern::Unknown;
+  AccessPattern Pat = OLI_PATTERN_UNKNOWN;
   bool Guessed = false;
   bool Ok = false; // false: the function cannot be analysed (optnone)
 };
@@ -591,7 +591,7 @@ Weight Estimator::weigh(const Access &A) {
   double Size = std::max<uint64_t>(A.Size, 1);
   const Loop *L0 = FI->LI->getLoopFor(BB);
   if (A.Kind == Access::Bulk) { // memset/memcpy: a sweep of BulkWidth-byte accesses
-    W.Pat = AccessPattern::Streaming;
+    W.Pat = OLI_PATTERN_STREAMING;
     W.Guessed = FreqGuess;
     const SCEV *D = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
     const Loop *Out = nullptr; // the loops that move the destination tile the object
@@ -606,7 +606,7 @@ Weight Estimator::weigh(const Access &A) {
     return Memo[A.I] = W;
   }
   if (A.Kind == Access::VectorGather) { // a vector of addresses: one element each
-    W.Pat = AccessPattern::Gather;
+    W.Pat = OLI_PATTERN_GATHER;
     if (!L0) {
       W.Execs = Freq;
       W.Guessed = FreqGuess;
@@ -626,7 +626,7 @@ Weight Estimator::weigh(const Access &A) {
   if (!L || !S) { // outside loops, fixed in all of them, or nothing SCEV can say
     W.Execs = S ? std::min(Freq, 1.0) : Freq;
     W.Guessed = FreqGuess;
-    W.Pat = AccessPattern::Unknown;
+    W.Pat = OLI_PATTERN_UNKNOWN;
     return Memo[A.I] = W;
   }
   // the share of L's iterations that reach the access (a branch in the body)
@@ -639,15 +639,15 @@ Weight Estimator::weigh(const Access &A) {
     MinStep = std::fabs(double(*St));
     // an unrolled (or vectorised) loop steps u elements per iteration: its
     // copies together still walk every element
-    W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? AccessPattern::Streaming : AccessPattern::Strided;
+    W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? OLI_PATTERN_STREAMING : OLI_PATTERN_STRIDED;
     Start = startIn(S, L, SE);
   } else if (AR && AR->getLoop() == L && AR->isAffine()) {
-    W.Pat = AccessPattern::Strided; // a stride of n elements: a column
+    W.Pat = OLI_PATTERN_STRIDED; // a stride of n elements: a column
     Start = AR->getStart();
   } else {
     SmallPtrSet<Value *, 32> Seen;
     if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
-      W.Pat = AccessPattern::Gather;
+      W.Pat = OLI_PATTERN_GATHER;
       // x[idx[i]] unrolled by u: each copy runs once per u elements of idx
       if (SE.isSCEVable(Idx->getPointerOperand()->getType()))
         if (auto *IR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Idx->getPointerOperand()));
@@ -656,13 +656,13 @@ Weight Estimator::weigh(const Access &A) {
             Unroll = std::max(1.0, std::fabs(double(C->getAPInt().getSExtValue())) /
                                        double(std::max<uint64_t>(1, DL.getTypeStoreSize(Idx->getType()))));
     } else if (periodic(S, L, SE)) {
-      W.Pat = AccessPattern::Streaming;
+      W.Pat = OLI_PATTERN_STREAMING;
     } else {
-      W.Pat = AccessPattern::Unknown;
+      W.Pat = OLI_PATTERN_UNKNOWN;
     }
   }
   SmallVector<const Loop *, 4> Nest{L};
-  bool Affine = MinStep > 0 || W.Pat == AccessPattern::Strided, Segmented = false;
+  bool Affine = MinStep > 0 || W.Pat == OLI_PATTERN_STRIDED, Segmented = false;
   for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     if (!variesIn(Start, P, SE))
       break;
@@ -871,14 +871,14 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
         Best = Est.Share[P], Est.Pattern = AccessPattern(P);
     bool AnyRoot = !Roots.lookup(Rec).empty();
     if (!AnyRoot || (!Seen && (Est.Escapes || Est.Unseen)) || Truncated)
-      Est.Conf = Confidence::None;
+      Est.Conf = OLI_CONFIDENCE_NONE;
     else if (Est.Escapes || Est.Unseen || Est.Ambiguous)
-      Est.Conf = Confidence::Low;
+      Est.Conf = OLI_CONFIDENCE_LOW;
     else if (Est.Guessed)
-      Est.Conf = Confidence::Medium;
+      Est.Conf = OLI_CONFIDENCE_MEDIUM;
     else
-      Est.Conf = Confidence::High;
-    if (Est.Conf != Confidence::None)
+      Est.Conf = OLI_CONFIDENCE_HIGH;
+    if (Est.Conf != OLI_CONFIDENCE_NONE)
       ++NumEstimated;
     Est.Anchor = Anchors.lookup(Rec);
     Out.push_back({Rec, Est});
@@ -888,9 +888,9 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     if (SitesOf[S].size() > 1 && !States[S].P.empty())
       for (auto &[Rec, Est] : Out)
         if (std::find(SitesOf[S].begin(), SitesOf[S].end(), Rec) != SitesOf[S].end() &&
-            Est.Conf > Confidence::Low) {
+            Est.Conf > OLI_CONFIDENCE_LOW) {
           Est.Ambiguous = true;
-          Est.Conf = Confidence::Low;
+          Est.Conf = OLI_CONFIDENCE_LOW;
         }
   return Out;
 }
@@ -902,35 +902,15 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     StaticFields F;
     F.Pattern = uint8_t(E.Pattern);
     F.Confidence = uint8_t(E.Conf);
-    F.Flags = (E.Escapes ? StaticEscapes : 0) | (E.Ambiguous ? StaticAmbiguous : 0) |
-              (E.Guessed ? StaticGuessed : 0) | (E.Unseen ? StaticUnseen : 0);
-    for (unsigned P = 0; P < 3; ++P) // streaming, strided, gather; unknown is the rest
-      F.Share[P] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P + 1] / E.Intensity)) : 0;
+    F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
+              (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0);
+    for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
+      if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)
+        F.Share[I] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P] / E.Intensity)) : 0;
     F.Intensity = float(std::min(E.Intensity, 3e38));
     F.Passes = float(std::min(E.Passes, 3e38));
     setStaticEstimate(*Rec, F);
   }
-}
-
-const char *patternName(AccessPattern P) {
-  switch (P) {
-  case AccessPattern::None: return "none";
-  case AccessPattern::Streaming: return "streaming";
-  case AccessPattern::Strided: return "strided";
-  case AccessPattern::Gather: return "gather";
-  case AccessPattern::Unknown: return "unknown";
-  }
-  return "none";
-}
-
-const char *confidenceName(Confidence C) {
-  switch (C) {
-  case Confidence::None: return "none";
-  case Confidence::Low: return "low";
-  case Confidence::Medium: return "medium";
-  case Confidence::High: return "high";
-  }
-  return "none";
 }
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> estimateStaticIntensity(Module &M,
@@ -948,22 +928,22 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
     if (S.Line)
       OS << ":" << S.Line;
     OS << ": ";
-    if (E.Conf == Confidence::None) {
+    if (E.Conf == OLI_CONFIDENCE_NONE) {
       OS << "no estimate" << (E.Unseen ? " (used in code that is not optimised)" : E.Escapes ? " (escapes)" : "")
          << "\n";
       continue;
     }
     OS << format("%.4g", E.Intensity) << " accesses/byte (" << format("%.3g", E.Passes) << " passes), "
-       << patternName(E.Pattern);
+       << oli_access_pattern_name(E.Pattern);
     const char *Sep = " (";
     for (unsigned P = 1; P < NumPatterns; ++P)
       if (E.Intensity > 0 && E.Share[P] >= 0.005 * E.Intensity) {
-        OS << Sep << patternName(AccessPattern(P)) << " " << format("%.0f%%", 100 * E.Share[P] / E.Intensity);
+        OS << Sep << oli_access_pattern_name(AccessPattern(P)) << " " << format("%.0f%%", 100 * E.Share[P] / E.Intensity);
         Sep = ", ";
       }
     if (*Sep == ',')
       OS << ")";
-    OS << ", confidence " << confidenceName(E.Conf) << ", " << E.Accesses << " accesses";
+    OS << ", confidence " << oli_confidence_name(E.Conf) << ", " << E.Accesses << " accesses";
     if (E.Escapes)
       OS << ", escapes";
     if (E.Unseen)
@@ -979,7 +959,7 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
       OS << "  " << A.I->getFunction()->getName() << ": " << A.I->getOpcodeName();
       if (const DILocation *DL = A.I->getDebugLoc().get())
         OS << " line " << DL->getLine();
-      OS << ": " << patternName(A.Pattern) << " " << format("%.4g", A.Intensity)
+      OS << ": " << oli_access_pattern_name(A.Pattern) << " " << format("%.4g", A.Intensity)
          << (A.Guessed ? " (guessed)" : "") << "\n";
     }
   }

@@ -14,6 +14,8 @@
 #ifndef OLI_PASS_STATICINTENSITY_H
 #define OLI_PASS_STATICINTENSITY_H
 
+#include "oli_vocab.h"
+
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -29,23 +31,11 @@ class raw_ostream;
 
 namespace oli {
 
-/// Access pattern classes, in the order of the record's pattern field.
-enum class AccessPattern : uint8_t {
-  None = 0,      // no access seen (or not analysed)
-  Streaming = 1, // affine address, stride <= access size (also periodic wrap-around)
-  Strided = 2,   // affine address, stride > access size
-  Gather = 3,    // address depends on a value loaded in the loop (index, pointer, search)
-  Unknown = 4,   // non-affine without a load behind it, outside loops, unanalysable
-};
-constexpr unsigned NumPatterns = 5;
-
-/// How far the estimate can be trusted.
-enum class Confidence : uint8_t {
-  None = 0,   // no estimate: nothing analysable (e.g. -O0), or the object escapes unseen
-  Low = 1,    // ambiguous base (a pointer slot shared by several sites) or accesses outside the module
-  Medium = 2, // most of the estimate rests on guessed trip counts
-  High = 3,   // trip counts known (or the object is cold with every use in view)
-};
+/// Access pattern classes and confidences: the rows of include/oli_vocab.def
+/// (OLI_PATTERN, OLI_CONFIDENCE), numbered as the record's fields.
+using AccessPattern = oli_access_pattern_t;
+using Confidence = oli_confidence_t;
+constexpr unsigned NumPatterns = OLI_PATTERN_COUNT_;
 
 /// One access's part of an estimate (for the printer).
 struct AccessPart {
@@ -60,8 +50,8 @@ struct SiteEstimate {
   double Intensity = 0;            // estimated accesses per byte of the object over a run
   double Passes = 0;               // bytes those accesses move per byte: passes over the object
   double Share[NumPatterns] = {};  // part of Intensity by pattern
-  AccessPattern Pattern = AccessPattern::None; // dominant pattern
-  Confidence Conf = Confidence::None;
+  AccessPattern Pattern = OLI_PATTERN_NONE; // dominant pattern
+  Confidence Conf = OLI_CONFIDENCE_NONE;
   unsigned Accesses = 0;  // load/store instructions attributed
   bool Escapes = false;   // passed to code outside the module (accesses unseen)
   bool Unseen = false;    // used in functions that are not optimised (optnone, -O0): not analysed
@@ -79,10 +69,6 @@ estimateStaticIntensity(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
 /// Writes each estimate into its record's static block (SiteRecord.h): the
 /// runtime's decision rule and `oli sites` read it from there.
 void writeStaticIntensity(const std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>> &R);
-
-/// Short names: "streaming", "strided", "gather", "unknown", "none".
-const char *patternName(AccessPattern P);
-const char *confidenceName(Confidence C);
 
 /// One line per record: "site 0x... NAME FILE:LINE: ..." (remarks, the
 /// printer pass); with Detail, then one line per access.
