@@ -16,6 +16,15 @@
  *  6. the rule: share = size / footprint
  *       share >= OLI_LARGE_PERCENT         -> interleave at the weights (LARGE)
  *         ... unless a profile says the object is cold -> local DRAM     (PROFILE)
+ *         ... without a profile entry, the pass's static estimate
+ *             (docs/static-intensity.md, "In the runtime"):
+ *             cold (<= 2 passes, confidence medium or high) and a DRAM
+ *               budget set                 -> CXL                      (COLD)
+ *             gather (latency-bound)       -> local DRAM               (LATENCY)
+ *               (under a budget it may use the part kept for objects
+ *               that are not large: the last to be interleaved)
+ *             streaming, strided, unknown  -> interleave, as LARGE, the
+ *               reason naming the pattern
  *       otherwise                          -> local DRAM              (NOT_LARGE)
  *  7. DRAM budget (OLI_DRAM_LIMIT, when there is a CXL node to spill to):
  *     when the DRAM part of the placement (the DRAM target's share of the
@@ -120,6 +129,22 @@ static bool known_cold(const oli_decide_in_t *in) {
   return in->plan != NULL && in->plan->intensity == 0.0;
 }
 
+/* An object swept at most this many times in a run is cold by the static
+ * estimate: written once and read at most once (passes: bytes moved per byte). */
+#define STATIC_COLD_PASSES 2.0f
+
+/* The static estimate, when the rule may use it: the pass gave one and no
+ * profile entry knows the site's accesses (a profile wins). */
+static bool estimated(const oli_decide_in_t *in) {
+  return in->estimate.confidence != OLI_CONFIDENCE_NONE && (in->plan == NULL || in->plan->intensity < 0);
+}
+
+/* Cold by the estimate: few passes, and not an estimate that may miss
+ * accesses (low: the object is used outside the module too). */
+static bool static_cold(const oli_decide_in_t *in) {
+  return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && in->estimate.passes <= STATIC_COLD_PASSES;
+}
+
 /* `large`: a large object decided by the static rule (policy oli), which must
  * leave the last large_percent% of the budget to objects that are not large. */
 static void apply_budget(oli_decision_t *d, const oli_decide_in_t *in, bool large) {
@@ -187,7 +212,23 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
   } else if (large && known_cold(in)) {
     place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_PROFILE;
+  } else if (large && estimated(in) && static_cold(in) && in->dram_limit) {
+    d.pattern = (oli_access_pattern_t)in->estimate.pattern;
+    d.passes = in->estimate.passes;
+    place(&d, t, OLI_PLACE_CXL, in->weight);
+    d.reason = OLI_WHY_COLD;
+    return d; /* no DRAM share: the budget is not touched */
+  } else if (large && estimated(in) && in->estimate.pattern == OLI_PATTERN_GATHER) {
+    d.pattern = OLI_PATTERN_GATHER;
+    d.passes = in->estimate.passes;
+    place(&d, t, OLI_PLACE_DRAM, in->weight);
+    d.reason = OLI_WHY_LATENCY;
+    large = false; /* the budget's reserve is open to it: the last large object to be interleaved */
   } else if (large) {
+    if (estimated(in)) {
+      d.pattern = (oli_access_pattern_t)in->estimate.pattern;
+      d.passes = in->estimate.passes;
+    }
     place(&d, t, OLI_PLACE_INTERLEAVE, in->weight);
     d.reason = OLI_WHY_LARGE;
   } else {
@@ -228,8 +269,18 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
   case OLI_WHY_SMALL: return snprintf(buf, n, "below OLI_MIN_SIZE: %s", to);
   case OLI_WHY_POLICY: return snprintf(buf, n, "OLI_POLICY=%s: %s", oli_policy_name(d->policy), to);
   case OLI_WHY_LARGE:
+    if (d->pattern != OLI_PATTERN_NONE)
+      return snprintf(buf, n, "%s of footprint, >= %u%%, %s, %s (static estimate: %.3g passes): %s",
+                      share(d->percent_x10, s, sizeof s), large_percent, oli_access_pattern_name(d->pattern),
+                      d->passes > STATIC_COLD_PASSES ? "hot" : "cold", (double)d->passes, to);
     return snprintf(buf, n, "%s of footprint, >= %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);
+  case OLI_WHY_COLD:
+    return snprintf(buf, n, "%s of footprint, >= %u%%, but cold (static estimate: %.3g passes), DRAM budget set: %s",
+                    share(d->percent_x10, s, sizeof s), large_percent, (double)d->passes, to);
+  case OLI_WHY_LATENCY:
+    return snprintf(buf, n, "%s of footprint, >= %u%%, gather (static estimate): %s (latency-bound)",
+                    share(d->percent_x10, s, sizeof s), large_percent, to);
   case OLI_WHY_NOT_LARGE:
     return snprintf(buf, n, "%s of footprint, < %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);

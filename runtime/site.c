@@ -410,6 +410,12 @@ void _oli_site_strings(const __oli_site_t *s, const char **file, const char **fu
   }
 }
 
+void _oli_site_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
+  oli_siterec_t r;
+  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0 && r.has_static) *out = r.st;
+  else memset(out, 0, sizeof *out); /* confidence none */
+}
+
 /* Registry bookkeeping in use: one state, one table slot, one index slot and
  * the record's copy per site, plus each shard's header and counters of the registered sites
  * (entries in use, not resident pages of the NORESERVE mappings). */

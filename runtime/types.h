@@ -71,6 +71,10 @@ typedef struct oli_decision_s {
   int ntargets;
   oli_target_t target[OLI_MAX_TARGETS];
   uint32_t percent_x10; /* object's share of footprint, per mille */
+  /* The static estimate the rule used (reasons LARGE, COLD, LATENCY): its
+   * pattern and passes; pattern NONE when the size half decided alone. */
+  oli_access_pattern_t pattern;
+  float passes;
 } oli_decision_t;
 
 /* Plan/profile entry for one site (plan.c / profile.c); NULL when none.
@@ -90,6 +94,9 @@ typedef struct oli_decide_in_s {
   uint64_t dram_used;       /* bytes placed on DRAM so far */
   uint64_t dram_limit;      /* 0 = unlimited */
   const oli_plan_entry_t *plan;
+  /* The pass's static estimate of the site (its record's block); confidence
+   * NONE when there is none. */
+  __oli_site_static_t estimate;
   oli_policy_t policy;
   const oli_topology_t *topo;
   uint64_t min_size;        /* OLI_MIN_SIZE */

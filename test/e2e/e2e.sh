@@ -221,6 +221,30 @@ PY
   OLI_PLAN=plan.json OLI_REPORT=rep.json ./sr 8 >sr.out 2>sr.err || { cat sr.err >&2; fail "run with the plan"; }
   "$OLI" diff --moved-only plan.json rep.json >diff.txt || { cat diff.txt >&2; fail "the run did not follow the plan"; }
   ;;
+static-rule) # the runtime's rule with no plan or profile reads the same estimates: under a 10 MiB
+  # budget the grid (allocated first) keeps DRAM as latency-bound, the write-once source goes to CXL
+  # as cold, the streamed flux is interleaved with the little DRAM left; without a budget the size
+  # half alone interleaves the grid's neighbours and keeps the grid on DRAM
+  build_rule
+  OLI_DRAM_LIMIT=10M OLI_REPORT=rep.json ./sr 8 >sr.out 2>sr.err || { cat sr.err >&2; fail "run of static-rule"; }
+  python3 - rep.json <<'PY' || fail "the runtime's static decisions"
+import json, sys
+by = {s["name"]: s for s in json.load(open(sys.argv[1]))["sites"]}
+g, s, f = by["grid"], by["source"], by["flux"]
+assert g["decision"] == "dram" and "gather (static estimate)" in g["reason"], g
+assert s["decision"] == "cxl" and "cold (static estimate" in s["reason"], s
+assert f["decision"] == "interleave" and f["reason"].startswith("DRAM budget"), f
+PY
+  OLI_REPORT=rep0.json ./sr 8 >sr.out 2>sr.err || { cat sr.err >&2; fail "run of static-rule without a budget"; }
+  python3 - rep0.json <<'PY' || fail "the runtime's static decisions without a budget"
+import json, sys
+by = {s["name"]: s for s in json.load(open(sys.argv[1]))["sites"]}
+assert by["grid"]["decision"] == "dram", by["grid"]
+for n in ("source", "flux"):
+    assert by[n]["decision"] == "interleave" and "static estimate" in by[n]["reason"], by[n]
+assert "streaming, hot" in by["flux"]["reason"] and "streaming, cold" in by["source"]["reason"], by
+PY
+  ;;
 *) fail "unknown case" ;;
 esac
 exit 0

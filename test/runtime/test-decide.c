@@ -30,7 +30,7 @@ static oli_decide_in_t base(uint64_t size, uint64_t footprint) {
 }
 
 static const char *words(const oli_decision_t *d, uint32_t lp) {
-  static char buf[128];
+  static char buf[256];
   _oli_reason_format(d, lp, buf, sizeof buf);
   return buf;
 }
@@ -267,6 +267,66 @@ int main(void) {
   prof.intensity = -1;
   d = _oli_decide(&in);
   CHECK_EQ("profile unknown: static rule", d.reason, OLI_WHY_LARGE);
+
+  /* 15b. the static estimate (no profile entry): cold, gather, streaming */
+  __oli_site_static_t cold = {.version = 1, .size = 16, .pattern = OLI_PATTERN_STREAMING,
+                              .confidence = OLI_CONFIDENCE_MEDIUM, .intensity = 0.125f, .passes = 1.0f};
+  in = base(31 * M, 100 * M);
+  in.estimate = cold;
+  d = _oli_decide(&in);
+  CHECK("static cold, no budget: the size half's interleave", d.placement == OLI_PLACE_INTERLEAVE &&
+                                                                  d.reason == OLI_WHY_LARGE);
+  CHECK_STR("static cold, no budget: words", words(&d, 10),
+            "31% of footprint, >= 10%, streaming, cold (static estimate: 1 passes): interleave 3:1");
+  in.dram_limit = 64 * G;
+  d = _oli_decide(&in);
+  CHECK("static cold under a budget: CXL", d.placement == OLI_PLACE_CXL && d.reason == OLI_WHY_COLD &&
+                                               NODE(d, CXL) == 2 && _oli_decision_dram_bytes(&d, in.size) == 0);
+  CHECK_STR("static cold: words", words(&d, 10),
+            "31% of footprint, >= 10%, but cold (static estimate: 1 passes), DRAM budget set: CXL");
+  in.estimate.confidence = OLI_CONFIDENCE_LOW; /* used outside the module too: maybe not cold */
+  d = _oli_decide(&in);
+  CHECK_EQ("static cold, confidence low: interleave", d.reason, OLI_WHY_LARGE);
+  in.estimate = cold;
+  in.plan = &prof; /* a profile entry wins over the estimate */
+  prof.intensity = 3.5;
+  d = _oli_decide(&in);
+  CHECK("static cold but a profile says hot: interleave, no pattern", d.reason == OLI_WHY_LARGE &&
+                                                                         d.pattern == OLI_PATTERN_NONE);
+  prof.intensity = -1; /* unknown: the estimate again */
+  d = _oli_decide(&in);
+  CHECK_EQ("profile entry with unknown intensity: the estimate", d.reason, OLI_WHY_COLD);
+  in.plan = NULL;
+  in = base(12 * M, 100 * M);
+  in.estimate = (__oli_site_static_t){.version = 1, .size = 16, .pattern = OLI_PATTERN_GATHER,
+                                      .confidence = OLI_CONFIDENCE_LOW, .intensity = 4.0f, .passes = 32.0f};
+  d = _oli_decide(&in);
+  CHECK("static gather: DRAM", d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_LATENCY);
+  CHECK_STR("static gather: words", words(&d, 10),
+            "12% of footprint, >= 10%, gather (static estimate): local DRAM (latency-bound)");
+  /* under a budget a gather may use the reserve a streaming object may not */
+  in.dram_limit = 100 * M;
+  in.dram_used = 85 * M; /* 15M left, 10M of them the reserve */
+  d = _oli_decide(&in);
+  CHECK("static gather, 15M of budget left: whole on DRAM (reserve open)", d.placement == OLI_PLACE_DRAM &&
+                                                                         d.reason == OLI_WHY_LATENCY);
+  in.estimate.pattern = OLI_PATTERN_STREAMING;
+  d = _oli_decide(&in);
+  CHECK("static streaming, 15M left: the reserve is closed, a split",
+        d.reason == OLI_WHY_BUDGET && _oli_decision_dram_bytes(&d, in.size) <= 5 * M);
+  in.dram_limit = 0;
+  in.dram_used = 0;
+  d = _oli_decide(&in);
+  CHECK_STR("static streaming, hot: words", words(&d, 10),
+            "12% of footprint, >= 10%, streaming, hot (static estimate: 32 passes): interleave 3:1");
+  in.estimate.confidence = OLI_CONFIDENCE_NONE; /* no estimate: the size half alone */
+  d = _oli_decide(&in);
+  CHECK_STR("no estimate: words", words(&d, 10), "12% of footprint, >= 10%: interleave 3:1");
+  in = base(5 * M, 100 * M);
+  in.estimate = cold;
+  in.dram_limit = 64 * G;
+  d = _oli_decide(&in);
+  CHECK_EQ("not large: the estimate does not matter", d.reason, OLI_WHY_NOT_LARGE);
 
   /* 16. DRAM budget */
   in = base(2 * M, 100 * M);
