@@ -240,9 +240,6 @@ const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
 /* Strings of a record: file, function, object name ("" when absent). */
 void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
                        const char **name);
-/* The static estimate block of record s (*out zeroed, confidence none, when
- * it has none), through common/siterec.c's reader. */
-void _oli_site_estimate(const __oli_site_t *s, __oli_site_static_t *out);
 uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
 /* The runtime's own metadata (arena descriptors and page/owner maps, site
  * states, registry slots, per-thread shard counters): bytes in use, and the

@@ -92,7 +92,7 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
   in.plan = _oli_plan_lookup(st->site);
   _oli_tls.busy--;
-  _oli_site_estimate(st->site, &in.estimate);
+  in.estimate = st->estimate;
   oli_decision_t d = g_hook ? g_hook(&in) : _oli_decide(&in);
   /* an arena block of this size (2 MiB aligned from 2 MiB on) */
   d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);

@@ -147,6 +147,14 @@ static bool shards_grow(size_t n) {
 
 /* Under reg_lock: the state of ID (created on first sight), NULL when full
  * (or when the kernel will not commit the tables' next chunk). */
+/* The static estimate block of record s (*out zeroed, confidence none, when
+ * it has none), through common/siterec.c's reader. */
+static void site_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
+  oli_siterec_t r;
+  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0 && r.has_static) *out = r.st;
+  else memset(out, 0, sizeof *out); /* confidence none */
+}
+
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
   *created = false;
   if (!tables_ready() || nsites >= MAX_SITES - 1) return NULL;
@@ -162,6 +170,7 @@ static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
       site_ext_t *x = state_new();
       if (!x) return NULL;
       x->st.site = keep(s);
+      site_estimate(x->st.site, &x->st.estimate);
       x->idx = nsites;
       *e = x;
       by_idx[nsites] = x;
@@ -410,11 +419,6 @@ void _oli_site_strings(const __oli_site_t *s, const char **file, const char **fu
   }
 }
 
-void _oli_site_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
-  oli_siterec_t r;
-  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0 && r.has_static) *out = r.st;
-  else memset(out, 0, sizeof *out); /* confidence none */
-}
 
 /* Registry bookkeeping in use: one state, one table slot, one index slot and
  * the record's copy per site, plus each shard's header and counters of the registered sites

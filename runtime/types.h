@@ -167,6 +167,7 @@ typedef struct oli_site_state_s {
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
   _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
   oli_decision_t last;        /* decision of the largest object */
+  __oli_site_static_t estimate; /* the record's static estimate, read once (confidence none: none) */
 } oli_site_state_t;
 
 /* Per-thread small-object counters: one flat array per thread indexed by the
