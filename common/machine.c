@@ -1,6 +1,7 @@
 /* common/machine.c - reader and writer of the oli-machine document. */
 #include "machine.h"
 #include "infile.h"
+#include "oli_vocab.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -64,8 +65,9 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   const oli_json_t *kv = oli_json_get(r, "kind");
   if (kv && kv->type != OLI_JSON_NULL) {
     const char *k = oli_json_str(kv);
-    if (k == NULL || (strcmp(k, "dram") != 0 && strcmp(k, "cxl") != 0))
-      return fail(why, n, kv, "%s.kind is not \"dram\" or \"cxl\"", where);
+    const char *dram = oli_node_kind_name(OLI_NODE_DRAM), *cxl = oli_node_kind_name(OLI_NODE_CXL);
+    if (k == NULL || (strcmp(k, dram) != 0 && strcmp(k, cxl) != 0))
+      return fail(why, n, kv, "%s.kind is not \"%s\" or \"%s\"", where, dram, cxl);
     snprintf(row->kind, sizeof row->kind, "%s", k);
   }
   const oli_json_t *sw = oli_json_get(r, "sweep");

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "infile.h"
 #include "machine.h"
+#include "oli_vocab.h"
 #include "outfile.h"
 #include "ratio.h"
 #include "size.h"
@@ -348,7 +349,7 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   memset(row, 0, sizeof *row);
   row->from = from;
   row->to = to;
-  snprintf(row->kind, sizeof row->kind, "%s", nodes[to].ncpus ? "dram" : "cxl");
+  snprintf(row->kind, sizeof row->kind, "%s", oli_node_kind_name(nodes[to].ncpus ? OLI_NODE_DRAM : OLI_NODE_CXL));
   for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) {
     uint64_t bw = bandwidth(buf, size, f->cpu, t, passes);
     if (row->nsweep < OLI_MACHINE_MAX_SWEEP) {
@@ -387,7 +388,7 @@ static void print_table(FILE *out, const oli_machine_t *m) {
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];
-    if (d == NULL || strcmp(c->kind, "cxl") != 0) continue;
+    if (d == NULL || strcmp(c->kind, oli_node_kind_name(OLI_NODE_CXL)) != 0) continue;
     uint32_t wd, wc;
     oli_ratio_reduce(d->read_bw, c->read_bw, &wd, &wc);
     fprintf(out, "interleave weights from node %d, local DRAM %d : node %d = %u:%u (%" PRIu64 " : %" PRIu64 " MB/s)\n",
