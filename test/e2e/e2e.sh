@@ -245,6 +245,25 @@ for n in ("source", "flux"):
 assert "streaming, hot" in by["flux"]["reason"] and "streaming, cold" in by["source"]["reason"], by
 PY
   ;;
+static-global) # registered globals (static-global.c): under a budget the static global filled and
+  # read once goes to CXL; the one with external linkage (its estimate may miss another file's
+  # accesses: confidence low) and the hot one stay interleaved; without a budget all three are
+  cp "$SRC/static-global.c" . || fail "copy static-global.c"
+  OLI_PASS_OPTIONS="root=$PWD" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" static-global.c \
+    -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o sg || fail "compile static-global.c"
+  for lim in 40M 0; do
+    OLI_DRAM_LIMIT=$lim OLI_REPORT=rep-$lim.json ./sg >sg.out 2>sg.err || { cat sg.err >&2; fail "run of static-global"; }
+  done
+  python3 - rep-40M.json rep-0.json <<'PY' || fail "the runtime's static decisions for globals"
+import json, sys
+budget, none = ({s["name"]: s for s in json.load(open(p))["sites"]} for p in sys.argv[1:])
+assert all(s["kind"] == "global" for s in budget.values()), budget
+assert budget["once"]["decision"] == "cxl" and "cold (static estimate" in budget["once"]["reason"], budget["once"]
+assert budget["shared"]["decision"] == "interleave", budget["shared"]
+assert budget["hot"]["decision"] == "interleave" and "streaming, hot" in budget["hot"]["reason"], budget["hot"]
+assert all(s["decision"] == "interleave" for s in none.values()), none
+PY
+  ;;
 *) fail "unknown case" ;;
 esac
 exit 0
