@@ -48,6 +48,7 @@
   X(PAGES_INTENDED, "pages_intended", T_PAGES, A, N, N)                                       \
   X(PAGES_ACHIEVED, "pages_achieved", T_PAGES, A, N, N)                                       \
   X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N)                                   \
+  X(PAGES_SHARED, "pages_shared", T_U64, A, N, N)                                             \
   X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)                                          \
   X(LONGEST_RUN, "longest_run", T_NU64, A, N, N)
 
@@ -255,6 +256,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
                     : f == OLI_F_DRAM_BYTES  ? &s->dram_bytes
                     : f == OLI_F_FALLBACKS   ? &s->fallbacks
                     : f == OLI_F_LONGEST_RUN ? &s->longest_run
+                    : f == OLI_F_PAGES_SHARED ? &s->pages_shared
                                              : &s->pages_not_present;
     if (get_u64(r, o, fd->key, UINT64_MAX, dst, &has, req) != 0) return -1;
     break;
@@ -365,12 +367,15 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
     if (get_u64(r, b, oli_tier_name((oli_tier_t)t), UINT64_MAX, &out->bytes[t], &has, false)) return -1;
   const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
   if (md) {
-    bool h1, h2, h3;
+    bool h1, h2, h3, h4, h5;
     if (get_u64(r, md, "bytes", UINT64_MAX, &out->metadata_bytes, &h1, false) ||
         get_u64(r, md, "tracked_objects", UINT64_MAX, &out->tracked_objects, &h2, false) ||
-        get_u64(r, md, "bytes_per_object", UINT64_MAX, &out->bytes_per_object, &h3, false))
+        get_u64(r, md, "bytes_per_object", UINT64_MAX, &out->bytes_per_object, &h3, false) ||
+        get_u64(r, md, "fixed_bytes", UINT64_MAX, &out->metadata_fixed, &h4, false) ||
+        get_u64(r, md, "object_bytes", UINT64_MAX, &out->metadata_objects, &h5, false))
       return -1;
     out->has_metadata = h1 && h2 && h3;
+    out->has_metadata_split = h4 && h5; /* version 2 */
   }
   return 0;
 }
@@ -414,8 +419,11 @@ static int read_doc(reader_t *r, unsigned accept) {
   const oli_json_t *vv = oli_json_get(root, "version");
   int64_t ver;
   if (oli_json_i64(vv, &ver) != 0) return fail(r, vv ? vv : root, "%s has no integer \"version\"", schema);
-  if (ver != 1)
-    return fail(r, vv, "%s version %lld is not supported (this oli reads version 1)", schema, (long long)ver);
+  int64_t top = d->kind == OLI_DOC_REPORT ? OLI_DOC_REPORT_VERSION : 1;
+  if (ver < 1 || ver > top)
+    return fail(r, vv, "%s version %lld is not supported (this oli reads version%s %lld)", schema, (long long)ver,
+                top > 1 ? "s 1 to" : "", (long long)top);
+  d->version = (int)ver;
   bool has;
   if (get_str(r, root, "program", &d->program, false) != 0) return -1;
   if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
@@ -529,6 +537,72 @@ const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n)
   return buf;
 }
 
+char *oli_doc_metadata_words(const oli_doc_summary_t *s, char *buf, size_t n) {
+  char a[32], b[32];
+  if (s->has_metadata_split)
+    snprintf(buf, n, "%s fixed + %s for %" PRIu64 " tracked object%s (%" PRIu64 " B each)",
+             oli_format_size(s->metadata_fixed, a, sizeof a), oli_format_size(s->metadata_objects, b, sizeof b),
+             s->tracked_objects, s->tracked_objects == 1 ? "" : "s", s->bytes_per_object);
+  else
+    snprintf(buf, n, "%s for %" PRIu64 " tracked objects (%" PRIu64 " B each, fixed tables included)",
+             oli_format_size(s->metadata_bytes, a, sizeof a), s->tracked_objects, s->bytes_per_object);
+  return buf;
+}
+
+static uint64_t pages_on(const oli_doc_pages_t *p, int node, bool *has) {
+  for (int i = 0; p && i < p->n; i++)
+    if (p->e[i].node == node) return *has = true, p->e[i].pages;
+  return *has = false, 0;
+}
+
+void oli_doc_pages_compare(const oli_doc_site_t *s, int version, oli_doc_pages_cmp_t *out) {
+  memset(out, 0, sizeof *out);
+  bool has;
+  int nodes = 0;
+  for (int i = 0; s->intended && i < s->intended->n; i++) out->intended += s->intended->e[i].pages, nodes++;
+  for (int i = 0; s->achieved && i < s->achieved->n; i++) {
+    uint64_t got = s->achieved->e[i].pages, want = pages_on(s->intended, s->achieved->e[i].node, &has);
+    out->present += got;
+    if (got > want) out->misplaced += got - want;
+  }
+  out->untouched = s->pages_not_present;
+  out->judged = out->intended > 0;
+  if (!out->judged) return;
+  uint64_t tol = 0;
+  if (s->pages_sampled) tol = out->intended / 100 + (uint64_t)nodes;
+  if (version < 2 && strcmp(s->kind, oli_kind_name(OLI_KIND_GLOBAL)) == 0) tol += 2; /* its edge pages */
+  out->mismatch = out->misplaced > tol;
+}
+
+char *oli_doc_pages_cell(const oli_doc_site_t *s, char *buf, size_t n) {
+  size_t k = 0;
+  bool has;
+#define CELL(...)                                                               \
+  do {                                                                          \
+    if (k < n) {                                                                \
+      int w_ = snprintf(buf + k, n - k, __VA_ARGS__);                           \
+      k = w_ < 0 ? k : (size_t)w_ < n - k ? k + (size_t)w_ : n - 1;            \
+    }                                                                           \
+  } while (0)
+  if (n == 0) return buf;
+  buf[0] = '\0';
+  for (int i = 0; s->intended && i < s->intended->n; i++)
+    CELL("%s%d:%" PRIu64 "/%" PRIu64, k ? " " : "", s->intended->e[i].node,
+         pages_on(s->achieved, s->intended->e[i].node, &has), s->intended->e[i].pages);
+  bool judged = k > 0;
+  for (int i = 0; s->achieved && i < s->achieved->n; i++) {
+    pages_on(s->intended, s->achieved->e[i].node, &has);
+    if (has) continue;
+    if (judged) CELL(" %d:%" PRIu64 "/0", s->achieved->e[i].node, s->achieved->e[i].pages);
+    else CELL("%s%d:%" PRIu64, k ? " " : "", s->achieved->e[i].node, s->achieved->e[i].pages);
+  }
+  if (s->pages_not_present) CELL("%s+%" PRIu64 " untouched", k ? " " : "", s->pages_not_present);
+  if (k == 0) CELL("-");
+  else if (s->pages_sampled) CELL(" (sampled)");
+#undef CELL
+  return buf;
+}
+
 bool oli_doc_same_placement(const oli_doc_site_t *a, const oli_doc_site_t *b) {
   if (OLI_HAS(a, OLI_F_DECISION) != OLI_HAS(b, OLI_F_DECISION) || a->placement != b->placement) return false;
   return a->placement != OLI_PLACE_INTERLEAVE || oli_ratio_equal(a->weight, b->weight);
@@ -577,6 +651,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
                  : f == OLI_F_DRAM_BYTES  ? s->dram_bytes
                  : f == OLI_F_FALLBACKS   ? s->fallbacks
                  : f == OLI_F_LONGEST_RUN ? s->longest_run
+                 : f == OLI_F_PAGES_SHARED ? s->pages_shared
                                           : s->pages_not_present;
     if (has) oli_jw_u64(w, fd->key, v);
     else if (fd->type == T_NU64) oli_jw_null(w, fd->key);
@@ -621,7 +696,7 @@ void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program) {
   oli_jw_object(w, NULL, OLI_JW_LINES);
   oli_jw_str(w, "schema", oli_doc_schema(kind));
-  oli_jw_u64(w, "version", 1);
+  oli_jw_u64(w, "version", kind == OLI_DOC_REPORT ? OLI_DOC_REPORT_VERSION : 1);
   if (program) oli_jw_str(w, "program", program);
 }
 
@@ -649,6 +724,8 @@ void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
   if (s->has_metadata) {
     oli_jw_object(w, "runtime_metadata", OLI_JW_INLINE);
     oli_jw_u64(w, "bytes", s->metadata_bytes);
+    oli_jw_u64(w, "fixed_bytes", s->metadata_fixed);
+    oli_jw_u64(w, "object_bytes", s->metadata_objects);
     oli_jw_u64(w, "tracked_objects", s->tracked_objects);
     oli_jw_u64(w, "bytes_per_object", s->bytes_per_object);
     oli_jw_end(w);

@@ -31,6 +31,11 @@
 extern "C" {
 #endif
 
+/* The oli-report version written (2: pages of a global count only the pages
+ * it owns wholly, pages_shared, runtime_metadata split; docs/report-schema.md).
+ * Readers take 1 and 2; plans and profiles are version 1. */
+#define OLI_DOC_REPORT_VERSION 2
+
 typedef enum oli_doc_kind_e { OLI_DOC_REPORT = 1, OLI_DOC_PLAN = 2, OLI_DOC_PROFILE = 4 } oli_doc_kind_t;
 
 /* Site fields, by bit in oli_doc_site_t.has (what the document gave; what
@@ -40,7 +45,7 @@ typedef enum oli_doc_field_e {
   OLI_F_COUNT, OLI_F_COUNT_PARTIAL, OLI_F_TOTAL_BYTES, OLI_F_LARGEST, OLI_F_PEAK_LIVE, OLI_F_LIFETIME_NS,
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
-  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
+  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
   OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -58,7 +63,7 @@ typedef struct oli_doc_site_s {
   const char *kind, *file, *function, *name, *reason; /* "" when absent or null */
   uint32_t line, rel;
   uint64_t size_hint, count, total_bytes, largest, peak_live, lifetime_ns, accesses;
-  uint64_t bytes, dram_bytes, fallbacks, pages_not_present;
+  uint64_t bytes, dram_bytes, fallbacks, pages_not_present, pages_shared;
   uint64_t longest_run;     /* report: bytes of the measured object's longest stretch on one node */
   double stall;
   bool count_partial, pages_sampled;
@@ -75,8 +80,9 @@ typedef struct oli_doc_summary_s {
   bool present;
   uint64_t placed_objects, small_objects, small_objects_partial_sites, fallbacks, dram_saved;
   uint64_t bytes[OLI_TIER_COUNT_];
-  bool has_metadata;
+  bool has_metadata, has_metadata_split;
   uint64_t metadata_bytes, tracked_objects, bytes_per_object;
+  uint64_t metadata_fixed, metadata_objects; /* version 2: bytes = fixed + objects */
 } oli_doc_summary_t;
 
 /* A profile's measured tiers (also a plan model's). */
@@ -89,6 +95,7 @@ typedef struct oli_doc_s {
   const char *path;          /* the file (oli_doc_load), else NULL */
   oli_doc_kind_t kind;
   const char *schema;
+  int version;               /* the document's schema version */
   const char *program;       /* "" when absent */
   size_t nsites;
   oli_doc_site_t *sites;     /* in document order */
@@ -126,6 +133,30 @@ const char *oli_doc_schema(oli_doc_kind_t kind);
 const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n);
 /* Same decision and an equivalent ratio (6:2 = 3:1). */
 bool oli_doc_same_placement(const oli_doc_site_t *a, const oli_doc_site_t *b);
+
+/* A report site's pages against its decision (docs/report-schema.md, "Pages").
+ * judged: the decision intended pages (a placed object); then `misplaced`
+ * counts the pages present on a node beyond what it was meant to get, and
+ * `mismatch` is set when they exceed the tolerance: none for exact counts,
+ * 1% of the intended pages (at least 1 per node) when sampled, and in a
+ * version 1 report the 2 edge pages a global shares with its neighbours.
+ * Untouched pages (on no node yet) are never a mismatch. */
+typedef struct oli_doc_pages_cmp_s {
+  bool judged, mismatch;
+  uint64_t intended, present, untouched, misplaced;
+} oli_doc_pages_cmp_t;
+void oli_doc_pages_compare(const oli_doc_site_t *s, int version, oli_doc_pages_cmp_t *out);
+/* The pages cell of the text tables (oli report, the runtime's table):
+ * "0:8192/16384 2:0/4096 +8192 untouched" - per node pages present/intended,
+ * then the untouched pages; "0:2049" (present only) when nothing was
+ * intended; " (sampled)" when counted from a sample; "-" when nothing is
+ * known. Returns buf. */
+char *oli_doc_pages_cell(const oli_doc_site_t *s, char *buf, size_t n);
+
+/* The summary's runtime metadata in words, for the text tables: "152.6 KiB
+ * fixed + 2.0 KiB for 3 tracked objects (682 B each)" (version 2), or the
+ * total with its bytes per object (version 1: the total divided). */
+char *oli_doc_metadata_words(const oli_doc_summary_t *s, char *buf, size_t n);
 
 /* ---- writing ---------------------------------------------------------------- */
 /* One site object of a `kind` document: the fields set in s->has that the

@@ -62,3 +62,14 @@ char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars) {
   buf[k] = '\0';
   return buf;
 }
+
+char *oli_text_where(char *buf, size_t n, const char *file, unsigned line, int is_global, const char *function,
+                     unsigned ordinal) {
+  char f[1024], fn[256];
+  if (n == 0) return buf;
+  oli_text_escape(f, sizeof f, file && *file ? file : "?", 0);
+  if (line) snprintf(buf, n, "%s:%u", f, line);
+  else if (is_global || !function || !*function) snprintf(buf, n, "%s", f);
+  else snprintf(buf, n, "%s:%s#%u", f, oli_text_escape(fn, sizeof fn, function, 0), ordinal);
+  return buf;
+}

@@ -15,4 +15,13 @@
  * does not fit is cut at a character boundary. Returns buf. */
 char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars);
 
+/* A site's location as every oli output shows it (oli sites, the runtime's
+ * text report, oli report, oli diff): "file:line" when the record has a line
+ * (debug info); else "file" for a global (its function is the enclosing
+ * module or program) and "file:function#N" for a call site (N: the call's
+ * ordinal among its function's allocation calls, docs/site-ids.md). The file
+ * and function are escaped; an empty file reads "?". Returns buf. */
+char *oli_text_where(char *buf, size_t n, const char *file, unsigned line, int is_global, const char *function,
+                     unsigned ordinal);
+
 #endif

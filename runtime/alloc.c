@@ -297,8 +297,10 @@ OLI_EXPORT void __oli_site_leave(__oli_site_t *prev) { tls.cur = prev; }
 OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
   _oli_alloc_ready();
   if (start && stop && start < stop) {
-    size_t n = _oli_site_register_module(start, stop);
-    _oli_verbose_message(2, "registered %zu site records at %p", n, (void *)start);
+    size_t fresh, n = _oli_site_register_module(start, stop, &fresh);
+    /* every translation unit's constructor passes its module's whole
+     * section: said once, by the first */
+    if (fresh) _oli_verbose_message(2, "registered %zu site records at %p", n, (void *)start);
   }
 }
 
@@ -311,8 +313,8 @@ OLI_EXPORT void __oli_fini(__oli_site_t *start, __oli_site_t *stop) {
   if (!start || !stop || start >= stop || !_oli_is_initialized()) return;
   _oli_pmu_drain();
   _oli_globals_unload(start, stop);
-  size_t n = _oli_site_unregister_module(start, stop);
-  _oli_verbose_message(2, "unregistered %zu site records at %p", n, (void *)start);
+  size_t gone, n = _oli_site_unregister_module(start, stop, &gone);
+  if (gone) _oli_verbose_message(2, "unregistered %zu site records at %p", n, (void *)start);
 }
 
 OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}

@@ -684,14 +684,14 @@ static uint64_t resident(const void *map, uint64_t len) {
  * the highest page ever handed out, and the fixed tables (bins, classes, cache
  * keys). The page map is indexed by page: its cost grows with pages, a few
  * bytes per page of the objects' extent, not with the number of objects. */
-void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects) {
-  *bytes = 0;
+void _oli_arena_meta(uint64_t *fixed, uint64_t *objects, uint64_t *peak_objects) {
+  *fixed = *objects = 0;
   *peak_objects = 0;
   if (!__atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE)) return;
   lock_m();
   uint64_t maps = resident(pmap, pg_hi * sizeof(uint32_t)) + (omap ? resident(omap, pg_hi * sizeof(uint32_t)) : 0);
-  *bytes = (uint64_t)nblk_used * sizeof(blk_t) + maps + sizeof(bins) + sizeof(binmap) + sizeof(classes) +
-           sizeof(keys);
+  *objects = (uint64_t)nblk_used * sizeof(blk_t) + maps;
+  *fixed = sizeof(bins) + sizeof(binmap) + sizeof(classes) + sizeof(keys);
   *peak_objects = peak_blocks;
   unlock_m();
 }

@@ -4,7 +4,8 @@
  * The pass's module constructor calls __oli_register_global(addr, size, site)
  * before main. The pages wholly inside [addr, addr+size) get the decision
  * with MPOL_MF_MOVE (a .data page may already be resident); pages shared
- * with neighbouring objects are left alone. Globals are kept in a small
+ * with neighbouring objects are left alone, and the report counts only the
+ * owned ones (its edge pages are pages_shared). Globals are kept in a small
  * append-only table (own mapping) for the report. When their module goes
  * (its destructor calls __oli_fini: dlclose, or exit) their pages are read
  * one last time for the report, and nothing reads their addresses again. */
@@ -29,6 +30,13 @@ const oli_global_t *_oli_global_at(size_t i) {
   return i < __atomic_load_n(&nglobals, __ATOMIC_ACQUIRE) ? &globals[i] : NULL;
 }
 
+void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *hi) {
+  uint64_t pg = _oli_page_size();
+  *lo = (addr + pg - 1) & ~(pg - 1);
+  *hi = (addr + size) & ~(pg - 1);
+  if (*hi < *lo) *hi = *lo;
+}
+
 OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site) {
   if (!addr || size == 0 || !_oli_alloc_ready()) return;
   oli_site_state_t *st = _oli_site_state(site);
@@ -38,8 +46,8 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
   }
   oli_decision_t d = _oli_alloc_decide(st, size);
   uint64_t pg = _oli_page_size();
-  uintptr_t lo = ((uintptr_t)addr + pg - 1) & ~(pg - 1), hi = ((uintptr_t)addr + size) & ~(pg - 1);
-  if (hi < lo) hi = lo;
+  uintptr_t lo, hi;
+  _oli_global_owned((uintptr_t)addr, size, &lo, &hi);
   d.mechanism = _oli_place_mechanism(&d, (hi - lo) / pg, lo % OLI_HUGE_BYTES == 0); /* its own pages */
   _oli_site_count_object(st, size, &d);
   char what[64];
@@ -77,7 +85,9 @@ void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop) {
     if ((uintptr_t)g->rec - (uintptr_t)start >= (uintptr_t)stop - (uintptr_t)start ||
         atomic_load_explicit(&g->unloaded, memory_order_relaxed))
       continue;
-    g->pages.ok = _oli_query_pages(g->addr, g->size, g->pages.per_node, &g->pages.absent, &g->pages.sampled) == 0;
+    uintptr_t lo, hi; /* the pages it owns, as the report counts them */
+    _oli_global_owned((uintptr_t)g->addr, g->size, &lo, &hi);
+    g->pages.ok = _oli_query_pages((void *)lo, hi - lo, g->pages.per_node, &g->pages.absent, &g->pages.sampled) == 0;
     atomic_store_explicit(&g->unloaded, true, memory_order_release);
     _oli_alloc_account(&g->decision, g->fallback, g->size, -1);
     _oli_site_live(g->site, g->size, -1);

@@ -204,12 +204,15 @@ static inline void _oli_site_count_slot(uint64_t slot, uint64_t size) {
 /* Same for a state (any path). */
 void _oli_site_count_small(oli_site_state_t *st, uint64_t size);
 /* Register every record of [start, stop) (read by common/siterec.c); returns
- * the number of records. A damaged record stops the module: W_PLAN. States
- * keep copies of the records, never pointers into the module. */
-size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop);
+ * the number of records, *fresh those not registered before (each of a
+ * module's translation units calls with the whole section). A damaged record
+ * stops the module: W_PLAN. States keep copies of the records, never
+ * pointers into the module. */
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop, size_t *fresh);
 /* The module of [start, stop) is going away (__oli_fini): its records leave
- * their states (static hints of IDs left in no module leave the footprint). */
-size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop);
+ * their states (static hints of IDs left in no module leave the footprint);
+ * *gone: those that were still registered. */
+size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop, size_t *gone);
 /* Small-object fast path (oli_abi.h): from now on the pass's inline test at
  * site's call sites sends sizes below 2^shift to the allocator directly; the
  * site's state is marked so the report says its counts are partial. */
@@ -241,10 +244,12 @@ const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
 void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
                        const char **name);
 uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
-/* The runtime's own metadata (arena descriptors and page/owner maps, site
- * states, registry slots, per-thread shard counters): bytes in use, and the
- * most placed objects the arena tracked at once (issue 7). */
-void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects);
+/* The runtime's own metadata in use (issue 7), in two parts: `fixed`, what
+ * does not grow with the objects (the arena's tables; site states, registry
+ * slots and per-thread shard counters, per site), and `objects`, what does
+ * (arena descriptors, page/owner maps); and the most placed objects the arena
+ * tracked at once. */
+void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects);
 
 // placed.c
 void _oli_placed_init(void); /* from bring-up: the decide input's option part */
@@ -326,8 +331,9 @@ void _oli_arena_stats(oli_arena_stats_t *s);
 /* A live block's pages were laid out anew (re-decided): its old VMAs go back
  * to the budget, `lay` is its layout now (zeros after a fallback). */
 void _oli_arena_set_layout(const void *p, const oli_layout_t *lay);
-/* The arena's metadata bytes in use and the most blocks it tracked at once. */
-void _oli_arena_meta(uint64_t *bytes, uint64_t *peak_objects);
+/* The arena's metadata bytes in use (its fixed tables; descriptors and page
+ * maps) and the most blocks it tracked at once. */
+void _oli_arena_meta(uint64_t *fixed, uint64_t *objects, uint64_t *peak_objects);
 
 // place.c
 /* Transparent huge page size: blocks of at least this are aligned to it. */
@@ -405,6 +411,9 @@ int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NOD
 // globals.c
 /* Registered globals; NULL past the end. */
 const oli_global_t *_oli_global_at(size_t i);
+/* The pages [lo, hi) a global at addr of size bytes owns wholly (lo == hi:
+ * none): what it is placed and reported by; its edge pages are shared. */
+void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *hi);
 /* The module of records [start, stop) is going away: its globals' pages are
  * queried one last time and they leave the live bytes and the profile. */
 void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);

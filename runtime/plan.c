@@ -299,6 +299,12 @@ __attribute__((destructor)) static void plan_at_exit(void) {
   if (!plan.loaded) return; /* unusable: already warned */
   oli_plan_stats_t st;
   _oli_plan_stats(&st);
+  oli_policy_t policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  if (!oli_policy_is_rule(policy)) { /* decide.c: a fixed policy places every object itself */
+    _oli_verbose_message(0, "%s %s: not applied: OLI_POLICY=%s places every object itself (plans apply under OLI_POLICY=oli)",
+                         plan.profile ? "profile" : "plan", plan_path, oli_policy_name(policy));
+    return;
+  }
   _oli_verbose_message(0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
                        "%zu unmatched (new), %zu stale",

@@ -72,6 +72,7 @@ typedef struct row_s {
   uint64_t intended[OLI_MAX_TARGETS];
   uint64_t achieved[OLI_MAX_NODES], absent;
   oli_layout_t layout; /* the measured object's (place.c) */
+  uint64_t shared; /* a global's edge pages it shares with its neighbours: in no count */
   oli_doc_site_t ds; /* the row as the report's site object (common/doc.c writes it) */
   oli_doc_pages_t ds_intended, ds_achieved;
 } row_t;
@@ -102,10 +103,22 @@ static void gather(oli_site_state_t *st, row_t *r) {
     r->fallback_now = best[bi].b.fallback;
     r->layout = best[bi].b.layout;
   } else if ((r->global = global_of(st)) != NULL) {
-    addr = r->global->addr;
-    len = r->global->size;
+    /* the pages it owns wholly, as globals.c placed them: an edge page it
+     * shares with its neighbours has their policy, not its own */
+    uintptr_t a = (uintptr_t)r->global->addr, lo, hi;
+    uint64_t pg = _oli_page_size();
+    _oli_global_owned(a, r->global->size, &lo, &hi);
+    uint64_t spans = (a + r->global->size + pg - 1) / pg - a / pg;
+    r->shared = spans - (hi - lo) / pg;
+    addr = (void *)lo;
+    len = hi - lo;
     r->fallback_now = r->global->fallback;
     r->layout = r->global->layout;
+    if (len == 0) { /* no page of its own: nothing placed, nothing to count */
+      r->have_obj = true;
+      r->query_ok = true;
+      return;
+    }
   }
   if (!addr) return;
   r->have_obj = true;
@@ -165,6 +178,7 @@ static void to_doc_site(row_t *r) {
   s->intended = &r->ds_intended;
   s->achieved = &r->ds_achieved;
   s->pages_not_present = r->absent;
+  s->pages_shared = r->shared;
   s->pages_sampled = r->sampled;
   /* interleaved objects only: null for one node, the default policy, a fallback */
   if (r->have_obj && !r->fallback_now && r->layout.max_run) s->longest_run = r->layout.max_run * _oli_page_size();
@@ -216,8 +230,10 @@ static void summary(oli_doc_summary_t *s) {
   for (int t = 0; t < OLI_NODE_TIERS; t++)
     if (t != OLI_TIER_DRAM) s->dram_saved += s->bytes[t];
   s->has_metadata = true;
-  _oli_runtime_meta(&s->metadata_bytes, &s->tracked_objects);
-  s->bytes_per_object = s->tracked_objects ? s->metadata_bytes / s->tracked_objects : 0;
+  s->has_metadata_split = true;
+  _oli_runtime_meta(&s->metadata_fixed, &s->metadata_objects, &s->tracked_objects);
+  s->metadata_bytes = s->metadata_fixed + s->metadata_objects;
+  s->bytes_per_object = s->tracked_objects ? s->metadata_objects / s->tracked_objects : 0;
 }
 
 /* "task_policy": what OLI_POLICY=uniform set for the whole process, or null. */
@@ -321,41 +337,48 @@ static void table_report(FILE *f) {
           oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(), oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
           t->cxl_node);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
-          "decision", "ratio", "pages achieved / reason");
+          "decision", "ratio", "pages present/intended / reason");
+  size_t mismatches = 0;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
     row_t r;
     gather(st, &r);
     if (i == 0 && r.count == 0) continue;
-    const char *file, *func, *name;
-    _oli_site_strings(r.rec, &file, &func, &name);
-    const char *base = strrchr(file, '/');
-    char where[64], rt[40], pages[160] = "", eb[64], en[64]; /* record strings escaped */
-    snprintf(where, sizeof where, "%s:%u%s%s", oli_text_escape(eb, sizeof eb, base ? base + 1 : file, 0),
-             r.rec ? r.rec->line : 0, *name ? " " : "", oli_text_escape(en, sizeof en, name, 0));
+    to_doc_site(&r);
+    char where[320], pages[200], en[64]; /* record strings escaped */
+    oli_text_where(where, sizeof where, r.ds.file, r.ds.line, r.rec && r.rec->kind == OLI_KIND_GLOBAL, r.ds.function,
+                   r.ds.rel);
+    if (*r.ds.name) {
+      size_t wl = strlen(where);
+      snprintf(where + wl, sizeof where - wl, " %s", oli_text_escape(en, sizeof en, r.ds.name, 0));
+    }
+    char rt[40];
     if (r.d.placement == OLI_PLACE_INTERLEAVE) _oli_decision_ratio(&r.d, rt, sizeof rt);
     else snprintf(rt, sizeof rt, "-");
+    oli_doc_pages_cmp_t pc;
+    oli_doc_pages_compare(&r.ds, OLI_DOC_REPORT_VERSION, &pc);
     size_t len = 0;
     if (r.have_obj && r.query_ok) {
-      for (int n = 0; n < OLI_MAX_NODES && len < sizeof pages - 24; n++)
-        if (r.achieved[n]) len += (size_t)snprintf(pages + len, sizeof pages - len, "n%d:%llu ", n,
-                                                   (unsigned long long)r.achieved[n]);
-      if (r.absent && len < sizeof pages - 24)
-        len += (size_t)snprintf(pages + len, sizeof pages - len, "untouched:%llu ", (unsigned long long)r.absent);
-      if (r.sampled && len < sizeof pages - 12) len += (size_t)snprintf(pages + len, sizeof pages - len, "(sampled) ");
+      oli_doc_pages_cell(&r.ds, pages, sizeof pages);
+      len = strcmp(pages, "-") ? strlen(pages) : 0;
+      if (pc.mismatch && len + 2 < sizeof pages) memcpy(pages + len, " !", 3), len += 2;
+      mismatches += pc.mismatch;
     }
     char cnt[24]; /* "256+": more small objects took the fast path uncounted */
     snprintf(cnt, sizeof cnt, "%llu%s", (unsigned long long)r.count, atomic_load(&st->bypass) ? "+" : "");
     fprintf(f, "0x%016llx %-8s %-28s %8s %10s %10s %-10s %-7s %s%s%s\n",
             (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? oli_kind_name(r.rec->kind) : "untagged",
             where, cnt, oli_format_size(r.largest, a, sizeof a),
-            oli_format_size(atomic_load(&st->peak_live), b, sizeof b), oli_placement_name(r.d.placement), rt, pages,
-            len ? "/ " : "", r.reason);
+            oli_format_size(atomic_load(&st->peak_live), b, sizeof b), oli_placement_name(r.d.placement), rt,
+            len ? pages : "", len ? " / " : "", r.reason);
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
   }
+  if (mismatches)
+    fprintf(f, "%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
+            mismatches == 1 ? "" : "s");
   oli_doc_summary_t sum;
   summary(&sum);
   fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes",
@@ -365,9 +388,8 @@ static void table_report(FILE *f) {
     fprintf(f, "%s %s %s", k ? "," : "", k == OLI_TIER_DRAM ? "DRAM" : oli_tier_words((oli_tier_t)k),
             oli_format_size(sum.bytes[k], a, sizeof a));
   fprintf(f, "; DRAM saved %s\n", oli_format_size(sum.dram_saved, a, sizeof a));
-  fprintf(f, "runtime metadata: %s for %llu tracked objects (%llu B each)\n",
-          oli_format_size(sum.metadata_bytes, a, sizeof a), (unsigned long long)sum.tracked_objects,
-          (unsigned long long)sum.bytes_per_object);
+  char md[160];
+  fprintf(f, "runtime metadata: %s\n", oli_doc_metadata_words(&sum, md, sizeof md));
   oli_vma_stats_t v;
   _oli_vma_stats(&v);
   if (v.known)
@@ -425,10 +447,13 @@ OLI_EXPORT int oli_report_write(const char *path) {
   return 0;
 }
 
-/* At exit: only when the runtime came up (an instrumented module or a placed
- * allocation) and OLI_REPORT is set. */
+/* At exit, whenever OLI_REPORT is set: also when the runtime never came up
+ * (a program linked with liboli without a tagged site or a placed
+ * allocation): then it starts now, for a report of zero sites. */
 __attribute__((destructor)) static void report_at_exit(void) {
-  if (!_oli_is_initialized() || !_oli_option_is_set(oli_option_report)) return;
+  long unused;
+  if (!_oli_is_initialized() && _oli_option_peek(oli_option_report, &unused) != 0) return;
+  if (!_oli_option_is_set(oli_option_report)) return;
   const char *p = _oli_option_str(oli_option_report);
   if (p) oli_report_write(p);
 }

@@ -221,8 +221,9 @@ oli_site_state_t *_oli_site_state(__oli_site_t *site) {
  * then attached when registering (those not yet attached), detached
  * otherwise, under reg_lock; zero padding between modules is skipped, a
  * damaged record ends the walk (warned when registering). */
-static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
+static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering, size_t *changed) {
   size_t n = 0;
+  *changed = 0;
   oli_siterec_iter_t it;
   oli_siterec_t r;
   char why[160];
@@ -231,8 +232,9 @@ static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
   pthread_mutex_lock(&reg_lock);
   while ((rc = oli_siterec_next(&it, &r, why, sizeof why)) > 0) {
     __oli_site_t *rec = (__oli_site_t *)r.record;
-    if (!registering) detach(rec);
-    else if (!rec->slot) attach(rec);
+    bool on = __atomic_load_n(&rec->slot, __ATOMIC_ACQUIRE) != 0;
+    if (!registering && on) detach(rec), (*changed)++;
+    else if (registering && !on) attach(rec), (*changed)++;
     n++;
   }
   pthread_mutex_unlock(&reg_lock);
@@ -242,9 +244,13 @@ static size_t walk(__oli_site_t *start, __oli_site_t *stop, bool registering) {
   return n;
 }
 
-size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop) { return walk(start, stop, true); }
+size_t _oli_site_register_module(__oli_site_t *start, __oli_site_t *stop, size_t *fresh) {
+  return walk(start, stop, true, fresh);
+}
 
-size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop) { return walk(start, stop, false); }
+size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop, size_t *gone) {
+  return walk(start, stop, false, gone);
+}
 
 _Static_assert(offsetof(__oli_site_t, small_shift) == OLI_SITE_SMALL_SHIFT_OFFSET, "ABI: small_shift offset");
 
@@ -433,8 +439,8 @@ uint64_t _oli_site_meta_bytes(void) {
   return b;
 }
 
-void _oli_runtime_meta(uint64_t *bytes, uint64_t *tracked_objects) {
+void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects) {
   uint64_t a = 0;
-  _oli_arena_meta(&a, tracked_objects);
-  *bytes = a + _oli_site_meta_bytes();
+  _oli_arena_meta(&a, objects, tracked_objects);
+  *fixed = a + _oli_site_meta_bytes();
 }

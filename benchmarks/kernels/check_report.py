@@ -51,8 +51,8 @@ def main(argv):
     for path in files:
         with open(path) as f:
             rep = json.load(f)
-        if rep.get("schema") != "oli-report" or rep.get("version") != 1:
-            print("check_report: %s: not an oli-report version 1" % path)
+        if rep.get("schema") != "oli-report" or rep.get("version") not in (1, 2):
+            print("check_report: %s: not an oli-report version 1 or 2" % path)
             return 1
         sites = rep.get("sites", [])
         for name in names:

@@ -350,7 +350,7 @@ PY
   grep -q '^moved  0x00000000000000a2 .* dram -> cxl .*old ID 0x00000000000000b2)$' out.txt || fail "rel 9 paired and moved"
   ;;
 bad-input) # every bad file: one clear line naming the file, exit 2, for report, diff and plan
-  for f in report-truncated report-v2 report-dupid report-huge profile-truncated profile-v2 profile-huge \
+  for f in report-truncated report-v3 report-dupid report-huge profile-truncated profile-v2 profile-huge \
            profile-dupid plan-truncated plan-v2 plan-huge plan-dupid empty; do
     run $OLI report "$IN/$f.json"; want_rc 2 "report $f"; one_line "$IN/$f.json: "
     case $f in profile-*) continue ;; esac
@@ -361,7 +361,7 @@ bad-input) # every bad file: one clear line naming the file, exit 2, for report,
     run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/$f.json"; want_rc 2 "merge $f"; one_line "$IN/$f.json: "
   done
   run $OLI report "$IN/not-json.txt"; want_rc 2 "not json"; one_line "line 1, column 1"
-  run $OLI report "$IN/report-v2.json"; one_line "oli-report version 2 is not supported"
+  run $OLI report "$IN/report-v3.json"; one_line "oli-report version 3 is not supported (this oli reads versions 1 to 2)"
   run $OLI report "$IN/profile-huge.json"; one_line "\"accesses\" is out of range"
   run $OLI report "$IN/plan-dupid.json"; one_line "duplicate site id 0x3f2a9c0d11e4b5a7"
   run $OLI plan "$IN/report-old.json" --dram-limit 1G; want_rc 2 "report as profile"; one_line "is not accepted here (expected oli-profile)"

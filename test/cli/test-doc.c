@@ -130,8 +130,10 @@ int main(void) {
         fails("{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"dram\", "
               "\"mechanism\": \"magic\"}]}",
               ALL, "\"mechanism\" \"magic\" is not a mechanism of this oli"));
-  CHECK("version 2", fails("{\"schema\": \"oli-report\",\n \"version\": 2, \"sites\": []}", ALL,
-                           "line 2, column 13: oli-report version 2 is not supported (this oli reads version 1)"));
+  CHECK("report version 3", fails("{\"schema\": \"oli-report\",\n \"version\": 3, \"sites\": []}", ALL,
+                                  "line 2, column 13: oli-report version 3 is not supported (this oli reads versions 1 to 2)"));
+  CHECK("plan version 2", fails("{\"schema\": \"oli-plan\",\n \"version\": 2, \"sites\": []}", ALL,
+                                "line 2, column 13: oli-plan version 2 is not supported (this oli reads version 1)"));
 
   /* the writer: every kind's site reads back as written */
   oli_doc_site_t w0;

@@ -312,7 +312,7 @@ class Run:
             return False
         if self.report is None:
             return False
-        c.eq(self.what() + ": report schema", ("oli-report", 1),
+        c.eq(self.what() + ": report schema", ("oli-report", 2),
              (self.report.get("schema"), self.report.get("version")))
         topo = self.report.get("topology", {})
         c.eq(self.what() + ": topology.local_node (CPU the run is pinned to)", self.local, topo.get("local_node"))

@@ -108,7 +108,7 @@ int main(int argc, char **argv) {
   if (have_python()) {
     CHECK("JSON parses with the schema's fields",
           py_check(file,
-                   "assert r['schema'] == 'oli-report' and r['version'] == 1\n"
+                   "assert r['schema'] == 'oli-report' and r['version'] == 2\n"
                    "assert r['pid'] > 0 and r['policy'] in ('oli','uniform','dram','cxl','off')\n"
                    "assert set(r['options']) >= {'dram_limit','large_percent','min_size','weights'}\n"
                    "assert isinstance(r['topology']['nodes'], list) and r['topology']['nodes']\n"
@@ -145,10 +145,10 @@ int main(int argc, char **argv) {
     char mfile[700];
     snprintf(mfile, sizeof mfile, "%s/meta.json", dir);
     CHECK_EQ("report with 1000 more placed objects", oli_report_write(mfile), 0);
-    uint64_t mb = 0, mo = 0;
-    _oli_runtime_meta(&mb, &mo);
-    printf("runtime metadata: %llu bytes for %llu tracked objects\n", (unsigned long long)mb,
-           (unsigned long long)mo);
+    uint64_t mf = 0, mb = 0, mo = 0;
+    _oli_runtime_meta(&mf, &mb, &mo);
+    printf("runtime metadata: %llu bytes fixed + %llu bytes for %llu tracked objects\n", (unsigned long long)mf,
+           (unsigned long long)mb, (unsigned long long)mo);
     if (have_python())
       CHECK("runtime_metadata reported and bounded",
             py_check(mfile, "md = r['summary']['runtime_metadata']\n"
@@ -157,7 +157,9 @@ int main(int argc, char **argv) {
                             "if k['decision'] != 'default':\n"
                             "    assert md['tracked_objects'] >= 1000, md\n"
                             "    assert 0 < md['bytes_per_object'] < 4096, md\n"
-                            "    assert md['bytes_per_object'] == md['bytes'] // md['tracked_objects']\n") == 0);
+                            "    assert md['bytes_per_object'] == md['object_bytes'] // md['tracked_objects']\n"
+                            "assert md['bytes'] == md['fixed_bytes'] + md['object_bytes'], md\n"
+                            "assert md['fixed_bytes'] > 0 and md['object_bytes'] > 0, md\n") == 0);
     for (int i = 0; i < 1000; i++) free(objs[i]);
   }
 

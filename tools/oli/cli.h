@@ -32,6 +32,9 @@ void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
 /* s with control characters escaped (common/text.h), for text output: a ring
  * of 8 static buffers, so up to 8 can be used in one printf. */
 const char *cli_shown(const char *s);
+/* A document site's location, as every output shows it (oli_text_where):
+ * file:line, file (a global, or no line and no ordinal), file:function#N. */
+char *cli_where(const oli_doc_site_t *s, char *buf, size_t n);
 
 // output.c
 /* A command's output document: a file (common/outfile.c) or, with name NULL,

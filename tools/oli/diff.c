@@ -213,8 +213,7 @@ int cli_diff_main(int argc, char **argv) {
     }
     const oli_doc_site_t *desc = news ? news : olds;
     char loc[256], p1[64], p2[64], from[64] = "";
-    if (OLI_HAS(desc, OLI_F_LINE) && desc->line) snprintf(loc, sizeof loc, "%s:%u", cli_shown(desc->file), desc->line);
-    else snprintf(loc, sizeof loc, "%s:%s+%u", cli_shown(desc->file), cli_shown(desc->function), desc->rel);
+    cli_where(desc, loc, sizeof loc);
     if (loc_pair) snprintf(from, sizeof from, " (re-matched by location, old ID 0x%016" PRIx64 ")", olds->id);
     if (json) {
       char id[OLI_SITE_ID_LEN];

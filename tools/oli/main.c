@@ -38,6 +38,12 @@ const char *cli_shown(const char *s) {
   return oli_text_escape(b, sizeof ring[0], s, 0);
 }
 
+char *cli_where(const oli_doc_site_t *s, char *buf, size_t n) {
+  unsigned line = OLI_HAS(s, OLI_F_LINE) ? s->line : 0;
+  int global = strcmp(s->kind, oli_kind_name(OLI_KIND_GLOBAL)) == 0 || !OLI_HAS(s, OLI_F_REL);
+  return oli_text_where(buf, n, s->file, line, global, s->function, s->rel);
+}
+
 int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) {
   char msg[512];
   if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) return 0;

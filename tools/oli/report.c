@@ -18,46 +18,6 @@ static void usage(FILE *f) {
         f);
 }
 
-static uint64_t pages_on(const oli_doc_pages_t *p, int node, bool *has) {
-  for (int i = 0; p && i < p->n; i++)
-    if (p->e[i].node == node) return *has = true, p->e[i].pages;
-  return *has = false, 0;
-}
-
-/* "0:73728/73728 2:24576/24576": achieved/intended pages per node. */
-static void pages_cell(const oli_doc_site_t *s, char *buf, size_t n, int *mismatch) {
-  size_t k = 0;
-  bool has;
-  buf[0] = '\0';
-  *mismatch = 0;
-  for (int i = 0; s->intended && i < s->intended->n; i++) {
-    int node = s->intended->e[i].node;
-    uint64_t want = s->intended->e[i].pages, got = pages_on(s->achieved, node, &has);
-    if (!has || got != want) *mismatch = 1;
-    if (k < n)
-      k += (size_t)snprintf(buf + k, n - k, "%s%d:%s%" PRIu64 "/%" PRIu64, k ? " " : "", node, has ? "" : "?", got,
-                            want);
-  }
-  for (int i = 0; s->achieved && i < s->achieved->n; i++) {
-    int node = s->achieved->e[i].node;
-    uint64_t got = s->achieved->e[i].pages;
-    pages_on(s->intended, node, &has);
-    if (has) continue;
-    if (got) *mismatch = 1;
-    if (k < n) k += (size_t)snprintf(buf + k, n - k, "%s%d:%" PRIu64 "/0", k ? " " : "", node, got);
-  }
-  if (k == 0) snprintf(buf, n, "-");
-  else if (s->pages_sampled && k < n) snprintf(buf + k, n - k, " (sampled)");
-}
-
-/* Strings from the document are shown escaped (cli_shown). */
-static void loc_cell(const oli_doc_site_t *s, char *buf, size_t n) {
-  const char *file = s->file[0] ? cli_shown(s->file) : "?";
-  if (OLI_HAS(s, OLI_F_LINE) && s->line) snprintf(buf, n, "%s:%u", file, s->line);
-  else if (OLI_HAS(s, OLI_F_REL)) snprintf(buf, n, "%s:%s+%u", file, s->function[0] ? cli_shown(s->function) : "?", s->rel);
-  else snprintf(buf, n, "%s", file);
-}
-
 static void summary_block(const oli_doc_t *d) {
   const oli_doc_summary_t *sum = &d->summary;
   char b[32];
@@ -68,9 +28,9 @@ static void summary_block(const oli_doc_t *d) {
   for (int t = 0; t < OLI_TIER_COUNT_; t++)
     printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
   printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
+  char words[160];
   if (sum->has_metadata) /* optional (issue 7) */
-    printf("  runtime metadata: %s for %" PRIu64 " tracked objects (%" PRIu64 " B each)\n",
-           oli_format_size(sum->metadata_bytes, b, sizeof b), sum->tracked_objects, sum->bytes_per_object);
+    printf("  runtime metadata: %s\n", oli_doc_metadata_words(sum, words, sizeof words));
 }
 
 int cli_report_main(int argc, char **argv) {
@@ -105,13 +65,14 @@ int cli_report_main(int argc, char **argv) {
     if (p != OLI_PLACE_DEFAULT) decs[ndecs++] = oli_placement_name((oli_placement_t)p);
   decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
   decs[ndecs++] = "-";
-  size_t mismatches = 0;
+  size_t mismatches = 0, untouched_sites = 0;
+  uint64_t untouched = 0;
   if (d.kind == OLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
            "COUNT", "LARGEST", "PEAK_LIVE", "ACCESSES", "ACC/KiB");
     for (size_t i = 0; i < d.nsites; i++) {
       const oli_doc_site_t *s = &d.sites[i];
-      loc_cell(s, loc, sizeof loc);
+      cli_where(s, loc, sizeof loc);
       uint64_t bytes = s->peak_live ? s->peak_live : s->largest;
       printf("0x%016" PRIx64 "  %-14s  %-30s  %-14s  %8" PRIu64 "  %11s  %11s  %12" PRIu64 "  %.3g\n", s->id,
              s->kind[0] ? cli_shown(s->kind) : "-", loc, s->name[0] ? cli_shown(s->name) : "-", s->count,
@@ -125,14 +86,13 @@ int cli_report_main(int argc, char **argv) {
     return OLI_EXIT_OK;
   }
   int rep = d.kind == OLI_DOC_REPORT;
-  int wk = 4, wl = 9, wn = 4, wp = 13;
+  int wk = 4, wl = 9, wn = 4, wp = 20;
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
-    int mm;
-    loc_cell(s, loc, sizeof loc);
+    cli_where(s, loc, sizeof loc);
     int k = (int)strlen(cli_shown(s->kind)), l = (int)strlen(loc), n = (int)strlen(cli_shown(s->name)), p = 0;
     if (rep) {
-      pages_cell(s, pages, sizeof pages, &mm);
+      oli_doc_pages_cell(s, pages, sizeof pages);
       p = (int)strlen(pages);
     }
     wk = k > wk ? k : wk;
@@ -142,11 +102,11 @@ int cli_report_main(int argc, char **argv) {
   }
   printf("%-18s  %-*s  %-*s  %-*s  %11s  %-16s  ", "ID", wk, "KIND", wl, "FILE:LINE", wn, "NAME",
          rep ? "LARGEST" : "BYTES", "DECISION");
-  if (rep) printf("%-*s  ", wp + 2, "PAGES ACH/INT");
+  if (rep) printf("%-*s  ", wp + 2, "PAGES PRESENT/INTENDED");
   printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
-    loc_cell(s, loc, sizeof loc);
+    cli_where(s, loc, sizeof loc);
     oli_doc_site_placement(s, place, sizeof place);
     uint64_t bytes = rep ? s->largest : s->bytes;
     oli_format_size(bytes, size, sizeof size);
@@ -155,14 +115,17 @@ int cli_report_main(int argc, char **argv) {
     for (k = 0; k < ndecs - 1 && strcmp(decs[k], dec); k++) {}
     by_dec_n[k]++;
     by_dec_b[k] += rep ? s->peak_live : s->bytes;
-    int mm = 0;
+    oli_doc_pages_cmp_t pc = {0};
     if (rep) {
-      pages_cell(s, pages, sizeof pages, &mm);
-      mismatches += (size_t)mm;
+      oli_doc_pages_cell(s, pages, sizeof pages);
+      oli_doc_pages_compare(s, d.version, &pc);
+      mismatches += pc.mismatch;
+      untouched_sites += pc.untouched > 0;
+      untouched += pc.untouched;
     }
     printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %11s  %-16s  ", s->id, wk, s->kind[0] ? cli_shown(s->kind) : "-",
            wl, loc, wn, s->name[0] ? cli_shown(s->name) : "-", size, place);
-    if (rep) printf("%-*s %s  ", wp, pages, mm ? "!" : " ");
+    if (rep) printf("%-*s %s  ", wp, pages, pc.mismatch ? "!" : " ");
     printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
@@ -177,6 +140,9 @@ int cli_report_main(int argc, char **argv) {
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
              mismatches == 1 ? "" : "s");
+    if (untouched_sites) /* never touched: the kernel has not placed them yet (not a mismatch) */
+      printf("%zu site%s with %" PRIu64 " untouched page%s (not present on any node yet)\n", untouched_sites,
+             untouched_sites == 1 ? "" : "s", untouched, untouched == 1 ? "" : "s");
     summary_block(&d);
   }
   oli_doc_free(&d);

@@ -191,10 +191,8 @@ int cli_sites_main(int argc, char **argv) {
       for (size_t i = 0; i < m; i++) {
         const oli_siterec_t *r = &recs[i];
         /* the records' strings come from the binary: shown escaped */
-        const char *file = cli_shown(r->file), *func = cli_shown(r->function), *name = cli_shown(r->name);
-        if (r->line) snprintf(loc, sizeof loc, "%s:%u", file, r->line);
-        else if (r->kind == OLI_KIND_GLOBAL) snprintf(loc, sizeof loc, "%s", file);
-        else snprintf(loc, sizeof loc, "%s:#%u", file, r->rel);
+        const char *func = cli_shown(r->function), *name = cli_shown(r->name);
+        oli_text_where(loc, sizeof loc, r->file, r->line, r->kind == OLI_KIND_GLOBAL, r->function, r->rel);
         if (pass == 0) {
           int k = (int)strlen(oli_kind_name(r->kind));
           wk = k > wk ? k : wk;
