@@ -220,6 +220,47 @@ static std::string frontEndFortranInput() {
   return Found;
 }
 
+/// The source file a preprocessor's output names on its first line, `#line
+/// "FILE" N` (flang -E) or `# N "FILE"` (cpp); "" when it names none.
+static std::string lineMarkerFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFileSlice(Path, 4096, 0);
+  if (!B)
+    return "";
+  StringRef L = (*B)->getBuffer().split('\n').first.trim();
+  if (!L.consume_front("#"))
+    return "";
+  L = L.ltrim();
+  if (L.consume_front("line"))
+    L = L.ltrim();
+  L = L.drop_while([](char C) { return C >= '0' && C <= '9'; }).ltrim(); // cpp: the line first
+  if (!L.consume_front("\""))
+    return "";
+  size_t End = L.find('"');
+  return End == StringRef::npos || End == 0 ? "" : L.substr(0, End).str();
+}
+
+/// A Fortran file that is a preprocessor's output (CMake's Ninja generator
+/// compiles `build/.../main.f90-pp.f90`, made by `flang -E main.f90`; flang's
+/// debug info names that output, not the file the user wrote): the source
+/// its line marker names, when that file exists. File and Dir as the debug
+/// info gives them; a relative marker is taken from Dir.
+void OliTagSites::fromPreprocessed(std::string &File, std::string &Dir) {
+  if (!isFortranFile(File))
+    return;
+  std::string Path = StringRef(File).starts_with("/") || Dir.empty() ? File : Dir + "/" + File;
+  auto It = PpCache.find(Path);
+  if (It == PpCache.end()) {
+    std::string Src = lineMarkerFile(Path);
+    if (!Src.empty() && !StringRef(Src).starts_with("/") && !Dir.empty())
+      Src = Dir + "/" + Src;
+    if (!Src.empty() && (!sys::fs::exists(Src) || Src == Path))
+      Src.clear();
+    It = PpCache.insert({Path, Src}).first;
+  }
+  if (!It->second.empty())
+    File = It->second;
+}
+
 void OliTagSites::findModuleFile() {
   if (NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu"))
     for (MDNode *N : CUs->operands())
@@ -227,6 +268,7 @@ void OliTagSites::findModuleFile() {
         ModuleFile = CU->getFilename().str();
         ModuleDir = CU->getDirectory().str();
         CompileDir = compileDirectory(ModuleDir);
+        fromPreprocessed(ModuleFile, ModuleDir);
         return;
       }
   ModuleFile = M.getSourceFileName();
@@ -246,6 +288,7 @@ void OliTagSites::findModuleFile() {
   std::string In = frontEndFortranInput();
   if (!In.empty())
     ModuleFile = In;
+  fromPreprocessed(ModuleFile, ModuleDir);
 }
 
 bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
@@ -480,6 +523,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     if (!DL->getFilename().empty()) {
       File = DL->getFilename().str();
       Dir = DL->getDirectory().str();
+      fromPreprocessed(File, Dir);
     }
     S.Line = DL->getLine();
     unsigned Start = F.getSubprogram() ? F.getSubprogram()->getLine() : 0;

@@ -40,6 +40,7 @@ public:
 
 private:
   void findModuleFile();
+  void fromPreprocessed(std::string &File, std::string &Dir);
   void findWrappers();
   bool returnsAllocation(llvm::Value *V, llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
   std::optional<CalleeInfo> classify(llvm::Function *F) const;
@@ -56,6 +57,7 @@ private:
   std::string ModuleFile, ModuleDir; // the compile unit's source file
   std::string CompileDir; // absolute compile directory (docs/site-ids.md)
   llvm::StringMap<std::string> RepoCache; // directory -> git checkout root
+  llvm::StringMap<std::string> PpCache;   // preprocessed file -> the source it names, "" none
   FieldNamer FieldNames;                  // struct-field names, source lines cached
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
   std::vector<llvm::GlobalVariable *> Records;
