@@ -275,6 +275,11 @@ PY
   OLI_PLAN=plan.json OLI_REPORT=rep.json ./k >/dev/null 2>run.err || { cat run.err >&2; fail "run with plan"; }
   grep -q 'sites matched' run.err || { cat run.err >&2; fail "runtime printed no match statistics"; }
   run $OLI diff plan.json rep.json; want_rc 0 "run follows the plan"
+  # a fixed policy places every object itself: the plan is said to be unused, not matched
+  OLI_POLICY=uniform OLI_PLAN=plan.json ./k >/dev/null 2>run.err || { cat run.err >&2; fail "run with plan, uniform"; }
+  grep -q "plan plan.json: not applied: OLI_POLICY=uniform places every object itself" run.err ||
+    { cat run.err >&2; fail "uniform: the plan not said to be unapplied"; }
+  ! grep -q 'sites matched' run.err || { cat run.err >&2; fail "uniform: match statistics of a plan not applied"; }
   # a budget too small for everything: only meaningful with a CXL (CPU-less memory) node
   cxl=0
   for d in /sys/devices/system/node/node[0-9]*; do
@@ -299,6 +304,80 @@ report-table) # report, plan and profile as tables
   python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["summary"]["small_objects_partial_sites"] = 2; json.dump(r, open("partial.json", "w"))' \
     "$IN/report-old.json" || fail "cannot make partial.json"
   run $OLI report partial.json; want_rc 0 partial; has "runtime summary: 3 placed objects, 120+ small,"
+  ;;
+report-pages) # untouched pages and a global's edge pages are not a mismatch; pages on a wrong node are
+  run $OLI report "$IN/report-pages.json"; want_rc 0 "report-pages"
+  has "PAGES PRESENT/INTENDED"
+  grep -q '^0x00000000000000a1 .*0:8192/16384 +8192 untouched  *9% of' out.txt || fail "untouched tail: no count, or marked"
+  grep -q '^0x00000000000000a2 .*0:0/768 2:0/256 +1024 untouched  *12% of' out.txt || fail "untouched object marked"
+  grep -q '^0x00000000000000a3 .*0:8193/8192  *5% of' out.txt || fail "global's edge page marked"
+  grep -q '^0x00000000000000a4 .*0:392/391  *0% of' out.txt || fail "Fortran global's edge page marked"
+  grep -q '^0x00000000000000a5 .*0:1000/1024 2:24/0  *!  6% of' out.txt || fail "pages on a wrong node not marked"
+  has "1 site achieved a different page split than intended (marked !)"
+  has "2 sites with 9216 untouched pages (not present on any node yet)"
+  hasnt ":?"
+  ;;
+report-untagged) # liboli without the plugin: OLI_REPORT still gives a report, of zero sites
+  [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+  printf '#include <stdio.h>\n#include <stdlib.h>\nint main(void) { char *p = malloc(1 << 22); p[1] = 1; printf("%%d\\n", p[1]); free(p); return 0; }\n' >u.c
+  "$CLANG" -O0 u.c -o u -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build u.c"
+  for lib in shared static; do
+    [ $lib = static ] && { "$CLANG" -O0 u.c -o u "$LIBDIR/liboli.a" -lpthread || fail "cannot link liboli.a"; }
+    rm -f u.json
+    OLI_REPORT=u.json ./u >/dev/null 2>run.err || { cat run.err >&2; fail "run ($lib)"; }
+    [ -f u.json ] || fail "no report with zero tagged sites ($lib)"
+    python3 -c 'import json,sys; r=json.load(open("u.json")); assert r["schema"]=="oli-report" and r["sites"]==[] and r["summary"]["placed_objects"]==0, r' ||
+      fail "not a valid report of zero sites ($lib)"
+    run $OLI report u.json; want_rc 0 "oli report of zero sites ($lib)"; has "0 sites"
+    OLI_REPORT=stderr ./u >/dev/null 2>run.err || fail "run, table ($lib)"
+    grep -q '^oli report: u, pid' run.err || { cat run.err >&2; fail "no text report with zero tagged sites ($lib)"; }
+    rm -f u.json; ./u >/dev/null 2>run.err; [ ! -f u.json ] && [ ! -s run.err ] || fail "output without OLI_REPORT ($lib)"
+  done
+  ;;
+verbose-once) # OLI_VERBOSE=2: no line twice (a module of two TUs registers its section from both constructors)
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  printf '#include <stdlib.h>\nvoid *other(size_t n) { return malloc(n); }\n' >b.c
+  printf '#include <stdlib.h>\n#include <string.h>\nvoid *other(size_t);\nint main(void) { char *p = malloc(1 << 21), *q = other(1 << 21); memset(p, 1, 1 << 21); memset(q, 1, 1 << 21); free(p); free(q); return 0; }\n' >a.c
+  "$CLANG" -O1 -fpass-plugin="$PLUGIN" a.c b.c -o ab -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build a.c b.c"
+  OLI_VERBOSE=2 OLI_REPORT=ab.json ./ab 2>v.txt || { cat v.txt >&2; fail "run"; }
+  [ "$(grep -c 'oli: registered .* site records' v.txt)" -eq 1 ] || { cat v.txt >&2; fail "registration not said once"; }
+  [ "$(grep -c 'oli: unregistered .* site records' v.txt)" -eq 1 ] || { cat v.txt >&2; fail "unregistration not said once"; }
+  # per-object lines name addresses, so a repeated line is a message said twice
+  [ -z "$(sort v.txt | uniq -d)" ] || { sort v.txt | uniq -d >&2; fail "a verbose line printed twice"; }
+  ;;
+where) # one rendering of a location: oli sites, the runtime's table, oli report and oli diff agree
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >w.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+double grid[1 << 18];
+int main(void) {
+  double *a = malloc(4u << 20);
+  memset(a, 1, 4u << 20);
+  memset(grid, 1, sizeof grid);
+  free(a);
+  return 0;
+}
+C
+  for g in "" -g; do
+    [ -n "$g" ] && gw="w.c:3" aw="w.c:5" || { gw="w.c"; aw="w.c:main#0"; }
+    "$CLANG" -O1 $g -fpass-plugin="$PLUGIN" w.c -o w -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build w.c"
+    run $OLI sites w; want_rc 0 "sites ($g)"
+    grep -q "^0x[0-9a-f]*  global  $gw  .*grid" out.txt || fail "oli sites: global not at '$gw' ($g)"
+    grep -q "^0x[0-9a-f]*  malloc  $aw  " out.txt || fail "oli sites: malloc not at '$aw' ($g)"
+    OLI_REPORT=stderr ./w 2>t.txt || fail "run ($g)"
+    grep -q "^0x[0-9a-f]* global   $gw grid " t.txt || { cat t.txt >&2; fail "runtime table: global not at '$gw' ($g)"; }
+    grep -q "^0x[0-9a-f]* malloc   $aw " t.txt || { cat t.txt >&2; fail "runtime table: malloc not at '$aw' ($g)"; }
+    OLI_REPORT=w.json ./w || fail "run, JSON ($g)"
+    run $OLI report w.json; want_rc 0 "report ($g)"
+    grep -q "^0x[0-9a-f]*  global  $gw  .*grid" out.txt || fail "oli report: global not at '$gw' ($g)"
+    grep -q "^0x[0-9a-f]*  malloc  $aw  " out.txt || fail "oli report: malloc not at '$aw' ($g)"
+    python3 -c 'import json; r=json.load(open("w.json")); r["sites"]=[s for s in r["sites"] if s["kind"]=="global"]; json.dump(r, open("w-old.json","w"))'
+    run $OLI diff w-old.json w.json; want_rc 1 "diff ($g)"
+    grep -q "^new    0x[0-9a-f]*  $aw " out.txt || fail "oli diff: malloc not at '$aw' ($g)"
+    run $OLI diff w.json w-old.json; want_rc 1 "diff back ($g)"
+    hasnt ":0 "; hasnt "?+"
+  done
   ;;
 diff-same)
   run $OLI diff "$IN/report-old.json" "$IN/report-same.json"; want_rc 0 "nothing moved"; has "0 moved"

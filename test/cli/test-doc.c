@@ -135,6 +135,80 @@ int main(void) {
   CHECK("plan version 2", fails("{\"schema\": \"oli-plan\",\n \"version\": 2, \"sites\": []}", ALL,
                                 "line 2, column 13: oli-plan version 2 is not supported (this oli reads version 1)"));
 
+  /* pages against the decision (oli report's ! and the runtime's table):
+   * untouched pages are never a mismatch, a page on a node beyond its share
+   * is; a version 1 global's 2 edge pages are allowed, a version 2 global's
+   * counts are its own pages only */
+  {
+#define RSITE(v, kind, pages) "{\"schema\": \"oli-report\", \"version\": " v ", \"sites\": [{\"id\": \"0x1\", " \
+                              "\"kind\": \"" kind "\", \"decision\": \"dram\", " pages "}]}"
+    static const struct {
+      const char *what, *doc, *cell;
+      bool judged, mismatch;
+      unsigned long long untouched, misplaced;
+    } pc[] = {
+        {"untouched tail", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 16384}, \"pages_achieved\": {\"0\": 8192}, \"pages_not_present\": 8192"),
+         "0:8192/16384 +8192 untouched", true, false, 8192, 0},
+        {"nothing touched", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 1024}, \"pages_achieved\": {}, \"pages_not_present\": 1024"),
+         "0:0/1024 +1024 untouched", true, false, 1024, 0},
+        {"interleave, half touched", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 768, \"2\": 256}, \"pages_achieved\": {\"0\": 512}, \"pages_not_present\": 512"),
+         "0:512/768 2:0/256 +512 untouched", true, false, 512, 0},
+        {"v1 global, edge pages", RSITE("1", "global", "\"pages_intended\": {\"0\": 8192}, \"pages_achieved\": {\"0\": 8193}"),
+         "0:8193/8192", true, false, 0, 1},
+        {"v1 global, its 2 edges on another node", RSITE("1", "global", "\"pages_intended\": {\"0\": 391}, \"pages_achieved\": {\"0\": 391, \"1\": 2}"),
+         "0:391/391 1:2/0", true, false, 0, 2},
+        {"v2 global: own pages only", RSITE("2", "global", "\"pages_intended\": {\"0\": 8192}, \"pages_achieved\": {\"0\": 8193}, \"pages_shared\": 2"),
+         "0:8193/8192", true, true, 0, 1},
+        {"v1 malloc: no edge slack", RSITE("1", "malloc", "\"pages_intended\": {\"0\": 8192}, \"pages_achieved\": {\"0\": 8193}"),
+         "0:8193/8192", true, true, 0, 1},
+        {"pages on the wrong node", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 60000, \"2\": 5536}, \"pages_achieved\": {\"0\": 65536}"),
+         "0:65536/60000 2:0/5536", true, true, 0, 5536},
+        {"sampled within 1%", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 300000, \"2\": 100000}, \"pages_achieved\": {\"0\": 300400, \"2\": 99600}, \"pages_sampled\": true"),
+         "0:300400/300000 2:99600/100000 (sampled)", true, false, 0, 400},
+        {"sampled beyond 1%", RSITE("2", "malloc", "\"pages_intended\": {\"0\": 300000, \"2\": 100000}, \"pages_achieved\": {\"0\": 320000, \"2\": 80000}, \"pages_sampled\": true"),
+         "0:320000/300000 2:80000/100000 (sampled)", true, true, 0, 20000},
+        {"nothing intended (policy off)", RSITE("2", "global", "\"pages_intended\": {}, \"pages_achieved\": {\"0\": 2049}"),
+         "0:2049", false, false, 0, 2049},
+        {"nothing known", RSITE("2", "malloc", "\"pages_intended\": {}, \"pages_achieved\": {}"), "-", false, false, 0, 0},
+    };
+#undef RSITE
+    for (size_t i = 0; i < sizeof pc / sizeof pc[0]; i++) {
+      char name[160], cell[160];
+      snprintf(name, sizeof name, "pages: %s parses", pc[i].what);
+      CHECK_EQ(name, parse(pc[i].doc, OLI_DOC_REPORT), 0);
+      if (d.nsites != 1) continue;
+      oli_doc_pages_cmp_t c;
+      oli_doc_pages_compare(&d.sites[0], d.version, &c);
+      snprintf(name, sizeof name, "pages: %s: cell", pc[i].what);
+      CHECK_STR(name, oli_doc_pages_cell(&d.sites[0], cell, sizeof cell), pc[i].cell);
+      snprintf(name, sizeof name, "pages: %s: %s", pc[i].what, pc[i].mismatch ? "a mismatch" : "no mismatch");
+      CHECK(name, c.judged == pc[i].judged && c.mismatch == pc[i].mismatch && c.untouched == pc[i].untouched &&
+                      c.misplaced == pc[i].misplaced);
+      oli_doc_free(&d);
+    }
+  }
+
+  /* runtime metadata: version 2 splits fixed tables from per-object bookkeeping */
+  {
+    char words[160];
+    CHECK_EQ("metadata v2 parses",
+             parse("{\"schema\": \"oli-report\", \"version\": 2, \"sites\": [], \"summary\": {\"runtime_metadata\": "
+                   "{\"bytes\": 155648, \"fixed_bytes\": 153600, \"object_bytes\": 2048, \"tracked_objects\": 2, "
+                   "\"bytes_per_object\": 1024}}}",
+                   OLI_DOC_REPORT),
+             0);
+    CHECK("metadata v2: version and split", d.version == 2 && d.summary.has_metadata_split &&
+                                                d.summary.metadata_fixed == 153600 && d.summary.metadata_objects == 2048);
+    CHECK_STR("metadata v2 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
+              "150.0 KiB fixed + 2.0 KiB for 2 tracked objects (1024 B each)");
+    oli_doc_free(&d);
+    CHECK_EQ("metadata v1 parses", parse(rep, ALL), 0);
+    CHECK("metadata v1: no split", d.version == 1 && !d.summary.has_metadata_split);
+    CHECK_STR("metadata v1 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
+              "10 B for 2 tracked objects (5 B each, fixed tables included)");
+    oli_doc_free(&d);
+  }
+
   /* the writer: every kind's site reads back as written */
   oli_doc_site_t w0;
   memset(&w0, 0, sizeof w0);

@@ -27,7 +27,8 @@ static int child(int (*fn)(void), char *out, size_t n) {
   if (pid < 0) return -1;
   if (pid == 0) {
     _oli_set_output(NULL, NULL);
-    setenv("OLI_POLICY", "dram", 1);
+    setenv("OLI_POLICY", "oli", 1); /* plans apply under the rule */
+    setenv("OLI_SYSFS_ROOT", OLI_TEST_DATA "/kernel-wi", 1); /* a CXL node: no no-CXL warning */
     _oli_options_reset();
     _oli_plan_reset();
     exit(fn()); /* exit: the statistics line is printed at exit */

@@ -38,6 +38,7 @@ static const char good[] =
 static int set(const char *text, char *msg) { return _oli_plan_set_text(text, strlen(text), msg, 300); }
 
 /* Child with OLI_PLAN=path: looks up `site`; exit 0 found, 1 not found. */
+static const char *child_policy = "oli";
 static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) {
   int fd[2];
   pid_t pid = test_child_fork(fd);
@@ -46,7 +47,9 @@ static int env_child(const char *path, __oli_site_t *site, char *out, size_t n) 
     alarm(20); /* a reader that blocks (a FIFO, with the old code) ends here */
     _oli_set_output(NULL, NULL);
     setenv("OLI_PLAN", path, 1);
-    setenv("OLI_POLICY", "dram", 1); /* no no-CXL warning on this machine */
+    /* plans apply under the rule; a recorded tree with a CXL node: no no-CXL warning */
+    setenv("OLI_POLICY", child_policy, 1);
+    setenv("OLI_SYSFS_ROOT", OLI_TEST_DATA "/kernel-wi", 1);
     _oli_options_reset();
     _oli_plan_reset();
     _oli_process_init();
@@ -200,6 +203,13 @@ int main(void) {
   CHECK_EQ("OLI_PLAN good file: entry found", env_child(path, a3, out, sizeof out), 0);
   CHECK("OLI_PLAN good file: match statistics at exit",
         strstr(out, "oli: plan ") && strstr(out, "sites matched"));
+  child_policy = "dram"; /* a fixed policy places every object itself: the plan is not applied, and says so */
+  env_child(path, a3, out, sizeof out);
+  CHECK("OLI_PLAN under OLI_POLICY=dram: said not applied, no match statistics",
+        strstr(out, "oli: plan ") && strstr(out, ": not applied: OLI_POLICY=dram places every object itself") &&
+            !strstr(out, "sites matched"));
+  if (!strstr(out, "not applied")) fprintf(stderr, "     got: %s\n", out);
+  child_policy = "oli";
   fd = open(path, O_WRONLY | O_TRUNC);
   if (write(fd, "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [", 48) != 48) CHECK("write", 0);
   close(fd);
