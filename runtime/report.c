@@ -447,13 +447,19 @@ OLI_EXPORT int oli_report_write(const char *path) {
   return 0;
 }
 
-/* At exit, whenever OLI_REPORT is set: also when the runtime never came up
- * (a program linked with liboli without a tagged site or a placed
- * allocation): then it starts now, for a report of zero sites. */
-__attribute__((destructor)) static void report_at_exit(void) {
+/* A report is written whenever OLI_REPORT asks for one, also by a program
+ * linked with liboli that has no tagged site and never places an object (no
+ * plugin): the runtime comes up at start-up then, as with an instrumented
+ * module (bad OLI_* values stop it there, not at exit), and reports zero
+ * sites. */
+__attribute__((constructor)) static void report_requested(void) {
   long unused;
-  if (!_oli_is_initialized() && _oli_option_peek(oli_option_report, &unused) != 0) return;
-  if (!_oli_option_is_set(oli_option_report)) return;
+  if (!_oli_is_initialized() && _oli_option_peek(oli_option_report, &unused) == 0) _oli_process_init();
+}
+
+/* At exit, when the runtime came up and OLI_REPORT is set. */
+__attribute__((destructor)) static void report_at_exit(void) {
+  if (!_oli_is_initialized() || !_oli_option_is_set(oli_option_report)) return;
   const char *p = _oli_option_str(oli_option_report);
   if (p) oli_report_write(p);
 }

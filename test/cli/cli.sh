@@ -1,7 +1,8 @@
 #!/bin/sh
 # test/cli/cli.sh CASE - one behaviour of the `oli` command per CASE (CTest: cli/CASE).
 # Environment (set by CMake): OLI (the oli binary), CLANG, INC (include/), IN
-# (test/cli/inputs), WORK (a scratch directory for this case), PLUGIN (OliPass.so, may not exist).
+# (test/cli/inputs), WORK (a scratch directory for this case), PLUGIN (OliPass.so, may not exist),
+# LIBDIR (liboli), SANITIZED (1 in a sanitizer tree).
 set -u
 case_=$1
 mkdir -p "$WORK" && cd "$WORK" || exit 1
@@ -319,6 +320,8 @@ report-pages) # untouched pages and a global's edge pages are not a mismatch; pa
   ;;
 report-untagged) # liboli without the plugin: OLI_REPORT still gives a report, of zero sites
   [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+  # a sanitizer tree's liboli needs the sanitizer's runtime in the program (the real builds test this)
+  [ "${SANITIZED:-0}" = 0 ] || { echo "SKIP: sanitizer build: a plain program cannot link its liboli"; exit 77; }
   printf '#include <stdio.h>\n#include <stdlib.h>\nint main(void) { char *p = malloc(1 << 22); p[1] = 1; printf("%%d\\n", p[1]); free(p); return 0; }\n' >u.c
   "$CLANG" -O0 u.c -o u -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build u.c"
   for lib in shared static; do
@@ -332,6 +335,10 @@ report-untagged) # liboli without the plugin: OLI_REPORT still gives a report, o
     OLI_REPORT=stderr ./u >/dev/null 2>run.err || fail "run, table ($lib)"
     grep -q '^oli report: u, pid' run.err || { cat run.err >&2; fail "no text report with zero tagged sites ($lib)"; }
     rm -f u.json; ./u >/dev/null 2>run.err; [ ! -f u.json ] && [ ! -s run.err ] || fail "output without OLI_REPORT ($lib)"
+    # the runtime comes up at start-up, as for an instrumented program: a bad value stops it before main
+    OLI_REPORT=u.json OLI_POLICY=nope ./u >u.out 2>run.err; rc=$?
+    [ "$rc" -eq 2 ] && [ ! -s u.out ] && grep -q "OLI_POLICY='nope'" run.err ||
+      { cat u.out run.err >&2; fail "bad OLI_POLICY with OLI_REPORT: exit $rc, want 2 before main ($lib)"; }
   done
   ;;
 verbose-once) # OLI_VERBOSE=2: no line twice (a module of two TUs registers its section from both constructors)
