@@ -106,10 +106,14 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
   size_t m = 0;
   for (size_t i = 0; i < n; i++) {
     if (m > 0 && recs[m - 1].id == recs[i].id) {
-      if (!same_site(&recs[m - 1], &recs[i]))
-        cli_warning("%s: site ID 0x%016" PRIx64 " describes two sites: %s:%u %s and %s:%u %s", path,
-                    recs[i].id, recs[m - 1].file, recs[m - 1].line, recs[m - 1].function,
-                    recs[i].file, recs[i].line, recs[i].function);
+      if (!same_site(&recs[m - 1], &recs[i])) {
+        const oli_siterec_t *x = &recs[m - 1], *y = &recs[i];
+        char wx[512], wy[512];
+        oli_text_where(wx, sizeof wx, x->file, x->line, x->kind == OLI_KIND_GLOBAL, x->function, x->rel);
+        oli_text_where(wy, sizeof wy, y->file, y->line, y->kind == OLI_KIND_GLOBAL, y->function, y->rel);
+        cli_warning("%s: site ID 0x%016" PRIx64 " describes two sites: %s %s and %s %s", cli_shown(path), y->id, wx,
+                    cli_shown(x->function), wy, cli_shown(y->function));
+      }
       continue;
     }
     recs[m++] = recs[i];
