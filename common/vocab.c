@@ -167,6 +167,17 @@ const char *oli_mechanism_name(oli_mechanism_t m) {
   return (unsigned)m < OLI_MECH_COUNT_ ? mechanisms[m] : UNKNOWN;
 }
 
+static const struct {
+  const char *name, *words;
+  int applied;
+} redecides[OLI_REDO_COUNT_] = {
+#define OLI_REDECIDE(Id, Name, Applied, Words) [OLI_REDO_##Id] = {Name, Words, Applied},
+#include "oli_vocab.def"
+};
+const char *oli_redecide_name(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ ? redecides[o].name : UNKNOWN; }
+const char *oli_redecide_words(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ ? redecides[o].words : UNKNOWN; }
+int oli_redecide_applied(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ && redecides[o].applied; }
+
 static const char *const task_policy_modes[OLI_TASK_POLICY_COUNT_] = {
 #define OLI_TASK_POLICY(Id, Name) [OLI_TASK_POLICY_##Id] = Name,
 #include "oli_vocab.def"

@@ -48,11 +48,24 @@ typedef enum oli_option_e {
   oli_option_pmu_event,      /* OLI_PMU_EVENT: 0 hw, 1 sw-page-faults (tests only) */
   oli_option_count_small,    /* OLI_COUNT_SMALL: 1 = every small object enters the runtime */
   oli_option_machine,        /* OLI_MACHINE (string): machine file of `oli calibrate`, `none` */
+  oli_option_footprint,      /* OLI_FOOTPRINT (bytes, 0 = unknown): the expected footprint */
+  oli_option_migrate_limit,  /* OLI_MIGRATE_LIMIT (bytes): migration budget of re-decisions */
+  oli_option_migrate_time,   /* OLI_MIGRATE_TIME (milliseconds): migration time budget */
   _oli_option_last
 } oli_option_t;
 
 /* Value of an option (after validation). Sizes in bytes. */
 long oli_option_get(oli_option_t option);
+
+/* Re-decide every live placed object now against the footprint known so far
+ * (docs/runtime.md, "Re-decision"): an object whose decision flips is re-bound
+ * when none of its pages is present, else migrated within the migration budget
+ * (OLI_MIGRATE_LIMIT, OLI_MIGRATE_TIME). Call it when the program's set-up has
+ * allocated its data (the runtime also settles by itself as the footprint
+ * grows, and once more at exit before the report). Returns the number of
+ * objects whose decision changed; 0 under a policy other than oli. Never
+ * fails an allocation or loses data; thread-safe. */
+long oli_settle(void);
 
 /* Write the placement report now to `path` ("stderr" or a file); 0, -1/errno. */
 int oli_report_write(const char *path);

@@ -70,6 +70,15 @@ enum { OLI_WHY_COUNT_ = 0
 #include "oli_vocab.def"
 };
 
+typedef enum oli_redecide_e {
+#define OLI_REDECIDE(Id, Name, Applied, Words) OLI_REDO_##Id,
+#include "oli_vocab.def"
+} oli_redecide_t;
+enum { OLI_REDO_COUNT_ = 0
+#define OLI_REDECIDE(Id, Name, Applied, Words) +1
+#include "oli_vocab.def"
+};
+
 typedef enum oli_mechanism_e {
 #define OLI_MECHANISM(Id, Name) OLI_MECH_##Id,
 #include "oli_vocab.def"
@@ -156,6 +165,10 @@ int oli_policy_parse(const char *s, oli_policy_t *out); /* case-insensitive: an 
 
 const char *oli_reason_name(oli_reason_t r);
 const char *oli_mechanism_name(oli_mechanism_t m);
+/* A re-decision's outcome: its name, its words, whether the new decision holds. */
+const char *oli_redecide_name(oli_redecide_t o);
+const char *oli_redecide_words(oli_redecide_t o);
+int oli_redecide_applied(oli_redecide_t o);
 const char *oli_task_policy_mode_name(oli_task_policy_mode_t m);
 const char *oli_thp_name(oli_thp_t m);
 bool oli_thp_folio(oli_thp_t m); /* plans 2 MiB folios */

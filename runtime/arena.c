@@ -71,7 +71,9 @@ typedef struct blk_s {
   uint32_t prev, next; /* pool bin list or cache-key list; 1-based, 0 none */
   uint32_t lru_prev, lru_next;
   uint16_t cls;
+  uint16_t want; /* class of the decision it was given (cls is 0 after a fallback); 0xffff unknown */
   uint8_t state, dirty, fallback;
+  uint8_t held; /* settle.c is changing its placement: free and resize wait */
   uint8_t gen;  /* times recycled (mod 256) */
   uint16_t off; /* the live object's start in the block: a generation's offset */
   uint32_t vmas : 31, coarsened : 1; /* its layout (place.c): VMAs counted against the budget */
@@ -91,6 +93,7 @@ extern uintptr_t __oli_arena_lo __attribute__((alias("_oli_arena_lo"))) OLI_EXPO
 extern uintptr_t __oli_arena_len __attribute__((alias("_oli_arena_len"))) OLI_EXPORT;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t unheld = PTHREAD_COND_INITIALIZER; /* a held block was let go */
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int init_rc = -1;
 static uint64_t pgsz, pgshift, npages_total;
@@ -115,7 +118,10 @@ static uint64_t peak_blocks;    /* metadata: most live blocks at once */
 
 static void lock_m(void) { pthread_mutex_lock(&lock); }
 static void unlock_m(void) { pthread_mutex_unlock(&lock); }
-static void atfork_child(void) { pthread_mutex_init(&lock, NULL); }
+static void atfork_child(void) {
+  pthread_mutex_init(&lock, NULL);
+  pthread_cond_init(&unheld, NULL);
+}
 
 /* ---- page map ------------------------------------------------------------ */
 /* Under the lock. An entry whose chunk was never written reads 0; a write the
@@ -494,9 +500,11 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     }
   }
   B(i).cls = cls;
+  B(i).want = cls;
   B(i).size = size;
   B(i).site = site;
   B(i).fallback = 0;
+  B(i).held = 0;
   if (fresh) B(i).gen = 0;
   else B(i).gen++;
   B(i).off = slack ? (uint16_t)((B(i).gen % GEN_N) * GEN_STEP) : 0;
@@ -564,6 +572,44 @@ static void fill_info(uint32_t i, oli_block_info_t *out) {
   if (B(i).cls < nclasses) out->decision = classes[B(i).cls];
   else memset(&out->decision, 0, sizeof out->decision);
   if (B(i).cls == 0xffff) out->decision.placement = OLI_PLACE_DEFAULT;
+  if (B(i).want < nclasses) out->want = classes[B(i).want];
+  else memset(&out->want, 0, sizeof out->want); /* unknown: placement DEFAULT, never re-decided */
+}
+
+/* Under the lock: wait while settle.c holds the live block at p; its
+ * descriptor after (0 when p is no live block). */
+static uint32_t live_unheld(const void *p) {
+  uint32_t i;
+  while ((i = live_at(p)) != 0 && B(i).held) pthread_cond_wait(&unheld, &lock);
+  return i;
+}
+
+int _oli_arena_hold(const void *p, uint64_t size, oli_block_info_t *out) {
+  if (!_oli_arena_contains(p)) return -1;
+  lock_m();
+  uint32_t i = live_at(p);
+  int rc = -1;
+  if (i && !B(i).held && B(i).size == size && B(i).want != 0xffff) {
+    B(i).held = 1;
+    fill_info(i, out);
+    rc = 0;
+  }
+  unlock_m();
+  return rc;
+}
+
+void _oli_arena_unhold(const void *p, const oli_decision_t *want, bool placed) {
+  lock_m();
+  uint32_t i = live_at(p);
+  if (i && B(i).held) {
+    uint16_t w = class_of(want);
+    B(i).want = w;
+    B(i).cls = placed ? w : 0;
+    B(i).fallback = !placed && want->placement != OLI_PLACE_DEFAULT;
+    B(i).held = 0;
+    pthread_cond_broadcast(&unheld);
+  }
+  unlock_m();
 }
 
 int _oli_arena_info(const void *p, oli_block_info_t *out) {
@@ -599,7 +645,7 @@ void _oli_arena_free(void *p, oli_block_info_t *out) {
   uint32_t victims[8];
   int nv = 0;
   lock_m();
-  uint32_t i = live_at(p);
+  uint32_t i = live_unheld(p);
   if (!i) {
     bool freed = was_object(p);
     unlock_m();
@@ -622,7 +668,7 @@ void _oli_arena_free(void *p, oli_block_info_t *out) {
 
 int _oli_arena_resize(void *p, size_t size) {
   lock_m();
-  uint32_t i = live_at(p);
+  uint32_t i = live_unheld(p);
   int rc = -1;
   if (i) {
     uint64_t cap = (B(i).npg << pgshift) - B(i).off;

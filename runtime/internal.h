@@ -10,7 +10,8 @@
  *   alloc.c mallinfo.c                       entry points, interposed malloc family, small path;
  *                                            glibc's statistics with the placed objects in them
  *   lazymap.c site.c                         tables committed as written; per-site state and counters
- *   placed.c decide.c                        placed objects: decision, tier accounting, memory
+ *   placed.c decide.c settle.c               placed objects: decision, tier accounting, memory;
+ *                                            re-decisions as the footprint grows
  *   arena.c place.c query.c globals.c        arena blocks, mbind, move_pages, globals
  *   plan.c profile.c pmu.c report.c          plans, profiles, PMU sampling, the report
  * The directory stays flat: each file is one concern of 50-700 lines, and
@@ -219,6 +220,14 @@ size_t _oli_site_unregister_module(__oli_site_t *start, __oli_site_t *stop, size
 void _oli_site_set_bypass(__oli_site_t *site, unsigned shift);
 /* Sum of static size hints over distinct registered site IDs. */
 uint64_t _oli_site_static_footprint(void);
+/* The hints (>= OLI_MIN_SIZE) of registered IDs that have no object yet: the
+ * part of the footprint the static hints promise that has not come (a site's
+ * first object takes its hint out); whether st's hint is still in it. */
+uint64_t _oli_site_pending_hints(void);
+bool _oli_site_hint_pending(const oli_site_state_t *st);
+/* A re-decision gave st's objects of `size` decision d (settle.c): counted,
+ * and d is the site's decision when size is its largest. */
+void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 /* A placed object of st fell back to the default policy (counted once here). */
 void _oli_site_fallback(oli_site_state_t *st);
 /* Placed (or large) object counters: atomics on the state. */
@@ -254,6 +263,7 @@ void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_obj
 // placed.c
 void _oli_placed_init(void); /* from bring-up: the decide input's option part */
 void _oli_alloc_set_decide_hook(oli_decide_hook_t hook); /* tests */
+oli_decide_hook_t _oli_alloc_decide_hook(void);          /* the hook set, NULL none */
 /* A decision for an object of `size` bytes of st (the full rule), with the
  * mechanism for an arena block of that size. */
 oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
@@ -261,6 +271,19 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size);
  * live (+1) or freed (-1), each target's share to its tier; the DRAM tier's
  * live bytes are the budget's use. */
 void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign);
+/* A re-decided object's bytes move from one decision's tiers to another's
+ * (the footprint stays). */
+void _oli_alloc_rebook(const oli_decision_t *from, bool from_fallback, const oli_decision_t *to, bool to_fallback,
+                       uint64_t bytes);
+/* Live and peak bytes of every placed object and global (NULL: not wanted). */
+void _oli_footprint_now(uint64_t *live, uint64_t *peak);
+/* The expected footprint for an object of `size` of st about to be placed
+ * (st NULL, size 0: as it stands): max(OLI_FOOTPRINT, peak placed, live
+ * placed + the object + the static hints still to come). */
+uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size);
+/* The option and topology part of every decision input (settle.c). */
+const oli_decide_in_t *_oli_decide_base(void);
+uint64_t _oli_alloc_dram_used(void); /* live bytes on the DRAM tier: the budget's use */
 /* Per-tier live and peak bytes (indexed by oli_tier_t). */
 void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]);
 /* An object of n >= OLI_MIN_SIZE bytes of st: decided, counted, from the
@@ -276,6 +299,24 @@ void *_oli_placed_realloc(void *p, size_t n);
 void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st);
 /* An anonymous private mmap region of st: decided and placed (not tracked live). */
 void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st);
+
+// settle.c
+/* The placed path's O(1) check: a settle when the expected footprint reached
+ * the trigger (a factor above the last settle's) under OLI_POLICY=oli. */
+void _oli_settle_check(uint64_t footprint);
+/* Re-decide every live placed object against `footprint` (0: the expected
+ * footprint now; final: at exit, the peak without pending hints). Returns
+ * the objects whose decision changed. */
+long _oli_settle_run(uint64_t footprint, bool final);
+/* The equal-size rule: *d = the decision of the live objects of st's group
+ * (its site, or its source line) with in->size bytes when there is one that
+ * fits the DRAM budget (true); record d as that decision. */
+bool _oli_group_decision(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decision_t *d);
+void _oli_group_record(const oli_site_state_t *st, const oli_decide_in_t *in, const oli_decision_t *d);
+/* Report: re-decisions of st's objects in order (i from 0; false past the
+ * end), and the process's totals. */
+bool _oli_redecision_at(size_t i, oli_redecision_t *out);
+void _oli_settle_stats(oli_settle_stats_t *s);
 
 // decide.c
 oli_decision_t _oli_decide(const oli_decide_in_t *in);
@@ -324,6 +365,13 @@ oli_site_state_t *_oli_arena_owner(const void *p);
 void _oli_arena_free(void *p, oli_block_info_t *out);
 /* Resize in place when possible; -1 when the caller must move the object. */
 int _oli_arena_resize(void *p, size_t size);
+/* settle.c changes a live block's placement: hold the block of `size` bytes
+ * at p (free and resize of it wait meanwhile), filling *out; -1 when p is no
+ * such live block (freed since, or its class unknown). unhold gives it its
+ * new decision class `want`, placed (true) or fallen back to the default
+ * policy, and lets waiters go. */
+int _oli_arena_hold(const void *p, uint64_t size, oli_block_info_t *out);
+void _oli_arena_unhold(const void *p, const oli_decision_t *want, bool placed);
 /* Call fn for every live block (under the arena lock: fn must not allocate
  * from the arena). */
 void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);

@@ -43,6 +43,14 @@
 #ifndef OLI_DEFAULT_ARENA_SIZE
 #define OLI_DEFAULT_ARENA_SIZE 0 /* 0: the arena chooses */
 #endif
+/* Migration budget of re-decisions (docs/runtime.md, "Re-decision"). */
+#ifndef OLI_DEFAULT_MIGRATE_LIMIT
+#define OLI_DEFAULT_MIGRATE_LIMIT (2L << 30) /* 2G */
+#endif
+#ifndef OLI_DEFAULT_MIGRATE_TIME
+#define OLI_DEFAULT_MIGRATE_TIME 500L /* ms */
+#endif
+#define MSEC_CEILING 86400000L /* a day */
 
 #define OPT_STR_MAX 4096
 #define MIN_SIZE_FLOOR 4096L             /* a page: smaller objects cannot be placed */
@@ -56,6 +64,7 @@ typedef enum opt_type_e {
   T_FORMAT,  /* oli_report_format_t */
   T_SIZE,    /* bytes, "64G" */
   T_PERCENT, /* 0..100 */
+  T_MSEC,    /* milliseconds: "500", "500ms", "2s" */
   T_WEIGHTS, /* "3:1" packed w0 | w1 << 8 | w2 << 16 */
   T_NODES,   /* node list -> 64-bit mask ("force:" prefix allowed for CXL) */
   T_STRING,  /* copied, value = 1 when set */
@@ -113,6 +122,10 @@ static option_desc_t options[_oli_option_last] = {
     {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
     {0, UNINIT, false, oli_option_count_small, "OLI_COUNT_SMALL", NULL, T_BOOL, 0, NULL},
     {0, UNINIT, false, oli_option_machine, "OLI_MACHINE", NULL, T_STRING, 0, NULL},
+    {0, UNINIT, false, oli_option_footprint, "OLI_FOOTPRINT", NULL, T_SIZE, 0, NULL},
+    {0, UNINIT, false, oli_option_migrate_limit, "OLI_MIGRATE_LIMIT", NULL, T_SIZE, OLI_DEFAULT_MIGRATE_LIMIT,
+     NULL},
+    {0, UNINIT, false, oli_option_migrate_time, "OLI_MIGRATE_TIME", NULL, T_MSEC, OLI_DEFAULT_MIGRATE_TIME, NULL},
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];
@@ -249,7 +262,11 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     int prc = oli_parse_size(value, &b);
     if (prc == -2 && option != oli_option_min_size) {
       snprintf(msg, n, "%s='%s' is less than one byte (write 0 for %s)", name, vs,
-               option == oli_option_dram_limit ? "unlimited" : option == oli_option_arena_size ? "automatic" : "none");
+               option == oli_option_dram_limit    ? "unlimited"
+               : option == oli_option_arena_size  ? "automatic"
+               : option == oli_option_footprint   ? "unknown"
+               : option == oli_option_migrate_limit ? "no migration"
+                                                  : "none");
       return -1;
     }
     if (prc == -2) b = 0; /* OLI_MIN_SIZE: out of range below */
@@ -263,12 +280,35 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
     if (b > (uint64_t)hi || (b < (uint64_t)lo) ||
         (option == oli_option_arena_size && b != 0 && b < (64L << 20))) {
       snprintf(msg, n, "%s='%s' is out of range (%s)", name, vs,
-               option == oli_option_min_size    ? "4K to 128P"
-               : option == oli_option_arena_size ? "0 for automatic, or 64M to 128T"
-                                                 : "0 for unlimited, up to 128P");
+               option == oli_option_min_size      ? "4K to 128P"
+               : option == oli_option_arena_size   ? "0 for automatic, or 64M to 128T"
+               : option == oli_option_footprint    ? "0 for unknown, up to 128P"
+               : option == oli_option_migrate_limit ? "0 for no migration, up to 128P"
+                                                   : "0 for unlimited, up to 128P");
       return -1;
     }
     v = (long)b;
+    break;
+  }
+  case T_MSEC: {
+    const char *p = value;
+    long scale = 1;
+    if (parse_uint(&p, MSEC_CEILING, &v) != 0) {
+      snprintf(msg, n, "%s='%s' is not a time (milliseconds, or a whole number with ms or s: e.g. 500ms, 2s)",
+               name, vs);
+      return -1;
+    }
+    if (strcasecmp(p, "s") == 0) scale = 1000;
+    else if (*p != '\0' && strcasecmp(p, "ms") != 0) {
+      snprintf(msg, n, "%s='%s' is not a time (milliseconds, or a whole number with ms or s: e.g. 500ms, 2s)",
+               name, vs);
+      return -1;
+    }
+    if (v > MSEC_CEILING / scale) {
+      snprintf(msg, n, "%s='%s' is out of range (0 to 86400s)", name, vs);
+      return -1;
+    }
+    v *= scale;
     break;
   }
   case T_PERCENT: {
@@ -529,7 +569,11 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
     return d->value == OLI_REPORT_FORMAT_TEXT ? "text" : d->value == OLI_REPORT_FORMAT_JSON ? "json"
                                                                                             : "auto";
   case T_SIZE:
-    if (d->value == 0) return d->option == oli_option_dram_limit ? "unlimited" : "auto";
+    if (d->value == 0)
+      return d->option == oli_option_dram_limit     ? "unlimited"
+             : d->option == oli_option_footprint     ? "unknown"
+             : d->option == oli_option_migrate_limit ? "none"
+                                                     : "auto";
     snprintf(buf, n, "%s", oli_format_size((uint64_t)d->value, tmp, sizeof tmp));
     return buf;
   case T_WEIGHTS: {
@@ -550,6 +594,7 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   case T_LEVEL:
   case T_BOOL:
   case T_PERCENT: break;
+  case T_MSEC: snprintf(buf, n, "%ldms", d->value); return buf;
   }
   snprintf(buf, n, "%ld", d->value);
   return buf;

@@ -25,7 +25,7 @@ static oli_decide_hook_t g_hook;
 static bool g_profiling;
 
 static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
-static _Atomic uint64_t dyn_live, dyn_peak; /* placed bytes of sites without a static size */
+static _Atomic uint64_t all_live, all_peak; /* every placed object and global: the footprint so far */
 
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
@@ -33,6 +33,7 @@ void _oli_placed_init(void) {
 }
 
 void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
+oli_decide_hook_t _oli_alloc_decide_hook(void) { return g_hook; }
 
 /* ---- accounting ------------------------------------------------------------------ */
 static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b, int sign) {
@@ -50,7 +51,7 @@ static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b,
 /* Bytes of a placed object per target tier, in proportion to the weights
  * (the last target takes the rounding); a fallback, or the default policy,
  * books everything to the default tier. */
-void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
+static void account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
   uint64_t sum = 0, given = 0;
   int last = -1;
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
@@ -68,6 +69,17 @@ void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, 
   }
 }
 
+void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
+  add_peak(&all_live, &all_peak, bytes, sign);
+  account(d, fallback, bytes, sign);
+}
+
+void _oli_alloc_rebook(const oli_decision_t *from, bool from_fallback, const oli_decision_t *to, bool to_fallback,
+                       uint64_t bytes) {
+  account(from, from_fallback, bytes, -1);
+  account(to, to_fallback, bytes, +1);
+}
+
 void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]) {
   for (int i = 0; i < OLI_TIER_COUNT_; i++) {
     if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
@@ -75,25 +87,45 @@ void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIE
   }
 }
 
-static bool hinted(const oli_site_state_t *st) {
-  return st->site && (st->site->flags & OLI_SITE_F_SIZE_KNOWN) && st->site->size_hint;
+void _oli_footprint_now(uint64_t *live, uint64_t *peak) {
+  if (live) *live = atomic_load_explicit(&all_live, memory_order_relaxed);
+  if (peak) *peak = atomic_load_explicit(&all_peak, memory_order_relaxed);
 }
+
+/* The footprint the process will have, as well as it is known now
+ * (docs/runtime.md, "The footprint"): the largest of OLI_FOOTPRINT, the peak
+ * of placed bytes so far, and the live placed bytes plus this object plus the
+ * static hints still to come (a hinted site's first object is in its hint). */
+uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
+  uint64_t fp = (uint64_t)_oli_option_get(oli_option_footprint);
+  uint64_t pk = atomic_load_explicit(&all_peak, memory_order_relaxed);
+  uint64_t now = atomic_load_explicit(&all_live, memory_order_relaxed) + _oli_site_pending_hints() +
+                 (st && _oli_site_hint_pending(st) ? 0 : size);
+  if (pk > fp) fp = pk;
+  return now > fp ? now : fp;
+}
+
+const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
+
+uint64_t _oli_alloc_dram_used(void) { return atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed); }
 
 oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   oli_decide_in_t in = g_in;
   in.site = st->site;
   in.size = size;
-  /* Expected footprint: static hints of every registered site and global plus
-   * the peak of placed bytes of sites without one (this object included). */
-  uint64_t dyn = atomic_load_explicit(&dyn_live, memory_order_relaxed) + (hinted(st) ? 0 : size);
-  uint64_t pk = atomic_load_explicit(&dyn_peak, memory_order_relaxed);
-  in.footprint = _oli_site_static_footprint() + (dyn > pk ? dyn : pk);
+  in.footprint = _oli_footprint_expected(st, size);
+  _oli_settle_check(in.footprint); /* O(1): re-decide the live objects when the footprint grew enough */
   in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
   _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
   in.plan = _oli_plan_lookup(st->site);
   _oli_tls.busy--;
   in.estimate = st->estimate;
-  oli_decision_t d = g_hook ? g_hook(&in) : _oli_decide(&in);
+  oli_decision_t d;
+  if (g_hook) d = g_hook(&in);
+  else if (!_oli_group_decision(st, &in, &d)) { /* equal objects of the site so far: their decision */
+    d = _oli_decide(&in);
+    _oli_group_record(st, &in, &d);
+  }
   /* an arena block of this size (2 MiB aligned from 2 MiB on) */
   d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
   return d;
@@ -108,7 +140,6 @@ static inline bool to_libc(const oli_decision_t *d) {
 static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
   _oli_alloc_account(d, fallback, n, sign);
   _oli_site_live(st, n, sign);
-  if (!hinted(st)) add_peak(&dyn_live, &dyn_peak, n, sign);
 }
 
 /* An object of n bytes with decision d exists when p does (a failed

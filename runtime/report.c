@@ -461,5 +461,7 @@ __attribute__((constructor)) static void report_requested(void) {
 __attribute__((destructor)) static void report_at_exit(void) {
   if (!_oli_is_initialized() || !_oli_option_is_set(oli_option_report)) return;
   const char *p = _oli_option_str(oli_option_report);
-  if (p) oli_report_write(p);
+  if (!p) return;
+  _oli_settle_run(0, true); /* the final settle: decisions against the peak footprint (settle.c) */
+  oli_report_write(p);
 }

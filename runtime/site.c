@@ -58,6 +58,7 @@ static char *copies;         /* bump storage for the records' copies */
 static size_t copies_left;
 static uint64_t copies_bytes;
 static uint64_t static_total;
+static uint64_t pending_total; /* hints >= OLI_MIN_SIZE of attached IDs with no object yet */
 static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
 static pthread_key_t shard_key;
@@ -133,6 +134,13 @@ static const __oli_site_t *keep(const __oli_site_t *s) {
 static uint64_t hint_of(const __oli_site_t *s) {
   return (s->flags & OLI_SITE_F_SIZE_KNOWN) ? s->size_hint : 0;
 }
+/* The part of a hint that is still to come: objects below OLI_MIN_SIZE are
+ * never placed, so they are no part of the placed footprint either. */
+static uint64_t pending_of(const site_ext_t *x) {
+  uint64_t h = hint_of(x->st.site);
+  if (atomic_load_explicit(&x->st.hint_used, memory_order_relaxed)) return 0;
+  return h >= (uint64_t)_oli_option_get(oli_option_min_size) ? h : 0;
+}
 
 /* Under reg_lock: every shard has counters for the first n sites. */
 static bool shards_grow(size_t n) {
@@ -189,8 +197,10 @@ static oli_site_state_t *attach(__oli_site_t *s) {
   /* A record with a name or line beats an anonymous duplicate for reporting. */
   if (!created && x->st.site->line == 0 && s->line != 0)
     __atomic_store_n(&x->st.site, keep(s), __ATOMIC_RELEASE);
-  if (x->nrecs++ == 0) /* the ID's hint counts while some loaded module has it (read without the lock) */
+  if (x->nrecs++ == 0) { /* the ID's hint counts while some loaded module has it (read without the lock) */
     __atomic_fetch_add(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
+    __atomic_fetch_add(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+  }
   __atomic_store_n(&s->slot, (uint64_t)x->idx + 1, __ATOMIC_RELEASE);
   return &x->st;
 }
@@ -200,7 +210,10 @@ static void detach(__oli_site_t *s) {
   uint64_t slot = __atomic_load_n(&s->slot, __ATOMIC_ACQUIRE);
   if (slot == 0 || slot > nsites) return;
   site_ext_t *x = by_idx[slot - 1];
-  if (x->nrecs && --x->nrecs == 0) __atomic_fetch_sub(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
+  if (x->nrecs && --x->nrecs == 0) {
+    __atomic_fetch_sub(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
+    __atomic_fetch_sub(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+  }
   __atomic_store_n(&s->slot, 0, __ATOMIC_RELEASE);
 }
 
@@ -261,6 +274,26 @@ void _oli_site_set_bypass(__oli_site_t *site, unsigned shift) {
 }
 
 uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total, __ATOMIC_RELAXED); }
+
+uint64_t _oli_site_pending_hints(void) { return __atomic_load_n(&pending_total, __ATOMIC_RELAXED); }
+
+bool _oli_site_hint_pending(const oli_site_state_t *st) {
+  return st != &untagged.st && !atomic_load_explicit(&st->hint_used, memory_order_relaxed) &&
+         ((const site_ext_t *)st)->nrecs && pending_of((const site_ext_t *)st) != 0;
+}
+
+/* The site's first object: its hint leaves the pending hints (once, under
+ * reg_lock, so attach and detach see the same flag). */
+static void hint_used(oli_site_state_t *st) {
+  if (st == &untagged.st || atomic_load_explicit(&st->hint_used, memory_order_relaxed)) return;
+  pthread_mutex_lock(&reg_lock);
+  site_ext_t *x = (site_ext_t *)st;
+  if (!atomic_load_explicit(&st->hint_used, memory_order_relaxed)) {
+    if (x->nrecs) __atomic_fetch_sub(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+    atomic_store_explicit(&st->hint_used, true, memory_order_relaxed);
+  }
+  pthread_mutex_unlock(&reg_lock);
+}
 
 /* ---- counters ------------------------------------------------------------------ */
 static void shard_release(void *p) { __atomic_store_n(&((shard_t *)p)->in_use, 0, __ATOMIC_RELEASE); }
@@ -336,6 +369,7 @@ void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
 void _oli_site_fallback(oli_site_state_t *st) { atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed); }
 
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
+  hint_used(st);
   atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
   raise_largest(st, size);
@@ -344,6 +378,13 @@ void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decis
     st->last = *d;
     pthread_mutex_unlock(&reg_lock);
   }
+}
+
+void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
+  atomic_fetch_add_explicit(&st->redecided, 1, memory_order_relaxed);
+  pthread_mutex_lock(&reg_lock);
+  if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) st->last = *d;
+  pthread_mutex_unlock(&reg_lock);
 }
 
 void _oli_site_last(oli_site_state_t *st, oli_decision_t *out) {

@@ -166,6 +166,9 @@ typedef struct oli_site_state_s {
   _Atomic uint64_t fallbacks; /* placement failed: default policy used */
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
   _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
+  _Atomic bool hint_used;     /* an object of the site exists(ed): its size hint left the pending hints */
+  _Atomic uint32_t redecided; /* re-decisions applied to its objects (settle.c) */
+  _Atomic int rule_note;      /* 1 + oli_redecide_t of a flip not applied (its decision contradicts the rule); 0 none */
   oli_decision_t last;        /* decision of the largest object */
   __oli_site_static_t estimate; /* the record's static estimate, read once (confidence none: none) */
 } oli_site_state_t;
@@ -198,6 +201,25 @@ typedef struct oli_tls_s {
 /* Test hook: replace the decision for every placed object (NULL: normal). */
 typedef oli_decision_t (*oli_decide_hook_t)(const oli_decide_in_t *in);
 
+/* ---- re-decisions (settle.c) ----------------------------------------------- */
+/* One re-decision of the live objects of one site and size in one settle. */
+typedef struct oli_redecision_s {
+  oli_site_state_t *site;
+  uint64_t size, objects;   /* objects of this size re-decided alike in one settle */
+  oli_decision_t from, to;
+  oli_redecide_t outcome;
+  uint64_t footprint;       /* the footprint it was made against */
+  uint64_t bytes_migrated, ns;
+  uint32_t settle;          /* which settle (1-based) */
+} oli_redecision_t;
+/* The process's re-decisions so far (the report's footprint and summary). */
+typedef struct oli_settle_stats_s {
+  uint64_t settles, footprint, trigger; /* last settle's footprint; the next trigger */
+  uint64_t redecided, rebound, migrated, bytes_migrated, ns, fallbacks, move_failed, over_budget;
+  uint64_t budget_bytes, budget_ns, log_dropped;
+  bool final_done;
+} oli_settle_stats_t;
+
 /* ---- the arena (arena.c) ---------------------------------------------------- */
 #define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
 #define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */
@@ -208,6 +230,7 @@ typedef struct oli_block_info_s {
   uint64_t capacity; /* bytes usable */
   oli_site_state_t *site;
   oli_decision_t decision; /* its placement class (placement DEFAULT after a fallback) */
+  oli_decision_t want;     /* the decision it was given (also after a fallback): targets only */
   bool fallback;
   oli_layout_t layout; /* its pages' layout when placed fresh (recycled blocks keep it) */
 } oli_block_info_t;
