@@ -685,11 +685,15 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   }
 }
 
-void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s) {
+void oli_doc_write_site_open(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s) {
   int di = doc_index(kind);
   oli_jw_object(w, NULL, OLI_JW_INLINE);
   for (int f = 0; f < OLI_F_COUNT_; f++)
     if (fields[f].use[di] != N) write_field(w, s, f, fields[f].use[di]);
+}
+
+void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s) {
+  oli_doc_write_site_open(w, kind, s);
   oli_jw_end(w);
 }
 

@@ -162,6 +162,9 @@ char *oli_doc_metadata_words(const oli_doc_summary_t *s, char *buf, size_t n);
 /* One site object of a `kind` document: the fields set in s->has that the
  * document carries, in the table's order, as the schema writes them. */
 void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
+/* The same, left open: the runtime's report adds its per-object members
+ * (re-decisions, shares) and ends it with oli_jw_end. */
+void oli_doc_write_site_open(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
 /* Open the document: {"schema": ..., "version": 1, "program": ...; the
  * caller adds its header members, then oli_jw_array(w, "sites", ...). */
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program);

@@ -121,9 +121,8 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   _oli_tls.busy--;
   in.estimate = st->estimate;
   oli_decision_t d;
-  if (g_hook) d = g_hook(&in);
-  else if (!_oli_group_decision(st, &in, &d)) { /* equal objects of the site so far: their decision */
-    d = _oli_decide(&in);
+  if (!_oli_group_decision(st, &in, &d)) { /* equal objects of the site so far: their decision */
+    d = g_hook ? g_hook(&in) : _oli_decide(&in);
     _oli_group_record(st, &in, &d);
   }
   /* an arena block of this size (2 MiB aligned from 2 MiB on) */

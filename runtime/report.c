@@ -236,6 +236,92 @@ static void summary(oli_doc_summary_t *s) {
   s->bytes_per_object = s->tracked_objects ? s->metadata_objects / s->tracked_objects : 0;
 }
 
+/* ---- the footprint and re-decisions (settle.c; docs/report-schema.md) ------- */
+static uint64_t peak_footprint(void) {
+  uint64_t pk;
+  _oli_footprint_now(NULL, &pk);
+  return pk;
+}
+
+/* "dram", "interleave 4:1": a decision as the re-decisions show it. */
+static const char *decision_words(const oli_decision_t *d, char *buf, size_t n) {
+  char r[40];
+  if (d->placement == OLI_PLACE_INTERLEAVE)
+    snprintf(buf, n, "%s %s", oli_placement_name(d->placement), _oli_decision_ratio(d, r, sizeof r));
+  else snprintf(buf, n, "%s", oli_placement_name(d->placement));
+  return buf;
+}
+
+static double percent(uint64_t part, uint64_t whole) { return whole ? 100.0 * (double)part / (double)whole : 0.0; }
+
+/* A site's members about the rule: its decision's share then, its largest
+ * object's share of the peak, whether a flip is pending (the rule's verdict
+ * could not be applied: why) and every re-decision of its objects. */
+static void json_site_rule(oli_jw_t *w, const row_t *r) {
+  oli_jw_double(w, "share_at_decision", r->count ? r->d.percent_x10 / 10.0 : 0.0, 4);
+  oli_jw_double(w, "share_of_peak", percent(r->largest, peak_footprint()), 4);
+  int note = atomic_load(&r->st->rule_note);
+  if (note > 0) oli_jw_str(w, "rule", oli_redecide_name((oli_redecide_t)(note - 1)));
+  else oli_jw_null(w, "rule");
+  oli_jw_array(w, "redecisions", OLI_JW_INLINE);
+  oli_redecision_t x;
+  char a[48], b[48];
+  for (size_t i = 0; _oli_redecision_at(i, &x); i++) {
+    if (x.site != r->st) continue;
+    oli_jw_object(w, NULL, OLI_JW_INLINE);
+    oli_jw_u64(w, "settle", x.settle);
+    oli_jw_u64(w, "size", x.size);
+    oli_jw_u64(w, "objects", x.objects);
+    oli_jw_str(w, "from", decision_words(&x.from, a, sizeof a));
+    oli_jw_str(w, "to", decision_words(&x.to, b, sizeof b));
+    oli_jw_str(w, "outcome", oli_redecide_name(x.outcome));
+    oli_jw_u64(w, "footprint", x.footprint);
+    oli_jw_u64(w, "bytes_migrated", x.bytes_migrated);
+    oli_jw_u64(w, "ns", x.ns);
+    oli_jw_end(w);
+  }
+  oli_jw_end(w);
+}
+
+/* "footprint": what the decisions were made against. */
+static void json_footprint(oli_jw_t *w) {
+  oli_settle_stats_t ss;
+  _oli_settle_stats(&ss);
+  uint64_t live, pk;
+  _oli_footprint_now(&live, &pk);
+  long opt = _oli_option_get(oli_option_footprint);
+  oli_jw_object(w, "footprint", OLI_JW_INLINE);
+  oli_jw_u64(w, "peak", pk);
+  oli_jw_u64(w, "live", live);
+  if (opt) oli_jw_u64(w, "option", (uint64_t)opt);
+  else oli_jw_null(w, "option");
+  oli_jw_u64(w, "static_hints", _oli_site_static_footprint());
+  oli_jw_u64(w, "pending_hints", _oli_site_pending_hints());
+  oli_jw_u64(w, "settles", ss.settles);
+  oli_jw_u64(w, "settled_at", ss.footprint);
+  oli_jw_bool(w, "final_settle", ss.final_done);
+  oli_jw_end(w);
+}
+
+/* summary.migration: the re-decisions' totals and the budget. */
+static void json_migration(oli_jw_t *w) {
+  oli_settle_stats_t ss;
+  _oli_settle_stats(&ss);
+  oli_jw_object(w, "migration", OLI_JW_INLINE);
+  oli_jw_u64(w, "redecided", ss.redecided);
+  oli_jw_u64(w, "rebound", ss.rebound);
+  oli_jw_u64(w, "migrated", ss.migrated);
+  oli_jw_u64(w, "bytes", ss.bytes_migrated);
+  oli_jw_u64(w, "ns", ss.ns);
+  oli_jw_u64(w, "fallbacks", ss.fallbacks);
+  oli_jw_u64(w, "move_failed", ss.move_failed);
+  oli_jw_u64(w, "over_budget", ss.over_budget);
+  oli_jw_u64(w, "budget_bytes", ss.budget_bytes);
+  oli_jw_u64(w, "budget_ns", ss.budget_ns);
+  oli_jw_u64(w, "records_dropped", ss.log_dropped);
+  oli_jw_end(w);
+}
+
 /* "task_policy": what OLI_POLICY=uniform set for the whole process, or null. */
 static void json_task_policy(oli_jw_t *w) {
   const oli_task_policy_t *p = _oli_task_policy();
@@ -300,6 +386,7 @@ static int json_report(FILE *f) {
   oli_jw_end(&w);
   oli_jw_end(&w);
   json_striping(&w, t);
+  json_footprint(&w);
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
@@ -312,12 +399,15 @@ static int json_report(FILE *f) {
     row_t r;
     gather(st, &r);
     to_doc_site(&r);
-    oli_doc_write_site(&w, OLI_DOC_REPORT, &r.ds);
+    oli_doc_write_site_open(&w, OLI_DOC_REPORT, &r.ds);
+    json_site_rule(&w, &r);
+    oli_jw_end(&w);
   }
   oli_jw_end(&w);
   oli_doc_summary_t sum;
   summary(&sum);
   oli_doc_write_summary(&w, &sum);
+  json_migration(&w);
   oli_jw_object(&w, "warnings", OLI_JW_INLINE);
   for (int i = 0; i < W_MAX_; i++) {
     uint64_t c = _oli_warning_count((oli_warning_t)i);
@@ -327,6 +417,26 @@ static int json_report(FILE *f) {
   oli_jw_end(&w); /* summary */
   oli_jw_end(&w);
   return oli_jw_finish(&w);
+}
+
+/* The text table's lines under a site: its re-decisions, and the rule's
+ * verdict when it could not be applied. */
+static void table_site_rule(FILE *f, const row_t *r) {
+  oli_redecision_t x;
+  char a[48], b[48], sz[32], mv[32];
+  for (size_t i = 0; _oli_redecision_at(i, &x); i++) {
+    if (x.site != r->st) continue;
+    fprintf(f, "%18s re-decided at settle %u: %llu x %s %s -> %s: %s", "", x.settle, (unsigned long long)x.objects,
+            oli_format_size(x.size, sz, sizeof sz), decision_words(&x.from, a, sizeof a),
+            decision_words(&x.to, b, sizeof b), oli_redecide_words(x.outcome));
+    if (x.outcome == OLI_REDO_MIGRATED)
+      fprintf(f, ", %s in %.1f ms", oli_format_size(x.bytes_migrated, mv, sizeof mv), (double)x.ns / 1e6);
+    fputc('\n', f);
+  }
+  int note = atomic_load(&r->st->rule_note);
+  if (note > 0)
+    fprintf(f, "%18s ! %.1f%% of the peak footprint: the rule says otherwise, not applied: %s\n", "",
+            percent(r->largest, peak_footprint()), oli_redecide_words((oli_redecide_t)(note - 1)));
 }
 
 static void table_report(FILE *f) {
@@ -375,6 +485,7 @@ static void table_report(FILE *f) {
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
+    table_site_rule(f, &r);
   }
   if (mismatches)
     fprintf(f, "%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
@@ -388,6 +499,14 @@ static void table_report(FILE *f) {
     fprintf(f, "%s %s %s", k ? "," : "", k == OLI_TIER_DRAM ? "DRAM" : oli_tier_words((oli_tier_t)k),
             oli_format_size(sum.bytes[k], a, sizeof a));
   fprintf(f, "; DRAM saved %s\n", oli_format_size(sum.dram_saved, a, sizeof a));
+  oli_settle_stats_t ss;
+  _oli_settle_stats(&ss);
+  fprintf(f, "footprint: peak %s, %llu settles, %llu re-decisions (%llu re-bound, %llu migrated: %s in %.1f ms; "
+             "%llu over the migration budget, %llu failed moves)\n",
+          oli_format_size(peak_footprint(), a, sizeof a), (unsigned long long)ss.settles,
+          (unsigned long long)ss.redecided, (unsigned long long)ss.rebound, (unsigned long long)ss.migrated,
+          oli_format_size(ss.bytes_migrated, b, sizeof b), (double)ss.ns / 1e6, (unsigned long long)ss.over_budget,
+          (unsigned long long)ss.move_failed);
   char md[160];
   fprintf(f, "runtime metadata: %s\n", oli_doc_metadata_words(&sum, md, sizeof md));
   oli_vma_stats_t v;
