@@ -22,7 +22,8 @@ static const char *const all_vars[] = {
     "OLI_POLICY", "OLI_VERBOSE", "OLI_STRICT", "OLI_REPORT", "OLI_REPORT_FORMAT",
     "OLI_DRAM_LIMIT", "OLI_DRAM_BUDGET", "OLI_LARGE_PERCENT", "OLI_LARGE_PCT", "OLI_MIN_SIZE",
     "OLI_WEIGHTS", "OLI_DRAM_NODES", "OLI_CXL_NODES", "OLI_PROFILE", "OLI_PLAN",
-    "OLI_ARENA_SIZE", "OLI_SYSFS_ROOT", "OLI_COUNT_SMALL", "OLI_MACHINE"};
+    "OLI_ARENA_SIZE", "OLI_SYSFS_ROOT", "OLI_COUNT_SMALL", "OLI_MACHINE", "OLI_FOOTPRINT", "OLI_MIGRATE_LIMIT",
+    "OLI_MIGRATE_TIME"};
 
 static void clean_env(void) {
   for (size_t i = 0; i < sizeof all_vars / sizeof all_vars[0]; i++) unsetenv(all_vars[i]);
@@ -141,6 +142,24 @@ int main(void) {
   CHECK("strict 2 rejected", check(oli_option_strict, "2", &v, msg) == -1);
   CHECK("strict off", check(oli_option_strict, "off", &v, msg) == 0 && v == 0);
   CHECK("count small 1", check(oli_option_count_small, "1", &v, msg) == 0 && v == 1);
+  /* re-decision (issue 11): the expected footprint and the migration budget */
+  CHECK("footprint 64G", check(oli_option_footprint, "64G", &v, msg) == 0 && v == 64L << 30);
+  CHECK("footprint 0 = unknown", check(oli_option_footprint, "0", &v, msg) == 0 && v == 0);
+  CHECK("footprint words rejected", check(oli_option_footprint, "lots", &v, msg) == -1);
+  CHECK("footprint message names the variable and sizes", strstr(msg, "OLI_FOOTPRINT='lots' is not a size") != NULL);
+  CHECK("footprint below a byte rejected", check(oli_option_footprint, "0.0000001K", &v, msg) == -1 &&
+                                               strstr(msg, "write 0 for unknown") != NULL);
+  CHECK("migrate limit 4G", check(oli_option_migrate_limit, "4G", &v, msg) == 0 && v == 4L << 30);
+  CHECK("migrate limit default 2G", oli_option_get(oli_option_migrate_limit) == 2L << 30);
+  CHECK("migrate time 500ms", check(oli_option_migrate_time, "500ms", &v, msg) == 0 && v == 500);
+  CHECK("migrate time 2s", check(oli_option_migrate_time, "2s", &v, msg) == 0 && v == 2000);
+  CHECK("migrate time 250", check(oli_option_migrate_time, "250", &v, msg) == 0 && v == 250);
+  CHECK("migrate time 1.5s rejected", check(oli_option_migrate_time, "1.5s", &v, msg) == -1);
+  CHECK("migrate time message names the variable", strstr(msg, "OLI_MIGRATE_TIME='1.5s' is not a time") != NULL);
+  CHECK("migrate time 2min rejected", check(oli_option_migrate_time, "2min", &v, msg) == -1);
+  CHECK("migrate time over a day rejected", check(oli_option_migrate_time, "100000s", &v, msg) == -1 &&
+                                                strstr(msg, "out of range") != NULL);
+  CHECK("migrate time default 500", oli_option_get(oli_option_migrate_time) == 500);
   CHECK("count small all rejected", check(oli_option_count_small, "all", &v, msg) == -1);
   CHECK("count small message names the variable", strstr(msg, "OLI_COUNT_SMALL='all'") != NULL);
   CHECK("format json", check(oli_option_report_format, "json", &v, msg) == 0 &&
