@@ -732,6 +732,11 @@ def check_four_node(c):
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
 
 
+# Issue 11's findings still open, which --expect-findings requires to
+# reproduce: none (both the rule and the striping landed).
+PLACEMENT_FINDINGS = ()
+
+
 def check_placement(c):
     """Issue 11: every placed object of the stand-in kernels follows the 10% rule of
     the peak footprint and its pages are where the decision says; an 800 MiB
@@ -745,9 +750,11 @@ def check_placement(c):
     for k in kernels:
         for name in ("rule-" + k, "rule-" + k + "-fp"):
             check_rule_run(c, name)
+    if "xs" in kernels:
+        check_migrated(c, "rule-xs", "union_energy")
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
     if c.expect_findings:
-        for f in ("decisions against the allocated-so-far share",):
+        for f in PLACEMENT_FINDINGS:
             c.expect(c.findings.get(f, 0) > 0, "finding reproduced: " + f, "not seen: the runtime is fixed?")
 
 
@@ -785,16 +792,6 @@ def check_stripe(c, name, mechanism):
                  "worst window %s pages off (window %s pages)" % (r.get(key), r.get("window")))
 
 
-def finding(c, kind, ok, what, detail):
-    """A check of issue 11's findings; with --expect-findings a failure is the
-    finding reproduced (counted, printed), not a failure."""
-    if not c.expect_findings:
-        c.expect(ok, what, detail)
-    elif not ok:
-        c.findings[kind] = c.findings.get(kind, 0) + 1
-        print("oli-lab: finding [%s]: %s: %s" % (kind, what, detail))
-
-
 def check_rule_run(c, name):
     """One kernel run: verified, and each placed site's final decision follows the
     rule of the peak footprint, its pages (pages_achieved) where the decision says."""
@@ -816,9 +813,10 @@ def check_rule_run(c, name):
         want = "interleave" if s["largest"] * 100 >= lp * peak else "dram"
         label = "%s %s (%.1f%% of the peak footprint %d)" % (name, s.get("name") or s.get("line"),
                                                              100.0 * s["largest"] / peak, peak)
-        finding(c, "decisions against the allocated-so-far share", want == s.get("decision"),
-                label + ": final decision follows the %d%% rule" % lp,
-                "expected %r, got %r" % (want, s.get("decision")))
+        c.expect(want == s.get("decision"), label + ": final decision follows the %d%% rule" % lp,
+                 "expected %r, got %r (reason %r, rule %r)" % (want, s.get("decision"), s.get("reason"),
+                                                             s.get("rule")))
+        c.expect(s.get("rule") is None, label + ": no re-decision left unapplied", "rule %r" % s.get("rule"))
         ach = {int(k): v for k, v in (s.get("pages_achieved") or {}).items()}
         inten = {int(k): v for k, v in (s.get("pages_intended") or {}).items()}
         if not inten:
@@ -894,6 +892,34 @@ def check_calibrate(c):
                                            "oli calibrate -o FILE, or set OLI_MACHINE=none"], bad.stderr)
     c.eq("run badmachine: the program did not run (objects it printed)", [], sorted(bad.objs))
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
+def check_migrated(c, name, obj):
+    """A re-decided object that had its pages (xs's union grid, filled before the
+    index grid exists) was migrated: the report's re-decision says so with the
+    bytes and time, its pages are now all on the new decision's node, and the
+    kernel verified its data (check_rule_run)."""
+    txt = c.lab.json.get(name)
+    if txt is None:
+        return
+    rep = json.loads(txt)
+    s = next((x for x in rep["sites"] if x.get("name") == obj), None)
+    if not c.expect(s is not None, "%s: site %s in the report" % (name, obj), "missing"):
+        return
+    red = [r for r in s.get("redecisions") or [] if r.get("outcome") == "migrated"]
+    if not c.expect(red, "%s %s: migrated (a re-decision with outcome migrated)" % (name, obj),
+                    "redecisions %r" % s.get("redecisions")):
+        return
+    r = red[-1]
+    c.expect(r.get("to") == s.get("decision") and r.get("bytes_migrated", 0) > 0 and r.get("ns", 0) > 0,
+             "%s %s: the migration's decision, bytes and time in the report" % (name, obj), "%r" % r)
+    nodes = [str(n) for n in s.get("nodes") or []]
+    ach = {k: v for k, v in (s.get("pages_achieved") or {}).items() if v}
+    c.expect(ach and set(ach) <= set(nodes), "%s %s: every present page on the new decision's nodes %s" % (
+        name, obj, nodes), "pages_achieved %r" % ach)
+    mig = (rep.get("summary") or {}).get("migration") or {}
+    c.expect(mig.get("migrated", 0) >= 1 and mig.get("bytes", 0) >= r.get("bytes_migrated", 0),
+             "%s: summary.migration counts it" % name, "%r" % mig)
 
 
 def check_boot(c):

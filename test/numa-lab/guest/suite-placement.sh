@@ -3,10 +3,12 @@
 # re-decision and migration, fine striping, on the real guest kernel.
 #   stripe        /lab/lab_stripe: one 800 MiB object, interleaved (4:1: page runs), every page's node
 #   stripe11      the same, 801 MiB at OLI_WEIGHTS=1:1 (MPOL_INTERLEAVE body, page-run tail)
-#   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs at class S, 2 steps) under
+#   rule-K, rule-K-fp   a stand-in kernel (sp, fsp, fxs, xs at class S, 2 steps) under
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
 #                 kernel printed VERIFICATION SUCCESSFUL
+#                 xs with OLI_MIN_SIZE=256K: its union grid (400 KiB, filled before the
+#                 index grid is allocated) is re-decided with its pages present: migrated
 # check.py --suite placement asserts on them.
 
 # shellcheck disable=SC2034 # used by runlib.sh
@@ -35,13 +37,13 @@ runk() {
 }
 # The footprint a user gives up front: the kernel's arrays at that class.
 # Two steps of sp and fsp are enough: decisions are made at allocation.
-for kc in sp:S:44M fsp:S:44M fxs:S:43M; do
-  k=${kc%%:*} rest=${kc#*:} cls=${rest%%:*} fp=${rest#*:}
+for kc in sp:S:44M:1M fsp:S:44M:1M fxs:S:43M:1M xs:S:10M:256K; do
+  k=${kc%%:*} rest=${kc#*:} cls=${rest%%:*} rest=${rest#*:} fp=${rest%%:*} min=${rest#*:}
   [ -x "/lab/bench-$k-oli" ] || continue
   echo "OLI-LAB kernel name=$k present=1"
   # one run per socket at once (TCG is slow): without and with OLI_FOOTPRINT
-  runk "rule-$k" 0 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli &
-  runk "rule-$k-fp" 1 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli OLI_FOOTPRINT="$fp" &
+  runk "rule-$k" 0 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli OLI_MIN_SIZE="$min" &
+  runk "rule-$k-fp" 1 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli OLI_MIN_SIZE="$min" OLI_FOOTPRINT="$fp" &
   wait
   show "rule-$k"; show "rule-$k-fp"
 done
