@@ -38,6 +38,13 @@
  *     are not large. So small objects (whole on DRAM while the budget lasts)
  *     and hot ones (which keep the DRAM share that fits) are preferred over
  *     large and cold ones. Placements with no DRAM share are not touched.
+ *     Re-decisions (settle.c) keep the budget: each live object is decided
+ *     again with dram_used less its own DRAM share, in ascending size, and
+ *     the accounting moves with every applied flip - when several objects
+ *     flip to DRAM at once the smaller claim the budget first.
+ * The footprint is the one the process will have, as well as it is known
+ * (placed.c's _oli_footprint_expected: OLI_FOOTPRINT, the peak so far, the
+ * static hints still to come); objects are re-decided as it grows.
  * A decision lists its targets explicitly: (tier, node, weight), tier order.
  * Weights: in->weight[tier] = local DRAM : CXL [: remote DRAM]; a remote
  * weight adds the remote DRAM node as an interleave target when there is one. */

@@ -225,9 +225,11 @@ uint64_t _oli_site_static_footprint(void);
  * first object takes its hint out); whether st's hint is still in it. */
 uint64_t _oli_site_pending_hints(void);
 bool _oli_site_hint_pending(const oli_site_state_t *st);
-/* A re-decision gave st's objects of `size` decision d (settle.c): counted,
- * and d is the site's decision when size is its largest. */
-void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
+/* A re-decision gave st's objects of `size` decision d (settle.c): counted
+ * when it flipped their placement (else it only renews the reason: same
+ * targets, the new share), and d is the site's decision when size is its
+ * largest. */
+void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool flipped);
 /* A placed object of st fell back to the default policy (counted once here). */
 void _oli_site_fallback(oli_site_state_t *st);
 /* Placed (or large) object counters: atomics on the state. */

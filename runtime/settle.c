@@ -296,6 +296,13 @@ static void collect(const oli_block_info_t *b, void *arg) {
   s->o[s->n++] = (obj_t){b->addr, b->size, 0, b->site, b->want, b->fallback};
 }
 
+static bool same_targets(const oli_decision_t *a, const oli_decision_t *b) {
+  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
+  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (a->target[i].node != b->target[i].node || a->target[i].weight != b->target[i].weight) return false;
+  return true;
+}
+
 static int by_size(const void *a, const void *b) {
   const obj_t *x = a, *y = b;
   if (x->size != y->size) return x->size < y->size ? -1 : 1;
@@ -327,13 +334,16 @@ static long settle_objects(snap_t *s, uint64_t fp) {
     in.plan = _oli_plan_lookup(in.site);
     oli_decision_t d = hook ? hook(&in) : _oli_decide(&in);
     _oli_group_record(o->st, &in, &d); /* the rule's decision for the group's next objects */
-    if (d.placement == o->want.placement) continue; /* no flip (a ratio change alone is not applied) */
+    if (d.placement == o->want.placement) { /* no flip (a ratio change alone is not applied) */
+      if (same_targets(&d, &o->want)) _oli_site_redecided(o->st, o->size, &d, false); /* the share now */
+      continue;
+    }
     uint64_t moved, ns;
     int out = apply(o, &d, &moved, &ns);
     if (out < 0) continue; /* freed meanwhile */
     log_add(o, &d, (oli_redecide_t)out, moved, ns);
     if (oli_redecide_applied((oli_redecide_t)out)) {
-      _oli_site_redecided(o->st, o->size, &d);
+      _oli_site_redecided(o->st, o->size, &d, true);
       stats.redecided++;
       if (out == OLI_REDO_FALLBACK) stats.fallbacks++;
       changed++;

@@ -380,8 +380,8 @@ void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decis
   }
 }
 
-void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
-  atomic_fetch_add_explicit(&st->redecided, 1, memory_order_relaxed);
+void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool flipped) {
+  if (flipped) atomic_fetch_add_explicit(&st->redecided, 1, memory_order_relaxed);
   pthread_mutex_lock(&reg_lock);
   if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) st->last = *d;
   pthread_mutex_unlock(&reg_lock);

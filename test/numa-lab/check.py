@@ -750,7 +750,7 @@ def check_placement(c):
     for k in kernels:
         for name in ("rule-" + k, "rule-" + k + "-fp"):
             check_rule_run(c, name)
-    if "xs" in kernels:
+    if c.expect("xs" in kernels, "xs in the guest (the migration check)", "kernels %s" % kernels):
         check_migrated(c, "rule-xs", "union_energy")
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
     if c.expect_findings:
