@@ -216,6 +216,9 @@ void *_oli_placed_realloc(void *p, size_t n) {
     return NULL;
   }
   if (_oli_arena_resize(p, n) == 0) {
+    uint64_t old = b.size;
+    _oli_arena_info(p, &b); /* its decision now: a settle may have changed it meanwhile */
+    b.size = old;
     if (n > b.size) live_add(b.site, &b.decision, b.fallback, n - b.size, +1);
     else live_add(b.site, &b.decision, b.fallback, b.size - n, -1);
     return p;

@@ -70,6 +70,14 @@ static oli_settle_stats_t stats;
 static oli_redecision_t *rlog;
 static size_t nlog;
 
+/* A child forked while another thread held a lock gets it free. */
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void atfork_child(void) {
+  pthread_mutex_init(&settle_lock, NULL);
+  pthread_mutex_init(&group_lock, NULL);
+}
+static void register_fork(void) { pthread_atfork(NULL, NULL, atfork_child); }
+
 static void *map(size_t len) {
   void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   return p == MAP_FAILED ? NULL : p;
@@ -119,6 +127,7 @@ static group_t *group_slot(uint64_t key, uint64_t size) {
 
 bool _oli_group_decision(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decision_t *d) {
   if (!grouped(in)) return false;
+  pthread_once(&fork_once, register_fork);
   uint64_t key = group_key(st);
   bool found = false;
   pthread_mutex_lock(&group_lock);
@@ -358,6 +367,7 @@ static long settle_objects(snap_t *s, uint64_t fp) {
 static long settle(uint64_t fp, bool final, bool wait) {
   const oli_decide_in_t *base = _oli_decide_base();
   if (!oli_policy_is_rule(base->policy)) return 0;
+  pthread_once(&fork_once, register_fork);
   if (wait) pthread_mutex_lock(&settle_lock);
   else if (pthread_mutex_trylock(&settle_lock) != 0) return 0; /* another thread is settling */
   _oli_tls.busy++; /* the runtime's own allocations (qsort, a plan file) go to glibc */

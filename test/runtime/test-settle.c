@@ -2,7 +2,7 @@
  * docs/runtime.md "Re-decision"): the geometric trigger, the equal-size rule
  * (one site, and two sites of one source line), pending static hints and the
  * final settle, the migration budget (bytes and time) and the DRAM budget
- * after re-decisions.
+ * after re-decisions, and threads freeing objects while others settle.
  *
  * Each scenario runs in a fresh process (the settle state is the process's),
  * with its own environment. Decisions are the rule's, made against this
@@ -11,6 +11,7 @@
  * succeeds on a one-node machine; the tier accounting still books each
  * target's share to its tier. */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,6 +203,45 @@ static int dram_limit(void) {
   return TEST_SUMMARY();
 }
 
+/* Threads allocate, fill, check and free while the footprint grows and other
+ * threads settle: a free or realloc of an object being re-decided waits for
+ * it, and no object's data changes. */
+static __oli_site_t *tsite;
+static void *churn(void *arg) {
+  uintptr_t t = (uintptr_t)arg;
+  int bad = 0;
+  unsigned char *keep[16] = {0};
+  for (int i = 0; i < 64; i++) {
+    size_t n = (1 + (i + t) % 4) * MiB;
+    unsigned char *p = __oli_malloc(n, tsite);
+    if (!p) return (void *)1;
+    memset(p, (int)(t * 16 + i % 16), n);
+    if (i % 3 == 0) p = realloc(p, n + MiB), memset(p + n, (int)(t * 16 + i % 16), MiB), n += MiB;
+    if (i % 5 == 0) oli_settle();
+    for (size_t k = 0; k < n; k += 4096) bad |= p[k] != (unsigned char)(t * 16 + i % 16);
+    int slot = i % 16;
+    if (keep[slot]) free(keep[slot]);
+    keep[slot] = i < 48 ? p : NULL; /* the footprint grows, then shrinks */
+    if (i >= 48) free(p);
+  }
+  for (int k = 0; k < 16; k++) free(keep[k]);
+  return (void *)(uintptr_t)bad;
+}
+static int threads(void) {
+  tsite = site_line(0, 0x5e61, 0, 80, "churn");
+  pthread_t th[4];
+  for (uintptr_t t = 0; t < 4; t++) pthread_create(&th[t], NULL, churn, (void *)t);
+  int bad = 0;
+  for (int t = 0; t < 4; t++) {
+    void *r;
+    pthread_join(th[t], &r);
+    bad |= r != NULL;
+  }
+  CHECK("every object's data intact under concurrent settles", !bad);
+  CHECK("settles happened", settles() >= 2);
+  return TEST_SUMMARY();
+}
+
 static const struct {
   const char *name;
   int (*fn)(void);
@@ -215,6 +255,7 @@ static const struct {
     {"budget_bytes", budget, {"OLI_MIGRATE_LIMIT=0", NULL}},
     {"budget_time", budget, {"OLI_MIGRATE_TIME=0", NULL}},
     {"dram_limit", dram_limit, {"OLI_DRAM_LIMIT=20M", NULL}},
+    {"threads", threads, {NULL}},
 };
 #define NSCEN (sizeof scenarios / sizeof scenarios[0])
 
