@@ -71,7 +71,8 @@ typedef struct blk_s {
   uint32_t prev, next; /* pool bin list or cache-key list; 1-based, 0 none */
   uint32_t lru_prev, lru_next;
   uint16_t cls;
-  uint16_t want; /* class of the decision it was given (cls is 0 after a fallback); 0xffff unknown */
+  uint16_t want;   /* class of the decision it was given (cls is 0 after a fallback); 0xffff unknown */
+  uint16_t pmille; /* that decision's share of the footprint, per mille (percent_x10) */
   uint8_t state, dirty, fallback;
   uint8_t held; /* settle.c is changing its placement: free and resize wait */
   uint8_t gen;  /* times recycled (mod 256) */
@@ -271,20 +272,12 @@ nodesc:
 }
 
 /* ---- placement classes and the cache ------------------------------------ */
-/* Same placement class: placement and targets (tier, node, weight). */
-static bool same_decision(const oli_decision_t *a, const oli_decision_t *b) {
-  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
-  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (a->target[i].tier != b->target[i].tier || a->target[i].node != b->target[i].node ||
-        a->target[i].weight != b->target[i].weight)
-      return false;
-  return true;
-}
+/* Same placement class: placement and targets (_oli_decision_same_targets). */
 /* Class of a decision; 0xffff when the table is full (never recycled). */
 static uint16_t class_of(const oli_decision_t *d) {
   if (d->placement == OLI_PLACE_DEFAULT) return 0;
   for (int c = 1; c < nclasses; c++)
-    if (same_decision(&classes[c], d)) return (uint16_t)c;
+    if (_oli_decision_same_targets(&classes[c], d)) return (uint16_t)c;
   if (nclasses >= MAX_CLASSES) return 0xffff;
   oli_decision_t k = {0}; /* the class: placement and targets, no reason or mechanism */
   k.placement = d->placement;
@@ -501,6 +494,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   }
   B(i).cls = cls;
   B(i).want = cls;
+  B(i).pmille = (uint16_t)(d->percent_x10 > 1000 ? 1000 : d->percent_x10);
   B(i).size = size;
   B(i).site = site;
   B(i).fallback = 0;
@@ -574,6 +568,7 @@ static void fill_info(uint32_t i, oli_block_info_t *out) {
   if (B(i).cls == 0xffff) out->decision.placement = OLI_PLACE_DEFAULT;
   if (B(i).want < nclasses) out->want = classes[B(i).want];
   else memset(&out->want, 0, sizeof out->want); /* unknown: placement DEFAULT, never re-decided */
+  out->want.percent_x10 = B(i).pmille;
 }
 
 /* Under the lock: wait while settle.c holds the live block at p; its
@@ -604,6 +599,7 @@ void _oli_arena_unhold(const void *p, const oli_decision_t *want, bool placed) {
   if (i && B(i).held) {
     uint16_t w = class_of(want);
     B(i).want = w;
+    B(i).pmille = (uint16_t)(want->percent_x10 > 1000 ? 1000 : want->percent_x10);
     B(i).cls = placed ? w : 0;
     B(i).fallback = !placed && want->placement != OLI_PLACE_DEFAULT;
     B(i).held = 0;

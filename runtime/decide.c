@@ -65,6 +65,15 @@ uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
   return sum ? (uint64_t)((unsigned __int128)size * dram / sum) : 0;
 }
 
+bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b) {
+  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
+  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (a->target[i].tier != b->target[i].tier || a->target[i].node != b->target[i].node ||
+        a->target[i].weight != b->target[i].weight)
+      return false;
+  return true;
+}
+
 uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier) {
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
     if (d->target[i].tier == tier) return d->target[i].weight;

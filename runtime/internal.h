@@ -326,6 +326,8 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in);
 int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
 /* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
 uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
+/* Same placement and targets (tier, node, weight): the same pages anywhere. */
+bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b);
 /* The weight and node of d's target in `tier`: 0 / -1 when it has none. */
 uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier);
 int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);

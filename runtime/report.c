@@ -316,6 +316,7 @@ static void json_migration(oli_jw_t *w) {
   oli_jw_u64(w, "fallbacks", ss.fallbacks);
   oli_jw_u64(w, "move_failed", ss.move_failed);
   oli_jw_u64(w, "over_budget", ss.over_budget);
+  oli_jw_u64(w, "at_exit", ss.at_exit);
   oli_jw_u64(w, "budget_bytes", ss.budget_bytes);
   oli_jw_u64(w, "budget_ns", ss.budget_ns);
   oli_jw_u64(w, "records_dropped", ss.log_dropped);

@@ -14,10 +14,13 @@
  *   - a failed move gives the object its old policy back (its pages stay
  *     where they are); nothing is ever lost and no allocation waits on it
  *     beyond the settle itself.
- * The trigger is geometric, so settles happen O(log footprint) times, each
- * O(live placed objects) plus the system calls of the flips. oli_settle()
- * settles on request, and report.c settles once more at exit (against the
- * peak) before it writes the report.
+ * Only an object whose share crossed OLI_LARGE_PERCENT flips; DRAM budget
+ * splits are not redistributed. The trigger is geometric, so settles happen
+ * O(log footprint) times, each O(live placed objects) plus the system calls
+ * of the flips. oli_settle() settles on request, and report.c settles once
+ * more at exit (against the peak) before it writes the report: that one
+ * re-binds and renews reasons but moves no page (the run is over); an object
+ * it would have migrated is flagged (at_exit).
  *
  * The equal-size rule: objects of one group (a site, or every site of one
  * source line - one ALLOCATE statement) with the same size get the same
@@ -224,7 +227,7 @@ static oli_redecide_t budget_allows(uint64_t bytes) {
 
 /* Under settle_lock: give the live object o decision `to` (its placement
  * differs from o->want's). Returns the outcome, or -1 when o is gone. */
-static int apply(const obj_t *o, const oli_decision_t *to_in, uint64_t *moved, uint64_t *ns) {
+static int apply(const obj_t *o, const oli_decision_t *to_in, bool final, uint64_t *moved, uint64_t *ns) {
   oli_block_info_t b;
   *moved = *ns = 0;
   if (_oli_arena_hold(o->addr, o->size, &b) != 0) return -1;
@@ -242,7 +245,7 @@ static int apply(const obj_t *o, const oli_decision_t *to_in, uint64_t *moved, u
   oli_redecide_t out = OLI_REDO_REBOUND;
   if (present) {
     uint64_t est = (known ? pages_to_move(&to, before, present) : present) * pg;
-    out = budget_allows(est);
+    out = final ? OLI_REDO_AT_EXIT : budget_allows(est); /* at exit moving pages helps nobody */
     if (out != OLI_REDO_MIGRATED) { /* over budget: it keeps its pages and its decision */
       _oli_arena_unhold(o->addr, &b.want, !b.fallback);
       return out;
@@ -305,13 +308,6 @@ static void collect(const oli_block_info_t *b, void *arg) {
   s->o[s->n++] = (obj_t){b->addr, b->size, 0, b->site, b->want, b->fallback};
 }
 
-static bool same_targets(const oli_decision_t *a, const oli_decision_t *b) {
-  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
-  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (a->target[i].node != b->target[i].node || a->target[i].weight != b->target[i].weight) return false;
-  return true;
-}
-
 static int by_size(const void *a, const void *b) {
   const obj_t *x = a, *y = b;
   if (x->size != y->size) return x->size < y->size ? -1 : 1;
@@ -320,7 +316,7 @@ static int by_size(const void *a, const void *b) {
 }
 
 /* Under settle_lock, busy: re-decide the snapshot against fp. */
-static long settle_objects(snap_t *s, uint64_t fp) {
+static long settle_objects(snap_t *s, uint64_t fp, bool final) {
   const oli_decide_in_t *base = _oli_decide_base();
   oli_decide_hook_t hook = _oli_alloc_decide_hook();
   for (size_t k = 0; k < s->n; k++) {
@@ -343,12 +339,17 @@ static long settle_objects(snap_t *s, uint64_t fp) {
     in.plan = _oli_plan_lookup(in.site);
     oli_decision_t d = hook ? hook(&in) : _oli_decide(&in);
     _oli_group_record(o->st, &in, &d); /* the rule's decision for the group's next objects */
-    if (d.placement == o->want.placement) { /* no flip (a ratio change alone is not applied) */
-      if (same_targets(&d, &o->want)) _oli_site_redecided(o->st, o->size, &d, false); /* the share now */
+    /* Only a share that crossed OLI_LARGE_PERCENT flips an object: the DRAM
+     * budget's splits stay as they were given (no pages move to hand the
+     * budget from one object to another). */
+    bool large_then = o->want.percent_x10 >= base->large_percent * 10;
+    bool large_now = (unsigned __int128)o->size * 100 >= (unsigned __int128)base->large_percent * fp;
+    if (large_then == large_now || d.placement == o->want.placement) { /* no flip */
+      if (_oli_decision_same_targets(&d, &o->want)) _oli_site_redecided(o->st, o->size, &d, false); /* the share now */
       continue;
     }
     uint64_t moved, ns;
-    int out = apply(o, &d, &moved, &ns);
+    int out = apply(o, &d, final, &moved, &ns);
     if (out < 0) continue; /* freed meanwhile */
     log_add(o, &d, (oli_redecide_t)out, moved, ns);
     if (oli_redecide_applied((oli_redecide_t)out)) {
@@ -358,6 +359,7 @@ static long settle_objects(snap_t *s, uint64_t fp) {
       changed++;
     } else {
       if (out == OLI_REDO_OVER_BYTES || out == OLI_REDO_OVER_TIME) stats.over_budget++;
+      if (out == OLI_REDO_AT_EXIT) stats.at_exit++;
       atomic_store_explicit(&o->st->rule_note, 1 + out, memory_order_relaxed);
     }
   }
@@ -388,7 +390,7 @@ static long settle(uint64_t fp, bool final, bool wait) {
   long changed = 0;
   if ((s.o = map(s.cap * sizeof *s.o)) != NULL) {
     _oli_arena_foreach(collect, &s);
-    changed = settle_objects(&s, fp);
+    changed = settle_objects(&s, fp, final);
     munmap(s.o, s.cap * sizeof *s.o);
   }
   uint64_t next = fp / GROWTH_DEN * GROWTH_NUM;

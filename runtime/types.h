@@ -215,7 +215,7 @@ typedef struct oli_redecision_s {
 /* The process's re-decisions so far (the report's footprint and summary). */
 typedef struct oli_settle_stats_s {
   uint64_t settles, footprint, trigger; /* last settle's footprint; the next trigger */
-  uint64_t redecided, rebound, migrated, bytes_migrated, ns, fallbacks, move_failed, over_budget;
+  uint64_t redecided, rebound, migrated, bytes_migrated, ns, fallbacks, move_failed, over_budget, at_exit;
   uint64_t budget_bytes, budget_ns, log_dropped;
   bool final_done;
 } oli_settle_stats_t;
