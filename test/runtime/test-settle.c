@@ -177,6 +177,32 @@ static int budget(void) {
   return TEST_SUMMARY();
 }
 
+/* The exit's settle moves no page: a touched object whose share crossed the
+ * threshold only then keeps its decision, flagged at_exit. */
+static int at_exit(void) {
+  __oli_site_t *a = site_line(0, 0x5e71, 0, 90, "a"), *b = site_line(1, 0x5e72, 0, 91, "b");
+  __oli_site_t *c = site_line(2, 0x5e73, 0, 92, "c"), *d = site_line(3, 0x5e74, 0, 93, "d");
+  __oli_site_t *e = site_line(4, 0x5e75, 0, 94, "e"), *f = site_line(5, 0x5e76, 0, 95, "f");
+  __oli_malloc(10 * MiB, a);                    /* trigger 12.5 MiB */
+  unsigned char *pb = __oli_malloc(2 * MiB, b); /* 12 MiB: 16.7% */
+  memset(pb, 5, 2 * MiB);
+  __oli_malloc(1 * MiB, c); /* 13 MiB: a settle, b 15% */
+  __oli_malloc(3 * MiB, d); /* 16 MiB < 16.25 */
+  __oli_malloc(3 * MiB, e); /* 19 MiB: a settle, b 10.5% */
+  __oli_malloc(4 * MiB, f); /* 23 MiB < 23.75: b 8.7%, no settle */
+  CHECK_EQ("two settles in the run", settles(), 2);
+  CHECK_EQ("b still interleaved", want_of(pb), OLI_PLACE_INTERLEAVE);
+  _oli_settle_run(0, true);
+  oli_settle_stats_t s;
+  _oli_settle_stats(&s);
+  CHECK_EQ("the exit settle moved nothing", s.migrated, 0);
+  CHECK_EQ("b kept its decision", want_of(pb), OLI_PLACE_INTERLEAVE);
+  CHECK_EQ("counted at_exit", s.at_exit, 1);
+  CHECK_STR("b's site says why", oli_redecide_name((oli_redecide_t)(atomic_load(&_oli_site_state(b)->rule_note) - 1)),
+            "at_exit");
+  return TEST_SUMMARY();
+}
+
 /* OLI_DRAM_LIMIT holds after re-decisions: eight objects flip to DRAM at
  * once, the smaller first, as long as the budget lasts. */
 static int dram_limit(void) {
@@ -256,6 +282,7 @@ static const struct {
     {"budget_time", budget, {"OLI_MIGRATE_TIME=0", NULL}},
     {"dram_limit", dram_limit, {"OLI_DRAM_LIMIT=20M", NULL}},
     {"threads", threads, {NULL}},
+    {"at_exit", at_exit, {NULL}},
 };
 #define NSCEN (sizeof scenarios / sizeof scenarios[0])
 
