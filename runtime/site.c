@@ -278,8 +278,9 @@ uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total
 uint64_t _oli_site_pending_hints(void) { return __atomic_load_n(&pending_total, __ATOMIC_RELAXED); }
 
 bool _oli_site_hint_pending(const oli_site_state_t *st) {
+  /* a state that allocates is attached (nrecs is the registry's, not read here) */
   return st != &untagged.st && !atomic_load_explicit(&st->hint_used, memory_order_relaxed) &&
-         ((const site_ext_t *)st)->nrecs && pending_of((const site_ext_t *)st) != 0;
+         pending_of((const site_ext_t *)st) != 0;
 }
 
 /* The site's first object: its hint leaves the pending hints (once, under
