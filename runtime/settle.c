@@ -395,11 +395,12 @@ static long settle(uint64_t fp, bool final, bool wait) {
   }
   uint64_t next = fp / GROWTH_DEN * GROWTH_NUM;
   atomic_store_explicit(&trigger, next > fp ? next : fp + 1, memory_order_relaxed);
+  uint64_t n = stats.settles;
   _oli_tls.busy--;
   pthread_mutex_unlock(&settle_lock);
   if (changed)
     _oli_verbose_message(1, "settle %llu: %ld objects re-decided against a footprint of %llu bytes",
-                         (unsigned long long)stats.settles, changed, (unsigned long long)fp);
+                         (unsigned long long)n, changed, (unsigned long long)fp);
   return changed;
 }
 
