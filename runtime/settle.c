@@ -254,9 +254,11 @@ static int apply(const obj_t *o, const oli_decision_t *to_in, bool final, uint64
   }
   char what[64];
   snprintf(what, sizeof what, "a re-decided object of %llu bytes", (unsigned long long)o->size);
+  oli_layout_t lay = {0};
   uint64_t t0 = now_ns();
-  int rc = _oli_place_checked((void *)base, len, &to, flags, what);
+  int rc = _oli_place_checked((void *)base, len, &to, flags, what, &lay);
   uint64_t t1 = now_ns();
+  _oli_arena_set_layout(o->addr, &lay); /* its VMAs now (zeros after a failure: the default policy) */
   if (rc != 0) {
     if (b.fallback) { /* it had the default policy already: the new decision, still unplaced */
       _oli_arena_unhold(o->addr, &to, false);
@@ -264,7 +266,9 @@ static int apply(const obj_t *o, const oli_decision_t *to_in, bool final, uint64
       return OLI_REDO_FALLBACK;
     }
     /* it was placed: its old policy back, without moving anything */
-    bool back = _oli_place_range((void *)base, len, &from, 0) == 0;
+    oli_layout_t back_lay = {0};
+    bool back = _oli_place_range((void *)base, len, &from, 0, &back_lay) == 0;
+    _oli_arena_set_layout(o->addr, &back_lay);
     if (!back) {
       _oli_site_fallback(o->st);
       _oli_alloc_rebook(&b.want, false, &b.want, true, o->size);
