@@ -388,11 +388,13 @@ static long settle(uint64_t fp, bool final, bool wait) {
   stats.settles++;
   stats.footprint = fp;
   stats.final_done |= final;
-  oli_arena_stats_t as;
-  _oli_arena_stats(&as);
+  oli_arena_stats_t as = {0};
+  /* no arena yet (another thread may be reserving it): no live block */
+  bool arena = __atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE) != 0;
+  if (arena) _oli_arena_stats(&as);
   snap_t s = {NULL, 0, as.live_blocks + 64};
   long changed = 0;
-  if ((s.o = map(s.cap * sizeof *s.o)) != NULL) {
+  if (arena && (s.o = map(s.cap * sizeof *s.o)) != NULL) {
     _oli_arena_foreach(collect, &s);
     changed = settle_objects(&s, fp, final);
     munmap(s.o, s.cap * sizeof *s.o);
