@@ -2,8 +2,8 @@
 """check_rule.py - run a plugin-compiled kernel under OLI_POLICY=oli and check
 that every placed object's final decision follows the 10% rule of the
 process's *peak* footprint: interleave when the object is at least
-OLI_LARGE_PERCENT of it, local DRAM otherwise (docs/runtime.md, "Decision
-rule").
+OLI_LARGE_PERCENT of it, local DRAM otherwise, a large object the static
+estimate calls latency-bound on DRAM (docs/runtime.md, "Decision rule").
 
   check_rule.py [--footprint] [--expect-violations] [--sysfs DIR] KERNEL CLASS
 
@@ -65,14 +65,28 @@ def objects(rep):
     when it lists them, else each site's largest object."""
     min_size = rep["options"]["min_size"]
     if "objects" in rep:
-        return [("%s#%s" % (o.get("name") or o.get("site"), o.get("index", 0)), o["size"], o["decision"])
-                for o in rep["objects"] if o["size"] >= min_size]
+        return [("%s#%s" % (o.get("name") or o.get("site"), o.get("index", 0)), o["size"], o["decision"],
+                 o.get("reason") or "") for o in rep["objects"] if o["size"] >= min_size]
     out = []
     for s in rep["sites"]:
         if (s.get("largest") or 0) >= min_size and s.get("count", 0) > 0:
             where = "%s:%s" % (s.get("file"), s.get("line"))
-            out.append((s.get("name") or where, s["largest"], s["decision"]))
+            out.append((s.get("name") or where, s["largest"], s["decision"], s.get("reason") or ""))
     return out
+
+
+def rule(size, peak, lp, reason):
+    """The decision the rule gives: interleave at OLI_LARGE_PERCENT of the peak
+    or more, else DRAM - except a large object the pass's static estimate
+    found latency-bound (DRAM) or cold (CXL under a DRAM budget): issue 15's
+    refinement of the rule (docs/runtime.md, "Decision rule")."""
+    if size * 100 < lp * peak:
+        return "dram"
+    if "gather (static estimate)" in reason:
+        return "dram"
+    if "but cold (static estimate" in reason:
+        return "cxl"
+    return "interleave"
 
 
 def peak_footprint(rep):
@@ -109,8 +123,8 @@ def main(argv):
         print("check_rule: no placed object in the report")
         return 2
     bad = 0
-    for label, size, decision in objs:
-        want = "interleave" if size * 100 >= lp * peak else "dram"
+    for label, size, decision, reason in objs:
+        want = rule(size, peak, lp, reason)
         ok = decision == want
         bad += not ok
         print("%s %s: %s = %.1f%% of the peak footprint %s, decision %s (rule: %s)" % (
