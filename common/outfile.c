@@ -1,5 +1,8 @@
 /* common/outfile.c - write a file safely (common/outfile.h says what "safely"
  * means; docs/reliability.md, "Threat model", why). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* O_PATH */
+#endif
 #include "outfile.h"
 
 #include <errno.h>
@@ -12,18 +15,17 @@
 #include <time.h>
 #include <unistd.h>
 
+enum { MAX_LINKS = 40 }; /* the kernel's limit on symlinks in one lookup (ELOOP) */
+
 static int fail(char *why, size_t n, int err, const char *what) {
   snprintf(why, n, "%s", what ? what : strerror(err));
   errno = err;
   return -1;
 }
 
-/* dirname of path into buf ("." when it has no '/'). */
-static void dir_of(const char *path, char *buf, size_t n) {
-  const char *slash = strrchr(path, '/');
-  if (slash == NULL) snprintf(buf, n, ".");
-  else if (slash == path) snprintf(buf, n, "/");
-  else snprintf(buf, n, "%.*s", (int)(slash - path), path);
+static int fail_close(int fd, char *why, size_t n, int err, const char *what) {
+  if (fd >= 0) close(fd);
+  return fail(why, n, err, what);
 }
 
 static uint64_t random_bits(void) {
@@ -35,14 +37,117 @@ static uint64_t random_bits(void) {
   return ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)ts.tv_sec ^ ((uint64_t)++counter << 40);
 }
 
-/* The temporary beside o->path: created, never opened through a symlink or
- * over an existing file. mode: permission bits to keep (-1: the umask's). */
+/* The one ownership rule for what a shared directory may hold: a symlink or a
+ * FIFO is used only when it belongs to the caller (effective uid) or root. */
+static int trusted_owner(const struct stat *st) {
+  return st->st_uid == geteuid() || st->st_uid == 0;
+}
+
+static int refuse_owner(const struct stat *st, const char *what, char *why, size_t n) {
+  char line[160];
+  snprintf(line, sizeof line, "%s owned by another user (uid %ld); not followed", what,
+           (long)st->st_uid);
+  return fail(why, n, EPERM, line);
+}
+
+/* todo = link's target + rest ("" or "/..."): the lookup goes on there. */
+static int put_target(char *todo, size_t cap, const char *target, const char *rest, char *why,
+                  size_t n) {
+  char next[2 * PATH_MAX];
+  int k = snprintf(next, sizeof next, "%s%s%s", target, rest[0] ? "/" : "", rest);
+  if (k < 0 || (size_t)k >= cap || (size_t)k >= sizeof next) return fail(why, n, ENAMETOOLONG, NULL);
+  memcpy(todo, next, (size_t)k + 1);
+  return 0;
+}
+
+/* Resolve name like the kernel does, one component at a time, relative to
+ * directory descriptors opened O_PATH|O_NOFOLLOW, so a symlink anywhere in the
+ * path (the directory part too) is seen and followed only under the ownership
+ * rule, and nothing swapped in later redirects the write: the temporary and
+ * the rename use o->dirfd. On success o->dirfd and o->name hold the directory
+ * and the last component; *st and the return value (1 exists, 0 new) say what
+ * is there now. */
+static int chase(oli_outfile_t *o, const char *name, struct stat *st, char *why, size_t n) {
+  char todo[2 * PATH_MAX], target[PATH_MAX];
+  if (strlen(name) >= PATH_MAX) return fail(why, n, ENAMETOOLONG, NULL);
+  snprintf(todo, sizeof todo, "%s", name);
+  int fd = open(todo[0] == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return fail(why, n, errno, NULL);
+  int links = 0, last_was_link = 0;
+  size_t at = 0;
+  for (;;) {
+    while (todo[at] == '/') at++;
+    if (todo[at] == '\0') return fail_close(fd, why, n, EISDIR, NULL); /* "/", "dir/" */
+    size_t len = strcspn(todo + at, "/");
+    if (len > NAME_MAX) return fail_close(fd, why, n, ENAMETOOLONG, NULL);
+    char comp[NAME_MAX + 1];
+    memcpy(comp, todo + at, len);
+    comp[len] = '\0';
+    int last = todo[at + len] == '\0'; /* "dir/" names a directory: not last */
+    at += len;
+    int next = openat(fd, comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (next < 0) {
+      int e = errno;
+      if (e != ENOENT || !last) return fail_close(fd, why, n, e, NULL);
+      if (last_was_link) /* a dangling link would create a file where it points */
+        return fail_close(fd, why, n, ENOENT, "a symlink to a missing file; not followed");
+      o->dirfd = fd;
+      snprintf(o->name, sizeof o->name, "%s", comp);
+      return 0;
+    }
+    if (fstat(next, st) != 0) {
+      int e = errno;
+      close(next);
+      return fail_close(fd, why, n, e, NULL);
+    }
+    if (!S_ISLNK(st->st_mode)) {
+      if (last) {
+        close(next);
+        o->dirfd = fd;
+        snprintf(o->name, sizeof o->name, "%s", comp);
+        return 1;
+      }
+      close(fd);
+      if (!S_ISDIR(st->st_mode)) return fail_close(next, why, n, ENOTDIR, NULL);
+      fd = next; /* one directory further down */
+      continue;
+    }
+    /* a symlink: the ownership rule, then its target in its place */
+    if (!trusted_owner(st)) {
+      close(next);
+      close(fd);
+      return refuse_owner(st, last ? "a symlink" : "a symlink in the directory part", why, n);
+    }
+    ssize_t k = ++links > MAX_LINKS ? (errno = ELOOP, -1) : readlinkat(next, "", target, sizeof target - 1);
+    int e = errno;
+    close(next);
+    if (k <= 0) return fail_close(fd, why, n, k == 0 ? ENOENT : e, NULL);
+    target[k] = '\0';
+    const char *rest = todo + at;
+    while (*rest == '/') rest++;
+    if (put_target(todo, sizeof todo, target, rest, why, n) != 0) {
+      close(fd);
+      return -1;
+    }
+    at = 0;
+    if (last) last_was_link = 1; /* what follows is the link's target */
+    if (todo[0] == '/') {
+      close(fd);
+      fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+      if (fd < 0) return fail(why, n, errno, NULL);
+    }
+  }
+}
+
+/* The temporary beside the destination, in o->dirfd: created, never opened
+ * through a symlink or over an existing file. mode: permission bits to keep
+ * (-1: 0666 less the umask). */
 static int open_temp(oli_outfile_t *o, int mode, char *why, size_t n) {
   for (int tries = 0; tries < 100; tries++) {
-    int k = snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.%08llx", o->path, (long)getpid(),
+    int k = snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.%08llx", o->name, (long)getpid(),
                      (unsigned long long)(random_bits() & 0xffffffffull));
     if (k < 0 || (size_t)k >= sizeof o->tmp) return fail(why, n, ENAMETOOLONG, NULL);
-    int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    int fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd >= 0) {
       if (mode >= 0) (void)fchmod(fd, (mode_t)mode);
       return fd;
@@ -57,11 +162,14 @@ static int open_temp(oli_outfile_t *o, int mode, char *why, size_t n) {
   return fail(why, n, EEXIST, "no unused temporary name");
 }
 
-/* The destination itself (device, FIFO, socket); a FIFO without a reader is
- * refused at once (O_NONBLOCK: ENXIO) instead of blocking. */
+/* The destination itself (device, FIFO, socket). A FIFO is written only when
+ * it belongs to the caller or root (another user's, with a reader that never
+ * reads, would hang the exit and get the data) and a reader has it open
+ * (O_NONBLOCK: ENXIO at once instead of blocking). */
 static int open_in_place(oli_outfile_t *o, const struct stat *st, char *why, size_t n) {
   if (S_ISDIR(st->st_mode)) return fail(why, n, EISDIR, NULL);
-  int fd = open(o->path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+  if (S_ISFIFO(st->st_mode) && !trusted_owner(st)) return refuse_owner(st, "a FIFO", why, n);
+  int fd = openat(o->dirfd, o->name, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     int e = errno;
     if (e == ENXIO && S_ISFIFO(st->st_mode)) return fail(why, n, e, "a FIFO with no reader");
@@ -69,8 +177,8 @@ static int open_in_place(oli_outfile_t *o, const struct stat *st, char *why, siz
     return fail(why, n, e, NULL);
   }
   struct stat now;
-  if (fstat(fd, &now) != 0 || S_ISREG(now.st_mode)) { /* replaced meanwhile: start again */
-    close(fd);
+  if (fstat(fd, &now) != 0 || now.st_ino != st->st_ino || now.st_dev != st->st_dev) {
+    close(fd); /* replaced meanwhile: start again */
     return fail(why, n, EAGAIN, "the destination changed while it was opened");
   }
   int fl = fcntl(fd, F_GETFL);
@@ -79,55 +187,51 @@ static int open_in_place(oli_outfile_t *o, const struct stat *st, char *why, siz
   return fd;
 }
 
-/* A symlink is followed only when its owner is the caller or root. */
-static int resolve_link(oli_outfile_t *o, const char *name, const struct stat *lst, char *why,
-                        size_t n) {
-  if (lst->st_uid != geteuid() && lst->st_uid != 0) {
-    char what[160];
-    snprintf(what, sizeof what, "a symlink owned by another user (uid %ld); not followed",
-             (long)lst->st_uid);
-    return fail(why, n, EPERM, what);
-  }
-  char real[PATH_MAX];
-  if (realpath(name, real) == NULL) {
-    int e = errno;
-    return fail(why, n, e, e == ENOENT ? "a symlink to a missing file; not followed" : NULL);
-  }
-  if (strlen(real) >= sizeof o->path) return fail(why, n, ENAMETOOLONG, NULL);
-  snprintf(o->path, sizeof o->path, "%s", real);
-  return 0;
+static void close_dir(oli_outfile_t *o) {
+  if (o->dirfd >= 0) close(o->dirfd);
+  o->dirfd = -1;
 }
 
 int oli_outfile_open(oli_outfile_t *o, const char *name, uint64_t max_bytes, char *why, size_t n) {
   memset(o, 0, sizeof *o);
+  o->dirfd = -1;
   o->max_bytes = max_bytes;
   if (name == NULL || name[0] == '\0') return fail(why, n, ENOENT, NULL);
-  if (strlen(name) >= sizeof o->path) return fail(why, n, ENAMETOOLONG, NULL);
-  snprintf(o->path, sizeof o->path, "%s", name);
   struct stat st;
-  if (lstat(o->path, &st) == 0 && S_ISLNK(st.st_mode) && resolve_link(o, name, &st, why, n) != 0)
-    return -1;
+  int exists = chase(o, name, &st, why, n);
+  if (exists < 0) return -1;
   int fd = -1;
   for (int round = 0; round < 3 && fd < 0; round++) {
-    int exists = lstat(o->path, &st) == 0;
-    if (!exists && errno != ENOENT) return fail(why, n, errno, NULL);
-    /* A symlink here appeared after resolve_link: the rename replaces the
-     * link itself, never what it points to. */
+    if (round > 0) { /* the last component changed under us: look again, links not followed */
+      exists = fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+      if (!exists && errno != ENOENT) break;
+    }
+    /* A symlink here appeared after chase: the rename replaces the link
+     * itself, never what it points to. */
     if (exists && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
       fd = open_in_place(o, &st, why, n);
-      if (fd < 0 && errno != EAGAIN) return -1;
+      if (fd < 0 && errno != EAGAIN) break;
     } else {
-      fd = open_temp(o, exists && S_ISREG(st.st_mode) ? (int)(st.st_mode & 0777) : -1, why, n);
-      if (fd < 0) return -1;
+      /* the old mode only of the caller's own file: a planted 0666 file
+       * must not make the caller's document writable by everyone */
+      int keep = exists && S_ISREG(st.st_mode) && st.st_uid == geteuid();
+      fd = open_temp(o, keep ? (int)(st.st_mode & 0777) : -1, why, n);
+      break;
     }
   }
-  if (fd < 0) return -1;
+  if (fd < 0) {
+    int e = errno;
+    close_dir(o);
+    errno = e;
+    return -1;
+  }
   o->f = fdopen(fd, "w");
   if (o->f == NULL) {
     int e = errno;
     close(fd);
-    if (o->tmp[0]) unlink(o->tmp);
+    if (o->tmp[0]) unlinkat(o->dirfd, o->tmp, 0);
     o->tmp[0] = '\0';
+    close_dir(o);
     return fail(why, n, e, NULL);
   }
   return 0;
@@ -136,8 +240,9 @@ int oli_outfile_open(oli_outfile_t *o, const char *name, uint64_t max_bytes, cha
 void oli_outfile_abort(oli_outfile_t *o) {
   if (o->f) fclose(o->f);
   o->f = NULL;
-  if (o->tmp[0]) unlink(o->tmp);
+  if (o->tmp[0]) unlinkat(o->dirfd, o->tmp, 0);
   o->tmp[0] = '\0';
+  close_dir(o);
 }
 
 int oli_outfile_commit(oli_outfile_t *o, char *why, size_t n) {
@@ -157,21 +262,21 @@ int oli_outfile_commit(oli_outfile_t *o, char *why, size_t n) {
   if (!e && !o->in_place && fsync(fileno(o->f)) != 0) e = errno;
   if (fclose(o->f) != 0 && !e) e = errno;
   o->f = NULL;
-  if (!e && !o->in_place && rename(o->tmp, o->path) != 0) e = errno;
+  if (!e && !o->in_place && renameat(o->dirfd, o->tmp, o->dirfd, o->name) != 0) e = errno;
   if (e) {
-    if (o->tmp[0]) unlink(o->tmp);
+    if (o->tmp[0]) unlinkat(o->dirfd, o->tmp, 0);
     o->tmp[0] = '\0';
+    close_dir(o);
     return fail(why, n, e, what);
   }
-  if (!o->in_place) { /* the rename itself, durably (best effort) */
-    char dir[4096];
-    dir_of(o->path, dir, sizeof dir);
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (!o->in_place) { /* the rename itself, durably (best effort; needs read permission) */
+    int dfd = openat(o->dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
       (void)fsync(dfd);
       close(dfd);
     }
   }
   o->tmp[0] = '\0';
+  close_dir(o);
   return 0;
 }

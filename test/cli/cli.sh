@@ -591,6 +591,16 @@ output-shared-dir) # a sticky shared directory with symlinks planted at NAME.tmp
   one_line "a symlink owned by another user"
   [ "$(cat victim)" = precious ] || fail "another user's symlink: the victim was overwritten"
   [ -L shared/merged.json ] || fail "the planted link was replaced"
+  # another user's link in the directory part: shared/results -> a root-owned directory
+  mkdir -p rootdir && printf 'precious\n' >rootdir/victim.json || fail "setup"
+  ln -s "$WORK/rootdir" shared/results && chown -h 12345:12345 shared/results || fail "plant"
+  run $OLI plan "$P" --dram-limit 1G -o shared/results/victim.json; want_rc 2 "another user's directory symlink"
+  one_line "a symlink in the directory part owned by another user"
+  [ "$(cat rootdir/victim.json)" = precious ] || fail "another user's directory symlink: the victim was overwritten"
+  # another user's planted 0666 file: replaced by root's own, not world-writable
+  touch shared/perm.json && chmod 666 shared/perm.json && chown 12345:12345 shared/perm.json || fail "plant"
+  run sh -c "umask 022; exec $OLI plan '$P' --dram-limit 1G -o shared/perm.json"; want_rc 0 "over a planted file"
+  [ "$(stat -c %a:%u shared/perm.json)" = "644:0" ] || fail "the planted file's mode or owner was kept: $(stat -c %a:%u shared/perm.json)"
   ;;
 stdout-errors) # output lost on standard output: one line, exit 1 (diff: 2, its 1 means "moved")
   run sh -c "$OLI report '$IN/report-old.json' >/dev/full"; want_rc 1 "report >/dev/full"; one_line "write error: No space left on device"

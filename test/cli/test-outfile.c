@@ -2,11 +2,15 @@
  * plans. A new name and a regular file go through a temporary and a rename
  * (complete or untouched, permission bits kept); devices and FIFOs are
  * written in place and stay what they are; a FIFO without a reader is refused
- * at once; a symlink of another user is not followed (as root: a sticky
- * shared directory with a planted link to a victim file); the size limit
+ * at once; a symlink of another user is not followed, neither as the last
+ * component nor in the directory part (as root: a sticky shared directory
+ * with planted links to a victim file and to a root-owned directory); another
+ * user's FIFO is refused (a reader that never reads would hang the writer);
+ * another user's planted file is replaced without its mode; the size limit
  * refuses before anything is replaced; directories are refused. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +23,13 @@
 #include "testhelper.h"
 
 static char dir[256];
+
+static void hung(int sig) {
+  (void)sig;
+  static const char msg[] = "FAIL the writer hung on a FIFO whose reader never reads\n";
+  if (write(1, msg, sizeof msg - 1) < 0) _exit(1);
+  _exit(1);
+}
 
 static char *path(const char *name) {
   static char buf[8][512];
@@ -116,6 +127,30 @@ int main(void) {
   symlink("missing.json", path("dangling.json"));
   CHECK("a dangling symlink is refused", write_doc(path("dangling.json"), "x", 0, why) == -1 &&
                                             access(path("missing.json"), F_OK) != 0);
+  /* a dangling link to a deeper missing name is refused as well */
+  mkdir(path("sub"), 0755);
+  symlink("sub/missing.json", path("dangling2.json"));
+  CHECK("a dangling symlink into a directory is refused",
+        write_doc(path("dangling2.json"), "x", 0, why) == -1 && access(path("sub/missing.json"), F_OK) != 0);
+  /* a directory symlink of our own is followed; the document lands behind it */
+  symlink("sub", path("sublink"));
+  CHECK("own directory symlink followed", write_doc(path("sublink/in.json"), "in\n", 0, why) == 0);
+  CHECK_STR("the document is behind the link", slurp(path("sub/in.json")), "in\n");
+  CHECK("the directory link is still a link", lstat(path("sublink"), &st) == 0 && S_ISLNK(st.st_mode));
+  /* relative names, "..", "." and repeated slashes resolve as the kernel's */
+  char here[512];
+  CHECK("getcwd", getcwd(here, sizeof here) != NULL);
+  CHECK("chdir", chdir(path("sub")) == 0);
+  CHECK("relative name with ..", write_doc("..//sub/./rel.json", "rel\n", 0, why) == 0);
+  CHECK_STR("relative document", slurp(path("sub/rel.json")), "rel\n");
+  CHECK("chdir back", chdir(here) == 0);
+  /* a symlink loop: ELOOP, not a hang */
+  symlink("loop2", path("loop1"));
+  symlink("loop1", path("loop2"));
+  errno = 0;
+  CHECK("a symlink loop is refused (ELOOP)", write_doc(path("loop1/x.json"), "x", 0, why) == -1 && errno == ELOOP);
+  errno = 0;
+  CHECK("a file in the directory part: ENOTDIR", write_doc(path("a.json/x"), "x", 0, why) == -1 && errno == ENOTDIR);
 
   if (geteuid() != 0) {
     printf("note: not root: devices and other users' symlinks not tested\n");
@@ -154,6 +189,50 @@ int main(void) {
     CHECK("write beside planted temporaries", write_doc(path("shared/plan.json"), "plan\n", 0, why) == 0);
     CHECK_STR("the victim is still untouched", slurp(path("victim")), "precious\n");
     CHECK_STR("the document is where it belongs", slurp(path("shared/plan.json")), "plan\n");
+
+    /* another user's link in the directory part: shared/results -> a root-owned directory */
+    mkdir(path("rootdir"), 0755);
+    fd = open(path("rootdir/victim.json"), O_WRONLY | O_CREAT, 0644);
+    if (write(fd, "precious\n", 9) != 9) printf("note: short write\n");
+    close(fd);
+    symlink(path("rootdir"), path("shared/results"));
+    CHECK("lchown the planted directory link", lchown(path("shared/results"), 12345, 12345) == 0);
+    errno = 0;
+    CHECK("another user's directory symlink is not followed",
+          write_doc(path("shared/results/victim.json"), "x\n", 0, why) == -1 && errno == EPERM);
+    CHECK("the refusal names the directory part", strstr(why, "symlink in the directory part owned by another user") != NULL);
+    CHECK_STR("the file behind the link is untouched", slurp(path("rootdir/victim.json")), "precious\n");
+    /* ... also further down, behind a directory of ours, and after a link of ours */
+    mkdir(path("shared/mine"), 0755);
+    symlink(path("shared/results"), path("shared/mine/deeper"));
+    CHECK("a chain through another user's link is refused",
+          write_doc(path("shared/mine/deeper/victim.json"), "x\n", 0, why) == -1 && errno == EPERM);
+    CHECK_STR("still untouched", slurp(path("rootdir/victim.json")), "precious\n");
+
+    /* another user's FIFO, held open by a reader that never reads: refused at
+     * once, not a hang once the pipe is full (alarm: a hang fails the test) */
+    mkfifo(path("shared/fifo.json"), 0666);
+    CHECK("chown the planted FIFO", chown(path("shared/fifo.json"), 12345, 12345) == 0);
+    int stuck = open(path("shared/fifo.json"), O_RDONLY | O_NONBLOCK);
+    static char bigdoc[1 << 18];
+    memset(bigdoc, 'x', sizeof bigdoc - 1);
+    signal(SIGALRM, hung);
+    alarm(20);
+    errno = 0;
+    CHECK("another user's FIFO is refused", write_doc(path("shared/fifo.json"), bigdoc, 0, why) == -1 &&
+                                                errno == EPERM && strstr(why, "FIFO owned by another user"));
+    alarm(0);
+    close(stuck);
+
+    /* a planted file of another user, mode 0666: replaced by the caller's own,
+     * 0666 less the umask, never the planted mode */
+    fd = open(path("shared/perm.json"), O_WRONLY | O_CREAT, 0666);
+    close(fd);
+    chmod(path("shared/perm.json"), 0666);
+    CHECK("chown the planted file", chown(path("shared/perm.json"), 12345, 12345) == 0);
+    CHECK("over another user's file: written", write_doc(path("shared/perm.json"), "mine\n", 0, why) == 0);
+    CHECK("the planted mode is not kept (0644 under umask 022), the owner is the caller",
+          stat(path("shared/perm.json"), &st) == 0 && (st.st_mode & 07777) == 0644 && st.st_uid == geteuid());
   }
   umask(um);
   char cmd[400];
