@@ -290,6 +290,10 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
       return fail(r, v ? v : o,
                   "an interleave decision needs \"ratio\" \"D:C\" or \"D:C:R\" (integers 0..%d, not all 0), "
                   "found %s", PLAN_RATIO_MAX, q(ratio, qb));
+    /* the runtime interleaves remote DRAM only beside local DRAM and CXL */
+    if (s->weight[OLI_TIER_REMOTE] && (!s->weight[OLI_TIER_DRAM] || !s->weight[OLI_TIER_CXL]))
+      return fail(r, v, "an interleave with a remote-DRAM share needs a local-DRAM and a CXL share too "
+                  "(\"D:C:R\" with D > 0 and C > 0), found %s", q(ratio, qb));
     has = true;
     break;
   }

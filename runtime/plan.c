@@ -64,9 +64,9 @@ static int cmp_id(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* One site of the document as an entry; false: a plan decision this runtime
- * cannot follow (an interleave with no CXL share but a remote one), skipped. */
-static bool plan_site(const oli_doc_site_t *s, bool profile, bool have_access, plan_site_t *out) {
+/* One site of the document as an entry (common/doc.c refuses an interleave
+ * this runtime cannot follow: a remote-DRAM share without DRAM and CXL). */
+static void plan_site(const oli_doc_site_t *s, bool profile, bool have_access, plan_site_t *out) {
   memset(out, 0, sizeof *out);
   out->e.id = s->id;
   out->file = or_null(s->file);
@@ -78,14 +78,12 @@ static bool plan_site(const oli_doc_site_t *s, bool profile, bool have_access, p
   if (have_access && OLI_HAS(s, OLI_F_ACCESSES) && s->bytes > 0)
     out->e.intensity = (double)s->accesses / (double)s->bytes;
   out->e.placement = profile ? OLI_PLACE_DEFAULT : s->placement;
-  if (out->e.placement != OLI_PLACE_INTERLEAVE) return true;
+  if (out->e.placement != OLI_PLACE_INTERLEAVE) return;
   /* an interleave whose ratio gives one tier everything is that tier's placement */
   const uint32_t *w = s->weight;
   if (w[OLI_TIER_DRAM] == 0 && w[OLI_TIER_REMOTE] == 0) out->e.placement = OLI_PLACE_CXL;
   else if (w[OLI_TIER_CXL] == 0 && w[OLI_TIER_REMOTE] == 0) out->e.placement = OLI_PLACE_DRAM;
-  else if (w[OLI_TIER_DRAM] == 0 || w[OLI_TIER_CXL] == 0) return false; /* DRAM+remote or CXL+remote only */
   else memcpy(out->e.weight, w, sizeof out->e.weight);
-  return true;
 }
 
 static void plan_free(plan_t *p) {
@@ -104,8 +102,7 @@ static int use_doc(plan_t *p, char *msg, size_t n) {
     snprintf(msg, n, "out of memory");
     return -1;
   }
-  for (size_t i = 0; i < p->doc.nsites; i++)
-    if (plan_site(&p->doc.sites[i], p->profile, have_access, &p->sites[p->n])) p->n++;
+  for (size_t i = 0; i < p->doc.nsites; i++) plan_site(&p->doc.sites[i], p->profile, have_access, &p->sites[p->n++]);
   if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* IDs are distinct (the reader checks) */
   return 0;
 }

@@ -456,7 +456,7 @@ bad-input) # every bad file: one clear line naming the file, exit 2, for report,
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --bandwidth 1:-2; want_rc 2 "bad bw"; one_line "--bandwidth"
   ;;
 plan-budget) # budget held to the byte on the real profile; sufficient vs insufficient
-  for lim in 16G 6G 4G 3G 1G 1 0; do
+  for lim in 16G 6G 4G 3G 1G 1; do
     run $OLI plan "$IN/profile-rank0.json" --dram-limit $lim -o plan.json; want_rc 0 "plan $lim"
     json_ok plan.json
     python3 - "$lim" <<'PY' || fail "budget $lim"
@@ -483,6 +483,35 @@ PY
   grep -q ' x .*dram ' out.txt || fail "insufficient: hot small x stays"
   grep -q ' q .*cxl ' out.txt || fail "insufficient: untouched q to CXL"
   grep -q ' colidx .*\(cxl\|interleave\)' out.txt || fail "insufficient: cold colidx leaves DRAM"
+  ;;
+plan-unlimited) # --dram-limit 0 is no limit, as OLI_DRAM_LIMIT=0 and oli run --dram-limit 0 (one meaning of 0)
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1P -o big.json; want_rc 0 "plan 1P"
+  for lim in 0 unlimited none; do
+    run $OLI plan "$IN/profile-rank0.json" --dram-limit $lim -o plan.json; want_rc 0 "plan $lim"
+    grep -q "of unlimited" err.txt || fail "--dram-limit $lim: the summary line does not say unlimited: $(cat err.txt)"
+    python3 - <<'PY' || fail "--dram-limit $lim is not the plan without a limit"
+import json
+p = json.load(open("plan.json")); b = json.load(open("big.json"))
+assert p["dram_limit"] == 0, p["dram_limit"]
+assert [(x["id"], x["decision"], x["ratio"]) for x in p["sites"]] == [(x["id"], x["decision"], x["ratio"]) for x in b["sites"]]
+assert p["summary"]["dram_bytes"] > 0
+PY
+    run $OLI report plan.json; want_rc 0 "report of the $lim plan"; has "DRAM limit unlimited"
+  done
+  ;;
+plan-remote-ratio) # a remote-DRAM share needs DRAM and CXL shares: oli plan refuses to write it, every reader refuses it
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3:0:1; want_rc 2 "--weights 3:0:1"
+  one_line "--weights '3:0:1' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0)"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --ratios 3:1,0:1:1; want_rc 2 "--ratios 0:1:1"
+  one_line "'0:1:1' is not D:C or D:C:R"
+  cat >remote.json <<'J'
+{"schema": "oli-plan", "version": 1, "dram_limit": 0, "sites": [
+ {"id": "0x00000000000000a1", "decision": "interleave", "ratio": "3:0:1"}]}
+J
+  run $OLI report remote.json; want_rc 2 "report of a 3:0:1 plan"
+  one_line "needs a local-DRAM and a CXL share too"
+  run $OLI run --plan remote.json -- /bin/true; want_rc 2 "run --plan of a 3:0:1 plan"
+  one_line "needs a local-DRAM and a CXL share too"
   ;;
 plan-options) # weights, ratios, tiers from the command line are used and recorded
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --bandwidth 20000:20000 --latency 100:250 -o plan.json

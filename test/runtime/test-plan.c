@@ -27,7 +27,6 @@ static const char good[] =
     " {\"id\": \"0x00000000000000a3\", \"decision\": \"interleave\", \"ratio\": \"3:1\"},\n"
     " {\"id\": \"0x00000000000000a4\", \"decision\": \"interleave\", \"ratio\": \"0:1\"},\n"
     " {\"id\": \"0x00000000000000a5\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\"},\n"
-    " {\"id\": \"0x00000000000000a6\", \"decision\": \"interleave\", \"ratio\": \"2:0:1\"},\n"
     " {\"id\": \"0x00000000000000b1\", \"decision\": \"interleave\", \"ratio\": \"5:2\",\n"
     "  \"file\": \"src/solver.c\", \"function\": \"setup\", \"rel\": 7, \"kind\": \"malloc\","
     "  \"name\": \"grid\", \"future_member\": [1, 2]},\n"
@@ -92,13 +91,28 @@ int main(void) {
   CHECK("ratio 0:1 is CXL", e && e->placement == OLI_PLACE_CXL);
   e = _oli_plan_lookup(a5);
   CHECK("ratio 2:1:1", e && e->placement == OLI_PLACE_INTERLEAVE && e->weight[OLI_TIER_REMOTE] == 1);
-  CHECK("ratio 2:0:1 (no CXL share) skipped", _oli_plan_lookup(a6) == NULL);
+  CHECK("site a6 not in the plan", _oli_plan_lookup(a6) == NULL);
   e = _oli_plan_lookup(moved);
   CHECK("re-matched by source location", e && e->id == 0xb1 && e->weight[OLI_TIER_DRAM] == 5);
   CHECK("different rel: no re-match", _oli_plan_lookup(other_rel) == NULL);
   CHECK("different kind: no re-match", _oli_plan_lookup(other_kind) == NULL);
   CHECK("new site: no entry", _oli_plan_lookup(fresh) == NULL);
   CHECK("NULL site: no entry", _oli_plan_lookup(NULL) == NULL);
+
+  /* a remote-DRAM share without a CXL (or DRAM) share: the runtime cannot
+   * follow it, so the shared reader refuses the plan (one line), never a
+   * site dropped in silence */
+  static const char remote_only[] =
+      "{\"schema\": \"oli-plan\", \"version\": 1, \"dram_limit\": 0, \"sites\": [\n"
+      " {\"id\": \"0xa1\", \"decision\": \"dram\", \"ratio\": null},\n"
+      " {\"id\": \"0xa6\", \"decision\": \"interleave\", \"ratio\": \"3:0:1\"}]}";
+  CHECK_EQ("ratio 3:0:1 refused", set(remote_only, msg), -1);
+  CHECK("the refusal says what is accepted", strstr(msg, "needs a local-DRAM and a CXL share") && strstr(msg, "3:0:1"));
+  static const char cxl_remote[] =
+      "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [\n"
+      " {\"id\": \"0xa6\", \"decision\": \"interleave\", \"ratio\": \"0:1:1\"}]}";
+  CHECK_EQ("ratio 0:1:1 refused", set(cxl_remote, msg), -1);
+  CHECK_EQ("good plan parses again", set(good, msg), 0);
 
   /* decide with the entry */
   oli_topology_t t;

@@ -27,8 +27,10 @@ static void usage(FILE *f) {
         "at run time.\n"
         "  -S, --static BINARY       plan from BINARY's site records alone\n"
         "  -z, --sizes FILE          with --static: object sizes from a report or profile\n"
-        "  -d, --dram-limit SIZE     local DRAM budget: bytes or 64G, 512M, 1.5T (required)\n"
-        "  -w, --weights D:C[:R]     preferred interleave ratio (local DRAM:CXL[:remote DRAM]);\n"
+        "  -d, --dram-limit SIZE     local DRAM budget: bytes or 64G, 512M, 1.5T; 0 or\n"
+        "                            unlimited: no limit, as OLI_DRAM_LIMIT (required)\n"
+        "  -w, --weights D:C[:R]     preferred interleave ratio (local DRAM:CXL[:remote DRAM],\n"
+        "                            D and C > 0);\n"
         "                            default: proportional to the tiers' bandwidth\n"
         "  -r, --ratios LIST         all candidate ratios, e.g. 3:1,1:1 (default: the\n"
         "                            preferred ratio, 7:1, 3:1, 1:1, 1:3)\n"
@@ -49,11 +51,12 @@ static void usage(FILE *f) {
         f);
 }
 
-/* A planner ratio (common/grammar.c, integers 0-1000) with a DRAM share and
- * a share off DRAM. 0 ok. */
+/* A planner ratio (common/grammar.c, integers 0-1000) with a DRAM and a CXL
+ * share (a remote-DRAM share only beside both: what the runtime follows,
+ * common/doc.c's rule for an interleave). 0 ok. */
 static int parse_plan_ratio(const char *s, oli_plan_opt_t *o) {
   if (oli_parse_ratio(s, 1000, o->w, NULL) != 0) return -1;
-  return o->w[OLI_TIER_DRAM] > 0 && o->w[OLI_TIER_CXL] + o->w[OLI_TIER_REMOTE] > 0 ? 0 : -1;
+  return o->w[OLI_TIER_DRAM] > 0 && o->w[OLI_TIER_CXL] > 0 ? 0 : -1;
 }
 
 /* "a:b" or "a:b:c" of positive reals (tier bandwidths, latencies); n = parts. 0 ok. */
@@ -265,10 +268,12 @@ int cli_plan_main(int argc, char **argv) {
     usage(stderr);
     return OLI_EXIT_BAD;
   }
-  int prc = oli_parse_size(limit_s, &budget);
+  /* 0, unlimited, none: no limit, as OLI_DRAM_LIMIT (docs/cli.md) */
+  int prc = !strcasecmp(limit_s, "unlimited") || !strcasecmp(limit_s, "none")
+                ? (budget = 0, 0) : oli_parse_size(limit_s, &budget);
   if (prc != 0) {
-    cli_error("plan: --dram-limit '%s' is %s (bytes, or 64G, 512M, 1.5T)", cli_shown(limit_s),
-              prc == -2 ? "less than one byte" : "not a size");
+    cli_error("plan: --dram-limit '%s' is %s (bytes, or 64G, 512M, 1.5T; 0 or unlimited: no limit)",
+              cli_shown(limit_s), prc == -2 ? "less than one byte" : "not a size");
     return OLI_EXIT_BAD;
   }
   uint64_t min_size = 0;
@@ -286,7 +291,7 @@ int cli_plan_main(int argc, char **argv) {
   int have_pref = 0;
   if (weights_s) {
     if (parse_plan_ratio(weights_s, &pref) != 0) {
-      cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C+R > 0)", weights_s);
+      cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0)", weights_s);
       return OLI_EXIT_BAD;
     }
     have_pref = 1;
@@ -298,7 +303,7 @@ int cli_plan_main(int argc, char **argv) {
     for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
       oli_plan_opt_t o = {{0, 0, 0}};
       if (parse_plan_ratio(t, &o) != 0 || add_opt(ratios, &nratios, o) != 0) {
-        cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C+R > 0; "
+        cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0; "
                   "at most %d ratios)", ratios_s, t, OLI_PLAN_MAX_OPTS - 2);
         free(copy);
         return OLI_EXIT_BAD;
@@ -380,7 +385,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
-  if (oli_plan_solve(&m, objs, d.nsites, options, nopts, budget, exact_max, &res) != 0) {
+  if (oli_plan_solve(&m, objs, d.nsites, options, nopts, budget ? budget : UINT64_MAX, exact_max, &res) != 0) {
     cli_error("plan: out of memory");
     free(objs);
     goto out;
@@ -514,7 +519,8 @@ int cli_plan_main(int argc, char **argv) {
   }
   if (out_path)
     fprintf(stderr, "oli: plan for %zu sites -> %s: DRAM %s of %s, predicted stall %.3g (all-DRAM %.3g), %s solver\n",
-            d.nsites, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1), oli_format_size(budget, b2, sizeof b2),
+            d.nsites, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
+            budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited",
             res.cost, res.dram_cost, res.exact ? "exact" : "greedy");
   free(objs);
   rc = OLI_EXIT_OK;

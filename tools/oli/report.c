@@ -135,7 +135,7 @@ int cli_report_main(int argc, char **argv) {
   printf("\n");
   if (d.kind == OLI_DOC_PLAN)
     printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
-                                                                           : "none");
+                                                                           : "unlimited");
   if (rep) {
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
