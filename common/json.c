@@ -1,6 +1,7 @@
 /* common/json.c - strict JSON reader (DOM in an arena) and string escaping. */
 #include "json.h"
 #include "infile.h"
+#include "text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -175,6 +176,17 @@ static const char *parse_string_raw(parser_t *ps, size_t *len_out) {
     if (c < 0x20) {
       fail_at(ps, q, "control character 0x%02x in string (escape it)", c);
       return NULL;
+    }
+    if (c >= 0x80) { /* raw UTF-8: the one rule (common/text.h), RFC 8259 section 8.1 */
+      size_t k = oli_utf8_decode(q, NULL);
+      if (k == 0) {
+        fail_at(ps, q, "invalid UTF-8 byte 0x%02x in string", c);
+        return NULL;
+      }
+      memcpy(w, q, k);
+      w += k;
+      q += k;
+      continue;
     }
     if (c != '\\') {
       *w++ = (char)c;
@@ -697,8 +709,27 @@ static size_t escape_byte(unsigned char c, char out[8]) {
   }
 }
 
+/* The escape of the character at p into out; *used gets its bytes. ASCII as
+ * escape_byte; bytes that are not valid UTF-8 (oli_utf8_decode) are each
+ * replaced by U+FFFD, written "\ufffd", as Go's encoding/json and LLVM's
+ * json::fixUTF8 do, so every document oli writes is valid UTF-8; the
+ * oli_text_unsafe code points (C1 controls, U+2028/U+2029, bidirectional
+ * controls) are written \uXXXX; other UTF-8 stays as it is. */
+static size_t escape_char(const unsigned char *p, char out[8], size_t *used) {
+  uint32_t cp;
+  *used = 1;
+  if (*p < 0x80) return escape_byte(*p, out);
+  size_t k = oli_utf8_decode((const char *)p, &cp);
+  if (k == 0) return (size_t)snprintf(out, 8, "\\ufffd");
+  *used = k;
+  if (oli_text_unsafe(cp)) return (size_t)snprintf(out, 8, "\\u%04x", (unsigned)cp);
+  memcpy(out, p, k);
+  out[k] = '\0';
+  return k;
+}
+
 size_t oli_json_escape(char *buf, size_t n, const char *s) {
-  size_t need = 0;
+  size_t need = 0, used;
   char e[8];
 #define PUT(str, len)                                                                         \
   do {                                                                                        \
@@ -706,8 +737,8 @@ size_t oli_json_escape(char *buf, size_t n, const char *s) {
       if (need + 1 < n) buf[need] = (str)[i_];                                                \
   } while (0)
   PUT("\"", 1);
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-    size_t k = escape_byte(*p, e);
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p += used) {
+    size_t k = escape_char(p, e, &used);
     PUT(e, k);
   }
   PUT("\"", 1);
@@ -718,9 +749,10 @@ size_t oli_json_escape(char *buf, size_t n, const char *s) {
 
 int oli_json_write_string(FILE *f, const char *s) {
   char e[8];
+  size_t used;
   if (fputc('"', f) == EOF) return -1;
-  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-    size_t k = escape_byte(*p, e);
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p += used) {
+    size_t k = escape_char(p, e, &used);
     if (fwrite(e, 1, k, f) != k) return -1;
   }
   return fputc('"', f) == EOF ? -1 : 0;

@@ -4,15 +4,27 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at p (2-4), 0 when it is not one. */
-static size_t utf8_len(const unsigned char *p) {
-  size_t k = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
+size_t oli_utf8_decode(const char *s, uint32_t *cp) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t k = p[0] < 0x80 ? 1 : p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
   if (k == 0 || p[0] > 0xf4) return 0;
-  for (size_t i = 1; i < k; i++)
-    if ((p[i] & 0xc0) != 0x80) return 0;
+  uint32_t c = k == 1 ? p[0] : p[0] & (0x7f >> k);
+  for (size_t i = 1; i < k; i++) {
+    if ((p[i] & 0xc0) != 0x80) return 0; /* cut short (a NUL ends the loop here too) */
+    c = c << 6 | (p[i] & 0x3f);
+  }
   if (k == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0))) return 0; /* overlong, surrogate */
-  if (k == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))) return 0;
+  if (k == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))) return 0; /* overlong, > U+10FFFF */
+  if (cp) *cp = c;
   return k;
+}
+
+int oli_text_unsafe(uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9f)        /* C1 controls: a terminal may obey them (0x9b is CSI) */
+         || cp == 0x2028 || cp == 0x2029   /* line and paragraph separators: a line break */
+         || cp == 0x061c || cp == 0x200e || cp == 0x200f /* bidirectional marks */
+         || (cp >= 0x202a && cp <= 0x202e) /* bidirectional embeddings and overrides (U+202E) */
+         || (cp >= 0x2066 && cp <= 0x2069); /* bidirectional isolates */
 }
 
 char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars) {
@@ -23,6 +35,7 @@ char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars) {
   while (*p) {
     char piece[8];
     size_t len = 0, used = 1;
+    uint32_t cp = 0;
     unsigned char c = *p;
     if (max_chars && chars == max_chars) {
       if (k + 3 < n) memcpy(buf + k, "...", 3), k += 3;
@@ -40,14 +53,14 @@ char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars) {
     } else if (c < 0x80) {
       piece[0] = (char)c;
       len = 1;
-    } else if ((used = utf8_len(p)) == 0) {
+    } else if ((used = oli_utf8_decode((const char *)p, &cp)) == 0) {
       used = 1;
       memcpy(piece, "\\x", 2);
       piece[2] = hex[c >> 4];
       piece[3] = hex[c & 15];
       len = 4;
-    } else if (used == 2 && c == 0xc2 && p[1] < 0xa0) { /* C1 control */
-      snprintf(piece, sizeof piece, "\\u%04x", p[1]);
+    } else if (oli_text_unsafe(cp)) {
+      snprintf(piece, sizeof piece, "\\u%04x", (unsigned)cp);
       len = 6;
     } else {
       memcpy(piece, p, used);

@@ -6,11 +6,26 @@
 #define OLI_COMMON_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* The one UTF-8 rule of oli (the JSON reader, the JSON writer, this file):
+ * the length (1-4) of the valid UTF-8 character at s, 0 when the bytes there
+ * are not one (a stray continuation byte, an overlong form, a surrogate,
+ * above U+10FFFF, cut short by a NUL or any non-continuation byte); *cp (may
+ * be NULL) gets its code point. */
+size_t oli_utf8_decode(const char *s, uint32_t *cp);
+
+/* 1 for a valid code point that oli never shows as it is, in text or JSON
+ * (written \uXXXX): C1 controls U+0080-U+009F (terminals may obey them), the
+ * line and paragraph separators U+2028/U+2029, and the bidirectional controls
+ * U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069 (text that reads
+ * differently from what it is). */
+int oli_text_unsafe(uint32_t cp);
 
 /* Copy s into buf (always NUL-terminated when n > 0) with control characters
- * shown as \n, \r, \t or \xNN (C0 and DEL), C1 controls written in UTF-8
- * (U+0080-U+009F, which terminals may obey) as \u0080..\u009f, and bytes
- * that are not valid UTF-8 as \xNN; printable UTF-8 stays as it is. After
+ * shown as \n, \r, \t or \xNN (C0 and DEL), the oli_text_unsafe code points
+ * as \uXXXX, and bytes that are not valid UTF-8 as \xNN; printable UTF-8
+ * stays as it is. After
  * max_chars characters of s (0: no limit) the rest is "...". A result that
  * does not fit is cut at a character boundary. Returns buf. */
 char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars);

@@ -586,6 +586,31 @@ PY
   run $OLI profile merge m.json "$IN/profile-rank0.json" q.json; want_rc 2 "conflict"
   one_line "cg.c\nforged: second line"
   ;;
+json-utf8) # JSON oli writes is valid UTF-8 whatever a symbol holds: invalid bytes as \ufffd (oli sites --json, the runtime's report)
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+  cat >w.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+__attribute__((noinline)) void *weird(size_t n) __asm__("fu\nnc\x9b" "31m\xe2\x80\xae");
+void *weird(size_t n) { void *p = malloc(n); memset(p, 1, n); return p; }
+int main(void) { void *p = weird(8 << 20); free(p); return 0; }
+C
+  "$CLANG" -O1 -g -fpass-plugin="$PLUGIN" w.c -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o w || fail "compile"
+  run $OLI sites --json w; want_rc 0 "sites --json"; cp out.txt sites.json
+  OLI_POLICY=dram OLI_REPORT=w.json OLI_REPORT_FORMAT=json ./w || fail "run with OLI_REPORT"
+  python3 - <<'PY' || fail "not valid UTF-8 JSON"
+import json
+for f in ("sites.json", "w.json"):
+    raw = open(f, "rb").read()
+    raw.decode("utf-8")  # strict: any invalid byte raises
+    assert b"\x9b" not in raw and b"\xe2\x80\xae" not in raw, f
+    text = json.dumps(json.loads(raw))
+    assert "\\ufffd31m" in text, (f, text[:400])
+PY
+  run $OLI sites w; want_rc 0 "sites"
+  grep -q 'fu\\nnc\\x9b31m\\u202e' out.txt || { cat out.txt >&2; fail "table: the name not escaped"; }
+  ;;
 output-devices) # -o naming a device or FIFO writes it in place, never replaces it
   P="$IN/profile-rank0.json"
   rm -f fifo full null

@@ -115,6 +115,15 @@ int main(void) {
                                                 "\"i\":8,\"j\":9,\"k\":10,\"l\":11,\"m\":12,\"n\":13,\"o\":14,\"p\":15,\"q\":16,\"a\":17}",
                                                 "duplicate member \"a\" (first at line 1)"));
 
+  /* one UTF-8 rule for every reader (common/text.h's oli_utf8_decode) */
+  CHECK("invalid UTF-8 in a string refused", fails_with("[\"a\xc0\xaf\xff\"]", "invalid UTF-8 byte 0xc0 in string"));
+  CHECK("stray continuation byte refused", fails_with("[\"\x9b\"]", "invalid UTF-8 byte 0x9b"));
+  CHECK("surrogate as raw UTF-8 refused", fails_with("[\"\xed\xa0\x80\"]", "invalid UTF-8 byte 0xed"));
+  CHECK("cut-short sequence refused", fails_with("[\"\xe2\x82\"]", "invalid UTF-8 byte 0xe2"));
+  d = P("[\"gr\xc3\xb6\xc3\x9f\xe2\x82\xac\xf0\x9f\x98\x80\"]", &e);
+  CHECK_STR("valid UTF-8 kept", d ? oli_json_str(oli_json_first(oli_json_root(d))) : NULL,
+            "gr\xc3\xb6\xc3\x9f\xe2\x82\xac\xf0\x9f\x98\x80");
+  oli_json_free(d);
   CHECK("file missing", oli_json_parse_file("/nonexistent/x.json", NULL, &e) == NULL &&
                             strstr(e.msg, "cannot open") != NULL);
 
@@ -126,6 +135,17 @@ int main(void) {
   need = oli_json_escape(small, sizeof small, "abcdef");
   CHECK_STR("escape truncates", small, "\"abc");
   CHECK_EQ("escape reports full length", need, 8);
+
+  /* the writer's output is valid UTF-8 whatever the input: each invalid byte
+   * becomes U+FFFD; C1, U+2028/U+2029 and bidirectional controls \uXXXX */
+  oli_json_escape(buf, sizeof buf, "fu\nnc\x9b" "31m\xff\xc0\xaf");
+  CHECK_STR("invalid bytes as \\ufffd", buf, "\"fu\\nnc\\ufffd31m\\ufffd\\ufffd\\ufffd\"");
+  oli_json_escape(buf, sizeof buf, "a\xe2\x80\xae" "b\xe2\x80\xa8" "c\xc2\x9b" "d\xc3\xa9");
+  CHECK_STR("U+202E, U+2028, C1 escaped; other UTF-8 kept", buf, "\"a\\u202eb\\u2028c\\u009bd\xc3\xa9\"");
+  d = P("[\"a\\u202eb\\ufffd\"]", &e);
+  CHECK_STR("escapes read back", d ? oli_json_str(oli_json_first(oli_json_root(d))) : NULL,
+            "a\xe2\x80\xae" "b\xef\xbf\xbd");
+  oli_json_free(d);
 
   /* round trip: escape, then parse back */
   const char *odd = "tab\there \"q\" back\\slash \x1f end";

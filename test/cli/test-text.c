@@ -20,6 +20,10 @@ int main(void) {
             "gr\xc3\xb6\xc3\x9f" "e \xe2\x82\xac \xf0\x9f\x98\x80");
   CHECK_STR("C1 CSI (U+009B) escaped", esc("a\xc2\x9b" "31m", 0, 0), "a\\u009b31m");
   CHECK_STR("U+00A0 is not C1: kept", esc("\xc2\xa0", 0, 0), "\xc2\xa0");
+  CHECK_STR("U+202E (right-to-left override) escaped", esc("evil\xe2\x80\xae" "fdp.exe", 0, 0), "evil\\u202efdp.exe");
+  CHECK_STR("U+2028, U+2029 (line breaks) escaped", esc("a\xe2\x80\xa8" "b\xe2\x80\xa9", 0, 0), "a\\u2028b\\u2029");
+  CHECK_STR("bidirectional isolates escaped", esc("\xe2\x81\xa6x\xe2\x81\xa9", 0, 0), "\\u2066x\\u2069");
+  CHECK_STR("U+2027 (not a control) kept", esc("\xe2\x80\xa7", 0, 0), "\xe2\x80\xa7");
   CHECK_STR("invalid bytes as \\xNN", esc("\xff\xc0\xaf", 0, 0), "\\xff\\xc0\\xaf");
   CHECK_STR("truncated sequence", esc("x\xe2\x82", 0, 0), "x\\xe2\\x82");
   CHECK_STR("surrogate refused", esc("\xed\xa0\x80", 0, 0), "\\xed\\xa0\\x80");
