@@ -44,7 +44,7 @@ help) # every subcommand has --help, exit 0, text on stdout
   run $OLI --help; want_rc 0 "--help"
   run $OLI; want_rc 2 "no command"
   run $OLI frobnicate; want_rc 2 "unknown command"; grep -q "^oli: unknown command 'frobnicate'" err.txt || fail "msg"
-  run $OLI sites --bogus x; want_rc 2 "unknown option"; grep -q '^usage: oli sites' err.txt || fail "no usage on bad option"
+  run $OLI sites --bogus x; want_rc 2 "unknown option"; one_line "oli: sites: unknown option '--bogus'; try 'oli sites --help'"
   run $OLI diff onlyone.json; want_rc 2 "one argument"
   run $OLI plan "$IN/profile-rank0.json"; want_rc 2 "no --dram-limit"; grep -q '^oli: plan: --dram-limit SIZE is required' err.txt || fail msg
   ;;
@@ -512,6 +512,24 @@ J
   one_line "needs a local-DRAM and a CXL share too"
   run $OLI run --plan remote.json -- /bin/true; want_rc 2 "run --plan of a 3:0:1 plan"
   one_line "needs a local-DRAM and a CXL share too"
+  ;;
+usage-errors) # a usage error is one "oli:" line with a hint, never getopt's own words or the whole usage
+  P="$IN/profile-rank0.json"
+  run $OLI plan "$P" --dram-limit 1G -o; want_rc 2 "-o without a value"; one_line "oli: plan: option '-o' needs a value; try 'oli plan --help'"
+  run $OLI plan "$P" --dram-limit 1G --output; want_rc 2 "--output without a value"; one_line "option '--output' needs a value"
+  run $OLI plan "$P"; want_rc 2 "no --dram-limit"; one_line "--dram-limit SIZE is required"
+  run $OLI plan; want_rc 2 "no profile"; one_line "plan: expected one PROFILE, got 0 arguments; try 'oli plan --help'"
+  run $OLI profile; want_rc 2 "profile"; one_line "expected an action (merge); try 'oli profile --help'"
+  run $OLI profile merge; want_rc 2 "profile merge"; one_line "expected OUT and at least one IN"
+  run $OLI bogus; want_rc 2 "unknown command"; one_line "unknown command 'bogus'"
+  run $OLI; want_rc 2 "no command"; one_line "no command"
+  run $OLI report --json "$IN/report-old.json"; want_rc 2 "report --json"; one_line "oli: report: unknown option '--json'; try 'oli report --help'"
+  run $OLI sites --json=1 x; want_rc 2 "--json=1"; one_line "option '--json' takes no value"
+  run $OLI diff -z a b; want_rc 2 "diff -z"; one_line "unknown option '-z'"
+  run $OLI diff a; want_rc 2 "diff one argument"; one_line "try 'oli diff --help'"
+  run $OLI sites; want_rc 2 "sites"; one_line "try 'oli sites --help'"
+  run $OLI run --bogus -- /bin/true; want_rc 2 "run --bogus"; one_line "unknown option '--bogus'"
+  ! $OLI --help | grep -q 'report FILE \[--json\]' || fail "oli --help still offers report --json"
   ;;
 plan-options) # weights, ratios, tiers from the command line are used and recorded
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --bandwidth 20000:20000 --latency 100:250 -o plan.json

@@ -422,7 +422,7 @@ int cli_calibrate_main(int argc, char **argv) {
   char *end;
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "o:f:n:s:r:h", opts, NULL)) != -1) {
+  while ((c = cli_getopt("calibrate", argc, argv, "o:f:n:s:r:h", opts)) != -1) {
     switch (c) {
     case 'o': out_path = optarg; break;
     case 'f': from_s = optarg; break;
@@ -443,12 +443,11 @@ int cli_calibrate_main(int argc, char **argv) {
       }
       break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (optind != argc) {
-    cli_error("calibrate: unexpected argument '%s'", cli_shown(argv[optind]));
-    usage(stderr);
+    cli_error("calibrate: unexpected argument '%s'; try 'oli calibrate --help'", cli_shown(argv[optind]));
     return OLI_EXIT_BAD;
   }
   if (show_path) return show(show_path);

@@ -29,6 +29,11 @@
 /* "oli: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
+/* getopt_long for subcommand cmd ("plan"), with getopt's own messages off:
+ * an unknown option, a missing value or a value given to a flag is one
+ * "oli: cmd: ...; try 'oli cmd --help'" line and '?' (exit 2). */
+struct option;
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts);
 /* s with control characters escaped (common/text.h), for text output: a ring
  * of 8 static buffers, so up to 8 can be used in one printf. */
 const char *cli_shown(const char *s);

@@ -142,18 +142,17 @@ int cli_diff_main(int argc, char **argv) {
   int json = 0, moved_only = 0, ids_only = 0, c;
   oli_jw_t w;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "jmih", opts, NULL)) != -1) {
+  while ((c = cli_getopt("diff", argc, argv, "jmih", opts)) != -1) {
     switch (c) {
     case 'j': json = 1; break;
     case 'm': moved_only = 1; break;
     case 'i': ids_only = 1; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (argc - optind != 2) {
-    cli_error("diff: expected OLD and NEW, got %d arguments", argc - optind);
-    usage(stderr);
+    cli_error("diff: expected OLD and NEW, got %d arguments; try 'oli diff --help'", argc - optind);
     return OLI_EXIT_BAD;
   }
   oli_doc_t a, b;

@@ -1,4 +1,5 @@
 /* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile|run|calibrate. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,26 @@ void cli_warning(const char *fmt, ...) {
   va_end(ap);
 }
 
+int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts) {
+  char opts[64];
+  int plus = shortopts[0] == '+';
+  snprintf(opts, sizeof opts, "%s:%s", plus ? "+" : "", shortopts + plus); /* ':': a missing value is ':' */
+  opterr = 0; /* getopt's own "cmd: unrecognized option" lines are not ours */
+  int c = getopt_long(argc, argv, opts, longopts, NULL);
+  if (c != '?' && c != ':') return c;
+  const char *typed = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+  char name[80];
+  if (strncmp(typed, "--", 2) == 0) snprintf(name, sizeof name, "%.*s", (int)strcspn(typed, "="), typed);
+  else snprintf(name, sizeof name, "-%c", optopt > 0 && optopt < 128 ? optopt : '?');
+  if (c == ':')
+    cli_error("%s: option '%s' needs a value; try 'oli %s --help'", cmd, cli_shown(name), cmd);
+  else if (optopt != 0 && strchr(typed, '=') && strncmp(typed, "--", 2) == 0)
+    cli_error("%s: option '%s' takes no value; try 'oli %s --help'", cmd, cli_shown(name), cmd);
+  else
+    cli_error("%s: unknown option '%s'; try 'oli %s --help'", cmd, cli_shown(name), cmd);
+  return '?';
+}
+
 const char *cli_shown(const char *s) {
   static char ring[8][16384];
   static unsigned k;
@@ -54,7 +75,7 @@ int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) {
 static void usage(FILE *f) {
   fputs("usage: oli COMMAND [ARGS]\n"
         "  sites BINARY [--json]           list the allocation sites the plugin tagged\n"
-        "  report FILE [--json]            a run's report or a plan as a table\n"
+        "  report FILE                     a run's report, a plan or a profile as a table\n"
         "  diff OLD NEW [--json]           what moved between two reports/plans (exit 1 if any)\n"
         "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
         "  profile merge OUT IN...         combine profiles of several ranks or runs\n"
@@ -68,7 +89,7 @@ static void usage(FILE *f) {
 
 static int dispatch(int argc, char **argv, int *is_diff) {
   if (argc < 2) {
-    usage(stderr);
+    cli_error("no command (one of sites, report, diff, plan, profile, run, calibrate); try 'oli --help'");
     return OLI_EXIT_BAD;
   }
   const char *cmd = argv[1];
@@ -87,8 +108,7 @@ static int dispatch(int argc, char **argv, int *is_diff) {
   if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
   if (strcmp(cmd, "run") == 0) return cli_run_main(argc - 1, argv + 1);
   if (strcmp(cmd, "calibrate") == 0) return cli_calibrate_main(argc - 1, argv + 1);
-  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run, calibrate)", cmd);
-  usage(stderr);
+  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run, calibrate); try 'oli --help'", cmd);
   return OLI_EXIT_BAD;
 }
 

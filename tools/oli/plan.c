@@ -216,7 +216,7 @@ int cli_plan_main(int argc, char **argv) {
   int c;
   char *end;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "d:w:r:b:l:L:H:s:m:o:S:z:h", opts_long, NULL)) != -1) {
+  while ((c = cli_getopt("plan", argc, argv, "d:w:r:b:l:L:H:s:m:o:S:z:h", opts_long)) != -1) {
     switch (c) {
     case 'd': limit_s = optarg; break;
     case 'w': weights_s = optarg; break;
@@ -249,7 +249,7 @@ int cli_plan_main(int argc, char **argv) {
     case 'S': static_bin = optarg; break;
     case 'z': sizes_path = optarg; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (sizes_path && !static_bin) {
@@ -257,15 +257,13 @@ int cli_plan_main(int argc, char **argv) {
     return OLI_EXIT_BAD;
   }
   if (argc - optind != (static_bin ? 0 : 1)) {
-    if (static_bin) cli_error("plan: --static BINARY takes no PROFILE, got %d arguments", argc - optind);
-    else cli_error("plan: expected one PROFILE (or --static BINARY), got %d arguments", argc - optind);
-    usage(stderr);
+    if (static_bin) cli_error("plan: --static BINARY takes no PROFILE, got %d arguments; try 'oli plan --help'", argc - optind);
+    else cli_error("plan: expected one PROFILE (or --static BINARY), got %d arguments; try 'oli plan --help'", argc - optind);
     return OLI_EXIT_BAD;
   }
   uint64_t budget;
   if (limit_s == NULL) {
-    cli_error("plan: --dram-limit SIZE is required (bytes, or 64G, 512M, 1.5T)");
-    usage(stderr);
+    cli_error("plan: --dram-limit SIZE is required (bytes, or 64G, 512M, 1.5T; 0 or unlimited: no limit)");
     return OLI_EXIT_BAD;
   }
   /* 0, unlimited, none: no limit, as OLI_DRAM_LIMIT (docs/cli.md) */

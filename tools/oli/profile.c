@@ -31,31 +31,29 @@ int cli_profile_main(int argc, char **argv) {
   };
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+  while ((c = cli_getopt("profile", argc, argv, "+h", opts)) != -1) {
     switch (c) {
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (optind >= argc || strcmp(argv[optind], "merge") != 0) {
-    if (optind < argc) cli_error("profile: unknown action '%s' (only: merge)", argv[optind]);
-    else cli_error("profile: expected an action (merge)");
-    usage(stderr);
+    if (optind < argc) cli_error("profile: unknown action '%s' (only: merge); try 'oli profile --help'", argv[optind]);
+    else cli_error("profile: expected an action (merge); try 'oli profile --help'");
     return OLI_EXIT_BAD;
   }
   /* options after "merge" */
   argc -= optind;
   argv += optind;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+  while ((c = cli_getopt("profile merge", argc, argv, "h", opts)) != -1) {
     switch (c) {
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (argc - optind < 2) {
-    cli_error("profile merge: expected OUT and at least one IN");
-    usage(stderr);
+    cli_error("profile merge: expected OUT and at least one IN; try 'oli profile --help'");
     return OLI_EXIT_BAD;
   }
   const char *out = argv[optind];

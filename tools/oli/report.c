@@ -40,15 +40,14 @@ int cli_report_main(int argc, char **argv) {
   };
   int c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+  while ((c = cli_getopt("report", argc, argv, "h", opts)) != -1) {
     switch (c) {
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (argc - optind != 1) {
-    cli_error("report: expected one FILE, got %d arguments", argc - optind);
-    usage(stderr);
+    cli_error("report: expected one FILE, got %d arguments; try 'oli report --help'", argc - optind);
     return OLI_EXIT_BAD;
   }
   oli_doc_t d;

@@ -133,16 +133,15 @@ int cli_sites_main(int argc, char **argv) {
   };
   int json = 0, c;
   optind = 1;
-  while ((c = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+  while ((c = cli_getopt("sites", argc, argv, "jh", opts)) != -1) {
     switch (c) {
     case 'j': json = 1; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
-    default: usage(stderr); return OLI_EXIT_BAD;
+    default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
   if (argc - optind != 1) {
-    cli_error("sites: expected one BINARY, got %d arguments", argc - optind);
-    usage(stderr);
+    cli_error("sites: expected one BINARY, got %d arguments; try 'oli sites --help'", argc - optind);
     return OLI_EXIT_BAD;
   }
   const char *path = argv[optind];
