@@ -362,6 +362,18 @@ int _oli_topology_dram_tier(const oli_topology_t *t) {
 
 /* ---- user overrides (OLI_DRAM_NODES, OLI_CXL_NODES) --------------------------- */
 
+/* The DRAM nodes the overrides leave (as _oli_topology_apply_overrides makes
+ * them). */
+static uint64_t dram_left(const oli_topology_t *t, uint64_t dram, uint64_t cxl) {
+  uint64_t left = 0;
+  for (int i = 0; i < t->num_nodes; i++) {
+    oli_node_kind_t k = t->nodes[i].kind;
+    if (k == OLI_NODE_NONE) continue;
+    if ((dram >> i & 1) || (!(cxl >> i & 1) && !dram && k == OLI_NODE_DRAM)) left |= 1ULL << i;
+  }
+  return left;
+}
+
 int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
                                   bool cxl_forced, char *msg, size_t n) {
   char list[128];
@@ -385,6 +397,13 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
                  oli_format_list(memory, list, sizeof list));
         return -1;
       }
+      if (pass == 1 && t->nodes[i].ncpus > 0 && !cxl_forced && dram_left(t, dram, cxl) == 0) {
+        snprintf(msg, n, /* force: would leave no DRAM node: advise nothing that fails next */
+                 "OLI_CXL_NODES names node %d, which has CPUs and would leave no DRAM node "
+                 "(nodes with memory: %s); oli needs a DRAM node besides a CXL one",
+                 i, oli_format_list(memory, list, sizeof list));
+        return -1;
+      }
       if (pass == 1 && t->nodes[i].ncpus > 0 && !cxl_forced) {
         snprintf(msg, n,
                  "OLI_CXL_NODES names node %d, which has CPUs (a DRAM node); "
@@ -401,15 +420,10 @@ int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64
   }
   /* What the overrides leave (as _oli_topology_apply_overrides makes it): a
    * machine without a DRAM node has no local node to place anything on. */
-  uint64_t left_dram = 0, cpus = 0;
-  for (int i = 0; i < t->num_nodes; i++) {
-    oli_node_kind_t k = t->nodes[i].kind;
+  uint64_t cpus = 0;
+  for (int i = 0; i < t->num_nodes; i++)
     if (t->nodes[i].ncpus > 0) cpus |= 1ULL << i;
-    if (k == OLI_NODE_NONE) continue;
-    bool is_dram = (dram >> i & 1) || (!(cxl >> i & 1) && !dram && k == OLI_NODE_DRAM);
-    if (is_dram) left_dram |= 1ULL << i;
-  }
-  if (left_dram == 0) {
+  if (dram_left(t, dram, cxl) == 0) {
     char given[128];
     snprintf(msg, n, "OLI_CXL_NODES=%s%s leaves no DRAM node (nodes with CPUs: %s); keep a node with CPUs as DRAM",
              cxl_forced ? "force:" : "", oli_format_list(cxl, given, sizeof given),
@@ -432,6 +446,36 @@ void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64
 }
 
 /* ---- default weights --------------------------------------------------------- */
+
+#define REDUCE_MAX_SUM 32 /* bandwidth ratios are reduced to a sum up to this */
+
+/* Nearest small-integer ratio: first sum T (2..32) within 5%, else the best. */
+void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb) {
+  if (a == 0 || b == 0) {
+    *wa = a ? 1 : 0;
+    *wb = b ? 1 : 0;
+    return;
+  }
+  double r = (double)a / (double)b, best_err = 1e300;
+  uint32_t ba = 1, bb = 1;
+  for (uint32_t t = 2; t <= REDUCE_MAX_SUM; t++) {
+    double x = (double)t * (double)a / ((double)a + (double)b);
+    uint32_t xa = (uint32_t)(x + 0.5);
+    if (xa < 1) xa = 1;
+    if (xa > t - 1) xa = t - 1;
+    double q = (double)xa / (double)(t - xa);
+    double err = q > r ? (q - r) / r : (r - q) / r;
+    if (err < best_err - 1e-12) {
+      best_err = err;
+      ba = xa;
+      bb = t - xa;
+    }
+    if (err <= 0.05) break;
+  }
+  *wa = ba;
+  *wb = bb;
+}
+
 
 const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]) {
   int l = t->local_node, c = t->cxl_node;

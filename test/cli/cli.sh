@@ -724,7 +724,9 @@ profile-merge-bad)
   run $OLI profile split x; want_rc 2 "unknown action"; grep -q "^oli: profile: unknown action 'split'" err.txt || fail msg
   ;;
 run-options) # every option of oli run sets its OLI_* variable, exactly as given, and execs the program
-  run $OLI run --policy uniform --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
+  # node lists are checked against the machine: a recorded three-node tree (2 sockets + CXL)
+  run env OLI_SYSFS_ROOT="$IN/../../runtime/data/qemu-lab-6.12" \
+    $OLI run --policy uniform --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
     --profile p.%h.json --plan "$IN/plan-good.json" --min-size 2M --large-percent 20 --dram-nodes 0-1 \
     --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes --machine none -- env
   want_rc 0 "all options"
@@ -738,6 +740,20 @@ run-options) # every option of oli run sets its OLI_* variable, exactly as given
   run env OLI_POLICY=cxl $OLI run --policy=dram sh -c 'echo "$OLI_POLICY $0 $1"; exit 7' a --policy
   want_rc 7 "program status"; has "dram a --policy"
   run $OLI run --help; want_rc 0 "run --help"; has "--dram-limit SIZE"; has "(OLI_WEIGHTS)"
+  ;;
+run-nodes) # --dram-nodes/--cxl-nodes are checked against the machine before exec (the runtime's own check), naming the option
+  T="$IN/../../runtime/data"
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" $OLI run --dram-nodes 5 -- sh -c 'echo ran'; want_rc 2 "--dram-nodes 5"
+  one_line "oli: run: --dram-nodes names node 5, which does not exist (nodes: 0-2)"; hasnt "ran"
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" $OLI run --cxl-nodes 1 -- true; want_rc 2 "--cxl-nodes 1 (CPUs)"
+  one_line "write --cxl-nodes=force:1 to use it as CXL anyway"
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" $OLI run --cxl-nodes force:1 -- true; want_rc 0 "the advice works"
+  # one node: no advice to use force:, which would fail next
+  run env OLI_SYSFS_ROOT="$T/devbox-1node" $OLI run --cxl-nodes 0 -- true; want_rc 2 "one node, --cxl-nodes 0"
+  one_line "would leave no DRAM node"; ! grep -q "force:" err.txt || fail "advice that fails next: $(cat err.txt)"
+  # a variable from the environment keeps its own name
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" OLI_CXL_NODES=7 $OLI run --dram-nodes 0 -- true; want_rc 2 "env OLI_CXL_NODES=7"
+  one_line "OLI_CXL_NODES names node 7"
   ;;
 run-bad) # a bad value is refused by the runtime's own checker: one line naming the option, exit 2, nothing run
   for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off, rdram" \

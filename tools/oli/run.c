@@ -75,6 +75,52 @@ static void usage(FILE *f) {
         f);
 }
 
+/* msg with each variable that came from an option named as the option
+ * ("OLI_DRAM_NODES" -> "--dram-nodes"). */
+static void name_options(const char *msg, const char *values[NRUN], char *out, size_t n) {
+  size_t k = 0;
+  for (const char *p = msg; *p && k + 1 < n;) {
+    size_t used = 0;
+    for (size_t i = 0; i < NRUN && !used; i++) {
+      const char *env = _oli_option_name(run_opts[i].option);
+      size_t len = strlen(env);
+      if (values[i] && strncmp(p, env, len) == 0 && !(p[len] == '_' || (p[len] >= 'A' && p[len] <= 'Z'))) {
+        k += (size_t)snprintf(out + k, n - k, "--%s", run_opts[i].name);
+        used = len;
+      }
+    }
+    if (k >= n) break;
+    if (used) p += used;
+    else out[k++] = *p++;
+  }
+  out[k < n ? k : n - 1] = '\0';
+}
+
+/* --dram-nodes and --cxl-nodes against this machine's nodes, as the
+ * program's runtime checks them at start-up (_oli_topology_check_overrides,
+ * the same code; OLI_SYSFS_ROOT honoured), so a bad list stops here, before
+ * anything runs. The variables are set already: the values are the ones the
+ * program will see (an option's or the environment's). */
+static int check_nodes(const char *values[NRUN]) {
+  bool given = false;
+  for (size_t i = 0; i < NRUN; i++)
+    if (values[i] && (run_opts[i].option == oli_option_dram_nodes || run_opts[i].option == oli_option_cxl_nodes))
+      given = true;
+  if (!given) return 0;
+  _oli_options_reset();
+  uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);
+  uint64_t cm = (uint64_t)_oli_option_get(oli_option_cxl_nodes);
+  const char *root = _oli_option_str(oli_option_sysfs_root);
+  oli_topology_t t;
+  char msg[512], shown[600];
+  (void)_oli_topology_read(root ? root : "/", &t); /* no NUMA: one node, as the runtime sees it */
+  if (_oli_topology_check_overrides(&t, dm, cm, _oli_option_forced(oli_option_cxl_nodes), msg, sizeof msg) == 0)
+    return 0;
+  name_options(msg, values, shown, sizeof shown);
+  cli_error("run: %s", shown);
+  return -1;
+}
+
 int cli_run_main(int argc, char **argv) {
   struct option longopts[NRUN + 2];
   for (size_t i = 0; i < NRUN; i++)
@@ -138,6 +184,7 @@ int cli_run_main(int argc, char **argv) {
       return OLI_EXIT_BAD;
     }
   }
+  if (check_nodes(values) != 0) return OLI_EXIT_BAD;
   fflush(stdout);
   execvp(argv[optind], argv + optind);
   int err = errno;
