@@ -755,6 +755,21 @@ run-nodes) # --dram-nodes/--cxl-nodes are checked against the machine before exe
   run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" OLI_CXL_NODES=7 $OLI run --dram-nodes 0 -- true; want_rc 2 "env OLI_CXL_NODES=7"
   one_line "OLI_CXL_NODES names node 7"
   ;;
+run-unlinked) # a program that cannot use the options (no oli_sites, no DT_NEEDED liboli.so, no liboli symbol) is one warning, and runs
+  run $OLI run --report nr.json -- /bin/true; want_rc 0 "/bin/true runs"
+  one_line "oli: warning: run: '/bin/true' is not linked with liboli"; [ ! -e nr.json ] || fail "a report from /bin/true?"
+  run $OLI run -- true; want_rc 0 "true from PATH"; one_line "'true' is not linked with liboli"
+  run $OLI run -- sh -c 'exit 3'; want_rc 3 "status kept"
+  printf '#!/bin/sh\nexit 0\n' >script.sh && chmod +x script.sh
+  run $OLI run -- ./script.sh; want_rc 0 "script"; [ ! -s err.txt ] || fail "a script is judged: $(cat err.txt)"
+  [ -f "$LIBDIR/liboli.so" ] || { echo "note: $LIBDIR/liboli.so not built: the linked cases skipped"; exit 0; }
+  printf 'int main(void) { return 0; }\n' >plain.c
+  "$CLANG" plain.c -L"$LIBDIR" -Wl,--no-as-needed -loli -Wl,-rpath,"$LIBDIR" -o linked || fail "link with liboli"
+  run $OLI run --policy off -- ./linked; want_rc 0 "linked"; ! grep -q "not linked" err.txt || fail "DT_NEEDED liboli.so not seen: $(cat err.txt)"
+  build_handmade
+  run $OLI run --policy off -- ./hm; ! grep -q "not linked" err.txt || fail "oli_sites not seen: $(cat err.txt)"
+  run env LD_PRELOAD="$LIBDIR/liboli.so" $OLI run --policy off -- /bin/true; ! grep -q "not linked" err.txt || fail "LD_PRELOAD not seen"
+  ;;
 run-bad) # a bad value is refused by the runtime's own checker: one line naming the option, exit 2, nothing run
   for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off, rdram" \
       "--dram-limit 12Q|--dram-limit='12Q' is not a size" "--weights 0:1|--weights='0:1' is not D:C or D:C:R" \

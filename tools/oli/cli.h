@@ -72,6 +72,10 @@ int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
 int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
                          int *found, char *why, size_t why_n);
 
+/* *needed = 1 when the ELF file at path has a DT_NEEDED entry starting with
+ * prefix ("liboli.so"). 0 ok (also for a static file: *needed 0); -1 as above. */
+int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, size_t why_n);
+
 // sites.c
 /* The site records of ELF file `path`, one per distinct ID, in section order
  * (*recs malloc'ed; their strings point into *buf, malloc'ed too: free both).

@@ -133,3 +133,28 @@ out:
   fclose(f);
   return rc;
 }
+
+int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, size_t why_n) {
+  unsigned char *dyn = NULL, *str = NULL;
+  size_t dlen = 0, slen = 0;
+  int has_dyn = 0, has_str = 0;
+  *needed = 0;
+  if (cli_elf_read_section(path, ".dynamic", &dyn, &dlen, &has_dyn, why, why_n) != 0) return -1;
+  if (has_dyn && cli_elf_read_section(path, ".dynstr", &str, &slen, &has_str, why, why_n) != 0) {
+    free(dyn);
+    return -1;
+  }
+  size_t k = strlen(prefix);
+  for (size_t i = 0; has_str && i + sizeof(Elf64_Dyn) <= dlen; i += sizeof(Elf64_Dyn)) {
+    Elf64_Dyn d;
+    memcpy(&d, dyn + i, sizeof d);
+    if (d.d_tag == DT_NULL) break;
+    if (d.d_tag != DT_NEEDED || d.d_un.d_val >= slen) continue;
+    const char *name = (const char *)str + d.d_un.d_val;
+    size_t room = slen - d.d_un.d_val;
+    if (memchr(name, '\0', room) && strncmp(name, prefix, k) == 0) *needed = 1;
+  }
+  free(dyn);
+  free(str);
+  return 0;
+}

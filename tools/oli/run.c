@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "internal.h"
 #include "machine.h"
+#include "oli_abi.h"
 
 #define EXIT_NOT_FOUND 127
 #define EXIT_NOT_EXEC 126
@@ -121,6 +122,47 @@ static int check_nodes(const char *values[NRUN]) {
   return -1;
 }
 
+/* prog as execvp finds it (PATH, execvp's variable, not an oli option): 1 and
+ * path, or 0. */
+static int find_program(const char *prog, char *path, size_t n) {
+  if (strchr(prog, '/')) return snprintf(path, n, "%s", prog) < (int)n;
+  const char *dirs = getenv("PATH");
+  for (const char *p = dirs && *dirs ? dirs : "/bin:/usr/bin"; *p;) {
+    size_t len = strcspn(p, ":");
+    if (snprintf(path, n, "%.*s%s%s", (int)len, p, len ? "/" : "", prog) < (int)n && access(path, X_OK) == 0)
+      return 1;
+    p += len;
+    if (*p == ':') p++;
+  }
+  return 0;
+}
+
+/* One warning when PROGRAM cannot be one that uses the options: an ELF file
+ * with no oli_sites section (the plugin tagged nothing in it), no DT_NEEDED
+ * liboli.so (dynamic link) and no liboli symbol (a static link, unless
+ * stripped), and no liboli in LD_PRELOAD - /bin/true, say. It runs anyway: a
+ * library it loads may use liboli, and a launcher (mpiexec) passes the
+ * variables on. Scripts and unreadable files are not judged. */
+static void warn_unlinked(const char *prog) {
+  char path[4096], why[256];
+  const char *preload = getenv("LD_PRELOAD"); /* the dynamic loader's variable */
+  if (!find_program(prog, path, sizeof path) || (preload && strstr(preload, "liboli"))) return;
+  unsigned char *buf = NULL;
+  size_t len = 0;
+  int found = 0, needed = 0;
+  if (cli_elf_read_section(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) return;
+  free(buf);
+  if (found || cli_elf_needs(path, "liboli.so", &needed, why, sizeof why) != 0 || needed) return;
+  if (cli_elf_read_section(path, ".strtab", &buf, &len, &found, why, sizeof why) != 0) return;
+  static const char sym[] = "oli_report_write"; /* public API: in every static liboli */
+  bool static_oli = found && memmem(buf, len, sym, sizeof sym) != NULL;
+  free(buf);
+  if (static_oli) return;
+  cli_warning("run: '%s' is not linked with liboli (no oli_sites section, no DT_NEEDED liboli.so, no liboli "
+              "symbol): the options have no effect on it unless a library it loads uses liboli",
+              prog);
+}
+
 int cli_run_main(int argc, char **argv) {
   struct option longopts[NRUN + 2];
   for (size_t i = 0; i < NRUN; i++)
@@ -185,6 +227,7 @@ int cli_run_main(int argc, char **argv) {
     }
   }
   if (check_nodes(values) != 0) return OLI_EXIT_BAD;
+  warn_unlinked(argv[optind]);
   fflush(stdout);
   execvp(argv[optind], argv + optind);
   int err = errno;
