@@ -76,7 +76,7 @@ static void do_init(void) {
   _oli_options_print();
   _oli_verbose_message(1, "policy %s: %s", oli_policy_name(policy), oli_policy_help(policy));
 
-  const char *root = _oli_option_str(oli_option_sysfs_root);
+  const char *root = _oli_option_path(oli_option_sysfs_root);
   int numa = _oli_topology_read(root ? root : "/", &topo);
 
   uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);

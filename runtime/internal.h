@@ -76,6 +76,11 @@ static inline void *_oli_libc_alloc(size_t n, size_t align, bool zero) {
 void _oli_options_init(void);
 long _oli_option_get(oli_option_t option);
 const char *_oli_option_str(oli_option_t option); /* string options, NULL unset */
+/* A file-name option (OLI_REPORT, OLI_PROFILE, OLI_PLAN, OLI_SYSFS_ROOT) as the
+ * file it means: a relative name under the start-up directory (captured
+ * before main), so a chdir() of the program changes nothing; NULL unset.
+ * Open files with this, name them in messages with _oli_option_str. */
+const char *_oli_option_path(oli_option_t option);
 bool _oli_option_is_set(oli_option_t option);
 /* Check one value without reading the environment: 0 ok (*out set, *forced for
  * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */

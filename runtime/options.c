@@ -129,6 +129,38 @@ static option_desc_t options[_oli_option_last] = {
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];
+static char paths[_oli_option_last][OPT_STR_MAX]; /* string options as file names (startup_relative) */
+
+/* The directory the process started in, captured before main: a relative file
+ * name in OLI_REPORT, OLI_PROFILE, OLI_PLAN or OLI_SYSFS_ROOT means a file
+ * there, as it did for the shell that started the program, even when the
+ * program chdir()s before the plan is read or the report written at exit
+ * (docs/runtime.md, "File names"). "" when unknown (then relative names stay
+ * relative to the current directory at use). A module dlopen()ed later
+ * captures its own time's directory. */
+static char startup_dir[OPT_STR_MAX];
+
+__attribute__((constructor)) static void capture_startup_dir(void) {
+  if (getcwd(startup_dir, sizeof startup_dir) == NULL) startup_dir[0] = '\0';
+}
+
+/* v as the file name the option means: relative ones under startup_dir ('%'
+ * of the directory doubled in a pattern, so %p and friends stay the user's). */
+static void startup_relative(const option_desc_t *d, const char *v, char *out, size_t n) {
+  bool file = d->type == T_PATTERN || d->type == T_DIR || d->option == oli_option_plan;
+  snprintf(out, n, "%s", v);
+  if (!file || v[0] == '/' || startup_dir[0] == '\0' || _oli_is_stderr_name(v)) return;
+  size_t k = 0;
+  for (const char *p = startup_dir; *p && k + 2 < n; p++) {
+    if (*p == '%' && d->type == T_PATTERN) out[k++] = '%';
+    out[k++] = *p;
+  }
+  if (k + 1 + strlen(v) + 1 > n) { /* too long as an absolute name: as given */
+    snprintf(out, n, "%s", v);
+    return;
+  }
+  snprintf(out + k, n - k, "/%s", v);
+}
 
 /* ---- pure parsers ------------------------------------------------------ */
 
@@ -472,8 +504,12 @@ static void option_read(option_desc_t *d) {
     _oli_error_message(0, "%s", msg);
     _oli_fatal_exit();
   }
-  if (is_str) snprintf(strings[d->option], OPT_STR_MAX, "%s", s);
-  else snprintf(strings[d->option], OPT_STR_MAX, "%s", v);
+  if (is_str) {
+    snprintf(strings[d->option], OPT_STR_MAX, "%s", s); /* as given: what messages show */
+    startup_relative(d, s, paths[d->option], OPT_STR_MAX);
+  } else {
+    snprintf(strings[d->option], OPT_STR_MAX, "%s", v);
+  }
   d->value = value;
   d->forced = forced;
   atomic_store_explicit(&d->state, SET, memory_order_release);
@@ -504,6 +540,12 @@ const char *_oli_option_str(oli_option_t option) {
   option_desc_t *d = desc(option);
   if (d == NULL || strings[option][0] == '\0') return NULL;
   return strings[option];
+}
+
+const char *_oli_option_path(oli_option_t option) {
+  option_desc_t *d = desc(option);
+  if (d == NULL || strings[option][0] == '\0') return NULL;
+  return paths[option][0] ? paths[option] : strings[option]; /* a default ("/"): as it is */
 }
 
 bool _oli_option_is_set(oli_option_t option) {

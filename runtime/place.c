@@ -299,7 +299,7 @@ static uint64_t parse_kb(const char *buf, const char *key) {
 
 /* MemFree of node n from sysfs; UINT64_MAX when unknown. No malloc. */
 static uint64_t read_memfree(int n) {
-  const char *root = _oli_option_str(oli_option_sysfs_root);
+  const char *root = _oli_option_path(oli_option_sysfs_root);
   char path[512], buf[4096];
   snprintf(path, sizeof path, "%s/sys/devices/system/node/node%d/meminfo", root && *root ? root : "", n);
   if (oli_infile_read(path, buf, sizeof buf) <= 0) return UINT64_MAX; /* a FIFO in OLI_SYSFS_ROOT: no hang */
@@ -396,7 +396,7 @@ uint64_t _oli_node_room(int n) {
   if (st && now - st < ROOM_TTL_NS) return atomic_load_explicit(&room_cache[n].room, memory_order_relaxed);
   uint64_t room[OLI_MAX_NODES];
   bool seen[OLI_MAX_NODES];
-  const char *root = _oli_option_str(oli_option_sysfs_root);
+  const char *root = _oli_option_path(oli_option_sysfs_root);
   bool real = !root || !*root || strcmp(root, "/") == 0; /* a recorded tree: its meminfo */
   if (real && read_zoneinfo(room, seen)) {
     for (int k = 0; k < OLI_MAX_NODES; k++) {

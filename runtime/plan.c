@@ -154,8 +154,8 @@ static void load(void) {
   }
   if (embedded) _oli_verbose_message(1, "OLI_PLAN=%s overrides the plan embedded at compile time", path);
   snprintf(plan_path, sizeof plan_path, "%s", path);
-  char msg[300];
-  int rc = parse_doc(NULL, 0, path, &plan, msg, sizeof msg);
+  char msg[300]; /* opened under the start-up directory, named as given */
+  int rc = parse_doc(NULL, 0, _oli_option_path(oli_option_plan), &plan, msg, sizeof msg);
   if (rc != 0) plan_free(&plan);
   if (rc != 0)
     _oli_warning_message(W_PLAN, "OLI_PLAN=%s: %s; using static hints", path, msg);

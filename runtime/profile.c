@@ -172,7 +172,7 @@ void _oli_profile_init(void) {
 
 __attribute__((destructor)) static void profile_at_exit(void) {
   if (!_oli_is_initialized()) return;
-  const char *p = _oli_option_str(oli_option_profile);
+  const char *p = _oli_option_path(oli_option_profile); /* relative: the start-up directory */
   _oli_pmu_stop();
   if (p) _oli_profile_write(p);
 }

@@ -580,7 +580,7 @@ __attribute__((constructor)) static void report_requested(void) {
 /* At exit, when the runtime came up and OLI_REPORT is set. */
 __attribute__((destructor)) static void report_at_exit(void) {
   if (!_oli_is_initialized() || !_oli_option_is_set(oli_option_report)) return;
-  const char *p = _oli_option_str(oli_option_report);
+  const char *p = _oli_option_path(oli_option_report); /* relative: the start-up directory */
   if (!p) return;
   _oli_settle_run(0, true); /* the final settle: decisions against the peak footprint (settle.c) */
   oli_report_write(p);

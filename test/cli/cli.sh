@@ -770,6 +770,38 @@ run-unlinked) # a program that cannot use the options (no oli_sites, no DT_NEEDE
   run $OLI run --policy off -- ./hm; ! grep -q "not linked" err.txt || fail "oli_sites not seen: $(cat err.txt)"
   run env LD_PRELOAD="$LIBDIR/liboli.so" $OLI run --policy off -- /bin/true; ! grep -q "not linked" err.txt || fail "LD_PRELOAD not seen"
   ;;
+run-chdir) # relative OLI_PLAN/OLI_REPORT/OLI_PROFILE mean files in the start-up directory, also after the program's chdir
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+  cat >cd.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(void) {
+  if (chdir("elsewhere") != 0) return 9; /* before the first placed allocation: the plan is read after it */
+  char *p = malloc(8 << 20);
+  memset(p, 1, 8 << 20);
+  int r = p[12345] - 1; /* used: not elided */
+  free(p);
+  return r;
+}
+C
+  "$CLANG" -O1 -g -fpass-plugin="$PLUGIN" cd.c -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o cd2 || fail "compile"
+  rm -rf elsewhere rel.json rel.prof.json && mkdir elsewhere
+  run $OLI sites --json cd2; python3 - <<'PY' || fail "cannot make the plan"
+import json
+s = json.load(open("out.txt"))["sites"]
+m = [x for x in s if x["kind"] == "malloc"][0]
+json.dump({"schema": "oli-plan", "version": 1, "dram_limit": 0,
+           "sites": [{"id": m["id"], "decision": "dram", "ratio": None}]}, open("cd2.plan.json", "w"))  # dram: also on a machine without CXL
+PY
+  run $OLI run --policy oli --verbose 1 --plan cd2.plan.json --report rel.json --profile rel.prof.json -- ./cd2
+  want_rc 0 "run after chdir"
+  ! grep -q "cannot open" err.txt || { cat err.txt >&2; fail "the plan was looked for after the chdir"; }
+  [ -f rel.json ] && [ -f rel.prof.json ] || { ls -R >&2; fail "report or profile not in the start-up directory"; }
+  [ ! -e elsewhere/rel.json ] || fail "the report followed the chdir"
+  grep -q "cd2.plan.json: 1 sites matched" err.txt || { cat err.txt >&2; fail "the plan was not read"; }
+  ;;
 run-bad) # a bad value is refused by the runtime's own checker: one line naming the option, exit 2, nothing run
   for bad in "--policy unifrom|--policy='unifrom' is not one of oli, uniform, dram, cxl, off, rdram" \
       "--dram-limit 12Q|--dram-limit='12Q' is not a size" "--weights 0:1|--weights='0:1' is not D:C or D:C:R" \

@@ -111,7 +111,7 @@ static int check_nodes(const char *values[NRUN]) {
   _oli_options_reset();
   uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);
   uint64_t cm = (uint64_t)_oli_option_get(oli_option_cxl_nodes);
-  const char *root = _oli_option_str(oli_option_sysfs_root);
+  const char *root = _oli_option_path(oli_option_sysfs_root);
   oli_topology_t t;
   char msg[512], shown[600];
   (void)_oli_topology_read(root ? root : "/", &t); /* no NUMA: one node, as the runtime sees it */
