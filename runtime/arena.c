@@ -75,7 +75,7 @@ typedef struct blk_s {
   uint16_t pmille; /* that decision's share of the footprint, per mille (percent_x10) */
   uint8_t state, dirty, fallback;
   uint8_t held; /* settle.c is changing its placement: free and resize wait */
-  uint8_t gen;  /* times recycled (mod 256) */
+  uint8_t gen;  /* times recycled, up to GEN_N; then GEN_N + (times mod GEN_N) */
   uint16_t off; /* the live object's start in the block: a generation's offset */
   uint32_t vmas : 31, coarsened : 1; /* its layout (place.c): VMAs counted against the budget */
   uint32_t run;                      /* pages of its longest stretch on one node (saturated) */
@@ -500,7 +500,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   B(i).fallback = 0;
   B(i).held = 0;
   if (fresh) B(i).gen = 0;
-  else B(i).gen++;
+  else if (++B(i).gen >= 2 * GEN_N) B(i).gen -= GEN_N; /* from GEN_N on: every offset was used */
   B(i).off = slack ? (uint16_t)((B(i).gen % GEN_N) * GEN_STEP) : 0;
   if (B(i).off + size > npg << pgshift) B(i).off = 0;
   bool dirty = B(i).dirty;
@@ -627,14 +627,19 @@ oli_site_state_t *_oli_arena_owner(const void *p) {
 }
 
 /* Under the lock: p (not a live object) was one of this block's objects
- * before: the block is free now, or p is an earlier generation's start. */
+ * before: the block is free now, or p is an earlier generation's start -
+ * one of the offsets its generations have used so far (all of them from
+ * gen GEN_N on). Else p never started an object here: inside one (q + 64)
+ * or not an object at all, glibc's "invalid pointer". */
 static bool was_object(const void *p) {
   uintptr_t off = (uintptr_t)p - _oli_arena_lo;
   uint32_t i = pm_get(off >> pgshift);
   if (!i || i > nblk_used || B(i).pg != off >> pgshift) return false;
   uint64_t in = off & (pgsz - 1);
-  if (B(i).state == S_CACHED) return in % GEN_STEP == 0 && in <= GEN_SLACK;
-  return B(i).state == S_LIVE && in % GEN_STEP == 0 && in <= GEN_SLACK && in != B(i).off;
+  uint64_t used = B(i).gen >= GEN_N ? GEN_SLACK : (uint64_t)B(i).gen * GEN_STEP; /* the last offset used */
+  if (in % GEN_STEP != 0 || in > used) return false;
+  if (B(i).state == S_CACHED) return true;
+  return B(i).state == S_LIVE && in != B(i).off;
 }
 
 void _oli_arena_free(void *p, oli_block_info_t *out) {
@@ -646,7 +651,7 @@ void _oli_arena_free(void *p, oli_block_info_t *out) {
     bool freed = was_object(p);
     unlock_m();
     if (freed) _oli_error_message(0, "free(%p): double free (the object was freed already)", p);
-    else _oli_error_message(EINVAL, "free(%p): not the start of a live object in the oli arena (double free?)", p);
+    else _oli_error_message(EINVAL, "free(%p): invalid pointer (not the start of an object of the oli arena)", p);
     abort();
   }
   if (out) fill_info(i, out);

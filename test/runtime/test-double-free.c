@@ -59,6 +59,11 @@ static void interior(void) {
   free(p + 4096);
 }
 
+static void interior64(void) { /* 64 bytes in: where a later generation would start */
+  char *p = __oli_malloc(2 * MiB, site);
+  free(p + 64);
+}
+
 static void realloc_freed(void) {
   char *p = __oli_malloc(2 * MiB, site);
   free(p);
@@ -80,7 +85,9 @@ int main(void) {
   CHECK("... the same line", strstr(out, "double free (the object was freed already)") != NULL);
   CHECK_EQ("the same with 40 MiB objects", child(after_recycle_big, out, sizeof out), 128 + SIGABRT);
   CHECK_EQ("free of an interior pointer: abort", child(interior, out, sizeof out), 128 + SIGABRT);
-  CHECK("... not the start of a live object", strstr(out, "not the start of a live object") != NULL);
+  CHECK("... invalid pointer, as glibc says", strstr(out, "invalid pointer (not the start of an object") != NULL);
+  CHECK_EQ("free(p + 64): abort", child(interior64, out, sizeof out), 128 + SIGABRT);
+  CHECK("... invalid pointer, not a double free", strstr(out, "invalid pointer") && !strstr(out, "double free"));
   CHECK_EQ("realloc of a freed object: abort", child(realloc_freed, out, sizeof out), 128 + SIGABRT);
 
   /* recycling goes on: 200 rounds of one size carve one block and reuse it,
