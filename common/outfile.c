@@ -45,18 +45,24 @@ static int trusted_owner(const struct stat *st) {
 
 static int refuse_owner(const struct stat *st, const char *what, char *why, size_t n) {
   char line[160];
-  snprintf(line, sizeof line, "%s owned by another user (uid %ld); not followed", what,
-           (long)st->st_uid);
+  snprintf(line, sizeof line, "%s owned by another user (uid %ld); not %s", what, (long)st->st_uid,
+           S_ISLNK(st->st_mode) ? "followed" : "written");
   return fail(why, n, EPERM, line);
 }
 
-/* todo = link's target + rest ("" or "/..."): the lookup goes on there. */
-static int put_target(char *todo, size_t cap, const char *target, const char *rest, char *why,
-                  size_t n) {
-  char next[2 * PATH_MAX];
-  int k = snprintf(next, sizeof next, "%s%s%s", target, rest[0] ? "/" : "", rest);
-  if (k < 0 || (size_t)k >= cap || (size_t)k >= sizeof next) return fail(why, n, ENAMETOOLONG, NULL);
-  memcpy(todo, next, (size_t)k + 1);
+/* todo = link's target + "/" + rest (rest points into todo; "" at the end):
+ * the lookup goes on there. In place: no second path buffer on the stack. */
+static int put_target(char *todo, size_t cap, const char *target, const char *rest, int dir,
+                      char *why, size_t n) {
+  size_t tlen = strlen(target), rlen = strlen(rest);
+  if (tlen + 1 + rlen + 1 > cap) return fail(why, n, ENAMETOOLONG, NULL);
+  if (rlen || dir) { /* dir: "link/" names a directory, so does "target/" */
+    memmove(todo + tlen + 1, rest, rlen + 1);
+    todo[tlen] = '/';
+  } else {
+    todo[tlen] = '\0';
+  }
+  memcpy(todo, target, tlen);
   return 0;
 }
 
@@ -68,7 +74,7 @@ static int put_target(char *todo, size_t cap, const char *target, const char *re
  * and the last component; *st and the return value (1 exists, 0 new) say what
  * is there now. */
 static int chase(oli_outfile_t *o, const char *name, struct stat *st, char *why, size_t n) {
-  char todo[2 * PATH_MAX], target[PATH_MAX];
+  char todo[PATH_MAX], target[PATH_MAX];
   if (strlen(name) >= PATH_MAX) return fail(why, n, ENAMETOOLONG, NULL);
   snprintf(todo, sizeof todo, "%s", name);
   int fd = open(todo[0] == '/' ? "/" : ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -125,7 +131,7 @@ static int chase(oli_outfile_t *o, const char *name, struct stat *st, char *why,
     target[k] = '\0';
     const char *rest = todo + at;
     while (*rest == '/') rest++;
-    if (put_target(todo, sizeof todo, target, rest, why, n) != 0) {
+    if (put_target(todo, sizeof todo, target, rest, !last, why, n) != 0) {
       close(fd);
       return -1;
     }

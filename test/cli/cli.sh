@@ -762,7 +762,8 @@ run-unlinked) # a program that cannot use the options (no oli_sites, no DT_NEEDE
   run $OLI run -- sh -c 'exit 3'; want_rc 3 "status kept"
   printf '#!/bin/sh\nexit 0\n' >script.sh && chmod +x script.sh
   run $OLI run -- ./script.sh; want_rc 0 "script"; [ ! -s err.txt ] || fail "a script is judged: $(cat err.txt)"
-  [ -f "$LIBDIR/liboli.so" ] || { echo "note: $LIBDIR/liboli.so not built: the linked cases skipped"; exit 0; }
+  # the linked cases need a plain liboli.so (a sanitizer tree's needs its runtime; it builds no plugin either)
+  [ -f "$LIBDIR/liboli.so" ] && [ -f "$PLUGIN" ] || { echo "note: no plain liboli.so and plugin here: the linked cases not run"; exit 0; }
   printf 'int main(void) { return 0; }\n' >plain.c
   "$CLANG" plain.c -L"$LIBDIR" -Wl,--no-as-needed -loli -Wl,-rpath,"$LIBDIR" -o linked || fail "link with liboli"
   run $OLI run --policy off -- ./linked; want_rc 0 "linked"; ! grep -q "not linked" err.txt || fail "DT_NEEDED liboli.so not seen: $(cat err.txt)"

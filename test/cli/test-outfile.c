@@ -55,6 +55,13 @@ static char *slurp(const char *p) {
   return buf;
 }
 
+/* A file that must keep its bytes: "precious\n". */
+static void plant_victim(const char *p, mode_t mode) {
+  int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, mode);
+  if (fd < 0 || write(fd, "precious\n", 9) != 9) printf("note: cannot write %s\n", p);
+  if (fd >= 0) close(fd);
+}
+
 static int temporaries(void) {
   char cmd[400];
   snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -c '\\.tmp\\.'", dir);
@@ -137,6 +144,11 @@ int main(void) {
   CHECK("own directory symlink followed", write_doc(path("sublink/in.json"), "in\n", 0, why) == 0);
   CHECK_STR("the document is behind the link", slurp(path("sub/in.json")), "in\n");
   CHECK("the directory link is still a link", lstat(path("sublink"), &st) == 0 && S_ISLNK(st.st_mode));
+  /* "link/" names a directory: a link to a missing name is not made a file */
+  symlink("sub/nothing", path("dirlink"));
+  errno = 0;
+  CHECK("a trailing slash through a link to a missing name: refused",
+        write_doc(path("dirlink/"), "x", 0, why) == -1 && access(path("sub/nothing"), F_OK) != 0);
   /* relative names, "..", "." and repeated slashes resolve as the kernel's */
   char here[512];
   CHECK("getcwd", getcwd(here, sizeof here) != NULL);
@@ -168,9 +180,7 @@ int main(void) {
     /* a shared sticky directory (like /tmp), a link planted by another user */
     mkdir(path("shared"), 01777);
     chmod(path("shared"), 01777);
-    fd = open(path("victim"), O_WRONLY | O_CREAT, 0600);
-    if (write(fd, "precious\n", 9) != 9) printf("note: short write\n");
-    close(fd);
+    plant_victim(path("victim"), 0600);
     symlink(path("victim"), path("shared/report.json"));
     CHECK("lchown the planted link", lchown(path("shared/report.json"), 12345, 12345) == 0);
     errno = 0;
@@ -192,9 +202,7 @@ int main(void) {
 
     /* another user's link in the directory part: shared/results -> a root-owned directory */
     mkdir(path("rootdir"), 0755);
-    fd = open(path("rootdir/victim.json"), O_WRONLY | O_CREAT, 0644);
-    if (write(fd, "precious\n", 9) != 9) printf("note: short write\n");
-    close(fd);
+    plant_victim(path("rootdir/victim.json"), 0644);
     symlink(path("rootdir"), path("shared/results"));
     CHECK("lchown the planted directory link", lchown(path("shared/results"), 12345, 12345) == 0);
     errno = 0;
