@@ -447,36 +447,6 @@ void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64
 
 /* ---- default weights --------------------------------------------------------- */
 
-#define REDUCE_MAX_SUM 32 /* bandwidth ratios are reduced to a sum up to this */
-
-/* Nearest small-integer ratio: first sum T (2..32) within 5%, else the best. */
-void _oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb) {
-  if (a == 0 || b == 0) {
-    *wa = a ? 1 : 0;
-    *wb = b ? 1 : 0;
-    return;
-  }
-  double r = (double)a / (double)b, best_err = 1e300;
-  uint32_t ba = 1, bb = 1;
-  for (uint32_t t = 2; t <= REDUCE_MAX_SUM; t++) {
-    double x = (double)t * (double)a / ((double)a + (double)b);
-    uint32_t xa = (uint32_t)(x + 0.5);
-    if (xa < 1) xa = 1;
-    if (xa > t - 1) xa = t - 1;
-    double q = (double)xa / (double)(t - xa);
-    double err = q > r ? (q - r) / r : (r - q) / r;
-    if (err < best_err - 1e-12) {
-      best_err = err;
-      ba = xa;
-      bb = t - xa;
-    }
-    if (err <= 0.05) break;
-  }
-  *wa = ba;
-  *wb = bb;
-}
-
-
 const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]) {
   int l = t->local_node, c = t->cxl_node;
   w[OLI_TIER_REMOTE] = 0;
