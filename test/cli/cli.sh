@@ -518,7 +518,7 @@ usage-errors) # a usage error is one "oli:" line with a hint, never getopt's own
   run $OLI plan "$P" --dram-limit 1G -o; want_rc 2 "-o without a value"; one_line "oli: plan: option '-o' needs a value; try 'oli plan --help'"
   run $OLI plan "$P" --dram-limit 1G --output; want_rc 2 "--output without a value"; one_line "option '--output' needs a value"
   run $OLI plan "$P"; want_rc 2 "no --dram-limit"; one_line "--dram-limit SIZE is required"
-  run $OLI plan; want_rc 2 "no profile"; one_line "plan: expected one PROFILE, got 0 arguments; try 'oli plan --help'"
+  run $OLI plan; want_rc 2 "no profile"; one_line "plan: expected one PROFILE (or --static BINARY), got 0 arguments; try 'oli plan --help'"
   run $OLI profile; want_rc 2 "profile"; one_line "expected an action (merge); try 'oli profile --help'"
   run $OLI profile merge; want_rc 2 "profile merge"; one_line "expected OUT and at least one IN"
   run $OLI bogus; want_rc 2 "unknown command"; one_line "unknown command 'bogus'"
@@ -529,6 +529,7 @@ usage-errors) # a usage error is one "oli:" line with a hint, never getopt's own
   run $OLI diff a; want_rc 2 "diff one argument"; one_line "try 'oli diff --help'"
   run $OLI sites; want_rc 2 "sites"; one_line "try 'oli sites --help'"
   run $OLI run --bogus -- /bin/true; want_rc 2 "run --bogus"; one_line "unknown option '--bogus'"
+  run $OLI calibrate --bogus; want_rc 2 "calibrate --bogus"; one_line "oli: calibrate: unknown option '--bogus'; try 'oli calibrate --help'"
   ! $OLI --help | grep -q 'report FILE \[--json\]' || fail "oli --help still offers report --json"
   ;;
 plan-options) # weights, ratios, tiers from the command line are used and recorded
