@@ -139,9 +139,14 @@ static char paths[_oli_option_last][OPT_STR_MAX]; /* string options as file name
  * relative to the current directory at use). A module dlopen()ed later
  * captures its own time's directory. */
 static char startup_dir[OPT_STR_MAX];
+static bool startup_known;
 
-__attribute__((constructor)) static void capture_startup_dir(void) {
+/* First among liboli's constructors (101); an option read before it (another
+ * library's constructor) captures the directory itself: still before main. */
+__attribute__((constructor(101))) static void capture_startup_dir(void) {
+  if (startup_known) return;
   if (getcwd(startup_dir, sizeof startup_dir) == NULL) startup_dir[0] = '\0';
+  startup_known = true;
 }
 
 /* v as the file name the option means: relative ones under startup_dir ('%'
@@ -149,6 +154,7 @@ __attribute__((constructor)) static void capture_startup_dir(void) {
 static void startup_relative(const option_desc_t *d, const char *v, char *out, size_t n) {
   bool file = d->type == T_PATTERN || d->type == T_DIR || d->option == oli_option_plan;
   snprintf(out, n, "%s", v);
+  capture_startup_dir();
   if (!file || v[0] == '/' || startup_dir[0] == '\0' || _oli_is_stderr_name(v)) return;
   size_t k = 0;
   for (const char *p = startup_dir; *p && k + 2 < n; p++) {
