@@ -43,7 +43,7 @@ static oli_vma_stats_t vs; /* under vlock, except the atomics below */
 static _Atomic uint64_t used, peak, coarsened;
 
 static uint64_t read_max_map_count(void) {
-  const char *root = _oli_option_str(oli_option_sysfs_root);
+  const char *root = _oli_option_path(oli_option_sysfs_root); /* relative: the start-up directory, as every sysfs reader */
   char path[4096 + 64], buf[64];
   size_t rl = root ? strlen(root) : 0;
   while (rl > 0 && root[rl - 1] == '/') rl--;
