@@ -186,6 +186,50 @@ LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetIm
   return nullptr;
 }
 
+/// V depends, inside L, on a phi of L's header.
+static bool onHeaderPhi(Value *V, const Loop *L, SmallPtrSetImpl<Value *> &Seen) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  if (isa<PHINode>(I) && I->getParent() == L->getHeader())
+    return true;
+  if (isa<LoadInst>(I) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+    return false;
+  for (Value *Op : I->operands())
+    if (onHeaderPhi(Op, L, Seen))
+      return true;
+  return false;
+}
+
+static bool isHalving(const Instruction *I) {
+  auto *B = dyn_cast<BinaryOperator>(I);
+  if (!B)
+    return false;
+  auto *C = dyn_cast<ConstantInt>(B->getOperand(1));
+  if (!C)
+    return false;
+  unsigned Op = B->getOpcode();
+  if (Op == Instruction::LShr || Op == Instruction::AShr)
+    return C->isOne();
+  return (Op == Instruction::UDiv || Op == Instruction::SDiv) && C->getValue() == 2;
+}
+
+bool bisects(Value *V, const Loop *L, SmallPtrSetImpl<Value *> &Seen) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  if (isHalving(I)) {
+    SmallPtrSet<Value *, 16> Inner;
+    return onHeaderPhi(I->getOperand(0), L, Inner);
+  }
+  if (isa<PHINode>(I) || isa<LoadInst>(I) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+    return false; // the midpoint is computed in the iteration that uses it
+  for (Value *Op : I->operands())
+    if (bisects(Op, L, Seen))
+      return true;
+  return false;
+}
+
 bool periodic(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
   bool Any = false, Other = false;
   struct Finder {

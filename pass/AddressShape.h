@@ -45,6 +45,12 @@ bool variesIn(const llvm::SCEV *X, const llvm::Loop *P, llvm::ScalarEvolution &S
 llvm::LoadInst *loadBehind(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvolution &SE,
                            llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
 
+/// True when address V halves an interval in loop L, as a binary search
+/// does: it depends, inside L, on a value shifted right by one or divided by
+/// two (the midpoint) that itself depends on a phi of L's header (the bounds
+/// the search carries). Seen: values visited (pass an empty set).
+bool bisects(llvm::Value *V, const llvm::Loop *L, llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
+
 /// True when every part of S that moves in L is an affine value of L wrapped
 /// around with `and`/`urem`/`srem` by a loop-invariant value (a periodic
 /// stencil neighbour).

@@ -240,8 +240,26 @@ double Estimator::entering(FnInfo &FI, const Loop *L) {
   return E;
 }
 
+/// An OpenMP dynamic or guided worksharing loop's dispatch loop: it asks the
+/// runtime for the next chunk (__kmpc_dispatch_next_*) and runs the chunk
+/// loop inside it. Its iterations partition the worksharing range, so
+/// together they run the chunk loop's range once, not once per chunk.
+static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
+  for (const BasicBlock *BB : L->blocks()) {
+    if (LI.getLoopFor(BB) != L)
+      continue;
+    for (const Instruction &I : *BB)
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction())
+          if (Callee->getName().starts_with("__kmpc_dispatch_next"))
+            return true;
+  }
+  return false;
+}
+
 /// Header executions per entry of L: SCEV's trip count when it has one (or
-/// its bound, when BFI guesses more), else BFI's guess. Second: known.
+/// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
+/// BFI's guess. Second: known.
 std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   auto It = FI.Iter.find(L);
   if (It != FI.Iter.end())
@@ -249,7 +267,9 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   double In = entering(FI, L);
   double Est = In > 0 ? bfi(FI, L->getHeader()) / In : 1.0;
   std::pair<double, bool> R{Est, false};
-  if (unsigned T = FI.SE->getSmallConstantTripCount(L))
+  if (isDispatchLoop(*FI.LI, L))
+    R = {1.0, true}; // its chunks are one pass of the chunk loop's range
+  else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
@@ -633,6 +653,7 @@ Weight Estimator::weigh(const Access &A) {
   double Cond = std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L->getHeader())));
   // Pattern, and the nest of loops the address sweeps.
   double MinStep = 0, Unroll = 1;
+  bool Bisect = false; // a binary search: log2(elements) probes per search
   const SCEV *Start = S;
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (std::optional<int64_t> St = strideIn(S, L, SE); St && *St) {
@@ -648,6 +669,8 @@ Weight Estimator::weigh(const Access &A) {
     SmallPtrSet<Value *, 32> Seen;
     if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
       W.Pat = OLI_PATTERN_GATHER;
+      SmallPtrSet<Value *, 32> Mid;
+      Bisect = bisects(A.Ptr, L, Mid);
       // x[idx[i]] unrolled by u: each copy runs once per u elements of idx
       if (SE.isSCEVable(Idx->getPointerOperand()->getType()))
         if (auto *IR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Idx->getPointerOperand()));
@@ -691,6 +714,12 @@ Weight Estimator::weigh(const Access &A) {
   } else {
     auto [In, InGuess] = loopEntries(*FI, Nest.back());
     double Density = 1.0 / (MinStep > 0 ? MinStep : Size * Unroll);
+    // Searches repeated by an outer loop of the nest (one per particle, per
+    // key): that loop is taken to cover the object once, one search per
+    // element, and each search probes log2(elements) of them (of a nominal
+    // object: the weight is shared by every object the access may reach).
+    if (Bisect && Nest.size() > 1)
+      Density *= std::max(1.0, std::log2(NominalBytes / Size));
     W.PerByte = In * Cond * Density;
     W.Guessed = true; // the nest is taken to cover the object
     (void)InGuess;
