@@ -18,8 +18,9 @@
  *         ... unless a profile says the object is cold -> local DRAM     (PROFILE)
  *         ... without a profile entry, the pass's static estimate
  *             (docs/static-intensity.md, "In the runtime"):
- *             cold (<= 2 passes, confidence medium or high) and a DRAM
- *               budget set                 -> CXL                      (COLD)
+ *             cold (traffic <= 2 sweeps, a gathered access counted as
+ *               the cache line it fetches; confidence medium or high)
+ *               and a DRAM budget set      -> CXL                      (COLD)
  *             gather (latency-bound)       -> local DRAM               (LATENCY)
  *               (under a budget it may use the part kept for objects
  *               that are not large: the last to be interleaved)
@@ -146,8 +147,19 @@ static bool known_cold(const oli_decide_in_t *in) {
 }
 
 /* An object swept at most this many times in a run is cold by the static
- * estimate: written once and read at most once (passes: bytes moved per byte). */
+ * estimate: written once and read at most once. */
 #define STATIC_COLD_PASSES 2.0f
+#define LINE_BYTES 64.0f /* what one gathered access fetches from memory */
+
+/* The memory traffic of the estimate, in sweeps of the object: its passes
+ * (bytes accessed per byte) for the streaming and strided share, and a whole
+ * cache line per access for the gathered share - a gather of 4-byte
+ * elements that touches each element once moves 16 times the object. */
+static float static_traffic(const __oli_site_static_t *e) {
+  float g = e->share[2] / 100.0f; /* share[]: streaming, strided, gather */
+  if (g > 1.0f) g = 1.0f;
+  return e->passes * (1.0f - g) + e->intensity * g * LINE_BYTES;
+}
 
 /* The static estimate, when the rule may use it: the pass gave one and no
  * profile entry knows the site's accesses (a profile wins). */
@@ -158,7 +170,13 @@ static bool estimated(const oli_decide_in_t *in) {
 /* Cold by the estimate: few passes, and not an estimate that may miss
  * accesses (low: the object is used outside the module too). */
 static bool static_cold(const oli_decide_in_t *in) {
-  return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && in->estimate.passes <= STATIC_COLD_PASSES;
+  return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && static_traffic(&in->estimate) <= STATIC_COLD_PASSES;
+}
+
+static void use_estimate(oli_decision_t *d, const oli_decide_in_t *in) {
+  d->pattern = (oli_access_pattern_t)in->estimate.pattern;
+  d->passes = in->estimate.passes;
+  d->traffic = static_traffic(&in->estimate);
 }
 
 /* `large`: a large object decided by the static rule (policy oli), which must
@@ -229,22 +247,17 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in) {
     place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_PROFILE;
   } else if (large && estimated(in) && static_cold(in) && in->dram_limit) {
-    d.pattern = (oli_access_pattern_t)in->estimate.pattern;
-    d.passes = in->estimate.passes;
+    use_estimate(&d, in);
     place(&d, t, OLI_PLACE_CXL, in->weight);
     d.reason = OLI_WHY_COLD;
     return d; /* no DRAM share: the budget is not touched */
   } else if (large && estimated(in) && in->estimate.pattern == OLI_PATTERN_GATHER) {
-    d.pattern = OLI_PATTERN_GATHER;
-    d.passes = in->estimate.passes;
+    use_estimate(&d, in);
     place(&d, t, OLI_PLACE_DRAM, in->weight);
     d.reason = OLI_WHY_LATENCY;
     large = false; /* the budget's reserve is open to it: the last large object to be interleaved */
   } else if (large) {
-    if (estimated(in)) {
-      d.pattern = (oli_access_pattern_t)in->estimate.pattern;
-      d.passes = in->estimate.passes;
-    }
+    if (estimated(in)) use_estimate(&d, in);
     place(&d, t, OLI_PLACE_INTERLEAVE, in->weight);
     d.reason = OLI_WHY_LARGE;
   } else {
@@ -278,22 +291,32 @@ static const char *share(uint32_t per_mille, char *buf, size_t n) {
   return buf;
 }
 
+/* ", 22.5 of traffic" when gathers make the traffic differ from the passes. */
+static const char *traffic_words(const oli_decision_t *d, char *buf, size_t n) {
+  float a = d->traffic, b = d->passes;
+  if (a - b < 0.005f * (b > 1.0f ? b : 1.0f)) buf[0] = 0;
+  else snprintf(buf, n, ", %.3g of traffic", (double)a);
+  return buf;
+}
+
 int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n) {
-  char w[48], s[16];
+  char w[48], s[16], t[32];
   const char *to = where(d, w, sizeof w);
   switch (d->reason) {
   case OLI_WHY_SMALL: return snprintf(buf, n, "below OLI_MIN_SIZE: %s", to);
   case OLI_WHY_POLICY: return snprintf(buf, n, "OLI_POLICY=%s: %s", oli_policy_name(d->policy), to);
   case OLI_WHY_LARGE:
     if (d->pattern != OLI_PATTERN_NONE)
-      return snprintf(buf, n, "%s of footprint, >= %u%%, %s, %s (static estimate: %.3g passes): %s",
+      return snprintf(buf, n, "%s of footprint, >= %u%%, %s, %s (static estimate: %.3g passes%s): %s",
                       share(d->percent_x10, s, sizeof s), large_percent, oli_access_pattern_name(d->pattern),
-                      d->passes > STATIC_COLD_PASSES ? "hot" : "cold", (double)d->passes, to);
+                      d->traffic > STATIC_COLD_PASSES ? "hot" : "cold", (double)d->passes,
+                      traffic_words(d, t, sizeof t), to);
     return snprintf(buf, n, "%s of footprint, >= %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);
   case OLI_WHY_COLD:
-    return snprintf(buf, n, "%s of footprint, >= %u%%, but cold (static estimate: %.3g passes), DRAM budget set: %s",
-                    share(d->percent_x10, s, sizeof s), large_percent, (double)d->passes, to);
+    return snprintf(buf, n, "%s of footprint, >= %u%%, but cold (static estimate: %.3g passes%s), DRAM budget set: %s",
+                    share(d->percent_x10, s, sizeof s), large_percent, (double)d->passes,
+                    traffic_words(d, t, sizeof t), to);
   case OLI_WHY_LATENCY:
     return snprintf(buf, n, "%s of footprint, >= %u%%, gather (static estimate): %s (latency-bound)",
                     share(d->percent_x10, s, sizeof s), large_percent, to);

@@ -72,9 +72,10 @@ typedef struct oli_decision_s {
   oli_target_t target[OLI_MAX_TARGETS];
   uint32_t percent_x10; /* object's share of footprint, per mille */
   /* The static estimate the rule used (reasons LARGE, COLD, LATENCY): its
-   * pattern and passes; pattern NONE when the size half decided alone. */
+   * pattern, passes and traffic (decide.c: a gathered access fetches a line);
+   * pattern NONE when the size half decided alone. */
   oli_access_pattern_t pattern;
-  float passes;
+  float passes, traffic;
 } oli_decision_t;
 
 /* Plan/profile entry for one site (plan.c / profile.c); NULL when none.

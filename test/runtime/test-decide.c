@@ -310,6 +310,28 @@ int main(void) {
   d = _oli_decide(&in);
   CHECK("static gather, 15M of budget left: whole on DRAM (reserve open)", d.placement == OLI_PLACE_DRAM &&
                                                                          d.reason == OLI_WHY_LATENCY);
+  /* a gather touching each 4-byte element about once (1.41 passes, xs's
+   * index grid at class S before the bank): few bytes accessed, but each
+   * access fetches a 64-byte line - 22.5 sweeps of traffic, not cold */
+  in.estimate = (__oli_site_static_t){.version = 1, .size = 16, .pattern = OLI_PATTERN_GATHER,
+                                      .confidence = OLI_CONFIDENCE_MEDIUM, .share = {0, 0, 100},
+                                      .intensity = 0.352f, .passes = 1.41f};
+  d = _oli_decide(&in);
+  CHECK("static gather at 1.41 passes under a budget: latency-bound DRAM, not cold",
+        d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_LATENCY && d.traffic > 22.0f && d.traffic < 23.0f);
+  in.estimate.share[2] = 0; /* the same passes, streaming: 1.41 sweeps of traffic, cold */
+  in.estimate.pattern = OLI_PATTERN_STREAMING;
+  d = _oli_decide(&in);
+  CHECK("static streaming at 1.41 passes under a budget: cold, CXL", d.placement == OLI_PLACE_CXL &&
+                                                                         d.reason == OLI_WHY_COLD);
+  in.estimate.share[0] = 90, in.estimate.share[2] = 10; /* streaming, a tenth of it gathered: 3.5 sweeps */
+  in.dram_limit = 0;
+  d = _oli_decide(&in);
+  CHECK_STR("static streaming with a gathered share: words", words(&d, 10),
+            "12% of footprint, >= 10%, streaming, hot (static estimate: 1.41 passes, 3.52 of traffic): interleave 3:1");
+  in.dram_limit = 100 * M;
+  in.estimate = (__oli_site_static_t){.version = 1, .size = 16, .pattern = OLI_PATTERN_GATHER,
+                                      .confidence = OLI_CONFIDENCE_LOW, .intensity = 4.0f, .passes = 32.0f};
   in.estimate.pattern = OLI_PATTERN_STREAMING;
   d = _oli_decide(&in);
   CHECK("static streaming, 15M left: the reserve is closed, a split",
