@@ -86,10 +86,9 @@ def kernel(a, k, work):
     cc = a.flang if fortran else a.clang
     env = dict(os.environ, OLI_PASS_OPTIONS="root=%s;profile-every=%d" % (ROOT, a.every))
     cmd = [cc, "-O2", "-fopenmp", "-gline-tables-only", "-fpass-plugin=" + a.plugin]
-    if not fortran:
-        cmd += ["-I" + os.path.join(HERE, "kernels", "common")]
+    cmd += ["-I" + os.path.join(HERE, "kernels", "common")]  # bench.h, and bench.inc for Fortran
     cmd += [src, "-o", exe, "-L" + a.libdir, "-Wl,-rpath," + a.libdir, "-loli", "-lnuma", "-lm"]
-    r = run(cmd, env=env)
+    r = run(cmd, env=env, cwd=work)  # flang writes its .mod files here
     if r.returncode != 0:
         raise RuntimeError("%s: build failed: %s" % (k, r.stderr.strip()[-500:]))
     prof = os.path.join(work, k + ".profile.json")

@@ -7,8 +7,10 @@
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
 #                 kernel printed VERIFICATION SUCCESSFUL
-#                 xs with OLI_MIN_SIZE=256K: its union grid (400 KiB, filled before the
-#                 index grid is allocated) is re-decided with its pages present: migrated
+#   migrate       /lab/lab_stripe migrate 64: a 4 MiB object filled while it is the
+#                 whole footprint, re-decided with its pages present once a 64 MiB one
+#                 exists: migrated (xs's union grid was that object until the static
+#                 estimate found its binary search: local DRAM from the start)
 # check.py --suite placement asserts on them.
 
 # shellcheck disable=SC2034 # used by runlib.sh
@@ -23,6 +25,13 @@ taskset -c 0 env OLI_REPORT=/tmp/stripe11.json OLI_REPORT_FORMAT=json OLI_POLICY
   "$prog" stripe11 801 1024 >/tmp/stripe11.out 2>/tmp/stripe11.err
 echo "$?" > /tmp/stripe11.rc
 show stripe11
+# re-decision with pages present: `first` (4 MiB, filled while it is the whole
+# footprint) is no longer large once the 64 MiB object exists: migrated
+rm -f /tmp/migrate.json
+taskset -c 0 env OLI_REPORT=/tmp/migrate.json OLI_REPORT_FORMAT=json OLI_POLICY=oli \
+  "$prog" migrate 64 >/tmp/migrate.out 2>/tmp/migrate.err
+echo "$?" > /tmp/migrate.rc
+show migrate
 
 # runk NAME CPU BINARY CLASS [VAR=VALUE...]: a kernel, one thread on CPU.
 runk() {
@@ -37,7 +46,7 @@ runk() {
 }
 # The footprint a user gives up front: the kernel's arrays at that class.
 # Two steps of sp and fsp are enough: decisions are made at allocation.
-for kc in sp:S:44M:1M fsp:S:44M:1M fxs:S:43M:1M xs:S:10M:256K; do
+for kc in sp:S:44M:1M fsp:S:44M:1M fxs:S:43M:1M xs:S:16M:256K; do
   k=${kc%%:*} rest=${kc#*:} cls=${rest%%:*} rest=${rest#*:} fp=${rest%%:*} min=${rest#*:}
   [ -x "/lab/bench-$k-oli" ] || continue
   echo "OLI-LAB kernel name=$k present=1"
