@@ -156,7 +156,7 @@ static bool known_cold(const oli_decide_in_t *in) {
  * cache line per access for the gathered share - a gather of 4-byte
  * elements that touches each element once moves 16 times the object. */
 static float static_traffic(const __oli_site_static_t *e) {
-  float g = e->share[2] / 100.0f; /* share[]: streaming, strided, gather */
+  float g = e->share[oli_access_pattern_share(OLI_PATTERN_GATHER)] / 100.0f;
   if (g > 1.0f) g = 1.0f;
   return e->passes * (1.0f - g) + e->intensity * g * LINE_BYTES;
 }
