@@ -5,7 +5,8 @@
 # and file list, unpacks it into a scratch root with dpkg -x (what
 # `apt-get install ./oli_*.deb` would put under /), and runs the unpacked
 # oli --version and oli-config --cflags, then builds and runs a program with
-# the unpacked tree. Skipped with a reason without dpkg-deb or dpkg-shlibdeps.
+# the unpacked tree; its docs' relative links resolve (doc-links.sh) and it
+# has Debian's copyright file. Skipped with a reason without dpkg-deb or dpkg-shlibdeps.
 # Environment: BUILD, SRC, CLANG, CPACK, VERSION.
 set -u
 fail() { echo "FAIL install/deb: $*" >&2; exit 1; }
@@ -37,10 +38,12 @@ grep -q "^Recommends: .*flang-19" "$tmp/control" || { cat "$tmp/control"; fail "
 dpkg-deb -c "$deb" >"$tmp/files" || fail "dpkg-deb -c"
 for f in ./usr/bin/oli ./usr/bin/oli-config "./usr/lib/liboli.so.$VERSION" ./usr/lib/oli/OliPass.so \
     ./usr/include/oli/oli.h ./usr/lib/pkgconfig/oli.pc ./usr/lib/cmake/oli/oliConfig.cmake \
-    ./usr/share/man/man1/oli.1 ./usr/share/doc/oli/README.md; do
+    ./usr/share/man/man1/oli.1 ./usr/share/doc/oli/README.md ./usr/share/doc/oli/copyright; do
   grep -q " $f\( \|$\)" "$tmp/files" || fail "package lacks $f"
 done
-grep -q "/usr/local\|/test/\|/bin/bench\|/bin/test" "$tmp/files" && fail "package has files it should not: $(grep "/usr/local\|/test/\|/bin/bench\|/bin/test" "$tmp/files" | head -3)"
+# (share/doc/oli/test/README.md is the test page README links to, not a test)
+grep -v " ./usr/share/doc/oli/" "$tmp/files" >"$tmp/nondoc"
+grep -q "/usr/local\|/test/\|/bin/bench\|/bin/test" "$tmp/nondoc" && fail "package has files it should not: $(grep "/usr/local\|/test/\|/bin/bench\|/bin/test" "$tmp/nondoc" | head -3)"
 
 root=$tmp/root
 dpkg-deb -x "$deb" "$root" || fail "dpkg -x"
@@ -48,6 +51,7 @@ dpkg-deb -x "$deb" "$root" || fail "dpkg -x"
 "$root/usr/bin/oli-config" --cflags >"$log" 2>&1 || show "unpacked oli-config --cflags"
 grep -qx -- "-fpass-plugin=$root/usr/lib/oli/OliPass.so -gline-tables-only -I$root/usr/include/oli" "$log" ||
   show "unpacked oli-config --cflags does not name the unpacked tree"
+DOCDIR=$root/usr/share/doc/oli sh "$SRC/doc-links.sh" >"$log" 2>&1 || show "the unpacked docs' links"
 grep -q "prefix=/usr$" "$root/usr/lib/pkgconfig/oli.pc" || fail "oli.pc prefix is not /usr: $(grep prefix= "$root/usr/lib/pkgconfig/oli.pc")"
 cd "$tmp" || exit 1
 cp "$SRC/usage.c" .
