@@ -49,7 +49,7 @@ root=$tmp/root
 dpkg-deb -x "$deb" "$root" || fail "dpkg -x"
 "$root/usr/bin/oli" --version >"$log" 2>&1 && grep -qx "oli $VERSION" "$log" || show "unpacked oli --version"
 "$root/usr/bin/oli-config" --cflags >"$log" 2>&1 || show "unpacked oli-config --cflags"
-grep -qx -- "-fpass-plugin=$root/usr/lib/oli/OliPass.so -gline-tables-only -I$root/usr/include/oli" "$log" ||
+grep -qx -- "-fpass-plugin=$root/usr/lib/oli/OliPass.so -gline-tables-only -I$root/usr/include -I$root/usr/include/oli" "$log" ||
   show "unpacked oli-config --cflags does not name the unpacked tree"
 DOCDIR=$root/usr/share/doc/oli sh "$SRC/doc-links.sh" >"$log" 2>&1 || show "the unpacked docs' links"
 grep -q "prefix=/usr$" "$root/usr/lib/pkgconfig/oli.pc" || fail "oli.pc prefix is not /usr: $(grep prefix= "$root/usr/lib/pkgconfig/oli.pc")"

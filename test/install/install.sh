@@ -4,7 +4,8 @@
 # with only the installed files:
 #   - the layout: bin/, lib/ (SONAME), lib/oli/, include/oli/, pkg-config,
 #     CMake package, man pages, docs; no build-tree path in what is installed;
-#   - a C program built with `pkg-config oli`;
+#   - a C program built with `pkg-config oli`; oli-config and pkg-config give
+#     the same -I flags, with which <oli/oli.h> and the older <oli.h> compile;
 #   - a C + Fortran CMake project with find_package(oli) + oli_instrument();
 #   - both run through `oli run --report` and the reports read by the
 #     installed `oli report`; oli_instrument refuses a non-LLVM-19 compiler;
@@ -48,8 +49,20 @@ oli --version | grep -qx "oli $VERSION" || fail "oli --version: $(oli --version)
 
 # 1. pkg-config
 cp "$SRC/usage.c" .
-pkg-config --cflags oli | grep -q -- "-fpass-plugin=$prefix/lib/oli/OliPass.so -gline-tables-only -I$prefix/include/oli" ||
+pkg-config --cflags oli | grep -q -- "-fpass-plugin=$prefix/lib/oli/OliPass.so -gline-tables-only -I$prefix/include -I$prefix/include/oli" ||
   fail "pkg-config --cflags oli: $(pkg-config --cflags oli)"
+[ "$(oli-config --cflags)" = "$(pkg-config --cflags oli | sed 's/ *$//')" ] ||
+  fail "oli-config --cflags '$(oli-config --cflags)' is not pkg-config's '$(pkg-config --cflags oli)'"
+[ "$(oli-config --includedir)" = "$(pkg-config --variable=includedir oli)" ] && [ -f "$(oli-config --includedir)/oli/oli.h" ] ||
+  fail "oli-config --includedir '$(oli-config --includedir)', pkg-config's '$(pkg-config --variable=includedir oli)': no oli/oli.h there"
+# The documented <oli/oli.h> (usage.c) and the older <oli.h> both compile, with either tool's flags.
+for form in oli/oli.h oli.h; do
+  printf '#include <%s>\nint main(void) { return oli_version() == 0; }\n' "$form" >inc.c
+  # shellcheck disable=SC2046
+  "$CLANG" $(pkg-config --cflags oli) -c inc.c -o inc.o >"$log" 2>&1 || show "#include <$form> with pkg-config --cflags oli"
+  # shellcheck disable=SC2046
+  "$CLANG" $(oli-config --cflags) -c inc.c -o inc.o >"$log" 2>&1 || show "#include <$form> with oli-config --cflags"
+done
 # shellcheck disable=SC2046
 "$CLANG" $(pkg-config --cflags oli) -O1 usage.c -o usage $(pkg-config --libs oli) \
   -Wl,-rpath,"$(pkg-config --variable=libdir oli)" >"$log" 2>&1 || show "pkg-config build failed"
@@ -64,7 +77,7 @@ cp -r "$SRC/project" proj
   -DCMAKE_Fortran_COMPILER="$FLANG" >"$log" 2>&1 || show "CMake configure of the user project failed"
 "$CMAKE" --build proj-build >"$log" 2>&1 || show "CMake build of the user project failed"
 oli sites proj-build/userapp >"$log" 2>&1 || show "oli sites userapp"
-grep -q "^0x[0-9a-f]*  *malloc  *grid.c:15 .*grid_make  *g.energy_grid" "$log" || show "no grid.c:15 g.energy_grid site (root= is the project)"
+grep -q "^0x[0-9a-f]*  *malloc  *grid.c:16 .*grid_make  *g.energy_grid" "$log" || show "no grid.c:16 g.energy_grid site (root= is the project)"
 grep -q "main.f90:.* density" "$log" || show "no Fortran density site"
 oli run --policy off --report app.%p.json -- proj-build/userapp >"$log" 2>&1 || show "oli run userapp failed"
 grep -q "^sum 80000200000.0" "$log" || show "userapp output"

@@ -1,5 +1,5 @@
 /* A C program built against an installed oli with pkg-config (test/install). */
-#include <oli.h>
+#include <oli/oli.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

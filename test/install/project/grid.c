@@ -1,4 +1,5 @@
 /* The C half of the user project: a struct-field object and a global. */
+#include <oli/oli.h>
 #include <stdlib.h>
 #include <string.h>
 
