@@ -65,6 +65,28 @@ static void log_topology(void) {
                        weights_source, topo.kernel_wi ? "yes" : "no");
 }
 
+/* Whether the user's options ask for memory a one-node machine lacks: a policy
+ * named in OLI_POLICY that uses CXL, or OLI_WEIGHTS, OLI_DRAM_LIMIT,
+ * OLI_CXL_NODES, OLI_PLAN. Under the defaults alone there is nothing to act on
+ * (numactl is silent there too): the warning is then counted, and printed with
+ * OLI_VERBOSE=1. */
+static bool asked_for_cxl(oli_policy_t policy) {
+  bool named = false;
+  switch (policy) {
+  case OLI_POLICY_OLI:
+  case OLI_POLICY_UNIFORM:
+  case OLI_POLICY_CXL:
+    named = _oli_option_is_set(oli_option_policy);
+    break;
+  case OLI_POLICY_DRAM:
+  case OLI_POLICY_OFF:
+  case OLI_POLICY_RDRAM:
+    break;
+  }
+  return named || _oli_option_is_set(oli_option_weights) || _oli_option_is_set(oli_option_dram_limit) ||
+         _oli_option_is_set(oli_option_cxl_nodes) || _oli_option_is_set(oli_option_plan);
+}
+
 static void do_init(void) {
   _oli_options_init(); /* bad values: one line, exit 2 */
   oli_policy_t policy = (oli_policy_t)_oli_option_get(oli_option_policy);
@@ -119,13 +141,14 @@ static void do_init(void) {
   }
 
   if (policy != OLI_POLICY_OFF) {
+    bool asked = asked_for_cxl(policy);
     if (numa < 0)
-      _oli_warning_message(W_NO_NUMA,
+      _oli_machine_warning(W_NO_NUMA, asked,
                            "no NUMA information under %s (kernel without NUMA?): one node, "
                            "objects stay on it",
                            root ? root : "/");
     else if (topo.cxl_node < 0 && policy != OLI_POLICY_DRAM)
-      _oli_warning_message(W_NO_CXL,
+      _oli_machine_warning(W_NO_CXL, asked,
                            "no CXL node (a node with memory and no CPUs): OLI_POLICY=%s places "
                            "objects on local DRAM node %d",
                            oli_policy_name(policy), topo.local_node);

@@ -104,6 +104,7 @@ void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
 int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
 int _oli_parse_nodelist(const char *s, uint64_t *mask);
 long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
+long _oli_env_mpi_local_rank(void); /* MPI_LOCALRANKID, OMPI_COMM_WORLD_LOCAL_RANK, ...; -1 unknown */
 /* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
  * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
 int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
@@ -113,6 +114,11 @@ bool _oli_is_stderr_name(const char *s);
 // messages.c
 void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
 void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
+/* A warning about the machine, not the process (no CXL node, no NUMA):
+ * counted in every process; printed only when `asked` (the user's options
+ * wanted what the machine lacks), OLI_VERBOSE >= 1 or OLI_STRICT=1, and under
+ * MPI only by the first rank of each host when the launcher says which. */
+void _oli_machine_warning(oli_warning_t id, bool asked, const char *fmt, ...) OLI_PRINTF(3, 4);
 void _oli_error_message(int err, const char *fmt, ...) OLI_PRINTF(2, 3);
 uint64_t _oli_warning_count(oli_warning_t id);
 uint64_t _oli_error_count(void);

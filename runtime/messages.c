@@ -2,12 +2,17 @@
  *
  *   _oli_verbose_message(level, ...)   "oli: ..."          when OLI_VERBOSE >= level
  *   _oli_warning_message(W_x, ...)     "oli: warning: ..." once per W_x, counted
+ *   _oli_machine_warning(W_x, asked, ...)  the same for a fact of the machine:
+ *                                      quiet unless asked / OLI_VERBOSE>=1,
+ *                                      once per host under MPI
  *   _oli_error_message(err, ...)       "oli: error: ...[: strerror(err)]", capped
  *
  * Every message is formatted into a stack buffer and handed to one output hook
  * (default: write(2) to stderr), so it never calls malloc and can be used from
  * inside the interposed allocator. errno is preserved. With OLI_STRICT=1 a
- * warning is fatal: the process exits with status 2 after printing it. */
+ * warning is fatal: the process exits with status 2 after printing it.
+ * Under MPI every line names the rank after its prefix ("oli: warning: rank
+ * 3: ..."), as mpiexec -prepend-rank would, so ranks' lines can be told apart. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,7 +57,13 @@ static void emit(const char *prefix, int err, const char *fmt, va_list ap) {
   size_t n = strlen(prefix);
   if (n >= sizeof buf) n = sizeof buf - 1;
   memcpy(buf, prefix, n);
-  int k = vsnprintf(buf + n, sizeof buf - n, fmt, ap);
+  int k;
+  long rank = _oli_env_mpi_rank();
+  if (rank >= 0) {
+    k = snprintf(buf + n, sizeof buf - n, "rank %ld: ", rank);
+    if (k > 0) n += (size_t)k < sizeof buf - n ? (size_t)k : sizeof buf - n - 1;
+  }
+  k = vsnprintf(buf + n, sizeof buf - n, fmt, ap);
   if (k > 0) n += (size_t)k < sizeof buf - n ? (size_t)k : sizeof buf - n - 1;
   if (err != 0 && n < sizeof buf - 1) {
     char ebuf[128];
@@ -81,22 +92,49 @@ void _oli_verbose_message(int level, const char *fmt, ...) {
   errno = saved;
 }
 
-void _oli_warning_message(oli_warning_t id, const char *fmt, ...) {
-  int saved = errno;
+/* Count a warning of id; print its first one when show (every one, then
+ * stop, under OLI_STRICT=1). */
+static void warn(oli_warning_t id, bool show, const char *fmt, va_list ap) {
   if ((unsigned)id >= W_MAX_) id = W_OPTION;
   uint64_t before = atomic_fetch_add(&warning_count[id], 1);
   bool strict = _oli_option_get(oli_option_strict) != 0;
-  if (before == 0 || strict) {
-    va_list ap;
-    va_start(ap, fmt);
-    emit("oli: warning: ", 0, fmt, ap);
-    va_end(ap);
-  }
+  if ((before == 0 && show) || strict) emit("oli: warning: ", 0, fmt, ap);
   if (strict) {
     static const char line[] = "oli: error: OLI_STRICT=1 makes warnings fatal; stopping\n";
     atomic_load(&out_fun)(line, atomic_load(&out_arg));
     _exit(2);
   }
+}
+
+static void warn_fmt(oli_warning_t id, bool show, const char *fmt, ...) OLI_PRINTF(3, 4);
+static void warn_fmt(oli_warning_t id, bool show, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  warn(id, show, fmt, ap);
+  va_end(ap);
+}
+
+void _oli_warning_message(oli_warning_t id, const char *fmt, ...) {
+  int saved = errno;
+  va_list ap;
+  va_start(ap, fmt);
+  warn(id, true, fmt, ap);
+  va_end(ap);
+  errno = saved;
+}
+
+void _oli_machine_warning(oli_warning_t id, bool asked, const char *fmt, ...) {
+  int saved = errno;
+  long local = _oli_env_mpi_local_rank();
+  /* The same on every rank of a host: its first rank speaks for all of them;
+   * with no local rank from the launcher, every rank does (labelled). */
+  bool show = (asked || _oli_option_get(oli_option_verbose) >= 1) && local <= 0;
+  char msg[MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  warn_fmt(id, show, "%s%s", msg, local == 0 ? " (for every rank on this host)" : "");
   errno = saved;
 }
 

@@ -660,16 +660,29 @@ void _oli_options_print(void) {
 
 /* ---- file name patterns --------------------------------------------------- */
 
-/* MPI rank from the usual launcher variables; -1 when not under MPI. */
-long _oli_env_mpi_rank(void) {
-  static const char *const vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
-                                     "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
-  for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+/* The first of vars[] that holds a number 0..INT_MAX; -1 when none does. */
+static long env_first_uint(const char *const *vars, size_t n) {
+  for (size_t i = 0; i < n; i++) {
     const char *s = getenv(vars[i]);
     long r;
     if (s != NULL && parse_uint(&s, INT_MAX, &r) == 0 && *s == '\0') return r;
   }
   return -1;
+}
+
+/* MPI rank from the usual launcher variables; -1 when not under MPI. */
+long _oli_env_mpi_rank(void) {
+  static const char *const vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
+                                     "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+  return env_first_uint(vars, sizeof vars / sizeof vars[0]);
+}
+
+/* The rank among those on this host (MPICH/Hydra, Open MPI, MVAPICH, Slurm);
+ * -1 when the launcher does not say. */
+long _oli_env_mpi_local_rank(void) {
+  static const char *const vars[] = {"MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                     "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID"};
+  return env_first_uint(vars, sizeof vars / sizeof vars[0]);
 }
 
 int _oli_expand_pattern(const char *pattern, char *buf, size_t n) {

@@ -318,6 +318,31 @@ report-pages) # untouched pages and a global's edge pages are not a mismatch; pa
   has "2 sites with 9216 untouched pages (not present on any node yet)"
   hasnt ":?"
   ;;
+no-cxl-warning) # one node: the defaults count no_cxl silently; asked for CXL, one line; MPI: labelled, once per host
+  [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+  [ "${SANITIZED:-0}" = 0 ] || { echo "SKIP: sanitizer build: a plain program cannot link its liboli"; exit 77; }
+  printf '#include <stdlib.h>\nint main(void) { char *p = malloc(1 << 22); p[1] = 1; free(p); return 0; }\n' >u.c
+  "$CLANG" -O0 u.c -o u -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build u.c"
+  # counted: the report's summary.warnings.no_cxl, whatever was printed
+  no_cxl() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["warnings"].get("no_cxl", 0))' "$1"; }
+  one() { # ENV... : run u on the one-node tree with a report; stderr in err.txt
+    rm -f u.json
+    env -u PMI_RANK -u PMIX_RANK -u OMPI_COMM_WORLD_RANK -u MV2_COMM_WORLD_RANK -u SLURM_PROCID -u MPI_LOCALRANKID \
+      -u OMPI_COMM_WORLD_LOCAL_RANK -u MV2_COMM_WORLD_LOCAL_RANK -u SLURM_LOCALID -u OLI_POLICY -u OLI_VERBOSE \
+      OLI_SYSFS_ROOT="$IN/../../runtime/data/devbox-1node" OLI_REPORT=u.json "$@" ./u >out.txt 2>err.txt ||
+      { cat err.txt >&2; fail "run $*"; }
+    [ "$(no_cxl u.json)" = 1 ] || fail "$*: the report does not count no_cxl once: $(no_cxl u.json)"
+  }
+  W="no CXL node (a node with memory and no CPUs): OLI_POLICY=oli places objects on local DRAM node 0"
+  one; [ ! -s err.txt ] || fail "defaults on one node are not silent: $(cat err.txt)"
+  one OLI_VERBOSE=1; grep -qxF "oli: warning: $W" err.txt || { cat err.txt >&2; fail "OLI_VERBOSE=1: no warning"; }
+  one OLI_POLICY=oli; one_line "oli: warning: $W"
+  one OLI_DRAM_LIMIT=1G; one_line "oli: warning: no CXL node"
+  one OLI_POLICY=oli PMI_RANK=3; one_line "oli: warning: rank 3: $W"
+  one OLI_POLICY=oli PMI_RANK=4 MPI_LOCALRANKID=0; one_line "oli: warning: rank 4: $W (for every rank on this host)"
+  one OLI_POLICY=oli PMI_RANK=5 MPI_LOCALRANKID=1; [ ! -s err.txt ] || fail "second rank of a host printed: $(cat err.txt)"
+  one OLI_POLICY=oli OMPI_COMM_WORLD_RANK=6 OMPI_COMM_WORLD_LOCAL_RANK=2; [ ! -s err.txt ] || fail "Open MPI local rank 2 printed: $(cat err.txt)"
+  ;;
 report-untagged) # liboli without the plugin: OLI_REPORT still gives a report, of zero sites
   [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
   # a sanitizer tree's liboli needs the sanitizer's runtime in the program (the real builds test this)

@@ -1,5 +1,7 @@
 /* test-messages: prefixes, once-per-ID warnings and their counts, errno kept,
- * error cap, verbose gating, OLI_STRICT=1 making a warning fatal (exit 2). */
+ * error cap, verbose gating, OLI_STRICT=1 making a warning fatal (exit 2);
+ * machine warnings quiet unless asked or verbose, once per host under MPI;
+ * the MPI rank in every line. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,23 @@ static void strict_child(void) {
   setenv("OLI_STRICT", "1", 1);
   _oli_options_reset();
   _oli_warning_message(W_MBIND, "mbind failed for %d pages", 7);
+}
+
+static void strict_machine_child(void) {
+  setenv("OLI_STRICT", "1", 1);
+  _oli_options_reset();
+  _oli_machine_warning(W_NO_CXL, false, "no CXL node %d", 0);
+}
+
+/* A machine warning in a fresh state with the given MPI variables. */
+static void machine(bool asked, const char *rank, const char *local) {
+  clear();
+  _oli_messages_reset();
+  if (rank) setenv("PMI_RANK", rank, 1);
+  else unsetenv("PMI_RANK");
+  if (local) setenv("MPI_LOCALRANKID", local, 1);
+  else unsetenv("MPI_LOCALRANKID");
+  _oli_machine_warning(W_NO_CXL, asked, "no CXL node: local DRAM node %d", 0);
 }
 
 int main(void) {
@@ -115,8 +134,52 @@ int main(void) {
   _oli_warning_message(W_NO_CXL, "again");
   CHECK_EQ("after reset the warning prints again", lines, 1);
 
+  const char *const mpi_vars[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK", "MV2_COMM_WORLD_RANK",
+                                   "SLURM_PROCID", "MPI_LOCALRANKID", "OMPI_COMM_WORLD_LOCAL_RANK",
+                                   "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID"};
+  for (size_t i = 0; i < sizeof mpi_vars / sizeof mpi_vars[0]; i++) unsetenv(mpi_vars[i]);
+  machine(false, NULL, NULL);
+  CHECK_STR("machine warning, defaults: not printed", captured, "");
+  CHECK_EQ("machine warning, defaults: counted", _oli_warning_count(W_NO_CXL), 1);
+  machine(true, NULL, NULL);
+  CHECK_STR("machine warning, asked: printed", captured, "oli: warning: no CXL node: local DRAM node 0\n");
+  setenv("OLI_VERBOSE", "1", 1);
+  _oli_options_reset();
+  machine(false, NULL, NULL);
+  CHECK_STR("machine warning, OLI_VERBOSE=1: printed", captured,
+            "oli: warning: no CXL node: local DRAM node 0\n");
+  unsetenv("OLI_VERBOSE");
+  _oli_options_reset();
+  machine(true, "3", NULL);
+  CHECK_STR("machine warning, rank without local rank: printed, labelled", captured,
+            "oli: warning: rank 3: no CXL node: local DRAM node 0\n");
+  machine(true, "5", "1");
+  CHECK_STR("machine warning, second rank of a host: not printed", captured, "");
+  CHECK_EQ("machine warning, second rank of a host: counted", _oli_warning_count(W_NO_CXL), 1);
+  machine(true, "4", "0");
+  CHECK_STR("machine warning, first rank of a host: printed for the host", captured,
+            "oli: warning: rank 4: no CXL node: local DRAM node 0 (for every rank on this host)\n");
+  machine(false, "4", "0");
+  CHECK_STR("machine warning, first rank, defaults: not printed", captured, "");
+  clear();
+  _oli_warning_message(W_MBIND, "mbind failed");
+  _oli_error_message(0, "bad");
+  setenv("OLI_VERBOSE", "1", 1);
+  _oli_options_reset();
+  _oli_verbose_message(1, "node 0");
+  unsetenv("OLI_VERBOSE");
+  _oli_options_reset();
+  CHECK_STR("every line of a rank names it", captured,
+            "oli: warning: rank 4: mbind failed\noli: error: rank 4: bad\noli: rank 4: node 0\n");
+  unsetenv("PMI_RANK");
+  unsetenv("MPI_LOCALRANKID");
+  _oli_messages_reset();
+
   char out[4096];
-  int st = run_child(strict_child, out, sizeof out);
+  int st = run_child(strict_machine_child, out, sizeof out);
+  CHECK_EQ("OLI_STRICT=1: an unasked machine warning still exits 2", st, 2);
+  CHECK("OLI_STRICT=1: the machine warning is printed", strstr(out, "oli: warning: no CXL node 0\n") != NULL);
+  st = run_child(strict_child, out, sizeof out);
   CHECK_EQ("OLI_STRICT=1: warning exits 2", st, 2);
   CHECK("OLI_STRICT=1: the warning is printed",
         strstr(out, "oli: warning: mbind failed for 7 pages\n") != NULL);

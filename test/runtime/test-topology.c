@@ -115,8 +115,8 @@ static int init_child(const char *tree, const char *env, char *out, size_t n) {
 }
 
 int main(void) {
-  const char *const vars[] = {"OLI_POLICY", "OLI_VERBOSE", "OLI_STRICT", "OLI_WEIGHTS",
-                              "OLI_DRAM_NODES", "OLI_CXL_NODES", "OLI_SYSFS_ROOT"};
+  const char *const vars[] = {"OLI_POLICY", "OLI_VERBOSE", "OLI_STRICT", "OLI_WEIGHTS", "OLI_DRAM_NODES",
+                              "OLI_CXL_NODES", "OLI_SYSFS_ROOT", "OLI_DRAM_LIMIT", "OLI_PLAN"};
   for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) unsetenv(vars[i]);
   _oli_options_reset();
   _oli_set_output(capture, NULL);
@@ -350,6 +350,18 @@ int main(void) {
   CHECK_STR("init laptop: no-CXL warning, one line", out,
             "oli: warning: no CXL node (a node with memory and no CPUs): OLI_POLICY=oli places "
             "objects on local DRAM node 0\n");
+  /* the defaults on a one-node machine: nothing to act on, counted, shown with OLI_VERBOSE=1 */
+  CHECK_EQ("init laptop defaults: exit 0", init_child("laptop", "", out, sizeof out), 0);
+  CHECK_STR("init laptop defaults: silent", out, "");
+  CHECK_EQ("init laptop verbose: exit 0", init_child("laptop", "OLI_VERBOSE=1", out, sizeof out), 0);
+  CHECK("init laptop verbose: no-CXL warning", strstr(out, "oli: warning: no CXL node (a node with memory and no CPUs): "
+                                                           "OLI_POLICY=oli places objects on local DRAM node 0\n"));
+  CHECK_EQ("init laptop budget: exit 0", init_child("laptop", "OLI_DRAM_LIMIT=1G", out, sizeof out), 0);
+  CHECK("init laptop budget: no-CXL warning", strstr(out, "oli: warning: no CXL node") != NULL);
+  CHECK_EQ("init laptop weights: exit 0", init_child("laptop", "OLI_WEIGHTS=3:1", out, sizeof out), 0);
+  CHECK("init laptop weights: no-CXL warning", strstr(out, "oli: warning: no CXL node") != NULL);
+  CHECK_EQ("init laptop rdram policy: exit 0", init_child("laptop", "OLI_POLICY=rdram", out, sizeof out), 0);
+  CHECK("init laptop rdram policy: no CXL asked for, silent", strstr(out, "no CXL node") == NULL);
   CHECK_EQ("init laptop dram policy: exit 0", init_child("laptop", "OLI_POLICY=dram", out, sizeof out), 0);
   CHECK_STR("init laptop dram policy: silent", out, "");
   CHECK_EQ("init laptop strict: exit 2", init_child("laptop", "OLI_STRICT=1", out, sizeof out), 2);
@@ -366,7 +378,9 @@ int main(void) {
   const char *first = strstr(out, "oli: oli ");
   CHECK("16 threads race into init: initialised once", first && !strstr(first + 1, "oli: oli "));
   CHECK_EQ("init empty tree: exit 0", init_child("empty", "", out, sizeof out), 0);
-  CHECK("init empty tree: no-NUMA warning", strstr(out, "oli: warning: no NUMA information") != NULL);
+  CHECK_STR("init empty tree, defaults: silent", out, "");
+  CHECK_EQ("init empty tree uniform: exit 0", init_child("empty", "OLI_POLICY=uniform", out, sizeof out), 0);
+  CHECK("init empty tree uniform: no-NUMA warning", strstr(out, "oli: warning: no NUMA information") != NULL);
   CHECK_EQ("init off: exit 0", init_child("empty", "OLI_POLICY=off", out, sizeof out), 0);
   CHECK_STR("init off: silent", out, "");
 
