@@ -709,6 +709,23 @@ stdout-errors) # output lost on standard output: one line, exit 1 (diff: 2, its 
   run sh -c "$OLI --help >/dev/full"; want_rc 1 "--help >/dev/full"
   run sh -c "$OLI report '$IN/report-old.json' >/dev/null"; want_rc 0 "report >/dev/null"
   ;;
+profile-merge-programs) # profiles of two programs: one line naming both, exit 2, OUT untouched; --any-program merges them
+  sed 's/"program": "cg"/"program": "mg"/' "$IN/profile-rank1.json" >mg.json
+  grep -q '"program": "mg"' mg.json || fail "cannot make the mg profile"
+  echo keep >m.json
+  run $OLI profile merge m.json "$IN/profile-rank0.json" mg.json; want_rc 2 "two programs"
+  one_line "oli: mg.json: a profile of program 'mg', not 'cg' like $IN/profile-rank0.json; merge one program's profiles, or pass --any-program to merge them anyway"
+  [ "$(cat m.json)" = keep ] || fail "OUT written despite two programs"
+  run $OLI profile merge --any-program m.json "$IN/profile-rank0.json" mg.json; want_rc 0 "--any-program"
+  [ ! -s err.txt ] || fail "--any-program still complains: $(cat err.txt)"
+  python3 -c 'import json; d = json.load(open("m.json")); assert d["program"] == "cg" and d["runs"] == 2, d["program"]' ||
+    fail "--any-program: not the first input's program, or not both runs"
+  run $OLI profile merge m.json "$IN/profile-rank0.json" mg.json --any-program; want_rc 0 "--any-program after the files"
+  # a profile without "program" (optional) merges with any
+  python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); del d["program"]; json.dump(d, open("anon.json", "w"))' "$IN/profile-rank1.json"
+  run $OLI profile merge m.json anon.json mg.json; want_rc 0 "no program, then mg"
+  run $OLI profile merge m.json "$IN/profile-rank0.json" anon.json mg.json; want_rc 2 "cg, none, mg"; one_line "not 'cg' like"
+  ;;
 profile-merge) # sums, maxima, union of sites; OUT may be an input
   run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/profile-rank1.json"; want_rc 0 merge
   json_ok m.json

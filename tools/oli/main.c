@@ -78,7 +78,7 @@ static void usage(FILE *f) {
         "  report FILE                     a run's report, a plan or a profile as a table\n"
         "  diff OLD NEW [--json]           what moved between two reports/plans (exit 1 if any)\n"
         "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
-        "  profile merge OUT IN...         combine profiles of several ranks or runs\n"
+        "  profile merge OUT IN...         combine profiles of several ranks or runs of one program\n"
         "  run [OPTION...] -- PROGRAM ...  run a program with placement options set\n"
         "  calibrate [-o FILE]             measure each node's bandwidth and latency: a machine file\n"
         "  --help, --version\n"

@@ -8,15 +8,18 @@
 #include "cli.h"
 
 static void usage(FILE *f) {
-  fputs("usage: oli profile merge OUT IN...\n"
+  fputs("usage: oli profile merge [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
         "total_bytes, accesses and lifetime_ns are summed; largest, peak_live and\n"
         "footprint_peak take the maximum; runs are summed. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
-        "counts of different events (access_event) mixed, is an error.\n"
+        "counts of different events (access_event) mixed, is an error, and so are\n"
+        "inputs of different programs (their \"program\", argv[0]'s basename).\n"
         "OUT may be one of the inputs; it is written only when every input is valid.\n"
-        "  -h, --help   this text\n"
+        "      --any-program  merge inputs of different programs anyway (a renamed\n"
+        "                     binary); OUT names the first input's program\n"
+        "  -h, --help         this text\n"
         "Exit status: 0 ok, 2 bad input.\n",
         f);
 }
@@ -24,11 +27,15 @@ static void usage(FILE *f) {
 static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
+enum { OPT_ANY_PROGRAM = 256 };
+
 int cli_profile_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"help", no_argument, NULL, 'h'},
+      {"any-program", no_argument, NULL, OPT_ANY_PROGRAM},
       {NULL, 0, NULL, 0},
   };
+  bool any_program = false;
   int c;
   optind = 1;
   while ((c = cli_getopt("profile", argc, argv, "+h", opts)) != -1) {
@@ -45,10 +52,11 @@ int cli_profile_main(int argc, char **argv) {
   /* options after "merge" */
   argc -= optind;
   argv += optind;
-  optind = 1;
+  optind = 0; /* 0, not 1: glibc starts afresh, without the '+' (no permuting) of the scan above */
   while ((c = cli_getopt("profile merge", argc, argv, "h", opts)) != -1) {
     switch (c) {
     case 'h': usage(stdout); return OLI_EXIT_OK;
+    case OPT_ANY_PROGRAM: any_program = true; break;
     default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
@@ -73,7 +81,7 @@ int cli_profile_main(int argc, char **argv) {
   size_t *slot = malloc(hcap * sizeof *slot);
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
   oli_access_source_t source = OLI_ACCESS_NONE;
-  const char *event = "", *program = in[0].program;
+  const char *event = "", *program = in[0].program, *program_of = in[0].path;
   uint64_t footprint = 0, runs = 0;
   for (int i = 0; i < nin; i++) {
     const oli_doc_t *d = &in[i];
@@ -97,8 +105,18 @@ int cli_profile_main(int argc, char **argv) {
         event = d->access_event;
       }
     }
-    if (strcmp(d->program, program) != 0)
-      cli_warning("%s: program '%s' differs from '%s' of %s", d->path, d->program, program, in[0].path);
+    /* a profile without "program" (optional) matches any */
+    if (!program[0]) program = d->program, program_of = d->path;
+    if (d->program[0] && strcmp(d->program, program) != 0 && !any_program) {
+      char a[128], b[128];
+      cli_error("%s: a profile of program '%s', not '%s' like %s; merge one program's profiles, or pass "
+                "--any-program to merge them anyway",
+                d->path, oli_text_escape(a, sizeof a, d->program, 0), oli_text_escape(b, sizeof b, program, 0),
+                program_of);
+      free(m);
+      free(slot);
+      goto done;
+    }
     footprint = max64(footprint, d->footprint_peak);
     runs = sat_add(runs, d->runs);
     for (size_t k = 0; k < d->nsites; k++) {
