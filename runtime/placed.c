@@ -208,7 +208,8 @@ void _oli_placed_free(void *p) {
 void *_oli_placed_realloc(void *p, size_t n) {
   oli_block_info_t b;
   if (_oli_arena_info(p, &b) != 0) {
-    _oli_error_message(EINVAL, "realloc(%p): not the start of a live object in the oli arena", p);
+    /* glibc: "realloc(): invalid pointer", as free() says here too */
+    _oli_error_message(EINVAL, "realloc(%p): invalid pointer (not the start of a live object of the oli arena)", p);
     abort();
   }
   if (n == 0) {

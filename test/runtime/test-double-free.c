@@ -4,7 +4,8 @@
  * did: the block was handed out again at the same address). The recycled
  * block is the same (no new carve, no system call, same pages): its object
  * starts one generation (64 bytes) further in, 64-byte aligned, for small and
- * for 40 MiB objects alike. */
+ * for 40 MiB objects alike. realloc of a pointer that is not a live object's
+ * start (freed, or p + 64) is glibc's "realloc(): invalid pointer" and abort(). */
 #include <malloc.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -64,6 +65,11 @@ static void interior64(void) { /* 64 bytes in: where a later generation would st
   free(p + 64);
 }
 
+static void realloc_interior(void) {
+  char *p = __oli_malloc(2 * MiB, site);
+  p = realloc(p + 64, 4 * MiB);
+}
+
 static void realloc_freed(void) {
   char *p = __oli_malloc(2 * MiB, site);
   free(p);
@@ -89,6 +95,11 @@ int main(void) {
   CHECK_EQ("free(p + 64): abort", child(interior64, out, sizeof out), 128 + SIGABRT);
   CHECK("... invalid pointer, not a double free", strstr(out, "invalid pointer") && !strstr(out, "double free"));
   CHECK_EQ("realloc of a freed object: abort", child(realloc_freed, out, sizeof out), 128 + SIGABRT);
+  CHECK("... invalid pointer, as glibc's realloc() says", strstr(out, "oli: error: realloc(0x") &&
+                                                             strstr(out, "): invalid pointer (not the start of a live object"));
+  CHECK_EQ("realloc(p + 64): abort", child(realloc_interior, out, sizeof out), 128 + SIGABRT);
+  CHECK("... invalid pointer, one line", strstr(out, "): invalid pointer (not the start of a live object") &&
+                                             strchr(out, '\n') == out + strlen(out) - 1);
 
   /* recycling goes on: 200 rounds of one size carve one block and reuse it,
    * each round's object at another address of it */
