@@ -50,7 +50,11 @@
   X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N)                                   \
   X(PAGES_SHARED, "pages_shared", T_U64, A, N, N)                                             \
   X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)                                          \
-  X(LONGEST_RUN, "longest_run", T_NU64, A, N, N)
+  X(LONGEST_RUN, "longest_run", T_NU64, A, N, N)                                             \
+  X(SHARE_AT_DECISION, "share_at_decision", T_DBL, I, N, N)                                   \
+  X(SHARE_OF_PEAK, "share_of_peak", T_DBL, I, N, N)                                           \
+  X(RULE, "rule", T_RULE, I, N, N)                                                            \
+  X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -66,9 +70,15 @@ typedef enum ftype_e {
   T_NODES,    /* array of node numbers */
   T_MECH,     /* a mechanism name (oli_vocab.def) */
   T_PAGES,    /* {"node": pages, ...} */
+  T_RULE,     /* null or a re-decision outcome's name (oli_vocab.def) */
+  T_REDECISIONS, /* [{"settle", "size", "objects", "from", "to", "outcome", ...}] */
 } ftype_t;
 
-enum { N = 0, O = 1, R = 2, A = 3 };
+/* Per document: N not a member; O read if present, written when set; R
+ * required; A read if present, always written (null when unset); I read if
+ * present, never written from the table (the runtime's report writes it
+ * itself: runtime/report.c, json_site_rule). */
+enum { N = 0, O = 1, R = 2, A = 3, I = 4 };
 
 typedef struct field_s {
   const char *key;
@@ -214,6 +224,36 @@ static int get_pages(reader_t *r, const oli_json_t *o, const char *key, oli_doc_
   return 0;
 }
 
+/* A report site's "redecisions": null, absent or an array of objects. */
+static int read_redecisions(reader_t *r, const oli_json_t *v, oli_doc_site_t *s) {
+  char qb[64];
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_ARRAY) return fail(r, v, "\"redecisions\" must be an array of objects");
+  size_t count = oli_json_count(v);
+  if (count == 0) return 0;
+  s->redecisions = r->alloc(count * sizeof *s->redecisions);
+  if (s->redecisions == NULL) return fail(r, v, "out of memory");
+  for (const oli_json_t *e = oli_json_first(v); e; e = e->next) {
+    oli_doc_redecision_t *x = &s->redecisions[s->nredecisions++]; /* the site owns the array: freed with it */
+    memset(x, 0, sizeof *x);
+    if (e->type != OLI_JSON_OBJECT) return fail(r, e, "a re-decision must be an object, found %s", oli_json_type_name(e->type));
+    uint64_t settle;
+    const char *outcome;
+    bool h;
+    if (get_u64(r, e, "settle", UINT32_MAX, &settle, &h, true) || get_u64(r, e, "size", UINT64_MAX, &x->size, &h, true) ||
+        get_u64(r, e, "objects", UINT64_MAX, &x->objects, &h, true) || get_str(r, e, "from", &x->from, true) ||
+        get_str(r, e, "to", &x->to, true) || get_str(r, e, "outcome", &outcome, true) ||
+        get_u64(r, e, "footprint", UINT64_MAX, &x->footprint, &h, false) ||
+        get_u64(r, e, "bytes_migrated", UINT64_MAX, &x->bytes_migrated, &h, false) ||
+        get_u64(r, e, "ns", UINT64_MAX, &x->ns, &h, false))
+      return -1;
+    x->settle = (uint32_t)settle;
+    if (oli_redecide_parse(outcome, &x->outcome) != 0)
+      return fail(r, oli_json_get(e, "outcome"), "re-decision \"outcome\" %s is not one of this oli", q(outcome, qb));
+  }
+  return 0;
+}
+
 static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f, int use) {
   const field_t *fd = &fields[f];
   char qb[64];
@@ -265,8 +305,25 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     if (get_bool(r, o, fd->key, f == OLI_F_COUNT_PARTIAL ? &s->count_partial : &s->pages_sampled, &has) != 0)
       return -1;
     break;
-  case T_DBL:
-    if (get_double(r, o, fd->key, &s->stall, &has) != 0) return -1;
+  case T_DBL: {
+    double *dst = f == OLI_F_SHARE_AT_DECISION ? &s->share_at_decision
+                  : f == OLI_F_SHARE_OF_PEAK   ? &s->share_of_peak
+                                               : &s->stall;
+    if (get_double(r, o, fd->key, dst, &has) != 0) return -1;
+    break;
+  }
+  case T_RULE: {
+    const char *rule;
+    if (get_str(r, o, fd->key, &rule, false) != 0) return -1;
+    if (v == NULL || v->type != OLI_JSON_STRING) break;
+    if (oli_redecide_parse(rule, &s->rule) != 0)
+      return fail(r, v, "\"rule\" %s is not a re-decision outcome of this oli", q(rule, qb));
+    has = true;
+    break;
+  }
+  case T_REDECISIONS:
+    if (read_redecisions(r, v, s) != 0) return -1;
+    has = s->nredecisions > 0;
     break;
   case T_DECISION: {
     const char *dec;
@@ -381,6 +438,28 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
     out->has_metadata = h1 && h2 && h3;
     out->has_metadata_split = h4 && h5; /* version 2 */
   }
+  const oli_json_t *mg = oli_json_get(sum, "migration"); /* optional (re-decision) */
+  if (mg && mg->type != OLI_JSON_NULL) {
+    if (mg->type != OLI_JSON_OBJECT) return fail(r, mg, "\"summary.migration\" must be an object");
+    oli_doc_migration_t *m = &out->migration;
+    static const struct { const char *key; size_t off; } keys[] = {
+        {"redecided", offsetof(oli_doc_migration_t, redecided)},
+        {"rebound", offsetof(oli_doc_migration_t, rebound)},
+        {"migrated", offsetof(oli_doc_migration_t, migrated)},
+        {"bytes", offsetof(oli_doc_migration_t, bytes)},
+        {"ns", offsetof(oli_doc_migration_t, ns)},
+        {"fallbacks", offsetof(oli_doc_migration_t, fallbacks)},
+        {"move_failed", offsetof(oli_doc_migration_t, move_failed)},
+        {"over_budget", offsetof(oli_doc_migration_t, over_budget)},
+        {"at_exit", offsetof(oli_doc_migration_t, at_exit)},
+        {"budget_bytes", offsetof(oli_doc_migration_t, budget_bytes)},
+        {"budget_ns", offsetof(oli_doc_migration_t, budget_ns)},
+        {"records_dropped", offsetof(oli_doc_migration_t, records_dropped)},
+    };
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+      if (get_u64(r, mg, keys[k].key, UINT64_MAX, (uint64_t *)((char *)m + keys[k].off), &has, false)) return -1;
+    out->has_migration = true;
+  }
   return 0;
 }
 
@@ -447,6 +526,11 @@ static int read_doc(reader_t *r, unsigned accept) {
     if (read_tiers(r, oli_json_get(root, "tiers"), &d->tiers) != 0) return -1;
   }
   if (d->kind == OLI_DOC_REPORT && read_summary(r, oli_json_get(root, "summary"), &d->summary) != 0) return -1;
+  const oli_json_t *fp = d->kind == OLI_DOC_REPORT ? oli_json_get(root, "footprint") : NULL; /* optional */
+  if (fp && fp->type == OLI_JSON_OBJECT &&
+      (get_u64(r, fp, "peak", UINT64_MAX, &d->footprint_peak, &has, false) ||
+       get_u64(r, fp, "settles", UINT64_MAX, &d->summary.migration.settles, &has, false)))
+    return -1;
   const oli_json_t *sites = oli_json_get(root, "sites");
   if (sites == NULL || sites->type != OLI_JSON_ARRAY)
     return fail(r, sites && sites->type != OLI_JSON_NULL ? sites : NULL, "%s needs a \"sites\" array", schema);
@@ -513,6 +597,7 @@ void oli_doc_free(oli_doc_t *doc) {
     for (size_t i = 0; doc->sites && i < doc->nsites; i++) {
       if (doc->sites[i].intended) doc->release(doc->sites[i].intended);
       if (doc->sites[i].achieved) doc->release(doc->sites[i].achieved);
+      if (doc->sites[i].redecisions) doc->release(doc->sites[i].redecisions);
     }
     if (doc->sites) doc->release(doc->sites);
     if (doc->index) doc->release(doc->index);
@@ -607,6 +692,32 @@ char *oli_doc_pages_cell(const oli_doc_site_t *s, char *buf, size_t n) {
   return buf;
 }
 
+char *oli_doc_redecision_words(const oli_doc_redecision_t *x, char *buf, size_t n) {
+  char sz[32], mv[32];
+  int k = snprintf(buf, n, "re-decided at settle %u: %" PRIu64 " x %s %s -> %s: %s", x->settle, x->objects,
+                   oli_format_size(x->size, sz, sizeof sz), x->from, x->to, oli_redecide_words(x->outcome));
+  if (x->outcome == OLI_REDO_MIGRATED && k >= 0 && (size_t)k < n)
+    snprintf(buf + k, n - (size_t)k, ", %s in %.1f ms", oli_format_size(x->bytes_migrated, mv, sizeof mv),
+             (double)x->ns / 1e6);
+  return buf;
+}
+
+char *oli_doc_rule_words(double share_of_peak, double share_at_decision, oli_redecide_t rule, char *buf, size_t n) {
+  snprintf(buf, n, "! %.1f%% of the peak footprint (%.1f%% when decided): the rule says otherwise, not applied: %s",
+           share_of_peak, share_at_decision, oli_redecide_words(rule));
+  return buf;
+}
+
+char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n) {
+  char a[32], b[32];
+  snprintf(buf, n,
+           "peak %s, %" PRIu64 " settles, %" PRIu64 " re-decisions (%" PRIu64 " re-bound, %" PRIu64
+           " migrated: %s in %.1f ms; %" PRIu64 " over the migration budget, %" PRIu64 " failed moves)",
+           oli_format_size(peak, a, sizeof a), m->settles, m->redecided, m->rebound, m->migrated,
+           oli_format_size(m->bytes, b, sizeof b), (double)m->ns / 1e6, m->over_budget, m->move_failed);
+  return buf;
+}
+
 bool oli_doc_same_placement(const oli_doc_site_t *a, const oli_doc_site_t *b) {
   if (OLI_HAS(a, OLI_F_DECISION) != OLI_HAS(b, OLI_F_DECISION) || a->placement != b->placement) return false;
   return a->placement != OLI_PLACE_INTERLEAVE || oli_ratio_equal(a->weight, b->weight);
@@ -626,7 +737,7 @@ static void write_pages(oli_jw_t *w, const char *key, const oli_doc_pages_t *p) 
 static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   const field_t *fd = &fields[f];
   bool has = OLI_HAS(s, f);
-  if (!has && use != A) return;
+  if (use == I || (!has && use != A)) return;
   switch (fd->type) {
   case T_ID: {
     char id[OLI_SITE_ID_LEN];
@@ -667,6 +778,8 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_DBL:
     if (has) oli_jw_double(w, fd->key, s->stall, 6);
     return;
+  case T_RULE:
+  case T_REDECISIONS: return; /* use I only: the runtime writes them (json_site_rule) */
   case T_DECISION:
     if (has) oli_jw_str(w, fd->key, oli_placement_name(s->placement));
     return;

@@ -46,6 +46,7 @@ typedef enum oli_doc_field_e {
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
+  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS,
   OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -56,6 +57,15 @@ typedef struct oli_doc_pages_s { /* pages per node, nodes ascending */
   int n;
   struct { int node; uint64_t pages; } e[OLI_DOC_MAX_PAGE_NODES];
 } oli_doc_pages_t;
+
+/* One entry of a report site's redecisions[] (docs/report-schema.md). */
+typedef struct oli_doc_redecision_s {
+  uint32_t settle;                  /* which settle, 1-based */
+  uint64_t size, objects;           /* objects of that size re-decided alike */
+  const char *from, *to;            /* decisions in words: "dram", "interleave 4:1" */
+  oli_redecide_t outcome;
+  uint64_t footprint, bytes_migrated, ns;
+} oli_doc_redecision_t;
 
 typedef struct oli_doc_site_s {
   uint64_t has;             /* bit per oli_doc_field_t */
@@ -72,8 +82,18 @@ typedef struct oli_doc_site_s {
   oli_mechanism_t mechanism;
   int nnodes, nodes[OLI_NODE_TIERS];  /* report: the decision's target nodes */
   oli_doc_pages_t *intended, *achieved; /* report; NULL when absent or empty */
+  double share_at_decision, share_of_peak; /* report: percent of the footprint */
+  oli_redecide_t rule;                /* report: why the rule's verdict was not applied (OLI_F_RULE) */
+  size_t nredecisions;                /* report: redecisions[] */
+  oli_doc_redecision_t *redecisions;  /* NULL when none */
   uint32_t at_line, at_col;           /* where the site object starts (read) */
 } oli_doc_site_t;
+
+/* A report's summary.migration and footprint.settles: the re-decisions' totals. */
+typedef struct oli_doc_migration_s {
+  uint64_t settles, redecided, rebound, migrated, bytes, ns, fallbacks, move_failed, over_budget, at_exit;
+  uint64_t budget_bytes, budget_ns, records_dropped;
+} oli_doc_migration_t;
 
 /* A report's summary (the reader keeps what `oli report` shows). */
 typedef struct oli_doc_summary_s {
@@ -83,6 +103,8 @@ typedef struct oli_doc_summary_s {
   bool has_metadata, has_metadata_split;
   uint64_t metadata_bytes, tracked_objects, bytes_per_object;
   uint64_t metadata_fixed, metadata_objects; /* version 2: bytes = fixed + objects */
+  bool has_migration;                /* summary.migration (optional) */
+  oli_doc_migration_t migration;
 } oli_doc_summary_t;
 
 /* A profile's measured tiers (also a plan model's). */
@@ -102,7 +124,7 @@ typedef struct oli_doc_s {
   /* plan */
   bool has_dram_limit;
   uint64_t dram_limit;
-  /* profile */
+  /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
   oli_access_source_t access_source; /* NONE when absent */
   const char *access_event;          /* "" when absent */
@@ -157,6 +179,17 @@ char *oli_doc_pages_cell(const oli_doc_site_t *s, char *buf, size_t n);
  * fixed + 2.0 KiB for 3 tracked objects (682 B each)" (version 2), or the
  * total with its bytes per object (version 1: the total divided). */
 char *oli_doc_metadata_words(const oli_doc_summary_t *s, char *buf, size_t n);
+
+/* The re-decision lines of the text tables (oli report, the runtime's):
+ * "re-decided at settle 2: 1 x 40.0 MiB dram -> interleave 4:1: migrated,
+ * 40.0 MiB in 1.8 ms". Returns buf. */
+char *oli_doc_redecision_words(const oli_doc_redecision_t *x, char *buf, size_t n);
+/* A site whose rule verdict was not applied: "! 12.0% of the peak footprint
+ * (2.4% when decided): the rule says otherwise, not applied: <rule's words>". */
+char *oli_doc_rule_words(double share_of_peak, double share_at_decision, oli_redecide_t rule, char *buf, size_t n);
+/* The footprint line: "peak 1.2 GiB, 3 settles, 2 re-decisions (1 re-bound,
+ * 1 migrated: 40.0 MiB in 1.8 ms; 0 over the migration budget, 0 failed moves)". */
+char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n);
 
 /* ---- writing ---------------------------------------------------------------- */
 /* One site object of a `kind` document: the fields set in s->has that the

@@ -177,6 +177,14 @@ static const struct {
 const char *oli_redecide_name(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ ? redecides[o].name : UNKNOWN; }
 const char *oli_redecide_words(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ ? redecides[o].words : UNKNOWN; }
 int oli_redecide_applied(oli_redecide_t o) { return (unsigned)o < OLI_REDO_COUNT_ && redecides[o].applied; }
+int oli_redecide_parse(const char *s, oli_redecide_t *out) {
+  for (int i = 0; s && i < OLI_REDO_COUNT_; i++)
+    if (strcmp(s, redecides[i].name) == 0) {
+      *out = (oli_redecide_t)i;
+      return 0;
+    }
+  return -1;
+}
 
 static const char *const task_policy_modes[OLI_TASK_POLICY_COUNT_] = {
 #define OLI_TASK_POLICY(Id, Name) [OLI_TASK_POLICY_##Id] = Name,

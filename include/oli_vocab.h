@@ -169,6 +169,7 @@ const char *oli_mechanism_name(oli_mechanism_t m);
 const char *oli_redecide_name(oli_redecide_t o);
 const char *oli_redecide_words(oli_redecide_t o);
 int oli_redecide_applied(oli_redecide_t o);
+int oli_redecide_parse(const char *s, oli_redecide_t *out); /* a report's name; 0, -1 */
 const char *oli_task_policy_mode_name(oli_task_policy_mode_t m);
 const char *oli_thp_name(oli_thp_t m);
 bool oli_thp_folio(oli_thp_t m); /* plans 2 MiB folios */

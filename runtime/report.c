@@ -424,20 +424,18 @@ static int json_report(FILE *f) {
  * verdict when it could not be applied. */
 static void table_site_rule(FILE *f, const row_t *r) {
   oli_redecision_t x;
-  char a[48], b[48], sz[32], mv[32];
+  char a[48], b[48], line[320]; /* the words: common/doc.c, as `oli report` prints them */
   for (size_t i = 0; _oli_redecision_at(i, &x); i++) {
     if (x.site != r->st) continue;
-    fprintf(f, "%18s re-decided at settle %u: %llu x %s %s -> %s: %s", "", x.settle, (unsigned long long)x.objects,
-            oli_format_size(x.size, sz, sizeof sz), decision_words(&x.from, a, sizeof a),
-            decision_words(&x.to, b, sizeof b), oli_redecide_words(x.outcome));
-    if (x.outcome == OLI_REDO_MIGRATED)
-      fprintf(f, ", %s in %.1f ms", oli_format_size(x.bytes_migrated, mv, sizeof mv), (double)x.ns / 1e6);
-    fputc('\n', f);
+    oli_doc_redecision_t dx = {x.settle, x.size, x.objects, decision_words(&x.from, a, sizeof a),
+                               decision_words(&x.to, b, sizeof b), x.outcome, x.footprint, x.bytes_migrated, x.ns};
+    fprintf(f, "%18s %s\n", "", oli_doc_redecision_words(&dx, line, sizeof line));
   }
   int note = atomic_load(&r->st->rule_note);
   if (note > 0)
-    fprintf(f, "%18s ! %.1f%% of the peak footprint: the rule says otherwise, not applied: %s\n", "",
-            percent(r->largest, peak_footprint()), oli_redecide_words((oli_redecide_t)(note - 1)));
+    fprintf(f, "%18s %s\n", "",
+            oli_doc_rule_words(percent(r->largest, peak_footprint()), r->count ? r->d.percent_x10 / 10.0 : 0.0,
+                               (oli_redecide_t)(note - 1), line, sizeof line));
 }
 
 static void table_report(FILE *f) {
@@ -502,12 +500,11 @@ static void table_report(FILE *f) {
   fprintf(f, "; DRAM saved %s\n", oli_format_size(sum.dram_saved, a, sizeof a));
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
-  fprintf(f, "footprint: peak %s, %llu settles, %llu re-decisions (%llu re-bound, %llu migrated: %s in %.1f ms; "
-             "%llu over the migration budget, %llu failed moves)\n",
-          oli_format_size(peak_footprint(), a, sizeof a), (unsigned long long)ss.settles,
-          (unsigned long long)ss.redecided, (unsigned long long)ss.rebound, (unsigned long long)ss.migrated,
-          oli_format_size(ss.bytes_migrated, b, sizeof b), (double)ss.ns / 1e6, (unsigned long long)ss.over_budget,
-          (unsigned long long)ss.move_failed);
+  oli_doc_migration_t mg = {.settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
+                            .migrated = ss.migrated, .bytes = ss.bytes_migrated, .ns = ss.ns,
+                            .over_budget = ss.over_budget, .move_failed = ss.move_failed};
+  char fl[256];
+  fprintf(f, "footprint: %s\n", oli_doc_migration_words(peak_footprint(), &mg, fl, sizeof fl));
   char md[160];
   fprintf(f, "runtime metadata: %s\n", oli_doc_metadata_words(&sum, md, sizeof md));
   oli_vma_stats_t v;

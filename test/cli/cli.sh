@@ -318,6 +318,44 @@ report-pages) # untouched pages and a global's edge pages are not a mismatch; pa
   has "2 sites with 9216 untouched pages (not present on any node yet)"
   hasnt ":?"
   ;;
+report-redecisions) # a report's re-decisions, rule verdicts and summary.migration, in the runtime's table words
+  python3 - "$IN/report-same.json" <<'PY' || fail "cannot make the re-decision report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["version"] = 2
+a, c = r["sites"][0], r["sites"][1]
+a.update(share_at_decision=38.1, share_of_peak=38.1, rule=None, redecisions=[
+    {"settle": 1, "size": 2176000, "objects": 1, "from": "interleave 4:1", "to": "dram", "outcome": "migrated",
+     "footprint": 89216000, "bytes_migrated": 434176, "ns": 1830000}])
+c.update(share_at_decision=2.4, share_of_peak=12.0, rule="migration_bytes", redecisions=[
+    {"settle": 2, "size": 4194304, "objects": 3, "from": "dram", "to": "interleave 3:1", "outcome": "migration_bytes",
+     "footprint": 100000000, "bytes_migrated": 0, "ns": 0}])
+r["footprint"] = {"peak": 1073741824, "live": 0, "option": None, "static_hints": 0, "pending_hints": 0,
+                  "settles": 3, "settled_at": 1073741824, "final_settle": True}
+r["summary"]["migration"] = {"redecided": 1, "rebound": 0, "migrated": 1, "bytes": 434176, "ns": 1830000,
+    "fallbacks": 0, "move_failed": 0, "over_budget": 1, "at_exit": 0, "budget_bytes": 2147483648,
+    "budget_ns": 500000000, "records_dropped": 0}
+json.dump(r, open("rd.json", "w"), indent=1)
+for k, v in (("rule", "sideways"), ("outcome", "sideways")):
+    b = json.loads(json.dumps(r))
+    if k == "rule": b["sites"][1]["rule"] = v
+    else: b["sites"][0]["redecisions"][0]["outcome"] = v
+    json.dump(b, open("bad-%s.json" % k, "w"), indent=1)
+PY
+  run $OLI report rd.json; want_rc 0 "report with re-decisions"
+  # under site a, then under colidx: one line each, after the site's row
+  grep -A1 '^0x3f2a9c0d11e4b5a7 ' out.txt | tail -1 | grep -qxE ' +re-decided at settle 1: 1 x 2\.1 MiB interleave 4:1 -> dram: migrated, 424\.0 KiB in 1\.8 ms' ||
+    { cat out.txt >&2; fail "no re-decision line under site a"; }
+  grep -A2 '^0x00000000000000ff ' out.txt | sed -n 2p | grep -qxE ' +re-decided at settle 2: 3 x 4\.0 MiB dram -> interleave 3:1: migration budget used up \(OLI_MIGRATE_LIMIT\)' ||
+    { cat out.txt >&2; fail "no re-decision line under colidx"; }
+  grep -A2 '^0x00000000000000ff ' out.txt | sed -n 3p | grep -qxE ' +! 12\.0% of the peak footprint \(2\.4% when decided\): the rule says otherwise, not applied: migration budget used up \(OLI_MIGRATE_LIMIT\)' ||
+    { cat out.txt >&2; fail "no rule line under colidx"; }
+  has "  footprint: peak 1.0 GiB, 3 settles, 1 re-decisions (0 re-bound, 1 migrated: 424.0 KiB in 1.8 ms; 1 over the migration budget, 0 failed moves)"
+  # a version 1 report has none of them: no such lines
+  run $OLI report "$IN/report-same.json"; want_rc 0 "version 1 report"; hasnt "re-decided"; hasnt "footprint:"; hasnt "the rule says"
+  run $OLI report bad-rule.json; want_rc 2 "bad rule"; one_line "\"rule\" \"sideways\" is not a re-decision outcome of this oli"
+  run $OLI report bad-outcome.json; want_rc 2 "bad outcome"; one_line "re-decision \"outcome\" \"sideways\" is not one of this oli"
+  ;;
 no-cxl-warning) # one node: the defaults count no_cxl silently; asked for CXL, one line; MPI: labelled, once per host
   [ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
   [ "${SANITIZED:-0}" = 0 ] || { echo "SKIP: sanitizer build: a plain program cannot link its liboli"; exit 77; }

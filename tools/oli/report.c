@@ -28,9 +28,26 @@ static void summary_block(const oli_doc_t *d) {
   for (int t = 0; t < OLI_TIER_COUNT_; t++)
     printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
   printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
-  char words[160];
+  char words[256];
   if (sum->has_metadata) /* optional (issue 7) */
     printf("  runtime metadata: %s\n", oli_doc_metadata_words(sum, words, sizeof words));
+  if (sum->has_migration) /* optional: reports with re-decisions (docs/report-schema.md) */
+    printf("  footprint: %s\n", oli_doc_migration_words(d->footprint_peak, &sum->migration, words, sizeof words));
+}
+
+/* A report site's re-decisions and a rule verdict not applied, under its row,
+ * in the words of the runtime's own table (common/doc.c). */
+static void site_rule_lines(const oli_doc_site_t *s) {
+  char line[512];
+  for (size_t i = 0; i < s->nredecisions; i++) {
+    oli_doc_redecision_t x = s->redecisions[i];
+    char from[64], to[64];
+    x.from = oli_text_escape(from, sizeof from, x.from, 40); /* strings of the file: one line each */
+    x.to = oli_text_escape(to, sizeof to, x.to, 40);
+    printf("%18s  %s\n", "", oli_doc_redecision_words(&x, line, sizeof line));
+  }
+  if (OLI_HAS(s, OLI_F_RULE))
+    printf("%18s  %s\n", "", oli_doc_rule_words(s->share_of_peak, s->share_at_decision, s->rule, line, sizeof line));
 }
 
 int cli_report_main(int argc, char **argv) {
@@ -126,6 +143,7 @@ int cli_report_main(int argc, char **argv) {
            wl, loc, wn, s->name[0] ? cli_shown(s->name) : "-", size, place);
     if (rep) printf("%-*s %s  ", wp, pages, pc.mismatch ? "!" : " ");
     printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
+    if (rep) site_rule_lines(s);
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
   for (int k = 0; k < ndecs; k++)
