@@ -442,20 +442,13 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
   if (mg && mg->type != OLI_JSON_NULL) {
     if (mg->type != OLI_JSON_OBJECT) return fail(r, mg, "\"summary.migration\" must be an object");
     oli_doc_migration_t *m = &out->migration;
+    /* the members are named as the JSON keys */
+#define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
     static const struct { const char *key; size_t off; } keys[] = {
-        {"redecided", offsetof(oli_doc_migration_t, redecided)},
-        {"rebound", offsetof(oli_doc_migration_t, rebound)},
-        {"migrated", offsetof(oli_doc_migration_t, migrated)},
-        {"bytes", offsetof(oli_doc_migration_t, bytes)},
-        {"ns", offsetof(oli_doc_migration_t, ns)},
-        {"fallbacks", offsetof(oli_doc_migration_t, fallbacks)},
-        {"move_failed", offsetof(oli_doc_migration_t, move_failed)},
-        {"over_budget", offsetof(oli_doc_migration_t, over_budget)},
-        {"at_exit", offsetof(oli_doc_migration_t, at_exit)},
-        {"budget_bytes", offsetof(oli_doc_migration_t, budget_bytes)},
-        {"budget_ns", offsetof(oli_doc_migration_t, budget_ns)},
-        {"records_dropped", offsetof(oli_doc_migration_t, records_dropped)},
+        MG(redecided), MG(rebound), MG(migrated), MG(bytes), MG(ns), MG(fallbacks), MG(move_failed),
+        MG(over_budget), MG(at_exit), MG(budget_bytes), MG(budget_ns), MG(records_dropped),
     };
+#undef MG
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
       if (get_u64(r, mg, keys[k].key, UINT64_MAX, (uint64_t *)((char *)m + keys[k].off), &has, false)) return -1;
     out->has_migration = true;
