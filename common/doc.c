@@ -217,6 +217,8 @@ static int get_pages(reader_t *r, const oli_json_t *o, const char *key, oli_doc_
     if (node_number(e->key, &node) != 0 || p->n >= OLI_DOC_MAX_PAGE_NODES)
       return fail(r, e, "\"%s\": %s is not a node number 0-%d", key, q(e->key, qb), OLI_DOC_MAX_PAGE_NODES - 1);
     if (oli_json_u64(e, &pages) != 0) return fail(r, e, "pages of node \"%s\" must be an integer >= 0", e->key);
+    for (int k = 0; k < p->n; k++) /* "02" and "2" are one node: the writer would write it twice */
+      if (p->e[k].node == node) return fail(r, e, "\"%s\": node %d is given twice", key, node);
     p->e[p->n].node = node;
     p->e[p->n].pages = pages;
     p->n++;
