@@ -413,6 +413,19 @@ static int read_tiers(reader_t *r, const oli_json_t *t, oli_doc_tiers_t *out) {
   return 0;
 }
 
+
+/* summary.migration's keys, in the order written: the members of
+ * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
+#define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
+static const struct {
+  const char *key;
+  size_t off;
+} migration_keys[] = {
+    MG(redecided), MG(rebound), MG(migrated), MG(bytes), MG(ns), MG(fallbacks), MG(move_failed),
+    MG(over_budget), MG(at_exit), MG(budget_bytes), MG(budget_ns), MG(records_dropped),
+};
+#undef MG
+
 static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *out) {
   memset(out, 0, sizeof *out);
   if (sum == NULL || sum->type == OLI_JSON_NULL) return 0;
@@ -444,15 +457,10 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
   if (mg && mg->type != OLI_JSON_NULL) {
     if (mg->type != OLI_JSON_OBJECT) return fail(r, mg, "\"summary.migration\" must be an object");
     oli_doc_migration_t *m = &out->migration;
-    /* the members are named as the JSON keys */
-#define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
-    static const struct { const char *key; size_t off; } keys[] = {
-        MG(redecided), MG(rebound), MG(migrated), MG(bytes), MG(ns), MG(fallbacks), MG(move_failed),
-        MG(over_budget), MG(at_exit), MG(budget_bytes), MG(budget_ns), MG(records_dropped),
-    };
-#undef MG
-    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-      if (get_u64(r, mg, keys[k].key, UINT64_MAX, (uint64_t *)((char *)m + keys[k].off), &has, false)) return -1;
+    for (size_t k = 0; k < sizeof migration_keys / sizeof migration_keys[0]; k++)
+      if (get_u64(r, mg, migration_keys[k].key, UINT64_MAX, (uint64_t *)((char *)m + migration_keys[k].off), &has,
+                  false))
+        return -1;
     out->has_migration = true;
   }
   return 0;
@@ -847,5 +855,11 @@ void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
     oli_jw_end(w);
   }
   oli_jw_u64(w, "dram_saved", s->dram_saved);
+  if (s->has_migration) {
+    oli_jw_object(w, "migration", OLI_JW_INLINE);
+    for (size_t k = 0; k < sizeof migration_keys / sizeof migration_keys[0]; k++)
+      oli_jw_u64(w, migration_keys[k].key, *(const uint64_t *)((const char *)&s->migration + migration_keys[k].off));
+    oli_jw_end(w);
+  }
   /* left open: the caller adds "warnings" (the runtime's counters) and ends it */
 }

@@ -234,6 +234,16 @@ static void summary(oli_doc_summary_t *s) {
   _oli_runtime_meta(&s->metadata_fixed, &s->metadata_objects, &s->tracked_objects);
   s->metadata_bytes = s->metadata_fixed + s->metadata_objects;
   s->bytes_per_object = s->tracked_objects ? s->metadata_objects / s->tracked_objects : 0;
+  /* summary.migration: the re-decisions' totals and the budget */
+  oli_settle_stats_t ss;
+  _oli_settle_stats(&ss);
+  s->has_migration = true;
+  s->migration = (oli_doc_migration_t){.settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
+                                       .migrated = ss.migrated, .bytes = ss.bytes_migrated, .ns = ss.ns,
+                                       .fallbacks = ss.fallbacks, .move_failed = ss.move_failed,
+                                       .over_budget = ss.over_budget, .at_exit = ss.at_exit,
+                                       .budget_bytes = ss.budget_bytes, .budget_ns = ss.budget_ns,
+                                       .records_dropped = ss.log_dropped};
 }
 
 /* ---- the footprint and re-decisions (settle.c; docs/report-schema.md) ------- */
@@ -300,26 +310,6 @@ static void json_footprint(oli_jw_t *w) {
   oli_jw_u64(w, "settles", ss.settles);
   oli_jw_u64(w, "settled_at", ss.footprint);
   oli_jw_bool(w, "final_settle", ss.final_done);
-  oli_jw_end(w);
-}
-
-/* summary.migration: the re-decisions' totals and the budget. */
-static void json_migration(oli_jw_t *w) {
-  oli_settle_stats_t ss;
-  _oli_settle_stats(&ss);
-  oli_jw_object(w, "migration", OLI_JW_INLINE);
-  oli_jw_u64(w, "redecided", ss.redecided);
-  oli_jw_u64(w, "rebound", ss.rebound);
-  oli_jw_u64(w, "migrated", ss.migrated);
-  oli_jw_u64(w, "bytes", ss.bytes_migrated);
-  oli_jw_u64(w, "ns", ss.ns);
-  oli_jw_u64(w, "fallbacks", ss.fallbacks);
-  oli_jw_u64(w, "move_failed", ss.move_failed);
-  oli_jw_u64(w, "over_budget", ss.over_budget);
-  oli_jw_u64(w, "at_exit", ss.at_exit);
-  oli_jw_u64(w, "budget_bytes", ss.budget_bytes);
-  oli_jw_u64(w, "budget_ns", ss.budget_ns);
-  oli_jw_u64(w, "records_dropped", ss.log_dropped);
   oli_jw_end(w);
 }
 
@@ -408,7 +398,6 @@ static int json_report(FILE *f) {
   oli_doc_summary_t sum;
   summary(&sum);
   oli_doc_write_summary(&w, &sum);
-  json_migration(&w);
   oli_jw_object(&w, "warnings", OLI_JW_INLINE);
   for (int i = 0; i < W_MAX_; i++) {
     uint64_t c = _oli_warning_count((oli_warning_t)i);
