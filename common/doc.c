@@ -426,6 +426,15 @@ static const struct {
 };
 #undef MG
 
+/* summary.allocator's counters, in the order written (after mode, name). */
+#define AL(k) {#k, offsetof(oli_doc_allocator_t, k)}
+static const struct {
+  const char *key;
+  size_t off;
+} allocator_keys[] = {AL(blocks), AL(live_blocks), AL(unseen_frees), AL(unseen_bytes)};
+#undef AL
+static const char *const allocator_modes[2] = {"interposed", "host"};
+
 static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *out) {
   memset(out, 0, sizeof *out);
   if (sum == NULL || sum->type == OLI_JSON_NULL) return 0;
@@ -462,6 +471,21 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
                   false))
         return -1;
     out->has_migration = true;
+  }
+  const oli_json_t *al = oli_json_get(sum, "allocator"); /* optional (host mode) */
+  if (al && al->type != OLI_JSON_NULL) {
+    if (al->type != OLI_JSON_OBJECT) return fail(r, al, "\"summary.allocator\" must be an object");
+    oli_doc_allocator_t *a = &out->allocator;
+    const char *mode = NULL;
+    if (get_str(r, al, "mode", &mode, true) || get_str(r, al, "name", &a->name, true)) return -1;
+    if (strcmp(mode, allocator_modes[0]) != 0 && strcmp(mode, allocator_modes[1]) != 0)
+      return fail(r, al, "\"summary.allocator.mode\" must be \"interposed\" or \"host\"");
+    a->host = strcmp(mode, allocator_modes[1]) == 0;
+    for (size_t k = 0; k < sizeof allocator_keys / sizeof allocator_keys[0]; k++)
+      if (get_u64(r, al, allocator_keys[k].key, UINT64_MAX, (uint64_t *)((char *)a + allocator_keys[k].off), &has,
+                  false))
+        return -1;
+    out->has_allocator = true;
   }
   return 0;
 }
@@ -711,6 +735,17 @@ char *oli_doc_rule_words(double share_of_peak, double share_at_decision, oli_red
   return buf;
 }
 
+char *oli_doc_allocator_words(const oli_doc_allocator_t *a, char *buf, size_t n) {
+  char b[32];
+  if (!a->host) snprintf(buf, n, "%s's (interposed)", a->name);
+  else
+    snprintf(buf, n,
+             "%s, not liboli's: host mode, %" PRIu64 " placed objects as its blocks (%" PRIu64 " live), %" PRIu64
+             " freed by code not built with the plugin (%s)",
+             a->name, a->blocks, a->live_blocks, a->unseen_frees, oli_format_size(a->unseen_bytes, b, sizeof b));
+  return buf;
+}
+
 char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n) {
   char a[32], b[32];
   snprintf(buf, n,
@@ -859,6 +894,15 @@ void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
     oli_jw_object(w, "migration", OLI_JW_INLINE);
     for (size_t k = 0; k < sizeof migration_keys / sizeof migration_keys[0]; k++)
       oli_jw_u64(w, migration_keys[k].key, *(const uint64_t *)((const char *)&s->migration + migration_keys[k].off));
+    oli_jw_end(w);
+  }
+  if (s->has_allocator) {
+    oli_jw_object(w, "allocator", OLI_JW_INLINE);
+    oli_jw_str(w, "mode", allocator_modes[s->allocator.host]);
+    oli_jw_str(w, "name", s->allocator.name);
+    for (size_t k = 0; k < sizeof allocator_keys / sizeof allocator_keys[0]; k++)
+      oli_jw_u64(w, allocator_keys[k].key,
+                 *(const uint64_t *)((const char *)&s->allocator + allocator_keys[k].off));
     oli_jw_end(w);
   }
   /* left open: the caller adds "warnings" (the runtime's counters) and ends it */

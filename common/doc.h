@@ -95,6 +95,15 @@ typedef struct oli_doc_migration_s {
   uint64_t budget_bytes, budget_ns, records_dropped;
 } oli_doc_migration_t;
 
+/* A report's summary.allocator: whose malloc the process called, and (host
+ * mode, docs/runtime.md "The process's allocator") the placed objects made
+ * as that allocator's blocks. */
+typedef struct oli_doc_allocator_s {
+  bool host;        /* "mode": "host"; false: "interposed" (liboli's) */
+  const char *name; /* "liboli", "glibc", "libjemalloc.so.2", ... */
+  uint64_t blocks, live_blocks, unseen_frees, unseen_bytes;
+} oli_doc_allocator_t;
+
 /* A report's summary (the reader keeps what `oli report` shows). */
 typedef struct oli_doc_summary_s {
   bool present;
@@ -105,6 +114,8 @@ typedef struct oli_doc_summary_s {
   uint64_t metadata_fixed, metadata_objects; /* version 2: bytes = fixed + objects */
   bool has_migration;                /* summary.migration (optional) */
   oli_doc_migration_t migration;
+  bool has_allocator;                /* summary.allocator (optional: reports since host mode) */
+  oli_doc_allocator_t allocator;
 } oli_doc_summary_t;
 
 /* A profile's measured tiers (also a plan model's). */
@@ -189,6 +200,9 @@ char *oli_doc_redecision_words(const oli_doc_redecision_t *x, char *buf, size_t 
 char *oli_doc_rule_words(double share_of_peak, double share_at_decision, oli_redecide_t rule, char *buf, size_t n);
 /* The footprint line: "peak 1.2 GiB, 3 settles, 2 re-decisions (1 re-bound,
  * 1 migrated: 40.0 MiB in 1.8 ms; 0 over the migration budget, 0 failed moves)". */
+/* "glibc, not liboli's: host mode, 12 placed objects as its blocks (3 live),
+ * 2 freed by code not built with the plugin (24.0 MiB)" or "liboli's (interposed)". */
+char *oli_doc_allocator_words(const oli_doc_allocator_t *a, char *buf, size_t n);
 char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n);
 
 /* ---- writing ---------------------------------------------------------------- */

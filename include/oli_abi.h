@@ -181,6 +181,16 @@ void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site);
 void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off,
                  __oli_site_t *site);
 
+/* ---- what the pass calls instead of free, delete, malloc_usable_size ---- */
+/* The OLI_RELEASE rows of oli_vocab.def, each of the type of the function it
+ * replaces: a placed object is taken back by the runtime, any other pointer
+ * goes on to the function as the process resolves it (glibc's, the C++
+ * runtime's, a replacement allocator's). The operator delete forms are
+ * __oli_delete, __oli_delete_sized, ..., __oli_delete_array_aligned_nothrow.
+ * Added to ABI v1 without a version bump: only modules built since call them. */
+void __oli_free(void *p);
+size_t __oli_malloc_usable_size(void *p);
+
 /* Attribute allocations made inside a callee (an allocation wrapper, or the
  * Fortran runtime's ALLOCATE) to `site`: the outermost site entered on this
  * thread wins. Returns the previous value, to hand back to leave. */
@@ -188,11 +198,14 @@ __oli_site_t *__oli_site_enter(__oli_site_t *site);
 void __oli_site_leave(__oli_site_t *prev);
 
 /* ---- placed memory, for the inline free test -------------------------- */
-/* Every placed object lies in [__oli_arena_lo, __oli_arena_lo + __oli_arena_len).
- * Both are set once, lo first, then len with release order; len is 0 until
- * then. Read-only outside the runtime: read len (acquire), then lo. The pass
- * (small-bypass, pass/FreeBypass.cpp) calls glibc's __libc_free directly for
- * any other pointer, and free (the runtime's) for these. Position-independent
+/* The window of pointers that must go to the __oli_* release entry points:
+ * [__oli_arena_lo, __oli_arena_lo + __oli_arena_len), the arena where
+ * liboli's malloc is the process's, every address where another allocator is
+ * (the runtime's host mode). Set lo first, then len with release order; len
+ * is 0 until then. Read-only outside the runtime: read len (acquire), then
+ * lo. The pass (small-bypass, pass/FreeBypass.cpp) calls glibc's __libc_free
+ * (operator delete: the C++ runtime's) directly for any other pointer, and
+ * the entry point for these. Position-independent
  * code reads them through the GOT: a non-PIC module must not reference them
  * (a copy relocation would give it its own, never-published copy), and the
  * pass leaves non-PIC modules alone. Added to ABI v1 without a version bump:

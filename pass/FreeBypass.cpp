@@ -1,7 +1,7 @@
 //===- FreeBypass.cpp - free() of glibc memory without the runtime --------===//
 //
 // See FreeBypass.h. Idempotent: a rewritten call's callee is a select, no
-// longer @free.
+// longer the entry point.
 //
 //===----------------------------------------------------------------------===//
 #include "FreeBypass.h"
@@ -18,7 +18,7 @@ using namespace llvm;
 
 #define DEBUG_TYPE "oli"
 
-STATISTIC(NumFreeBypass, "free() calls given the inline placed-memory test");
+STATISTIC(NumFreeBypass, "free()/delete calls given the inline placed-memory test");
 
 namespace oli {
 
@@ -42,25 +42,20 @@ static GlobalVariable *runtimeWord(Module &M, StringRef Name, Type *Ty) {
   return new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr, Name);
 }
 
-bool addFreeBypass(Module &M) {
-  Function *Free = M.getFunction("free");
-  if (!Free || !moduleQualifies(M))
-    return false;
-  FunctionType *Ty = Free->getFunctionType();
-  if (!Ty->getReturnType()->isVoidTy() || Ty->getNumParams() != 1 || !Ty->getParamType(0)->isPointerTy())
-    return false;
+/// The inline test in front of each qualifying call of Entry; Orig is what
+/// a pointer outside the window goes to.
+static unsigned bypassCalls(Module &M, Function *Entry, FunctionCallee Orig) {
   SmallVector<CallInst *, 32> Calls;
-  for (User *U : Free->users())
+  for (User *U : Entry->users())
     if (auto *CI = dyn_cast<CallInst>(U))
-      if (CI->getCalledOperand() == Free && !CI->isMustTailCall() && functionQualifies(*CI->getFunction()))
+      if (CI->getCalledOperand() == Entry && !CI->isMustTailCall() && functionQualifies(*CI->getFunction()))
         Calls.push_back(CI);
   if (Calls.empty())
-    return false;
+    return 0;
   const DataLayout &DL = M.getDataLayout();
   IntegerType *IntPtr = DL.getIntPtrType(M.getContext());
   GlobalVariable *Lo = runtimeWord(M, ArenaLoName, IntPtr);
   GlobalVariable *Len = runtimeWord(M, ArenaLenName, IntPtr);
-  FunctionCallee LibcFree = M.getOrInsertFunction("__libc_free", Ty);
   Align A = DL.getABITypeAlign(IntPtr);
   for (CallInst *CI : Calls) {
     IRBuilder<> B(CI);
@@ -70,10 +65,25 @@ bool addFreeBypass(Module &M) {
     L->setAtomic(AtomicOrdering::Monotonic);
     Value *Off = B.CreateSub(B.CreatePtrToInt(CI->getArgOperand(0), IntPtr), L);
     Value *Placed = B.CreateICmpULT(Off, N, "oli.placed");
-    CI->setCalledOperand(B.CreateSelect(Placed, Free, LibcFree.getCallee(), "oli.free"));
-    ++NumFreeBypass;
+    CI->setCalledOperand(B.CreateSelect(Placed, Entry, Orig.getCallee(), "oli.free"));
   }
-  return true;
+  return Calls.size();
+}
+
+bool addFreeBypass(Module &M) {
+  if (!moduleQualifies(M))
+    return false;
+  unsigned N = 0;
+  for (const ReleaseRow &R : ReleaseRows) {
+    Function *Entry = R.Frees ? M.getFunction(R.Entry) : nullptr;
+    if (!Entry || !Entry->getFunctionType()->getReturnType()->isVoidTy())
+      continue;
+    // free: glibc's own, behind the interposed one; delete: the C++ runtime's
+    StringRef Orig = StringRef(R.Name) == "free" ? StringRef(LibcFreeName) : StringRef(R.Name);
+    N += bypassCalls(M, Entry, M.getOrInsertFunction(Orig, Entry->getFunctionType()));
+  }
+  NumFreeBypass += N;
+  return N != 0;
 }
 
 } // namespace oli

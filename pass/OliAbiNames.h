@@ -16,6 +16,7 @@
 #include "oli_vocab.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace oli {
 
@@ -49,6 +50,23 @@ constexpr uint8_t FlagHasLine = OLI_SITE_F_HAS_LINE;
 constexpr uint8_t FlagNothrow = OLI_SITE_F_NOTHROW;
 constexpr uint8_t FlagAligned = OLI_SITE_F_ALIGNED;
 constexpr uint8_t FlagInvoke = OLI_SITE_F_INVOKE;
+
+/// A function given a heap object back and the entry point the pass calls
+/// instead (the OLI_RELEASE rows of oli_vocab.def).
+struct ReleaseRow {
+  const char *Name, *Entry;
+  unsigned Params; // with the pointer
+  bool Frees;      // takes the object back (all but malloc_usable_size)
+};
+/// Parameters of each shape, the pointer included.
+enum ReleaseShapeParams : unsigned {
+  Params_FREE = 1, Params_USABLE = 1, Params_P = 1, Params_S = 2, Params_A = 2, Params_SA = 3, Params_N = 2, Params_AN = 3
+};
+inline constexpr ReleaseRow ReleaseRows[] = {
+#define OLI_RELEASE(Name, Entry, Shape) {Name, #Entry, Params_##Shape, std::string_view(#Shape) != "USABLE"},
+#include "oli_vocab.def"
+};
+constexpr char LibcFreeName[] = "__libc_free"; // glibc's free, behind the interposed one
 
 /// The vocabulary row of kind K (never null for a kind the pass assigned).
 inline const oli_kind_info_t &kindInfo(uint8_t K) {

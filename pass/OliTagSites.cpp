@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OliTagSites.h"
+#include "ReleaseCalls.h"
 #include "OliPlan.h"
 #include "OliAbiNames.h"
 #include "SiteId.h"
@@ -670,8 +671,12 @@ bool OliTagSites::run() {
     instrumentFunction(*F);
   if (Opt.Globals)
     registerGlobals();
-  if (Records.empty())
-    return false;
+  bool Released = rewriteReleaseCalls(M);
+  if (Records.empty()) {
+    if (Released) // it calls the runtime now: no records, no constructor
+      M.addModuleFlag(Module::Max, TaggedFlag, 1);
+    return Released;
+  }
   emitModuleCtor(M, Records, Globals, Opt.VersionCheck,
                  Opt.PlanText.empty() ? nullptr : planTextGlobal(M, Opt.PlanText));
   M.addModuleFlag(Module::Max, TaggedFlag, 1);

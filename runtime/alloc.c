@@ -48,12 +48,19 @@ static unsigned g_small_shift;
 
 /* ---- process bring-up ------------------------------------------------------- */
 static void bring_up(void) {
+  _oli_heap_detect();
   _oli_process_init();
   _oli_placed_init();
   g_min_size = (uint64_t)_oli_option_get(oli_option_min_size);
   bool profiling = _oli_option_str(oli_option_profile) != NULL;
   g_small_shift = g_min_size > 1 ? 63u - (unsigned)__builtin_clzll(g_min_size) : 0;
-  g_bypass_at = profiling || _oli_option_get(oli_option_count_small) || !g_small_shift ? 0 : OLI_COUNT_SMALL_FIRST;
+  /* the fast path calls glibc's allocator: not under another one (host.c) */
+  g_bypass_at = profiling || _oli_option_get(oli_option_count_small) || !g_small_shift || !_oli_heap_small_direct()
+                    ? 0
+                    : OLI_COUNT_SMALL_FIRST;
+  if (_oli_heap_is_host())
+    _oli_verbose_message(1, "the process's allocator is %s, not liboli's: placed objects are its aligned blocks "
+                            "(host mode)", _oli_heap_name());
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -67,25 +74,15 @@ bool _oli_alloc_ready(void) {
   return true;
 }
 
-/* ---- glibc's memory ------------------------------------------------------------- */
-size_t _oli_libc_usable_size(void *p) {
-  static size_t (*real)(void *);
-#ifdef OLI_SANITIZER_BUILD
-  real = __interceptor_malloc_usable_size;
-#endif
-  if (!real) real = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
-  return real && p ? real(p) : 0;
-}
-
 /* ---- the small path ---------------------------------------------------------------- */
 /* The slow path of every allocation: size >= OLI_MIN_SIZE (placed.c), or not
  * initialised, or a small object counted the slow way. */
 static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
-  if (!_oli_alloc_ready()) return _oli_libc_alloc(n, align, zero);
+  if (!_oli_alloc_ready()) return _oli_heap_alloc(n, align, zero);
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
-    return _oli_libc_alloc(n, align, zero);
+    return _oli_heap_alloc(n, align, zero);
   }
   return _oli_placed_alloc(st, n, align, zero);
 }
@@ -112,7 +109,7 @@ static inline __attribute__((always_inline)) oli_shard_ctr_t *count_small(__oli_
  * the fast path from now on. */
 static __attribute__((noinline)) void *alloc_bypass(size_t n, size_t align, __oli_site_t *own, bool zero) {
   _oli_site_set_bypass(own, g_small_shift);
-  return _oli_libc_alloc(n, align, zero);
+  return _oli_heap_alloc(n, align, zero);
 }
 
 /* Inlined into every entry point: the small path must stay a few loads,
@@ -127,7 +124,7 @@ static inline __attribute__((always_inline)) void *alloc(size_t n, size_t align,
   oli_shard_ctr_t *sc = count_small(site, n);
   if (oli_likely(sc != NULL)) {
     if (oli_unlikely(sc->count == g_bypass_at) && site == own) return alloc_bypass(n, align, own, zero);
-    return _oli_libc_alloc(n, align, zero);
+    return _oli_heap_alloc(n, align, zero);
   }
   return alloc_slow(n, align, site, zero);
 }
@@ -137,20 +134,22 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   if (!p) return alloc(n, 0, own, false);
   __oli_site_t *site = effective(own);
   if (_oli_arena_contains(p)) return _oli_placed_realloc(p, n);
+  void *q;
+  if (oli_unlikely(_oli_heap_host_now()) && _oli_placed_realloc_host(p, n, &q)) return q;
   if (n == 0) {
-    __libc_free(p);
+    _oli_heap_free(p);
     return NULL;
   }
   oli_shard_ctr_t *sc = count_small(site, n);
   if (sc) {
     if (sc->count == g_bypass_at && site == own) _oli_site_set_bypass(own, g_small_shift);
-    return __libc_realloc(p, n);
+    return _oli_heap_realloc(p, n);
   }
-  if (!_oli_alloc_ready()) return __libc_realloc(p, n);
+  if (!_oli_alloc_ready()) return _oli_heap_realloc(p, n);
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
-    return __libc_realloc(p, n);
+    return _oli_heap_realloc(p, n);
   }
   return _oli_placed_grow(p, n, st); /* a glibc object growing past OLI_MIN_SIZE */
 }
@@ -294,6 +293,7 @@ OLI_EXPORT __oli_site_t *__oli_site_enter(__oli_site_t *site) {
 
 OLI_EXPORT void __oli_site_leave(__oli_site_t *prev) { tls.cur = prev; }
 
+
 OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
   _oli_alloc_ready();
   if (start && stop && start < stop) {
@@ -333,13 +333,28 @@ OLI_EXPORT OLI_NO_SAN OLI_HOT void *malloc(size_t n) {
   return alloc(n, 0, NULL, false);
 }
 
-OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) {
+/* free of any pointer: an arena block, else the process allocator's (in
+ * host mode maybe a host block). Called by name from inside liboli this is
+ * the function the process resolves, so the entry points call this. */
+static inline __attribute__((always_inline)) void free_any(void *p) {
   if (oli_unlikely(OLI_IN_ARENA(p))) {
     _oli_placed_free(p);
     return;
   }
-  __libc_free(p);
+  _oli_heap_free(p);
 }
+
+static inline size_t usable_any(void *p) {
+  if (OLI_IN_ARENA(p)) {
+    oli_block_info_t b;
+    return _oli_arena_info(p, &b) == 0 ? b.capacity : 0;
+  }
+  return _oli_heap_usable_size(p);
+}
+
+OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) { free_any(p); }
+/* host.c compares the process's free with this one. */
+extern __typeof(free) _oli_self_free __attribute__((alias("free")));
 
 OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
   __oli_site_t *cur = tls.cur;
@@ -363,13 +378,7 @@ OLI_EXPORT OLI_NO_SAN void *reallocarray(void *p, size_t n, size_t size) {
   return realloc(p, b);
 }
 
-OLI_EXPORT OLI_NO_SAN size_t malloc_usable_size(void *p) {
-  if (OLI_IN_ARENA(p)) {
-    oli_block_info_t b;
-    return _oli_arena_info(p, &b) == 0 ? b.capacity : 0;
-  }
-  return _oli_libc_usable_size(p);
-}
+OLI_EXPORT OLI_NO_SAN size_t malloc_usable_size(void *p) { return usable_any(p); }
 
 OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
@@ -412,3 +421,40 @@ OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {
 static void *interposed_valloc(size_t size, __oli_site_t *site) { return valloc(size); }
 
 OLI_EXPORT OLI_NO_SAN void *pvalloc(size_t size) { return pvalloc_via(size, NULL, interposed_valloc); }
+
+/* ---- what instrumented code calls instead of free, delete, ... (OLI_RELEASE rows) ---- */
+/* free() and malloc_usable_size() as the interposed ones, also where liboli's
+ * are not the process's (a host program not linked with liboli). */
+OLI_EXPORT OLI_HOT void __oli_free(void *p) { free_any(p); }
+OLI_EXPORT size_t __oli_malloc_usable_size(void *p) { return usable_any(p); }
+
+/* operator delete of a pointer the runtime did not place: the form the
+ * process resolves (the C++ runtime's, or the program's replacement), found
+ * once; the process's free() if there is none. */
+static void *real_delete(const char *name, void **cache) {
+  void *f = dlsym(RTLD_DEFAULT, name);
+  if (!f) f = dlsym(RTLD_NEXT, name);
+  if (f) __atomic_store_n(cache, f, __ATOMIC_RELAXED);
+  return f;
+}
+#define OLI_DELETE(Name, Entry, Params, Type, Args)                                                       \
+  OLI_EXPORT void Entry Params {                                                                          \
+    static void *real;                                                                                    \
+    if (_oli_placed_release(p)) return;                                                                   \
+    void *f = __atomic_load_n(&real, __ATOMIC_RELAXED);                                                   \
+    if (!f && !(f = real_delete(Name, &real))) _oli_heap_free(p);                                         \
+    else ((void(*) Type)f) Args;                                                                          \
+  }
+#define OLI_RELEASE_FREE(Name, Entry)
+#define OLI_RELEASE_USABLE(Name, Entry)
+#define OLI_RELEASE_P(Name, Entry) OLI_DELETE(Name, Entry, (void *p), (void *), (p))
+#define OLI_RELEASE_S(Name, Entry) OLI_DELETE(Name, Entry, (void *p, size_t n), (void *, size_t), (p, n))
+#define OLI_RELEASE_A(Name, Entry) OLI_DELETE(Name, Entry, (void *p, size_t al), (void *, size_t), (p, al))
+#define OLI_RELEASE_SA(Name, Entry)                                                                       \
+  OLI_DELETE(Name, Entry, (void *p, size_t n, size_t al), (void *, size_t, size_t), (p, n, al))
+#define OLI_RELEASE_N(Name, Entry)                                                                        \
+  OLI_DELETE(Name, Entry, (void *p, const void *nt), (void *, const void *), (p, nt))
+#define OLI_RELEASE_AN(Name, Entry)                                                                       \
+  OLI_DELETE(Name, Entry, (void *p, size_t al, const void *nt), (void *, size_t, const void *), (p, al, nt))
+#define OLI_RELEASE(Name, Entry, Shape) OLI_RELEASE_##Shape(Name, Entry)
+#include "oli_vocab.def"

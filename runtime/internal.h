@@ -7,12 +7,14 @@
  * The modules, in the order of an allocation's life:
  *   options.c messages.c init.c topology.c   configuration, messages, the machine
  *   taskpolicy.c                             OLI_POLICY=uniform's whole-process policy
+ *   host.c                                   the process's allocator: liboli's (interposed) or another (host)
  *   alloc.c mallinfo.c                       entry points, interposed malloc family, small path;
  *                                            glibc's statistics with the placed objects in them
  *   lazymap.c site.c                         tables committed as written; per-site state and counters
  *   placed.c decide.c settle.c               placed objects: decision, tier accounting, memory;
  *                                            re-decisions as the footprint grows
  *   arena.c place.c query.c globals.c        arena blocks, mbind, move_pages, globals
+ *   hostblock.c                              placed objects in the host allocator's memory (host mode)
  *   plan.c profile.c pmu.c report.c          plans, profiles, PMU sampling, the report
  * The directory stays flat: each file is one concern of 50-700 lines, and
  * this header, not a tree of directories, shows which is which. */
@@ -66,10 +68,58 @@ extern size_t __interceptor_malloc_usable_size(void *);
 #define __libc_free __interceptor_free
 #define __libc_memalign __interceptor_memalign
 #endif
-/* n bytes from glibc, aligned (align > 16) or zeroed; inlined into the small path. */
-static inline void *_oli_libc_alloc(size_t n, size_t align, bool zero) {
+// host.c: the process's allocator (liboli's interposed one, or another)
+enum { OLI_HEAP_INTERPOSED = 0, OLI_HEAP_HOST = 1, OLI_HEAP_UNKNOWN = 2 };
+/* OLI_HEAP_*: interposed, liboli's malloc/free are the process's and glibc is
+ * behind them; host, another allocator is the process's (_oli_host). */
+extern int _oli_heap_state;
+typedef struct oli_host_alloc_s {
+  void *(*malloc)(size_t);
+  void *(*calloc)(size_t, size_t);
+  void *(*realloc)(void *, size_t);
+  void (*free)(void *);
+  int (*posix_memalign)(void **, size_t, size_t);
+  size_t (*usable_size)(void *); /* NULL: the allocator has none */
+} oli_host_alloc_t;
+extern oli_host_alloc_t _oli_host;
+/* liboli's own free (a local alias, not resolved through the process). */
+void _oli_self_free(void *p);
+/* Read the mode once (idempotent, any thread); returns OLI_HEAP_*. */
+int _oli_heap_detect(void);
+bool _oli_heap_is_host(void);
+/* The arena is [lo, lo + len): the window of the pass's inline free test
+ * (__oli_arena_lo/len) in interposed mode. */
+void _oli_heap_window(uintptr_t lo, uintptr_t len);
+const char *_oli_heap_name(void); /* "liboli", or the host allocator's file ("glibc", "libjemalloc.so.2") */
+/* The small path may call glibc's allocator directly (the fast path the pass
+ * inlines, include/oli_abi.h): interposed mode, or a host whose malloc is glibc's. */
+bool _oli_heap_small_direct(void);
+void *_oli_heap_alloc_host(size_t n, size_t align, bool zero);
+void _oli_heap_free_host(void *p);
+void *_oli_heap_realloc_host(void *p, size_t n);
+/* The process allocator's malloc_usable_size of a block it gave (0 for NULL). */
+size_t _oli_heap_usable_size(void *p);
+/* The process's allocator for every object the runtime does not place: n
+ * bytes, aligned (align > 16) or zeroed; inlined into the small path. */
+static inline void *_oli_heap_alloc(size_t n, size_t align, bool zero) {
+  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
+    return _oli_heap_alloc_host(n, align, zero);
   if (align > 16) return __libc_memalign(align, n);
   return zero ? __libc_calloc(1, n) : __libc_malloc(n);
+}
+/* Host mode, once known (every allocation path runs after the detection). */
+static inline bool _oli_heap_host_now(void) {
+  return __atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) == OLI_HEAP_HOST;
+}
+static inline void _oli_heap_free(void *p) {
+  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
+    _oli_heap_free_host(p);
+  else __libc_free(p);
+}
+static inline void *_oli_heap_realloc(void *p, size_t n) {
+  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
+    return _oli_heap_realloc_host(p, n);
+  return __libc_realloc(p, n);
 }
 
 // options.c
@@ -174,8 +224,6 @@ extern __thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
  * Safe from any allocation path; false while the calling thread is inside the
  * runtime (then callers must use glibc directly). */
 bool _oli_alloc_ready(void);
-/* glibc's malloc_usable_size of a block it gave (0 for NULL). */
-size_t _oli_libc_usable_size(void *p);
 
 // lazymap.c
 /* 0, or -1 when the address space cannot be had. */
@@ -312,6 +360,39 @@ void *_oli_placed_realloc(void *p, size_t n);
 void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st);
 /* An anonymous private mmap region of st: decided and placed (not tracked live). */
 void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st);
+
+/* Book n bytes of an object of st with decision d as live (+1) or freed (-1):
+ * its tiers, the footprint and its site. */
+void _oli_placed_live(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign);
+/* free/delete/realloc/malloc_usable_size from instrumented code and the
+ * interposed functions: p is a placed object (arena or host block), taken
+ * back and booked (true); false: not ours, for the process's allocator. */
+bool _oli_placed_release(void *p);
+/* realloc of host block p (host mode) to n bytes: true with *out the result
+ * (NULL: freed for n == 0, or out of memory with p untouched); false when p
+ * is no host block. In place within its pages, else a new block with its
+ * decision. */
+bool _oli_placed_realloc_host(void *p, size_t n, void **out);
+
+// hostblock.c (host mode: placed objects in the process allocator's memory)
+/* A block of the host allocator for an object of n >= OLI_MIN_SIZE bytes of
+ * st, its whole pages given d (moved where already present), booked live;
+ * *fl: OLI_AF_FALLBACK (default policy), or NULL with OLI_AF_NOMEM (errno). */
+void *_oli_hostblock_alloc(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
+                           unsigned *fl);
+/* p is a live block's start: it leaves the table, booked freed, its policy
+ * reset; *out (may be NULL) is what it was. false: not one. The caller gives
+ * the memory to the host allocator. */
+bool _oli_hostblock_take(void *p, oli_block_info_t *out);
+int _oli_hostblock_info(const void *p, oli_block_info_t *out); /* -1: p is no live block's start */
+int _oli_hostblock_resize(void *p, size_t n); /* n within its usable size: 0, rebooked; -1 no */
+oli_site_state_t *_oli_hostblock_owner(const void *p);         /* any byte of a live block */
+void _oli_hostblock_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
+typedef struct oli_hostblock_stats_s {
+  uint64_t blocks, live_blocks; /* placed so far; live now */
+  uint64_t unseen_frees, unseen_bytes; /* freed by code not built with the plugin, found on reuse */
+} oli_hostblock_stats_t;
+void _oli_hostblock_stats(oli_hostblock_stats_t *s);
 
 // settle.c
 /* The placed path's O(1) check: a settle when the expected footprint reached

@@ -136,7 +136,7 @@ static inline bool to_libc(const oli_decision_t *d) {
   return d->placement == OLI_PLACE_DEFAULT && !g_profiling;
 }
 
-static void live_add(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
+void _oli_placed_live(oli_site_state_t *st, const oli_decision_t *d, bool fallback, uint64_t n, int sign) {
   _oli_alloc_account(d, fallback, n, sign);
   _oli_site_live(st, n, sign);
 }
@@ -158,7 +158,17 @@ static void *arena_block(oli_site_state_t *st, const oli_decision_t *d, size_t n
   void *p = _oli_arena_alloc(n, align, d, st, zero, fl);
   if (!p) return NULL;
   if (*fl & OLI_AF_FALLBACK) _oli_site_fallback(st);
-  live_add(st, d, *fl & OLI_AF_FALLBACK, n, +1);
+  _oli_placed_live(st, d, *fl & OLI_AF_FALLBACK, n, +1);
+  return p;
+}
+
+/* A placed block for an object of st by d: the arena's in interposed mode,
+ * the host allocator's in host mode (host.c); as arena_block. */
+static void *placed_block(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
+                          unsigned *fl) {
+  if (oli_likely(!_oli_heap_host_now())) return arena_block(st, d, n, align, zero, fl);
+  void *p = _oli_hostblock_alloc(st, d, n, align, zero, fl);
+  if (p && (*fl & OLI_AF_FALLBACK)) _oli_site_fallback(st);
   return p;
 }
 
@@ -180,12 +190,12 @@ static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t
 
 void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
   oli_decision_t d = _oli_alloc_decide(st, n);
-  if (to_libc(&d)) return counted(st, n, &d, _oli_libc_alloc(n, align, zero));
+  if (to_libc(&d)) return counted(st, n, &d, _oli_heap_alloc(n, align, zero));
   unsigned fl;
-  void *p = arena_block(st, &d, n, align, zero, &fl);
+  void *p = placed_block(st, &d, n, align, zero, &fl);
   if (!p) {
     int e = errno;
-    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_libc_alloc(n, align, zero)));
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_heap_alloc(n, align, zero)));
   }
   _oli_site_count_object(st, n, &d);
   if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
@@ -199,10 +209,49 @@ void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero)
   return p;
 }
 
+bool _oli_placed_release(void *p) {
+  if (OLI_IN_ARENA(p)) {
+    _oli_placed_free(p);
+    return true;
+  }
+  if (oli_likely(!_oli_heap_host_now()) || !_oli_hostblock_take(p, NULL)) return false;
+  _oli_host.free(p);
+  return true;
+}
+
+bool _oli_placed_realloc_host(void *p, size_t n, void **out) {
+  oli_block_info_t b;
+  if (!_oli_heap_host_now() || _oli_hostblock_info(p, &b) != 0) return false;
+  if (n == 0) {
+    _oli_placed_release(p);
+    *out = NULL;
+    return true;
+  }
+  if (n <= b.capacity && _oli_hostblock_resize(p, n) == 0) {
+    *out = p;
+    return true;
+  }
+  unsigned fl = 0;
+  void *q = to_libc(&b.want) ? NULL : placed_block(b.site, &b.want, n, 0, false, &fl);
+  if (!q) {
+    int e = errno;
+    q = _oli_host.malloc(n);
+    if (!q) { /* p untouched, errno ENOMEM */
+      *out = NULL;
+      return true;
+    }
+    if (!to_libc(&b.want)) glibc_instead(b.site, &b.want, n, fl, e, q);
+  }
+  memcpy(q, p, n < b.size ? n : b.size);
+  _oli_placed_release(p);
+  *out = q;
+  return true;
+}
+
 void _oli_placed_free(void *p) {
   oli_block_info_t b;
   _oli_arena_free(p, &b);
-  live_add(b.site, &b.decision, b.fallback, b.size, -1);
+  _oli_placed_live(b.site, &b.decision, b.fallback, b.size, -1);
 }
 
 void *_oli_placed_realloc(void *p, size_t n) {
@@ -220,8 +269,8 @@ void *_oli_placed_realloc(void *p, size_t n) {
     uint64_t old = b.size;
     _oli_arena_info(p, &b); /* its decision now: a settle may have changed it meanwhile */
     b.size = old;
-    if (n > b.size) live_add(b.site, &b.decision, b.fallback, n - b.size, +1);
-    else live_add(b.site, &b.decision, b.fallback, b.size - n, -1);
+    if (n > b.size) _oli_placed_live(b.site, &b.decision, b.fallback, n - b.size, +1);
+    else _oli_placed_live(b.site, &b.decision, b.fallback, b.size - n, -1);
     return p;
   }
   unsigned fl = 0;
@@ -239,17 +288,17 @@ void *_oli_placed_realloc(void *p, size_t n) {
 
 void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st) {
   oli_decision_t d = _oli_alloc_decide(st, n);
-  if (to_libc(&d)) return counted(st, n, &d, __libc_realloc(p, n));
+  if (to_libc(&d)) return counted(st, n, &d, _oli_heap_realloc(p, n));
   unsigned fl;
-  void *q = arena_block(st, &d, n, 0, false, &fl);
+  void *q = placed_block(st, &d, n, 0, false, &fl);
   if (!q) {
     int e = errno;
-    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, __libc_realloc(p, n)));
+    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_heap_realloc(p, n)));
   }
   _oli_site_count_object(st, n, &d);
-  size_t old = _oli_libc_usable_size(p);
+  size_t old = _oli_heap_usable_size(p);
   memcpy(q, p, old < n ? old : n);
-  __libc_free(p);
+  _oli_heap_free(p);
   return q;
 }
 

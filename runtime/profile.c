@@ -39,6 +39,7 @@ static oli_site_state_t *global_owner(const void *p) {
 
 oli_site_state_t *_oli_profile_owner(const void *addr) {
   oli_site_state_t *st = _oli_arena_owner(addr);
+  if (st == NULL && _oli_heap_host_now()) st = _oli_hostblock_owner(addr);
   if (st == NULL) st = global_owner(addr);
   return st == NULL || _oli_site_record(st) == NULL ? NULL : st;
 }

@@ -56,6 +56,7 @@ static void scan_blocks(void) {
   }
   nbest = n;
   _oli_arena_foreach(pick, NULL);
+  _oli_hostblock_foreach(pick, NULL); /* host mode's placed objects */
 }
 
 /* What one site row needs, gathered once for both formats. */
@@ -244,6 +245,13 @@ static void summary(oli_doc_summary_t *s) {
                                        .over_budget = ss.over_budget, .at_exit = ss.at_exit,
                                        .budget_bytes = ss.budget_bytes, .budget_ns = ss.budget_ns,
                                        .records_dropped = ss.log_dropped};
+  /* summary.allocator: whose malloc the process called (host.c, hostblock.c) */
+  oli_hostblock_stats_t hs;
+  _oli_hostblock_stats(&hs);
+  s->has_allocator = true;
+  s->allocator = (oli_doc_allocator_t){.host = _oli_heap_is_host(), .name = _oli_heap_name(), .blocks = hs.blocks,
+                                       .live_blocks = hs.live_blocks, .unseen_frees = hs.unseen_frees,
+                                       .unseen_bytes = hs.unseen_bytes};
 }
 
 /* ---- the footprint and re-decisions (settle.c; docs/report-schema.md) ------- */
@@ -494,8 +502,9 @@ static void table_report(FILE *f) {
                             .over_budget = ss.over_budget, .move_failed = ss.move_failed};
   char fl[256];
   fprintf(f, "footprint: %s\n", oli_doc_migration_words(peak_footprint(), &mg, fl, sizeof fl));
-  char md[160];
+  char md[192];
   fprintf(f, "runtime metadata: %s\n", oli_doc_metadata_words(&sum, md, sizeof md));
+  fprintf(f, "allocator: %s\n", oli_doc_allocator_words(&sum.allocator, md, sizeof md));
   oli_vma_stats_t v;
   _oli_vma_stats(&v);
   if (v.known)

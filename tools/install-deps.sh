@@ -13,6 +13,8 @@ PKGS=(
   dpkg-dev file
   # runtime
   libnuma-dev numactl
+  # other allocators as the process's (host mode tests: test/host)
+  libjemalloc2 libtcmalloc-minimal4
   # MPI (per-rank placement tests, MPI kernel)
   mpich libmpich-dev
   # NUMA lab: emulated 2-socket + CXL-like node

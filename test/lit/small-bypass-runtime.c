@@ -4,7 +4,7 @@
 // call (count 256, count_partial), and the large object still enters the
 // runtime; OLI_COUNT_SMALL=1 counts all of them. Every free() goes through the
 // inline placed-memory test (FreeBypass.cpp): the small objects to glibc, the
-// placed one to the runtime (glibc would abort on it). The program's results
+// placed one to the runtime's __oli_free (glibc would abort on it). The program's results
 // are the same either way, and in a non-PIE build (no free test there).
 // REQUIRES: oli-runtime
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %s -o %t.o
@@ -45,7 +45,7 @@ int main(void) {
 // FAST-SAME: "largest": 8388608
 // FAST: "small_objects": 256,
 // FAST-NEXT: "small_objects_partial_sites": 1,
-// IR: select i1 %{{[0-9a-z.]+}}, ptr @free, ptr @__libc_free
+// IR: select i1 %{{[0-9a-z.]+}}, ptr @__oli_free, ptr @__libc_free
 // NOPIE-NOT: @__libc_free
 // ALL: "function": "main"
 // ALL-SAME: "count": 10001, "count_partial": false,

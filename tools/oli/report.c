@@ -31,6 +31,8 @@ static void summary_block(const oli_doc_t *d) {
   char words[256];
   if (sum->has_metadata) /* optional (issue 7) */
     printf("  runtime metadata: %s\n", oli_doc_metadata_words(sum, words, sizeof words));
+  if (sum->has_allocator) /* optional: reports since host mode (docs/report-schema.md) */
+    printf("  allocator: %s\n", oli_doc_allocator_words(&sum->allocator, words, sizeof words));
   if (sum->has_migration) /* optional: reports with re-decisions (docs/report-schema.md) */
     printf("  footprint: %s\n", oli_doc_migration_words(d->footprint_peak, &sum->migration, words, sizeof words));
 }

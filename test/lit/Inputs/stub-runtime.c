@@ -11,6 +11,7 @@
 #include "oli_abi.h"
 
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -63,6 +64,21 @@ void *__oli_new_nothrow(size_t n, size_t a, __oli_site_t *s) {
   count(s);
   return a ? __libc_memalign(a, n) : __libc_malloc(n ? n : 1);
 }
+/* free, malloc_usable_size and operator delete (oli_vocab.def, OLI_RELEASE) */
+extern void __libc_free(void *);
+void __oli_free(void *p) { __libc_free(p); }
+size_t __oli_malloc_usable_size(void *p) { return malloc_usable_size(p); }
+#define OLI_RELEASE_FREE(Entry)
+#define OLI_RELEASE_USABLE(Entry)
+#define OLI_RELEASE_P(Entry) void Entry(void *p) { __libc_free(p); }
+#define OLI_RELEASE_S(Entry) void Entry(void *p, size_t n) { __libc_free(p); }
+#define OLI_RELEASE_A(Entry) OLI_RELEASE_S(Entry)
+#define OLI_RELEASE_SA(Entry) void Entry(void *p, size_t n, size_t a) { __libc_free(p); }
+#define OLI_RELEASE_N(Entry) void Entry(void *p, const void *nt) { __libc_free(p); }
+#define OLI_RELEASE_AN(Entry) void Entry(void *p, size_t a, const void *nt) { __libc_free(p); }
+#define OLI_RELEASE(Name, Entry, Shape) OLI_RELEASE_##Shape(Entry)
+#include "oli_vocab.def"
+
 void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, __oli_site_t *s) {
   if (flags & MAP_ANONYMOUS)
     count(s);
