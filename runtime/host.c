@@ -97,6 +97,9 @@ static void detect(void) {
 }
 
 int _oli_heap_detect(void) {
+#ifdef OLI_SANITIZER_BUILD
+  return OLI_HEAP_INTERPOSED; /* internal.h: interposed by construction */
+#endif
   if (oli_unlikely(detecting)) return OLI_HEAP_INTERPOSED; /* dlsym allocating, in interposed mode */
   pthread_once(&once, detect);
   return __atomic_load_n(&_oli_heap_state, __ATOMIC_ACQUIRE);

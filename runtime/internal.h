@@ -99,26 +99,37 @@ void _oli_heap_free_host(void *p);
 void *_oli_heap_realloc_host(void *p, size_t n);
 /* The process allocator's malloc_usable_size of a block it gave (0 for NULL). */
 size_t _oli_heap_usable_size(void *p);
+/* Not yet interposed mode (host, or not yet known). A sanitizer build of the
+ * runtime is interposed by construction (a static liboli.a takes over the
+ * sanitizer's malloc, docs/reliability.md), and its interposed functions run
+ * before the sanitizer's shadow exists: they read no state. */
+#ifdef OLI_SANITIZER_BUILD
+#define OLI_HEAP_NOT_INTERPOSED() false
+#else
+#define OLI_HEAP_NOT_INTERPOSED() \
+  oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED)
+#endif
 /* The process's allocator for every object the runtime does not place: n
  * bytes, aligned (align > 16) or zeroed; inlined into the small path. */
-static inline void *_oli_heap_alloc(size_t n, size_t align, bool zero) {
-  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
-    return _oli_heap_alloc_host(n, align, zero);
+static inline __attribute__((always_inline)) void *_oli_heap_alloc(size_t n, size_t align, bool zero) {
+  if (OLI_HEAP_NOT_INTERPOSED()) return _oli_heap_alloc_host(n, align, zero);
   if (align > 16) return __libc_memalign(align, n);
   return zero ? __libc_calloc(1, n) : __libc_malloc(n);
 }
 /* Host mode, once known (every allocation path runs after the detection). */
-static inline bool _oli_heap_host_now(void) {
+static inline __attribute__((always_inline)) bool _oli_heap_host_now(void) {
+#ifdef OLI_SANITIZER_BUILD
+  return false;
+#else
   return __atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) == OLI_HEAP_HOST;
+#endif
 }
-static inline void _oli_heap_free(void *p) {
-  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
-    _oli_heap_free_host(p);
+static inline __attribute__((always_inline)) void _oli_heap_free(void *p) {
+  if (OLI_HEAP_NOT_INTERPOSED()) _oli_heap_free_host(p);
   else __libc_free(p);
 }
-static inline void *_oli_heap_realloc(void *p, size_t n) {
-  if (oli_unlikely(__atomic_load_n(&_oli_heap_state, __ATOMIC_RELAXED) != OLI_HEAP_INTERPOSED))
-    return _oli_heap_realloc_host(p, n);
+static inline __attribute__((always_inline)) void *_oli_heap_realloc(void *p, size_t n) {
+  if (OLI_HEAP_NOT_INTERPOSED()) return _oli_heap_realloc_host(p, n);
   return __libc_realloc(p, n);
 }
 
