@@ -587,6 +587,9 @@ const char *_oli_machine_path(void); /* the file applied, NULL none */
  * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
  * then always NULL). Thread-safe. */
 const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
+/* The same for st's record, resolved once per plan and kept in st (the
+ * allocation path's: no lookup per object). */
+const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st);
 int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
 /* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);

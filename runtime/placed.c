@@ -117,7 +117,7 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   _oli_settle_check(in.footprint); /* O(1): re-decide the live objects when the footprint grew enough */
   in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
   _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
-  in.plan = _oli_plan_lookup(st->site);
+  in.plan = _oli_plan_for(st);
   _oli_tls.busy--;
   in.estimate = st->estimate;
   oli_decision_t d;

@@ -45,10 +45,15 @@ typedef struct plan_s {
   bool loaded;        /* doc holds a usable plan or profile */
   plan_site_t *sites; /* sorted by id */
   size_t n;
+  uint32_t *at;       /* by location: open addressing over loc_hash, index + 1 (0 empty) */
+  size_t nat;         /* slots, a power of two, or 0 */
   bool profile; /* an oli-profile: intensities only */
 } plan_t;
 
 static plan_t plan;
+/* Bumped whenever the plan changes (load, replace, reset): a site state's
+ * cached entry (plan_gen, plan_entry) is good while its generation is this. */
+static _Atomic uint64_t plan_gen = 1;
 static char plan_path[4096];
 static _Atomic int load_state; /* 0 none, 1 loading, 2 done */
 static _Thread_local int in_load;
@@ -88,8 +93,38 @@ static void plan_site(const oli_doc_site_t *s, bool profile, bool have_access, p
 
 static void plan_free(plan_t *p) {
   if (p->sites) __libc_free(p->sites);
+  if (p->at) __libc_free(p->at);
   if (p->loaded) oli_doc_free(&p->doc);
   memset(p, 0, sizeof *p);
+}
+
+/* The location a site is re-matched by: file, function, rel (FNV-1a). */
+static uint64_t loc_hash(const char *file, const char *func, uint64_t rel) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const char *s = file; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  h = (h ^ 0xff) * 0x100000001b3ull;
+  for (const char *s = func; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+  return (h ^ rel) * 0x100000001b3ull;
+}
+
+/* The location index of p's entries that can be re-matched (file, function
+ * and rel known), inserted in ID order: entries of one location share a
+ * start slot, so a probe meets them in that order and the first that fits
+ * wins, as a scan of the sorted entries would. -1: out of memory. */
+static int index_locations(plan_t *p) {
+  size_t want = 2;
+  while (want < 2 * p->n) want <<= 1;
+  p->at = __libc_calloc(want, sizeof *p->at);
+  if (!p->at) return -1;
+  p->nat = want;
+  for (size_t k = 0; k < p->n; k++) {
+    const plan_site_t *e = &p->sites[k];
+    if (e->rel < 0 || !e->file || !e->function) continue;
+    size_t i = loc_hash(e->file, e->function, (uint64_t)e->rel) & (want - 1);
+    while (p->at[i]) i = (i + 1) & (want - 1);
+    p->at[i] = (uint32_t)k + 1;
+  }
+  return 0;
 }
 
 /* p->doc read: its sites as entries (memory from __libc_malloc). */
@@ -104,6 +139,10 @@ static int use_doc(plan_t *p, char *msg, size_t n) {
   }
   for (size_t i = 0; i < p->doc.nsites; i++) plan_site(&p->doc.sites[i], p->profile, have_access, &p->sites[p->n++]);
   if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* IDs are distinct (the reader checks) */
+  if (p->n && index_locations(p) != 0) {
+    snprintf(msg, n, "out of memory");
+    return -1;
+  }
   return 0;
 }
 
@@ -121,6 +160,7 @@ static int parse_doc(const char *text, size_t len, const char *path, plan_t *p, 
 /* Replace the process plan with `text` (tests, fuzzers). 0 ok; -1 with msg,
  * the plan then being empty. Not thread-safe against lookups. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n) {
+  atomic_fetch_add(&plan_gen, 1);
   plan_free(&plan);
   plan_t p;
   int rc = parse_doc(text, len, NULL, &p, msg, n);
@@ -131,6 +171,7 @@ int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n) {
 }
 
 void _oli_plan_reset(void) {
+  atomic_fetch_add(&plan_gen, 1);
   plan_free(&plan);
   atomic_store(&load_state, 0);
 }
@@ -171,6 +212,7 @@ int _oli_plan_load(void) {
   if (atomic_compare_exchange_strong(&load_state, &expected, 1)) {
     in_load = 1;
     load();
+    atomic_fetch_add(&plan_gen, 1);
     in_load = 0;
     atomic_store_explicit(&load_state, 2, memory_order_release);
     return 0;
@@ -194,15 +236,16 @@ static plan_site_t *by_id(uint64_t id) {
 static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
 /* Source-location match: file, function and rel must be known and equal; kind
- * and name must be equal when the plan gives them. */
+ * and name must be equal when the plan gives them. Through the location
+ * index: a probe from the location's slot to the first empty one. */
 static plan_site_t *by_location(const __oli_site_t *s) {
   const char *file, *func, *name;
   _oli_site_strings(s, &file, &func, &name);
   const char *kind = oli_kind_name(s->kind);
-  for (size_t i = 0; i < plan.n; i++) {
-    plan_site_t *p = &plan.sites[i];
-    if (p->rel < 0 || p->rel != (int64_t)s->rel || !same(p->file, file) || !same(p->function, func))
-      continue;
+  if (plan.nat == 0) return NULL;
+  for (size_t i = loc_hash(file, func, s->rel) & (plan.nat - 1); plan.at[i]; i = (i + 1) & (plan.nat - 1)) {
+    plan_site_t *p = &plan.sites[plan.at[i] - 1];
+    if (p->rel != (int64_t)s->rel || !same(p->file, file) || !same(p->function, func)) continue;
     if (p->kind && !same(p->kind, kind)) continue;
     if (p->name && !same(p->name, name)) continue;
     return p;
@@ -238,6 +281,19 @@ const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site) {
   if (!atomic_load_explicit(&p->used, memory_order_relaxed))
     atomic_store_explicit(&p->used, 1, memory_order_relaxed);
   return &p->e;
+}
+
+const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st) {
+  if (st == NULL || st->site == NULL) return NULL;
+  if (oli_unlikely(atomic_load_explicit(&load_state, memory_order_acquire) != 2))
+    if (_oli_plan_load() != 0) return NULL;
+  uint64_t gen = atomic_load_explicit(&plan_gen, memory_order_acquire);
+  if (atomic_load_explicit(&st->plan_gen, memory_order_acquire) == gen)
+    return atomic_load_explicit(&st->plan_entry, memory_order_relaxed);
+  const oli_plan_entry_t *e = _oli_plan_lookup(st->site);
+  atomic_store_explicit(&st->plan_entry, e, memory_order_relaxed);
+  atomic_store_explicit(&st->plan_gen, gen, memory_order_release);
+  return e;
 }
 
 void _oli_plan_stats(oli_plan_stats_t *st) {

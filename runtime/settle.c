@@ -106,13 +106,21 @@ static uint64_t hash_str(uint64_t h, const char *s) {
  * record has one - every array of one ALLOCATE statement - else the site. A
  * site with a static access estimate is its own group (the rule may treat
  * the arrays of one statement apart by how they are accessed). */
-static uint64_t group_key(const oli_site_state_t *st) {
+static uint64_t compute_group_key(const oli_site_state_t *st) {
   const __oli_site_t *r = _oli_site_record(st);
   if (!r || r->line == 0 || st->estimate.confidence != OLI_CONFIDENCE_NONE)
     return mix(0x6f6c69, (uint64_t)(uintptr_t)st) | 1;
   const char *file, *func, *name;
   _oli_site_strings(r, &file, &func, &name);
   return mix(hash_str(hash_str(0xcbf29ce484222325ull, file), func), r->line) | 1;
+}
+
+/* Computed on the site's first placed object, kept in its state (never 0). */
+static uint64_t group_key(const oli_site_state_t *cst) {
+  oli_site_state_t *st = (oli_site_state_t *)cst;
+  uint64_t k = atomic_load_explicit(&st->group_key, memory_order_relaxed);
+  if (oli_unlikely(k == 0)) atomic_store_explicit(&st->group_key, k = compute_group_key(st), memory_order_relaxed);
+  return k;
 }
 
 /* ---- the equal-size rule --------------------------------------------------- */
@@ -343,7 +351,7 @@ static long settle_objects(snap_t *s, uint64_t fp, bool final) {
     in.footprint = fp;
     uint64_t mine = o->fallback ? 0 : _oli_decision_dram_bytes(&o->want, o->size), used = _oli_alloc_dram_used();
     in.dram_used = used > mine ? used - mine : 0;
-    in.plan = _oli_plan_lookup(in.site);
+    in.plan = _oli_plan_for(o->st);
     in.estimate = o->st->estimate;
     oli_decision_t d = hook ? hook(&in) : _oli_decide(&in);
     _oli_group_record(o->st, &in, &d); /* the rule's decision for the group's next objects */

@@ -172,6 +172,10 @@ typedef struct oli_site_state_s {
   _Atomic int rule_note;      /* 1 + oli_redecide_t of a flip not applied (its decision contradicts the rule); 0 none */
   oli_decision_t last;        /* decision of the largest object */
   __oli_site_static_t estimate; /* the record's static estimate, read once (confidence none: none) */
+  /* facts resolved once, not per allocation: */
+  _Atomic uint64_t group_key;   /* settle.c: its equal-size group (0: not yet computed) */
+  _Atomic uint64_t plan_gen;    /* plan.c: the plan generation plan_entry belongs to (0: none yet) */
+  const oli_plan_entry_t *_Atomic plan_entry; /* its plan entry then, NULL: not in the plan */
 } oli_site_state_t;
 
 /* Per-thread small-object counters: one flat array per thread indexed by the

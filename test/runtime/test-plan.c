@@ -131,6 +131,7 @@ int main(void) {
   /* statistics over registered sites */
   __oli_site_t *reg[] = {a1, a2, a3, moved, fresh};
   for (size_t i = 0; i < sizeof reg / sizeof reg[0]; i++) _oli_site_state(reg[i]);
+
   oli_plan_stats_t st;
   _oli_plan_stats(&st);
   CHECK_EQ("stats: entries (one skipped)", st.entries, 7);
@@ -138,6 +139,40 @@ int main(void) {
   CHECK_EQ("stats: re-matched", st.rematched, 1);
   CHECK_EQ("stats: unmatched (new)", st.unmatched, 1);
   CHECK_EQ("stats: stale", st.stale, 3); /* a4, a5, c1 */
+  /* the allocation path's lookup: resolved once per site state and plan, and
+   * resolved again when the plan changes (a state never keeps an old plan's entry) */
+  oli_site_state_t *smoved = _oli_site_state(moved), *sa6 = _oli_site_state(a6);
+  e = _oli_plan_for(smoved);
+  CHECK("state: re-matched entry", e && e->id == 0xb1);
+  CHECK("state: the same entry from its cache", _oli_plan_for(smoved) == e && smoved->plan_entry == e);
+  CHECK("state: not in the plan", _oli_plan_for(sa6) == NULL);
+  static const char a6_plan[] =
+      "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [\n"
+      " {\"id\": \"0xa6\", \"decision\": \"cxl\"}]}";
+  CHECK_EQ("another plan", set(a6_plan, msg), 0);
+  e = _oli_plan_for(sa6);
+  CHECK("state: the new plan's entry after a change", e && e->id == 0xa6 && e->placement == OLI_PLACE_CXL);
+  CHECK("state: the old plan's entry is gone", _oli_plan_for(smoved) == NULL);
+  /* many entries of one file and function: the location index finds the one
+   * whose rel (and kind) fits; the first in ID order when several do */
+  enum { MANY = 20000 };
+  size_t cap = (size_t)MANY * 120 + 200;
+  char *many = malloc(cap);
+  size_t len = (size_t)snprintf(many, cap, "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [\n");
+  for (int i = 0; i < MANY; i++)
+    len += (size_t)snprintf(many + len, cap - len,
+                            "%s{\"id\": \"0x%x\", \"decision\": \"dram\", \"file\": \"src/solver.c\", "
+                            "\"function\": \"setup\", \"rel\": %d}\n",
+                            i ? "," : "", 0x100000 + i, i < MANY - 1 ? 100 + i : 7);
+  len += (size_t)snprintf(many + len, cap - len, ",{\"id\": \"0x7\", \"decision\": \"cxl\", \"file\": \"src/solver.c\", "
+                                                  "\"function\": \"setup\", \"rel\": 7}]}");
+  CHECK_EQ("a plan of 20001 sites", _oli_plan_set_text(many, len, msg, sizeof msg), 0);
+  e = _oli_plan_lookup(moved);
+  CHECK("20001 sites: re-matched by location, the lower ID of the two at rel 7", e && e->id == 0x7);
+  CHECK("20001 sites: entries without a kind take any kind; another file none",
+        _oli_plan_lookup(other_kind) == e && _oli_plan_lookup(fresh) == NULL);
+  free(many);
+  CHECK_EQ("good plan parses a third time", set(good, msg), 0);
 
   /* a profile as OLI_PLAN: intensities only */
   const char *prof =
