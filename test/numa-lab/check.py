@@ -469,6 +469,18 @@ def check_oli(c):
             got = [(plan.decision(o), (ratio_of((plan.site(o) or {}).get("ratio")) or [])[:2]) for o in ("heap", "calloc")]
             c.eq("2. run plan: heap 3:1 and calloc 1:1 at the same time", [("interleave", [3, 1]), ("interleave", [1, 1])], got)
 
+    # 2. host mode: the plugin-built library's objects in a host not linked with liboli
+    if lab.one("run", "name", "hostlib") is not None:
+        h = Run(c, "hostlib", 0, ["work", "vec", "small", "tiny"])
+        if h.basics():
+            a = h.report.get("summary", {}).get("allocator", {})
+            c.eq("2. run hostlib: the allocator is glibc's, host mode", ("host", "glibc"), (a.get("mode"), a.get("name")))
+            h.all_placements()
+            c.eq("2. run hostlib: decisions of the 48 MiB (65%), 24 MiB (32%) and 2 MiB (3%) objects",
+                 ["interleave", "interleave", "dram"], [h.decision(o) for o in ("work", "vec", "small")])
+    else:
+        c.failures.append("2. run hostlib: missing (lab_hostlib not in the guest)")
+
     # 2. Fortran: module ALLOCATE arrays and a COMMON block (when flang built it)
     if lab.one("run", "name", "fortran") is not None:
         f = Run(c, "fortran", 0, FORTRAN_OBJECTS)

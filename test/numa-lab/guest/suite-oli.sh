@@ -24,6 +24,12 @@ if [ -x /lab/lab_fobjects ]; then
   run fortran-cxl 0 OLI_POLICY=cxl; show fortran-cxl
   prog=/lab/lab_objects
 fi
+# 2: host mode: a plugin-built library in a host not linked with liboli
+if [ -x /lab/lab_hostlib ]; then
+  prog=/lab/lab_hostlib
+  run hostlib 0; show hostlib
+  prog=/lab/lab_objects
+fi
 # 3: the per-socket rule: pinned to CPU 1; then two processes, one per socket, at once
 run cpu1 1; show cpu1
 run pair0 0 & run pair1 1 & wait
