@@ -48,6 +48,51 @@ help) # every subcommand has --help, exit 0, text on stdout
   run $OLI diff onlyone.json; want_rc 2 "one argument"
   run $OLI plan "$IN/profile-rank0.json"; want_rc 2 "no --dram-limit"; grep -q '^oli: plan: --dram-limit SIZE is required' err.txt || fail msg
   ;;
+man-tables) # the man page lists every subcommand, every option of each, every policy and OLI_* variable that the command's own help (its tables) lists
+  python3 - "$OLI" "$MANPAGE" <<'PY' || fail "docs/man/oli.1 lags the command's tables"
+import re, subprocess, sys
+oli, man = sys.argv[1:3]
+text = open(man).read().replace("\\-", "-")
+def help_of(*cmd):
+    return subprocess.run([oli, *cmd, "--help"], capture_output=True, text=True, check=True).stdout
+def opts(h):
+    return sorted(set(re.findall(r"--[a-z][a-z-]*", h)) - {"--help"})
+def section(title):
+    m = re.search(r"^\.SH " + re.escape(title) + r"\n(.*?)(?=^\.SH )", text, re.S | re.M)
+    return m.group(1) if m else ""
+syn, run = section("SYNOPSIS"), section("OPTIONS OF oli run")
+missing, n = [], 0
+cmds = [l.split()[0] for l in help_of().splitlines()[1:] if l.startswith("  ") and not l.strip().startswith("-")]
+for c in cmds:
+    n += 1
+    if ".B oli " + c not in syn:
+        missing.append("subcommand %s: not in SYNOPSIS" % c)
+for c in ("run", "plan", "calibrate"):  # options in their own section
+    for o in opts(help_of(c)):
+        n += 1
+        if o not in section("OPTIONS OF oli " + c):
+            missing.append("oli %s %s: not in OPTIONS OF oli %s" % (c, o, c))
+for c in ("sites", "report", "diff", "profile merge"):  # few options: in the synopsis
+    for o in opts(help_of(*c.split())):
+        n += 1
+        if o not in syn:
+            missing.append("oli %s %s: not in SYNOPSIS" % (c, o))
+h = help_of("run")
+policies = re.search(r"--policy P +(.*?) \(OLI_POLICY\)", h).group(1).split(", ")
+entry = run.split("OLI_POLICY", 1)[1].split(".TP", 1)[0] if "OLI_POLICY" in run else ""
+for p in policies:
+    n += 1
+    if not re.search(r"\b%s\b" % re.escape(p), entry):
+        missing.append("policy %s: not in --policy" % p)
+for v in re.findall(r"\((OLI_[A-Z_]+)\)", h):
+    n += 1
+    if v not in run:
+        missing.append("%s: not in OPTIONS OF oli run" % v)
+if missing:
+    sys.exit("\n".join(missing))
+print("man page: %d entries of the command's tables, none missing" % n)
+PY
+  ;;
 calibrate) # measures this machine's nodes from this node: a table, and a machine file --show reads back
   run $OLI calibrate --size 8M --repeat 1 -o m.json; want_rc 0 "calibrate"
   json_ok m.json
