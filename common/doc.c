@@ -54,7 +54,8 @@
   X(SHARE_AT_DECISION, "share_at_decision", T_DBL, I, N, N)                                   \
   X(SHARE_OF_PEAK, "share_of_peak", T_DBL, I, N, N)                                           \
   X(RULE, "rule", T_RULE, I, N, N)                                                            \
-  X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N)
+  X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N)                                      \
+  X(FRAMES, "frames", T_FRAMES, O, O, O)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -72,6 +73,7 @@ typedef enum ftype_e {
   T_PAGES,    /* {"node": pages, ...} */
   T_RULE,     /* null or a re-decision outcome's name (oli_vocab.def) */
   T_REDECISIONS, /* [{"settle", "size", "objects", "from", "to", "outcome", ...}] */
+  T_FRAMES,   /* [{"module", "build_id", "offset": "0x..."}], innermost first */
 } ftype_t;
 
 /* Per document: N not a member; O read if present, written when set; R
@@ -256,6 +258,26 @@ static int read_redecisions(reader_t *r, const oli_json_t *v, oli_doc_site_t *s)
   return 0;
 }
 
+/* A call-stack site's "frames": absent, or an array of 1 to OLI_DOC_MAX_FRAMES objects. */
+static int read_frames(reader_t *r, const oli_json_t *v, oli_doc_site_t *s) {
+  char qb[64];
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_ARRAY || oli_json_count(v) == 0 || oli_json_count(v) > OLI_DOC_MAX_FRAMES)
+    return fail(r, v, "\"frames\" must be an array of 1 to %d objects", OLI_DOC_MAX_FRAMES);
+  for (const oli_json_t *e = oli_json_first(v); e; e = e->next) {
+    oli_doc_frame_t *x = &s->frames[s->nframes++];
+    const char *off;
+    if (e->type != OLI_JSON_OBJECT) return fail(r, e, "a frame must be an object, found %s", oli_json_type_name(e->type));
+    if (get_str(r, e, "module", &x->module, true) || get_str(r, e, "build_id", &x->build_id, false) ||
+        get_str(r, e, "offset", &off, true))
+      return -1;
+    if (oli_parse_site_id(off, &x->offset) != 0)
+      return fail(r, oli_json_get(e, "offset"), "frame \"offset\" must be \"0x\" + up to 16 hex digits, found %s",
+                  q(off, qb));
+  }
+  return 0;
+}
+
 static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f, int use) {
   const field_t *fd = &fields[f];
   char qb[64];
@@ -326,6 +348,10 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
   case T_REDECISIONS:
     if (read_redecisions(r, v, s) != 0) return -1;
     has = s->nredecisions > 0;
+    break;
+  case T_FRAMES:
+    if (read_frames(r, v, s) != 0) return -1;
+    has = s->nframes > 0;
     break;
   case T_DECISION: {
     const char *dec;
@@ -818,6 +844,20 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
     return;
   case T_RULE:
   case T_REDECISIONS: return; /* use I only: the runtime writes them (json_site_rule) */
+  case T_FRAMES: {
+    if (!s->nframes) return; /* a site of the plugin's: no frames to write */
+    oli_jw_array(w, fd->key, OLI_JW_INLINE);
+    for (size_t i = 0; i < s->nframes && i < OLI_DOC_MAX_FRAMES; i++) {
+      char off[OLI_SITE_ID_LEN];
+      oli_jw_object(w, NULL, OLI_JW_INLINE);
+      oli_jw_str(w, "module", s->frames[i].module ? s->frames[i].module : "");
+      oli_jw_str(w, "build_id", s->frames[i].build_id ? s->frames[i].build_id : "");
+      oli_jw_str(w, "offset", oli_format_site_id(s->frames[i].offset, off));
+      oli_jw_end(w);
+    }
+    oli_jw_end(w);
+    return;
+  }
   case T_DECISION:
     if (has) oli_jw_str(w, fd->key, oli_placement_name(s->placement));
     return;

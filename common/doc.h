@@ -46,7 +46,7 @@ typedef enum oli_doc_field_e {
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
-  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS,
+  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES,
   OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -67,6 +67,15 @@ typedef struct oli_doc_redecision_s {
   uint64_t footprint, bytes_migrated, ns;
 } oli_doc_redecision_t;
 
+/* One frame of a call-stack site (a program not built with the plugin):
+ * the ELF file, its GNU build ID, the return address at its link-time
+ * addresses. */
+#define OLI_DOC_MAX_FRAMES 8
+typedef struct oli_doc_frame_s {
+  const char *module, *build_id; /* build_id "" when the module has none */
+  uint64_t offset;
+} oli_doc_frame_t;
+
 typedef struct oli_doc_site_s {
   uint64_t has;             /* bit per oli_doc_field_t */
   uint64_t id;
@@ -86,6 +95,8 @@ typedef struct oli_doc_site_s {
   oli_redecide_t rule;                /* report: why the rule's verdict was not applied (OLI_F_RULE) */
   size_t nredecisions;                /* report: redecisions[] */
   oli_doc_redecision_t *redecisions;  /* NULL when none */
+  size_t nframes;                     /* a call-stack site's frames[] (OLI_F_FRAMES), innermost first */
+  oli_doc_frame_t frames[OLI_DOC_MAX_FRAMES];
   uint32_t at_line, at_col;           /* where the site object starts (read) */
 } oli_doc_site_t;
 

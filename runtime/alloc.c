@@ -45,6 +45,10 @@ static uint64_t g_min_size;
 #define OLI_COUNT_SMALL_FIRST 256
 static uint64_t g_bypass_at;
 static unsigned g_small_shift;
+/* Objects of code not built with the plugin from this size on get a
+ * call-stack site (stacksite.c): OLI_MIN_SIZE while stack sites are on (a
+ * process with no site records), else never. */
+static uint64_t g_stack_min = UINT64_MAX;
 
 /* ---- process bring-up ------------------------------------------------------- */
 static void bring_up(void) {
@@ -62,7 +66,16 @@ static void bring_up(void) {
     _oli_verbose_message(1, "the process's allocator is %s, not liboli's: placed objects are its aligned blocks "
                             "(host mode)", _oli_heap_name());
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
+  if (_oli_stack_sites_on()) __atomic_store_n(&g_stack_min, g_min_size ? g_min_size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* liboli's constructors ran (stacksite.c's last): with liboli preloaded, the
+ * process is brought up here, before main, so that the large objects of a
+ * program not built with the plugin get call-stack sites; a plugin-built one
+ * registers its modules next, which turns them off again. */
+__attribute__((constructor(104))) static void up_before_main(void) {
+  if (_oli_stack_sites_preloaded()) _oli_alloc_ready();
 }
 
 bool _oli_alloc_ready(void) {
@@ -86,6 +99,18 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
   }
   return _oli_placed_alloc(st, n, align, zero);
 }
+
+/* An object of code not built with the plugin (no site current) of
+ * n >= g_stack_min bytes: placed as its call stack's site (kind, ra: the
+ * allocator call's return address), else the allocator's. */
+static __attribute__((noinline)) void *alloc_stack(size_t n, size_t align, bool zero, uint8_t kind, const void *ra) {
+  if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return _oli_heap_alloc(n, align, zero);
+  tls.busy++; /* the walk may allocate */
+  oli_site_state_t *st = _oli_stack_site(ra, kind);
+  tls.busy--;
+  return st ? _oli_placed_alloc(st, n, align, zero) : _oli_heap_alloc(n, align, zero);
+}
+#define STACK_SITE(n) oli_unlikely((uint64_t)(n) >= __atomic_load_n(&g_stack_min, __ATOMIC_RELAXED))
 
 static inline __oli_site_t *effective(__oli_site_t *site) {
   __oli_site_t *cur = tls.cur;
@@ -297,6 +322,8 @@ OLI_EXPORT void __oli_site_leave(__oli_site_t *prev) { tls.cur = prev; }
 OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
   _oli_alloc_ready();
   if (start && stop && start < stop) {
+    _oli_stack_sites_plugin_module(); /* its sites are the plugin's: no call-stack sites from now on */
+    __atomic_store_n(&g_stack_min, UINT64_MAX, __ATOMIC_RELAXED);
     size_t fresh, n = _oli_site_register_module(start, stop, &fresh);
     /* every translation unit's constructor passes its module's whole
      * section: said once, by the first */
@@ -329,7 +356,10 @@ OLI_EXPORT void __oli_version_mismatch_check_v1(void) {}
 #endif
 OLI_EXPORT OLI_NO_SAN OLI_HOT void *malloc(size_t n) {
   __oli_site_t *cur = tls.cur;
-  if (oli_likely(!cur)) return __libc_malloc(n);
+  if (oli_likely(!cur)) {
+    if (STACK_SITE(n)) return alloc_stack(n, 0, false, OLI_KIND_MALLOC, __builtin_return_address(0));
+    return __libc_malloc(n);
+  }
   return alloc(n, 0, NULL, false);
 }
 
@@ -358,14 +388,33 @@ extern __typeof(free) _oli_self_free __attribute__((alias("free")));
 
 OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
   __oli_site_t *cur = tls.cur;
-  if (oli_likely(!cur)) return __libc_calloc(n, size);
+  size_t b;
+  if (oli_likely(!cur)) {
+    if (!__builtin_mul_overflow(n, size, &b) && STACK_SITE(b))
+      return alloc_stack(b, 0, true, OLI_KIND_CALLOC, __builtin_return_address(0));
+    return __libc_calloc(n, size);
+  }
   return calloc_site(n, size, NULL);
+}
+
+/* realloc of code not built with the plugin past g_stack_min: a new object
+ * (p NULL) or a glibc block growing into a placed one, of its stack's site. */
+static __attribute__((noinline)) void *realloc_stack(void *p, size_t n, const void *ra) {
+  if (!p) return alloc_stack(n, 0, false, OLI_KIND_REALLOC, ra);
+  if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return __libc_realloc(p, n);
+  tls.busy++;
+  oli_site_state_t *st = _oli_stack_site(ra, OLI_KIND_REALLOC);
+  tls.busy--;
+  return st ? _oli_placed_grow(p, n, st) : __libc_realloc(p, n);
 }
 
 OLI_EXPORT OLI_NO_SAN void *realloc(void *p, size_t n) {
   if (oli_unlikely(OLI_IN_ARENA(p))) return _oli_placed_realloc(p, n);
   __oli_site_t *cur = tls.cur;
-  if (oli_likely(!cur)) return __libc_realloc(p, n);
+  if (oli_likely(!cur)) {
+    if (STACK_SITE(n)) return realloc_stack(p, n, __builtin_return_address(0));
+    return __libc_realloc(p, n);
+  }
   return realloc_site(p, n, NULL);
 }
 
@@ -385,7 +434,8 @@ OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) 
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
   if (cur) return posix_memalign_site(out, align, size, NULL);
   int e = errno;
-  void *p = __libc_memalign(align, size);
+  void *p = STACK_SITE(size) ? alloc_stack(size, align, false, OLI_KIND_POSIX_MEMALIGN, __builtin_return_address(0))
+                             : __libc_memalign(align, size);
   if (!p) {
     errno = e;
     return ENOMEM;
@@ -402,19 +452,25 @@ OLI_EXPORT OLI_NO_SAN void *aligned_alloc(size_t align, size_t size) {
     return NULL;
   }
   size_t a; /* glibc's aligned_alloc up to 2.37 is its memalign */
-  return memalign_pow2(align, &a) == 0 ? __libc_memalign(a, size) : NULL;
+  if (memalign_pow2(align, &a) != 0) return NULL;
+  if (STACK_SITE(size)) return alloc_stack(size, a, false, OLI_KIND_ALIGNED_ALLOC, __builtin_return_address(0));
+  return __libc_memalign(a, size);
 }
 
 OLI_EXPORT OLI_NO_SAN void *memalign(size_t align, size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return memalign_site(align, size, NULL);
   size_t a;
-  return memalign_pow2(align, &a) == 0 ? __libc_memalign(a, size) : NULL;
+  if (memalign_pow2(align, &a) != 0) return NULL;
+  if (STACK_SITE(size)) return alloc_stack(size, a, false, OLI_KIND_MEMALIGN, __builtin_return_address(0));
+  return __libc_memalign(a, size);
 }
 
 OLI_EXPORT OLI_NO_SAN void *valloc(size_t size) {
   __oli_site_t *cur = tls.cur;
   if (cur) return valloc_site(size, NULL);
+  if (STACK_SITE(size))
+    return alloc_stack(size, (size_t)_oli_page_size(), false, OLI_KIND_VALLOC, __builtin_return_address(0));
   return __libc_memalign((size_t)_oli_page_size(), size);
 }
 

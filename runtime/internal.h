@@ -15,6 +15,7 @@
  *                                            re-decisions as the footprint grows
  *   arena.c place.c query.c globals.c        arena blocks, mbind, move_pages, globals
  *   hostblock.c                              placed objects in the host allocator's memory (host mode)
+ *   stacksite.c                              sites of code not built with the plugin: the call stack
  *   plan.c profile.c pmu.c report.c          plans, profiles, PMU sampling, the report
  * The directory stays flat: each file is one concern of 50-700 lines, and
  * this header, not a tree of directories, shows which is which. */
@@ -404,6 +405,24 @@ typedef struct oli_hostblock_stats_s {
   uint64_t unseen_frees, unseen_bytes; /* freed by code not built with the plugin, found on reuse */
 } oli_hostblock_stats_t;
 void _oli_hostblock_stats(oli_hostblock_stats_t *s);
+
+// stacksite.c (sites of code not built with the plugin: the call stack)
+#define OLI_STACK_FRAMES 3 /* the allocator call's return address and two callers */
+typedef struct oli_frame_s {
+  const char *module;   /* the ELF file's path */
+  const char *build_id; /* its GNU build ID in hex, "" none */
+  uint64_t offset;      /* the return address at the module's link-time addresses */
+} oli_frame_t;
+/* Stack sites are on: liboli is preloaded, the process registered no site
+ * records (a program not built with the plugin), the unwinder is loaded. */
+bool _oli_stack_sites_on(void);
+bool _oli_stack_sites_preloaded(void); /* liboli named in LD_PRELOAD, the unwinder loaded */
+void _oli_stack_sites_plugin_module(void); /* __oli_init: a module with records */
+/* The state of the call-stack site of an object of kind `kind` whose
+ * allocator call returns to ra; NULL when the stack cannot be had. */
+oli_site_state_t *_oli_stack_site(const void *ra, uint8_t kind);
+/* The frames of stack site `id` (0: not one), at most max. */
+int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max);
 
 // settle.c
 /* The placed path's O(1) check: a settle when the expected footprint reached

@@ -13,6 +13,8 @@ PKGS=(
   dpkg-dev file
   # runtime
   libnuma-dev numactl
+  # oli report names the frames of call-stack sites (zero-rebuild mode) from DWARF
+  libdw-dev
   # other allocators as the process's (host mode tests: test/host)
   libjemalloc2 libtcmalloc-minimal4
   # MPI (per-rank placement tests, MPI kernel)

@@ -16,21 +16,14 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "clock.h"
 #include "internal.h"
 
 #define REPS 15
 #define HUGE (2ul << 20)
 
-static double cpu_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
+static double cpu_ns(void) { return bench_ns(CLOCK_THREAD_CPUTIME_ID); }
+#define cmp bench_cmp_double
 
 static int one_size(size_t mib, const oli_topology_t *t) {
   size_t len = mib << 20;

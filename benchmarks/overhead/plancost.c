@@ -17,25 +17,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #define BATCHES 9
 #define PER_BATCH 2000
 #define OBJ (2u << 20)
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_d(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_d);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+static double now_ns(void) { return bench_ns(CLOCK_MONOTONIC); }
+#define median bench_median
 
 /* The child: the placed site. */
 static __attribute__((noinline)) void *probe(size_t n) { return malloc(n); }

@@ -63,7 +63,22 @@ int cli_close_stdout(void);
 /* Load and validate a report, plan or profile at `path` (common/doc.c);
  * `accept` is a mask of oli_doc_kind_t. On error prints one
  * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. */
+/* Load a report, plan or profile, one error line on failure; call-stack
+ * sites get file, line and function from their frames (symbolize.c). */
 int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
+
+// symbolize.c: frames of call-stack sites named from DWARF (libdw)
+typedef struct cli_symbol_s {
+  const char *function, *file; /* NULL when unknown */
+  uint32_t line, rel;          /* rel: line - the function's first line, when has_rel */
+  int has_rel;
+} cli_symbol_t;
+/* 0: function, file and line; 1: the function only; -1 nothing (no module, another build, no symbols). */
+int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out);
+/* Every site with frames and no file gets the first frame that has a source line. */
+void cli_symbolize_doc(oli_doc_t *d);
+/* "main (pre.c:7) [pre+0x10e9]", or "libc.so.6+0x2724a" when it cannot be named. */
+char *cli_frame_words(const oli_doc_frame_t *f, char *buf, size_t n);
 
 // elf.c
 /* Read section `name` of the ELF64 little-endian file at `path` into a

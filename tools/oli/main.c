@@ -67,7 +67,10 @@ char *cli_where(const oli_doc_site_t *s, char *buf, size_t n) {
 
 int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) {
   char msg[512];
-  if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) return 0;
+  if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) {
+    cli_symbolize_doc(doc);
+    return 0;
+  }
   cli_error("%s: %s", path, msg);
   return -1;
 }

@@ -83,7 +83,7 @@ int cli_report_main(int argc, char **argv) {
     if (p != OLI_PLACE_DEFAULT) decs[ndecs++] = oli_placement_name((oli_placement_t)p);
   decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
   decs[ndecs++] = "-";
-  size_t mismatches = 0, untouched_sites = 0;
+  size_t mismatches = 0, untouched_sites = 0, stack_sites = 0;
   uint64_t untouched = 0;
   if (d.kind == OLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
@@ -146,12 +146,20 @@ int cli_report_main(int argc, char **argv) {
     if (rep) printf("%-*s %s  ", wp, pages, pc.mismatch ? "!" : " ");
     printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
     if (rep) site_rule_lines(s);
+    for (size_t k = 0; k < s->nframes; k++) { /* a call-stack site: its frames, innermost first */
+      char fw[512];
+      printf("%18s  %s %s\n", "", k ? "   " : "at", cli_shown(cli_frame_words(&s->frames[k], fw, sizeof fw)));
+    }
+    stack_sites += s->nframes > 0;
   }
   printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
   for (int k = 0; k < ndecs; k++)
     if (by_dec_n[k])
       printf(" %s %" PRIu64 " (%s)", decs[k], by_dec_n[k], oli_format_size(by_dec_b[k], b1, sizeof b1));
   printf("\n");
+  if (stack_sites)
+    printf("%zu site%s by call stack: code not built with the plugin (no static size hints or access estimates; "
+           "docs/runtime.md)\n", stack_sites, stack_sites == 1 ? "" : "s");
   if (d.kind == OLI_DOC_PLAN)
     printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
                                                                            : "unlimited");

@@ -137,14 +137,37 @@ static int find_program(const char *prog, char *path, size_t n) {
   return 0;
 }
 
-/* One warning when PROGRAM cannot be one that uses the options: an ELF file
- * with no oli_sites section (the plugin tagged nothing in it), no DT_NEEDED
- * liboli.so (dynamic link) and no liboli symbol (a static link, unless
- * stripped), and no liboli in LD_PRELOAD - /bin/true, say. It runs anyway: a
- * library it loads may use liboli, and a launcher (mpiexec) passes the
- * variables on. Scripts and unreadable files are not judged. */
-static void warn_unlinked(const char *prog) {
-  char path[4096], why[256];
+/* liboli.so beside this oli: <prefix>/bin/oli and <prefix>/<libdir>/liboli.so.0
+ * (the build tree: build/bin/oli, build/lib). 1 and its path, or 0. A
+ * symlinked oli is taken where the link points (/proc/self/exe). */
+static int find_liboli(char *lib, size_t n) {
+  char self[4096];
+  ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (k <= 0) return 0;
+  self[k] = 0;
+  for (int up = 0; up < 2; up++) { /* <prefix>/bin/oli: the prefix */
+    char *slash = strrchr(self, '/');
+    if (!slash || slash == self) return 0;
+    *slash = 0;
+  }
+  /* by its SONAME link, as the dynamic loader would name it */
+  static const char *const rel[] = {"/" OLI_INSTALL_LIBDIR "/liboli.so.0", "/lib/liboli.so.0", "/lib/liboli.so"};
+  for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++)
+    if (snprintf(lib, n, "%s%s", self, rel[i]) < (int)n && access(lib, R_OK) == 0) return 1;
+  return 0;
+}
+
+/* A program not linked with liboli - an ELF file with no oli_sites section
+ * (the plugin tagged nothing in it), no DT_NEEDED liboli.so (dynamic link)
+ * and no liboli symbol (a static link, unless stripped), and no liboli in
+ * LD_PRELOAD - runs with liboli preloaded: its large objects get call-stack
+ * sites (docs/runtime.md, "Programs not built with the plugin"), so any
+ * binary can be tried before it is rebuilt with the plugin. A sanitizer
+ * tree's liboli cannot be preloaded (its sanitizer must come first): there,
+ * and where no liboli is found beside oli, one warning and the program runs
+ * as it is. Scripts and unreadable files are not judged. */
+static void preload_unlinked(const char *prog) {
+  char path[4096], why[256], lib[4096];
   const char *preload = getenv("LD_PRELOAD"); /* the dynamic loader's variable */
   if (!find_program(prog, path, sizeof path) || (preload && strstr(preload, "liboli"))) return;
   unsigned char *buf = NULL;
@@ -158,9 +181,26 @@ static void warn_unlinked(const char *prog) {
   bool static_oli = found && memmem(buf, len, sym, sizeof sym) != NULL;
   free(buf);
   if (static_oli) return;
+#ifndef OLI_CLI_NO_PRELOAD
+  if (find_liboli(lib, sizeof lib)) {
+    char v[8192];
+    if (snprintf(v, sizeof v, "%s%s%s", lib, preload && *preload ? " " : "", preload ? preload : "") < (int)sizeof v &&
+        setenv("LD_PRELOAD", v, 1) == 0)
+      return;
+  }
+#else
+  (void)lib;
+#endif
   cli_warning("run: '%s' is not linked with liboli (no oli_sites section, no DT_NEEDED liboli.so, no liboli "
-              "symbol): the options have no effect on it unless a library it loads uses liboli",
-              prog);
+              "symbol) and liboli cannot be preloaded%s: the options have no effect on it unless a library it "
+              "loads uses liboli",
+              prog,
+#ifdef OLI_CLI_NO_PRELOAD
+              " (a sanitizer build)"
+#else
+              " (no liboli.so.0 beside oli)"
+#endif
+  );
 }
 
 int cli_run_main(int argc, char **argv) {
@@ -227,7 +267,7 @@ int cli_run_main(int argc, char **argv) {
     }
   }
   if (check_nodes(values) != 0) return OLI_EXIT_BAD;
-  warn_unlinked(argv[optind]);
+  preload_unlinked(argv[optind]);
   fflush(stdout);
   execvp(argv[optind], argv + optind);
   int err = errno;

@@ -1,0 +1,102 @@
+#!/bin/sh
+# test/preload/preload.sh CASE - programs not built with the plugin, placed
+# through LD_PRELOAD=liboli.so or `oli run` by call-stack sites (CTest:
+# preload/CASE; docs/runtime.md, "Programs not built with the plugin").
+# Environment (set by CMake): OLI (the oli binary), KERNELS (benchmarks/kernels),
+# BENCH (the benchmark binaries of this build: bench-cg-oli, bench-fcg-oli), SRC (test/preload),
+# SYSFS (a recorded 3-node sysfs tree: decisions as on a machine with a CXL
+# node; mbind to its missing nodes is counted as a fallback here, pages per
+# node are the NUMA lab's), WORK (scratch), LIBDIR (liboli.so).
+set -u
+case_=$1
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+fail() { echo "FAIL preload/$case_: $*" >&2; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+[ -f "$LIBDIR/liboli.so" ] || skip "$LIBDIR/liboli.so not built"
+export OLI_SYSFS_ROOT="$SYSFS" OMP_NUM_THREADS=2
+# run OUT CMD...: the kernel must verify
+run() {
+  out=$1
+  shift
+  "$@" W >"$out.out" 2>"$out.err" || { cat "$out.err" >&2; fail "$* exited $?"; }
+  grep -q 'VERIFICATION SUCCESSFUL' "$out.out" || fail "$*: did not verify"
+}
+# same PRELOAD-REPORT PLUGIN-REPORT: every source line's decisions (as oli
+# report names the call-stack sites' frames from DWARF) equal the plugin
+# build's at that line; globals are the plugin's alone (not placed here)
+same() {
+  "$OLI" report "$1" >pre.txt || fail "oli report $1"
+  grep -q 'sites by call stack: code not built with the plugin' pre.txt || { cat pre.txt >&2; fail "no call-stack line"; }
+  python3 - "$OLI" "$1" "$2" <<'PY' || { cat pre.txt >&2; fail "decisions differ from the plugin build's"; }
+import collections, json, re, subprocess, sys
+oli, pre, plug = sys.argv[1:4]
+def by_line(rep, symbolize):
+    out = collections.defaultdict(list)
+    text = subprocess.run([oli, "report", rep], capture_output=True, text=True, check=True).stdout if symbolize else ""
+    where = dict(re.findall(r"^(0x[0-9a-f]{16})\s+\S+\s+(\S+:\d+)\s", text, re.M))
+    for s in json.load(open(rep))["sites"]:
+        if s["kind"] == "global" or s["count"] == 0:
+            continue
+        loc = where.get(s["id"]) if symbolize else "%s:%s" % (s["file"], s["line"])
+        assert loc, ("site without a source line", s["id"], s.get("frames"))
+        out[loc.rsplit("/", 1)[-1]].append((s["decision"], s.get("ratio")))
+    return {k: sorted(v) for k, v in out.items()}
+a, b = by_line(pre, True), by_line(plug, False)
+assert a == b, "preload %s\nplugin  %s" % (a, b)
+assert any(d == "interleave" for v in a.values() for d, _ in v), a  # the rule did something
+print("same decisions at %d lines: %s" % (len(a), a))
+PY
+}
+
+case $case_ in
+gcc) # cg.c built by gcc -O2 -g, under LD_PRELOAD: the same decisions by source line as bench-cg-oli
+  command -v gcc >/dev/null || skip "gcc not found"
+  [ -x "$BENCH/bench-cg-oli" ] || skip "$BENCH/bench-cg-oli not built"
+  gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"
+  run pre env OLI_REPORT=pre.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  run plug env OLI_REPORT=plug.json "$BENCH/bench-cg-oli"
+  same pre.json plug.json
+  grep -q 'at main (.*cg\.c:[0-9]*) \[cg-gcc+0x' pre.txt || fail "oli report names no frame of cg-gcc"
+  ;;
+gfortran) # fcg.F90 built by gfortran -O2 -g: each ALLOCATE lands at its line, decided as bench-fcg-oli (flang + plugin)
+  command -v gfortran >/dev/null || skip "gfortran not found"
+  [ -x "$BENCH/bench-fcg-oli" ] || skip "$BENCH/bench-fcg-oli not built"
+  gfortran -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/fortran/fcg.F90" -o fcg-gf 2>gf.err || { cat gf.err >&2; fail "gfortran fcg.F90"; }
+  run pre env OLI_REPORT=pre.json LD_PRELOAD="$LIBDIR/liboli.so" ./fcg-gf
+  run plug env OLI_REPORT=plug.json "$BENCH/bench-fcg-oli"
+  same pre.json plug.json
+  ;;
+oli-run) # oli run preloads liboli for a program not linked with it
+  command -v gcc >/dev/null || skip "gcc not found"
+  gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"
+  "$OLI" run --report r.json -- ./cg-gcc W >run.out 2>run.err || { cat run.err >&2; fail "oli run"; }
+  grep -q "not linked with liboli" run.err && fail "warned instead of preloading: $(cat run.err)"
+  python3 -c 'import json,sys; r=json.load(open("r.json")); f=[s for s in r["sites"] if s.get("frames")]; assert len(f) >= 3 and r["summary"]["placed_objects"] == len(f), r["summary"]' ||
+    fail "report without call-stack sites"
+  ;;
+two-paths) # one malloc line reached by two call paths: two sites, each decided on its own
+  command -v gcc >/dev/null || skip "gcc not found"
+  # -O1: no sibling calls, so work_array() and buffer() keep their frames (at -O2 they jump to make())
+  gcc -O1 -g "$SRC/twopaths.c" -o twopaths || fail "gcc twopaths.c"
+  env OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./twopaths >out.txt 2>err.txt || { cat err.txt >&2; fail "twopaths"; }
+  "$OLI" report r.json >report.txt || fail "oli report"
+  python3 - <<'PY' || { cat report.txt >&2; fail "the two paths"; }
+import collections, json
+r = json.load(open("r.json"))
+# by the path through make(): its return address and its caller's (main's
+# own frame may be split by the compiler's loop peeling: more sites, same path)
+paths = collections.defaultdict(list)
+for x in r["sites"]:
+    if x.get("frames"):
+        paths[tuple(f["offset"] for f in x["frames"][:2])].append(x)
+assert len(paths) == 2, {k: [(x["count"], x["largest"]) for x in v] for k, v in paths.items()}
+got = sorted((sum(x["count"] for x in v), {x["largest"] for x in v}, {x["decision"] for x in v}) for v in paths.values())
+assert got == [(2, {48 << 20}, {"interleave"}), (12, {2 << 20}, {"dram"})], got
+assert len({k[0] for k in paths}) == 1 and len({k[1] for k in paths}) == 2, paths.keys()  # one line, two callers
+PY
+  grep -q "make (.*twopaths.c:11)" report.txt && grep -q "work_array (.*twopaths.c:15)" report.txt &&
+    grep -q "buffer (.*twopaths.c:16)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
+  ;;
+*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths)" >&2; exit 2 ;;
+esac
+echo "preload/$case_: ok"

@@ -1,0 +1,147 @@
+/* tools/oli/symbolize.c - the frames of call-stack sites (a program not built
+ * with the plugin, docs/runtime.md "Programs not built with the plugin")
+ * named from each module's DWARF with elfutils' libdw: the innermost
+ * function (inlined ones too), its file and line. A site gets the file, line
+ * and function of its first frame that has a source line (frames in the C
+ * library and other modules without debug information are passed over), so
+ * every command shows and matches it as it does a plugin-built site. A
+ * module whose file is gone, or whose build ID is not the one the run saw,
+ * is not read: its frames keep module + offset. Built without libdw (not
+ * found at configure), nothing is named. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef OLI_HAVE_LIBDW
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+typedef struct mod_s {
+  char *path, *build_id;
+  Dwfl *dwfl;
+  Dwfl_Module *m; /* NULL: unreadable or another build */
+} mod_t;
+
+static mod_t *mods;
+static size_t nmods;
+static const Dwfl_Callbacks callbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+};
+
+static void hex(const unsigned char *b, int n, char *out, size_t cap) {
+  static const char d[] = "0123456789abcdef";
+  size_t k = 0;
+  for (int i = 0; i < n && k + 2 < cap; i++) out[k++] = d[b[i] >> 4], out[k++] = d[b[i] & 15];
+  out[k] = 0;
+}
+
+static mod_t *module(const char *path, const char *build_id) {
+  for (size_t i = 0; i < nmods; i++)
+    if (strcmp(mods[i].path, path) == 0 && strcmp(mods[i].build_id, build_id) == 0) return &mods[i];
+  mod_t *g = realloc(mods, (nmods + 1) * sizeof *mods);
+  if (!g) return NULL;
+  mods = g;
+  mod_t *m = &mods[nmods++];
+  memset(m, 0, sizeof *m);
+  m->path = strdup(path);
+  m->build_id = strdup(build_id);
+  m->dwfl = dwfl_begin(&callbacks);
+  if (!m->path || !m->build_id || !m->dwfl) return m;
+  m->m = dwfl_report_offline(m->dwfl, "", path, -1);
+  dwfl_report_end(m->dwfl, NULL, NULL);
+  if (m->m && build_id[0]) { /* the file must be the one the run had */
+    const unsigned char *bits;
+    GElf_Addr vaddr;
+    int n = dwfl_module_build_id(m->m, &bits, &vaddr);
+    char got[2 * 64 + 1] = "";
+    if (n > 0 && n <= 64) hex(bits, n, got, sizeof got);
+    if (strcmp(got, build_id) != 0) m->m = NULL;
+  }
+  return m;
+}
+
+/* The innermost function at addr: an inlined subroutine's origin, else the subprogram. */
+static Dwarf_Die *innermost_function(Dwarf_Die *scopes, int n, Dwarf_Die *out) {
+  for (int i = 0; i < n; i++) {
+    int tag = dwarf_tag(&scopes[i]);
+    if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine) continue;
+    Dwarf_Attribute a;
+    if (dwarf_attr_integrate(&scopes[i], DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, out)) return out;
+    *out = scopes[i];
+    return out;
+  }
+  return NULL;
+}
+
+int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
+  memset(out, 0, sizeof *out);
+  mod_t *m = module(f->module, f->build_id ? f->build_id : "");
+  if (!m || !m->m || f->offset == 0) return -1;
+  GElf_Addr load = 0; /* where libdw put the module: its link-time addresses + load */
+  if (!dwfl_module_getelf(m->m, &load)) return -1;
+  Dwarf_Addr addr = f->offset - 1 + load; /* the call, not the instruction after it */
+  const char *fn = dwfl_module_addrname(m->m, addr);
+  out->function = fn;
+  Dwfl_Line *l = dwfl_module_getsrc(m->m, addr);
+  int line = 0;
+  const char *file = l ? dwfl_lineinfo(l, NULL, &line, NULL, NULL, NULL) : NULL;
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = dwfl_module_addrdie(m->m, addr, &bias), *scopes = NULL, fdie;
+  int ns = cu ? dwarf_getscopes(cu, addr - bias, &scopes) : 0;
+  Dwarf_Die *fd = ns > 0 ? innermost_function(scopes, ns, &fdie) : NULL;
+  if (fd) {
+    const char *name = dwarf_diename(fd);
+    if (name) out->function = name;
+    int decl = 0;
+    if (dwarf_decl_line(fd, &decl) == 0 && decl > 0 && line >= decl) out->rel = (uint32_t)(line - decl), out->has_rel = 1;
+  }
+  free(scopes);
+  if (!file || line <= 0) return out->function ? 1 : -1;
+  out->file = file;
+  out->line = (uint32_t)line;
+  return 0;
+}
+
+void cli_symbolize_doc(oli_doc_t *d) {
+  for (size_t i = 0; i < d->nsites; i++) {
+    oli_doc_site_t *s = &d->sites[i];
+    if (!s->nframes || (s->file && s->file[0])) continue;
+    for (size_t k = 0; k < s->nframes; k++) {
+      cli_symbol_t y;
+      if (cli_symbolize(&s->frames[k], &y) != 0) continue;
+      s->file = y.file;
+      s->line = y.line;
+      OLI_SET(s, OLI_F_LINE);
+      if (y.function) s->function = y.function;
+      if (y.has_rel) s->rel = y.rel, OLI_SET(s, OLI_F_REL);
+      break;
+    }
+  }
+}
+#else
+int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
+  (void)f;
+  memset(out, 0, sizeof *out);
+  return -1;
+}
+void cli_symbolize_doc(oli_doc_t *d) { (void)d; }
+#endif
+
+char *cli_frame_words(const oli_doc_frame_t *f, char *buf, size_t n) {
+  cli_symbol_t y;
+  const char *base = strrchr(f->module, '/');
+  base = base ? base + 1 : f->module;
+  int rc = cli_symbolize(f, &y);
+  if (rc == 0)
+    snprintf(buf, n, "%s (%s:%" PRIu32 ") [%s+0x%" PRIx64 "]", y.function ? y.function : "?", y.file, y.line, base,
+             f->offset);
+  else if (rc == 1) snprintf(buf, n, "%s [%s+0x%" PRIx64 "]", y.function, base, f->offset);
+  else snprintf(buf, n, "%s+0x%" PRIx64, base, f->offset);
+  return buf;
+}
