@@ -763,6 +763,18 @@ def check_placement(c):
         for name in ("rule-" + k, "rule-" + k + "-fp"):
             check_rule_run(c, name)
     check_migration_run(c)
+    # zero-rebuild mode: the kernels built without the plugin, under LD_PRELOAD
+    pre = [k.get("name") for k in lab.group("preload") if k.get("present") == "1"]
+    c.expect(pre, "kernels built without the plugin in the guest", "none of bench-{sp,fsp}-pre")
+    for k in pre:
+        name = "pre-" + k
+        check_rule_run(c, name)
+        txt = lab.json.get(name)
+        if txt is not None:
+            rep = json.loads(txt)
+            placed = [s for s in rep["sites"] if s.get("count") and (s.get("largest") or 0) >= rep["options"]["min_size"]]
+            c.expect(placed and all(s.get("frames") for s in placed), "%s: every placed object is a call-stack site" % name,
+                     "sites without frames: %s" % [s.get("id") for s in placed if not s.get("frames")])
     c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
     if c.expect_findings:
         for f in PLACEMENT_FINDINGS:

@@ -7,6 +7,9 @@
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
 #                 kernel printed VERIFICATION SUCCESSFUL
+#   pre-K         sp (gcc) and fsp (gfortran) built without the plugin, under
+#                 LD_PRELOAD=/lab/liboli.so: call-stack sites, decided by the rule, pages
+#                 where each decision says
 #   migrate       /lab/lab_stripe migrate 64: a 4 MiB object filled while it is the
 #                 whole footprint, re-decided with its pages present once a 64 MiB one
 #                 exists: migrated (xs's union grid was that object until the static
@@ -55,5 +58,13 @@ for kc in sp:S:44M:1M fsp:S:44M:1M fxs:S:43M:1M xs:S:16M:256K; do
   runk "rule-$k-fp" 1 "/lab/bench-$k-oli" "$cls" OLI_POLICY=oli OLI_MIN_SIZE="$min" OLI_FOOTPRINT="$fp" &
   wait
   show "rule-$k"; show "rule-$k-fp"
+done
+# Zero-rebuild mode: the same kernels built by gcc / gfortran without the
+# plugin, under LD_PRELOAD=/lab/liboli.so: call-stack sites, the same rule
+for k in sp fsp; do
+  [ -x "/lab/bench-$k-pre" ] && [ -f /lab/liboli.so ] || continue
+  echo "OLI-LAB preload name=$k present=1"
+  runk "pre-$k" 0 "/lab/bench-$k-pre" S OLI_POLICY=oli OLI_MIN_SIZE=1M LD_PRELOAD=/lab/liboli.so
+  show "pre-$k"
 done
 echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
