@@ -423,6 +423,10 @@ void _oli_stack_sites_plugin_module(void); /* __oli_init: a module with records 
 oli_site_state_t *_oli_stack_site(const void *ra, uint8_t kind);
 /* The frames of stack site `id` (0: not one), at most max. */
 int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max);
+/* A report's or profile's site object s (s->id set) gets its frames when it
+ * is a stack site (OLI_F_FRAMES set), else none. */
+struct oli_doc_site_s;
+void _oli_stack_doc_frames(struct oli_doc_site_s *s);
 
 // settle.c
 /* The placed path's O(1) check: a settle when the expected footprint reached

@@ -153,12 +153,7 @@ static void to_doc_site(row_t *r) {
   s->rel = rec ? rec->rel : 0;
   if (rec && (rec->flags & OLI_SITE_F_SIZE_KNOWN)) s->size_hint = rec->size_hint;
   else s->has &= ~(1ull << OLI_F_SIZE_HINT);
-  /* a call-stack site (stacksite.c): its frames, which oli report names */
-  oli_frame_t fr[OLI_STACK_FRAMES];
-  int nf = rec ? _oli_stack_frames(rec->id, fr, OLI_STACK_FRAMES) : 0;
-  for (int i = 0; i < nf && i < OLI_DOC_MAX_FRAMES; i++)
-    s->frames[s->nframes++] = (oli_doc_frame_t){fr[i].module, fr[i].build_id, fr[i].offset};
-  if (!s->nframes) s->has &= ~(1ull << OLI_F_FRAMES);
+  _oli_stack_doc_frames(s); /* a call-stack site (stacksite.c): its frames, which oli report names */
   s->count = r->count;
   s->count_partial = atomic_load(&r->st->bypass) != 0;
   s->total_bytes = r->total;

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "doc.h"
 
 #define MAX_STACK_SITES 65536u
 #define MAX_MODULES 256u
@@ -220,7 +221,7 @@ oli_site_state_t *_oli_stack_site(const void *ra, uint8_t kind) {
 }
 
 static oli_site_state_t *walk_site(const void *ra, uint8_t kind, uint32_t *index) {
-  void *buf[OLI_STACK_FRAMES + 4]; /* our own frames (this, the entry point's), then the caller's */
+  void *buf[OLI_STACK_FRAMES + 5]; /* our own frames (4 or 5 up to the entry point), then the caller's */
   int n = backtrace(buf, (int)(sizeof buf / sizeof buf[0]));
   int at = 0;
   while (at < n && buf[at] != ra) at++; /* our own frames first */
@@ -290,4 +291,14 @@ int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max) {
   }
   pthread_mutex_unlock(&lock);
   return n;
+}
+
+void _oli_stack_doc_frames(oli_doc_site_t *s) {
+  oli_frame_t fr[OLI_STACK_FRAMES];
+  int n = _oli_stack_frames(s->id, fr, OLI_STACK_FRAMES);
+  s->nframes = 0;
+  for (int i = 0; i < n && i < OLI_DOC_MAX_FRAMES; i++)
+    s->frames[s->nframes++] = (oli_doc_frame_t){fr[i].module, fr[i].build_id, fr[i].offset};
+  if (s->nframes) OLI_SET(s, OLI_F_FRAMES);
+  else s->has &= ~(1ull << OLI_F_FRAMES);
 }

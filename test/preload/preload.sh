@@ -97,6 +97,22 @@ PY
   grep -q "make (.*twopaths.c:11)" report.txt && grep -q "work_array (.*twopaths.c:15)" report.txt &&
     grep -q "buffer (.*twopaths.c:16)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
   ;;
-*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths)" >&2; exit 2 ;;
+plan) # profile a preload run, plan it, run again with the plan: every site matched by its call-stack ID
+  command -v gcc >/dev/null || skip "gcc not found"
+  gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"
+  run prof env OLI_PROFILE=prof.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  python3 -c 'import json; p=json.load(open("prof.json")); assert any(s.get("frames") for s in p["sites"]), p["sites"]' ||
+    fail "the profile carries no frames"
+  "$OLI" plan prof.json --dram-limit 20M --min-size 1M -o plan.json 2>plan.err || { cat plan.err >&2; fail "oli plan"; }
+  python3 -c 'import json; p=json.load(open("plan.json")); assert p["sites"] and all(s["file"].endswith("cg.c") and s["line"] > 0 for s in p["sites"]), p["sites"]' ||
+    fail "the plan's sites are not named from DWARF"
+  run planned env OLI_PLAN=plan.json OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  n=$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')
+  grep -q "plan plan.json: $n sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale" planned.err ||
+    { cat planned.err >&2; fail "not every site matched by ID"; }
+  python3 -c 'import json; r=json.load(open("r.json")); assert all(s["reason"].startswith("plan") for s in r["sites"] if s.get("frames")), [s["reason"] for s in r["sites"]]' ||
+    fail "a site not decided by the plan"
+  ;;
+*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, plan)" >&2; exit 2 ;;
 esac
 echo "preload/$case_: ok"
