@@ -46,8 +46,8 @@ static uint64_t g_min_size;
 static uint64_t g_bypass_at;
 static unsigned g_small_shift;
 /* Objects of code not built with the plugin from this size on get a
- * call-stack site (stacksite.c): OLI_MIN_SIZE while stack sites are on (a
- * process with no site records), else never. */
+ * call-stack site (stacksite.c): OLI_MIN_SIZE while stack sites are on
+ * (liboli preloaded into a process with no site records), else never. */
 static uint64_t g_stack_min = UINT64_MAX;
 
 /* ---- process bring-up ------------------------------------------------------- */
@@ -317,7 +317,6 @@ OLI_EXPORT __oli_site_t *__oli_site_enter(__oli_site_t *site) {
 }
 
 OLI_EXPORT void __oli_site_leave(__oli_site_t *prev) { tls.cur = prev; }
-
 
 OLI_EXPORT void __oli_init(__oli_site_t *start, __oli_site_t *stop) {
   _oli_alloc_ready();
