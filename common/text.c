@@ -86,3 +86,13 @@ char *oli_text_where(char *buf, size_t n, const char *file, unsigned line, int i
   else snprintf(buf, n, "%s:%s#%u", f, oli_text_escape(fn, sizeof fn, function, 0), ordinal);
   return buf;
 }
+
+char *oli_text_hex(const void *b, size_t n, char *out, size_t cap) {
+  static const char d[] = "0123456789abcdef";
+  const unsigned char *c = b;
+  size_t k = 0;
+  if (cap == 0) return out;
+  for (size_t i = 0; i < n && k + 2 < cap; i++) out[k++] = d[c[i] >> 4], out[k++] = d[c[i] & 15];
+  out[k] = 0;
+  return out;
+}

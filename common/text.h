@@ -39,4 +39,9 @@ char *oli_text_escape(char *buf, size_t n, const char *s, size_t max_chars);
 char *oli_text_where(char *buf, size_t n, const char *file, unsigned line, int is_global, const char *function,
                      unsigned ordinal);
 
+/* The n bytes at b as lower-case hex into out (cap bytes, NUL-terminated,
+ * cut at cap): GNU build IDs, as the report writes and oli compares them.
+ * Returns out. */
+char *oli_text_hex(const void *b, size_t n, char *out, size_t cap);
+
 #endif

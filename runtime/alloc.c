@@ -100,14 +100,21 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
   return _oli_placed_alloc(st, n, align, zero);
 }
 
-/* An object of code not built with the plugin (no site current) of
- * n >= g_stack_min bytes: placed as its call stack's site (kind, ra: the
- * allocator call's return address), else the allocator's. */
-static __attribute__((noinline)) void *alloc_stack(size_t n, size_t align, bool zero, uint8_t kind, const void *ra) {
-  if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return _oli_heap_alloc(n, align, zero);
+/* The call-stack site of an object of code not built with the plugin (no
+ * site current) of n >= g_stack_min bytes (kind, ra: the allocator call's
+ * return address); NULL when it is not placed (not up yet, inside the
+ * runtime, below OLI_MIN_SIZE, stack sites off). */
+static inline __attribute__((always_inline)) oli_site_state_t *stack_state(size_t n, uint8_t kind, const void *ra) {
+  if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return NULL;
   tls.busy++; /* the walk may allocate */
   oli_site_state_t *st = _oli_stack_site(ra, kind);
   tls.busy--;
+  return st;
+}
+
+/* Such an object: placed as its site's, else the allocator's. */
+static __attribute__((noinline)) void *alloc_stack(size_t n, size_t align, bool zero, uint8_t kind, const void *ra) {
+  oli_site_state_t *st = stack_state(n, kind, ra);
   return st ? _oli_placed_alloc(st, n, align, zero) : _oli_heap_alloc(n, align, zero);
 }
 #define STACK_SITE(n) oli_unlikely((uint64_t)(n) >= __atomic_load_n(&g_stack_min, __ATOMIC_RELAXED))
@@ -400,10 +407,7 @@ OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
  * (p NULL) or a glibc block growing into a placed one, of its stack's site. */
 static __attribute__((noinline)) void *realloc_stack(void *p, size_t n, const void *ra) {
   if (!p) return alloc_stack(n, 0, false, OLI_KIND_REALLOC, ra);
-  if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return __libc_realloc(p, n);
-  tls.busy++;
-  oli_site_state_t *st = _oli_stack_site(ra, OLI_KIND_REALLOC);
-  tls.busy--;
+  oli_site_state_t *st = stack_state(n, OLI_KIND_REALLOC, ra);
   return st ? _oli_placed_grow(p, n, st) : __libc_realloc(p, n);
 }
 

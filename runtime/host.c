@@ -109,13 +109,20 @@ int _oli_heap_detect(void) {
  * run first, the program's and its other libraries' after. */
 __attribute__((constructor(102))) static void detect_at_start(void) { _oli_heap_detect(); }
 
-bool _oli_heap_is_host(void) { return _oli_heap_detect() == OLI_HEAP_HOST; }
+/* The mode, read by every host-mode allocation: the state itself once known,
+ * the once-guarded detection only before. */
+static inline int mode(void) {
+  int m = __atomic_load_n(&_oli_heap_state, __ATOMIC_ACQUIRE);
+  return oli_likely(m != OLI_HEAP_UNKNOWN) ? m : _oli_heap_detect();
+}
+
+bool _oli_heap_is_host(void) { return mode() == OLI_HEAP_HOST; }
 const char *_oli_heap_name(void) { return _oli_heap_is_host() ? host_name : "liboli"; }
 bool _oli_heap_small_direct(void) { return !_oli_heap_is_host() || host_glibc; }
 
 /* ---- the slow halves of internal.h's _oli_heap_* (state not interposed) ---- */
 void *_oli_heap_alloc_host(size_t n, size_t align, bool zero) {
-  if (_oli_heap_detect() != OLI_HEAP_HOST) return _oli_heap_alloc(n, align, zero);
+  if (mode() != OLI_HEAP_HOST) return _oli_heap_alloc(n, align, zero);
   if (align > 16) {
     void *p = NULL;
     int e = _oli_host.posix_memalign(&p, align, n);
@@ -129,7 +136,7 @@ void *_oli_heap_alloc_host(size_t n, size_t align, bool zero) {
 }
 
 void _oli_heap_free_host(void *p) {
-  if (_oli_heap_detect() != OLI_HEAP_HOST) {
+  if (mode() != OLI_HEAP_HOST) {
     __libc_free(p);
     return;
   }
@@ -138,7 +145,7 @@ void _oli_heap_free_host(void *p) {
 }
 
 void *_oli_heap_realloc_host(void *p, size_t n) {
-  if (_oli_heap_detect() != OLI_HEAP_HOST) return __libc_realloc(p, n);
+  if (mode() != OLI_HEAP_HOST) return __libc_realloc(p, n);
   return _oli_host.realloc(p, n);
 }
 

@@ -40,6 +40,15 @@
 #define OLI_PRINTF(f, a)
 #endif
 
+/* FNV-1a over n bytes from h (OLI_FNV_BASIS to start): the runtime's hash of
+ * strings and frames (plan locations, group keys, call-stack site IDs). */
+#define OLI_FNV_BASIS 0xcbf29ce484222325ull
+static inline uint64_t _oli_fnv1a(uint64_t h, const void *p, size_t n) {
+  const unsigned char *c = (const unsigned char *)p;
+  for (size_t i = 0; i < n; i++) h = (h ^ c[i]) * 0x100000001b3ull;
+  return h;
+}
+
 // glibc (not ours): the allocator for every object the runtime does not place.
 /* glibc 2.36 exports these. */
 extern void *__libc_malloc(size_t);

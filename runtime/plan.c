@@ -100,11 +100,9 @@ static void plan_free(plan_t *p) {
 
 /* The location a site is re-matched by: file, function, rel (FNV-1a). */
 static uint64_t loc_hash(const char *file, const char *func, uint64_t rel) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const char *s = file; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  h = (h ^ 0xff) * 0x100000001b3ull;
-  for (const char *s = func; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-  return (h ^ rel) * 0x100000001b3ull;
+  uint64_t h = _oli_fnv1a(OLI_FNV_BASIS, file, strlen(file) + 1); /* the NUL parts file from function */
+  h = _oli_fnv1a(h, func, strlen(func));
+  return _oli_fnv1a(h, &rel, sizeof rel);
 }
 
 /* The location index of p's entries that can be re-matched (file, function

@@ -97,10 +97,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdull;
 }
 
-static uint64_t hash_str(uint64_t h, const char *s) {
-  while (*s) h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
-  return mix(h, 0);
-}
+static uint64_t hash_str(uint64_t h, const char *s) { return mix(_oli_fnv1a(h, s, strlen(s)), 0); }
 
 /* The group of st's objects: its source line (file, function, line) when the
  * record has one - every array of one ALLOCATE statement - else the site. A
@@ -112,7 +109,7 @@ static uint64_t compute_group_key(const oli_site_state_t *st) {
     return mix(0x6f6c69, (uint64_t)(uintptr_t)st) | 1;
   const char *file, *func, *name;
   _oli_site_strings(r, &file, &func, &name);
-  return mix(hash_str(hash_str(0xcbf29ce484222325ull, file), func), r->line) | 1;
+  return mix(hash_str(hash_str(OLI_FNV_BASIS, file), func), r->line) | 1;
 }
 
 /* Computed on the site's first placed object, kept in its state (never 0). */

@@ -30,6 +30,7 @@
 
 #include "internal.h"
 #include "doc.h"
+#include "text.h"
 
 #define MAX_STACK_SITES 65536u
 #define MAX_MODULES 256u
@@ -81,19 +82,6 @@ __attribute__((constructor(103))) static void warm_up(void) {
 }
 
 /* ---- modules ------------------------------------------------------------- */
-static uint64_t fnv(uint64_t h, const void *p, size_t n) {
-  const unsigned char *c = p;
-  for (size_t i = 0; i < n; i++) h = (h ^ c[i]) * 0x100000001b3ull;
-  return h;
-}
-
-static void hex(const unsigned char *b, size_t n, char *out, size_t cap) {
-  static const char d[] = "0123456789abcdef";
-  size_t k = 0;
-  for (size_t i = 0; i < n && k + 2 < cap; i++) out[k++] = d[b[i] >> 4], out[k++] = d[b[i] & 15];
-  out[k] = 0;
-}
-
 /* The NT_GNU_BUILD_ID note of a loaded module, in hex ("" none). */
 static void build_id_of(const struct dl_phdr_info *info, char *out) {
   out[0] = 0;
@@ -106,7 +94,7 @@ static void build_id_of(const struct dl_phdr_info *info, char *out) {
       const char *name = p + sizeof *nh, *desc = name + ((nh->n_namesz + 3) & ~3u);
       if (desc + nh->n_descsz > end) break;
       if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 && memcmp(name, "GNU", 4) == 0) {
-        hex((const unsigned char *)desc, nh->n_descsz, out, 41);
+        oli_text_hex(desc, nh->n_descsz, out, 41);
         return;
       }
       p = desc + ((nh->n_descsz + 3) & ~3u);
@@ -137,7 +125,7 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   } else snprintf(m->path, sizeof m->path, "%s", info->dlpi_name);
   build_id_of(info, m->build_id);
   const char *k = m->build_id[0] ? m->build_id : m->path;
-  m->key = fnv(0xcbf29ce484222325ull, k, strlen(k));
+  m->key = _oli_fnv1a(OLI_FNV_BASIS, k, strlen(k));
   nmodules++;
   return 0;
 }
@@ -235,7 +223,7 @@ static oli_site_state_t *walk_site(const void *ra, uint8_t kind, uint32_t *index
   if (tables() != 0) goto out;
   uint16_t mod[OLI_STACK_FRAMES];
   uint64_t off[OLI_STACK_FRAMES];
-  uint64_t id = fnv(0xcbf29ce484222325ull, &kind, 1);
+  uint64_t id = _oli_fnv1a(OLI_FNV_BASIS, &kind, 1);
   for (int i = 0; i < nf; i++) {
     int m = module_of(pc[i]);
     if (m < 0) { /* an address in no module (JIT code, a trampoline): the stack ends there */
@@ -244,8 +232,8 @@ static oli_site_state_t *walk_site(const void *ra, uint8_t kind, uint32_t *index
     }
     mod[i] = (uint16_t)m;
     off[i] = (uint64_t)((uintptr_t)pc[i] - modules[m].bias);
-    id = fnv(id, &modules[m].key, sizeof modules[m].key);
-    id = fnv(id, &off[i], sizeof off[i]);
+    id = _oli_fnv1a(id, &modules[m].key, sizeof modules[m].key);
+    id = _oli_fnv1a(id, &off[i], sizeof off[i]);
   }
   if (nf == 0) goto out;
   id |= 1; /* 0 is "untagged" */

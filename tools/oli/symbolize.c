@@ -34,13 +34,6 @@ static const Dwfl_Callbacks callbacks = {
     .section_address = dwfl_offline_section_address,
 };
 
-static void hex(const unsigned char *b, int n, char *out, size_t cap) {
-  static const char d[] = "0123456789abcdef";
-  size_t k = 0;
-  for (int i = 0; i < n && k + 2 < cap; i++) out[k++] = d[b[i] >> 4], out[k++] = d[b[i] & 15];
-  out[k] = 0;
-}
-
 static mod_t *module(const char *path, const char *build_id) {
   for (size_t i = 0; i < nmods; i++)
     if (strcmp(mods[i].path, path) == 0 && strcmp(mods[i].build_id, build_id) == 0) return &mods[i];
@@ -60,7 +53,7 @@ static mod_t *module(const char *path, const char *build_id) {
     GElf_Addr vaddr;
     int n = dwfl_module_build_id(m->m, &bits, &vaddr);
     char got[2 * 64 + 1] = "";
-    if (n > 0 && n <= 64) hex(bits, n, got, sizeof got);
+    if (n > 0 && n <= 64) oli_text_hex(bits, (size_t)n, got, sizeof got);
     if (strcmp(got, build_id) != 0) m->m = NULL;
   }
   return m;
