@@ -11,7 +11,8 @@
  * without deadlock, and nothing here calls malloc.
  *
  * End: one destructor, in this order: the report (after the final settle),
- * the profile (PMU sampling stopped first), the plan statistics line. No
+ * the verbose note when nothing was placed, the profile (PMU sampling
+ * stopped first), the plan statistics line. No
  * subsystem has a constructor or destructor of its own, and none calls back
  * into this file: the process's facts it sets are read from base/process.c. */
 #include <sched.h>
@@ -204,6 +205,7 @@ __attribute__((constructor(101))) static void process_start(void) {
 /* The one end: what the process leaves behind, in order. */
 __attribute__((destructor)) static void process_done(void) {
   _oli_report_fini();  /* the final settle, then OLI_REPORT */
+  _oli_report_note_nothing_placed(); /* OLI_VERBOSE=1 */
   _oli_profile_fini(); /* PMU sampling stopped, then OLI_PROFILE */
   _oli_site_plan_fini(); /* the plan statistics line */
 }

@@ -386,6 +386,13 @@ void _oli_vma_give(uint64_t n); /* its block went back to the pool */
 void _oli_vma_stats(oli_vma_stats_t *out);
 void _oli_vma_reset(void); /* tests: forget the budget; the next use reads it again */
 
+// memory/unplaced.c: what the process holds outside placed objects
+void _oli_unplaced_init(void); /* the placed path's bring-up: glibc's own mallinfo2 */
+/* glibc's heap in use (0 in host mode) and the loaded modules' writable data
+ * (liboli's left out): a sample at most 10 ms old, or a new one (fresh). */
+void _oli_unplaced(bool fresh, uint64_t *heap, uint64_t *data);
+void _oli_unplaced_fix(uint64_t heap, uint64_t data); /* tests: these figures from now on */
+
 // memory/query.c
 #define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
 /* Count resident pages of [addr, addr+len) per node with move_pages(2).
@@ -552,11 +559,19 @@ void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, 
  * (the footprint stays). */
 void _oli_alloc_rebook(const oli_decision_t *from, bool from_fallback, const oli_decision_t *to, bool to_fallback,
                        uint64_t bytes);
-/* Live and peak bytes of every placed object and global (NULL: not wanted). */
+/* The whole footprint (docs/runtime.md, "The footprint"): placed objects and
+ * globals, glibc's heap in use, the modules' other writable data; live (a
+ * sample at most 10 ms old) and peak (as sampled). NULL: not wanted. */
 void _oli_footprint_now(uint64_t *live, uint64_t *peak);
+/* Its parts now, from a fresh sample (the peak raised to it), and the peak
+ * of placed bytes alone. */
+void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak);
+/* A placed global's bytes came (+1) or went (-1): the modules' data, which
+ * holds them, counts them once. */
+void _oli_placed_global(uint64_t bytes, int sign);
 /* The expected footprint for an object of `size` of st about to be placed
- * (st NULL, size 0: as it stands): max(OLI_FOOTPRINT, peak placed, live
- * placed + the object + the static hints still to come). */
+ * (st NULL, size 0: as it stands): max(OLI_FOOTPRINT, the whole peak, the
+ * whole footprint now + the object + the static hints still to come). */
 uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size);
 /* The option and topology part of every decision input (settle.c). */
 const oli_decide_in_t *_oli_decide_base(void);
@@ -706,6 +721,9 @@ int _oli_report_stream(void *file, int json);
 /* oli_report_write (api.c) once the process is up: 0, -1/errno. */
 int _oli_report_write(const char *path);
 void _oli_report_fini(void); /* at exit: the final settle, then OLI_REPORT */
+/* At exit, OLI_VERBOSE=1: when no tagged site placed an object (every one
+ * below OLI_MIN_SIZE), the largest and the OLI_MIN_SIZE that would place it. */
+void _oli_report_note_nothing_placed(void);
 
 // init.c
 /* Bring the process up once (options, topology, weights, subsystems); any

@@ -225,6 +225,13 @@ typedef struct oli_settle_stats_s {
   bool final_done;
 } oli_settle_stats_t;
 
+/* The whole footprint's parts (placed.c): placed objects and globals, glibc's
+ * heap in use (objects below OLI_MIN_SIZE, tagged or not), the modules'
+ * writable data that is not a placed global. */
+typedef struct oli_footprint_parts_s {
+  uint64_t placed, heap, data;
+} oli_footprint_parts_t;
+
 /* ---- the arena (arena.c) ---------------------------------------------------- */
 #define OLI_AF_FALLBACK 0x1u /* placement failed: default policy */
 #define OLI_AF_RECYCLED 0x2u /* came from the per-placement cache */

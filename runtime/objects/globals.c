@@ -56,6 +56,7 @@ void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site) {
   if (fallback) _oli_site_fallback(st);
   _oli_alloc_account(&d, fallback, size, +1);
   _oli_site_live(st, size, +1);
+  _oli_placed_global(size, +1);
   pthread_mutex_lock(&glock);
   if (!globals) {
     globals = _oli_os_map_rw(sizeof(oli_global_t) * MAX_GLOBALS, true);
@@ -88,6 +89,7 @@ void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop) {
     atomic_store_explicit(&g->unloaded, true, memory_order_release);
     _oli_alloc_account(&g->decision, g->fallback, g->size, -1);
     _oli_site_live(g->site, g->size, -1);
+    _oli_placed_global(g->size, -1);
   }
   pthread_mutex_unlock(&glock);
 }

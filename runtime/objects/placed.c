@@ -25,11 +25,19 @@ static oli_decide_hook_t g_hook;
 static bool g_profiling;
 
 static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
-static _Atomic uint64_t all_live, all_peak; /* every placed object and global: the footprint so far */
+static _Atomic uint64_t all_live, all_peak; /* every placed object and global */
+static _Atomic uint64_t total_peak;         /* the whole footprint's peak, as sampled */
+static _Atomic uint64_t global_bytes;       /* placed globals: in the modules' data too */
+
+void _oli_placed_global(uint64_t bytes, int sign) {
+  if (sign > 0) atomic_fetch_add_explicit(&global_bytes, bytes, memory_order_relaxed);
+  else atomic_fetch_sub_explicit(&global_bytes, bytes, memory_order_relaxed);
+}
 
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
   g_profiling = _oli_option_str(oli_option_profile) != NULL;
+  _oli_unplaced_init();
 }
 
 void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
@@ -87,20 +95,48 @@ void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIE
   }
 }
 
+/* The whole footprint now (placed + unplaced, a sample at most 10 ms old
+ * unless fresh), its parts, and the whole peak raised to it. */
+static uint64_t whole_now(bool fresh, oli_footprint_parts_t *parts) {
+  uint64_t heap, data, g = atomic_load_explicit(&global_bytes, memory_order_relaxed);
+  _oli_unplaced(fresh, &heap, &data);
+  uint64_t placed = atomic_load_explicit(&all_live, memory_order_relaxed);
+  uint64_t data_alone = data > g ? data - g : 0; /* placed globals are placed bytes */
+  uint64_t t = placed + heap + data_alone;
+  uint64_t p = atomic_load_explicit(&total_peak, memory_order_relaxed);
+  while (t > p && !atomic_compare_exchange_weak_explicit(&total_peak, &p, t, memory_order_relaxed,
+                                                          memory_order_relaxed)) {
+  }
+  if (parts) *parts = (oli_footprint_parts_t){.placed = placed, .heap = heap, .data = data_alone};
+  return t;
+}
+
+static uint64_t whole_peak(void) {
+  uint64_t a = atomic_load_explicit(&total_peak, memory_order_relaxed);
+  uint64_t b = atomic_load_explicit(&all_peak, memory_order_relaxed);
+  return a > b ? a : b;
+}
+
 void _oli_footprint_now(uint64_t *live, uint64_t *peak) {
-  if (live) *live = atomic_load_explicit(&all_live, memory_order_relaxed);
-  if (peak) *peak = atomic_load_explicit(&all_peak, memory_order_relaxed);
+  uint64_t l = whole_now(false, NULL);
+  if (live) *live = l;
+  if (peak) *peak = whole_peak();
+}
+
+void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak) {
+  whole_now(true, parts);
+  if (placed_peak) *placed_peak = atomic_load_explicit(&all_peak, memory_order_relaxed);
 }
 
 /* The footprint the process will have, as well as it is known now
  * (docs/runtime.md, "The footprint"): the largest of OLI_FOOTPRINT, the peak
- * of placed bytes so far, and the live placed bytes plus this object plus the
+ * of the whole footprint so far, and the whole footprint now (placed
+ * objects, glibc's heap in use, the modules' data) plus this object plus the
  * static hints still to come (a hinted site's first object is in its hint). */
 uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
   uint64_t fp = (uint64_t)_oli_option_get(oli_option_footprint);
-  uint64_t pk = atomic_load_explicit(&all_peak, memory_order_relaxed);
-  uint64_t now = atomic_load_explicit(&all_live, memory_order_relaxed) + _oli_site_pending_hints() +
-                 (st && _oli_site_hint_pending(st) ? 0 : size);
+  uint64_t now = whole_now(false, NULL) + _oli_site_pending_hints() + (st && _oli_site_hint_pending(st) ? 0 : size);
+  uint64_t pk = whole_peak();
   if (pk > fp) fp = pk;
   return now > fp ? now : fp;
 }

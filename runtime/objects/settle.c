@@ -388,6 +388,7 @@ static long settle(uint64_t fp, bool final, bool wait) {
   _oli_tls.busy++; /* the runtime's own allocations (qsort, a plan file) go to glibc */
   if (final) {
     uint64_t pk;
+    _oli_footprint_parts(NULL, NULL); /* a fresh sample: the peak as it stands at exit */
     _oli_footprint_now(NULL, &pk);
     fp = (uint64_t)_oli_option_get(oli_option_footprint);
     if (pk > fp) fp = pk; /* at exit: what the process had; hints never reached are gone */

@@ -303,16 +303,72 @@ static void json_site_rule(oli_jw_t *w, const row_t *r) {
   oli_jw_end(w);
 }
 
-/* "footprint": what the decisions were made against. */
+/* The largest object of the tagged sites when none of them placed one
+ * (every object below OLI_MIN_SIZE): its size and site; false otherwise. */
+static bool nothing_placed(uint64_t *largest, oli_site_state_t **where) {
+  *largest = 0;
+  *where = NULL;
+  for (size_t i = 0;; i++) {
+    oli_site_state_t *st = _oli_site_at(i);
+    if (!st) break;
+    if (atomic_load(&st->count)) return false; /* a placed object */
+    uint64_t l;
+    _oli_site_totals(st, NULL, NULL, &l);
+    if (l > *largest) *largest = l, *where = st;
+  }
+  return *largest > 0;
+}
+
+/* "nothing placed: ..." (the report's table, OLI_VERBOSE=1 at exit); false
+ * when something was placed or nothing was allocated at a tagged site. */
+static bool nothing_placed_words(char *buf, size_t n) {
+  uint64_t largest;
+  oli_site_state_t *st;
+  if (!nothing_placed(&largest, &st)) return false;
+  char a[32], b[32], lower[32], where[600] = "";
+  const __oli_site_t *rec = _oli_site_record(st);
+  if (rec) {
+    const char *file, *func, *name;
+    oli_siterec_strings(rec, &file, &func, &name);
+    char ef[512];
+    snprintf(where, sizeof where, " (%s:%u)", oli_text_escape(ef, sizeof ef, file, 0), (unsigned)rec->line);
+  }
+  uint64_t pow2 = 4096;
+  while (pow2 * 2 <= largest) pow2 *= 2; /* a round size at or below the largest object, as a value */
+  if (pow2 >= (1u << 20)) snprintf(lower, sizeof lower, "%lluM", (unsigned long long)(pow2 >> 20));
+  else snprintf(lower, sizeof lower, "%lluK", (unsigned long long)(pow2 >> 10));
+  snprintf(buf, n,
+           "nothing placed: every object was below OLI_MIN_SIZE (%s); the largest, %s, at site 0x%016llx%s; "
+           "set OLI_MIN_SIZE=%s to place objects of that size",
+           oli_format_size((uint64_t)_oli_option_get(oli_option_min_size), a, sizeof a),
+           oli_format_size(largest, b, sizeof b), (unsigned long long)(rec ? rec->id : 0), where, lower);
+  return true;
+}
+
+void _oli_report_note_nothing_placed(void) {
+  char words[1024];
+  if (_oli_is_initialized() && nothing_placed_words(words, sizeof words)) _oli_verbose_message(1, "%s", words);
+}
+
+/* "footprint": what the decisions were made against, and what it comprised. */
 static void json_footprint(oli_jw_t *w) {
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
-  uint64_t live, pk;
+  oli_footprint_parts_t parts;
+  uint64_t live, pk, placed_peak, largest;
+  _oli_footprint_parts(&parts, &placed_peak);
   _oli_footprint_now(&live, &pk);
   long opt = _oli_option_get(oli_option_footprint);
   oli_jw_object(w, "footprint", OLI_JW_INLINE);
   oli_jw_u64(w, "peak", pk);
   oli_jw_u64(w, "live", live);
+  oli_jw_u64(w, "placed_peak", placed_peak);
+  oli_jw_u64(w, "placed", parts.placed);
+  oli_jw_u64(w, "heap", parts.heap);
+  oli_jw_u64(w, "data", parts.data);
+  oli_site_state_t *st;
+  if (nothing_placed(&largest, &st)) oli_jw_u64(w, "nothing_placed_largest", largest);
+  else oli_jw_null(w, "nothing_placed_largest");
   if (opt) oli_jw_u64(w, "option", (uint64_t)opt);
   else oli_jw_null(w, "option");
   oli_jw_u64(w, "static_hints", _oli_site_static_footprint());
@@ -504,6 +560,15 @@ static void table_report(FILE *f) {
                             .over_budget = ss.over_budget, .move_failed = ss.move_failed};
   char fl[256];
   fprintf(f, "footprint: %s\n", oli_doc_migration_words(peak_footprint(), &mg, fl, sizeof fl));
+  oli_footprint_parts_t parts;
+  uint64_t placed_peak;
+  char c[32], d[32];
+  _oli_footprint_parts(&parts, &placed_peak);
+  fprintf(f, "footprint now: placed %s, glibc heap %s (objects below OLI_MIN_SIZE), modules' data %s\n",
+          oli_format_size(parts.placed, a, sizeof a), oli_format_size(parts.heap, c, sizeof c),
+          oli_format_size(parts.data, d, sizeof d));
+  char np[1024];
+  if (nothing_placed_words(np, sizeof np)) fprintf(f, "%s\n", np);
   char md[192];
   fprintf(f, "runtime metadata: %s\n", oli_doc_metadata_words(&sum, md, sizeof md));
   fprintf(f, "allocator: %s\n", oli_doc_allocator_words(&sum.allocator, md, sizeof md));

@@ -48,6 +48,12 @@ assert by["source"]["pattern"] == "streaming" and by["source"]["passes"] <= 2, b
 assert all(e["confidence"] in ("medium", "high") for e in by.values()), by
 PY
 }
+# build_fp: the whole-footprint stand-in (footprint/: three files) with the plugin into ./fp
+build_fp() {
+  cp "$SRC"/footprint/*.c "$SRC"/footprint/*.h . || fail "copy footprint/"
+  OLI_PASS_OPTIONS="root=$PWD" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" main.c vectors.c sweep.c \
+    -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o fp || fail "compile footprint/"
+}
 mkdir a && cp "$SRC/kernel.c" a/
 
 case "$case_" in
@@ -247,6 +253,42 @@ for n in ("source", "flux"):
     assert by[n]["decision"] == "interleave" and "static estimate" in by[n]["reason"], by[n]
 assert "streaming, hot" in by["flux"]["reason"] and "streaming, cold" in by["source"]["reason"], by
 PY
+  ;;
+whole-footprint) # the 10% is of everything the process holds: 40 vectors of 900 KiB (below
+  # OLI_MIN_SIZE, never placed), a 3 MiB array (5% of everything, 13% of the placed bytes) and a
+  # 20 MiB one (34%), sizes from the command line, in three files: the 3 MiB array is on local DRAM
+  # (first interleaved while the footprint was smaller, re-decided), the 20 MiB one interleaved
+  build_fp
+  OLI_REPORT=rep.json ./fp 900 40 3072 20480 >fp.out 2>fp.err || { cat fp.err >&2; fail "run of fp"; }
+  python3 - rep.json <<'PY' || fail "decisions against the whole footprint"
+import json, sys
+r = json.load(open(sys.argv[1]))
+fp = r["footprint"]
+by = {s["function"]: s for s in r["sites"]}
+mid, big, work = by["fp_field"], by["fp_grid"], by["fp_work"]
+assert work["count"] == 40 and work["decision"] == "default", work  # below OLI_MIN_SIZE
+assert mid["largest"] == 3 << 20 and big["largest"] == 20 << 20, (mid, big)
+assert fp["heap"] >= 40 * 900 * 1024, fp            # the vectors are in the footprint
+assert fp["peak"] >= 58 * 1024 * 1024, fp
+assert mid["decision"] == "dram" and 4 <= mid["share_of_peak"] < 10, mid
+assert big["decision"] == "interleave" and big["share_of_peak"] >= 30, big
+assert fp["nothing_placed_largest"] is None, fp
+PY
+  ;;
+nothing-placed) # every array below OLI_MIN_SIZE: nothing is placed, and the report and
+  # OLI_VERBOSE=1 say so, naming the largest object and the OLI_MIN_SIZE that would place it
+  build_fp
+  OLI_VERBOSE=1 OLI_REPORT=rep.json ./fp 900 10 0 0 >fp.out 2>fp.err || { cat fp.err >&2; fail "run of fp"; }
+  grep -q "nothing placed: every object was below OLI_MIN_SIZE (1.0 MiB); the largest, 900.0 KiB, at site 0x[0-9a-f]* (vectors.c:[0-9]*); set OLI_MIN_SIZE=512K to place" fp.err ||
+    { cat fp.err >&2; fail "OLI_VERBOSE=1 does not say why nothing was placed"; }
+  python3 - rep.json <<'PY' || fail "the report on nothing placed"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["footprint"]["nothing_placed_largest"] == 900 * 1024, r["footprint"]
+assert all(s["decision"] == "default" for s in r["sites"]), r["sites"]
+PY
+  OLI_REPORT_FORMAT=text OLI_REPORT=rep.txt ./fp 900 10 0 0 >fp.out 2>fp.err || fail "run of fp (text report)"
+  grep -q "^nothing placed: every object was below OLI_MIN_SIZE" rep.txt || { cat rep.txt >&2; fail "the text report on nothing placed"; }
   ;;
 static-global) # registered globals (static-global.c): under a budget the static global filled and
   # read once goes to CXL; the one with external linkage (its estimate may miss another file's

@@ -39,6 +39,10 @@ static int setup(void) {
   if (topo1.local_node < 0) return -1;
   topo1.cxl_node = topo1.local_node;
   _oli_alloc_set_decide_hook(one_node);
+  /* The scenarios count placed bytes: the rest of the footprint (glibc's heap,
+   * the modules' data) is fixed at 0 here, and at 30 MiB of heap in
+   * `unplaced`; e2e/whole-footprint samples it for real. */
+  _oli_unplaced_fix(0, 0);
   return 0;
 }
 
@@ -269,6 +273,23 @@ static int threads(void) {
   return TEST_SUMMARY();
 }
 
+/* The footprint is of everything the process holds: 30 MiB of objects below
+ * OLI_MIN_SIZE in glibc's heap make a 4 MiB object 9% of it (local DRAM),
+ * where it would be 29% of the placed bytes alone. */
+static int unplaced(void) {
+  _oli_unplaced_fix(30 * MiB, 0);
+  __oli_site_t *a = site_line(0, 0x5e41, 0, 60, "a"), *b = site_line(1, 0x5e42, 0, 61, "b");
+  __oli_malloc(10 * MiB, a);
+  CHECK_EQ("expected: 10 MiB placed + 30 MiB heap", _oli_footprint_expected(NULL, 0), 40 * MiB);
+  void *p = __oli_malloc(4 * MiB, b);
+  CHECK_EQ("4 MiB of 44 MiB: DRAM", want_of(p), OLI_PLACE_DRAM);
+  oli_footprint_parts_t parts;
+  _oli_footprint_parts(&parts, NULL);
+  CHECK_EQ("parts: placed", parts.placed, 14 * MiB);
+  CHECK_EQ("parts: heap", parts.heap, 30 * MiB);
+  return TEST_SUMMARY();
+}
+
 static const struct {
   const char *name;
   int (*fn)(void);
@@ -284,6 +305,7 @@ static const struct {
     {"dram_limit", dram_limit, {"OLI_DRAM_LIMIT=20M", NULL}},
     {"threads", threads, {NULL}},
     {"at_exit", at_exit, {NULL}},
+    {"unplaced", unplaced, {NULL}},
 };
 #define NSCEN (sizeof scenarios / sizeof scenarios[0])
 
