@@ -1037,6 +1037,30 @@ run-exec) # a program that cannot be run: 127 not found, 126 not executable, one
   printf 'not a program\n' >data.txt; chmod -x data.txt
   run $OLI run ./data.txt; want_rc 126 "not executable"; one_line "cannot run './data.txt'"
   ;;
+report-stderr-json) # OLI_REPORT=stderr with the JSON format (and OLI_PROFILE=stderr) is the document alone, also with a plan
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  printf '#include <stdlib.h>\n#include <string.h>\nint main(void) { char *g = malloc(8u << 20); memset(g, 1, 8u << 20); free(g); return 0; }\n' >big.c
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" big.c -o big -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli ||
+    fail "cannot build big.c"
+  run env OLI_PROFILE=p.json ./big; want_rc 0 "profile run"
+  run $OLI plan p.json --dram-limit 1G -o plan.json; want_rc 0 "plan"
+  for v in "OLI_REPORT=stderr OLI_REPORT_FORMAT=json|oli-report" "OLI_PROFILE=stderr|oli-profile"; do
+    # shellcheck disable=SC2086
+    run env OLI_PLAN=plan.json ${v%%|*} ./big; want_rc 0 "${v%%|*}"
+    # warnings the run raised come first (and are in the document's summary.warnings); then the document, alone
+    python3 -c '
+import json, sys
+lines = open("err.txt").read().split("\n")
+while lines and lines[0].startswith("oli: warning: "):
+    lines.pop(0)
+d = json.loads("\n".join(lines))
+assert d["schema"] == sys.argv[1], d["schema"]' "${v#*|}" || { cat err.txt >&2; fail "${v%%|*}: stderr is not the document alone"; }
+  done
+  run env OLI_PLAN=plan.json OLI_REPORT=stderr OLI_REPORT_FORMAT=text ./big; want_rc 0 "text report"
+  grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "the plan's line is gone from a text report: $(cat err.txt)"
+  run env OLI_PLAN=plan.json OLI_VERBOSE=1 OLI_PROFILE=stderr ./big; want_rc 0 "verbose"
+  grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "OLI_VERBOSE=1: the plan's line is gone"
+  ;;
 run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   cat >big.c <<'C'
