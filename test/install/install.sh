@@ -26,7 +26,7 @@ show() { cat "$log" >&2; fail "$*"; }
 for f in bin/oli bin/oli-config "lib/liboli.so.$VERSION" lib/liboli.a lib/oli/OliPass.so include/oli/oli.h \
     include/oli/oli_abi.h include/oli/oli_vocab.def lib/pkgconfig/oli.pc lib/cmake/oli/oliConfig.cmake lib/cmake/oli/oliConfigVersion.cmake \
     lib/cmake/oli/oliTargets.cmake share/man/man1/oli.1 share/man/man1/oli-config.1 share/doc/oli/README.md \
-    share/doc/oli/docs/cli.md share/doc/oli/copyright; do
+    share/doc/oli/docs/cli.md share/doc/oli/copyright share/oli/schema/oli-report.schema.json share/oli/schema/oli-machine.schema.json; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 major=${VERSION%%.*}
