@@ -11,7 +11,7 @@ PKGS=(
   cmake make gcc g++ python3 pkg-config
   # JSON Schemas of the documents checked against what the tools write (test/schema)
   python3-jsonschema
-  # Debian package (cpack -G DEB: dpkg-shlibdeps and file for its Depends; lintian checks the .debs: install/deb)
+  # Debian packages (tools/package/mkdeb.sh: dpkg-shlibdeps for their Depends; lintian checks them: install/lintian)
   dpkg-dev file lintian
   # a compiler launcher under oli_instrument() (install/prefix: ccache keeps working)
   ccache

@@ -2,7 +2,7 @@
 # install/prefix (test/install/CMakeLists.txt): `cmake --install` of this build
 # into a scratch prefix, then, from a directory outside the source tree and
 # with only the installed files:
-#   - the layout: bin/, lib/ (SONAME), lib/oli/, include/oli/, pkg-config,
+#   - the layout: bin/, LIBDIR/ (SONAME), LIBDIR/oli/, include/oli/, pkg-config,
 #     CMake package, man pages, docs; no build-tree path in what is installed;
 #   - a C program built with `pkg-config oli`; oli-config and pkg-config give
 #     the same -I flags, with which <oli/oli.h> and the older <oli.h> compile;
@@ -10,7 +10,7 @@
 #   - both run through `oli run --report` and the reports read by the
 #     installed `oli report`; oli_instrument refuses a non-LLVM-19 compiler;
 #   - the prefix moved elsewhere still works (oli-config, find_package).
-# Environment: BUILD, SRC (this directory), CLANG, FLANG, CMAKE, VERSION.
+# Environment: BUILD, SRC (this directory), CLANG, FLANG, CMAKE, VERSION, LIBDIR (lib or lib/<multiarch>).
 set -u
 fail() { echo "FAIL install/prefix: $*" >&2; exit 1; }
 [ -n "$FLANG" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 missing (the C + Fortran project needs it)"; exit 77; }
@@ -23,16 +23,16 @@ log=$tmp/log
 show() { cat "$log" >&2; fail "$*"; }
 
 "$CMAKE" --install "$BUILD" --prefix "$prefix" >"$log" 2>&1 || show "cmake --install failed"
-for f in bin/oli bin/oli-config "lib/liboli.so.$VERSION" lib/liboli.a lib/oli/OliPass.so include/oli/oli.h \
-    include/oli/oli_abi.h include/oli/oli_vocab.def lib/pkgconfig/oli.pc lib/cmake/oli/oliConfig.cmake lib/cmake/oli/oliConfigVersion.cmake \
-    lib/cmake/oli/oliTargets.cmake share/man/man1/oli.1 share/man/man1/oli-config.1 share/doc/oli/README.md \
+for f in bin/oli bin/oli-config "$LIBDIR/liboli.so.$VERSION" "$LIBDIR/liboli.a" "$LIBDIR/oli/OliPass.so" include/oli/oli.h \
+    include/oli/oli_abi.h include/oli/oli_vocab.def "$LIBDIR/pkgconfig/oli.pc" "$LIBDIR/cmake/oli/oliConfig.cmake" "$LIBDIR/cmake/oli/oliConfigVersion.cmake" \
+    "$LIBDIR/cmake/oli/oliTargets.cmake" share/man/man1/oli.1 share/man/man1/oli-config.1 share/doc/oli/README.md \
     share/doc/oli/docs/cli.md share/doc/oli/copyright share/oli/schema/oli-report.schema.json share/oli/schema/oli-machine.schema.json; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
 major=${VERSION%%.*}
-readelf -d "$prefix/lib/liboli.so.$VERSION" | grep -q "SONAME.*\[liboli.so.$major\]" || fail "liboli.so.$VERSION has no SONAME liboli.so.$major"
-[ "$(readlink "$prefix/lib/liboli.so.$major")" = "liboli.so.$VERSION" ] || fail "liboli.so.$major is not a link to liboli.so.$VERSION"
-if grep -rlF -e "$BUILD" -e "$repo" "$prefix/bin/oli-config" "$prefix/lib/pkgconfig" "$prefix/lib/cmake" >"$log"; then
+readelf -d "$prefix/$LIBDIR/liboli.so.$VERSION" | grep -q "SONAME.*\[liboli.so.$major\]" || fail "liboli.so.$VERSION has no SONAME liboli.so.$major"
+[ "$(readlink "$prefix/$LIBDIR/liboli.so.$major")" = "liboli.so.$VERSION" ] || fail "liboli.so.$major is not a link to liboli.so.$VERSION"
+if grep -rlF -e "$BUILD" -e "$repo" "$prefix/bin/oli-config" "$prefix/$LIBDIR/pkgconfig" "$prefix/$LIBDIR/cmake" >"$log"; then
   show "installed files name the build or source tree"
 fi
 for m in oli oli-config; do
@@ -43,13 +43,13 @@ user=$tmp/user
 mkdir -p "$user" && cd "$user" || exit 1
 PATH=$prefix/bin:$PATH
 export PATH
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+export PKG_CONFIG_PATH="$prefix/$LIBDIR/pkgconfig"
 [ "$(command -v oli)" = "$prefix/bin/oli" ] || fail "the installed oli is not first on PATH"
 oli --version | grep -qx "oli $VERSION" || fail "oli --version: $(oli --version)"
 
 # 1. pkg-config
 cp "$SRC/usage.c" .
-pkg-config --cflags oli | grep -q -- "-fpass-plugin=$prefix/lib/oli/OliPass.so -gline-tables-only -I$prefix/include -I$prefix/include/oli" ||
+pkg-config --cflags oli | grep -q -- "-fpass-plugin=$prefix/$LIBDIR/oli/OliPass.so -gline-tables-only -I$prefix/include -I$prefix/include/oli" ||
   fail "pkg-config --cflags oli: $(pkg-config --cflags oli)"
 [ "$(oli-config --cflags)" = "$(pkg-config --cflags oli | sed 's/ *$//')" ] ||
   fail "oli-config --cflags '$(oli-config --cflags)' is not pkg-config's '$(pkg-config --cflags oli)'"
@@ -140,7 +140,7 @@ fi
 # 3. relocated: the same tree moved elsewhere
 mv "$prefix" "$tmp/moved" || exit 1
 cfg=$tmp/moved/bin/oli-config
-[ "$("$cfg" --plugin)" = "$tmp/moved/lib/oli/OliPass.so" ] || fail "moved oli-config --plugin: $("$cfg" --plugin)"
+[ "$("$cfg" --plugin)" = "$tmp/moved/$LIBDIR/oli/OliPass.so" ] || fail "moved oli-config --plugin: $("$cfg" --plugin)"
 # shellcheck disable=SC2046
 "$CLANG" $("$cfg" --cflags) -O1 usage.c -o usage2 $("$cfg" --ldflags --libs) >"$log" 2>&1 || show "build with the moved oli-config"
 ./usage2 >"$log" 2>&1 && grep -qx "liboli $VERSION" "$log" || show "usage2 failed"
