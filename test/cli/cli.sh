@@ -100,6 +100,12 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   grep -Eq '^0 +0 +dram +[0-9]+ \(1: [0-9]+' out.txt || fail "no row for node 0 with its sweep"
   grep -q '"schema": "oli-machine"' m.json || fail "no schema in the file"
   grep -q 'machine file -> m.json' err.txt || fail "no note of the file written"
+  # progress on stderr: each pair, then each step with its figure and the time so far
+  grep -q '^oli: calibrate: \[1/1\] node 0 from node 0 (' err.txt || fail "no progress line for the pair: $(cat err.txt)"
+  grep -Eq '^oli: calibrate:   node 0 from node 0: read bandwidth, 1 thread: [0-9]+ MB/s \([0-9.]+ s\)$' err.txt ||
+    fail "no progress line for the sweep: $(cat err.txt)"
+  grep -Eq '^oli: calibrate:   node 0 from node 0: idle latency: [0-9]+ ns \(' err.txt || fail "no progress line for the latency"
+  grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
