@@ -45,6 +45,45 @@ PASS_RE = re.compile(r"VERIFICATION SUCCESSFUL|Verification\s*=\s*SUCCESSFUL|\(V
 FAIL_RE = re.compile(r"VERIFICATION FAILED|Verification\s*=\s*UNSUCCESSFUL|INVALID|\(Invalid\)")
 
 
+class Progress:
+    """One line on stderr per run and per row as they happen (the table comes at
+    the end, after minutes): which row, which run of how many, the seconds so far
+    and, once a run has finished, an estimate of what is left (the mean time of
+    the runs so far times the runs left)."""
+
+    def __init__(self, rows, repeat):
+        self.left_runs = rows * repeat
+        self.total = rows
+        self.done_runs = 0
+        self.spent = 0.0
+        self.start = time.monotonic()
+
+    def _left(self):
+        if not self.done_runs or self.left_runs <= 0:
+            return ""
+        est = self.spent / self.done_runs * self.left_runs
+        return ", about %s left" % (("%.0f s" % est) if est < 120 else ("%.1f min" % (est / 60)))
+
+    def run(self, row, label, k, repeat):
+        print("compare: [%d/%d] %s: run %d of %d (%.0f s so far%s)"
+              % (row, self.total, label, k, repeat, time.monotonic() - self.start, self._left()),
+              file=sys.stderr, flush=True)
+
+    def ran(self, secs):
+        self.done_runs += 1
+        self.left_runs -= 1
+        self.spent += secs
+
+    def skipped(self, row, label, runs, why):
+        self.left_runs -= runs
+        print("compare: [%d/%d] %s: skipped: %s" % (row, self.total, label, why), file=sys.stderr, flush=True)
+
+    def row(self, row, label, median, ok, runs):
+        print("compare: [%d/%d] %s: %s, verified %d/%d (%.0f s so far%s)"
+              % (row, self.total, label, "median %.3g s" % median if median is not None else "no time",
+                 ok, runs, time.monotonic() - self.start, self._left()), file=sys.stderr, flush=True)
+
+
 def die(msg, status=2):
     print("compare: error: " + msg, file=sys.stderr)
     sys.exit(status)
@@ -502,10 +541,11 @@ def main():
     # and gives the topology (nodes of the numactl rows); numactl rows come last.
     order = sorted(policies, key=lambda p: 0 if p == "dram" else 1 if p in OLI_POLICIES else 2)
     results, all_reps, all_numa, notes = {}, [], [], []
+    progress = Progress(len(order), args.repeat)
     if not NUMA_RUN:
         notes.append("bench-numa-run not found (build it, or --numa-run PATH): no kernel byte "
                      "columns, numactl rows skipped")
-    for pol in order:
+    for index, pol in enumerate(order, 1):
         env = dict(base_env)
         setup = None
         row = {"policy": pol, "label": pol, "skipped": None}
@@ -533,6 +573,7 @@ def main():
             if reason:
                 row["skipped"] = reason
                 results[pol] = row
+                progress.skipped(index, row["label"], args.repeat, reason)
                 continue
             env["OLI_POLICY"] = "off"  # inert: the plain build has no liboli
             if pol == "numactl-weighted":
@@ -553,6 +594,7 @@ def main():
                                       "there is none (not run, or the kernel is not linked with "
                                       "liboli)" % args.dram_limit)
                     results[pol] = row
+                    progress.skipped(index, row["label"], args.repeat, row["skipped"])
                     continue
                 limit = max(4096, int(ref["placed"] * limit[1] / 100.0))
             env["OLI_DRAM_LIMIT"] = str(limit)
@@ -561,8 +603,11 @@ def main():
                 args.plan = make_plan(args, target, base_env, tmp, limit)
             env["OLI_PLAN"] = os.path.abspath(args.plan)
         times, oks, reps, numa, skip = [], 0, [], [], None
-        for _ in range(args.repeat):
+        for k in range(args.repeat):
+            progress.run(index, row["label"], k + 1, args.repeat)
+            began = time.monotonic()
             secs, ok, reps, numa, out, status = timed_run(run, env, tmp, args.timeout, setup)
+            progress.ran(time.monotonic() - began)
             m = re.search(r"bench-numa-run: SKIP: (.*)", out)
             if status == 77 and m:
                 skip = m.group(1).strip()
@@ -573,6 +618,7 @@ def main():
         if skip:
             row["skipped"] = skip
             results[pol] = row
+            progress.skipped(index, row["label"], args.repeat - k - 1, skip)
             continue
         all_reps = all_reps or reps
         all_numa = all_numa or numa
@@ -599,6 +645,7 @@ def main():
                          "placed objects at %s (the runtime's)" % (task.get("weights"),
                                                                    reps[0].get("options", {}).get("weights")))
         results[pol] = row
+        progress.row(index, row["label"], row["median_s"], oks, args.repeat)
     shutil.rmtree(tmp, ignore_errors=True)
 
     rows = [results[p] for p in policies]

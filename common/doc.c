@@ -5,13 +5,16 @@
  * spelled once for all three documents. */
 #include "doc.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grammar.h"
+#include "infile.h"
 
 #define PLAN_RATIO_MAX 1000 /* plan ratios: integers 0..1000 */
 
@@ -610,6 +613,69 @@ static int read_doc(reader_t *r, unsigned accept) {
   return 0;
 }
 
+/* The schema of a document as every oli writer writes it (its first member),
+ * from its first bytes: a document of a kind not accepted here is refused
+ * before a huge one is read and parsed whole (a 100 MB report given as
+ * OLI_PLAN). -1 refused (msg as read_doc words it), 0 undecided or accepted:
+ * the whole document is read as before. No allocation. */
+static int peek_schema(const char *t, size_t len, unsigned accept, char *msg, size_t n) {
+  static const char key[] = "\"schema\"";
+  unsigned line = 1, col = 1;
+  size_t i = 0;
+#define PEEK_BLANKS()                                                              \
+  while (i < len && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) { \
+    if (t[i] == '\n') line++, col = 1;                                             \
+    else col++;                                                                    \
+    i++;                                                                           \
+  }
+  PEEK_BLANKS();
+  if (i >= len || t[i] != '{') return 0;
+  i++, col++;
+  PEEK_BLANKS();
+  if (len - i < sizeof key - 1 || memcmp(t + i, key, sizeof key - 1) != 0) return 0;
+  i += sizeof key - 1, col += sizeof key - 1;
+  PEEK_BLANKS();
+  if (i >= len || t[i] != ':') return 0;
+  i++, col++;
+  PEEK_BLANKS();
+#undef PEEK_BLANKS
+  if (i >= len || t[i] != '"') return 0;
+  unsigned vline = line, vcol = col;
+  char schema[48];
+  size_t k = 0;
+  for (i++; i < len && t[i] != '"'; i++) { /* plain printable ASCII only: else the reader decides */
+    unsigned char c = (unsigned char)t[i];
+    if (c < 0x20 || c >= 0x7f || c == '\\' || k + 1 >= sizeof schema) return 0;
+    schema[k++] = (char)c;
+  }
+  if (i >= len) return 0;
+  schema[k] = '\0';
+  for (unsigned kind = OLI_DOC_REPORT; kind <= OLI_DOC_PROFILE; kind <<= 1)
+    if ((accept & kind) && strcmp(schema, oli_doc_schema((oli_doc_kind_t)kind)) == 0) return 0;
+  char words[80], qb[64];
+  accepted(accept, words, sizeof words);
+  snprintf(msg, n, "line %u, column %u: schema %s is not accepted here (expected %s)", vline, vcol, q(schema, qb),
+           words);
+  return -1;
+}
+
+/* The first bytes of the file at path (up to n), for peek_schema; 0 when it
+ * cannot be read: the whole reader then says why. */
+static size_t file_head(const char *path, char *buf, size_t n) {
+  char why[160];
+  int fd = oli_infile_open(path, NULL, why, sizeof why); /* a FIFO: refused here too, never waited on */
+  if (fd < 0) return 0;
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = read(fd, buf + got, n - got);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    got += (size_t)k;
+  }
+  close(fd);
+  return got;
+}
+
 /* oli_doc_parse and oli_doc_load: the text, else the file at path. */
 static int doc_read(const char *path, const char *text, size_t len, unsigned accept,
                     const oli_json_limits_t *limits, oli_doc_t *doc, char *msg, size_t n) {
@@ -619,6 +685,12 @@ static int doc_read(const char *path, const char *text, size_t len, unsigned acc
   memset(doc, 0, sizeof *doc);
   doc->program = doc->access_event = "";
   doc->release = lim.release;
+  char head[1024];
+  size_t hlen = path ? file_head(path, head, sizeof head) : len;
+  if (peek_schema(path ? head : text, hlen, accept, msg, n) != 0) {
+    doc->path = path;
+    return -1;
+  }
   oli_json_error_t err;
   doc->json = path ? oli_json_parse_file(path, &lim, &err) : oli_json_parse(text, len, &lim, &err);
   doc->path = path;

@@ -123,6 +123,15 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
     else fail(why, why_n, vv, "oli-machine version %g is not supported (this oli reads version 1)", d);
     goto out;
   }
+  /* informational members: not used, but a wrong type is a damaged file */
+  static const char *const info[] = {"host", "tool"};
+  for (size_t i = 0; i < sizeof info / sizeof info[0]; i++) {
+    const oli_json_t *iv = oli_json_get(root, info[i]);
+    if (iv && iv->type != OLI_JSON_NULL && iv->type != OLI_JSON_STRING) {
+      fail(why, why_n, iv, "document.%s is not a string", info[i]);
+      goto out;
+    }
+  }
   const char *host = oli_json_str(oli_json_get(root, "host"));
   for (size_t i = 0; host && host[i] && i + 1 < sizeof m->host; i++) /* printed in logs: printable ASCII only */
     m->host[i] = host[i] >= 0x20 && host[i] < 0x7f ? host[i] : '?';

@@ -150,8 +150,13 @@ static int chase(oli_outfile_t *o, const char *name, struct stat *st, char *why,
  * (-1: 0666 less the umask). */
 static int open_temp(oli_outfile_t *o, int mode, char *why, size_t n) {
   for (int tries = 0; tries < 100; tries++) {
-    int k = snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld.%08llx", o->name, (long)getpid(),
-                     (unsigned long long)(random_bits() & 0xffffffffull));
+    char suffix[48];
+    int sk = snprintf(suffix, sizeof suffix, ".tmp.%ld.%08llx", (long)getpid(),
+                      (unsigned long long)(random_bits() & 0xffffffffull));
+    /* a name near NAME_MAX keeps as much of itself as leaves room for the suffix */
+    size_t keep = strlen(o->name);
+    if (keep + (size_t)sk > NAME_MAX) keep = NAME_MAX - (size_t)sk;
+    int k = snprintf(o->tmp, sizeof o->tmp, "%.*s%s", (int)keep, o->name, suffix);
     if (k < 0 || (size_t)k >= sizeof o->tmp) return fail(why, n, ENAMETOOLONG, NULL);
     int fd = openat(o->dirfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd >= 0) {

@@ -1,6 +1,7 @@
 /* common/siterec.c - validating iterator over oli_sites records. */
 #include "siterec.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,20 @@ static int read_static(const unsigned char *rec, size_t size, size_t strings_end
       snprintf(why, why_n, "static estimate block version %u, size %u, pattern %u, confidence %u (want version >= 1, "
                "size >= %d, pattern <= %d, confidence <= %d)", out->version, out->size, out->pattern,
                out->confidence, OLI_SITE_STATIC_SIZE, OLI_PATTERN_MAX_, OLI_CONFIDENCE_MAX_);
+    return -1;
+  }
+  /* a damaged record's estimate must not reach the planner's conversions: a
+   * share is a percent, intensity and passes are finite and not negative */
+  if (out->share[0] > 100 || out->share[1] > 100 || out->share[2] > 100) {
+    if (why && why_n)
+      snprintf(why, why_n, "static estimate shares %u, %u, %u (want percents, 0-100)",
+               out->share[0], out->share[1], out->share[2]);
+    return -1;
+  }
+  if (!isfinite(out->intensity) || out->intensity < 0 || !isfinite(out->passes) || out->passes < 0) {
+    if (why && why_n)
+      snprintf(why, why_n, "static estimate intensity %g, passes %g (want finite numbers >= 0)",
+               (double)out->intensity, (double)out->passes);
     return -1;
   }
   return 1;

@@ -227,10 +227,9 @@ OLI_EXPORT void *__oli_aligned_alloc(size_t align, size_t size, __oli_site_t *si
 
 static int posix_memalign_site(void **out, size_t align, size_t size, __oli_site_t *site) {
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
-  int e = errno;
   void *p = alloc(size, align, site, false);
   if (!p) {
-    errno = e;
+    errno = ENOMEM; /* as glibc's posix_memalign leaves it */
     return ENOMEM;
   }
   *out = p;
@@ -425,11 +424,10 @@ OLI_EXPORT OLI_NO_SAN int posix_memalign(void **out, size_t align, size_t size) 
   __oli_site_t *cur = tls.cur;
   if (!pow2(align) || align % sizeof(void *)) return EINVAL;
   if (cur) return posix_memalign_site(out, align, size, NULL);
-  int e = errno;
   void *p = STACK_SITE(size) ? alloc_stack(size, align, false, OLI_KIND_POSIX_MEMALIGN, __builtin_return_address(0))
                              : __libc_memalign(align, size);
   if (!p) {
-    errno = e;
+    errno = ENOMEM; /* as glibc's posix_memalign leaves it */
     return ENOMEM;
   }
   *out = p;

@@ -9,8 +9,12 @@ PKGS=(
   llvm-19-dev clang-19 flang-19 lld-19 libomp-19-dev libclang-rt-19-dev llvm-19-tools
   # build
   cmake make gcc g++ python3 pkg-config
-  # Debian package (cpack -G DEB: dpkg-shlibdeps and file for its Depends)
-  dpkg-dev file
+  # JSON Schemas of the documents checked against what the tools write (test/schema)
+  python3-jsonschema
+  # Debian packages (tools/package/mkdeb.sh: dpkg-shlibdeps for their Depends; lintian checks them: install/lintian)
+  dpkg-dev file lintian
+  # a compiler launcher under oli_instrument() (install/prefix: ccache keeps working)
+  ccache
   # runtime
   libnuma-dev numactl
   # oli report names the frames of call-stack sites (zero-rebuild mode) from DWARF

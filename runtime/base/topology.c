@@ -295,9 +295,12 @@ int _oli_topology_read(const char *root, oli_topology_t *t) {
     bool cpus_ok = true, bad = false;
 
     snprintf(rel, sizeof rel, NODE_DIR "/node%d/cpulist", i);
-    if (read_text(root, rel, buf, sizeof buf) >= 0) {
-      if (parse_list(buf, t->cpus[i], OLI_MAX_CPUS, &nd->ncpus) != 0) {
-        bad_sysfs(rel, "not a CPU list", "node treated as DRAM with unknown CPUs");
+    ssize_t len = read_text(root, rel, buf, sizeof buf);
+    if (len >= 0) {
+      /* a NUL inside would end the list early: "" read as no CPUs, a CXL node */
+      bool nul = memchr(buf, '\0', (size_t)len) != NULL;
+      if (nul || parse_list(buf, t->cpus[i], OLI_MAX_CPUS, &nd->ncpus) != 0) {
+        bad_sysfs(rel, nul ? "not a CPU list (NUL bytes)" : "not a CPU list", "node treated as DRAM with unknown CPUs");
         memset(t->cpus[i], 0, sizeof t->cpus[i]);
         nd->ncpus = 0;
         cpus_ok = false;

@@ -354,7 +354,12 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
                          plan.profile ? "profile" : "plan", plan_path, oli_policy_name(policy));
     return;
   }
-  _oli_verbose_message(0,
+  /* a JSON report or profile on stderr is a document: no line of ours among
+   * it at the default level (OLI_VERBOSE=1 still shows it) */
+  const char *rep = _oli_option_str(oli_option_report), *prof = _oli_option_str(oli_option_profile);
+  long fmt = _oli_option_get(oli_option_report_format);
+  bool json_on_stderr = (_oli_is_stderr_name(rep) && fmt == OLI_REPORT_FORMAT_JSON) || _oli_is_stderr_name(prof);
+  _oli_verbose_message(json_on_stderr ? 1 : 0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
                        "%zu unmatched (new), %zu stale",
                        plan.profile ? "profile" : "plan", plan_path, st.matched, st.rematched,

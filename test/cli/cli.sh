@@ -100,6 +100,12 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   grep -Eq '^0 +0 +dram +[0-9]+ \(1: [0-9]+' out.txt || fail "no row for node 0 with its sweep"
   grep -q '"schema": "oli-machine"' m.json || fail "no schema in the file"
   grep -q 'machine file -> m.json' err.txt || fail "no note of the file written"
+  # progress on stderr: each pair, then each step with its figure and the time so far
+  grep -q '^oli: calibrate: \[1/1\] node 0 from node 0 (' err.txt || fail "no progress line for the pair: $(cat err.txt)"
+  grep -Eq '^oli: calibrate:   node 0 from node 0: read bandwidth, 1 thread: [0-9]+ MB/s \([0-9.]+ s\)$' err.txt ||
+    fail "no progress line for the sweep: $(cat err.txt)"
+  grep -Eq '^oli: calibrate:   node 0 from node 0: idle latency: [0-9]+ ns \(' err.txt || fail "no progress line for the latency"
+  grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
@@ -626,7 +632,7 @@ usage-errors) # a usage error is one "oli:" line with a hint, never getopt's own
   run $OLI plan "$P" --dram-limit 1G -o; want_rc 2 "-o without a value"; one_line "oli: plan: option '-o' needs a value; try 'oli plan --help'"
   run $OLI plan "$P" --dram-limit 1G --output; want_rc 2 "--output without a value"; one_line "option '--output' needs a value"
   run $OLI plan "$P"; want_rc 2 "no --dram-limit"; one_line "--dram-limit SIZE is required"
-  run $OLI plan; want_rc 2 "no profile"; one_line "plan: expected one PROFILE (or --static BINARY), got 0 arguments; try 'oli plan --help'"
+  run $OLI plan; want_rc 2 "no profile"; one_line "plan: expected one PROFILE (or --static BINARY), got no arguments; try 'oli plan --help'"
   run $OLI profile; want_rc 2 "profile"; one_line "expected an action (merge); try 'oli profile --help'"
   run $OLI profile merge; want_rc 2 "profile merge"; one_line "expected OUT and at least one IN"
   run $OLI bogus; want_rc 2 "unknown command"; one_line "unknown command 'bogus'"
@@ -790,6 +796,17 @@ stdout-errors) # output lost on standard output: one line, exit 1 (diff: 2, its 
   run sh -c "$OLI diff '$IN/report-old.json' '$IN/report-same.json' >/dev/full"; want_rc 2 "diff, same >/dev/full"
   run sh -c "$OLI plan '$IN/profile-rank0.json' --dram-limit 1G >/dev/full"; want_rc 1 "plan >/dev/full"; one_line "write error"
   run sh -c "$OLI --help >/dev/full"; want_rc 1 "--help >/dev/full"
+  # every subcommand alike, --json or not: one "write error" line, exit 1 (diff 2)
+  build_handmade
+  printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0, "read_bandwidth": 9}]}' >m.json
+  for a in "sites hm" "sites --json hm" "report $IN/plan-good.json" "calibrate --show m.json"; do
+    # shellcheck disable=SC2086
+    run sh -c "$OLI $a >/dev/full"; want_rc 1 "$a >/dev/full"; one_line "write error: No space left on device"
+  done
+  for a in "" "--json "; do
+    run sh -c "$OLI diff $a'$IN/report-old.json' '$IN/report-moved.json' >/dev/full"; want_rc 2 "diff $a>/dev/full"
+    one_line "write error: No space left on device"
+  done
   run sh -c "$OLI report '$IN/report-old.json' >/dev/null"; want_rc 0 "report >/dev/null"
   ;;
 profile-merge-programs) # profiles of two programs: one line naming both, exit 2, OUT untouched; --any-program merges them
@@ -885,6 +902,8 @@ run-unlinked) # a program not linked with liboli (no oli_sites, no DT_NEEDED lib
   if [ "$SANITIZED" = 1 ]; then
     run $OLI run --report nr.json -- /bin/true; want_rc 0 "/bin/true runs"
     one_line "oli: warning: run: '/bin/true' is not linked with liboli"; grep -qF "(a sanitizer build)" err.txt || fail "no reason"
+    run $OLI run -- env A=1 /bin/true; want_rc 0 "env /bin/true"
+    one_line "oli: warning: run: '/bin/true' is not linked with liboli" # the program, not env
     exit 0
   fi
   run $OLI run --report nr.json -- /bin/true; want_rc 0 "/bin/true runs"
@@ -903,6 +922,14 @@ run-unlinked) # a program not linked with liboli (no oli_sites, no DT_NEEDED lib
   printf '#include <stdio.h>\n#include <stdlib.h>\nint main(void) { const char *p = getenv("LD_PRELOAD"); printf("[%%s]\\n", p ? p : ""); return 0; }\n' >plain.c
   "$CLANG" plain.c -L"$LIBDIR" -Wl,--no-as-needed -loli -Wl,-rpath,"$LIBDIR" -o linked || fail "link with liboli"
   run $OLI run --policy off -- ./linked; want_rc 0 "linked"; has "[]"
+  # a wrapper (env, taskset, numactl, ...) is not judged: the program it runs is
+  for w in "env" "env A=1" "taskset -c $(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)" "nice -n 1" "env env"; do
+    # shellcheck disable=SC2086
+    run $OLI run -- $w ./linked; want_rc 0 "$w ./linked"; has "[]"
+    [ ! -s err.txt ] || fail "$w ./linked: $(cat err.txt)"
+  done
+  run $OLI run -- env sh -c 'echo "[$LD_PRELOAD]"'; want_rc 0 "env sh"; grep -q 'liboli\.so\.0\]$' out.txt ||
+    fail "env sh: the unlinked program run by env not preloaded: $(cat out.txt)"
   ;;
 run-chdir) # relative OLI_PLAN/OLI_REPORT/OLI_PROFILE mean files in the start-up directory, also after the program's chdir
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
@@ -945,23 +972,100 @@ run-bad) # a bad value is refused by the runtime's own checker: one line naming 
       "--dram-nodes 0-x|--dram-nodes='0-x' is not a node list" "--cxl-nodes force:|--cxl-nodes='force:' is not a node list" \
       "--profile-source perf|--profile-source='perf' is not one of auto, portable, pmu, none" \
       "--count-small 2|--count-small='2' is not one of 0, 1" "--verbose 3|--verbose='3' is not one of 0, 1, 2" \
-      "--strict maybe|--strict='maybe' is not one of 0, 1" "--plan $IN/not-json.txt|not-json.txt" \
-      "--machine $IN/not-json.txt|not-json.txt: line 1, column 1" \
-      "--plan nonexistent.json|nonexistent.json: cannot open" "--policy=|--policy needs a value" \
+      "--strict maybe|--strict='maybe' is not one of 0, 1" "--plan $IN/not-json.txt|run: --plan $IN/not-json.txt" \
+      "--machine $IN/not-json.txt|run: --machine $IN/not-json.txt: line 1, column 1" \
+      "--plan nonexistent.json|run: --plan nonexistent.json: cannot open" "--policy=|--policy needs a value" \
       "--frobnicate 1|unknown option '--frobnicate'" "|no program to run"; do
     opts=${bad%%|*} msg=${bad#*|}
     # shellcheck disable=SC2086
     run $OLI run $opts -- sh -c 'echo RAN'
     [ -n "$opts" ] || run $OLI run
-    want_rc 2 "oli run $opts"; one_line "$msg"; grep -q '^oli: run: \|^oli: .*json' err.txt || fail "prefix: $(cat err.txt)"
+    want_rc 2 "oli run $opts"; one_line "$msg"; grep -q '^oli: run: ' err.txt || fail "prefix: $(cat err.txt)"
     hasnt RAN
   done
   run $OLI run --policy; want_rc 2 "value missing at the end"; one_line "--policy needs a value (P)"
+  ;;
+hints) # a wrong file or count gets a line that says what to do
+  build_handmade
+  run $OLI report hm; want_rc 2 "report BINARY"
+  one_line "oli: hm: an ELF file (a program, library or object), not a JSON document; 'oli sites hm' lists its sites"
+  run $OLI diff hm "$IN/report-old.json"; want_rc 2 "diff BINARY"; one_line "'oli sites hm' lists its sites"
+  run $OLI sites "$(command -v sh)"; want_rc 0 "sites, no section"; has "0 sites"
+  one_line "has no oli_sites section: it was not compiled with the oli plugin (oli-config --cflags"
+  run $OLI sites --json "$(command -v sh)"; want_rc 0 "sites --json, no section"; json_ok out.txt
+  one_line "was not compiled with the oli plugin"
+  run $OLI sites hm; want_rc 0 "sites with sites"; [ ! -s err.txt ] || fail "a hint for a binary with sites: $(cat err.txt)"
+  run $OLI report a b; want_rc 2 "two files"; one_line "oli: report: expected one FILE, got 2 arguments;"
+  run $OLI diff onlyone.json; want_rc 2 "one file"; one_line "oli: diff: expected OLD and NEW, got 1 argument;"
+  run $OLI sites; want_rc 2 "no binary"; one_line "oli: sites: expected one BINARY, got no arguments;"
+  run $OLI run --plan missing.json -- true; want_rc 2 "run --plan missing"
+  one_line "oli: run: --plan missing.json: cannot open: No such file or directory"
+  run $OLI run --plan hm -- true; want_rc 2 "run --plan BINARY"; one_line "oli: run: --plan hm: an ELF file"
+  run $OLI run --machine missing.json -- true; want_rc 2 "run --machine missing"
+  one_line "oli: run: --machine missing.json: cannot open: No such file or directory"
+  ;;
+run-short) # short options, numactl's spelling where numactl has one: the same variables as the long ones
+  run $OLI run -P dram -d 64G -W 3:1 -r r.json -f json -o p.json -L "$IN/plan-good.json" -M none -v 1 -- env
+  want_rc 0 "short options"
+  for kv in OLI_POLICY=dram OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1 OLI_REPORT=r.json OLI_REPORT_FORMAT=json \
+      OLI_PROFILE=p.json "OLI_PLAN=$IN/plan-good.json" OLI_MACHINE=none OLI_VERBOSE=1; do
+    grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
+  done
+  run $OLI run -P unifrom -- true; want_rc 2 "bad -P"; one_line "oli: run: --policy='unifrom' is not one of"
+  run $OLI run -P; want_rc 2 "-P without a value"; one_line "oli: run: --policy needs a value (P)"
+  run $OLI run -Z 1 -- true; want_rc 2 "unknown short"; one_line "oli: run: unknown option '-Z'"
+  run $OLI run --help; want_rc 0 "help"; has "-N, --cpunodebind NODES"; has "-C, --physcpubind CPUS"; has "-P, --policy P"
+  ;;
+run-bind) # -N/--cpunodebind and -C/--physcpubind bind the program's CPUs as numactl does, checked first
+  allowed=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+  first=${allowed%%[-,]*}
+  run $OLI run -C "$first" -- grep Cpus_allowed_list /proc/self/status; want_rc 0 "-C $first"
+  grep -q "[[:space:]]$first\$" out.txt || fail "-C $first: $(cat out.txt)"
+  run $OLI run --physcpubind="$first" -- grep Cpus_allowed_list /proc/self/status; want_rc 0 "--physcpubind"
+  grep -q "[[:space:]]$first\$" out.txt || fail "--physcpubind=$first: $(cat out.txt)"
+  run $OLI run -C all -- grep Cpus_allowed_list /proc/self/status; want_rc 0 "-C all"
+  grep -q "[[:space:]]$allowed\$" out.txt || fail "-C all: $(cat out.txt), want $allowed"
+  # nodes from a recorded tree: node 0 holds CPU 0, node 1 CPU 1, nodes 2 and 3 none
+  T="$IN/../../runtime/data/two-cpus"
+  run env OLI_SYSFS_ROOT="$T" $OLI run -N 0 -- grep Cpus_allowed_list /proc/self/status; want_rc 0 "-N 0"
+  grep -q "[[:space:]]0\$" out.txt || fail "-N 0: $(cat out.txt)"
+  run env OLI_SYSFS_ROOT="$T" $OLI run -N 2 -- true; want_rc 2 "-N 2 (no CPUs)"
+  one_line "oli: run: --cpunodebind names node 2, which has no CPUs (nodes with CPUs: 0-1)"
+  run env OLI_SYSFS_ROOT="$T" $OLI run --cpunodebind 7 -- true; want_rc 2 "-N 7"
+  one_line "oli: run: --cpunodebind names node 7, which does not exist (nodes with CPUs: 0-1)"
+  run $OLI run -N x -- true; want_rc 2 "-N x"; one_line "oli: run: --cpunodebind 'x' is not a node list"
+  run $OLI run -C 1000 -- true; want_rc 2 "-C 1000"; one_line "oli: run: --physcpubind names CPU 1000, which this process may not use (CPUs: $allowed)"
+  run $OLI run -C 0-y -- true; want_rc 2 "-C 0-y"; one_line "oli: run: --physcpubind '0-y' is not a CPU list"
+  run $OLI run -C; want_rc 2 "-C without a value"; one_line "oli: run: --physcpubind needs a value (CPUS)"
   ;;
 run-exec) # a program that cannot be run: 127 not found, 126 not executable, one line each (env(1)'s codes)
   run $OLI run --policy dram -- ./no-such-program; want_rc 127 "not found"; one_line "cannot run './no-such-program'"
   printf 'not a program\n' >data.txt; chmod -x data.txt
   run $OLI run ./data.txt; want_rc 126 "not executable"; one_line "cannot run './data.txt'"
+  ;;
+report-stderr-json) # OLI_REPORT=stderr with the JSON format (and OLI_PROFILE=stderr) is the document alone, also with a plan
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  printf '#include <stdlib.h>\n#include <string.h>\nint main(void) { char *g = malloc(8u << 20); memset(g, 1, 8u << 20); free(g); return 0; }\n' >big.c
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" big.c -o big -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli ||
+    fail "cannot build big.c"
+  run env OLI_PROFILE=p.json ./big; want_rc 0 "profile run"
+  run $OLI plan p.json --dram-limit 1G -o plan.json; want_rc 0 "plan"
+  for v in "OLI_REPORT=stderr OLI_REPORT_FORMAT=json|oli-report" "OLI_PROFILE=stderr|oli-profile"; do
+    # shellcheck disable=SC2086
+    run env OLI_PLAN=plan.json ${v%%|*} ./big; want_rc 0 "${v%%|*}"
+    # warnings the run raised come first (and are in the document's summary.warnings); then the document, alone
+    python3 -c '
+import json, sys
+lines = open("err.txt").read().split("\n")
+while lines and lines[0].startswith("oli: warning: "):
+    lines.pop(0)
+d = json.loads("\n".join(lines))
+assert d["schema"] == sys.argv[1], d["schema"]' "${v#*|}" || { cat err.txt >&2; fail "${v%%|*}: stderr is not the document alone"; }
+  done
+  run env OLI_PLAN=plan.json OLI_REPORT=stderr OLI_REPORT_FORMAT=text ./big; want_rc 0 "text report"
+  grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "the plan's line is gone from a text report: $(cat err.txt)"
+  run env OLI_PLAN=plan.json OLI_VERBOSE=1 OLI_PROFILE=stderr ./big; want_rc 0 "verbose"
+  grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "OLI_VERBOSE=1: the plan's line is gone"
   ;;
 run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "doc.h"
 #include "testhelper.h"
@@ -35,7 +36,59 @@ static int fails(const char *text, unsigned accept, const char *want) {
 #define PLAN(sites) "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [" sites "]}"
 #define PROF(sites) "{\"schema\": \"oli-profile\", \"version\": 1, \"footprint_peak\": 10, \"sites\": [" sites "]}"
 
+/* an allocator that counts: a refused document must cost no parse */
+static size_t allocs;
+static void *counting_alloc(size_t n) { return allocs++, malloc(n); }
+
+/* A report of `nsites` sites: a big document of the wrong kind for OLI_PLAN. */
+static char *big_report(size_t nsites, size_t *len) {
+  size_t cap = 128 + nsites * 64, at = 0;
+  char *t = malloc(cap);
+  at += (size_t)snprintf(t + at, cap - at, "{\"schema\": \"oli-report\", \"version\": 2, \"sites\": [");
+  for (size_t i = 0; i < nsites; i++)
+    at += (size_t)snprintf(t + at, cap - at, "%s{\"id\": \"0x%zx\", \"decision\": \"dram\"}", i ? "," : "", i + 1);
+  at += (size_t)snprintf(t + at, cap - at, "]}");
+  *len = at;
+  return t;
+}
+
+static void wrong_schema_first(void) {
+  size_t len;
+  char *t = big_report(200000, &len);
+  oli_json_limits_t lim = {0, 0, counting_alloc, free};
+  allocs = 0;
+  CHECK_EQ("big report as a plan: refused", oli_doc_parse(t, len, OLI_DOC_PLAN, &lim, &d, msg, sizeof msg), -1);
+  CHECK_STR("big report as a plan: the reader's words",
+            msg, "line 1, column 12: schema \"oli-report\" is not accepted here (expected oli-plan)");
+  CHECK_EQ("big report as a plan: refused before any parse (no allocation)", allocs, 0);
+  char path[] = "/tmp/oli-test-doc-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK("big report file written", fd >= 0 && write(fd, t, len) == (ssize_t)len);
+  if (fd >= 0) close(fd);
+  allocs = 0;
+  CHECK_EQ("big report file as a plan: refused", oli_doc_load(path, OLI_DOC_PLAN | OLI_DOC_PROFILE, &lim, &d, msg, sizeof msg), -1);
+  CHECK("big report file as a plan: names the schema and what is accepted",
+        strstr(msg, "schema \"oli-report\" is not accepted here (expected oli-plan or oli-profile)") != NULL);
+  CHECK_EQ("big report file as a plan: not read whole (no allocation)", allocs, 0);
+  allocs = 0;
+  CHECK_EQ("the same file as a report: read", oli_doc_load(path, OLI_DOC_REPORT, &lim, &d, msg, sizeof msg), 0);
+  CHECK("the same file as a report: all sites", d.nsites == 200000 && allocs > 0);
+  oli_doc_free(&d);
+  unlink(path);
+  /* schema not first, or escaped: the whole reader decides, with the same words */
+  CHECK("schema second: refused by the whole reader",
+        fails("{\"version\": 1, \"schema\": \"oli-report\", \"sites\": []}", OLI_DOC_PLAN,
+              "line 1, column 26: schema \"oli-report\" is not accepted here (expected oli-plan)"));
+  CHECK("escaped schema: refused by the whole reader",
+        fails("{\"schema\": \"oli-r\\u0065port\", \"version\": 2, \"sites\": []}", OLI_DOC_PLAN,
+              "schema \"oli-report\" is not accepted here (expected oli-plan)"));
+  CHECK("a plan's schema first: read on", parse(PLAN(""), OLI_DOC_PLAN) == 0);
+  oli_doc_free(&d);
+  free(t);
+}
+
 int main(void) {
+  wrong_schema_first();
   /* a plan: decisions, ratios by tier, optional members */
   CHECK_EQ("plan parses", parse(PLAN("{\"id\": \"0xA1\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\", "
                                      "\"file\": \"x.c\", \"rel\": 3, \"name\": null, \"future\": [1]},"

@@ -84,6 +84,17 @@ int main(void) {
   CHECK_EQ("host with a newline", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"a\\nb\", "
                                         "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), 0);
   CHECK_STR("host with a newline: kept printable", m.host, "a?b");
+  CHECK_EQ("host a number", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"host\": 17, "
+                                    "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
+  CHECK_STR("host a number: refused", why, "line 1, column 49: document.host is not a string");
+  CHECK_EQ("tool an object", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"tool\": {}, "
+                                   "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
+  CHECK_STR("tool an object: refused", why, "line 1, column 49: document.tool is not a string");
+  CHECK_EQ("host and tool null", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"host\": null, \"tool\": null, "
+                                       "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), 0);
+  CHECK_STR("buffer_bytes a string", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"buffer_bytes\": \"1M\", "
+                                            "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
+            "line 1, column 57: document.buffer_bytes is not a byte count");
   CHECK_EQ("version 2", parse("{\"schema\": \"oli-machine\", \"version\": 2, \"measurements\": []}"), -1);
   CHECK_STR("version 2: not supported", why,
             "line 1, column 38: oli-machine version 2 is not supported (this oli reads version 1)");

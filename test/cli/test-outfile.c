@@ -85,6 +85,20 @@ int main(void) {
   CHECK("new file mode 0644 under umask 022", stat(path("a.json"), &st) == 0 && (st.st_mode & 0777) == 0644);
   CHECK_EQ("no temporary left", temporaries(), 0);
 
+  /* names of 234-255 bytes: the temporary's name stays within NAME_MAX */
+  for (int len = 234; len <= 255; len++) {
+    char name[300], label[96];
+    memset(name, 'r', (size_t)len);
+    memcpy(name + len - 5, ".json", 5);
+    name[len] = '\0';
+    snprintf(label, sizeof label, "a %d-byte name written", len);
+    CHECK(label, write_doc(path(name), "{}\n", 0, why) == 0);
+    snprintf(label, sizeof label, "a %d-byte name complete", len);
+    CHECK_STR(label, slurp(path(name)), "{}\n");
+    unlink(path(name));
+  }
+  CHECK_EQ("no temporary left after long names", temporaries(), 0);
+
   /* an existing regular file: replaced (a new inode), its mode kept */
   chmod(path("a.json"), 0600);
   stat(path("a.json"), &st);

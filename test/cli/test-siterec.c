@@ -1,5 +1,7 @@
 /* test/cli/test-siterec.c - the oli_sites record iterator on hand-built buffers. */
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "siterec.h"
@@ -145,6 +147,27 @@ int main(void) {
   CHECK("static: version 0", walk(b3, grown, &n, why) == -1 && strstr(why, "version 0") != NULL);
   b3[s] = 2; /* a later version with the same first fields: read */
   CHECK("static: a later version is read", walk(b3, grown, &n, why) == 0 && n == 1);
+  /* a damaged estimate is refused, never handed to the planner's conversions */
+  float badf[] = {-1.0f, NAN, INFINITY};
+  for (int i = 0; i < 3; i++) {
+    char label[80];
+    __oli_site_static_t bad = st;
+    bad.intensity = badf[i];
+    memcpy(b3 + s, &bad, sizeof bad);
+    snprintf(label, sizeof label, "static: intensity %g refused", (double)badf[i]);
+    CHECK(label, walk(b3, grown, &n, why) == -1 && strstr(why, "intensity") != NULL);
+    bad = st;
+    bad.passes = badf[i];
+    memcpy(b3 + s, &bad, sizeof bad);
+    snprintf(label, sizeof label, "static: passes %g refused", (double)badf[i]);
+    CHECK(label, walk(b3, grown, &n, why) == -1 && strstr(why, "passes") != NULL);
+  }
+  __oli_site_static_t over = st;
+  over.share[2] = 200;
+  memcpy(b3 + s, &over, sizeof over);
+  CHECK("static: a share above 100% refused", walk(b3, grown, &n, why) == -1 && strstr(why, "shares 10, 0, 200") != NULL);
+  memcpy(b3 + s, &st, sizeof st);
+  CHECK("static: a sound block still read", walk(b3, grown, &n, why) == 0 && n == 1);
   memcpy(b3 + 4, &(uint16_t){(uint16_t)s}, 2); /* a record that stops after its strings: no estimate */
   oli_siterec_iter_init(&it, b3, b3 + s);
   CHECK("static: none without room", oli_siterec_next(&it, &r, why, sizeof why) == 1 && !r.has_static);

@@ -304,6 +304,11 @@ int main(void) {
   CHECK("garbage: memory unknown", t.nodes[0].mem_total == 0);
   CHECK_EQ("garbage: bad tier ignored", t.tiers, 0);
   CHECK_EQ("garbage: local falls back to the DRAM node", t.local_node, 0);
+  CHECK_EQ("NUL cpulist: read ok", load("broken-nul"), 0);
+  CHECK("NUL cpulist: warned, naming the file",
+        strstr(captured, "oli: warning: /sys/devices/system/node/node1/cpulist: not a CPU list (NUL bytes); "
+                         "node treated as DRAM with unknown CPUs\n") != NULL);
+  CHECK("NUL cpulist: not read as a CPU-less (CXL) node", t.nodes[1].kind == OLI_NODE_DRAM);
   CHECK_EQ("missing: read ok", load("broken-missing"), 0);
   CHECK("missing: warned", _oli_warning_count(W_BAD_SYSFS) >= 1);
   CHECK("missing: node without files is DRAM", t.nodes[1].kind == OLI_NODE_DRAM);

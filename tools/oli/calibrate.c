@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +327,20 @@ static uint32_t loaded_chase(void *buf, size_t size, const int *cpus, int t, int
 
 /* ---- one measurement ----------------------------------------------------- */
 
+/* Progress on stderr, one line per step of a pair: what was measured, its
+ * figure and the seconds since calibrate started (a run takes seconds to
+ * minutes, and the table comes only at the end). */
+static double started;
+static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
+static void step(const char *fmt, ...) {
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "oli: calibrate:   %s (%.1f s)\n", what, now() - started);
+}
+
 static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row) {
   node_t *f = &nodes[from];
   char why[256];
@@ -352,6 +367,7 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   snprintf(row->kind, sizeof row->kind, "%s", oli_node_kind_name(nodes[to].ncpus ? OLI_NODE_DRAM : OLI_NODE_CXL));
   for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) {
     uint64_t bw = bandwidth(buf, size, f->cpu, t, passes);
+    step("node %d from node %d: read bandwidth, %d thread%s: %" PRIu64 " MB/s", to, from, t, t == 1 ? "" : "s", bw);
     if (row->nsweep < OLI_MACHINE_MAX_SWEEP) {
       row->sweep[row->nsweep].threads = (uint32_t)t;
       row->sweep[row->nsweep++].read_bw = bw;
@@ -360,8 +376,15 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     if (t == f->ncpus) break;
   }
   if (row->read_bw == 0) row->read_bw = 1;
-  if (build_chase(buf, size) == 0) row->idle_lat = chase(buf, size, passes);
-  if (f->ncpus > 1) row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
+  if (build_chase(buf, size) == 0) {
+    row->idle_lat = chase(buf, size, passes);
+    step("node %d from node %d: idle latency: %" PRIu32 " ns", to, from, row->idle_lat);
+  }
+  if (f->ncpus > 1) {
+    row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
+    step("node %d from node %d: loaded latency (%d CPU%s streaming): %" PRIu32 " ns", to, from, f->ncpus - 1,
+         f->ncpus == 2 ? "" : "s", row->loaded_lat);
+  }
   munmap(buf, size);
   return 0;
 }
@@ -488,15 +511,24 @@ int cli_calibrate_main(int argc, char **argv) {
   memset(&m, 0, offsetof(oli_machine_t, rows));
   gethostname(m.host, sizeof m.host - 1);
   m.buffer_bytes = size;
+  int pairs = 0;
+  for (int f = 0; f < MAX_NODES; f++)
+    for (int t = 0; from[f] && t < MAX_NODES; t++) pairs += to[t] != 0;
+  if (pairs > OLI_MACHINE_MAX_ROWS) pairs = OLI_MACHINE_MAX_ROWS;
+  started = now();
   for (int f = 0; f < MAX_NODES; f++)
     for (int t = 0; f < MAX_NODES && from[f] && t < MAX_NODES; t++) {
       if (!to[t]) continue;
       if (m.n == OLI_MACHINE_MAX_ROWS) break;
-      fprintf(stderr, "oli: calibrate: node %d from node %d (%d CPU%s, %" PRIu64 " MiB, best of %ld)\n", t, f,
-              nodes[f].ncpus, nodes[f].ncpus == 1 ? "" : "s", size >> 20, passes);
+      char left[64] = "";
+      if (m.n > 0) /* the pairs measured so far: about as long each */
+        snprintf(left, sizeof left, ", about %.0f s left", (now() - started) / (double)m.n * (double)(pairs - (int)m.n));
+      fprintf(stderr, "oli: calibrate: [%zu/%d] node %d from node %d (%d CPU%s, %" PRIu64 " MiB, best of %ld%s)\n",
+              m.n + 1, pairs, t, f, nodes[f].ncpus, nodes[f].ncpus == 1 ? "" : "s", size >> 20, passes, left);
       if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n]) != 0) return 1;
       m.n++;
     }
+  fprintf(stderr, "oli: calibrate: %zu pair%s measured in %.1f s\n", m.n, m.n == 1 ? "" : "s", now() - started);
   print_table(stdout, &m);
   if (out_path == NULL) return OLI_EXIT_OK;
   oli_outfile_t o;

@@ -34,6 +34,9 @@ void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
  * "oli: cmd: ...; try 'oli cmd --help'" line and '?' (exit 2). */
 struct option;
 int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts);
+/* "no arguments", "1 argument", "3 arguments": a count in a usage error
+ * (a ring of 4 static buffers). */
+const char *cli_arguments(int n);
 /* s with control characters escaped (common/text.h), for text output: a ring
  * of 8 static buffers, so up to 8 can be used in one printf. */
 const char *cli_shown(const char *s);
@@ -60,12 +63,18 @@ int cli_out_commit(cli_out_t *o);
 /* At exit: -1 (one "oli: write error: ..." line) when anything written to
  * standard output was lost (oli report R > /dev/full). */
 int cli_close_stdout(void);
+/* A write to standard output failed with err (a JSON writer's flush): no
+ * message here; cli_close_stdout prints the one line with err's words. */
+void cli_stdout_failed(int err);
 /* Load and validate a report, plan or profile at `path` (common/doc.c);
  * `accept` is a mask of oli_doc_kind_t. On error prints one
  * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. */
 /* Load a report, plan or profile, one error line on failure; call-stack
  * sites get file, line and function from their frames (symbolize.c). */
 int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
+/* The same, its error line starting with context ("run: --plan"); an ELF
+ * file given for a document gets the hint that oli sites reads it. */
+int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc);
 
 // symbolize.c: frames of call-stack sites named from DWARF (libdw)
 typedef struct cli_symbol_s {

@@ -1,4 +1,5 @@
 /* tools/oli/diff.c - `oli diff OLD NEW`: what moved between two reports/plans. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -152,7 +153,7 @@ int cli_diff_main(int argc, char **argv) {
     }
   }
   if (argc - optind != 2) {
-    cli_error("diff: expected OLD and NEW, got %d arguments; try 'oli diff --help'", argc - optind);
+    cli_error("diff: expected OLD and NEW, got %s; try 'oli diff --help'", cli_arguments(argc - optind));
     return OLI_EXIT_BAD;
   }
   oli_doc_t a, b;
@@ -254,7 +255,7 @@ int cli_diff_main(int argc, char **argv) {
     oli_jw_bool(&w, "changed", changed);
     oli_jw_end(&w);
     oli_jw_end(&w);
-    if (oli_jw_finish(&w) != 0) cli_error("diff: cannot write the JSON document: %m");
+    if (oli_jw_finish(&w) != 0) cli_stdout_failed(errno); /* main's cli_close_stdout: one line */
   } else {
     printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s\n", compared,
            compared == 1 ? "" : "s", rematched, moved, added, gone,

@@ -3,8 +3,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "infile.h"
 
 #ifndef OLI_VERSION_STRING
 #define OLI_VERSION_STRING "0.0.0"
@@ -52,6 +54,15 @@ int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, co
   return '?';
 }
 
+const char *cli_arguments(int n) {
+  static char ring[4][32];
+  static unsigned k;
+  char *b = ring[k++ % 4];
+  if (n == 0) return "no arguments";
+  snprintf(b, sizeof ring[0], "%d argument%s", n, n == 1 ? "" : "s");
+  return b;
+}
+
 const char *cli_shown(const char *s) {
   static char ring[8][16384];
   static unsigned k;
@@ -65,15 +76,33 @@ char *cli_where(const oli_doc_site_t *s, char *buf, size_t n) {
   return oli_text_where(buf, n, s->file, line, global, s->function, s->rel);
 }
 
-int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) {
+/* 1 when the file at path starts as an ELF file does. */
+static int is_elf(const char *path) {
+  char why[160];
+  unsigned char magic[4];
+  int fd = oli_infile_open(path, NULL, why, sizeof why);
+  if (fd < 0) return 0;
+  ssize_t k = read(fd, magic, sizeof magic);
+  close(fd);
+  return k == 4 && memcmp(magic, "\x7f" "ELF", 4) == 0;
+}
+
+int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc) {
   char msg[512];
   if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) {
     cli_symbolize_doc(doc);
     return 0;
   }
-  cli_error("%s: %s", path, msg);
+  const char *ctx = context ? context : "", *sep = context ? " " : "";
+  if (is_elf(path)) /* oli report ./a.out: the binary, not its report */
+    cli_error("%s%s%s: an ELF file (a program, library or object), not a JSON document; 'oli sites %s' lists its "
+              "sites", ctx, sep, path, path);
+  else
+    cli_error("%s%s%s: %s", ctx, sep, path, msg);
   return -1;
 }
+
+int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) { return cli_doc_load_in(NULL, path, accept, doc); }
 
 static void usage(FILE *f) {
   fputs("usage: oli COMMAND [ARGS]\n"

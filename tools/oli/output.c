@@ -52,12 +52,19 @@ int cli_out_commit(cli_out_t *o) {
   return 0;
 }
 
+static int stdout_errno; /* the first failed flush's errno (cli_stdout_failed) */
+
+void cli_stdout_failed(int err) {
+  if (!stdout_errno) stdout_errno = err;
+}
+
 int cli_close_stdout(void) {
   /* gnulib's close_stdout: an earlier error, or one flushing the rest */
   int prev = ferror(stdout);
   errno = 0;
   int fail = fclose(stdout) != 0;
   if (!prev && !fail) return 0;
-  cli_error("write error: %s", errno ? strerror(errno) : "standard output");
+  int e = errno ? errno : stdout_errno;
+  cli_error("write error: %s", e ? strerror(e) : "standard output");
   return -1;
 }

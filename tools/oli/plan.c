@@ -257,8 +257,8 @@ int cli_plan_main(int argc, char **argv) {
     return OLI_EXIT_BAD;
   }
   if (argc - optind != (static_bin ? 0 : 1)) {
-    if (static_bin) cli_error("plan: --static BINARY takes no PROFILE, got %d arguments; try 'oli plan --help'", argc - optind);
-    else cli_error("plan: expected one PROFILE (or --static BINARY), got %d arguments; try 'oli plan --help'", argc - optind);
+    if (static_bin) cli_error("plan: --static BINARY takes no PROFILE, got %s; try 'oli plan --help'", cli_arguments(argc - optind));
+    else cli_error("plan: expected one PROFILE (or --static BINARY), got %s; try 'oli plan --help'", cli_arguments(argc - optind));
     return OLI_EXIT_BAD;
   }
   uint64_t budget;

@@ -66,7 +66,7 @@ int cli_report_main(int argc, char **argv) {
     }
   }
   if (argc - optind != 1) {
-    cli_error("report: expected one FILE, got %d arguments; try 'oli report --help'", argc - optind);
+    cli_error("report: expected one FILE, got %s; try 'oli report --help'", cli_arguments(argc - optind));
     return OLI_EXIT_BAD;
   }
   oli_doc_t d;

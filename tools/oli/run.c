@@ -14,10 +14,12 @@
  * like env(1). docs/cli.md, "oli run". */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -33,29 +35,34 @@
  * it has one (-p preferred policy is not ours). */
 typedef struct run_opt_s {
   const char *name;
+  char short_name; /* 0: none */
   oli_option_t option;
   const char *arg, *help;
 } run_opt_t;
 
 static const run_opt_t run_opts[] = {
-    {"policy", oli_option_policy, "P", NULL},
-    {"dram-limit", oli_option_dram_limit, "SIZE", "emulated DRAM budget (64G, unlimited)"},
-    {"weights", oli_option_weights, "D:C[:R]", "local DRAM : CXL [: remote DRAM] weights, 1-255"},
-    {"report", oli_option_report, "FILE", "report at exit: stderr or a file (%p pid, %r rank, %h host)"},
-    {"report-format", oli_option_report_format, "F", "text or json"},
-    {"profile", oli_option_profile, "FILE", "write an access profile (%p %r %h)"},
-    {"plan", oli_option_plan, "FILE", "place as an oli-plan (or profile) file says"},
-    {"machine", oli_option_machine, "FILE", "measured bandwidths of oli calibrate, or none"},
-    {"min-size", oli_option_min_size, "SIZE", "objects below this are never placed (default 1M)"},
-    {"large-percent", oli_option_large_percent, "N", "share of the footprint that makes an object large"},
-    {"dram-nodes", oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
-    {"cxl-nodes", oli_option_cxl_nodes, "LIST", "CXL node list (force:N for a node with CPUs)"},
-    {"profile-source", oli_option_profile_source, "S", NULL},
-    {"count-small", oli_option_count_small, "0|1", "count every small object"},
-    {"verbose", oli_option_verbose, "0|1|2", "start-up log level"},
-    {"strict", oli_option_strict, "0|1", "warnings stop the program"},
+    {"policy", 'P', oli_option_policy, "P", NULL},
+    {"dram-limit", 'd', oli_option_dram_limit, "SIZE", "emulated DRAM budget (64G, unlimited)"},
+    {"weights", 'W', oli_option_weights, "D:C[:R]", "local DRAM : CXL [: remote DRAM] weights, 1-255"},
+    {"report", 'r', oli_option_report, "FILE", "report at exit: stderr or a file (%p pid, %r rank, %h host)"},
+    {"report-format", 'f', oli_option_report_format, "F", "text or json"},
+    {"profile", 'o', oli_option_profile, "FILE", "write an access profile (%p %r %h)"},
+    {"plan", 'L', oli_option_plan, "FILE", "place as an oli-plan (or profile) file says"},
+    {"machine", 'M', oli_option_machine, "FILE", "measured bandwidths of oli calibrate, or none"},
+    {"min-size", 0, oli_option_min_size, "SIZE", "objects below this are never placed (default 1M)"},
+    {"large-percent", 0, oli_option_large_percent, "N", "share of the footprint that makes an object large"},
+    {"dram-nodes", 0, oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
+    {"cxl-nodes", 0, oli_option_cxl_nodes, "LIST", "CXL node list (force:N for a node with CPUs)"},
+    {"profile-source", 0, oli_option_profile_source, "S", NULL},
+    {"count-small", 0, oli_option_count_small, "0|1", "count every small object"},
+    {"verbose", 'v', oli_option_verbose, "0|1|2", "start-up log level"},
+    {"strict", 0, oli_option_strict, "0|1", "warnings stop the program"},
 };
 #define NRUN (sizeof run_opts / sizeof run_opts[0])
+
+/* Where the program runs, numactl's spelling: options of oli run itself (no
+ * OLI_* variable), applied to oli's own process before the exec. */
+enum { BIND_NODES = 512, BIND_CPUS };
 
 static void usage(FILE *f) {
   fputs("usage: oli run [OPTION...] [--] PROGRAM [ARGS...]\n"
@@ -63,14 +70,21 @@ static void usage(FILE *f) {
         "the OLI_* environment variables would; every value is checked first.\n",
         f);
   for (size_t i = 0; i < NRUN; i++) {
-    char lhs[40], words[160];
+    char lhs[48], words[160];
     const char *help = run_opts[i].help;
     if (help == NULL && run_opts[i].option == oli_option_policy) help = oli_policy_list(words, sizeof words);
     if (help == NULL) help = oli_access_source_list(words, sizeof words);
-    snprintf(lhs, sizeof lhs, "--%s %s", run_opts[i].name, run_opts[i].arg);
-    fprintf(f, "  %-26s %s (%s)\n", lhs, help, _oli_option_name(run_opts[i].option));
+    if (run_opts[i].short_name)
+      snprintf(lhs, sizeof lhs, "-%c, --%s %s", run_opts[i].short_name, run_opts[i].name, run_opts[i].arg);
+    else
+      snprintf(lhs, sizeof lhs, "    --%s %s", run_opts[i].name, run_opts[i].arg);
+    fprintf(f, "  %-30s %s (%s)\n", lhs, help, _oli_option_name(run_opts[i].option));
   }
-  fputs("  --help                     this text\n"
+  fputs("  -N, --cpunodebind NODES        run on the CPUs of these nodes (0,1 or 0-1; all), as numactl\n"
+        "  -C, --physcpubind CPUS         run on these CPUs (0-3,8; all), as numactl\n"
+        "  -h, --help                     this text\n"
+        "PROGRAM may be run through numactl, taskset, env and the like: the program they\n"
+        "run is the one judged for preloading liboli.\n"
         "Exit status: PROGRAM's; 2 bad option or value; 126/127 PROGRAM not executable/found.\n"
         "MPI: mpiexec -n 4 oli run --report r.%r.json -- ./app (one report per rank).\n",
         f);
@@ -122,6 +136,107 @@ static int check_nodes(const char *values[NRUN]) {
   return -1;
 }
 
+/* "0-3,8" for a CPU set (truncated with "..." when long). */
+static void format_cpus(const cpu_set_t *set, char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int c = 0; c < CPU_SETSIZE; c++) {
+    if (!CPU_ISSET(c, set)) continue;
+    int e = c;
+    while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set)) e++;
+    int w = e > c ? snprintf(buf + k, n - k, "%s%d-%d", k ? "," : "", c, e) : snprintf(buf + k, n - k, "%s%d", k ? "," : "", c);
+    if (w < 0 || k + (size_t)w >= n) {
+      if (n > 4) snprintf(buf + (k < n - 4 ? k : n - 4), 4, "...");
+      return;
+    }
+    k += (size_t)w;
+    c = e;
+  }
+}
+
+/* The CPUs of -N NODES / -C CPUS, numactl's two bindings, within the CPUs
+ * this process may use (its affinity: a cpuset, taskset), set on oli itself
+ * so the exec'ed program inherits them. 0 ok, -1 after one line. */
+static int bind_cpus(const char *nodes, const char *cpus) {
+  if (!nodes && !cpus) return 0;
+  cpu_set_t allowed, want;
+  CPU_ZERO(&want);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) {
+    cli_error("run: cannot read this process's CPUs: %s", strerror(errno));
+    return -1;
+  }
+  char allowed_s[256];
+  format_cpus(&allowed, allowed_s, sizeof allowed_s);
+  if (nodes) {
+    oli_topology_t t;
+    const char *root = _oli_option_path(oli_option_sysfs_root);
+    (void)_oli_topology_read(root ? root : "/", &t); /* no NUMA: node 0 has every CPU */
+    uint64_t mask = 0;
+    int all = strcmp(nodes, "all") == 0;
+    if (!all && oli_parse_list(nodes, &mask, OLI_MAX_NODES, OLI_MAX_NODES - 1, NULL) != 0) {
+      cli_error("run: --cpunodebind '%s' is not a node list (0,1 or 0-1; all)", nodes);
+      return -1;
+    }
+    uint64_t with_cpus = 0;
+    for (int i = 0; i < t.num_nodes && i < OLI_MAX_NODES; i++)
+      if (t.nodes[i].ncpus > 0) with_cpus |= 1ULL << i;
+    char with[128];
+    oli_format_list(with_cpus, with, sizeof with);
+    for (int i = 0; i < OLI_MAX_NODES; i++) {
+      if (!all && !(mask >> i & 1)) continue;
+      if (i >= t.num_nodes || (t.nodes[i].kind == OLI_NODE_NONE && t.nodes[i].ncpus == 0)) {
+        if (all) continue;
+        cli_error("run: --cpunodebind names node %d, which does not exist (nodes with CPUs: %s)", i, with);
+        return -1;
+      }
+      int had = 0;
+      for (int c = 0; c < OLI_MAX_CPUS && c < CPU_SETSIZE; c++)
+        if (t.cpus[i][c / 64] >> (c % 64) & 1) {
+          had = 1;
+          if (CPU_ISSET(c, &allowed)) CPU_SET(c, &want);
+        }
+      if (!had && !all) {
+        cli_error("run: --cpunodebind names node %d, which has no CPUs (nodes with CPUs: %s)", i, with);
+        return -1;
+      }
+    }
+    if (CPU_COUNT(&want) == 0) {
+      cli_error("run: --cpunodebind %s: none of its CPUs is one this process may use (%s)", nodes, allowed_s);
+      return -1;
+    }
+  }
+  if (cpus) {
+    uint64_t bits[CPU_SETSIZE / 64] = {0};
+    int all = strcmp(cpus, "all") == 0;
+    if (!all && oli_parse_list(cpus, bits, CPU_SETSIZE, CPU_SETSIZE - 1, NULL) != 0) {
+      cli_error("run: --physcpubind '%s' is not a CPU list (0-3,8; all; CPUs below %d)", cpus, CPU_SETSIZE);
+      return -1;
+    }
+    cpu_set_t c2;
+    CPU_ZERO(&c2);
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+      if (!all && !(bits[c / 64] >> (c % 64) & 1)) continue;
+      if (!CPU_ISSET(c, &allowed)) {
+        if (all) continue;
+        cli_error("run: --physcpubind names CPU %d, which this process may not use (CPUs: %s)", c, allowed_s);
+        return -1;
+      }
+      CPU_SET(c, &c2);
+    }
+    if (nodes) CPU_AND(&want, &want, &c2); /* both: numactl takes the CPUs in both */
+    else want = c2;
+    if (CPU_COUNT(&want) == 0) {
+      cli_error("run: --physcpubind %s and --cpunodebind %s have no CPU in common", cpus, nodes);
+      return -1;
+    }
+  }
+  if (sched_setaffinity(0, sizeof want, &want) != 0) {
+    cli_error("run: cannot bind to the CPUs asked for: %s", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
 /* prog as execvp finds it (PATH, execvp's variable, not an oli option): 1 and
  * path, or 0. */
 static int find_program(const char *prog, char *path, size_t n) {
@@ -157,6 +272,42 @@ static int find_liboli(char *lib, size_t n) {
   return 0;
 }
 
+/* Programs that run another with the environment they were given: the
+ * program they run is the one to judge (numactl -N 0 ./app, env A=1 ./app). */
+static const char *const wrappers[] = {"env", "numactl", "taskset", "nice", "ionice", "chrt", "stdbuf", "timeout",
+                                       "time", "nohup", "setsid", "setarch", "hwloc-bind", "migratepages"};
+
+static int is_wrapper(const char *prog) {
+  const char *base = strrchr(prog, '/');
+  base = base ? base + 1 : prog;
+  for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++)
+    if (strcmp(base, wrappers[i]) == 0) return 1;
+  return 0;
+}
+
+/* 1 when word is a program to run (an executable regular file, found as
+ * execvp would): not an option's value (numactl's 0, taskset's 0x3,
+ * timeout's 10s). */
+static int runnable(const char *word) {
+  char path[4096];
+  struct stat st;
+  return word[0] != '-' && !strchr(word, '=') && find_program(word, path, sizeof path) && stat(path, &st) == 0 &&
+         S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* The program argv runs in the end: argv[0], or for a wrapper the first of
+ * its arguments that is a program to run (wrappers in wrappers too); NULL
+ * when a wrapper's program cannot be told (nothing is judged). */
+static const char *wrapped_program(char **argv) {
+  for (int depth = 0; depth < 8 && is_wrapper(argv[0]); depth++) {
+    int k = 1;
+    while (argv[k] && !runnable(argv[k])) k++;
+    if (argv[k] == NULL) return NULL;
+    argv += k;
+  }
+  return argv[0];
+}
+
 /* A program not linked with liboli - an ELF file with no oli_sites section
  * (the plugin tagged nothing in it), no DT_NEEDED liboli.so (dynamic link)
  * and no liboli symbol (a static link, unless stripped), and no liboli in
@@ -166,10 +317,11 @@ static int find_liboli(char *lib, size_t n) {
  * tree's liboli cannot be preloaded (its sanitizer must come first): there,
  * and where no liboli is found beside oli, one warning and the program runs
  * as it is. Scripts and unreadable files are not judged. */
-static void preload_unlinked(const char *prog) {
+static void preload_unlinked(char **argv) {
   char path[4096], why[256], lib[4096];
   const char *preload = getenv("LD_PRELOAD"); /* the dynamic loader's variable */
-  if (!find_program(prog, path, sizeof path) || (preload && strstr(preload, "liboli"))) return;
+  const char *prog = wrapped_program(argv);
+  if (prog == NULL || !find_program(prog, path, sizeof path) || (preload && strstr(preload, "liboli"))) return;
   unsigned char *buf = NULL;
   size_t len = 0;
   int found = 0, needed = 0;
@@ -204,24 +356,49 @@ static void preload_unlinked(const char *prog) {
 }
 
 int cli_run_main(int argc, char **argv) {
-  struct option longopts[NRUN + 2];
-  for (size_t i = 0; i < NRUN; i++)
+  struct option longopts[NRUN + 4];
+  char shortopts[2 * NRUN + 8] = "+hN:C:"; /* "+": stop at the program (its own options follow) */
+  size_t ns = strlen(shortopts);
+  for (size_t i = 0; i < NRUN; i++) {
     longopts[i] = (struct option){run_opts[i].name, required_argument, NULL, (int)(i + 256)};
-  longopts[NRUN] = (struct option){"help", no_argument, NULL, 'h'};
-  longopts[NRUN + 1] = (struct option){NULL, 0, NULL, 0};
-  const char *values[NRUN] = {0};
+    if (run_opts[i].short_name) shortopts[ns++] = run_opts[i].short_name, shortopts[ns++] = ':';
+  }
+  shortopts[ns] = '\0';
+  longopts[NRUN] = (struct option){"cpunodebind", required_argument, NULL, BIND_NODES};
+  longopts[NRUN + 1] = (struct option){"physcpubind", required_argument, NULL, BIND_CPUS};
+  longopts[NRUN + 2] = (struct option){"help", no_argument, NULL, 'h'};
+  longopts[NRUN + 3] = (struct option){NULL, 0, NULL, 0};
+  const char *values[NRUN] = {0}, *bind_nodes = NULL, *bind_cpus_s = NULL;
   optind = 1;
   opterr = 0;
   int c;
-  /* "+": stop at the first non-option, the program (its own options follow). */
-  while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
     if (c == 'h') {
       usage(stdout);
       return OLI_EXIT_OK;
     }
+    if (c == 'N' || c == BIND_NODES) {
+      bind_nodes = optarg;
+      continue;
+    }
+    if (c == 'C' || c == BIND_CPUS) {
+      bind_cpus_s = optarg;
+      continue;
+    }
+    for (size_t i = 0; i < NRUN; i++)
+      if (run_opts[i].short_name && c == run_opts[i].short_name) c = (int)(i + 256);
     if (c < 256 || c >= (int)(256 + NRUN)) {
-      if (optopt >= 256 && optopt < (int)(256 + NRUN))
-        cli_error("run: --%s needs a value (%s)", run_opts[optopt - 256].name, run_opts[optopt - 256].arg);
+      int o = optopt;
+      for (size_t i = 0; i < NRUN; i++)
+        if (run_opts[i].short_name && o == run_opts[i].short_name) o = (int)(i + 256);
+      if (o >= 256 && o < (int)(256 + NRUN))
+        cli_error("run: --%s needs a value (%s)", run_opts[o - 256].name, run_opts[o - 256].arg);
+      else if (o == BIND_NODES || o == 'N')
+        cli_error("run: --cpunodebind needs a value (NODES)");
+      else if (o == BIND_CPUS || o == 'C')
+        cli_error("run: --physcpubind needs a value (CPUS)");
+      else if (o > 0 && o < 128 && strncmp(argv[optind - 1], "--", 2) != 0)
+        cli_error("run: unknown option '-%c'; 'oli run --help' lists them", o);
       else
         cli_error("run: unknown option '%s'; 'oli run --help' lists them", argv[optind - 1]);
       return OLI_EXIT_BAD;
@@ -251,13 +428,13 @@ int cli_run_main(int argc, char **argv) {
     }
     if (run_opts[i].option == oli_option_plan) {
       oli_doc_t doc;
-      if (cli_doc_load(values[i], OLI_DOC_PLAN | OLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
+      if (cli_doc_load_in("run: --plan", values[i], OLI_DOC_PLAN | OLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
       oli_doc_free(&doc);
     }
     if (run_opts[i].option == oli_option_machine && strcmp(values[i], "none") != 0) {
       static oli_machine_t m;
       if (oli_machine_load(values[i], NULL, &m, msg, sizeof msg) != 0) {
-        cli_error("%s: %s", values[i], msg);
+        cli_error("run: --machine %s: %s", values[i], msg);
         return OLI_EXIT_BAD;
       }
     }
@@ -267,7 +444,8 @@ int cli_run_main(int argc, char **argv) {
     }
   }
   if (check_nodes(values) != 0) return OLI_EXIT_BAD;
-  preload_unlinked(argv[optind]);
+  if (bind_cpus(bind_nodes, bind_cpus_s) != 0) return OLI_EXIT_BAD;
+  preload_unlinked(argv + optind);
   fflush(stdout);
   execvp(argv[optind], argv + optind);
   int err = errno;

@@ -1,4 +1,5 @@
 /* tools/oli/sites.c - `oli sites BINARY`: the site records of a linked ELF file. */
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -141,7 +142,7 @@ int cli_sites_main(int argc, char **argv) {
     }
   }
   if (argc - optind != 1) {
-    cli_error("sites: expected one BINARY, got %d arguments; try 'oli sites --help'", argc - optind);
+    cli_error("sites: expected one BINARY, got %s; try 'oli sites --help'", cli_arguments(argc - optind));
     return OLI_EXIT_BAD;
   }
   const char *path = argv[optind];
@@ -149,6 +150,20 @@ int cli_sites_main(int argc, char **argv) {
   oli_siterec_t *recs;
   size_t m;
   if (cli_sites_read(path, &recs, &m, &buf) != 0) return OLI_EXIT_BAD;
+  if (m == 0) { /* say why there is nothing: most often, a build without the plugin */
+    unsigned char *sec = NULL;
+    size_t len = 0;
+    int found = 0;
+    char why[256];
+    if (cli_elf_read_section(path, OLI_SITE_SECTION, &sec, &len, &found, why, sizeof why) == 0 && !found)
+      cli_warning("sites: %s has no %s section: it was not compiled with the oli plugin (oli-config --cflags or "
+                  "--fflags, oli_instrument() in CMake); oli run places its objects by call stack",
+                  path, OLI_SITE_SECTION);
+    else
+      cli_warning("sites: %s: the oli plugin tagged no allocation in it (no malloc-family call, ALLOCATE or "
+                  "global of at least min-global-size)", path);
+    free(sec);
+  }
 
   if (json) {
     oli_jw_t w;
@@ -177,12 +192,7 @@ int cli_sites_main(int argc, char **argv) {
     }
     oli_jw_end(&w);
     oli_jw_end(&w);
-    if (oli_jw_finish(&w) != 0) {
-      cli_error("sites: cannot write the JSON document: %m");
-      free(recs);
-      free(buf);
-      return OLI_EXIT_BAD;
-    }
+    if (oli_jw_finish(&w) != 0) cli_stdout_failed(errno); /* main's cli_close_stdout: one line */
   } else {
     /* column widths from the longest entry (capped) */
     int wk = 4, wl = 9, wf = 8, wn = 4;

@@ -51,6 +51,8 @@ def tree(name, nodes, online=None, has_memory=None, tiers=None, wi=None):
         d = f"{NODE}/node{i}"
         if "cpus" in n:
             write(root, f"{d}/cpulist", n["cpus"] + "\n")
+        if "cpus_raw" in n:  # the file's bytes as they are, no newline
+            write(root, f"{d}/cpulist", n["cpus_raw"])
         if "mem" in n:
             write(root, f"{d}/meminfo", meminfo(i, *n["mem"]) if isinstance(n["mem"], tuple) else n["mem"])
         if "dist" in n:
@@ -118,6 +120,11 @@ def synthetic():
         1: dict(cpus="", mem=(8 * GiB, 8 * GiB), dist="20 10 10 10"),
     }, has_memory="0-1", tiers={"x": "0", 4: "zero"}, wi={0: 999, 1: "abc"})
     tree("broken-missing", {0: dict(cpus="0-3")}, online="0-1")
+    # A cpulist of NUL bytes (a damaged or fake sysfs): not "no CPUs".
+    tree("broken-nul", {
+        0: dict(cpus="0-3", mem=(8 * GiB, 8 * GiB), dist="10 20"),
+        1: dict(cpus_raw="\0" * 8, mem=(8 * GiB, 8 * GiB), dist="20 10"),
+    }, has_memory="0-1")
     tree("broken-online", {
         0: dict(cpus="0-3", mem=(8 * GiB, 8 * GiB), dist="10 20"),
         1: dict(cpus="", mem=(8 * GiB, 8 * GiB), dist="20 10"),
