@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "OliPlan.h"
 #include "OliAbiNames.h"
+#include "OliOptions.h"
 
 #include "doc.h"
 
@@ -27,8 +28,9 @@ namespace oli {
 static constexpr oli_doc_field_t Embedded[] = {OLI_F_ID,  OLI_F_KIND, OLI_F_FILE,     OLI_F_FUNCTION,
                                                OLI_F_REL, OLI_F_NAME, OLI_F_DECISION, OLI_F_RATIO};
 
-bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
-  std::string Where = "oli: plan=" + Path + ": ";
+bool readPlan(OliOptions &O, std::string &Err) {
+  const std::string &Path = O.PlanPath;
+  std::string Where = "oli: plan=" + O.Plan + (Path != O.Plan ? " (" + Path + ", relative to root=)" : "") + ": ";
   oli_doc_t Doc;
   char Msg[512];
   // The runtime's and the CLI's reader (common/doc.c): a plan the compiler
@@ -52,6 +54,7 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
   if (Doc.has_dram_limit)
     oli_jw_u64(&W, "dram_limit", Doc.dram_limit);
   oli_jw_array(&W, "sites", OLI_JW_LINES);
+  O.PlanSites = uint32_t(Doc.nsites);
   for (size_t I = 0; I < Doc.nsites; ++I) {
     oli_doc_site_t S = Doc.sites[I];
     uint64_t Keep = 0;
@@ -66,7 +69,7 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
   fclose(F);
   oli_doc_free(&Doc);
   if (Rc == 0 && Buf)
-    Text.assign(Buf, Len);
+    O.PlanText.assign(Buf, Len);
   free(Buf);
   if (Rc != 0) {
     Err = Where + "cannot write the embedded plan";

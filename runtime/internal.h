@@ -636,6 +636,10 @@ void _oli_plan_stats(oli_plan_stats_t *st);
  * when OLI_PROFILE is set. */
 int _oli_profile_write(const char *pattern);
 void _oli_profile_init(void); /* from process init: keeps profile.c linked, checks OLI_PROFILE */
+/* From process init after PMU start: one warning when OLI_PROFILE is set and
+ * nothing will count accesses (no loaded module's build note has
+ * profile-every, no PMU event). */
+void _oli_profile_check_counts(void);
 /* Add `weight` accesses to the live object holding addr (arena block, else
  * registered global), else to the unattributed counter. Thread-safe. */
 void _oli_profile_attribute(const void *addr, uint64_t weight);

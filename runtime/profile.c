@@ -16,11 +16,13 @@
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "internal.h"
+#include "buildnote.h"
 #include "doc.h"
 #include "outfile.h"
 
@@ -170,6 +172,34 @@ void _oli_profile_init(void) {
   if (p && _oli_expand_pattern(p, path, sizeof path) != 0)
     _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile will be written",
                          p);
+}
+
+/* dl_iterate_phdr: stops (1) at a loaded module whose oli build note says
+ * profile-every=N. */
+static int counts_accesses(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size, (void)arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_NOTE) continue;
+    const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+    oli_build_t b;
+    while (oli_build_next(&p, end, &b) == 1)
+      if (b.profile_every) return 1;
+  }
+  return 0;
+}
+
+void _oli_profile_check_counts(void) {
+  const char *p = _oli_option_str(oli_option_profile);
+  if (p == NULL || _oli_option_get(oli_option_profile_source) == OLI_ACCESS_NONE || _oli_pmu_event_name())
+    return;
+  if (dl_iterate_phdr(counts_accesses, NULL)) return;
+  _oli_warning_message(W_NO_COUNTS,
+                       "OLI_PROFILE='%s': no module of this program was compiled with profile-every=N and PMU "
+                       "sampling is off: the profile will have sizes but no access counts; rebuild the objects "
+                       "with OLI_PASS_OPTIONS='profile-every=1024' (remove the old ones first), or set "
+                       "OLI_PROFILE_SOURCE=pmu where perf events are allowed",
+                       p);
 }
 
 __attribute__((destructor)) static void profile_at_exit(void) {

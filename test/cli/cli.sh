@@ -963,6 +963,43 @@ run-exec) # a program that cannot be run: 127 not found, 126 not executable, one
   printf 'not a program\n' >data.txt; chmod -x data.txt
   run $OLI run ./data.txt; want_rc 126 "not executable"; one_line "cannot run './data.txt'"
   ;;
+sites-build) # oli sites says how the modules were built (their build notes): plain, profile, plan embedded; mixed builds warn
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  printf '#include <stdlib.h>\nint main(int c, char **v) { double *a = malloc((size_t)c << 23); a[0] = 1; free(a); return 0; }\n' >m.c
+  printf '#include <stdlib.h>\ndouble *mk(size_t n) { return malloc(n); }\n' >u.c
+  printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x1", "decision": "cxl"}, {"id": "0x2", "decision": "dram"}]}' >k.plan.json
+  cc() { "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$@" || fail "compile $*"; }
+  cc m.c -o m.o; cc u.c -o u.o
+  run $OLI sites m.o; want_rc 0 plain; has "plain build (options 0x"; hasnt "profile build"; hasnt "plan embedded"
+  OLI_PASS_OPTIONS='profile-every=512' cc m.c -o mp.o
+  run $OLI sites mp.o; want_rc 0 profile; has "profile build: profile-every=512 (options 0x"
+  OLI_PASS_OPTIONS="root=$WORK;plan=k.plan.json" cc m.c -o mq.o
+  run $OLI sites mq.o; want_rc 0 plan; has "plan build (options 0x"; has "plan embedded: $WORK/k.plan.json (2 sites planned, 0 left out)"
+  run $OLI sites --json mq.o; want_rc 0 json; json_ok out.txt
+  grep -q '"builds": \[' out.txt && grep -q '"profile_every": 0, "plan": "[^"]*k.plan.json", "plan_hash": "0x' out.txt ||
+    { cat out.txt >&2; fail "json builds"; }
+  "$CLANG" -r m.o u.o -o same.o || fail "relocatable link"
+  run $OLI sites same.o; want_rc 0 same; [ "$(grep -c 'build (options' out.txt)" -eq 1 ] || fail "alike modules: one build line"
+  [ ! -s err.txt ] || fail "alike modules warn: $(cat err.txt)"
+  "$CLANG" -r mp.o u.o -o mixed.o || fail "relocatable link"
+  run $OLI sites mixed.o; want_rc 0 mixed; has "plain build"; has "profile build: profile-every=512"
+  one_line "were built with 2 different sets of pass options"
+  ;;
+profile-no-counts) # OLI_PROFILE on a binary without profile instrumentation (and no PMU) says so at start; a profile build does not
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
+  printf '#include <stdlib.h>\nchar *volatile keep;\nint main(void) { char *p = malloc(2 << 20); keep = p; for (int i = 0; i < 2 << 20; i++) p[i] = (char)i; free(p); return 0; }\n' >p.c
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" p.c -o plain -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  OLI_PASS_OPTIONS='profile-every=64' "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" p.c -o prof \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  run env OLI_PROFILE=a.json OLI_PROFILE_SOURCE=portable ./plain; want_rc 0 plain
+  one_line "oli: warning: OLI_PROFILE='a.json': no module of this program was compiled with profile-every=N"
+  run env OLI_PROFILE=b.json OLI_PROFILE_SOURCE=portable ./prof; want_rc 0 prof
+  [ ! -s err.txt ] || fail "profile build warns: $(cat err.txt)"
+  grep -q '"access_source": "portable"' b.json || fail "profile build counted nothing"
+  run env OLI_PROFILE=c.json OLI_PROFILE_SOURCE=none ./plain; want_rc 0 none
+  [ ! -s err.txt ] || fail "OLI_PROFILE_SOURCE=none warns: $(cat err.txt)"
+  ;;
 run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   cat >big.c <<'C'
