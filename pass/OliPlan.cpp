@@ -27,6 +27,9 @@ namespace oli {
 /// and where the site is (the reasons, model and summary stay behind).
 static constexpr oli_doc_field_t Embedded[] = {OLI_F_ID,  OLI_F_KIND, OLI_F_FILE,     OLI_F_FUNCTION,
                                                OLI_F_REL, OLI_F_NAME, OLI_F_DECISION, OLI_F_RATIO};
+/// The members of a left-out site kept: which site, and why.
+static constexpr oli_doc_field_t EmbeddedLeft[] = {OLI_F_ID, OLI_F_KIND, OLI_F_FILE, OLI_F_FUNCTION,
+                                                   OLI_F_REL, OLI_F_NAME, OLI_F_WHY};
 
 bool readPlan(OliOptions &O, std::string &Err) {
   const std::string &Path = O.PlanPath;
@@ -64,6 +67,21 @@ bool readPlan(OliOptions &O, std::string &Err) {
     oli_doc_write_site(&W, OLI_DOC_PLAN, &S);
   }
   oli_jw_end(&W);
+  // The sites it left out (small, never allocated): the runtime counts them
+  // apart from new sites.
+  O.PlanLeftOut = uint32_t(Doc.nleft);
+  if (Doc.nleft) {
+    oli_jw_array(&W, "left_out", OLI_JW_LINES);
+    for (size_t I = 0; I < Doc.nleft; ++I) {
+      oli_doc_site_t S = Doc.left[I];
+      uint64_t Keep = 0;
+      for (oli_doc_field_t Fd : EmbeddedLeft)
+        Keep |= 1ull << Fd;
+      S.has &= Keep;
+      oli_doc_write_left_out(&W, &S);
+    }
+    oli_jw_end(&W);
+  }
   oli_jw_end(&W);
   int Rc = oli_jw_finish(&W);
   fclose(F);

@@ -9,7 +9,8 @@
  * edits that move code. A bad file (unreadable, not JSON, wrong schema or
  * version, bad or duplicate IDs, bad decisions) is ignored as a whole with one
  * W_PLAN warning: the program runs on static hints. At exit one line gives
- * the match statistics: matched, re-matched, unmatched (new), stale.
+ * the match statistics: matched, re-matched, unmatched (new), stale, and
+ * the sites the plan left out (its left_out[]) apart from the new ones.
  *
  * A plan embedded at compile time (pass option plan=FILE) reaches the runtime
  * through __oli_plan_embedded from the module constructor and is used the
@@ -294,6 +295,20 @@ const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st) {
   return e;
 }
 
+/* A registered site the plan left out (its left_out[]): by ID, else by
+ * file, function and rel. Exit statistics only: a scan. */
+static bool left_out(const __oli_site_t *s) {
+  if (oli_doc_find_left(&plan.doc, s->id) >= 0) return true;
+  const char *file, *func, *name;
+  _oli_site_strings(s, &file, &func, &name);
+  for (size_t i = 0; i < plan.doc.nleft; i++) {
+    const oli_doc_site_t *l = &plan.doc.left[i];
+    if (OLI_HAS(l, OLI_F_REL) && l->rel == s->rel && same(or_null(l->file), file) && same(or_null(l->function), func))
+      return true;
+  }
+  return false;
+}
+
 void _oli_plan_stats(oli_plan_stats_t *st) {
   memset(st, 0, sizeof *st);
   if (atomic_load(&load_state) != 2) return;
@@ -308,6 +323,7 @@ void _oli_plan_stats(oli_plan_stats_t *st) {
     int c = classify(rec, &p);
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
+    else if (plan.doc.nleft && left_out(rec)) st->left_out++;
     else st->unmatched++;
     if (p) atomic_store(&p->used, 1);
   }
@@ -356,9 +372,12 @@ __attribute__((destructor)) static void plan_at_exit(void) {
                          plan.profile ? "profile" : "plan", plan_path, oli_policy_name(policy));
     return;
   }
+  char left[80] = ""; /* a plan that lists the sites it left out counts them apart */
+  if (plan.doc.nleft)
+    snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
   _oli_verbose_message(0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
-                       "%zu unmatched (new), %zu stale",
+                       "%zu unmatched (new), %zu stale%s",
                        plan.profile ? "profile" : "plan", plan_path, st.matched, st.rematched,
-                       st.unmatched, st.stale);
+                       st.unmatched, st.stale, left);
 }

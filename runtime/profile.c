@@ -191,8 +191,8 @@ static int counts_accesses(struct dl_phdr_info *info, size_t size, void *arg) {
 
 void _oli_profile_check_counts(void) {
   const char *p = _oli_option_str(oli_option_profile);
-  if (p == NULL || _oli_option_get(oli_option_profile_source) == OLI_ACCESS_NONE || _oli_pmu_event_name())
-    return;
+  long src = _oli_option_get(oli_option_profile_source); /* none: asked for; pmu: pmu.c warns itself */
+  if (p == NULL || (src != OLI_ACCESS_AUTO && src != OLI_ACCESS_PORTABLE) || _oli_pmu_event_name()) return;
   if (dl_iterate_phdr(counts_accesses, NULL)) return;
   _oli_warning_message(W_NO_COUNTS,
                        "OLI_PROFILE='%s': no module of this program was compiled with profile-every=N and PMU "

@@ -271,6 +271,7 @@ typedef struct oli_plan_stats_s {
   size_t rematched; /* found by source location (ID changed by an edit) */
   size_t unmatched; /* registered sites the plan does not know (new) */
   size_t stale;     /* plan sites no registered site matches */
+  size_t left_out;  /* registered sites the plan left out (left_out[]: small, never allocated) */
 } oli_plan_stats_t;
 
 /* ---- options (options.c) ---------------------------------------------------------- */

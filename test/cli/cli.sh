@@ -508,6 +508,8 @@ diff-newgone)
   run $OLI diff "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "new/gone"
   has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
   run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"
+  hasnt "new    0x"; hasnt "gone   0x" # --moved-only lists only moved sites
+  has "0 moved; 1 new, 1 gone (not counted, not listed: --moved-only)"
   ;;
 diff-rematch) # an edit changed two IDs: re-matched by location, only the real move counts
   run $OLI diff "$IN/report-old.json" "$IN/report-edited.json"; want_rc 1 "edited"
@@ -854,11 +856,11 @@ run-options) # every option of oli run sets its OLI_* variable, exactly as given
   run env OLI_SYSFS_ROOT="$IN/../../runtime/data/qemu-lab-6.12" \
     $OLI run --policy oli --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
     --profile p.%h.json --plan "$IN/plan-good.json" --min-size 2M --large-percent 20 --dram-nodes 0-1 \
-    --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes --machine none -- env
+    --cxl-nodes force:2 --profile-source none --count-small 1 --verbose 1 --strict yes --machine none -- env
   want_rc 0 "all options"
   for kv in OLI_POLICY=oli OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1:2 'OLI_REPORT=r.%r.%p.json' \
       OLI_REPORT_FORMAT=json 'OLI_PROFILE=p.%h.json' "OLI_PLAN=$IN/plan-good.json" OLI_MIN_SIZE=2M \
-      OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=portable \
+      OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=none \
       OLI_COUNT_SMALL=1 OLI_VERBOSE=1 OLI_STRICT=yes OLI_MACHINE=none; do
     grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
   done
