@@ -458,6 +458,25 @@ static int read_tiers(reader_t *r, const oli_json_t *t, oli_doc_tiers_t *out) {
 }
 
 
+static const char *const phase_from[2] = {"start", "settle"};
+
+/* A profile's "phase" (optional). */
+static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"phase\" must be an object");
+  const char *from;
+  bool h;
+  if (get_str(r, v, "from", &from, true) || get_bool(r, v, "waiting", &d->phase.waiting, &h) ||
+      get_u64(r, v, "pauses", UINT64_MAX, &d->phase.pauses, &h, false) ||
+      get_u64(r, v, "skipped_accesses", UINT64_MAX, &d->phase.skipped_accesses, &h, false))
+    return -1;
+  if (strcmp(from, phase_from[0]) && strcmp(from, phase_from[1]))
+    return fail(r, oli_json_get(v, "from"), "\"phase.from\" must be \"start\" or \"settle\"");
+  d->phase.from_settle = strcmp(from, phase_from[1]) == 0;
+  d->has_phase = true;
+  return 0;
+}
+
 /* summary.migration's keys, in the order written: the members of
  * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
 #define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
@@ -627,6 +646,7 @@ static int read_doc(reader_t *r, unsigned accept) {
       return fail(r, oli_json_get(root, "access_source"), "\"access_source\" %s is not one of none, portable, pmu",
                   q(src, qb));
     if (read_tiers(r, oli_json_get(root, "tiers"), &d->tiers) != 0) return -1;
+    if (read_phase(r, oli_json_get(root, "phase"), d) != 0) return -1;
   }
   if (d->kind == OLI_DOC_REPORT && read_summary(r, oli_json_get(root, "summary"), &d->summary) != 0) return -1;
   const oli_json_t *fp = d->kind == OLI_DOC_REPORT ? oli_json_get(root, "footprint") : NULL; /* optional */
@@ -974,6 +994,23 @@ void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t)
     oli_jw_end(w);
   }
   oli_jw_end(w);
+}
+
+void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p) {
+  oli_jw_object(w, "phase", OLI_JW_INLINE);
+  oli_jw_str(w, "from", phase_from[p->from_settle]);
+  oli_jw_bool(w, "waiting", p->waiting);
+  oli_jw_u64(w, "pauses", p->pauses);
+  oli_jw_u64(w, "skipped_accesses", p->skipped_accesses);
+  oli_jw_end(w);
+}
+
+char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n) {
+  snprintf(buf, n, "%s, %" PRIu64 " pause%s, %.3g accesses skipped",
+           !p->from_settle ? "from the start" : p->waiting ? "waiting for oli_settle(), never called: nothing sampled"
+                                                            : "from the first oli_settle()",
+           p->pauses, p->pauses == 1 ? "" : "s", (double)p->skipped_accesses);
+  return buf;
 }
 
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {

@@ -136,6 +136,15 @@ typedef struct oli_doc_tiers_s {
   double bandwidth[OLI_NODE_TIERS], latency[OLI_NODE_TIERS]; /* MB/s, ns */
 } oli_doc_tiers_t;
 
+/* A profile's "phase": which part of the run its access samples cover
+ * (docs/profile-schema.md). */
+typedef struct oli_doc_phase_s {
+  bool from_settle;          /* OLI_PROFILE_START=settle: sampling waited for the first oli_settle() */
+  bool waiting;              /* ... and it never came: no access sampled */
+  uint64_t pauses;           /* oli_profile_pause() calls */
+  uint64_t skipped_accesses; /* the weight of the samples dropped while paused */
+} oli_doc_phase_t;
+
 typedef struct oli_doc_s {
   const char *path;          /* the file (oli_doc_load), else NULL */
   oli_doc_kind_t kind;
@@ -152,6 +161,8 @@ typedef struct oli_doc_s {
   /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
   oli_access_source_t access_source; /* NONE when absent */
+  bool has_phase;                    /* "phase" given */
+  oli_doc_phase_t phase;
   const char *access_event;          /* "" when absent */
   oli_doc_tiers_t tiers;
   /* report */
@@ -236,6 +247,10 @@ void oli_doc_write_left_out(oli_jw_t *w, const oli_doc_site_t *s);
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program);
 /* Members shared by profiles and plans. */
 void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t);
+/* A profile's "phase": {"from": "start"|"settle", "waiting", "pauses", "skipped_accesses"}. */
+void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p);
+/* The phase in words: "from the first oli_settle(), 2 pauses, 1.5e+06 accesses skipped". */
+char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n);
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s);
 
 #ifdef __cplusplus

@@ -640,6 +640,8 @@ void _oli_profile_init(void); /* from process init: keeps profile.c linked, chec
  * nothing will count accesses (no loaded module's build note has
  * profile-every, no PMU event). */
 void _oli_profile_check_counts(void);
+/* From oli_settle(): under OLI_PROFILE_START=settle the first one starts sampling. */
+void _oli_profile_settled(void);
 /* Add `weight` accesses to the live object holding addr (arena block, else
  * registered global), else to the unattributed counter. Thread-safe. */
 void _oli_profile_attribute(const void *addr, uint64_t weight);

@@ -435,5 +435,7 @@ long _oli_settle_run(uint64_t fp, bool final) { return settle(fp, final, true); 
 
 OLI_EXPORT long oli_settle(void) {
   _oli_alloc_ready();
-  return _oli_settle_run(0, false);
+  long n = _oli_settle_run(0, false);
+  _oli_profile_settled(); /* OLI_PROFILE_START=settle: the compute phase starts here */
+  return n;
 }

@@ -283,6 +283,8 @@ typedef enum oli_report_format_e {
 } oli_report_format_t;
 /* OLI_PMU_EVENT values (pmu.c reads them). */
 enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
+/* OLI_PROFILE_START values: sample accesses from the start, or from the first oli_settle(). */
+enum { OLI_PROFILE_FROM_START, OLI_PROFILE_FROM_SETTLE };
 
 /* ---- messages (messages.c) ----------------------------------------------------------- */
 /* All message output goes through one hook; msg is one complete line ending in '\n'. */

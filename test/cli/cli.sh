@@ -1002,6 +1002,61 @@ profile-no-counts) # OLI_PROFILE on a binary without profile instrumentation (an
   run env OLI_PROFILE=c.json OLI_PROFILE_SOURCE=none ./plain; want_rc 0 none
   [ ! -s err.txt ] || fail "OLI_PROFILE_SOURCE=none warns: $(cat err.txt)"
   ;;
+profile-phase) # OLI_PROFILE_START=settle and oli_profile_pause/resume keep set-up out of the access samples; the profile records its phase
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
+  cat >ph.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+#include <oli.h>
+#define N (1 << 18)
+double *volatile sink[2];
+int main(int argc, char **argv) {
+  int pause = argc > 1 && !strcmp(argv[1], "pause"), settle = !(argc > 1 && !strcmp(argv[1], "nosettle"));
+  double *setup_only = malloc(N * sizeof(double));
+  double *work = malloc(N * sizeof(double));
+  if (pause) oli_profile_pause();
+  for (int r = 0; r < 4; r++)
+    for (int i = 0; i < N; i++) setup_only[i] = i + r;
+  for (int i = 0; i < N; i++) work[i] = setup_only[i];
+  if (pause) oli_profile_resume();
+  if (settle) oli_settle();
+  double s = 0;
+  for (int r = 0; r < 8; r++)
+    for (int i = 0; i < N; i++) s += work[i];
+  sink[0] = setup_only, sink[1] = work;
+  return s < 0;
+}
+C
+  OLI_PASS_OPTIONS='profile-every=16' "$CLANG" -O1 -gline-tables-only -I"$INC" -fpass-plugin="$PLUGIN" ph.c -o ph \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  acc() { python3 - "$1" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+by = {s["line"]: s["accesses"] for s in p["sites"]}
+ph = p.get("phase", {})
+print(by[8], by[9], ph.get("from"), ph.get("waiting"), ph.get("pauses"), ph.get("skipped_accesses", 0) > 0)
+PY
+  }
+  run env OLI_PROFILE=all.json OLI_PROFILE_SOURCE=portable ./ph; want_rc 0 all
+  set -- $(acc all.json); [ "$1" -gt 0 ] && [ "$2" -gt "$1" ] && [ "$3" = start ] && [ "$5" = 0 ] && [ "$6" = False ] ||
+    fail "whole run: setup_only and work sampled, phase from the start: $*"
+  run env OLI_PROFILE=settle.json OLI_PROFILE_SOURCE=portable OLI_PROFILE_START=settle ./ph; want_rc 0 settle
+  set -- $(acc settle.json); [ "$1" -eq 0 ] && [ "$2" -gt 0 ] && [ "$3" = settle ] && [ "$4" = False ] && [ "$6" = True ] ||
+    fail "OLI_PROFILE_START=settle: set-up accesses sampled: $*"
+  run env OLI_PROFILE=pause.json OLI_PROFILE_SOURCE=portable ./ph pause; want_rc 0 pause
+  set -- $(acc pause.json); [ "$1" -eq 0 ] && [ "$2" -gt 0 ] && [ "$3" = start ] && [ "$5" = 1 ] && [ "$6" = True ] ||
+    fail "oli_profile_pause/resume around set-up: $*"
+  run env OLI_PROFILE=never.json OLI_PROFILE_SOURCE=portable OLI_PROFILE_START=settle ./ph nosettle; want_rc 0 nosettle
+  set -- $(acc never.json); [ "$1" -eq 0 ] && [ "$2" -eq 0 ] && [ "$4" = True ] || fail "no oli_settle(): nothing sampled: $*"
+  run $OLI report settle.json; want_rc 0 "report"; has "sampled from the first oli_settle(), 0 pauses"
+  run $OLI profile merge m.json settle.json never.json; want_rc 0 "merge one phase"
+  grep -q '"phase": {"from": "settle", "waiting": true' m.json || fail "merged phase: $(grep phase m.json)"
+  run $OLI profile merge m2.json settle.json all.json; want_rc 2 "merge two phases"
+  one_line "accesses sampled from the start, another input's from the first oli_settle()"
+  run env OLI_PROFILE_START=later ./ph; want_rc 2 "bad OLI_PROFILE_START"; grep -q "OLI_PROFILE_START='later' is not one of start, settle" err.txt ||
+    fail "bad value: $(cat err.txt)"
+  ;;
 run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   cat >big.c <<'C'

@@ -100,6 +100,10 @@ int cli_report_main(int argc, char **argv) {
     printf("footprint peak %s, %" PRIu64 " run%s, accesses from %s\n",
            oli_format_size(d.footprint_peak, b1, sizeof b1), d.runs, d.runs == 1 ? "" : "s",
            oli_access_source_name(d.access_source));
+    if (d.has_phase) {
+      char words[160];
+      printf("sampled %s\n", oli_doc_phase_words(&d.phase, words, sizeof words));
+    }
     oli_doc_free(&d);
     return OLI_EXIT_OK;
   }
