@@ -24,41 +24,42 @@
  *   per document: N not a member; O optional; R required; A optional to
  *   read, always written (null when the writer has no value) */
 #define OLI_DOC_SITE_FIELDS(X)                                                                \
-  X(ID, "id", T_ID, R, R, R)                                                                  \
-  X(KIND, "kind", T_STR, A, O, A)                                                             \
-  X(FILE, "file", T_STR, A, O, A)                                                             \
-  X(LINE, "line", T_U32, A, O, O)                                                             \
-  X(REL, "rel", T_U32, A, O, A)                                                               \
-  X(FUNCTION, "function", T_STR, A, O, A)                                                     \
-  X(NAME, "name", T_NSTR, A, O, A)                                                            \
-  X(SIZE_HINT, "size_hint", T_NU64, A, N, N)                                                  \
-  X(COUNT, "count", T_U64, A, N, R)                                                           \
-  X(COUNT_PARTIAL, "count_partial", T_BOOL, A, N, N)                                          \
-  X(TOTAL_BYTES, "total_bytes", T_U64, A, N, R)                                               \
-  X(LARGEST, "largest", T_U64, A, N, R)                                                       \
-  X(PEAK_LIVE, "peak_live", T_U64, A, N, R)                                                   \
-  X(LIFETIME_NS, "lifetime_ns", T_U64, N, N, O)                                               \
-  X(ACCESSES, "accesses", T_U64, N, O, R)                                                     \
-  X(DECISION, "decision", T_DECISION, R, R, N)                                                \
-  X(RATIO, "ratio", T_RATIO, A, A, N)                                                         \
-  X(BYTES, "bytes", T_U64, N, O, N)                                                           \
-  X(DRAM_BYTES, "dram_bytes", T_U64, N, O, N)                                                 \
-  X(STALL, "stall", T_DBL, N, O, N)                                                           \
-  X(NODES, "nodes", T_NODES, A, N, N)                                                         \
-  X(MECHANISM, "mechanism", T_MECH, A, N, N)                                                  \
-  X(REASON, "reason", T_STR, A, O, N)                                                         \
-  X(FALLBACKS, "fallbacks", T_U64, A, N, N)                                                   \
-  X(PAGES_INTENDED, "pages_intended", T_PAGES, A, N, N)                                       \
-  X(PAGES_ACHIEVED, "pages_achieved", T_PAGES, A, N, N)                                       \
-  X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N)                                   \
-  X(PAGES_SHARED, "pages_shared", T_U64, A, N, N)                                             \
-  X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N)                                          \
-  X(LONGEST_RUN, "longest_run", T_NU64, A, N, N)                                             \
-  X(SHARE_AT_DECISION, "share_at_decision", T_DBL, I, N, N)                                   \
-  X(SHARE_OF_PEAK, "share_of_peak", T_DBL, I, N, N)                                           \
-  X(RULE, "rule", T_RULE, I, N, N)                                                            \
-  X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N)                                      \
-  X(FRAMES, "frames", T_FRAMES, O, O, O)
+  X(ID, "id", T_ID, R, R, R, R)                                                               \
+  X(KIND, "kind", T_STR, A, O, A, O)                                                          \
+  X(FILE, "file", T_STR, A, O, A, O)                                                          \
+  X(LINE, "line", T_U32, A, O, O, O)                                                          \
+  X(REL, "rel", T_U32, A, O, A, O)                                                            \
+  X(FUNCTION, "function", T_STR, A, O, A, O)                                                  \
+  X(NAME, "name", T_NSTR, A, O, A, O)                                                         \
+  X(SIZE_HINT, "size_hint", T_NU64, A, N, N, N)                                               \
+  X(COUNT, "count", T_U64, A, N, R, O)                                                        \
+  X(COUNT_PARTIAL, "count_partial", T_BOOL, A, N, N, N)                                       \
+  X(TOTAL_BYTES, "total_bytes", T_U64, A, N, R, N)                                            \
+  X(LARGEST, "largest", T_U64, A, N, R, O)                                                    \
+  X(PEAK_LIVE, "peak_live", T_U64, A, N, R, N)                                                \
+  X(LIFETIME_NS, "lifetime_ns", T_U64, N, N, O, N)                                            \
+  X(ACCESSES, "accesses", T_U64, N, O, R, N)                                                  \
+  X(DECISION, "decision", T_DECISION, R, R, N, N)                                             \
+  X(RATIO, "ratio", T_RATIO, A, A, N, N)                                                      \
+  X(BYTES, "bytes", T_U64, N, O, N, N)                                                        \
+  X(DRAM_BYTES, "dram_bytes", T_U64, N, O, N, N)                                              \
+  X(STALL, "stall", T_DBL, N, O, N, N)                                                        \
+  X(NODES, "nodes", T_NODES, A, N, N, N)                                                      \
+  X(MECHANISM, "mechanism", T_MECH, A, N, N, N)                                               \
+  X(REASON, "reason", T_STR, A, O, N, N)                                                      \
+  X(FALLBACKS, "fallbacks", T_U64, A, N, N, N)                                                \
+  X(PAGES_INTENDED, "pages_intended", T_PAGES, A, N, N, N)                                    \
+  X(PAGES_ACHIEVED, "pages_achieved", T_PAGES, A, N, N, N)                                    \
+  X(PAGES_NOT_PRESENT, "pages_not_present", T_U64, A, N, N, N)                                \
+  X(PAGES_SHARED, "pages_shared", T_U64, A, N, N, N)                                          \
+  X(PAGES_SAMPLED, "pages_sampled", T_BOOL, A, N, N, N)                                       \
+  X(LONGEST_RUN, "longest_run", T_NU64, A, N, N, N)                                           \
+  X(SHARE_AT_DECISION, "share_at_decision", T_DBL, I, N, N, N)                                \
+  X(SHARE_OF_PEAK, "share_of_peak", T_DBL, I, N, N, N)                                        \
+  X(RULE, "rule", T_RULE, I, N, N, N)                                                         \
+  X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N, N)                                    \
+  X(FRAMES, "frames", T_FRAMES, O, O, O, O)                                                   \
+  X(WHY, "why", T_WHY, N, N, N, R)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -77,6 +78,7 @@ typedef enum ftype_e {
   T_RULE,     /* null or a re-decision outcome's name (oli_vocab.def) */
   T_REDECISIONS, /* [{"settle", "size", "objects", "from", "to", "outcome", ...}] */
   T_FRAMES,   /* [{"module", "build_id", "offset": "0x..."}], innermost first */
+  T_WHY,      /* why a plan left a site out: an oli_left_out_t name (oli_vocab.def) */
 } ftype_t;
 
 /* Per document: N not a member; O read if present, written when set; R
@@ -88,14 +90,16 @@ enum { N = 0, O = 1, R = 2, A = 3, I = 4 };
 typedef struct field_s {
   const char *key;
   ftype_t type;
-  unsigned char use[3]; /* by document: report, plan, profile */
+  unsigned char use[4]; /* by document: report, plan, profile; a plan's left_out[] entry */
 } field_t;
 
 static const field_t fields[OLI_F_COUNT_] = {
-#define FIELD_ROW(Id, Key, Type, Rep, Plan, Prof) [OLI_F_##Id] = {Key, Type, {Rep, Plan, Prof}},
+#define FIELD_ROW(Id, Key, Type, Rep, Plan, Prof, Left) [OLI_F_##Id] = {Key, Type, {Rep, Plan, Prof, Left}},
     OLI_DOC_SITE_FIELDS(FIELD_ROW)
 #undef FIELD_ROW
 };
+
+#define LEFT_COLUMN 3 /* use[] of a plan's left_out[] entries */
 
 static int doc_index(oli_doc_kind_t k) {
   switch (k) {
@@ -356,6 +360,20 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     if (read_frames(r, v, s) != 0) return -1;
     has = s->nframes > 0;
     break;
+  case T_WHY: {
+    const char *why;
+    if (get_str(r, o, fd->key, &why, req) != 0) return -1;
+    if (oli_left_out_parse(why, &s->left_out) != 0) {
+      char list[96];
+      size_t k = 0;
+      list[0] = '\0';
+      for (int i = 0; i < OLI_LEFT_COUNT_; i++)
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", oli_left_out_name((oli_left_out_t)i));
+      return fail(r, v, "\"why\" %s is not one of %s", q(why, qb), list);
+    }
+    has = true;
+    break;
+  }
   case T_DECISION: {
     const char *dec;
     bool plan = r->d->kind == OLI_DOC_PLAN;
@@ -414,12 +432,12 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
   return 0;
 }
 
-static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s) {
+/* One site object; di: the table's column (doc_index, LEFT_COLUMN). */
+static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int di) {
   if (o->type != OLI_JSON_OBJECT) return fail(r, o, "a site must be an object, found %s", oli_json_type_name(o->type));
   s->kind = s->file = s->function = s->name = s->reason = "";
   s->at_line = o->line;
   s->at_col = o->col;
-  int di = doc_index(r->d->kind);
   for (int f = 0; f < OLI_F_COUNT_; f++)
     if (fields[f].use[di] != N && read_field(r, o, s, f, fields[f].use[di]) != 0) return -1;
   if (!OLI_HAS(s, OLI_F_BYTES)) s->bytes = s->peak_live ? s->peak_live : s->largest;
@@ -442,6 +460,25 @@ static int read_tiers(reader_t *r, const oli_json_t *t, oli_doc_tiers_t *out) {
   return 0;
 }
 
+
+static const char *const phase_from[2] = {"start", "settle"};
+
+/* A profile's "phase" (optional). */
+static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"phase\" must be an object");
+  const char *from;
+  bool h;
+  if (get_str(r, v, "from", &from, true) || get_bool(r, v, "waiting", &d->phase.waiting, &h) ||
+      get_u64(r, v, "pauses", UINT64_MAX, &d->phase.pauses, &h, false) ||
+      get_u64(r, v, "skipped_accesses", UINT64_MAX, &d->phase.skipped_accesses, &h, false))
+    return -1;
+  if (strcmp(from, phase_from[0]) && strcmp(from, phase_from[1]))
+    return fail(r, oli_json_get(v, "from"), "\"phase.from\" must be \"start\" or \"settle\"");
+  d->phase.from_settle = strcmp(from, phase_from[1]) == 0;
+  d->has_phase = true;
+  return 0;
+}
 
 /* summary.migration's keys, in the order written: the members of
  * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
@@ -540,6 +577,38 @@ static void accepted(unsigned accept, char *buf, size_t n) {
     }
 }
 
+/* A plan's "left_out": absent, null or an array of site objects with "why";
+ * an ID is once in the whole plan. */
+static int read_left_out(reader_t *r, const oli_json_t *v) {
+  oli_doc_t *d = r->d;
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_ARRAY) return fail(r, v, "\"left_out\" must be an array of site objects");
+  size_t count = oli_json_count(v), i = 0;
+  d->left = r->alloc((count + 1) * sizeof *d->left);
+  idx_t *idx = r->alloc((count + 1) * sizeof *idx);
+  d->left_index = idx;
+  if (d->left == NULL || idx == NULL) return fail(r, v, "out of memory");
+  for (const oli_json_t *o = oli_json_first(v); o; o = o->next, i++) {
+    memset(&d->left[i], 0, sizeof d->left[i]);
+    d->nleft = i + 1;
+    if (read_site(r, o, &d->left[i], LEFT_COLUMN) != 0) return -1;
+    idx[i] = (idx_t){d->left[i].id, i};
+    long planned = oli_doc_find(d, d->left[i].id);
+    if (planned >= 0)
+      return fail(r, o, "site id 0x%016" PRIx64 " is both planned (line %u) and left out", d->left[i].id,
+                  d->sites[planned].at_line);
+  }
+  qsort(idx, d->nleft, sizeof *idx, cmp_idx);
+  for (i = 1; i < d->nleft; i++)
+    if (idx[i].id == idx[i - 1].id) {
+      const oli_doc_site_t *first = &d->left[idx[i - 1].i], *dup = &d->left[idx[i].i];
+      snprintf(r->msg, r->n, "line %u, column %u: duplicate site id 0x%016" PRIx64 " (first at line %u)", dup->at_line,
+               dup->at_col, idx[i].id, first->at_line);
+      return -1;
+    }
+  return 0;
+}
+
 static int read_doc(reader_t *r, unsigned accept) {
   oli_doc_t *d = r->d;
   const oli_json_t *root = d->root;
@@ -580,6 +649,7 @@ static int read_doc(reader_t *r, unsigned accept) {
       return fail(r, oli_json_get(root, "access_source"), "\"access_source\" %s is not one of none, portable, pmu",
                   q(src, qb));
     if (read_tiers(r, oli_json_get(root, "tiers"), &d->tiers) != 0) return -1;
+    if (read_phase(r, oli_json_get(root, "phase"), d) != 0) return -1;
   }
   if (d->kind == OLI_DOC_REPORT && read_summary(r, oli_json_get(root, "summary"), &d->summary) != 0) return -1;
   const oli_json_t *fp = d->kind == OLI_DOC_REPORT ? oli_json_get(root, "footprint") : NULL; /* optional */
@@ -599,7 +669,7 @@ static int read_doc(reader_t *r, unsigned accept) {
   for (const oli_json_t *o = oli_json_first(sites); o; o = o->next, i++) {
     memset(&d->sites[i], 0, sizeof d->sites[i]);
     d->nsites = i + 1; /* oli_doc_free frees what the sites read so far hold */
-    if (read_site(r, o, &d->sites[i]) != 0) return -1;
+    if (read_site(r, o, &d->sites[i], doc_index(d->kind)) != 0) return -1;
     idx[i] = (idx_t){d->sites[i].id, i};
   }
   qsort(idx, d->nsites, sizeof *idx, cmp_idx);
@@ -610,7 +680,7 @@ static int read_doc(reader_t *r, unsigned accept) {
                dup->at_col, idx[i].id, first->at_line);
       return -1;
     }
-  return 0;
+  return d->kind == OLI_DOC_PLAN ? read_left_out(r, oli_json_get(root, "left_out")) : 0;
 }
 
 /* The schema of a document as every oli writer writes it (its first member),
@@ -726,21 +796,26 @@ void oli_doc_free(oli_doc_t *doc) {
     }
     if (doc->sites) doc->release(doc->sites);
     if (doc->index) doc->release(doc->index);
+    if (doc->left) doc->release(doc->left);
+    if (doc->left_index) doc->release(doc->left_index);
   }
   oli_json_free(doc->json);
   memset(doc, 0, sizeof *doc);
 }
 
-long oli_doc_find(const oli_doc_t *doc, uint64_t id) {
-  const idx_t *idx = doc->index;
-  size_t lo = 0, hi = doc->nsites;
+static long find_in(const idx_t *idx, size_t n, uint64_t id) {
+  size_t lo = 0, hi = n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     if (idx[mid].id < id) lo = mid + 1;
     else hi = mid;
   }
-  return lo < doc->nsites && idx[lo].id == id ? (long)idx[lo].i : -1;
+  return idx && lo < n && idx[lo].id == id ? (long)idx[lo].i : -1;
 }
+
+long oli_doc_find(const oli_doc_t *doc, uint64_t id) { return find_in(doc->index, doc->nsites, id); }
+
+long oli_doc_find_left(const oli_doc_t *doc, uint64_t id) { return find_in(doc->left_index, doc->nleft, id); }
 
 const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n) {
   char r[40];
@@ -930,6 +1005,9 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
     oli_jw_end(w);
     return;
   }
+  case T_WHY:
+    if (has) oli_jw_str(w, fd->key, oli_left_out_name(s->left_out));
+    return;
   case T_DECISION:
     if (has) oli_jw_str(w, fd->key, oli_placement_name(s->placement));
     return;
@@ -964,6 +1042,13 @@ void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *
   oli_jw_end(w);
 }
 
+void oli_doc_write_left_out(oli_jw_t *w, const oli_doc_site_t *s) {
+  oli_jw_object(w, NULL, OLI_JW_INLINE);
+  for (int f = 0; f < OLI_F_COUNT_; f++)
+    if (fields[f].use[LEFT_COLUMN] != N) write_field(w, s, f, fields[f].use[LEFT_COLUMN]);
+  oli_jw_end(w);
+}
+
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program) {
   oli_jw_object(w, NULL, OLI_JW_LINES);
   oli_jw_str(w, "schema", oli_doc_schema(kind));
@@ -981,6 +1066,23 @@ void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t)
     oli_jw_end(w);
   }
   oli_jw_end(w);
+}
+
+void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p) {
+  oli_jw_object(w, "phase", OLI_JW_INLINE);
+  oli_jw_str(w, "from", phase_from[p->from_settle]);
+  oli_jw_bool(w, "waiting", p->waiting);
+  oli_jw_u64(w, "pauses", p->pauses);
+  oli_jw_u64(w, "skipped_accesses", p->skipped_accesses);
+  oli_jw_end(w);
+}
+
+char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n) {
+  snprintf(buf, n, "%s, %" PRIu64 " pause%s, %.3g accesses skipped",
+           !p->from_settle ? "from the start" : p->waiting ? "waiting for oli_settle(), never called: nothing sampled"
+                                                            : "from the first oli_settle()",
+           p->pauses, p->pauses == 1 ? "" : "s", (double)p->skipped_accesses);
+  return buf;
 }
 
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {

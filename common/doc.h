@@ -46,7 +46,7 @@ typedef enum oli_doc_field_e {
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
-  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES,
+  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES, OLI_F_WHY,
   OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -97,6 +97,7 @@ typedef struct oli_doc_site_s {
   oli_doc_redecision_t *redecisions;  /* NULL when none */
   size_t nframes;                     /* a call-stack site's frames[] (OLI_F_FRAMES), innermost first */
   oli_doc_frame_t frames[OLI_DOC_MAX_FRAMES];
+  oli_left_out_t left_out;            /* a plan's left_out[] entry: why (OLI_F_WHY) */
   uint32_t at_line, at_col;           /* where the site object starts (read) */
 } oli_doc_site_t;
 
@@ -135,6 +136,15 @@ typedef struct oli_doc_tiers_s {
   double bandwidth[OLI_NODE_TIERS], latency[OLI_NODE_TIERS]; /* MB/s, ns */
 } oli_doc_tiers_t;
 
+/* A profile's "phase": which part of the run its access samples cover
+ * (docs/profile-schema.md). */
+typedef struct oli_doc_phase_s {
+  bool from_settle;          /* OLI_PROFILE_START=settle: sampling waited for the first oli_settle() */
+  bool waiting;              /* ... and it never came: no access sampled */
+  uint64_t pauses;           /* oli_profile_pause() calls */
+  uint64_t skipped_accesses; /* the weight of the samples dropped while paused */
+} oli_doc_phase_t;
+
 typedef struct oli_doc_s {
   const char *path;          /* the file (oli_doc_load), else NULL */
   oli_doc_kind_t kind;
@@ -144,11 +154,15 @@ typedef struct oli_doc_s {
   size_t nsites;
   oli_doc_site_t *sites;     /* in document order */
   /* plan */
+  size_t nleft;
+  oli_doc_site_t *left;      /* left_out[]: the profile's sites the plan left out, with why (OLI_F_WHY) */
   bool has_dram_limit;
   uint64_t dram_limit;
   /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
   oli_access_source_t access_source; /* NONE when absent */
+  bool has_phase;                    /* "phase" given */
+  oli_doc_phase_t phase;
   const char *access_event;          /* "" when absent */
   oli_doc_tiers_t tiers;
   /* report */
@@ -157,6 +171,7 @@ typedef struct oli_doc_s {
   oli_json_doc_t *json;
   const oli_json_t *root;
   void *index; /* site indices sorted by ID */
+  void *left_index; /* left_out[] indices sorted by ID */
   void (*release)(void *);
 } oli_doc_t;
 
@@ -171,6 +186,8 @@ int oli_doc_load(const char *path, unsigned accept, const oli_json_limits_t *lim
 void oli_doc_free(oli_doc_t *doc);
 /* Index of the site with `id` in doc->sites, -1 when none (binary search). */
 long oli_doc_find(const oli_doc_t *doc, uint64_t id);
+/* Index of a plan's left-out site with `id` in doc->left, -1 when none. */
+long oli_doc_find_left(const oli_doc_t *doc, uint64_t id);
 /* "oli-report", "oli-plan", "oli-profile". */
 const char *oli_doc_schema(oli_doc_kind_t kind);
 /* "dram", "interleave 3:1", "cxl", "default" or "-" (no decision). */
@@ -223,11 +240,17 @@ void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *
 /* The same, left open: the runtime's report adds its per-object members
  * (re-decisions, shares) and ends it with oli_jw_end. */
 void oli_doc_write_site_open(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
+/* One entry of a plan's left_out[]: id, where the site is, count, largest, why. */
+void oli_doc_write_left_out(oli_jw_t *w, const oli_doc_site_t *s);
 /* Open the document: {"schema": ..., "version": 1, "program": ...; the
  * caller adds its header members, then oli_jw_array(w, "sites", ...). */
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program);
 /* Members shared by profiles and plans. */
 void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t);
+/* A profile's "phase": {"from": "start"|"settle", "waiting", "pauses", "skipped_accesses"}. */
+void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p);
+/* The phase in words: "from the first oli_settle(), 2 pauses, 1.5e+06 accesses skipped". */
+char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n);
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s);
 
 #ifdef __cplusplus

@@ -186,6 +186,23 @@ int oli_redecide_parse(const char *s, oli_redecide_t *out) {
   return -1;
 }
 
+static const struct {
+  const char *name, *words;
+} left_outs[OLI_LEFT_COUNT_] = {
+#define OLI_LEFT_OUT(Id, Name, Words) [OLI_LEFT_##Id] = {Name, Words},
+#include "oli_vocab.def"
+};
+const char *oli_left_out_name(oli_left_out_t w) { return (unsigned)w < OLI_LEFT_COUNT_ ? left_outs[w].name : UNKNOWN; }
+const char *oli_left_out_words(oli_left_out_t w) { return (unsigned)w < OLI_LEFT_COUNT_ ? left_outs[w].words : UNKNOWN; }
+int oli_left_out_parse(const char *s, oli_left_out_t *out) {
+  for (int i = 0; s && i < OLI_LEFT_COUNT_; i++)
+    if (strcmp(s, left_outs[i].name) == 0) {
+      *out = (oli_left_out_t)i;
+      return 0;
+    }
+  return -1;
+}
+
 static const char *const task_policy_modes[OLI_TASK_POLICY_COUNT_] = {
 #define OLI_TASK_POLICY(Id, Name) [OLI_TASK_POLICY_##Id] = Name,
 #include "oli_vocab.def"

@@ -51,6 +51,7 @@ typedef enum oli_option_e {
   oli_option_footprint,      /* OLI_FOOTPRINT (bytes, 0 = unknown): the expected footprint */
   oli_option_migrate_limit,  /* OLI_MIGRATE_LIMIT (bytes): migration budget of re-decisions */
   oli_option_migrate_time,   /* OLI_MIGRATE_TIME (milliseconds): migration time budget */
+  oli_option_profile_start,  /* OLI_PROFILE_START: 0 start, 1 settle (sample from the first oli_settle()) */
   _oli_option_last
 } oli_option_t;
 
@@ -66,6 +67,15 @@ long oli_option_get(oli_option_t option);
  * objects whose decision changed; 0 under a policy other than oli. Never
  * fails an allocation or loses data; thread-safe. */
 long oli_settle(void);
+
+/* Profiling phases (OLI_PROFILE): stop counting sampled accesses (portable and
+ * PMU) until the matching oli_profile_resume(), e.g. around a program's
+ * set-up, so the profile measures its compute phase; objects are still
+ * counted (sizes). Pairs nest; without OLI_PROFILE they do nothing.
+ * Thread-safe; no failure value. */
+void oli_profile_pause(void);
+/* Resume what oli_profile_pause() stopped; an unmatched call does nothing. */
+void oli_profile_resume(void);
 
 /* Write the placement report now to `path` ("stderr" or a file); 0, -1/errno. */
 int oli_report_write(const char *path);

@@ -30,6 +30,16 @@ extern "C" {
 #define OLI_SITE_SECTION "oli_sites"
 #define OLI_SITE_MAGIC 0x314c4f53u /* "SOL1" read as little-endian bytes: 'S','O','L','1' */
 
+/* ELF note of every module the pass compiled: how it was built (its pass
+ * options' hash, profile-every, the embedded plan). Owner name "oli", type
+ * OLI_NOTE_BUILD, the description a NUL-terminated text that
+ * common/buildnote.c writes and reads; a note section, so the linker puts it
+ * in a PT_NOTE segment the runtime finds in loaded modules, and `oli sites`
+ * finds it by name in files. Modules built alike share one note (comdat). */
+#define OLI_NOTE_SECTION ".note.oli.build"
+#define OLI_NOTE_OWNER "oli"
+#define OLI_NOTE_BUILD 1
+
 /* What kind of allocation a site is: one row each in include/oli_vocab.def
  * (name, entry point, operands). Stable numbers: they are in binaries, so
  * rows are only appended (the assertions below check that row order is

@@ -70,6 +70,15 @@ enum { OLI_WHY_COUNT_ = 0
 #include "oli_vocab.def"
 };
 
+typedef enum oli_left_out_e {
+#define OLI_LEFT_OUT(Id, Name, Words) OLI_LEFT_##Id,
+#include "oli_vocab.def"
+} oli_left_out_t;
+enum { OLI_LEFT_COUNT_ = 0
+#define OLI_LEFT_OUT(Id, Name, Words) +1
+#include "oli_vocab.def"
+};
+
 typedef enum oli_redecide_e {
 #define OLI_REDECIDE(Id, Name, Applied, Words) OLI_REDO_##Id,
 #include "oli_vocab.def"
@@ -170,6 +179,9 @@ const char *oli_redecide_name(oli_redecide_t o);
 const char *oli_redecide_words(oli_redecide_t o);
 int oli_redecide_applied(oli_redecide_t o);
 int oli_redecide_parse(const char *s, oli_redecide_t *out); /* a report's name; 0, -1 */
+const char *oli_left_out_name(oli_left_out_t w);
+const char *oli_left_out_words(oli_left_out_t w);
+int oli_left_out_parse(const char *s, oli_left_out_t *out); /* a plan's left_out[].why; 0, -1 */
 const char *oli_task_policy_mode_name(oli_task_policy_mode_t m);
 const char *oli_thp_name(oli_thp_t m);
 bool oli_thp_folio(oli_thp_t m); /* plans 2 MiB folios */

@@ -26,6 +26,9 @@ struct OliOptions {
   bool StaticIntensity = true;   // static-intensity=0|1: estimate access intensity per site
   std::string Plan;              // plan=FILE: embed this oli-plan (profile-guided rebuild)
   std::string PlanText;          // not an option: the validated plan, read by the pass
+  std::string PlanPath;          // not an option: plan= resolved (against root= when relative)
+  uint32_t PlanSites = 0;        // not an option: the plan's decided sites
+  uint32_t PlanLeftOut = 0;      // not an option: the sites the plan left out, with why
   std::string Error;             // first bad option; run() reports it
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "OliPlan.h"
 #include "OliAbiNames.h"
+#include "OliOptions.h"
 
 #include "doc.h"
 
@@ -26,9 +27,13 @@ namespace oli {
 /// and where the site is (the reasons, model and summary stay behind).
 static constexpr oli_doc_field_t Embedded[] = {OLI_F_ID,  OLI_F_KIND, OLI_F_FILE,     OLI_F_FUNCTION,
                                                OLI_F_REL, OLI_F_NAME, OLI_F_DECISION, OLI_F_RATIO};
+/// The members of a left-out site kept: which site, and why.
+static constexpr oli_doc_field_t EmbeddedLeft[] = {OLI_F_ID, OLI_F_KIND, OLI_F_FILE, OLI_F_FUNCTION,
+                                                   OLI_F_REL, OLI_F_NAME, OLI_F_WHY};
 
-bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
-  std::string Where = "oli: plan=" + Path + ": ";
+bool readPlan(OliOptions &O, std::string &Err) {
+  const std::string &Path = O.PlanPath;
+  std::string Where = "oli: plan=" + O.Plan + (Path != O.Plan ? " (" + Path + ", relative to root=)" : "") + ": ";
   oli_doc_t Doc;
   char Msg[512];
   // The runtime's and the CLI's reader (common/doc.c): a plan the compiler
@@ -52,6 +57,7 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
   if (Doc.has_dram_limit)
     oli_jw_u64(&W, "dram_limit", Doc.dram_limit);
   oli_jw_array(&W, "sites", OLI_JW_LINES);
+  O.PlanSites = uint32_t(Doc.nsites);
   for (size_t I = 0; I < Doc.nsites; ++I) {
     oli_doc_site_t S = Doc.sites[I];
     uint64_t Keep = 0;
@@ -61,12 +67,27 @@ bool readPlan(const std::string &Path, std::string &Text, std::string &Err) {
     oli_doc_write_site(&W, OLI_DOC_PLAN, &S);
   }
   oli_jw_end(&W);
+  // The sites it left out (small, never allocated): the runtime counts them
+  // apart from new sites.
+  O.PlanLeftOut = uint32_t(Doc.nleft);
+  if (Doc.nleft) {
+    oli_jw_array(&W, "left_out", OLI_JW_LINES);
+    for (size_t I = 0; I < Doc.nleft; ++I) {
+      oli_doc_site_t S = Doc.left[I];
+      uint64_t Keep = 0;
+      for (oli_doc_field_t Fd : EmbeddedLeft)
+        Keep |= 1ull << Fd;
+      S.has &= Keep;
+      oli_doc_write_left_out(&W, &S);
+    }
+    oli_jw_end(&W);
+  }
   oli_jw_end(&W);
   int Rc = oli_jw_finish(&W);
   fclose(F);
   oli_doc_free(&Doc);
   if (Rc == 0 && Buf)
-    Text.assign(Buf, Len);
+    O.PlanText.assign(Buf, Len);
   free(Buf);
   if (Rc != 0) {
     Err = Where + "cannot write the embedded plan";

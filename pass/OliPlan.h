@@ -20,11 +20,14 @@ class Module;
 
 namespace oli {
 
-/// Reads and validates the plan at Path; on success Text holds the compact
-/// plan to embed (schema, version and per site: id, decision, ratio, file,
-/// function, rel, kind, name). On failure returns false with one line in Err
-/// naming the file and what is wrong.
-bool readPlan(const std::string &Path, std::string &Text, std::string &Err);
+struct OliOptions;
+
+/// Reads and validates the plan at O.PlanPath (plan= resolved); on success
+/// O.PlanText holds the compact plan to embed (schema, version and per site:
+/// id, decision, ratio, file, function, rel, kind, name; the sites it left
+/// out with why), O.PlanSites and O.PlanLeftOut their counts. On failure
+/// returns false with one line in Err naming the file and what is wrong.
+bool readPlan(OliOptions &O, std::string &Err);
 
 /// The module's constant holding Text (NUL-terminated), created once.
 llvm::GlobalVariable *planTextGlobal(llvm::Module &M, const std::string &Text);

@@ -25,6 +25,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Path.h"
 
 #include <cstdlib>
 
@@ -151,6 +152,18 @@ static OliOptions baseOptions() {
   return O;
 }
 
+/// A relative path of an option (plan=) against root= when root= is set
+/// (itself against the compile directory when relative), so a recursive
+/// make compiling in subdirectories finds the file; else unchanged (the
+/// compile directory).
+static std::string resolveAgainstRoot(const std::string &Path, const std::string &Root) {
+  if (Path.empty() || sys::path::is_absolute(Path) || Root.empty())
+    return Path;
+  SmallString<256> P(Root);
+  sys::path::append(P, Path);
+  return std::string(P);
+}
+
 /// Reports a bad option. clang and opt show Ctx.emitError as an error and
 /// fail the compile; flang-new-19's backend diagnostic handler drops it, so
 /// for flang's modules (all named FIRModule) the error ends the compile with
@@ -171,7 +184,8 @@ struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
     }
     if (!Opt.Plan.empty() && Opt.PlanText.empty()) {
       std::string Err;
-      if (!readPlan(Opt.Plan, Opt.PlanText, Err)) {
+      Opt.PlanPath = resolveAgainstRoot(Opt.Plan, Opt.Root);
+      if (!readPlan(Opt, Err)) {
         reportOptionError(M, Err);
         return PreservedAnalyses::all();
       }

@@ -7,6 +7,7 @@
 #include "OliTagSites.h"
 #include "ReleaseCalls.h"
 #include "OliPlan.h"
+#include "BuildNote.h"
 #include "OliAbiNames.h"
 #include "SiteId.h"
 #include "StaticSize.h"
@@ -673,12 +674,14 @@ bool OliTagSites::run() {
     registerGlobals();
   bool Released = rewriteReleaseCalls(M);
   if (Records.empty()) {
+    emitBuildNote(M, Opt); // how this module was built: oli sites, the runtime's profile check
     if (Released) // it calls the runtime now: no records, no constructor
       M.addModuleFlag(Module::Max, TaggedFlag, 1);
-    return Released;
+    return true;
   }
   emitModuleCtor(M, Records, Globals, Opt.VersionCheck,
                  Opt.PlanText.empty() ? nullptr : planTextGlobal(M, Opt.PlanText));
+  emitBuildNote(M, Opt);
   M.addModuleFlag(Module::Max, TaggedFlag, 1);
   return true;
 }

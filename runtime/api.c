@@ -24,5 +24,7 @@ OLI_EXPORT int oli_report_write(const char *path) {
 
 OLI_EXPORT long oli_settle(void) {
   _oli_alloc_ready();
-  return _oli_settle_run(0, false);
+  long n = _oli_settle_run(0, false);
+  _oli_profile_settled(); /* OLI_PROFILE_START=settle: the compute phase starts here */
+  return n;
 }

@@ -159,6 +159,7 @@ static void do_init(void) {
   if (oli_policy_whole_process(policy)) _oli_task_policy_apply(&topo, weights, weights_source);
   _oli_profile_init();
   _oli_pmu_init();
+  _oli_profile_check_counts();
 }
 
 void _oli_process_init(void) {

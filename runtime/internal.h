@@ -685,6 +685,12 @@ void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
 int _oli_profile_write(const char *pattern);
 void _oli_profile_init(void); /* process init: checks OLI_PROFILE expands */
 void _oli_profile_fini(void); /* at exit: PMU stopped, OLI_PROFILE written */
+/* From process init after PMU start: one warning when OLI_PROFILE is set and
+ * nothing will count accesses (no loaded module's build note has
+ * profile-every, no PMU event). */
+void _oli_profile_check_counts(void);
+/* From oli_settle(): under OLI_PROFILE_START=settle the first one starts sampling. */
+void _oli_profile_settled(void);
 /* Add `weight` accesses to the live object holding addr (arena block, else
  * registered global), else to the unattributed counter. Thread-safe. */
 void _oli_profile_attribute(const void *addr, uint64_t weight);

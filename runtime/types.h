@@ -278,6 +278,7 @@ typedef struct oli_plan_stats_s {
   size_t rematched; /* found by source location (ID changed by an edit) */
   size_t unmatched; /* registered sites the plan does not know (new) */
   size_t stale;     /* plan sites no registered site matches */
+  size_t left_out;  /* registered sites the plan left out (left_out[]: small, never allocated) */
 } oli_plan_stats_t;
 
 /* ---- options (options.c) ---------------------------------------------------------- */
@@ -289,6 +290,8 @@ typedef enum oli_report_format_e {
 } oli_report_format_t;
 /* OLI_PMU_EVENT values (pmu.c reads them). */
 enum { OLI_PMU_EVENT_HW, OLI_PMU_EVENT_SW_PAGE_FAULTS };
+/* OLI_PROFILE_START values: sample accesses from the start, or from the first oli_settle(). */
+enum { OLI_PROFILE_FROM_START, OLI_PROFILE_FROM_SETTLE };
 
 /* ---- messages (messages.c) ----------------------------------------------------------- */
 /* All message output goes through one hook; msg is one complete line ending in '\n'. */

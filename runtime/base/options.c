@@ -81,6 +81,7 @@ static const char *const *const choices[_oli_option_last] = {
 #include "oli_vocab.def"
         NULL},
     [oli_option_pmu_event] = (const char *const[]){"hw", "sw-page-faults", NULL},
+    [oli_option_profile_start] = (const char *const[]){"start", "settle", NULL},
 };
 
 typedef enum opt_state_e { UNINIT = 0, DEFAULTED, SET, READING } opt_state_t;
@@ -126,6 +127,8 @@ static option_desc_t options[_oli_option_last] = {
     {0, UNINIT, false, oli_option_migrate_limit, "OLI_MIGRATE_LIMIT", NULL, T_SIZE, OLI_DEFAULT_MIGRATE_LIMIT,
      NULL},
     {0, UNINIT, false, oli_option_migrate_time, "OLI_MIGRATE_TIME", NULL, T_MSEC, OLI_DEFAULT_MIGRATE_TIME, NULL},
+    {0, UNINIT, false, oli_option_profile_start, "OLI_PROFILE_START", NULL, T_CHOICE, OLI_PROFILE_FROM_START,
+     NULL},
 };
 
 static char strings[_oli_option_last][OPT_STR_MAX];

@@ -16,16 +16,24 @@
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "internal.h"
 #include "siterec.h"
+#include "buildnote.h"
 #include "doc.h"
 #include "outfile.h"
 
 static _Atomic uint64_t unattributed; /* accesses, in weight units */
+/* Phases: samples are dropped (and their weight counted in `skipped`) while
+ * `paused` > 0: the pauses not yet resumed, plus one until the first
+ * oli_settle() under OLI_PROFILE_START=settle (`at_settle`). */
+static _Atomic long paused;
+static _Atomic bool at_settle;
+static _Atomic uint64_t skipped, npauses;
 
 /* The site state of the registered global holding p, else NULL. */
 static oli_site_state_t *global_owner(const void *p) {
@@ -46,7 +54,31 @@ oli_site_state_t *_oli_profile_owner(const void *addr) {
 }
 
 void _oli_profile_attribute(const void *addr, uint64_t weight) {
+  if (oli_unlikely(atomic_load_explicit(&paused, memory_order_relaxed) > 0)) {
+    atomic_fetch_add_explicit(&skipped, weight, memory_order_relaxed);
+    return;
+  }
   _oli_profile_add(_oli_profile_owner(addr), weight);
+}
+
+OLI_EXPORT void oli_profile_pause(void) {
+  atomic_fetch_add_explicit(&paused, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&npauses, 1, memory_order_relaxed);
+}
+
+OLI_EXPORT void oli_profile_resume(void) {
+  long n = atomic_load_explicit(&paused, memory_order_relaxed);
+  long floor = atomic_load_explicit(&at_settle, memory_order_relaxed) ? 1 : 0; /* the settle's own pause stays */
+  while (n > floor && !atomic_compare_exchange_weak_explicit(&paused, &n, n - 1, memory_order_relaxed,
+                                                             memory_order_relaxed))
+    ;
+}
+
+void _oli_profile_settled(void) {
+  bool waiting = true;
+  if (atomic_load_explicit(&at_settle, memory_order_relaxed) &&
+      atomic_compare_exchange_strong(&at_settle, &waiting, false))
+    atomic_fetch_sub_explicit(&paused, 1, memory_order_relaxed);
 }
 
 void _oli_profile_add(oli_site_state_t *st, uint64_t weight) {
@@ -112,6 +144,9 @@ static int write_to(FILE *f) {
     oli_jw_u64(&w, "sampled_accesses", accesses);
     oli_jw_u64(&w, "unattributed_accesses", unattr);
   }
+  oli_doc_phase_t ph = {_oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE,
+                        atomic_load(&at_settle), atomic_load(&npauses), atomic_load(&skipped)};
+  oli_doc_write_phase(&w, &ph);
   long rank = _oli_env_mpi_rank();
   if (rank >= 0) oli_jw_i64(&w, "rank", rank);
   const oli_topology_t *t = _oli_topology();
@@ -166,10 +201,42 @@ int _oli_profile_write(const char *pattern) {
 /* Process init: checks the pattern expands. */
 void _oli_profile_init(void) {
   const char *p = _oli_option_str(oli_option_profile);
+  if (p && _oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE) { /* samples wait for oli_settle() */
+    atomic_store(&at_settle, true);
+    atomic_fetch_add(&paused, 1);
+  }
   char path[4096];
   if (p && _oli_expand_pattern(p, path, sizeof path) != 0)
     _oli_warning_message(W_REPORT, "OLI_PROFILE='%s': file name too long; no profile will be written",
                          p);
+}
+
+/* dl_iterate_phdr: stops (1) at a loaded module whose oli build note says
+ * profile-every=N. */
+static int counts_accesses(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size, (void)arg;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_NOTE) continue;
+    const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
+    oli_build_t b;
+    while (oli_build_next(&p, end, &b) == 1)
+      if (b.profile_every) return 1;
+  }
+  return 0;
+}
+
+void _oli_profile_check_counts(void) {
+  const char *p = _oli_option_str(oli_option_profile);
+  long src = _oli_option_get(oli_option_profile_source); /* none: asked for; pmu: pmu.c warns itself */
+  if (p == NULL || (src != OLI_ACCESS_AUTO && src != OLI_ACCESS_PORTABLE) || _oli_pmu_event_name()) return;
+  if (dl_iterate_phdr(counts_accesses, NULL)) return;
+  _oli_warning_message(W_NO_COUNTS,
+                       "OLI_PROFILE='%s': no module of this program was compiled with profile-every=N and PMU "
+                       "sampling is off: the profile will have sizes but no access counts; rebuild the objects "
+                       "with OLI_PASS_OPTIONS='profile-every=1024' (remove the old ones first), or set "
+                       "OLI_PROFILE_SOURCE=pmu where perf events are allowed",
+                       p);
 }
 
 /* At exit (init.c's end path): PMU sampling stopped, the profile written. */

@@ -9,7 +9,8 @@
  * edits that move code. A bad file (unreadable, not JSON, wrong schema or
  * version, bad or duplicate IDs, bad decisions) is ignored as a whole with one
  * W_PLAN warning: the program runs on static hints. At exit one line gives
- * the match statistics: matched, re-matched, unmatched (new), stale.
+ * the match statistics: matched, re-matched, unmatched (new), stale, and
+ * the sites the plan left out (its left_out[]) apart from the new ones.
  *
  * A plan embedded at compile time (pass option plan=FILE) reaches the runtime
  * through __oli_plan_embedded from the module constructor and is used the
@@ -295,6 +296,20 @@ const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st) {
   return e;
 }
 
+/* A registered site the plan left out (its left_out[]): by ID, else by
+ * file, function and rel. Exit statistics only: a scan. */
+static bool left_out(const __oli_site_t *s) {
+  if (oli_doc_find_left(&plan.doc, s->id) >= 0) return true;
+  const char *file, *func, *name;
+  oli_siterec_strings(s, &file, &func, &name);
+  for (size_t i = 0; i < plan.doc.nleft; i++) {
+    const oli_doc_site_t *l = &plan.doc.left[i];
+    if (OLI_HAS(l, OLI_F_REL) && l->rel == s->rel && same(or_null(l->file), file) && same(or_null(l->function), func))
+      return true;
+  }
+  return false;
+}
+
 void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg) {
   memset(st, 0, sizeof *st);
   if (atomic_load(&load_state) != 2) return;
@@ -308,6 +323,7 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
     int c = classify(rec, &p);
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
+    else if (plan.doc.nleft && left_out(rec)) st->left_out++;
     else st->unmatched++;
     if (p) atomic_store(&p->used, 1);
   }
@@ -359,9 +375,12 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
   const char *rep = _oli_option_str(oli_option_report), *prof = _oli_option_str(oli_option_profile);
   long fmt = _oli_option_get(oli_option_report_format);
   bool json_on_stderr = (_oli_is_stderr_name(rep) && fmt == OLI_REPORT_FORMAT_JSON) || _oli_is_stderr_name(prof);
+  char left[80] = ""; /* a plan that lists the sites it left out counts them apart */
+  if (plan.doc.nleft)
+    snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
   _oli_verbose_message(json_on_stderr ? 1 : 0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
-                       "%zu unmatched (new), %zu stale",
+                       "%zu unmatched (new), %zu stale%s",
                        plan.profile ? "profile" : "plan", plan_path, st.matched, st.rematched,
-                       st.unmatched, st.stale);
+                       st.unmatched, st.stale, left);
 }

@@ -514,6 +514,8 @@ diff-newgone)
   run $OLI diff "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "new/gone"
   has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
   run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"
+  hasnt "new    0x"; hasnt "gone   0x" # --moved-only lists only moved sites
+  has "0 moved; 1 new, 1 gone (not counted, not listed: --moved-only)"
   ;;
 diff-rematch) # an edit changed two IDs: re-matched by location, only the real move counts
   run $OLI diff "$IN/report-old.json" "$IN/report-edited.json"; want_rc 1 "edited"
@@ -871,11 +873,11 @@ run-options) # every option of oli run sets its OLI_* variable, exactly as given
   run env OLI_SYSFS_ROOT="$IN/../../runtime/data/qemu-lab-6.12" \
     $OLI run --policy oli --dram-limit 64G --weights 3:1:2 --report 'r.%r.%p.json' --report-format json \
     --profile p.%h.json --plan "$IN/plan-good.json" --min-size 2M --large-percent 20 --dram-nodes 0-1 \
-    --cxl-nodes force:2 --profile-source portable --count-small 1 --verbose 1 --strict yes --machine none -- env
+    --cxl-nodes force:2 --profile-source none --count-small 1 --verbose 1 --strict yes --machine none -- env
   want_rc 0 "all options"
   for kv in OLI_POLICY=oli OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1:2 'OLI_REPORT=r.%r.%p.json' \
       OLI_REPORT_FORMAT=json 'OLI_PROFILE=p.%h.json' "OLI_PLAN=$IN/plan-good.json" OLI_MIN_SIZE=2M \
-      OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=portable \
+      OLI_LARGE_PERCENT=20 OLI_DRAM_NODES=0-1 OLI_CXL_NODES=force:2 OLI_PROFILE_SOURCE=none \
       OLI_COUNT_SMALL=1 OLI_VERBOSE=1 OLI_STRICT=yes OLI_MACHINE=none; do
     grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
   done
@@ -1066,6 +1068,98 @@ assert d["schema"] == sys.argv[1], d["schema"]' "${v#*|}" || { cat err.txt >&2; 
   grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "the plan's line is gone from a text report: $(cat err.txt)"
   run env OLI_PLAN=plan.json OLI_VERBOSE=1 OLI_PROFILE=stderr ./big; want_rc 0 "verbose"
   grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "OLI_VERBOSE=1: the plan's line is gone"
+  ;;
+sites-build) # oli sites says how the modules were built (their build notes): plain, profile, plan embedded; mixed builds warn
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  printf '#include <stdlib.h>\nint main(int c, char **v) { double *a = malloc((size_t)c << 23); a[0] = 1; free(a); return 0; }\n' >m.c
+  printf '#include <stdlib.h>\ndouble *mk(size_t n) { return malloc(n); }\n' >u.c
+  printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x1", "decision": "cxl"}, {"id": "0x2", "decision": "dram"}]}' >k.plan.json
+  cc() { "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$@" || fail "compile $*"; }
+  cc m.c -o m.o; cc u.c -o u.o
+  run $OLI sites m.o; want_rc 0 plain; has "plain build (options 0x"; hasnt "profile build"; hasnt "plan embedded"
+  OLI_PASS_OPTIONS='profile-every=512' cc m.c -o mp.o
+  run $OLI sites mp.o; want_rc 0 profile; has "profile build: profile-every=512 (options 0x"
+  OLI_PASS_OPTIONS="root=$WORK;plan=k.plan.json" cc m.c -o mq.o
+  run $OLI sites mq.o; want_rc 0 plan; has "plan build (options 0x"; has "plan embedded: $WORK/k.plan.json (2 sites planned, 0 left out)"
+  run $OLI sites --json mq.o; want_rc 0 json; json_ok out.txt
+  grep -q '"builds": \[' out.txt && grep -q '"profile_every": 0, "plan": "[^"]*k.plan.json", "plan_hash": "0x' out.txt ||
+    { cat out.txt >&2; fail "json builds"; }
+  "$CLANG" -r m.o u.o -o same.o || fail "relocatable link"
+  run $OLI sites same.o; want_rc 0 same; [ "$(grep -c 'build (options' out.txt)" -eq 1 ] || fail "alike modules: one build line"
+  [ ! -s err.txt ] || fail "alike modules warn: $(cat err.txt)"
+  "$CLANG" -r mp.o u.o -o mixed.o || fail "relocatable link"
+  run $OLI sites mixed.o; want_rc 0 mixed; has "plain build"; has "profile build: profile-every=512"
+  one_line "were built with 2 different sets of pass options"
+  ;;
+profile-no-counts) # OLI_PROFILE on a binary without profile instrumentation (and no PMU) says so at start; a profile build does not
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
+  printf '#include <stdlib.h>\nchar *volatile keep;\nint main(void) { char *p = malloc(2 << 20); keep = p; for (int i = 0; i < 2 << 20; i++) p[i] = (char)i; free(p); return 0; }\n' >p.c
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" p.c -o plain -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  OLI_PASS_OPTIONS='profile-every=64' "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" p.c -o prof \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  run env OLI_PROFILE=a.json OLI_PROFILE_SOURCE=portable ./plain; want_rc 0 plain
+  one_line "oli: warning: OLI_PROFILE='a.json': no module of this program was compiled with profile-every=N"
+  run env OLI_PROFILE=b.json OLI_PROFILE_SOURCE=portable ./prof; want_rc 0 prof
+  [ ! -s err.txt ] || fail "profile build warns: $(cat err.txt)"
+  grep -q '"access_source": "portable"' b.json || fail "profile build counted nothing"
+  run env OLI_PROFILE=c.json OLI_PROFILE_SOURCE=none ./plain; want_rc 0 none
+  [ ! -s err.txt ] || fail "OLI_PROFILE_SOURCE=none warns: $(cat err.txt)"
+  ;;
+profile-phase) # OLI_PROFILE_START=settle and oli_profile_pause/resume keep set-up out of the access samples; the profile records its phase
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
+  cat >ph.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+#include <oli.h>
+#define N (1 << 18)
+double *volatile sink[2];
+int main(int argc, char **argv) {
+  int pause = argc > 1 && !strcmp(argv[1], "pause"), settle = !(argc > 1 && !strcmp(argv[1], "nosettle"));
+  double *setup_only = malloc(N * sizeof(double));
+  double *work = malloc(N * sizeof(double));
+  if (pause) oli_profile_pause();
+  for (int r = 0; r < 4; r++)
+    for (int i = 0; i < N; i++) setup_only[i] = i + r;
+  for (int i = 0; i < N; i++) work[i] = setup_only[i];
+  if (pause) oli_profile_resume();
+  if (settle) oli_settle();
+  double s = 0;
+  for (int r = 0; r < 8; r++)
+    for (int i = 0; i < N; i++) s += work[i];
+  sink[0] = setup_only, sink[1] = work;
+  return s < 0;
+}
+C
+  OLI_PASS_OPTIONS='profile-every=16' "$CLANG" -O1 -gline-tables-only -I"$INC" -fpass-plugin="$PLUGIN" ph.c -o ph \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  acc() { python3 - "$1" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+by = {s["line"]: s["accesses"] for s in p["sites"]}
+ph = p.get("phase", {})
+print(by[8], by[9], ph.get("from"), ph.get("waiting"), ph.get("pauses"), ph.get("skipped_accesses", 0) > 0)
+PY
+  }
+  run env OLI_PROFILE=all.json OLI_PROFILE_SOURCE=portable ./ph; want_rc 0 all
+  set -- $(acc all.json); [ "$1" -gt 0 ] && [ "$2" -gt "$1" ] && [ "$3" = start ] && [ "$5" = 0 ] && [ "$6" = False ] ||
+    fail "whole run: setup_only and work sampled, phase from the start: $*"
+  run env OLI_PROFILE=settle.json OLI_PROFILE_SOURCE=portable OLI_PROFILE_START=settle ./ph; want_rc 0 settle
+  set -- $(acc settle.json); [ "$1" -eq 0 ] && [ "$2" -gt 0 ] && [ "$3" = settle ] && [ "$4" = False ] && [ "$6" = True ] ||
+    fail "OLI_PROFILE_START=settle: set-up accesses sampled: $*"
+  run env OLI_PROFILE=pause.json OLI_PROFILE_SOURCE=portable ./ph pause; want_rc 0 pause
+  set -- $(acc pause.json); [ "$1" -eq 0 ] && [ "$2" -gt 0 ] && [ "$3" = start ] && [ "$5" = 1 ] && [ "$6" = True ] ||
+    fail "oli_profile_pause/resume around set-up: $*"
+  run env OLI_PROFILE=never.json OLI_PROFILE_SOURCE=portable OLI_PROFILE_START=settle ./ph nosettle; want_rc 0 nosettle
+  set -- $(acc never.json); [ "$1" -eq 0 ] && [ "$2" -eq 0 ] && [ "$4" = True ] || fail "no oli_settle(): nothing sampled: $*"
+  run $OLI report settle.json; want_rc 0 "report"; has "sampled from the first oli_settle(), 0 pauses"
+  run $OLI profile merge m.json settle.json never.json; want_rc 0 "merge one phase"
+  grep -q '"phase": {"from": "settle", "waiting": true' m.json || fail "merged phase: $(grep phase m.json)"
+  run $OLI profile merge m2.json settle.json all.json; want_rc 2 "merge two phases"
+  one_line "accesses sampled from the start, another input's from the first oli_settle()"
+  run env OLI_PROFILE_START=later ./ph; want_rc 2 "bad OLI_PROFILE_START"; grep -q "OLI_PROFILE_START='later' is not one of start, settle" err.txt ||
+    fail "bad value: $(cat err.txt)"
   ;;
 run-report) # a program built with the plugin, run through oli run --report: the report is written and read back
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }

@@ -133,6 +133,60 @@ int main(void) {
   CHECK("plan: duplicate ids", fails(PLAN("{\"id\": \"0x1\", \"decision\": \"dram\"},\n{\"id\": \"0x01\", "
                                           "\"decision\": \"cxl\"}"),
                                      OLI_DOC_PLAN, "line 2, column 1: duplicate site id 0x0000000000000001 (first at line 1)"));
+  /* a plan's left_out[]: the sites it left out and why, found by ID; an ID once in the plan */
+#define LEFT(sites, left) "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [" sites "],\n\"left_out\": [" left "]}"
+  CHECK_EQ("plan: left_out parses",
+           parse(LEFT("{\"id\": \"0x1\", \"decision\": \"dram\"}",
+                      "{\"id\": \"0x2\", \"file\": \"m.c\", \"rel\": 4, \"count\": 3, \"largest\": 4096, \"why\": \"small\"},"
+                      "{\"id\": \"0x3\", \"why\": \"unused\"}"),
+                 OLI_DOC_PLAN),
+           0);
+  CHECK("plan: left_out read", d.nleft == 2 && oli_doc_find_left(&d, 2) == 0 && oli_doc_find_left(&d, 3) == 1 &&
+                                   oli_doc_find_left(&d, 1) == -1 && oli_doc_find(&d, 2) == -1 &&
+                                   d.left[0].left_out == OLI_LEFT_SMALL && d.left[0].largest == 4096 &&
+                                   d.left[0].rel == 4 && d.left[1].left_out == OLI_LEFT_UNUSED && d.nsites == 1);
+  oli_doc_free(&d);
+  CHECK("plan: left_out needs why", fails(LEFT("", "{\"id\": \"0x2\"}"), OLI_DOC_PLAN, "missing \"why\""));
+  CHECK("plan: why from the vocabulary", fails(LEFT("", "{\"id\": \"0x2\", \"why\": \"tiny\"}"), OLI_DOC_PLAN,
+                                               "\"why\" \"tiny\" is not one of small, unused"));
+  CHECK("plan: planned and left out",
+        fails(LEFT("{\"id\": \"0x2\", \"decision\": \"dram\"}", "{\"id\": \"0x2\", \"why\": \"small\"}"),
+              OLI_DOC_PLAN, "line 2, column 14: site id 0x0000000000000002 is both planned (line 1) and left out"));
+  CHECK("plan: left out twice",
+        fails(LEFT("", "{\"id\": \"0x2\", \"why\": \"small\"},{\"id\": \"0x2\", \"why\": \"unused\"}"), OLI_DOC_PLAN,
+              "duplicate site id 0x0000000000000002"));
+  CHECK("plan: left_out an array",
+        fails("{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [], \"left_out\": 3}", OLI_DOC_PLAN,
+              "\"left_out\" must be an array of site objects"));
+  {
+    oli_doc_site_t l;
+    memset(&l, 0, sizeof l);
+    l.id = 7, l.kind = "malloc", l.file = "k.c", l.function = "f", l.name = "", l.rel = 2, l.largest = 9;
+    l.left_out = OLI_LEFT_UNUSED;
+    OLI_SET(&l, OLI_F_ID), OLI_SET(&l, OLI_F_FILE), OLI_SET(&l, OLI_F_REL), OLI_SET(&l, OLI_F_LARGEST),
+        OLI_SET(&l, OLI_F_WHY), OLI_SET(&l, OLI_F_DECISION);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    oli_jw_t w;
+    oli_jw_init(&w, f);
+    oli_doc_write_begin(&w, OLI_DOC_PLAN, NULL);
+    oli_jw_array(&w, "sites", OLI_JW_LINES);
+    oli_jw_end(&w);
+    oli_jw_array(&w, "left_out", OLI_JW_LINES);
+    oli_doc_write_left_out(&w, &l);
+    oli_jw_end(&w);
+    oli_jw_end(&w);
+    oli_jw_finish(&w);
+    fclose(f);
+    CHECK("writer: left_out reads back", parse(out, OLI_DOC_PLAN) == 0 && d.nleft == 1 && d.left[0].id == 7 &&
+                                             d.left[0].left_out == OLI_LEFT_UNUSED && d.left[0].largest == 9 &&
+                                             !strcmp(d.left[0].file, "k.c") && !OLI_HAS(&d.left[0], OLI_F_DECISION));
+    oli_doc_free(&d);
+    free(out);
+  }
+#undef LEFT
+
   CHECK("a plan where a profile is wanted", fails(PLAN(""), OLI_DOC_PROFILE,
                                                   "schema \"oli-plan\" is not accepted here (expected oli-profile)"));
 

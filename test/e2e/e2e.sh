@@ -73,7 +73,7 @@ PY
   "$OLI" diff "$SRC/golden-plan.json" plan.json >diff.txt || { cat diff.txt >&2; fail "plan differs from test/e2e/golden-plan.json"; }
   build a "plan=$WORK/plan.json" -O2
   OLI_REPORT=rep.json a/k >a/out.txt 2>a/err.txt || { cat a/err.txt >&2; fail "run of the rebuilt binary"; }
-  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, [0-9]* unmatched (new), 0 stale$' a/err.txt ||
+  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 4 left out by the plan (small or never allocated)$' a/err.txt ||
     { cat a/err.txt >&2; fail "no or wrong embedded-plan match statistics"; }
   python3 - plan.json rep.json <<'PY' || fail "a decision of the run is not the plan's"
 import json, sys
@@ -90,6 +90,50 @@ for p in plan["sites"]:
 PY
   "$OLI" diff --moved-only plan.json rep.json >diff.txt || { cat diff.txt >&2; fail "oli diff plan report"; }
   "$OLI" diff --moved-only "$SRC/golden-plan.json" rep.json >diff.txt || { cat diff.txt >&2; fail "oli diff golden report"; }
+  ;;
+ci-gate) # README's CI recipe on a multi-file kernel (test/e2e/ci): a golden plan made with --min-size 1M;
+  # oli diff GOLDEN REPORT exits 0 on the unchanged program (the sites the plan left out - small, never
+  # allocated - agree with the run), 1 naming the site after an edit that moves a decision. The plan
+  # sits in the source tree, named relative to root= (plan=golden.json), as a repository keeps it
+  # build_multi DIR OPTIONS: grid.c, solve.c, main.c compiled apart, then linked
+  build_multi() {
+    (cd "$1" && for f in grid solve main; do
+       OLI_PASS_OPTIONS="root=$PWD;$2" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c $f.c -o $f.o || exit 1
+     done && "$CLANG" grid.o solve.o main.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o k) || fail "compile $1 with '$2'"
+  }
+  mkdir ci && cp "$SRC"/ci/*.c "$SRC"/ci/*.h ci/ || fail "copy test/e2e/ci"
+  build_multi ci "profile-every=16"
+  profile ci prof.json
+  "$OLI" plan prof.json --dram-limit 16M --min-size 1M -o ci/golden.json 2>plan.err || { cat plan.err >&2; fail "oli plan"; }
+  python3 - ci/golden.json <<'PY' || fail "the plan does not list the sites it left out"
+import json, sys
+p = json.load(open(sys.argv[1]))
+why = sorted((s["file"], s["line"], s["why"]) for s in p["left_out"])
+assert why == [("grid.c", 10, "small"), ("grid.c", 21, "unused"), ("main.c", 10, "small")], why
+assert len(p["sites"]) == 3, p["sites"]
+PY
+  build_multi ci "plan=golden.json"
+  "$OLI" sites ci/k >sites.txt 2>&1 && grep -q "^plan embedded: $WORK/ci/golden.json (3 sites planned, 3 left out)$" sites.txt ||
+    { cat sites.txt >&2; fail "oli sites: the plan build"; }
+  OLI_REPORT=rep.json ci/k >ci/out.txt 2>ci/err.txt || { cat ci/err.txt >&2; fail "run of the plan build"; }
+  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 3 left out by the plan (small or never allocated)$' ci/err.txt ||
+    { cat ci/err.txt >&2; fail "embedded-plan line: the left-out sites not counted apart"; }
+  "$OLI" diff ci/golden.json rep.json >diff.txt; rc=$?
+  [ $rc -eq 0 ] || { cat diff.txt >&2; fail "oli diff golden report on the unchanged program: exit $rc, want 0"; }
+  tail -n 1 diff.txt | grep -qx '3 sites in both (0 re-matched by location): 0 moved; 0 new, 0 gone; 3 left out by the plan, as the run agrees' ||
+    { cat diff.txt >&2; fail "unchanged program: summary"; }
+  # the edit: the scratch vector grows past OLI_MIN_SIZE, so the runtime places what the plan left out
+  sed 's/^#define SCRATCH (32 << 10) /#define SCRATCH (512 << 10)/' ci/kernel.h >ci/kernel.h.new && mv ci/kernel.h.new ci/kernel.h
+  grep -q '^#define SCRATCH (512 << 10)' ci/kernel.h || fail "the edit did not apply"
+  build_multi ci "plan=golden.json"
+  OLI_REPORT=rep2.json ci/k >ci/out.txt 2>ci/err.txt || { cat ci/err.txt >&2; fail "run of the edited build"; }
+  "$OLI" diff ci/golden.json rep2.json >diff.txt; rc=$?
+  [ $rc -eq 1 ] || { cat diff.txt >&2; fail "oli diff golden report after the edit: exit $rc, want 1"; }
+  [ "$(grep -c '^moved' diff.txt)" -eq 1 ] && grep -q '^moved  0x[0-9a-f]*  main.c:10 main  -  (left out: small) -> ' diff.txt ||
+    { cat diff.txt >&2; fail "want exactly the scratch vector (main.c:10) named as moved"; }
+  "$OLI" diff --moved-only ci/golden.json rep2.json >diff2.txt; rc=$?
+  [ $rc -eq 1 ] && [ "$(grep -c '^moved' diff2.txt)" -eq 1 ] && [ "$(wc -l <diff2.txt)" -eq 2 ] ||
+    { cat diff2.txt >&2; fail "--moved-only: exit $rc, want 1 and only the moved line"; }
   ;;
 pgo-edit-cold-hot) # a one-line edit makes the cold array hot: oli diff exits 1 naming exactly it
   build a "profile-every=16" -O2
@@ -116,12 +160,13 @@ profile-other-build) # a profile of build A used by build B (other directory, ot
   mkdir -p elsewhere/deeper/b && cp "$SRC/kernel.c" elsewhere/deeper/b/
   build elsewhere/deeper/b "plan=$WORK/plan.json" -O0
   OLI_VERBOSE=0 elsewhere/deeper/b/k >b.out 2>b.err || { cat b.err >&2; fail "run of build B"; }
-  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, 4 unmatched (new), 0 stale$' b.err ||
-    { cat b.err >&2; fail "build B: want 3 matched (the planned sites), 0 stale"; }
-  # every site of B is in A's profile (plan --min-size 0 lists them all): zero unmatched
+  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 4 left out by the plan (small or never allocated)$' b.err ||
+    { cat b.err >&2; fail "build B: want 3 matched (the planned sites), the 4 small ones left out by the plan, 0 new, 0 stale"; }
+  # every site of B is in A's profile (plan --min-size 0 plans them all but the wrapper's inner
+  # malloc, which never allocated on its own: left out as unused): zero unmatched
   "$OLI" plan prof.json --dram-limit $LIMIT --hot-intensity $HOT -o plan-all.json 2>/dev/null || fail "plan all"
   OLI_PLAN=plan-all.json elsewhere/deeper/b/k >b.out 2>b.err || fail "run of build B with OLI_PLAN"
-  grep -q '^oli: plan plan-all.json: [0-9]* sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale$' b.err ||
+  grep -q '^oli: plan plan-all.json: [0-9]* sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 1 left out by the plan (small or never allocated)$' b.err ||
     { cat b.err >&2; fail "build B with every site of A's profile: want 0 unmatched, 0 stale"; }
   ;;
 rematch-edit-above) # code inserted above a function keeps its IDs (exact match); an edit that
@@ -135,14 +180,14 @@ rematch-edit-above) # code inserted above a function keeps its IDs (exact match)
   grep -q unused_helper c/kernel.c || fail "the insertion did not apply"
   build c "plan=$WORK/plan.json" -O2
   c/k >c.out 2>c.err || { cat c.err >&2; fail "run of the build with a function inserted above main"; }
-  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, [0-9]* unmatched (new), 0 stale$' c.err ||
+  grep -q '^oli: plan (embedded): 3 sites matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 4 left out by the plan (small or never allocated)$' c.err ||
     { cat c.err >&2; fail "insertion above main: want the 3 planned sites matched by ID"; }
   sed -e 's/= malloc(N \* sizeof(double));/= (double *)malloc(N * sizeof(double));/' \
       -e 's/= calloc(N, sizeof(double));/= (double *)calloc(N, sizeof(double));/' c/kernel.c >d/kernel.c
   [ "$(grep -c '(double \*)[mc]alloc(N' d/kernel.c)" -eq 3 ] || fail "the column edit did not apply"
   build d "plan=$WORK/plan.json" -O2
   OLI_REPORT=rep-d.json d/k >d.out 2>d.err || { cat d.err >&2; fail "run of the edited build"; }
-  grep -q '^oli: plan (embedded): 0 sites matched, 3 re-matched by source location, [0-9]* unmatched (new), 0 stale$' d.err ||
+  grep -q '^oli: plan (embedded): 0 sites matched, 3 re-matched by source location, [0-9]* unmatched (new), 0 stale, [0-9]* left out by the plan (small or never allocated)$' d.err ||
     { cat d.err >&2; fail "want the 3 planned sites re-matched by source location"; }
   # the run follows the plan: the report's sites 4 lines lower (the helper) have the
   # planned decisions (oli diff cannot re-match them: reports carry no line offset)
@@ -176,7 +221,7 @@ dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects
   [ "$rc" -eq 0 ] || { cat m.err >&2; fail "exit status $rc after dlclose (report, profile)"; }
   grep -q '^dl-main ok' m.out || fail "no result line"
   # libb's plan differs from liba's, which stays the plan after liba is gone (the first module's wins)
-  grep 'warning\|error' m.err | grep -v 'no CXL node' >w.txt
+  grep 'warning\|error' m.err | grep -v 'no CXL node\|no module of this program was compiled with profile-every' >w.txt
   [ "$(cat w.txt)" = "oli: warning: modules embed different plans; the first one is used" ] ||
     { cat m.err >&2; fail "warnings"; }
   python3 - r1.json r.json p.json <<'PY' || fail "report/profile after dlclose"

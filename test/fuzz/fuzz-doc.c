@@ -6,7 +6,8 @@
  * Input: a document's bytes, parsed accepting all three kinds. On success
  * every site is looked up by id, formatted, and written back through the
  * writer (common/doc.c, json.c); what the writer writes must read back as the
- * same document: same kind, same sites, same decisions. */
+ * same document: same kind, same sites, same decisions, the same sites left
+ * out (a plan's left_out[]) with the same why. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     oli_doc_site_placement(s, buf, sizeof buf);
     oli_doc_site_placement(s, buf, 2);
   }
+  for (size_t i = 0; i < d.nleft; i++) { /* a plan's left-out sites: found, never also planned */
+    const oli_doc_site_t *s = &d.left[i];
+    if (!s->kind || !s->file || !s->function || !s->name) abort();
+    long k = oli_doc_find_left(&d, s->id);
+    if (k < 0 || d.left[k].id != s->id || oli_doc_find(&d, s->id) >= 0) abort();
+  }
   /* write it back (the sites and the header members every kind has) and re-read */
   char *out = NULL;
   size_t len = 0;
@@ -43,6 +50,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0; i < d.nsites; i++) oli_doc_write_site(&w, d.kind, &d.sites[i]);
   oli_jw_end(&w);
+  if (d.nleft) {
+    oli_jw_array(&w, "left_out", OLI_JW_LINES);
+    for (size_t i = 0; i < d.nleft; i++) oli_doc_write_left_out(&w, &d.left[i]);
+    oli_jw_end(&w);
+  }
   oli_jw_end(&w);
   if (oli_jw_finish(&w) != 0) abort();
   fclose(f);
@@ -50,7 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fprintf(stderr, "written document does not read back: %s\n%s", msg, out);
     abort();
   }
-  if (back.kind != d.kind || back.nsites != d.nsites) abort();
+  if (back.kind != d.kind || back.nsites != d.nsites || back.nleft != d.nleft) abort();
+  for (size_t i = 0; i < d.nleft; i++)
+    if (d.left[i].id != back.left[i].id || d.left[i].left_out != back.left[i].left_out ||
+        strcmp(d.left[i].file, back.left[i].file))
+      abort();
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *a = &d.sites[i], *b = &back.sites[i];
     if (a->id != b->id || strcmp(a->file, b->file) || strcmp(a->name, b->name) ||

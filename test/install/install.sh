@@ -80,6 +80,22 @@ cp "$log" "$tmp/configure.log"
 oli sites proj-build/userapp >"$log" 2>&1 || show "oli sites userapp"
 grep -q "^0x[0-9a-f]*  *malloc  *grid.c:16 .*grid_make  *g.energy_grid" "$log" || show "no grid.c:16 g.energy_grid site (root= is the project)"
 grep -q "main.f90:.* density" "$log" || show "no Fortran density site"
+# oli_instrument(): a profile build, then a plan build after the plain one recompile (a stamp of the
+# effective pass options, the plan's contents and the plugin); a build with nothing changed does not
+grep -q "^plain build" "$log" || show "oli sites userapp: no 'plain build' line"
+OLI_PASS_OPTIONS='profile-every=64' "$CMAKE" --build proj-build >"$log" 2>&1 || show "profile build of the user project"
+oli sites proj-build/userapp >"$log" 2>&1 && grep -q "^profile build: profile-every=64" "$log" &&
+  ! grep -q "^plain build\|warning" "$log" || show "the profile build after the plain one is not a profile build"
+printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x1", "decision": "cxl"}]}' >proj/app.plan.json
+OLI_PASS_OPTIONS='plan=app.plan.json' "$CMAKE" --build proj-build >"$log" 2>&1 || show "plan build of the user project"
+oli sites proj-build/userapp >"$log" 2>&1 && grep -q "^plan embedded: .*/proj/app.plan.json (1 site planned" "$log" &&
+  ! grep -q "^profile build\|warning" "$log" || show "the plan build (relative plan= against root=) is not a plan build"
+OLI_PASS_OPTIONS='plan=app.plan.json' "$CMAKE" --build proj-build >"$log" 2>&1 || show "second plan build"
+! grep -q "Building" "$log" || show "a build with nothing changed recompiled"
+printf '{"schema": "oli-plan", "version": 1, "sites": [{"id": "0x1", "decision": "dram"}]}' >proj/app.plan.json
+OLI_PASS_OPTIONS='plan=app.plan.json' "$CMAKE" --build proj-build >"$log" 2>&1 || show "build after the plan changed"
+grep -q "Building" "$log" || show "a changed plan file did not recompile"
+"$CMAKE" --build proj-build >"$log" 2>&1 || show "plain build again"
 oli run --policy off --report app.%p.json -- proj-build/userapp >"$log" 2>&1 || show "oli run userapp failed"
 grep -q "^sum 80000200000.0" "$log" || show "userapp output"
 set -- app.*.json

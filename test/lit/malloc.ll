@@ -12,8 +12,8 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: @[[S0:__oli_site]] = private global { i32, i16, i8, i8, i64, i64, i32, i32, i16, i16, i16, i16, i64, [24 x i8], { i8, i8, i8, i8, i8, [3 x i8], float, float } } { i32 827084627, i16 88, i8 1, i8 1, i64 [[ID0:-?[0-9]+]], i64 4000, i32 0, i32 0, i16 11, i16 4, i16 5, i16 0, i64 0, [24 x i8] c"src/alloc.c\00work\00table\00\00", { i8, i8, i8, i8, i8, [3 x i8], float, float } { i8 1, i8 16, i8 0, i8 0, i8 0, [3 x i8] zeroinitializer, float 0.000000e+00, float 0.000000e+00 } }, section "oli_sites", align 8
 ; CHECK: @[[S1:__oli_site.1]] = private global { {{.*}} } { i32 827084627, i16 88, i8 1, i8 0, i64 [[ID1:-?[0-9]+]], i64 0, i32 0, i32 1, i16 11, i16 4, i16 0, i16 0, i64 0, [24 x i8] c"src/alloc.c\00work\00\00\00\00\00\00\00\00", { i8, i8, i8, i8, i8, [3 x i8], float, float } { i8 1, i8 16, i8 0, i8 0, i8 0, [3 x i8] zeroinitializer, float 0.000000e+00, float 0.000000e+00 } }, section "oli_sites", align 8
-; CHECK: @llvm.compiler.used = appending global [2 x ptr] [ptr @[[S0]], ptr @[[S1]]]
 ; CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @oli.module_ctor, ptr null }]
+; CHECK: @llvm.compiler.used = appending global [3 x ptr] [ptr @[[S0]], ptr @[[S1]], ptr @__oli_build_note_{{[0-9a-f]+}}]
 
 define ptr @work(i64 %n) {
 ; CHECK-LABEL: define ptr @work(

@@ -23,7 +23,7 @@ static const char *const all_vars[] = {
     "OLI_DRAM_LIMIT", "OLI_DRAM_BUDGET", "OLI_LARGE_PERCENT", "OLI_LARGE_PCT", "OLI_MIN_SIZE",
     "OLI_WEIGHTS", "OLI_DRAM_NODES", "OLI_CXL_NODES", "OLI_PROFILE", "OLI_PLAN",
     "OLI_ARENA_SIZE", "OLI_SYSFS_ROOT", "OLI_COUNT_SMALL", "OLI_MACHINE", "OLI_FOOTPRINT", "OLI_MIGRATE_LIMIT",
-    "OLI_MIGRATE_TIME"};
+    "OLI_MIGRATE_TIME", "OLI_PROFILE_START"};
 
 static void clean_env(void) {
   for (size_t i = 0; i < sizeof all_vars / sizeof all_vars[0]; i++) unsetenv(all_vars[i]);

@@ -95,6 +95,10 @@ char *cli_frame_words(const oli_doc_frame_t *f, char *buf, size_t n);
  * *found = 0 (and 0 returned) when the file is a valid ELF without it. */
 int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
                          int *found, char *why, size_t why_n);
+/* The same for every section called name, concatenated in file order (a
+ * relocatable file keeps each comdat's copy apart: the build notes). */
+int cli_elf_read_sections(const char *path, const char *name, unsigned char **buf, size_t *len, int *found,
+                          char *why, size_t why_n);
 
 /* *needed = 1 when the ELF file at path has a DT_NEEDED entry starting with
  * prefix ("liboli.so"). 0 ok (also for a static file: *needed 0); -1 as above. */

@@ -17,7 +17,10 @@ static void usage(FILE *f) {
         "function, kind, name and line offset, else same file, function, kind and a\n"
         "unique object name; re-matched sites are listed ('same' or 'moved').\n"
         "  -j, --json        print a JSON document (schema oli-diff, version 1)\n"
-        "  -m, --moved-only  new and gone sites are listed but do not count as changes\n"
+        "A site a plan left out (its left_out[]: objects below the plan's minimum size, never\n"
+        "allocated) matches a report's site that agrees: decision default for a small\n"
+        "one, no objects for an unused one; otherwise it moved.\n"
+        "  -m, --moved-only  list only moved sites; new and gone ones do not count\n"
         "  -i, --ids-only    match by site ID only, no re-matching by location\n"
         "  -h, --help        this text\n"
         "Exit status: 0 nothing moved, 1 something moved (or appeared/disappeared),\n"
@@ -115,7 +118,49 @@ static void rematch(const oli_doc_t *a, const oli_doc_t *b, long *pair, char *ol
 }
 
 static uint64_t site_bytes(const oli_doc_t *d, const oli_doc_site_t *s) {
-  return d->kind == OLI_DOC_REPORT ? s->largest : s->bytes;
+  return d->kind == OLI_DOC_REPORT || OLI_HAS(s, OLI_F_WHY) ? s->largest : s->bytes;
+}
+
+/* The entry of plan d's left_out[] for site s of the other document: by ID,
+ * else (unless ids_only) by file, function, kind and line offset (rel when
+ * both have it, else line); NULL when none. */
+static const oli_doc_site_t *left_match(const oli_doc_t *d, const oli_doc_site_t *s, int ids_only) {
+  long i = oli_doc_find_left(d, s->id);
+  if (i >= 0) return &d->left[i];
+  for (size_t k = 0; !ids_only && k < d->nleft; k++) {
+    const oli_doc_site_t *l = &d->left[k];
+    if (strcmp(l->file, s->file) || strcmp(l->function, s->function) || (l->kind[0] && strcmp(l->kind, s->kind)))
+      continue;
+    if (OLI_HAS(l, OLI_F_REL) && OLI_HAS(s, OLI_F_REL) ? l->rel == s->rel
+        : OLI_HAS(l, OLI_F_LINE) && OLI_HAS(s, OLI_F_LINE) && l->line && l->line == s->line)
+      return l;
+  }
+  return NULL;
+}
+
+/* Site s of a report (sd) agrees with the plan's leaving it out (l): a small
+ * site's objects stayed on the default policy, an unused one allocated
+ * nothing. A plan's site never agrees (the other plan decided it). */
+static int left_agrees(const oli_doc_site_t *l, const oli_doc_t *sd, const oli_doc_site_t *s) {
+  if (sd->kind != OLI_DOC_REPORT) return 0;
+  bool dflt = !OLI_HAS(s, OLI_F_DECISION) || s->placement == OLI_PLACE_DEFAULT;
+  bool none = OLI_HAS(s, OLI_F_COUNT) && s->count == 0;
+  switch (l->left_out) {
+  case OLI_LEFT_SMALL: return dflt;
+  case OLI_LEFT_UNUSED: return none || (dflt && !OLI_HAS(s, OLI_F_COUNT));
+  }
+  return 0;
+}
+
+/* A side of a change as the table shows it: the decision, or why the plan
+ * left the site out. */
+static const char *side_words(const oli_doc_site_t *s, char *buf, size_t n) {
+  if (s == NULL) return "(none)";
+  if (OLI_HAS(s, OLI_F_WHY)) {
+    snprintf(buf, n, "(left out: %s)", oli_left_out_name(s->left_out));
+    return buf;
+  }
+  return oli_doc_site_placement(s, buf, n);
 }
 
 static void json_side(oli_jw_t *w, const char *key, const oli_doc_t *d, const oli_doc_site_t *s) {
@@ -125,6 +170,14 @@ static void json_side(oli_jw_t *w, const char *key, const oli_doc_t *d, const ol
   }
   char r[40];
   oli_jw_object(w, key, OLI_JW_INLINE);
+  if (OLI_HAS(s, OLI_F_WHY)) { /* a plan's left-out site */
+    oli_jw_null(w, "decision");
+    oli_jw_null(w, "ratio");
+    oli_jw_str(w, "left_out", oli_left_out_name(s->left_out));
+    oli_jw_u64(w, "bytes", s->largest);
+    oli_jw_end(w);
+    return;
+  }
   oli_jw_str(w, "decision", oli_placement_name(s->placement));
   if (s->placement == OLI_PLACE_INTERLEAVE) oli_jw_str(w, "ratio", oli_format_ratio(s->weight, r, sizeof r));
   else oli_jw_null(w, "ratio");
@@ -162,7 +215,7 @@ int cli_diff_main(int argc, char **argv) {
     oli_doc_free(&a);
     return OLI_EXIT_BAD;
   }
-  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0;
+  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, kept_out = 0;
   /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
   char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
@@ -200,6 +253,13 @@ int cli_diff_main(int argc, char **argv) {
           moved++;
           what = "moved";
         }
+      } else if ((olds = left_match(&a, news, ids_only)) != NULL) { /* OLD, a plan, left it out */
+        if (left_agrees(olds, &b, news)) {
+          kept_out++;
+          continue;
+        }
+        moved++;
+        what = "moved";
       } else {
         added++;
         what = "new";
@@ -207,10 +267,19 @@ int cli_diff_main(int argc, char **argv) {
     } else {
       if (old_used[k - b.nsites]) continue;
       olds = &a.sites[k - b.nsites];
-      news = NULL;
-      gone++;
-      what = "gone";
+      if ((news = left_match(&b, olds, ids_only)) != NULL) { /* NEW, a plan, left it out */
+        if (left_agrees(news, &a, olds)) {
+          kept_out++;
+          continue;
+        }
+        moved++;
+        what = "moved";
+      } else {
+        gone++;
+        what = "gone";
+      }
     }
+    if (moved_only && strcmp(what, "moved") != 0) continue; /* --moved-only: only the moves are listed */
     const oli_doc_site_t *desc = news ? news : olds;
     char loc[256], p1[64], p2[64], from[64] = "";
     cli_where(desc, loc, sizeof loc);
@@ -236,8 +305,7 @@ int cli_diff_main(int argc, char **argv) {
       else snprintf(bytes, sizeof bytes, "%" PRIu64 " bytes", news ? nb : ob);
       printf("%-5s  0x%016" PRIx64 "  %s %s  %s  %s -> %s  %s%s\n", what, desc->id, loc,
              desc->function[0] ? cli_shown(desc->function) : "?", desc->name[0] ? cli_shown(desc->name) : "-",
-             olds ? oli_doc_site_placement(olds, p1, sizeof p1) : "(none)",
-             news ? oli_doc_site_placement(news, p2, sizeof p2) : "(none)", bytes, from);
+             side_words(olds, p1, sizeof p1), side_words(news, p2, sizeof p2), bytes, from);
     }
   }
   free(pair);
@@ -252,14 +320,18 @@ int cli_diff_main(int argc, char **argv) {
     oli_jw_u64(&w, "moved", moved);
     oli_jw_u64(&w, "new", added);
     oli_jw_u64(&w, "gone", gone);
+    oli_jw_u64(&w, "left_out", kept_out);
     oli_jw_bool(&w, "changed", changed);
     oli_jw_end(&w);
     oli_jw_end(&w);
     if (oli_jw_finish(&w) != 0) cli_stdout_failed(errno); /* main's cli_close_stdout: one line */
   } else {
-    printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s\n", compared,
+    char kept[96] = "";
+    if (kept_out)
+      snprintf(kept, sizeof kept, "; %zu left out by the plan, as the run agrees", kept_out);
+    printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s%s\n", compared,
            compared == 1 ? "" : "s", rematched, moved, added, gone,
-           moved_only ? " (not counted: --moved-only)" : "");
+           moved_only ? " (not counted, not listed: --moved-only)" : "", kept);
   }
   oli_doc_free(&a);
   oli_doc_free(&b);

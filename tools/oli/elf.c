@@ -17,7 +17,9 @@ static int read_at(FILE *f, uint64_t off, void *dst, size_t n) {
   return fread(dst, 1, n, f) == n ? 0 : -1;
 }
 
-int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len,
+/* The first section called name, or (all) every one of them, concatenated
+ * (a relocatable file keeps a comdat's sections apart). */
+static int read_sections(const char *path, const char *name, int all, unsigned char **buf, size_t *len,
                          int *found, char *why, size_t why_n) {
   *found = 0;
   *buf = NULL;
@@ -115,23 +117,42 @@ int cli_elf_read_section(const char *path, const char *name, unsigned char **buf
                (unsigned long long)sh[i].sh_size, (unsigned long long)sh[i].sh_offset);
       goto out;
     }
-    *buf = malloc(sh[i].sh_size ? sh[i].sh_size : 1);
-    if (*buf == NULL || read_at(f, sh[i].sh_offset, *buf, sh[i].sh_size) != 0) {
-      free(*buf);
-      *buf = NULL;
+    if (*len + sh[i].sh_size > ((uint64_t)1 << 30)) {
+      rc = WHY("section %s is larger than 1 GiB", name);
+      goto out;
+    }
+    unsigned char *grown = realloc(*buf, *len + sh[i].sh_size + 1);
+    if (grown) *buf = grown;
+    if (grown == NULL || read_at(f, sh[i].sh_offset, grown + *len, sh[i].sh_size) != 0) {
       rc = WHY("cannot read section %s", name);
       goto out;
     }
-    *len = sh[i].sh_size;
+    *len += sh[i].sh_size;
     *found = 1;
-    break;
+    if (!all) break;
   }
   rc = 0;
 out:
+  if (rc != 0) { /* nothing half-read goes back */
+    free(*buf);
+    *buf = NULL;
+    *len = 0;
+    *found = 0;
+  }
   free(sh);
   free(shstr);
   fclose(f);
   return rc;
+}
+
+int cli_elf_read_section(const char *path, const char *name, unsigned char **buf, size_t *len, int *found,
+                         char *why, size_t why_n) {
+  return read_sections(path, name, 0, buf, len, found, why, why_n);
+}
+
+int cli_elf_read_sections(const char *path, const char *name, unsigned char **buf, size_t *len, int *found,
+                          char *why, size_t why_n) {
+  return read_sections(path, name, 1, buf, len, found, why, why_n);
 }
 
 int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, size_t why_n) {

@@ -315,6 +315,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   oli_doc_t d;
   uint8_t *pattern = NULL; /* --static: each site's access pattern */
+  oli_doc_site_t *left = NULL; /* the sites left out of the plan, with why */
   unsigned char *elf = NULL;
   if (static_bin ? load_static(static_bin, sizes_path, &d, &pattern, &elf) != 0
                  : cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0)
@@ -340,11 +341,29 @@ int cli_plan_main(int argc, char **argv) {
     }
     for (int i = 0; i < nv; i++) m.lat[i] = v[i], tier_src[i] = "command line";
   }
-  /* objects (--min-size: smaller ones are left out, the runtime's default policy) */
-  size_t kept = 0;
+  /* objects; the sites left out are listed with why (left_out[]): never
+   * allocated in the profile, or objects below --min-size (the runtime's
+   * default policy) */
+  size_t kept = 0, nleft = 0, nsmall = 0;
+  left = calloc(d.nsites ? d.nsites : 1, sizeof *left);
+  if (left == NULL) {
+    cli_error("plan: out of memory");
+    goto out;
+  }
   for (size_t i = 0; i < d.nsites; i++) {
     uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
-    if (b < min_size) continue;
+    bool unused = !static_bin && d.sites[i].count == 0;
+    if (unused || b < min_size) {
+      oli_doc_site_t *l = &left[nleft++];
+      *l = d.sites[i];
+      l->has &= (1ull << OLI_F_ID) | (1ull << OLI_F_KIND) | (1ull << OLI_F_FILE) | (1ull << OLI_F_FUNCTION) |
+                (1ull << OLI_F_LINE) | (1ull << OLI_F_REL) | (1ull << OLI_F_NAME) | (1ull << OLI_F_COUNT) |
+                (1ull << OLI_F_LARGEST) | (1ull << OLI_F_FRAMES);
+      l->left_out = unused ? OLI_LEFT_UNUSED : OLI_LEFT_SMALL;
+      nsmall += !unused;
+      OLI_SET(l, OLI_F_WHY);
+      continue;
+    }
     if (pattern) pattern[kept] = pattern[i];
     d.sites[kept++] = d.sites[i];
   }
@@ -499,6 +518,9 @@ int cli_plan_main(int argc, char **argv) {
     oli_doc_write_site(&w, OLI_DOC_PLAN, &ps_site);
   }
   oli_jw_end(&w);
+  oli_jw_array(&w, "left_out", OLI_JW_LINES);
+  for (size_t i = 0; i < nleft; i++) oli_doc_write_left_out(&w, &left[i]);
+  oli_jw_end(&w);
   oli_jw_object(&w, "summary", OLI_JW_INLINE);
   for (int t = 0; t < OLI_NODE_TIERS; t++) {
     char key[40];
@@ -516,13 +538,15 @@ int cli_plan_main(int argc, char **argv) {
     goto out;
   }
   if (out_path)
-    fprintf(stderr, "oli: plan for %zu sites -> %s: DRAM %s of %s, predicted stall %.3g (all-DRAM %.3g), %s solver\n",
-            d.nsites, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
+    fprintf(stderr, "oli: plan for %zu sites (%zu left out: %zu small, %zu never allocated) -> %s: DRAM %s of %s, "
+            "predicted stall %.3g (all-DRAM %.3g), %s solver\n",
+            d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
             budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited",
             res.cost, res.dram_cost, res.exact ? "exact" : "greedy");
   free(objs);
   rc = OLI_EXIT_OK;
 out:
+  free(left);
   oli_doc_free(&d);
   free(pattern);
   free(elf);

@@ -83,8 +83,25 @@ int cli_profile_main(int argc, char **argv) {
   oli_access_source_t source = OLI_ACCESS_NONE;
   const char *event = "", *program = in[0].program, *program_of = in[0].path;
   uint64_t footprint = 0, runs = 0;
+  oli_doc_phase_t phase = {0};
+  bool has_phase = false;
   for (int i = 0; i < nin; i++) {
     const oli_doc_t *d = &in[i];
+    if (d->has_phase) { /* samples of one phase only: a whole run's and a compute phase's do not add up */
+      if (has_phase && phase.from_settle != d->phase.from_settle) {
+        cli_error("%s: accesses sampled %s, another input's %s; profile one phase (OLI_PROFILE_START)", d->path,
+                  d->phase.from_settle ? "from the first oli_settle()" : "from the start",
+                  phase.from_settle ? "from the first oli_settle()" : "from the start");
+        free(m);
+        free(slot);
+        goto done;
+      }
+      phase.from_settle = d->phase.from_settle;
+      phase.waiting |= d->phase.waiting;
+      phase.pauses = sat_add(phase.pauses, d->phase.pauses);
+      phase.skipped_accesses = sat_add(phase.skipped_accesses, d->phase.skipped_accesses);
+      has_phase = true;
+    }
     if (d->access_source != OLI_ACCESS_NONE) {
       if (source != OLI_ACCESS_NONE && source != d->access_source) {
         cli_error("%s: accesses come from %s, another input's from %s; they cannot be added", d->path,
@@ -164,6 +181,7 @@ int cli_profile_main(int argc, char **argv) {
   oli_jw_u64(&w, "footprint_peak", footprint);
   oli_jw_str(&w, "access_source", oli_access_source_name(source));
   if (event[0]) oli_jw_str(&w, "access_event", event);
+  if (has_phase) oli_doc_write_phase(&w, &phase);
   for (int i = 0; i < nin; i++) /* tiers: the first input's that has them */
     if (in[i].tiers.has[OLI_TIER_DRAM] || in[i].tiers.has[OLI_TIER_CXL] || in[i].tiers.has[OLI_TIER_REMOTE]) {
       oli_doc_write_tiers(&w, "tiers", &in[i].tiers);

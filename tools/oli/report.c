@@ -100,6 +100,10 @@ int cli_report_main(int argc, char **argv) {
     printf("footprint peak %s, %" PRIu64 " run%s, accesses from %s\n",
            oli_format_size(d.footprint_peak, b1, sizeof b1), d.runs, d.runs == 1 ? "" : "s",
            oli_access_source_name(d.access_source));
+    if (d.has_phase) {
+      char words[160];
+      printf("sampled %s\n", oli_doc_phase_words(&d.phase, words, sizeof words));
+    }
     oli_doc_free(&d);
     return OLI_EXIT_OK;
   }
@@ -160,9 +164,19 @@ int cli_report_main(int argc, char **argv) {
   if (stack_sites)
     printf("%zu site%s by call stack: code not built with the plugin (no static size hints or access estimates; "
            "docs/runtime.md)\n", stack_sites, stack_sites == 1 ? "" : "s");
-  if (d.kind == OLI_DOC_PLAN)
+  if (d.kind == OLI_DOC_PLAN) {
     printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
                                                                            : "unlimited");
+    size_t why_n[OLI_LEFT_COUNT_] = {0};
+    for (size_t i = 0; i < d.nleft; i++)
+      if ((unsigned)d.left[i].left_out < OLI_LEFT_COUNT_) why_n[d.left[i].left_out]++;
+    if (d.nleft) {
+      printf("%zu site%s left out:", d.nleft, d.nleft == 1 ? "" : "s");
+      for (int k = 0, first = 1; k < OLI_LEFT_COUNT_; k++)
+        if (why_n[k]) printf("%s %zu %s", first ? "" : ";", why_n[k], oli_left_out_words((oli_left_out_t)k)), first = 0;
+      printf("\n");
+    }
+  }
   if (rep) {
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "buildnote.h"
 #include "siterec.h"
 
 static void usage(FILE *f) {
@@ -16,6 +17,9 @@ static void usage(FILE *f) {
         "name ('-' unknown), static size hint in bytes ('?' unknown), and the plugin's\n"
         "static access estimate: accesses per byte over a run, passes over the object,\n"
         "dominant pattern (streaming, strided, gather, unknown), confidence ('-': none).\n"
+        "Then how the modules were built (their oli build notes): 'profile build:\n"
+        "profile-every=N' or 'plain build', 'plan embedded: FILE' with its counts; a\n"
+        "warning when modules were built with different pass options (stale objects).\n"
         "  -j, --json   print a JSON document instead (schema oli-sites, version 1)\n"
         "  -h, --help   this text\n"
         "Exit status: 0 ok (also when BINARY has no sites), 2 bad input.\n",
@@ -126,6 +130,62 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
   return 0;
 }
 
+/* The distinct build notes of path (OLI_NOTE_SECTION; modules built alike
+ * share one): 0 and *n (0: none, an older plugin), -1 after one error line. */
+#define MAX_BUILDS 16
+static int read_builds(const char *path, oli_build_t *b, size_t *n) {
+  unsigned char *buf;
+  size_t len;
+  int found;
+  char why[256];
+  *n = 0;
+  if (cli_elf_read_sections(path, OLI_NOTE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
+    cli_error("%s: %s", path, why);
+    return -1;
+  }
+  const unsigned char *p = buf;
+  oli_build_t x;
+  while (found && *n < MAX_BUILDS && oli_build_next(&p, buf + len, &x) == 1) {
+    size_t i = 0;
+    while (i < *n && memcmp(&b[i], &x, sizeof x) != 0) i++;
+    if (i == *n) b[(*n)++] = x;
+  }
+  free(buf);
+  return 0;
+}
+
+/* "profile build: profile-every=1024 (options 0x...)" and, with a plan,
+ * "plan embedded: FILE (N sites planned, M left out)". */
+static void print_build(const oli_build_t *b) {
+  if (b->profile_every)
+    printf("profile build: profile-every=%" PRIu64 " (options 0x%016" PRIx64 ")\n", b->profile_every, b->options);
+  else
+    printf("%s build (options 0x%016" PRIx64 ")\n", b->plan_hash ? "plan" : "plain", b->options);
+  if (b->plan_hash)
+    printf("plan embedded: %s (%" PRIu32 " site%s planned, %" PRIu32 " left out)\n", cli_shown(b->plan),
+           b->plan_sites, b->plan_sites == 1 ? "" : "s", b->plan_left_out);
+}
+
+static void write_builds_json(oli_jw_t *w, const oli_build_t *b, size_t n) {
+  char hex[OLI_SITE_ID_LEN];
+  oli_jw_array(w, "builds", OLI_JW_LINES);
+  for (size_t i = 0; i < n; i++) {
+    oli_jw_object(w, NULL, OLI_JW_INLINE);
+    oli_jw_str(w, "options", oli_format_site_id(b[i].options, hex));
+    oli_jw_u64(w, "profile_every", b[i].profile_every);
+    if (b[i].plan_hash) {
+      oli_jw_str(w, "plan", b[i].plan);
+      oli_jw_str(w, "plan_hash", oli_format_site_id(b[i].plan_hash, hex));
+      oli_jw_u64(w, "plan_sites", b[i].plan_sites);
+      oli_jw_u64(w, "plan_left_out", b[i].plan_left_out);
+    } else {
+      oli_jw_null(w, "plan");
+    }
+    oli_jw_end(w);
+  }
+  oli_jw_end(w);
+}
+
 int cli_sites_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"json", no_argument, NULL, 'j'},
@@ -164,6 +224,16 @@ int cli_sites_main(int argc, char **argv) {
                   "global of at least min-global-size)", path);
     free(sec);
   }
+  oli_build_t builds[MAX_BUILDS];
+  size_t nb = 0;
+  if (read_builds(path, builds, &nb) != 0) {
+    free(recs);
+    free(buf);
+    return OLI_EXIT_BAD;
+  }
+  if (nb > 1)
+    cli_warning("%s: its modules were built with %zu different sets of pass options (objects left from an earlier "
+                "build? remove them and build again)", cli_shown(path), nb);
 
   if (json) {
     oli_jw_t w;
@@ -191,6 +261,7 @@ int cli_sites_main(int argc, char **argv) {
       oli_jw_end(&w);
     }
     oli_jw_end(&w);
+    write_builds_json(&w, builds, nb);
     oli_jw_end(&w);
     if (oli_jw_finish(&w) != 0) cli_stdout_failed(errno); /* main's cli_close_stdout: one line */
   } else {
@@ -224,6 +295,7 @@ int cli_sites_main(int argc, char **argv) {
       }
     }
     printf("%zu site%s\n", m, m == 1 ? "" : "s");
+    for (size_t i = 0; i < nb; i++) print_build(&builds[i]);
   }
   free(recs);
   free(buf);
