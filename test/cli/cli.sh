@@ -1047,7 +1047,7 @@ run-exec) # a program that cannot be run: 127 not found, 126 not executable, one
   ;;
 report-stderr-json) # OLI_REPORT=stderr with the JSON format (and OLI_PROFILE=stderr) is the document alone, also with a plan
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
-  printf '#include <stdlib.h>\n#include <string.h>\nint main(void) { char *g = malloc(8u << 20); memset(g, 1, 8u << 20); free(g); return 0; }\n' >big.c
+  printf '#include <stdlib.h>\n#include <string.h>\nchar *volatile keep;\nint main(void) { char *g = malloc(8u << 20); memset(g, 1, 8u << 20); keep = g; free(g); return 0; }\n' >big.c
   "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" big.c -o big -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli ||
     fail "cannot build big.c"
   run env OLI_PROFILE=p.json ./big; want_rc 0 "profile run"

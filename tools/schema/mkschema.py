@@ -63,7 +63,7 @@ def site_fields(src):
     block = re.search(r"#define OLI_DOC_SITE_FIELDS\(X\)(.*?)\n\n", text, re.S)
     if not block:
         sys.exit("mkschema: no OLI_DOC_SITE_FIELDS table in common/doc.c")
-    fields = re.findall(r'X\((\w+), "(\w+)", (T_\w+), (\w), (\w), (\w)\)', block.group(1))
+    fields = re.findall(r'X\((\w+), "(\w+)", (T_\w+), (\w), (\w), (\w)(?:, (\w))?\)', block.group(1))
     if len(fields) < 20:
         sys.exit("mkschema: OLI_DOC_SITE_FIELDS: %d rows read" % len(fields))
     return fields
