@@ -12,7 +12,8 @@
  *             the machine file, the version
  *   memory/   the process's allocator (host.c), tables committed as written,
  *             the arena, mbind mechanics, striping, the VMA budget, move_pages
- *   policy/   the rule (decide.c), plans, OLI_POLICY=uniform's task policy
+ *   policy/   the rule (decide.c), the one producer of a decision (group.c: the
+ *             equal-size rule), plans, OLI_POLICY=uniform's task policy
  *   objects/  per-site state and counters, placed objects, host-mode blocks,
  *             call-stack sites, re-decisions (settle.c), globals
  *   outputs/  the profile, PMU sampling, the report
@@ -446,6 +447,17 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
 /* At exit: the plan statistics line over those records. */
 void _oli_plan_fini(oli_record_at_fun *record_at, void *arg);
 
+// policy/group.c: the one producer of a placed object's decision
+/* The decision for an object of in->size of st: its group's (its site, or its
+ * source line) for that size while it fits the DRAM budget, else - and always
+ * when fresh (a re-decision) - the rule's (hook: tests' stand-in for
+ * _oli_decide), which becomes the group's. The mechanism is left to the
+ * memory it is applied to (_oli_place_mechanism). */
+oli_decision_t _oli_decide_site(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
+                                bool fresh);
+uint64_t _oli_group_key(const oli_site_state_t *st); /* computed once, kept in st (never 0) */
+void _oli_group_forget(void); /* a settle: groups without a live object are forgotten */
+
 // policy/taskpolicy.c
 /* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
 void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
@@ -656,11 +668,6 @@ void _oli_settle_check(uint64_t footprint);
  * footprint now; final: at exit, the peak without pending hints). Returns
  * the objects whose decision changed. */
 long _oli_settle_run(uint64_t footprint, bool final);
-/* The equal-size rule: *d = the decision of the live objects of st's group
- * (its site, or its source line) with in->size bytes when there is one that
- * fits the DRAM budget (true); record d as that decision. */
-bool _oli_group_decision(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decision_t *d);
-void _oli_group_record(const oli_site_state_t *st, const oli_decide_in_t *in, const oli_decision_t *d);
 /* Report: re-decisions of st's objects in order (i from 0; false past the
  * end), and the process's totals. */
 bool _oli_redecision_at(size_t i, oli_redecision_t *out);

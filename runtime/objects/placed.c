@@ -156,11 +156,7 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   in.plan = _oli_plan_for(st);
   _oli_tls.busy--;
   in.estimate = st->estimate;
-  oli_decision_t d;
-  if (!_oli_group_decision(st, &in, &d)) { /* equal objects of the site so far: their decision */
-    d = g_hook ? g_hook(&in) : _oli_decide(&in);
-    _oli_group_record(st, &in, &d);
-  }
+  oli_decision_t d = _oli_decide_site(st, &in, g_hook, false);
   /* an arena block of this size (2 MiB aligned from 2 MiB on) */
   d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
   return d;

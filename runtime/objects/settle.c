@@ -22,10 +22,8 @@
  * re-binds and renews reasons but moves no page (the run is over); an object
  * it would have migrated is flagged (at_exit).
  *
- * The equal-size rule: objects of one group (a site, or every site of one
- * source line - one ALLOCATE statement) with the same size get the same
- * decision: the group's decision, recorded at its first object and refreshed
- * by every settle, is reused for the next one while it fits the DRAM budget.
+ * The equal-size rule (policy/group.c): a settle refreshes every group's
+ * decision for the next objects of the same size.
  *
  * Blocks are held (arena.c) while their placement changes, so a concurrent
  * free or realloc of the same object waits for that one object. */
@@ -46,15 +44,8 @@
 
 #define GROWTH_NUM 5 /* settle when the expected footprint reached 5/4 of the last settle's */
 #define GROWTH_DEN 4
-#define GROUP_SLOTS 8192u         /* (group, size) decisions, open addressing */
 #define LOG_MAX 4096u             /* re-decision records kept for the report */
 #define ASSUMED_RATE (1ull << 30) /* bytes/s of migration before one was measured */
-
-typedef struct group_s {
-  uint64_t key, size; /* key 0: empty */
-  uint32_t gen;       /* valid while gen == group_gen */
-  oli_decision_t d;
-} group_t;
 
 /* One live object in a settle's snapshot. */
 typedef struct obj_s {
@@ -66,9 +57,6 @@ typedef struct obj_s {
 } obj_t;
 
 static pthread_mutex_t settle_lock = PTHREAD_MUTEX_INITIALIZER; /* one settle at a time; stats, log */
-static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
-static group_t *groups; /* GROUP_SLOTS entries, mapped on first use (NORESERVE) */
-static uint32_t group_gen = 1;
 static _Atomic uint64_t trigger; /* the expected footprint of the next settle; 0: not yet set */
 static oli_settle_stats_t stats;
 static oli_redecision_t *rlog;
@@ -78,7 +66,6 @@ static size_t nlog;
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 static void atfork_child(void) {
   pthread_mutex_init(&settle_lock, NULL);
-  pthread_mutex_init(&group_lock, NULL);
 }
 static void register_fork(void) { pthread_atfork(NULL, NULL, atfork_child); }
 
@@ -90,77 +77,6 @@ static uint64_t now_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
-}
-
-static uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
-static uint64_t hash_str(uint64_t h, const char *s) { return mix(_oli_fnv1a(h, s, strlen(s)), 0); }
-
-/* The group of st's objects: its source line (file, function, line) when the
- * record has one - every array of one ALLOCATE statement - else the site. A
- * site with a static access estimate is its own group (the rule may treat
- * the arrays of one statement apart by how they are accessed). */
-static uint64_t compute_group_key(const oli_site_state_t *st) {
-  const __oli_site_t *r = _oli_site_record(st);
-  if (!r || r->line == 0 || st->estimate.confidence != OLI_CONFIDENCE_NONE)
-    return mix(0x6f6c69, (uint64_t)(uintptr_t)st) | 1;
-  const char *file, *func, *name;
-  oli_siterec_strings(r, &file, &func, &name);
-  return mix(hash_str(hash_str(OLI_FNV_BASIS, file), func), r->line) | 1;
-}
-
-/* Computed on the site's first placed object, kept in its state (never 0). */
-static uint64_t group_key(const oli_site_state_t *cst) {
-  oli_site_state_t *st = (oli_site_state_t *)cst;
-  uint64_t k = atomic_load_explicit(&st->group_key, memory_order_relaxed);
-  if (oli_unlikely(k == 0)) atomic_store_explicit(&st->group_key, k = compute_group_key(st), memory_order_relaxed);
-  return k;
-}
-
-/* ---- the equal-size rule --------------------------------------------------- */
-static bool grouped(const oli_decide_in_t *in) {
-  return oli_policy_is_rule(in->policy) && in->plan == NULL && in->size >= in->min_size;
-}
-
-/* Under group_lock: the slot of (key, size), or the empty slot for it; NULL full. */
-static group_t *group_slot(uint64_t key, uint64_t size) {
-  if (!groups && !(groups = map(GROUP_SLOTS * sizeof *groups))) return NULL;
-  uint64_t h = mix(key, size);
-  for (unsigned k = 0; k < 64; k++) {
-    group_t *g = &groups[(h + k) & (GROUP_SLOTS - 1)];
-    if (g->key == 0 || (g->key == key && g->size == size) || g->gen != group_gen) return g;
-  }
-  return NULL;
-}
-
-bool _oli_group_decision(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decision_t *d) {
-  if (!grouped(in)) return false;
-  pthread_once(&fork_once, register_fork);
-  uint64_t key = group_key(st);
-  bool found = false;
-  pthread_mutex_lock(&group_lock);
-  group_t *g = group_slot(key, in->size);
-  if (g && g->key == key && g->size == in->size && g->gen == group_gen) {
-    *d = g->d;
-    found = true;
-  }
-  pthread_mutex_unlock(&group_lock);
-  if (!found) return false;
-  /* the DRAM budget first: a group's decision that no longer fits is made anew (budget) */
-  uint64_t dram = _oli_decision_dram_bytes(d, in->size);
-  return in->dram_limit == 0 || dram == 0 || (in->dram_used <= in->dram_limit && dram <= in->dram_limit - in->dram_used);
-}
-
-void _oli_group_record(const oli_site_state_t *st, const oli_decide_in_t *in, const oli_decision_t *d) {
-  if (!grouped(in) || d->reason == OLI_WHY_BUDGET) return; /* a budget split is this object's, not the group's */
-  uint64_t key = group_key(st);
-  pthread_mutex_lock(&group_lock);
-  group_t *g = group_slot(key, in->size);
-  if (g) *g = (group_t){key, in->size, group_gen, *d};
-  pthread_mutex_unlock(&group_lock);
 }
 
 /* ---- the log ------------------------------------------------------------------ */
@@ -332,13 +248,11 @@ static long settle_objects(snap_t *s, uint64_t fp, bool final) {
   const oli_decide_in_t *base = _oli_decide_base();
   oli_decide_hook_t hook = _oli_alloc_decide_hook();
   for (size_t k = 0; k < s->n; k++) {
-    s->o[k].key = group_key(s->o[k].st);
+    s->o[k].key = _oli_group_key(s->o[k].st);
     atomic_store_explicit(&s->o[k].st->rule_note, 0, memory_order_relaxed);
   }
   qsort(s->o, s->n, sizeof *s->o, by_size);
-  pthread_mutex_lock(&group_lock);
-  group_gen++; /* groups without a live object are forgotten */
-  pthread_mutex_unlock(&group_lock);
+  _oli_group_forget(); /* groups without a live object are forgotten */
   long changed = 0;
   for (size_t k = 0; k < s->n; k++) {
     obj_t *o = &s->o[k];
@@ -350,8 +264,7 @@ static long settle_objects(snap_t *s, uint64_t fp, bool final) {
     in.dram_used = used > mine ? used - mine : 0;
     in.plan = _oli_plan_for(o->st);
     in.estimate = o->st->estimate;
-    oli_decision_t d = hook ? hook(&in) : _oli_decide(&in);
-    _oli_group_record(o->st, &in, &d); /* the rule's decision for the group's next objects */
+    oli_decision_t d = _oli_decide_site(o->st, &in, hook, true); /* the group's next objects get it too */
     /* Only a share that crossed OLI_LARGE_PERCENT flips an object: the DRAM
      * budget's splits stay as they were given (no pages move to hand the
      * budget from one object to another). */
