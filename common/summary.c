@@ -151,6 +151,22 @@ static int lists(const oli_summary_t *s, uint64_t id) {
   return 0;
 }
 
+/* Calls per run of root function `fn` ("name()"; "" and "main()": 1): the
+ * sum over the call edges into it of the caller root's calls times the
+ * edge's weight; 1 when no module calls it (a callback, a library's entry). */
+static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth) {
+  if (!fn[0] || strcmp(fn, "main()") == 0 || depth >= MAX_DEPTH) return 1.0;
+  double sum = 0;
+  int any = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0) continue;
+    any = 1;
+    sum += calls(bufs, nbufs, s.from_key, depth + 1) * (double)s.weight;
+  }
+  return any ? sum : 1.0;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -209,7 +225,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (strcmp(s.key, keys[i].key) != 0) continue;
       resolved = 1;
       if (lists(&s, id)) continue; /* counted in the site's own estimate */
-      double w = keys[i].weight, c = 0;
+      double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0), c = 0;
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
         by[p] += v;
@@ -222,6 +238,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
       accesses += s.accesses;
+    }
+    if (!resolved && keys[i].key[0] == '%') { /* a field no module loads of a struct type others do */
+      size_t plus = strcspn(keys[i].key, "+");
+      EACH(bufs, nbufs, s) {
+        if (s.what == OLI_SUMMARY_USE && strncmp(s.key, keys[i].key, plus + 1) == 0) resolved = 1;
+      }
     }
     if (!resolved) escapes = 1; /* a key no module uses: a library's */
     joined |= resolved;

@@ -31,7 +31,14 @@
  * USEs, weighted. It runs where all modules meet: `oli sites` and
  * `oli plan --static` on the linked file, the runtime when a module's
  * records are registered. A key with no USE and no EDGE anywhere (a library
- * function's parameter) is an escape, as before the join.
+ * function's parameter) is an escape, as before the join; a struct field no
+ * module loads, of a type other modules summarise other fields of, is not.
+ *
+ * Weights through a global or struct key are per run of the module's root
+ * function they run under (main, or a function only other modules call):
+ * a USE names that root in from_key ("fn()", "" per run), and EDGEs from
+ * root to root ("main()" -> "step()", weight: calls per call of the
+ * caller's root) let the join count each root's calls from main.
  *
  * Version 1. A record of a later version starts with these fields; readers
  * read the fields they know and skip the record by its size. */
@@ -72,7 +79,8 @@ typedef struct oli_summary_s {
   float per_byte[OLI_SUMMARY_PATTERNS]; /* USE: accesses per byte (coverage taken) */
   float execs[OLI_SUMMARY_PATTERNS];    /* USE: executions (counts known) */
   float passes_per_byte, moved;         /* USE: bytes moved per byte; bytes moved */
-  const char *key, *from_key;           /* NUL-terminated; from_key "" unless an EDGE from a key */
+  const char *key, *from_key;           /* NUL-terminated; EDGE: the key or root it comes from ("" from a
+                                         * site); USE: the root function it runs under ("" per run) */
   const unsigned char *local;           /* n_local little-endian u64 site IDs */
 } oli_summary_t;
 

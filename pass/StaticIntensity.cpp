@@ -127,11 +127,14 @@ struct State {
 /// What the accesses from a set of roots add up to, before dividing by the
 /// object's size: the parts whose counts are known (executions, bytes
 /// moved) and the parts taken to cover the object (per byte), by pattern.
-struct Tally {
+struct Part {
   double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {};
   double PassPerByte = 0, Moved = 0;
   double GuessedPerByte = 0, GuessedExecs = 0;
   unsigned Accesses = 0;
+};
+struct Tally : Part {
+  std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
   bool Seen = false, Escapes = false, Unseen = false, Ambiguous = false;
   std::map<std::string, double> Exits; // key -> entries per run
   std::vector<char> Reached;
@@ -186,6 +189,8 @@ private:
   void findRoots();
   void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
   Tally accumulate(const std::vector<std::pair<unsigned, double>> &From);
+  const std::string &rootOf(Function &F);
+  DenseMap<Function *, std::string> Rooted;
   void findKeys();
   void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
 
@@ -989,19 +994,39 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       auto [Calls, CG] = callsOf(*A.I->getFunction());
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
       double PB = Calls * W.PerByte, EX = Calls * W.Execs;
-      T.PerByte[unsigned(W.Pat)] += PB;
-      T.Execs[unsigned(W.Pat)] += EX;
-      T.PassPerByte += PB * Width;
-      T.Moved += EX * Width;
-      if (W.Guessed || CG)
-        T.GuessedPerByte += PB, T.GuessedExecs += EX;
-      ++T.Accesses;
+      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
+        Q->PerByte[unsigned(W.Pat)] += PB;
+        Q->Execs[unsigned(W.Pat)] += EX;
+        Q->PassPerByte += PB * Width;
+        Q->Moved += EX * Width;
+        if (W.Guessed || CG)
+          Q->GuessedPerByte += PB, Q->GuessedExecs += EX;
+        ++Q->Accesses;
+      }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});
       T.PartPerByte.push_back(PB);
       T.PartExecs.push_back(EX);
     }
   }
   return T;
+}
+
+/// The function of this module whose calls an absolute weight in F counts
+/// (entryCount takes it as called once): main, or a function other modules
+/// call that no function here calls ("fn()"); F's first caller's otherwise.
+const std::string &Estimator::rootOf(Function &F) {
+  auto It = Rooted.find(&F);
+  if (It != Rooted.end())
+    return It->second;
+  std::string &R = Rooted[&F]; // "" while in progress: recursion is per run
+  Function *Caller = nullptr;
+  for (Use &U : F.uses())
+    if (AbstractCallSite ACS(&U); ACS && ACS.getInstruction()->getFunction() != &F) {
+      Caller = ACS.getInstruction()->getFunction();
+      break;
+    }
+  std::string Root = F.getName() == "main" ? "main()" : Caller ? rootOf(*Caller) : F.getName().str() + "()";
+  return Rooted[&F] = Root;
 }
 
 /// Key roots: every place through which another module's object may come
@@ -1049,6 +1074,11 @@ void Estimator::findKeys() {
           if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
             Work.push_back({G, Off + O.getSExtValue()});
         } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy() && info(*LI->getFunction())) {
+          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+        } else if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == V && !GV.isDeclaration() &&
+                                                     SI->getValueOperand()->getType()->isPointerTy()) {
+          // the module defining the global summarises each pointer slot it
+          // fills, loaded or not: the key is known, not a library's
           KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
         }
       }
@@ -1165,37 +1195,65 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     Tally T = accumulate(From);
     std::vector<uint64_t> Locals;
     for (const auto &[Rec, ST] : Sites) {
+      // the site's own flow reached the key's place (a by-value struct's
+      // field as an argument of a call in this module, the key's root as
+      // the whole run's): its estimate counts these accesses already
       bool Counted = false;
       for (auto [S, D] : From)
-        Counted |= bool(ST.Reached[S]);
+        for (bool Abs : {false, true})
+          if (auto It = Index.find(std::make_tuple(States[S].Root, States[S].P, Abs)); It != Index.end())
+            Counted |= It->second < ST.Reached.size() && ST.Reached[It->second];
       if (Counted) {
         SiteInfo Info;
         readSiteRecord(*Rec, Info);
         Locals.push_back(Info.Id);
       }
     }
-    oli_summary_t R{};
-    R.what = OLI_SUMMARY_USE;
-    R.key = Key.c_str();
-    R.from_key = "";
-    R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
-    R.accesses = uint16_t(std::min(T.Accesses, 65535u));
-    for (unsigned P = 1; P < NumPatterns; ++P) {
-      R.per_byte[P - 1] = float(T.PerByte[P]);
-      R.execs[P - 1] = float(T.Execs[P]);
+    // one USE per root function the accesses run under (the join scales it
+    // by that function's calls); none seen: one empty USE, the key is known
+    std::map<std::string, Part> ByRoot = T.ByRoot;
+    if (ByRoot.empty())
+      ByRoot[""] = Part();
+    for (const auto &[Root, Q] : ByRoot) {
+      oli_summary_t R{};
+      R.what = OLI_SUMMARY_USE;
+      R.key = Key.c_str();
+      R.from_key = Root.c_str();
+      R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
+      R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+      double All = 0;
+      for (unsigned P = 1; P < NumPatterns; ++P) {
+        R.per_byte[P - 1] = float(Q.PerByte[P]);
+        R.execs[P - 1] = float(Q.Execs[P]);
+        All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
+      }
+      R.passes_per_byte = float(Q.PassPerByte);
+      R.moved = float(Q.Moved);
+      double G = Q.GuessedPerByte + Q.GuessedExecs / NominalBytes;
+      R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
+                (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0);
+      add(R, Locals);
     }
-    R.passes_per_byte = float(T.PassPerByte);
-    R.moved = float(T.Moved);
-    double All = 0, G = T.GuessedPerByte + T.GuessedExecs / NominalBytes;
-    for (unsigned P = 0; P < NumPatterns; ++P)
-      All += T.intensity(NominalBytes, P);
-    R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
-              (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0);
-    add(R, Locals);
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key)
         edge(0, Key, K2, W);
   }
+  // Calls of other modules' functions ("fn()"), per call of the root they
+  // run under: the join counts each root's calls from main.
+  std::map<std::pair<std::string, std::string>, double> CallW;
+  for (Function &F : M) {
+    FnInfo *FI = (F.isDeclaration() || F.getName().starts_with(AbiPrefix)) ? nullptr : info(F);
+    if (!FI || KeyRoots.empty())
+      continue;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && Callee->isDeclaration() && !Callee->isIntrinsic() && !Callee->getName().starts_with(AbiPrefix) &&
+            !Callee->getName().starts_with("_Fortran") && !Callee->getName().starts_with("__kmpc"))
+          CallW[{rootOf(F), Callee->getName().str() + "()"}] += entryCount(F).first * relFreq(*FI, CB->getParent()).first;
+  }
+  for (const auto &[FromTo, W] : CallW)
+    edge(0, FromTo.first, FromTo.second, W);
   SummaryBytes = std::move(Bytes);
 }
 
@@ -1259,7 +1317,10 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         OS << " -> " << R.key << " x" << format("%.4g", R.weight) << "\n";
         continue;
       }
-      OS << "oli: summary use " << R.key << ":";
+      OS << "oli: summary use " << R.key;
+      if (*R.from_key)
+        OS << " under " << R.from_key;
+      OS << ":";
       bool Any = false;
       for (unsigned P = 0; P < OLI_SUMMARY_PATTERNS; ++P)
         if (R.per_byte[P] > 0 || R.execs[P] > 0)

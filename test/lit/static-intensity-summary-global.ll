@@ -11,8 +11,8 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: oli: site 0x[[ID:[0-9a-f]+]] 'x' global.c: 0.125 accesses/byte (1 passes), streaming (streaming 100%), confidence low, 1 accesses, keyed
 ; CHECK: oli: summary edge 0x[[ID]] -> @x+0 x1
-; CHECK: oli: summary use @x+0: streaming 0/byte+6.554e+04, passes 0/byte+5.243e+05 bytes, 1 accesses, counted by 0x[[ID]]
-; CHECK: oli: summary use @y+0: streaming 0/byte+1.311e+05, passes 0/byte+1.049e+06 bytes, 2 accesses
+; CHECK: oli: summary use @x+0 under main(): streaming 0/byte+6.554e+04, passes 0/byte+5.243e+05 bytes, 1 accesses, counted by 0x[[ID]]
+; CHECK: oli: summary use @y+0 under main(): streaming 0/byte+1.311e+05, passes 0/byte+1.049e+06 bytes, 2 accesses
 
 @x = global ptr null
 @y = external global ptr

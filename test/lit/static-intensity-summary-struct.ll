@@ -13,7 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: oli: summary edge 0x[[ID]] -> %struct.SimulationData+8 x1
 ; CHECK: oli: summary use %struct.SimulationData+16: none, passes 0/byte+0 bytes, 0 accesses
 ; CHECK-NEXT: oli: summary edge %struct.SimulationData+16 -> lookup#0 x1000
-; CHECK: oli: summary use %struct.SimulationData+8: gather 0/byte+1000, passes 0/byte+8000 bytes, 1 accesses
+; CHECK: oli: summary use %struct.SimulationData+8 under run(): gather 0/byte+1000, passes 0/byte+8000 bytes, 1 accesses
 ; CHECK-NOT: oli: summary use grid_init#0
 
 %struct.SimulationData = type { i64, ptr, ptr, ptr }
