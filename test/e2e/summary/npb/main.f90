@@ -12,7 +12,7 @@ program sp
   end if
   call alloc_arrays(nn)
   call initialize()
-  s = sum(forcing)
+  call forcing_norm(s)
   do step = 1, niter
     call compute_rhs()
     call adi()

@@ -1,6 +1,6 @@
 ! An NPB-like solver in several files (written for oli's tests): the arrays
 ! are module variables allocated in a *_data module and used by the solver
-! files through USE; forcing is written once at set-up and read once.
+! files through USE; forcing is written once at set-up and read once (norm.f90).
 module sp_data
   implicit none
   integer :: n
