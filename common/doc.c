@@ -79,7 +79,7 @@ typedef enum ftype_e {
 /* Per document: N not a member; O read if present, written when set; R
  * required; A read if present, always written (null when unset); I read if
  * present, never written from the table (the runtime's report writes it
- * itself: runtime/report.c, json_site_rule). */
+ * itself: runtime/outputs/report.c, json_site_rule). */
 enum { N = 0, O = 1, R = 2, A = 3, I = 4 };
 
 typedef struct field_s {
@@ -476,7 +476,7 @@ static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *o
   const oli_json_t *b = oli_json_get(sum, "bytes");
   for (int t = 0; t < OLI_TIER_COUNT_ && b; t++)
     if (get_u64(r, b, oli_tier_name((oli_tier_t)t), UINT64_MAX, &out->bytes[t], &has, false)) return -1;
-  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional (issue 7) */
+  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional */
   if (md) {
     bool h1, h2, h3, h4, h5;
     if (get_u64(r, md, "bytes", UINT64_MAX, &out->metadata_bytes, &h1, false) ||

@@ -106,3 +106,14 @@ int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size
     return rc;
   }
 }
+
+void oli_siterec_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
+  static const char none[] = "";
+  oli_siterec_t r;
+  *file = *func = *name = none;
+  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0) {
+    *file = r.file;
+    *func = r.function;
+    *name = r.name;
+  }
+}

@@ -60,6 +60,9 @@ int oli_siterec_next(oli_siterec_iter_t *it, oli_siterec_t *out, char *why, size
 /* Validate and read the one record at rec, with `left` bytes available
  * (`offset`: its position, for messages): 1 ok, -1 malformed (why filled). */
 int oli_siterec_decode(const void *rec, size_t left, size_t offset, oli_siterec_t *out, char *why, size_t why_n);
+/* The strings of a registered record: file, function, object name ("" when
+ * absent or the record does not decode). */
+void oli_siterec_strings(const __oli_site_t *s, const char **file, const char **func, const char **name);
 
 /* Kind names: oli_kind_name(); pattern and confidence names:
  * oli_access_pattern_name(), oli_confidence_name() (include/oli_vocab.h). */

@@ -119,7 +119,7 @@ int oli_placement_parse(const char *s, oli_placement_t *out) {
 #define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help)                    \
   _Static_assert(OLI_POLICY_##Id == Num, "oli_vocab.def: policy rows in number order"); \
   _Static_assert(!(Process) || OLI_PLACE_##Placement == OLI_PLACE_INTERLEAVE,           \
-                 "oli_vocab.def: a whole-process policy interleaves (runtime/taskpolicy.c)");
+                 "oli_vocab.def: a whole-process policy interleaves (runtime/policy/taskpolicy.c)");
 #include "oli_vocab.def"
 static const struct {
   const char *name, *help;

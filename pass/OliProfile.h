@@ -1,6 +1,6 @@
 //===- OliProfile.h - sampled load/store profiling for oli -----*- C++ -*-===//
 //
-// The portable access profile (issue 5): every Nth load, store or atomic a thread
+// The portable access profile: every Nth load, store or atomic a thread
 // makes through a non-stack pointer calls __oli_profile_access(addr, N), and
 // the runtime attributes the sample to the live object holding addr. Runs
 // at the end of the optimisation pipeline, so it counts the accesses the

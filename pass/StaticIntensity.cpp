@@ -1018,7 +1018,7 @@ const std::string &Estimator::rootOf(Function &F) {
   auto It = Rooted.find(&F);
   if (It != Rooted.end())
     return It->second;
-  std::string &R = Rooted[&F]; // "" while in progress: recursion is per run
+  Rooted[&F]; // "" while in progress: a recursive caller counts per run
   Function *Caller = nullptr;
   for (Use &U : F.uses())
     if (AbstractCallSite ACS(&U); ACS && ACS.getInstruction()->getFunction() != &F) {

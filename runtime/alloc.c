@@ -30,7 +30,6 @@
 extern void *_Znwm(size_t) __attribute__((weak));
 extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
 
-__thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
 #define tls _oli_tls
 
 /* 0 until the process is up: every allocation takes the slow path once. */
@@ -68,14 +67,6 @@ static void bring_up(void) {
   __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
   if (_oli_stack_sites_on()) __atomic_store_n(&g_stack_min, g_min_size ? g_min_size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
-}
-
-/* liboli's constructors ran (stacksite.c's last): with liboli preloaded, the
- * process is brought up here, before main, so that the large objects of a
- * program not built with the plugin get call-stack sites; a plugin-built one
- * registers its modules next, which turns them off again. */
-__attribute__((constructor(104))) static void up_before_main(void) {
-  if (_oli_stack_sites_preloaded()) _oli_alloc_ready();
 }
 
 bool _oli_alloc_ready(void) {
@@ -304,7 +295,7 @@ OLI_EXPORT void *__oli_new(size_t size, size_t align, __oli_site_t *site) {
 }
 
 OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off, __oli_site_t *site) {
-  void *p = mmap(addr, len, prot, flags, fd, off);
+  void *p = _oli_os_mmap(addr, len, prot, flags, fd, off);
   if (p == MAP_FAILED || !(flags & MAP_ANONYMOUS) || !(flags & MAP_PRIVATE) || (flags & MAP_FIXED) ||
       !_oli_alloc_ready())
     return p;
@@ -390,8 +381,6 @@ static inline size_t usable_any(void *p) {
 }
 
 OLI_EXPORT OLI_NO_SAN OLI_HOT void free(void *p) { free_any(p); }
-/* host.c compares the process's free with this one. */
-extern __typeof(free) _oli_self_free __attribute__((alias("free")));
 
 OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
   __oli_site_t *cur = tls.cur;

@@ -1,11 +1,19 @@
-/* runtime/init.c - process initialisation, once: options (bad values stop the
- * process with exit 2), topology probe, overrides, default weights, warnings
- * for what cannot be honoured, and the OLI_VERBOSE start-up log.
+/* runtime/init.c - the process's one start and one end (mimalloc's
+ * mi_process_init / mi_process_done).
  *
- * Called from __oli_init (module constructor) and lazily from the first
- * allocation. Thread-safe; re-entry from the same thread (e.g. through an
- * allocation made while initialising) returns at once without deadlock, and
- * nothing here calls malloc. */
+ * Start, once: options (bad values stop the process with exit 2), topology
+ * probe, overrides, default weights, warnings for what cannot be honoured,
+ * the OLI_VERBOSE start-up log, then each subsystem's init in layer order
+ * (task policy, profile, PMU). Called from liboli's constructor when the
+ * options ask for it before main, from __oli_init (module constructor) and
+ * lazily from the first allocation (alloc.c). Thread-safe; re-entry from the
+ * same thread (an allocation made while initialising) returns at once
+ * without deadlock, and nothing here calls malloc.
+ *
+ * End: one destructor, in this order: the report (after the final settle),
+ * the profile (PMU sampling stopped first), the plan statistics line. No
+ * subsystem has a constructor or destructor of its own, and none calls back
+ * into this file: the process's facts it sets are read from base/process.c. */
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -19,17 +27,9 @@
 #define OLI_BUILD_TYPE "unknown"
 #endif
 
-enum { INIT_NONE = 0, INIT_RUNNING = 1, INIT_DONE = 2 };
-
-/* Static links (liboli.a) take an archive member only when something refers to
- * it: this keeps report.c, with its at-exit report, in every program that
- * initialises the runtime (profile.c and plan.c are called below). */
-__attribute__((used)) static int (*const keep_report)(const char *) = oli_report_write;
-
 static oli_topology_t topo;
 static uint32_t weights[OLI_MAX_TARGETS];
 static const char *weights_source = "default";
-static _Atomic int init_state = INIT_NONE;
 static _Thread_local int in_init;
 
 static void log_topology(void) {
@@ -153,49 +153,57 @@ static void do_init(void) {
                            "objects on local DRAM node %d",
                            oli_policy_name(policy), topo.local_node);
   }
+  _oli_process_publish(&topo, weights, weights_source);
   log_topology();
   if (oli_policy_whole_process(policy)) _oli_task_policy_apply(&topo, weights, weights_source);
   _oli_profile_init();
   _oli_pmu_init();
-  _oli_plan_init();
 }
 
 void _oli_process_init(void) {
-  if (oli_likely(atomic_load_explicit(&init_state, memory_order_acquire) == INIT_DONE)) return;
+  if (oli_likely(atomic_load_explicit(&_oli_init_state, memory_order_acquire) == OLI_INIT_DONE)) return;
   if (in_init) return; /* re-entered from inside init on this thread */
-  int expected = INIT_NONE;
-  if (atomic_compare_exchange_strong(&init_state, &expected, INIT_RUNNING)) {
+  int expected = OLI_INIT_NONE;
+  if (atomic_compare_exchange_strong(&_oli_init_state, &expected, OLI_INIT_RUNNING)) {
     in_init = 1;
     do_init();
     in_init = 0;
-    atomic_store_explicit(&init_state, INIT_DONE, memory_order_release);
+    atomic_store_explicit(&_oli_init_state, OLI_INIT_DONE, memory_order_release);
     return;
   }
-  while (atomic_load_explicit(&init_state, memory_order_acquire) != INIT_DONE) sched_yield();
+  while (atomic_load_explicit(&_oli_init_state, memory_order_acquire) != OLI_INIT_DONE) sched_yield();
 }
 
-bool _oli_is_initialized(void) {
-  return atomic_load_explicit(&init_state, memory_order_acquire) == INIT_DONE;
+/* liboli's constructor: before any module of the program (liboli's
+ * dependencies' constructors run first, the program's and its other
+ * libraries' after).
+ *   1. the start-up directory, for relative file options;
+ *   2. whose free() the process calls (interposed or host mode);
+ *   3. with liboli preloaded, the unwinder loaded for call-stack sites;
+ *   4. the process brought up before main when OLI_POLICY names a
+ *      whole-process policy (uniform: every page follows the task policy) or
+ *      OLI_REPORT asks for a report (also of a program with no tagged site:
+ *      bad OLI_* values stop it here, not at exit) - only a peek otherwise,
+ *      so programs that set OLI_* themselves before their first allocation
+ *      keep that working;
+ *   5. with liboli preloaded, the placed path up, so that the large objects
+ *      of a program not built with the plugin get call-stack sites (a
+ *      plugin-built one registers its modules next, which turns them off). */
+__attribute__((constructor(101))) static void process_start(void) {
+  _oli_options_capture_dir();
+  _oli_heap_detect();
+  _oli_stack_sites_warm_up();
+  long v;
+  if (!_oli_is_initialized() &&
+      ((_oli_option_peek(oli_option_policy, &v) == 0 && oli_policy_whole_process((oli_policy_t)v)) ||
+       _oli_option_peek(oli_option_report, &v) == 0))
+    _oli_process_init();
+  if (_oli_stack_sites_preloaded()) _oli_alloc_ready();
 }
 
-const oli_topology_t *_oli_topology(void) {
-  _oli_process_init();
-  return &topo;
-}
-
-const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]) {
-  _oli_process_init();
-  for (int i = 0; i < OLI_MAX_TARGETS; i++) w[i] = weights[i];
-  return weights_source;
-}
-
-void _oli_decide_defaults(oli_decide_in_t *in) {
-  _oli_process_init();
-  memset(in, 0, sizeof *in);
-  in->policy = (oli_policy_t)_oli_option_get(oli_option_policy);
-  in->topo = &topo;
-  in->min_size = (uint64_t)_oli_option_get(oli_option_min_size);
-  in->large_percent = (uint32_t)_oli_option_get(oli_option_large_percent);
-  in->dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit);
-  for (int i = 0; i < OLI_MAX_TARGETS; i++) in->weight[i] = weights[i];
+/* The one end: what the process leaves behind, in order. */
+__attribute__((destructor)) static void process_done(void) {
+  _oli_report_fini();  /* the final settle, then OLI_REPORT */
+  _oli_profile_fini(); /* PMU sampling stopped, then OLI_PROFILE */
+  _oli_site_plan_fini(); /* the plan statistics line */
 }

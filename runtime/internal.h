@@ -1,30 +1,31 @@
 /* runtime/internal.h - every prototype shared inside the oli runtime, under
- * a `// file.c` line naming the file that defines it (mimalloc's
- * include/mimalloc/internal.h). The structs are in types.h, the vocabulary
- * in include/oli_vocab.h, the exported API in include/oli.h and the ABI in
- * include/oli_abi.h. Nothing here is exported (-fvisibility=hidden).
+ * a `// folder/file.c` line naming the file that defines it (mimalloc's
+ * include/mimalloc/internal.h), in layer order. The structs are in types.h,
+ * the vocabulary in include/oli_vocab.h, the exported API in include/oli.h
+ * and the ABI in include/oli_abi.h. Nothing here is exported
+ * (-fvisibility=hidden).
  *
- * The modules, in the order of an allocation's life:
- *   options.c messages.c init.c topology.c   configuration, messages, the machine
- *   taskpolicy.c                             OLI_POLICY=uniform's whole-process policy
- *   host.c                                   the process's allocator: liboli's (interposed) or another (host)
- *   alloc.c mallinfo.c                       entry points, interposed malloc family, small path;
- *                                            glibc's statistics with the placed objects in them
- *   lazymap.c site.c                         tables committed as written; per-site state and counters
- *   placed.c decide.c settle.c               placed objects: decision, tier accounting, memory;
- *                                            re-decisions as the footprint grows
- *   arena.c place.c query.c globals.c        arena blocks, mbind, move_pages, globals
- *   hostblock.c                              placed objects in the host allocator's memory (host mode)
- *   stacksite.c                              sites of code not built with the plugin: the call stack
- *   plan.c profile.c pmu.c report.c          plans, profiles, PMU sampling, the report
- * The directory stays flat: each file is one concern of 50-700 lines, and
- * this header, not a tree of directories, shows which is which. */
+ * The folders are layers, lowest first; a file calls only its own layer and
+ * those below (runtime/layers checks liboli's objects):
+ *   os/       os.c: mmap, mbind, set_mempolicy, move_pages, raw system calls
+ *   base/     options, messages, the process's facts (process.c), topology,
+ *             the machine file, the version
+ *   memory/   the process's allocator (host.c), tables committed as written,
+ *             the arena, mbind mechanics, striping, the VMA budget, move_pages
+ *   policy/   the rule (decide.c), plans, OLI_POLICY=uniform's task policy
+ *   objects/  per-site state and counters, placed objects, host-mode blocks,
+ *             call-stack sites, re-decisions (settle.c), globals
+ *   outputs/  the profile, PMU sampling, the report
+ *   ./        init.c (the one start and end), alloc.c (allocation entry
+ *             points, the interposed malloc family), api.c (other entry
+ *             points), mallinfo.c (glibc's statistics with placed objects) */
 #ifndef OLI_INTERNAL_H
 #define OLI_INTERNAL_H
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "types.h"
 
@@ -78,7 +79,124 @@ extern size_t __interceptor_malloc_usable_size(void *);
 #define __libc_free __interceptor_free
 #define __libc_memalign __interceptor_memalign
 #endif
-// host.c: the process's allocator (liboli's interposed one, or another)
+
+// os/os.c: the one door to the kernel (mmap, mbind, set_mempolicy, move_pages, raw syscalls)
+/* Thin wrappers: results and errno are the kernel's. */
+void *_oli_os_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+void *_oli_os_map_rw(size_t len, bool noreserve); /* anonymous read-write; NULL on failure */
+void *_oli_os_reserve(size_t len);                /* anonymous PROT_NONE; NULL on failure */
+int _oli_os_unmap(void *addr, size_t len);
+int _oli_os_protect(void *addr, size_t len, bool rw); /* read-write, or no access */
+int _oli_os_advise(void *addr, size_t len, int advice);
+/* A range back to reserved and unbacked (a fresh PROT_NONE mapping; short of
+ * VMAs: pages dropped, default policy, no access). 0, -1 for the fallback. */
+int _oli_os_decommit(void *addr, size_t len);
+int _oli_os_mincore(void *addr, size_t len, unsigned char *vec);
+long _oli_os_mbind(void *addr, size_t len, int mode, const unsigned long *mask, unsigned long maxnode,
+                   unsigned flags);
+long _oli_os_set_mempolicy(int mode, const unsigned long *mask, unsigned long maxnode);
+/* The calling process's pages: status[i] is the node of pages[i] (or -errno). */
+long _oli_os_move_pages(unsigned long count, void **pages, int *status);
+long _oli_os_getdents64(int fd, void *buf, size_t len);
+int _oli_os_perf_event_open(void *attr, int cpu); /* the calling process, close-on-exec */
+uint64_t _oli_page_size(void);
+long _oli_os_cpus_configured(void);
+
+// base/options.c
+void _oli_options_init(void);
+void _oli_options_capture_dir(void); /* liboli's start: the directory relative file names are under */
+long _oli_option_get(oli_option_t option);
+const char *_oli_option_str(oli_option_t option); /* string options, NULL unset */
+/* A file-name option (OLI_REPORT, OLI_PROFILE, OLI_PLAN, OLI_SYSFS_ROOT) as the
+ * file it means: a relative name under the start-up directory (captured
+ * before main), so a chdir() of the program changes nothing; NULL unset.
+ * Open files with this, name them in messages with _oli_option_str. */
+const char *_oli_option_path(oli_option_t option);
+bool _oli_option_is_set(oli_option_t option);
+/* Check one value without reading the environment: 0 ok (*out set, *forced for
+ * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */
+int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
+                      size_t n);
+const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" (oli run's help) */
+bool _oli_option_forced(oli_option_t option);      /* OLI_CXL_NODES=force:... */
+/* OLI_WEIGHTS unpacked: 0 when unset, else 2 or 3 weights written to w. */
+int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]);
+void _oli_options_print(void); /* every option at verbose level 1 */
+void _oli_options_reset(void); /* tests: forget cached values (not thread-safe) */
+/* The environment's value now, parsed, not cached: 0 + *out; -1 unset or bad. */
+int _oli_option_peek(oli_option_t option, long *out);
+/* Secure execution (getauxval(AT_SECURE): setuid, setgid, file capabilities):
+ * no OLI_* variable is read, every option has its default. */
+bool _oli_secure(void);
+void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
+/* The options' value rules over common/grammar.c, pure (options.c, the
+ * fuzzers): OLI_WEIGHTS (each weight 1-255), OLI_*_NODES (nodes 0-63, not
+ * empty). 0 ok, -1 bad. */
+int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
+int _oli_parse_nodelist(const char *s, uint64_t *mask);
+long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
+long _oli_env_mpi_local_rank(void); /* MPI_LOCALRANKID, OMPI_COMM_WORLD_LOCAL_RANK, ...; -1 unknown */
+/* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
+ * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
+int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
+/* OLI_REPORT / OLI_PROFILE naming standard error: "stderr", any case. */
+bool _oli_is_stderr_name(const char *s);
+
+// base/messages.c
+void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
+void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
+/* A warning about the machine, not the process (no CXL node, no NUMA):
+ * counted in every process; printed only when `asked` (the user's options
+ * wanted what the machine lacks), OLI_VERBOSE >= 1 or OLI_STRICT=1, and under
+ * MPI only by the first rank of each host when the launcher says which. */
+void _oli_machine_warning(oli_warning_t id, bool asked, const char *fmt, ...) OLI_PRINTF(3, 4);
+void _oli_error_message(int err, const char *fmt, ...) OLI_PRINTF(2, 3);
+uint64_t _oli_warning_count(oli_warning_t id);
+uint64_t _oli_error_count(void);
+/* All message output goes through one hook; NULL restores write(2) to stderr. */
+void _oli_set_output(oli_output_fun *out, void *arg);
+void _oli_messages_reset(void); /* tests: forget which warnings were printed */
+/* Bad configuration: exit status 2 (after the error line was printed). */
+_Noreturn void _oli_fatal_exit(void);
+
+// base/process.c: the process's facts, set once by init.c
+enum { OLI_INIT_NONE = 0, OLI_INIT_RUNNING = 1, OLI_INIT_DONE = 2 };
+extern _Atomic int _oli_init_state; /* init.c's once-state */
+bool _oli_is_initialized(void);
+/* init.c: the topology as the options leave it, the default weights and
+ * their source ("user", "hmat", "kernel" or "default"). */
+void _oli_process_publish(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
+const oli_topology_t *_oli_topology(void); /* the process's, after init */
+const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
+
+// base/topology.c
+/* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */
+int _oli_topology_read(const char *root, oli_topology_t *t);
+void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64_t cxl_mask);
+/* Default DRAM:CXL:remote weights: measured bandwidth (a machine file, else HMAT),
+ * else kernel weights, else 3:1; returns "machine", "hmat", "kernel" or "default". */
+const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]);
+/* Recompute cpu_node/local/cxl/remote from an allowed-CPU bitmask (tests;
+ * _oli_topology_read uses sched_getaffinity). current_cpu breaks ties, -1 none. */
+void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords, int current_cpu);
+/* Validate OLI_DRAM_NODES/OLI_CXL_NODES masks against t: 0 ok, -1 with one line
+ * in msg (node missing, without memory, with CPUs as CXL unless forced, in both). */
+int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
+                                  bool cxl_forced, char *msg, size_t n);
+int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
+/* The caller's node of a tier (local DRAM, CXL, remote DRAM); -1 none. */
+int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier);
+
+// base/machine.c
+/* Apply the machine file (OLI_MACHINE, else OLI_MACHINE_DEFAULT_FILE when it
+ * exists; OLI_MACHINE=none: neither) to t: the read bandwidth and idle latency
+ * of every node measured from t->local_node replace HMAT's, and t->machine is
+ * set. 1 applied, 0 not. A bad OLI_MACHINE file stops the process (one line,
+ * exit 2); a bad default file is one W_MACHINE warning. */
+int _oli_machine_apply(oli_topology_t *t);
+const char *_oli_machine_path(void); /* the file applied, NULL none */
+
+// memory/host.c: the process's allocator (liboli's interposed one, or another)
 enum { OLI_HEAP_INTERPOSED = 0, OLI_HEAP_HOST = 1, OLI_HEAP_UNKNOWN = 2 };
 /* OLI_HEAP_*: interposed, liboli's malloc/free are the process's and glibc is
  * behind them; host, another allocator is the process's (_oli_host). */
@@ -92,8 +210,6 @@ typedef struct oli_host_alloc_s {
   size_t (*usable_size)(void *); /* NULL: the allocator has none */
 } oli_host_alloc_t;
 extern oli_host_alloc_t _oli_host;
-/* liboli's own free (a local alias, not resolved through the process). */
-void _oli_self_free(void *p);
 /* Read the mode once (idempotent, any thread); returns OLI_HEAP_*. */
 int _oli_heap_detect(void);
 bool _oli_heap_is_host(void);
@@ -143,110 +259,7 @@ static inline __attribute__((always_inline)) void *_oli_heap_realloc(void *p, si
   return __libc_realloc(p, n);
 }
 
-// options.c
-void _oli_options_init(void);
-long _oli_option_get(oli_option_t option);
-const char *_oli_option_str(oli_option_t option); /* string options, NULL unset */
-/* A file-name option (OLI_REPORT, OLI_PROFILE, OLI_PLAN, OLI_SYSFS_ROOT) as the
- * file it means: a relative name under the start-up directory (captured
- * before main), so a chdir() of the program changes nothing; NULL unset.
- * Open files with this, name them in messages with _oli_option_str. */
-const char *_oli_option_path(oli_option_t option);
-bool _oli_option_is_set(oli_option_t option);
-/* Check one value without reading the environment: 0 ok (*out set, *forced for
- * "force:" node lists), -1 with one line (no "oli: error:" prefix) in msg. */
-int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
-                      size_t n);
-const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" (oli run's help) */
-bool _oli_option_forced(oli_option_t option);      /* OLI_CXL_NODES=force:... */
-/* OLI_WEIGHTS unpacked: 0 when unset, else 2 or 3 weights written to w. */
-int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]);
-void _oli_options_print(void); /* every option at verbose level 1 */
-void _oli_options_reset(void); /* tests: forget cached values (not thread-safe) */
-/* The environment's value now, parsed, not cached: 0 + *out; -1 unset or bad. */
-int _oli_option_peek(oli_option_t option, long *out);
-/* Secure execution (getauxval(AT_SECURE): setuid, setgid, file capabilities):
- * no OLI_* variable is read, every option has its default. */
-bool _oli_secure(void);
-void _oli_set_secure(int on); /* tests: 1 on, 0 off, -1 ask the kernel again */
-/* The options' value rules over common/grammar.c, pure (options.c, the
- * fuzzers): OLI_WEIGHTS (each weight 1-255), OLI_*_NODES (nodes 0-63, not
- * empty). 0 ok, -1 bad. */
-int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n);
-int _oli_parse_nodelist(const char *s, uint64_t *mask);
-long _oli_env_mpi_rank(void); /* PMI_RANK, OMPI_COMM_WORLD_RANK, ...; -1 when not under MPI */
-long _oli_env_mpi_local_rank(void); /* MPI_LOCALRANKID, OMPI_COMM_WORLD_LOCAL_RANK, ...; -1 unknown */
-/* Expand %p pid, %r MPI rank (0 outside MPI), %h host, %% in a file name
- * pattern; 0 ok, -1 unknown escape or buf too small. No malloc. */
-int _oli_expand_pattern(const char *pattern, char *buf, size_t n);
-/* OLI_REPORT / OLI_PROFILE naming standard error: "stderr", any case. */
-bool _oli_is_stderr_name(const char *s);
-
-// messages.c
-void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
-void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
-/* A warning about the machine, not the process (no CXL node, no NUMA):
- * counted in every process; printed only when `asked` (the user's options
- * wanted what the machine lacks), OLI_VERBOSE >= 1 or OLI_STRICT=1, and under
- * MPI only by the first rank of each host when the launcher says which. */
-void _oli_machine_warning(oli_warning_t id, bool asked, const char *fmt, ...) OLI_PRINTF(3, 4);
-void _oli_error_message(int err, const char *fmt, ...) OLI_PRINTF(2, 3);
-uint64_t _oli_warning_count(oli_warning_t id);
-uint64_t _oli_error_count(void);
-/* All message output goes through one hook; NULL restores write(2) to stderr. */
-void _oli_set_output(oli_output_fun *out, void *arg);
-void _oli_messages_reset(void); /* tests: forget which warnings were printed */
-/* Bad configuration: exit status 2 (after the error line was printed). */
-_Noreturn void _oli_fatal_exit(void);
-
-// init.c
-void _oli_process_init(void);
-bool _oli_is_initialized(void);
-const oli_topology_t *_oli_topology(void); /* the process's, after init */
-/* Process-wide weights (local DRAM, CXL, remote DRAM) and their source:
- * "user", "hmat", "kernel" or "default". */
-const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
-/* Fill the option/topology part of a decide input (policy, topo, min_size,
- * large_percent, dram_limit, weight); the caller adds site, size, footprint,
- * dram_used and plan. */
-void _oli_decide_defaults(oli_decide_in_t *in);
-
-// taskpolicy.c
-/* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
-void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
-                             oli_task_policy_t *out);
-/* Set it with set_mempolicy (process init; wsrc names the weights' source for
- * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
-void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
-const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
-
-// topology.c
-/* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */
-int _oli_topology_read(const char *root, oli_topology_t *t);
-void _oli_topology_apply_overrides(oli_topology_t *t, uint64_t dram_mask, uint64_t cxl_mask);
-/* Default DRAM:CXL:remote weights: measured bandwidth (a machine file, else HMAT),
- * else kernel weights, else 3:1; returns "machine", "hmat", "kernel" or "default". */
-const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OLI_MAX_TARGETS]);
-/* Recompute cpu_node/local/cxl/remote from an allowed-CPU bitmask (tests;
- * _oli_topology_read uses sched_getaffinity). current_cpu breaks ties, -1 none. */
-void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords, int current_cpu);
-/* Validate OLI_DRAM_NODES/OLI_CXL_NODES masks against t: 0 ok, -1 with one line
- * in msg (node missing, without memory, with CPUs as CXL unless forced, in both). */
-int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
-                                  bool cxl_forced, char *msg, size_t n);
-int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
-/* The caller's node of a tier (local DRAM, CXL, remote DRAM); -1 none. */
-int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier);
-
-// alloc.c
-/* The allocation paths' per-thread state (types.h). */
-extern __thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
-/* Lazily bring the process up (options, topology, placed.c's decide input).
- * Safe from any allocation path; false while the calling thread is inside the
- * runtime (then callers must use glibc directly). */
-bool _oli_alloc_ready(void);
-
-// lazymap.c
+// memory/lazymap.c
 /* 0, or -1 when the address space cannot be had. */
 int _oli_lazy_reserve(oli_lazy_t *t, size_t len);
 void _oli_lazy_free(oli_lazy_t *t); /* give a table back (failure paths) */
@@ -256,7 +269,188 @@ bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len);
 /* The chunk holding byte off is committed (readable); lock-free. */
 bool _oli_lazy_has(const oli_lazy_t *t, size_t off);
 
-// site.c
+// memory/arena.c
+/* The arena is [lo, lo + len). len is published last (release) and read
+ * first, with acquire: while it is 0 (not yet, or never, reserved) nothing is
+ * in the arena, whatever lo holds - another thread may be initialising it (lo
+ * is an atomic too, relaxed: a plain read of it raced with its store for
+ * ThreadSanitizer, stress/alloc-oli under sanitize/tsan). Two plain moves on
+ * x86-64, as before. */
+extern uintptr_t _oli_arena_lo, _oli_arena_len;
+#define OLI_IN_ARENA(p)                                                                       \
+  __extension__({                                                                             \
+    uintptr_t len_ = __atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE);                      \
+    (uintptr_t)(p) - __atomic_load_n(&_oli_arena_lo, __ATOMIC_RELAXED) < len_;                \
+  })
+static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
+/* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
+int _oli_arena_init(void);
+/* A placed block of >= size bytes, aligned to `align` (power of two, >= page
+ * means page alignment or more), its pages given decision d before first
+ * touch (the mechanism chosen for the block); zero: contents read as zero.
+ * NULL when the arena is full or the kernel would not commit the block
+ * (OLI_AF_NOMEM, errno): the caller asks glibc, which fails too when it is
+ * out of memory. *flags gets OLI_AF_*. */
+void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
+                       bool zero, unsigned *flags);
+/* Information about the live block starting at p; -1 when p is not one. */
+int _oli_arena_info(const void *p, oli_block_info_t *out);
+/* Profile runs (OLI_PROFILE set at arena init): the site state of the live
+ * block holding p (any byte of it), else NULL. Lock-free, O(1); a racing free
+ * may attribute one sample to the block's previous owner. */
+oli_site_state_t *_oli_arena_owner(const void *p);
+/* Free the live block at p (must be in the arena); fills *out (may be NULL).
+ * An invalid or double free prints one error line and aborts, like glibc. */
+void _oli_arena_free(void *p, oli_block_info_t *out);
+/* Resize in place when possible; -1 when the caller must move the object. */
+int _oli_arena_resize(void *p, size_t size);
+/* settle.c changes a live block's placement: hold the block of `size` bytes
+ * at p (free and resize of it wait meanwhile), filling *out; -1 when p is no
+ * such live block (freed since, or its class unknown). unhold gives it its
+ * new decision class `want`, placed (true) or fallen back to the default
+ * policy, and lets waiters go. */
+int _oli_arena_hold(const void *p, uint64_t size, oli_block_info_t *out);
+void _oli_arena_unhold(const void *p, const oli_decision_t *want, bool placed);
+/* Call fn for every live block (under the arena lock: fn must not allocate
+ * from the arena). */
+void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
+void _oli_arena_stats(oli_arena_stats_t *s);
+/* A live block's pages were laid out anew (re-decided): its old VMAs go back
+ * to the budget, `lay` is its layout now (zeros after a fallback). */
+void _oli_arena_set_layout(const void *p, const oli_layout_t *lay);
+/* The arena's metadata bytes in use (its fixed tables; descriptors and page
+ * maps) and the most blocks it tracked at once. */
+void _oli_arena_meta(uint64_t *fixed, uint64_t *objects, uint64_t *peak_objects);
+
+// memory/place.c
+/* Transparent huge page size: blocks of at least this are aligned to it. */
+#define OLI_HUGE_BYTES (2ull << 20)
+/* The mechanism that places d on an object of npages (0: size unknown)
+ * starting on a 2 MiB boundary or not: for an interleave, the kernel's own
+ * (equal weights, or the kernel's global weights) when the object has a body
+ * of whole rounds of its folios for it, else page runs. */
+oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned);
+/* Apply decision d to [addr, addr+len) (page aligned) by d->mechanism.
+ * `flags` is passed to mbind (0, or MPOL_MF_MOVE for globals). 0 ok (also for
+ * the default placement); -1/errno after resetting the range to the default
+ * policy (caller counts the fallback), also for a placed decision whose
+ * mechanism was never set. */
+int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags, oli_layout_t *out);
+/* Room check, then placement: the one path every placed range takes (arena
+ * blocks, globals, mmap regions). 0 ok; -1 after one W_MBIND warning naming
+ * `what` ("an object of 4194304 bytes"): a target node has no room for its
+ * share or mbind failed; the range has the default policy and the caller
+ * counts the fallback. out (may be NULL): the layout made (zeros when none). */
+int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what,
+                       oli_layout_t *out);
+/* Pages per target (index as d->target[]) that d->mechanism gives an object
+ * of npages; returns the number of targets. */
+int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
+/* The stripe plan d->mechanism gives npages at addr with a budget of vmas
+ * VMAs (0: none), as _oli_place_range lays it out (THP from the topology).
+ * 0, -1 when d has no target. */
+int _oli_place_layout(const oli_decision_t *d, uintptr_t addr, uint64_t npages, uint64_t vmas,
+                      oli_stripe_in_t *in, oli_stripe_t *plan);
+/* Room check (a full node must not be filled silently by MPOL_PREFERRED's
+ * spill-over): the first target node whose share of npages does not fit in
+ * room[node] bytes (UINT64_MAX: unknown, fits), or -1. Pure. */
+int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t room[OLI_MAX_NODES]);
+/* The same against the nodes' meminfo (cached 20 ms); on success the shares
+ * are deducted from the cache. Full node, or -1; *need, *have in bytes. */
+int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have);
+uint64_t _oli_node_room(int node); /* bytes a node can still give, UINT64_MAX unknown */
+
+// memory/stripe.c
+/* Plan the page layout of an interleaved object: 0, -1 for bad input (no
+ * target, a zero weight, huge not dividing step). Pure. */
+int _oli_stripe_plan(const oli_stripe_in_t *in, oli_stripe_t *out);
+/* Called for each segment in address order: `len` pages at object page
+ * `off` on target `target` (index into in->w), or target -1 for the native
+ * body. A non-zero return stops the walk and is returned. */
+typedef int oli_stripe_fn(void *arg, uint64_t off, uint64_t len, int target);
+int _oli_stripe_walk(const oli_stripe_in_t *in, const oli_stripe_t *p, oli_stripe_fn *fn, void *arg);
+/* Pages per target of the plan (the native body split exactly by weight). */
+void _oli_stripe_pages(const oli_stripe_in_t *in, const oli_stripe_t *p, uint64_t out[OLI_MAX_TARGETS]);
+/* Huge page index mod sum(w) that an object of in->npages with a native body
+ * should start at (its block's address / huge page), so that its last window
+ * holds the ratio within a huge page too; 0 when it has no body. */
+uint64_t _oli_stripe_phase(const oli_stripe_in_t *in);
+
+// memory/vmabudget.c
+/* VMAs one more object's policy ranges may use now (what is left of the
+ * budget; 0: none). Reads max_map_count and counts the maps on first use. */
+uint64_t _oli_vma_allowance(void);
+/* An object was placed with n VMAs (coarsened: its runs had to grow). */
+void _oli_vma_take(uint64_t n, bool coarsened);
+void _oli_vma_give(uint64_t n); /* its block went back to the pool */
+void _oli_vma_stats(oli_vma_stats_t *out);
+void _oli_vma_reset(void); /* tests: forget the budget; the next use reads it again */
+
+// memory/query.c
+#define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
+/* Count resident pages of [addr, addr+len) per node with move_pages(2).
+ * per_node[OLI_MAX_NODES]; *absent: pages not yet faulted; *sampled: true when
+ * a stride was used (counts are then scaled to the whole range). 0, -1/errno. */
+int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NODES],
+                     uint64_t *absent, bool *sampled);
+
+// policy/decide.c
+oli_decision_t _oli_decide(const oli_decide_in_t *in);
+/* Fill the option/topology part of a decide input (policy, topo, min_size,
+ * large_percent, dram_limit, weight); the caller adds site, size, footprint,
+ * dram_used and plan. */
+void _oli_decide_defaults(oli_decide_in_t *in);
+/* "38% of footprint, >= 10%: interleave 3:1" */
+int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
+/* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
+uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
+/* Same placement and targets (tier, node, weight): the same pages anywhere. */
+static inline bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b) {
+  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
+  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
+    if (a->target[i].tier != b->target[i].tier || a->target[i].node != b->target[i].node ||
+        a->target[i].weight != b->target[i].weight)
+      return false;
+  return true;
+}
+/* The weight and node of d's target in `tier`: 0 / -1 when it has none. */
+uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier);
+int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);
+/* d's ratio by tier, "D:C" or "D:C:R" (the report's `ratio`) into buf. */
+char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
+
+// policy/plan.c
+/* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;
+ * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
+ * then always NULL). Thread-safe. */
+const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
+/* The same for st's record, resolved once per plan and kept in st (the
+ * allocation path's: no lookup per object). */
+const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st);
+int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
+/* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
+int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
+void _oli_plan_reset(void); /* tests: forget the plan; the next lookup loads OLI_PLAN */
+/* Match statistics over the records record_at(arg, 0, 1, ...) gives (NULL:
+ * skipped; *more false after the last) - the site registry's, from
+ * objects/site.c; the plan does not know the registry. */
+typedef const __oli_site_t *oli_record_at_fun(void *arg, size_t i, bool *more);
+void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg);
+/* At exit: the plan statistics line over those records. */
+void _oli_plan_fini(oli_record_at_fun *record_at, void *arg);
+
+// policy/taskpolicy.c
+/* OLI_POLICY=uniform: the task policy for topology t and weights w (pure). */
+void _oli_task_policy_choose(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS],
+                             oli_task_policy_t *out);
+/* Set it with set_mempolicy (process init; wsrc names the weights' source for
+ * the warning). A refusal: W_MBIND, mode FAILED, default policy. */
+void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
+const oli_task_policy_t *_oli_task_policy(void); /* what init set (mode NONE: nothing) */
+
+// objects/site.c
+/* The allocation paths' per-thread state (types.h). */
+extern __thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
 /* State of a site record (registered on first use); NULL site -> the
  * "untagged" state. Never NULL. */
 oli_site_state_t *_oli_site_state(__oli_site_t *site);
@@ -331,22 +525,27 @@ oli_site_state_t *_oli_site_at(size_t i);
 size_t _oli_site_index(const oli_site_state_t *st);
 /* Record header of a state's site (NULL for the untagged state). */
 const __oli_site_t *_oli_site_record(const oli_site_state_t *st);
-/* Strings of a record: file, function, object name ("" when absent). */
-void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func,
-                       const char **name);
+/* Plan match statistics over the registered sites (policy/plan.c's
+ * _oli_plan_stats through the registry), and the line printed at exit. */
+void _oli_site_plan_stats(oli_plan_stats_t *st);
+void _oli_site_plan_fini(void);
 uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
-/* The runtime's own metadata in use (issue 7), in two parts: `fixed`, what
+/* The runtime's own metadata in use in two parts: `fixed`, what
  * does not grow with the objects (the arena's tables; site states, registry
  * slots and per-thread shard counters, per site), and `objects`, what does
  * (arena descriptors, page/owner maps); and the most placed objects the arena
  * tracked at once. */
 void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects);
 
-// summary.c (the linked files' access summaries: the join of static estimates)
+// objects/summary.c (the linked files' access summaries: the join of static estimates)
+/* Keeps the linked file's summary section [start, stop) (checked: a bad one
+ * is one warning and ignored) until _oli_summary_forget(sites). */
+void _oli_summary_register(const __oli_site_t *sites, const void *start, const void *stop);
+/* est (the record's own estimate, flag keyed) joined with every kept file's. */
 void _oli_summary_join(const __oli_site_t *s, __oli_site_static_t *est);
 void _oli_summary_forget(const __oli_site_t *sites);
 
-// placed.c
+// objects/placed.c
 void _oli_placed_init(void); /* from bring-up: the decide input's option part */
 void _oli_alloc_set_decide_hook(oli_decide_hook_t hook); /* tests */
 oli_decide_hook_t _oli_alloc_decide_hook(void);          /* the hook set, NULL none */
@@ -399,7 +598,7 @@ bool _oli_placed_release(void *p);
  * decision. */
 bool _oli_placed_realloc_host(void *p, size_t n, void **out);
 
-// hostblock.c (host mode: placed objects in the process allocator's memory)
+// objects/hostblock.c (host mode: placed objects in the process allocator's memory)
 /* A block of the host allocator for an object of n >= OLI_MIN_SIZE bytes of
  * st, its whole pages given d (moved where already present), booked live;
  * *fl: OLI_AF_FALLBACK (default policy), or NULL with OLI_AF_NOMEM (errno). */
@@ -419,7 +618,7 @@ typedef struct oli_hostblock_stats_s {
 } oli_hostblock_stats_t;
 void _oli_hostblock_stats(oli_hostblock_stats_t *s);
 
-// stacksite.c (sites of code not built with the plugin: the call stack)
+// objects/stacksite.c (sites of code not built with the plugin: the call stack)
 #define OLI_STACK_FRAMES 3 /* the allocator call's return address and two callers */
 typedef struct oli_frame_s {
   const char *module;   /* the ELF file's path */
@@ -429,6 +628,7 @@ typedef struct oli_frame_s {
 /* Stack sites are on: liboli is preloaded, the process registered no site
  * records (a program not built with the plugin), the unwinder is loaded. */
 bool _oli_stack_sites_on(void);
+void _oli_stack_sites_warm_up(void); /* liboli's start: preloaded? then the unwinder loaded */
 bool _oli_stack_sites_preloaded(void); /* liboli named in LD_PRELOAD, the unwinder loaded */
 void _oli_stack_sites_plugin_module(void); /* __oli_init: a module with records */
 /* The state of the call-stack site of an object of kind `kind` whose
@@ -441,7 +641,7 @@ int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max);
 struct oli_doc_site_s;
 void _oli_stack_doc_frames(struct oli_doc_site_s *s);
 
-// settle.c
+// objects/settle.c
 /* The placed path's O(1) check: a settle when the expected footprint reached
  * the trigger (a factor above the last settle's) under OLI_POLICY=oli. */
 void _oli_settle_check(uint64_t footprint);
@@ -459,147 +659,9 @@ void _oli_group_record(const oli_site_state_t *st, const oli_decide_in_t *in, co
 bool _oli_redecision_at(size_t i, oli_redecision_t *out);
 void _oli_settle_stats(oli_settle_stats_t *s);
 
-// decide.c
-oli_decision_t _oli_decide(const oli_decide_in_t *in);
-/* "38% of footprint, >= 10%: interleave 3:1" */
-int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
-/* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
-uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
-/* Same placement and targets (tier, node, weight): the same pages anywhere. */
-bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b);
-/* The weight and node of d's target in `tier`: 0 / -1 when it has none. */
-uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier);
-int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);
-/* d's ratio by tier, "D:C" or "D:C:R" (the report's `ratio`) into buf. */
-char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
-
-// arena.c
-/* The arena is [lo, lo + len). len is published last (release) and read
- * first, with acquire: while it is 0 (not yet, or never, reserved) nothing is
- * in the arena, whatever lo holds - another thread may be initialising it (lo
- * is an atomic too, relaxed: a plain read of it raced with its store for
- * ThreadSanitizer, stress/alloc-oli under sanitize/tsan). Two plain moves on
- * x86-64, as before. */
-extern uintptr_t _oli_arena_lo, _oli_arena_len;
-#define OLI_IN_ARENA(p)                                                                       \
-  __extension__({                                                                             \
-    uintptr_t len_ = __atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE);                      \
-    (uintptr_t)(p) - __atomic_load_n(&_oli_arena_lo, __ATOMIC_RELAXED) < len_;                \
-  })
-static inline bool _oli_arena_contains(const void *p) { return OLI_IN_ARENA(p); }
-/* Reserve the arena (idempotent). 0, -1 when no virtual range could be had. */
-int _oli_arena_init(void);
-/* A placed block of >= size bytes, aligned to `align` (power of two, >= page
- * means page alignment or more), its pages given decision d before first
- * touch (the mechanism chosen for the block); zero: contents read as zero.
- * NULL when the arena is full or the kernel would not commit the block
- * (OLI_AF_NOMEM, errno): the caller asks glibc, which fails too when it is
- * out of memory. *flags gets OLI_AF_*. */
-void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
-                       bool zero, unsigned *flags);
-/* Information about the live block starting at p; -1 when p is not one. */
-int _oli_arena_info(const void *p, oli_block_info_t *out);
-/* Profile runs (OLI_PROFILE set at arena init): the site state of the live
- * block holding p (any byte of it), else NULL. Lock-free, O(1); a racing free
- * may attribute one sample to the block's previous owner. */
-oli_site_state_t *_oli_arena_owner(const void *p);
-/* Free the live block at p (must be in the arena); fills *out (may be NULL).
- * An invalid or double free prints one error line and aborts, like glibc. */
-void _oli_arena_free(void *p, oli_block_info_t *out);
-/* Resize in place when possible; -1 when the caller must move the object. */
-int _oli_arena_resize(void *p, size_t size);
-/* settle.c changes a live block's placement: hold the block of `size` bytes
- * at p (free and resize of it wait meanwhile), filling *out; -1 when p is no
- * such live block (freed since, or its class unknown). unhold gives it its
- * new decision class `want`, placed (true) or fallen back to the default
- * policy, and lets waiters go. */
-int _oli_arena_hold(const void *p, uint64_t size, oli_block_info_t *out);
-void _oli_arena_unhold(const void *p, const oli_decision_t *want, bool placed);
-/* Call fn for every live block (under the arena lock: fn must not allocate
- * from the arena). */
-void _oli_arena_foreach(void (*fn)(const oli_block_info_t *b, void *arg), void *arg);
-void _oli_arena_stats(oli_arena_stats_t *s);
-/* A live block's pages were laid out anew (re-decided): its old VMAs go back
- * to the budget, `lay` is its layout now (zeros after a fallback). */
-void _oli_arena_set_layout(const void *p, const oli_layout_t *lay);
-/* The arena's metadata bytes in use (its fixed tables; descriptors and page
- * maps) and the most blocks it tracked at once. */
-void _oli_arena_meta(uint64_t *fixed, uint64_t *objects, uint64_t *peak_objects);
-
-// place.c
-/* Transparent huge page size: blocks of at least this are aligned to it. */
-#define OLI_HUGE_BYTES (2ull << 20)
-uint64_t _oli_page_size(void);
-/* The mechanism that places d on an object of npages (0: size unknown)
- * starting on a 2 MiB boundary or not: for an interleave, the kernel's own
- * (equal weights, or the kernel's global weights) when the object has a body
- * of whole rounds of its folios for it, else page runs. */
-oli_mechanism_t _oli_place_mechanism(const oli_decision_t *d, uint64_t npages, bool aligned);
-/* Apply decision d to [addr, addr+len) (page aligned) by d->mechanism.
- * `flags` is passed to mbind (0, or MPOL_MF_MOVE for globals). 0 ok (also for
- * the default placement); -1/errno after resetting the range to the default
- * policy (caller counts the fallback), also for a placed decision whose
- * mechanism was never set. */
-int _oli_place_range(void *addr, size_t len, const oli_decision_t *d, unsigned flags, oli_layout_t *out);
-/* Room check, then placement: the one path every placed range takes (arena
- * blocks, globals, mmap regions). 0 ok; -1 after one W_MBIND warning naming
- * `what` ("an object of 4194304 bytes"): a target node has no room for its
- * share or mbind failed; the range has the default policy and the caller
- * counts the fallback. out (may be NULL): the layout made (zeros when none). */
-int _oli_place_checked(void *addr, size_t len, const oli_decision_t *d, unsigned flags, const char *what,
-                       oli_layout_t *out);
-/* Pages per target (index as d->target[]) that d->mechanism gives an object
- * of npages; returns the number of targets. */
-int _oli_place_intended(const oli_decision_t *d, uint64_t npages, uint64_t out[OLI_MAX_TARGETS]);
-/* The stripe plan d->mechanism gives npages at addr with a budget of vmas
- * VMAs (0: none), as _oli_place_range lays it out (THP from the topology).
- * 0, -1 when d has no target. */
-int _oli_place_layout(const oli_decision_t *d, uintptr_t addr, uint64_t npages, uint64_t vmas,
-                      oli_stripe_in_t *in, oli_stripe_t *plan);
-/* Room check (a full node must not be filled silently by MPOL_PREFERRED's
- * spill-over): the first target node whose share of npages does not fit in
- * room[node] bytes (UINT64_MAX: unknown, fits), or -1. Pure. */
-int _oli_place_fits(const oli_decision_t *d, uint64_t npages, const uint64_t room[OLI_MAX_NODES]);
-/* The same against the nodes' meminfo (cached 20 ms); on success the shares
- * are deducted from the cache. Full node, or -1; *need, *have in bytes. */
-int _oli_place_check_room(const oli_decision_t *d, uint64_t len, uint64_t *need, uint64_t *have);
-uint64_t _oli_node_room(int node); /* bytes a node can still give, UINT64_MAX unknown */
-
-// stripe.c
-/* Plan the page layout of an interleaved object: 0, -1 for bad input (no
- * target, a zero weight, huge not dividing step). Pure. */
-int _oli_stripe_plan(const oli_stripe_in_t *in, oli_stripe_t *out);
-/* Called for each segment in address order: `len` pages at object page
- * `off` on target `target` (index into in->w), or target -1 for the native
- * body. A non-zero return stops the walk and is returned. */
-typedef int oli_stripe_fn(void *arg, uint64_t off, uint64_t len, int target);
-int _oli_stripe_walk(const oli_stripe_in_t *in, const oli_stripe_t *p, oli_stripe_fn *fn, void *arg);
-/* Pages per target of the plan (the native body split exactly by weight). */
-void _oli_stripe_pages(const oli_stripe_in_t *in, const oli_stripe_t *p, uint64_t out[OLI_MAX_TARGETS]);
-/* Huge page index mod sum(w) that an object of in->npages with a native body
- * should start at (its block's address / huge page), so that its last window
- * holds the ratio within a huge page too; 0 when it has no body. */
-uint64_t _oli_stripe_phase(const oli_stripe_in_t *in);
-
-// vmabudget.c
-/* VMAs one more object's policy ranges may use now (what is left of the
- * budget; 0: none). Reads max_map_count and counts the maps on first use. */
-uint64_t _oli_vma_allowance(void);
-/* An object was placed with n VMAs (coarsened: its runs had to grow). */
-void _oli_vma_take(uint64_t n, bool coarsened);
-void _oli_vma_give(uint64_t n); /* its block went back to the pool */
-void _oli_vma_stats(oli_vma_stats_t *out);
-void _oli_vma_reset(void); /* tests: forget the budget; the next use reads it again */
-
-// query.c
-#define OLI_QUERY_MAX_PAGES 65536 /* larger ranges are sampled */
-/* Count resident pages of [addr, addr+len) per node with move_pages(2).
- * per_node[OLI_MAX_NODES]; *absent: pages not yet faulted; *sampled: true when
- * a stride was used (counts are then scaled to the whole range). 0, -1/errno. */
-int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NODES],
-                     uint64_t *absent, bool *sampled);
-
-// globals.c
+// objects/globals.c
+/* Place a registered global (api.c's __oli_register_global, process up). */
+void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site);
 /* Registered globals; NULL past the end. */
 const oli_global_t *_oli_global_at(size_t i);
 /* The pages [lo, hi) a global at addr of size bytes owns wholly (lo == hi:
@@ -609,37 +671,13 @@ void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *
  * queried one last time and they leave the live bytes and the profile. */
 void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
 
-// machine.c
-/* Apply the machine file (OLI_MACHINE, else OLI_MACHINE_DEFAULT_FILE when it
- * exists; OLI_MACHINE=none: neither) to t: the read bandwidth and idle latency
- * of every node measured from t->local_node replace HMAT's, and t->machine is
- * set. 1 applied, 0 not. A bad OLI_MACHINE file stops the process (one line,
- * exit 2); a bad default file is one W_MACHINE warning. */
-int _oli_machine_apply(oli_topology_t *t);
-const char *_oli_machine_path(void); /* the file applied, NULL none */
-
-// plan.c
-/* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;
- * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
- * then always NULL). Thread-safe. */
-const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
-/* The same for st's record, resolved once per plan and kept in st (the
- * allocation path's: no lookup per object). */
-const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st);
-int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
-/* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
-int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
-void _oli_plan_init(void);  /* from process init: keeps plan.c (and its exit line) linked */
-void _oli_plan_reset(void); /* tests: forget the plan; the next lookup loads OLI_PLAN */
-/* Match statistics over all registered sites. */
-void _oli_plan_stats(oli_plan_stats_t *st);
-
-// profile.c
+// outputs/profile.c
 /* Write an oli-profile v1 to the file name pattern now (%p %r %h), via a
  * temporary file and rename. 0; -1 after a W_REPORT warning. Also run at exit
  * when OLI_PROFILE is set. */
 int _oli_profile_write(const char *pattern);
-void _oli_profile_init(void); /* from process init: keeps profile.c linked, checks OLI_PROFILE */
+void _oli_profile_init(void); /* process init: checks OLI_PROFILE expands */
+void _oli_profile_fini(void); /* at exit: PMU stopped, OLI_PROFILE written */
 /* Add `weight` accesses to the live object holding addr (arena block, else
  * registered global), else to the unattributed counter. Thread-safe. */
 void _oli_profile_attribute(const void *addr, uint64_t weight);
@@ -651,7 +689,7 @@ void _oli_profile_add(oli_site_state_t *st, uint64_t weight);
  * registered global held (weight units). */
 void _oli_profile_counts(uint64_t *total, uint64_t *unattributed);
 
-// pmu.c
+// outputs/pmu.c
 /* From process init: with OLI_PROFILE set and OLI_PROFILE_SOURCE auto or pmu,
  * open the sampling events and start the drain thread; else nothing. */
 void _oli_pmu_init(void);
@@ -669,8 +707,23 @@ const char *_oli_pmu_event_name(void);
 const char *_oli_pmu_status(void);
 bool _oli_profile_portable_enabled(void); /* __oli_profile_access counts */
 
-// report.c
+// outputs/report.c
 /* Write the report (json: 1 JSON, 0 table) to an open stream. */
 int _oli_report_stream(void *file, int json);
+
+/* oli_report_write (api.c) once the process is up: 0, -1/errno. */
+int _oli_report_write(const char *path);
+void _oli_report_fini(void); /* at exit: the final settle, then OLI_REPORT */
+
+// init.c
+/* Bring the process up once (options, topology, weights, subsystems); any
+ * thread, re-entry on the initialising thread returns at once. */
+void _oli_process_init(void);
+
+// alloc.c
+/* Lazily bring the process up (options, topology, placed.c's decide input).
+ * Safe from any allocation path; false while the calling thread is inside the
+ * runtime (then callers must use glibc directly). */
+bool _oli_alloc_ready(void);
 
 #endif /* OLI_INTERNAL_H */

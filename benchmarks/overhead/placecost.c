@@ -66,6 +66,7 @@ static int one_size(size_t mib, const oli_topology_t *t) {
 }
 
 int main(int argc, char **argv) {
+  _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
   if (argc < 2) return one_size(16, t) || one_size(800, t);
   for (int i = 1; i < argc; i++) {

@@ -1,5 +1,5 @@
 /* fuzz-options.c - libFuzzer target for the environment parser
- * (runtime/options.c): every OLI_* value goes through _oli_option_check, and
+ * (runtime/base/options.c): every OLI_* value goes through _oli_option_check, and
  * the pure parsers behind it (oli_policy_parse, _oli_parse_weights,
  * _oli_parse_nodelist: common/grammar.c under the options' rules), the list formatter and the %p/%r/%h path
  * pattern expansion.

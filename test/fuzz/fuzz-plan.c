@@ -1,5 +1,5 @@
 /* fuzz-plan.c - libFuzzer target for the runtime's plan/profile reader
- * (runtime/plan.c: _oli_plan_set_text), which reads OLI_PLAN files (an
+ * (runtime/policy/plan.c: _oli_plan_set_text), which reads OLI_PLAN files (an
  * oli-plan, or an oli-profile for access intensities) inside the program.
  *
  * Input: the file's contents. After loading, a few site records are looked
@@ -22,19 +22,12 @@
 static uint64_t store[NREC][32];
 static const __oli_site_t *rec[NREC];
 
-/* ---- stand-ins for site.c / init.c --------------------------------------- */
+/* ---- stand-ins for base/process.c and the site registry ------------------- */
 bool _oli_is_initialized(void) { return false; }
-oli_site_state_t *_oli_site_at(size_t i) {
-  static oli_site_state_t st[NREC];
-  if (i >= NREC) return NULL;
-  st[i].site = rec[i];
-  return &st[i];
-}
-const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->site; }
-void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
-  *file = s->strings;
-  *func = s->strings + s->file_len + 1;
-  *name = *func + s->func_len + 1;
+static const __oli_site_t *record_at(void *arg, size_t i, bool *more) {
+  (void)arg;
+  *more = i + 1 < NREC;
+  return i < NREC ? rec[i] : NULL;
 }
 
 static void quiet(const char *msg, void *arg) { (void)msg, (void)arg; }
@@ -85,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (e->intensity != e->intensity) abort(); /* NaN */
   }
   oli_plan_stats_t st;
-  _oli_plan_stats(&st);
+  _oli_plan_stats(&st, record_at, NULL);
   if (st.matched + st.rematched + st.unmatched != NREC && st.entries != 0) abort();
   _oli_plan_reset();
   return 0;

@@ -1,5 +1,5 @@
 /* fuzz-topology.c - libFuzzer target for the sysfs topology reader
- * (runtime/topology.c: _oli_topology_read), fed arbitrary file contents,
+ * (runtime/base/topology.c: _oli_topology_read), fed arbitrary file contents,
  * followed by the default weights, the OLI_DRAM_NODES/OLI_CXL_NODES checks
  * and the decision rule on whatever topology came out.
  *

@@ -573,7 +573,7 @@ def check_oli(c):
 
 
 def check_uniform_task_policy(c, r):
-    """OLI_POLICY=uniform interleaves the whole process (runtime/taskpolicy.c): the
+    """OLI_POLICY=uniform interleaves the whole process (runtime/policy/taskpolicy.c): the
     report's task_policy, and the 64 KiB object glibc serves (decision default)
     follows it onto node 2. The oli suite leaves the kernel's weights at 1 (6.12)
     and the runtime's are 4:1 (HMAT): not exact, one warning."""

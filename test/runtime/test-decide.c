@@ -1,4 +1,4 @@
-/* test-decide: every branch of the decision rule (runtime/decide.c), the DRAM
+/* test-decide: every branch of the decision rule (runtime/policy/decide.c), the DRAM
  * budget (never exceeded, property-checked over many sizes), plan and profile
  * entries, weights with a remote DRAM target, and the words for the report. */
 #include <string.h>

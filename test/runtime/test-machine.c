@@ -1,5 +1,5 @@
 /* test-machine: the runtime applies a machine file of `oli calibrate`
- * (runtime/machine.c) ahead of HMAT: OLI_MACHINE gives the weights (source
+ * (runtime/base/machine.c) ahead of HMAT: OLI_MACHINE gives the weights (source
  * "machine") and the nodes' bandwidth and latency; OLI_MACHINE=none and a
  * file without a measurement from this process's node leave HMAT's; a bad
  * file, or one from another machine, stops the process with one line and
@@ -36,6 +36,7 @@ static int run(const char *machine, char *out, size_t n) {
     if (machine) setenv("OLI_MACHINE", machine, 1);
     else unsetenv("OLI_MACHINE");
     uint32_t w[OLI_MAX_TARGETS];
+    _oli_process_init(); /* the accessors read what start-up set */
     const char *src = _oli_weights(w);
     const oli_topology_t *t = _oli_topology();
     fprintf(stderr, "RESULT source=%s weights=%u:%u node2=%u/%u\n", src, w[0], w[1], t->nodes[2].read_bw,

@@ -40,6 +40,7 @@ static void check_ratio(const char *what, int a, int b, uint32_t wa, uint32_t wb
 }
 
 int main(void) {
+  _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
   int a = t->local_node, b = t->cxl_node >= 0 ? t->cxl_node : t->remote_node;
   if (a < 0 || b < 0 || a == b) TEST_SKIP("needs two memory nodes (local DRAM and CXL or remote DRAM)");

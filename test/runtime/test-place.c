@@ -59,6 +59,7 @@ static oli_decision_t bad_node(const oli_decide_in_t *in) {
 }
 
 int main(void) {
+  _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
   uint64_t pg = _oli_page_size();
 

@@ -55,7 +55,7 @@ static int embedded_used(void) {
   if (!e || e->placement != OLI_PLACE_CXL) return 11;
   if (_oli_plan_lookup(fresh) != NULL) return 12;
   oli_plan_stats_t st;
-  _oli_plan_stats(&st);
+  _oli_site_plan_stats(&st);
   if (st.matched != 1 || st.rematched != 1 || st.unmatched != 1 || st.stale != 1) return 13;
   return 0;
 }

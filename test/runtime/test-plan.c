@@ -133,7 +133,7 @@ int main(void) {
   for (size_t i = 0; i < sizeof reg / sizeof reg[0]; i++) _oli_site_state(reg[i]);
 
   oli_plan_stats_t st;
-  _oli_plan_stats(&st);
+  _oli_site_plan_stats(&st);
   CHECK_EQ("stats: entries (one skipped)", st.entries, 7);
   CHECK_EQ("stats: matched", st.matched, 3);
   CHECK_EQ("stats: re-matched", st.rematched, 1);

@@ -1,4 +1,4 @@
-/* test-pmu: PMU-sampled access profile (runtime/pmu.c). Each part runs this
+/* test-pmu: PMU-sampled access profile (runtime/outputs/pmu.c). Each part runs this
  * binary again in a fresh process (options and init happen once):
  *  1. degrade: OLI_PROFILE_SOURCE=pmu where no hardware event opens (a VM):
  *     the program runs, exit 0, the profile is written with access_source

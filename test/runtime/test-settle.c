@@ -1,4 +1,4 @@
-/* test-settle.c - re-decision as the footprint grows (runtime/settle.c,
+/* test-settle.c - re-decision as the footprint grows (runtime/objects/settle.c,
  * docs/runtime.md "Re-decision"): the geometric trigger, the equal-size rule
  * (one site, and two sites of one source line), pending static hints and the
  * final settle, the migration budget (bytes and time) and the DRAM budget
@@ -34,6 +34,7 @@ static oli_decision_t one_node(const oli_decide_in_t *in) {
 
 static int setup(void) {
   _oli_alloc_ready();
+  _oli_process_init(); /* the accessors read what start-up set */
   topo1 = *_oli_topology();
   if (topo1.local_node < 0) return -1;
   topo1.cxl_node = topo1.local_node;

@@ -1,4 +1,4 @@
-/* test-stripe.c - the stripe planner (runtime/stripe.c), arithmetic only:
+/* test-stripe.c - the stripe planner (runtime/memory/stripe.c), arithmetic only:
  * for objects of 2 MiB to 1 TiB, ratios 1:1 to 9:1 and three targets, with
  * and without a native interleave, with and without transparent huge pages,
  * aligned or not, and VMA budgets from none to tiny, the layout

@@ -33,6 +33,7 @@
 static int hook_w0 = 3, hook_w1 = 1;
 static oli_decision_t both_local(const oli_decide_in_t *in) {
   (void)in;
+  _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
   int local = t->local_node >= 0 ? t->local_node : 0;
   oli_decision_t d;
@@ -134,6 +135,7 @@ static void one_to_one(oli_layout_t *lay, oli_mechanism_t *mech) {
 }
 
 static void thp_child(void) {
+  _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
   CHECK_STR("THP mode read", oli_thp_name(t->thp), oli_thp_name(want_thp));
   hook_w0 = hook_w1 = 1;

@@ -1,4 +1,4 @@
-/* test-task-policy: OLI_POLICY=uniform's whole-process policy (runtime/taskpolicy.c):
+/* test-task-policy: OLI_POLICY=uniform's whole-process policy (runtime/policy/taskpolicy.c):
  * which mode and ratio each kernel and weight combination gets, that the
  * kernel really holds the policy after apply (get_mempolicy), and that a
  * refused set_mempolicy leaves the default policy with a counted warning.

@@ -38,6 +38,7 @@ static void cpus(int lo, int hi, int current) {
 }
 
 static void *init_thread(void *arg) {
+  _oli_process_init();
   *(const oli_topology_t **)arg = _oli_topology();
   return NULL;
 }
@@ -108,6 +109,7 @@ static int init_child(const char *tree, const char *env, char *out, size_t n) {
       setenv(kv, eq + 1, 1);
     }
     _oli_options_reset();
+    _oli_process_init(); /* the accessors read what start-up set */
     const oli_topology_t *p = _oli_topology();
     _exit(p != NULL && _oli_is_initialized() ? 0 : 3);
   }

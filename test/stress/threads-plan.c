@@ -40,20 +40,8 @@ static want_t seen(const oli_plan_entry_t *e) {
   return w;
 }
 
-/* ---- stand-ins for site.c / init.c ------------------------------------------ */
+/* ---- stand-in for base/process.c ------------------------------------------ */
 bool _oli_is_initialized(void) { return false; }
-oli_site_state_t *_oli_site_at(size_t i) {
-  static oli_site_state_t st[NREC];
-  if (i >= NREC) return NULL;
-  st[i].site = rec[i];
-  return &st[i];
-}
-const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->site; }
-void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
-  *file = s->strings;
-  *func = s->strings + s->file_len + 1;
-  *name = *func + s->func_len + 1;
-}
 
 static void *worker(void *arg) {
   (void)arg;

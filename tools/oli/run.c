@@ -5,7 +5,7 @@
  *
  * Each option is one OLI_* variable of the runtime's option table. Its value
  * is checked by the runtime's own checker (_oli_option_check in
- * runtime/options.c, linked into the CLI), so `oli run` accepts exactly what
+ * runtime/base/options.c, linked into the CLI), so `oli run` accepts exactly what
  * the program's runtime will; a bad value is one line naming the option and
  * what is accepted, exit 2, before anything runs. Then the variables are set
  * and PROGRAM is exec'ed in place of oli (same pid, so `%p` is the program's;

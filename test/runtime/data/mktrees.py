@@ -12,7 +12,7 @@ lab-dump.sh as the suite and boot it,
     test/numa-lab/run.sh BUILD/test/numa-lab/cache/kernel-6.12 dump.cpio.gz log-6.12
 then convert the serial log with --from-lab-log.
 
-Each tree holds only the files runtime/topology.c reads. The trees are
+Each tree holds only the files runtime/base/topology.c reads. The trees are
 committed; rerun this after changing one. Values are typical of the machines
 they stand for (meminfo in kB, HMAT bandwidth in MB/s, latency in ns).
 """

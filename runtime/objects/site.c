@@ -1,4 +1,4 @@
-/* runtime/site.c - per-site run-time state.
+/* runtime/objects/site.c - per-site run-time state.
  *
  * Every site record (__oli_site_t) reaches its oli_site_state_t through its
  * `slot` word. States are merged by site ID: the same ID in several modules'
@@ -63,12 +63,13 @@ static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
 static pthread_key_t shard_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+__thread oli_tls_t _oli_tls __attribute__((tls_model("initial-exec")));
 #define my_shard _oli_tls.shard
 
 static void *map(size_t len) {
-  void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED) return NULL;
-  madvise(p, len, MADV_NOHUGEPAGE); /* sparse tables: no 2 MiB page per first touch */
+  void *p = _oli_os_map_rw(len, true);
+  if (p == NULL) return NULL;
+  _oli_os_advise(p, len, MADV_NOHUGEPAGE); /* sparse tables: no 2 MiB page per first touch */
   return p;
 }
 
@@ -325,7 +326,7 @@ static shard_t *shard_get(void) {
       s->next_all = __atomic_load_n(&shards, __ATOMIC_RELAXED);
       __atomic_store_n(&shards, s, __ATOMIC_RELEASE);
     } else if (s) {
-      munmap(s, sizeof(shard_t));
+      _oli_os_unmap(s, sizeof(shard_t));
     }
     pthread_mutex_unlock(&reg_lock);
     if (!ok) return NULL;
@@ -457,16 +458,16 @@ size_t _oli_site_index(const oli_site_state_t *st) {
 
 const __oli_site_t *_oli_site_record(const oli_site_state_t *st) { return st->site; }
 
-void _oli_site_strings(const __oli_site_t *s, const char **file, const char **func, const char **name) {
-  static const char none[] = "";
-  oli_siterec_t r;
-  *file = *func = *name = none;
-  if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0) {
-    *file = r.file;
-    *func = r.function;
-    *name = r.name;
-  }
+/* The plan statistics over every registered site (policy/plan.c reads the
+ * records through this, not through the registry itself). */
+static const __oli_site_t *record_at(void *arg, size_t i, bool *more) {
+  (void)arg;
+  oli_site_state_t *s = _oli_site_at(i);
+  *more = s != NULL;
+  return s ? s->site : NULL;
 }
+void _oli_site_plan_stats(oli_plan_stats_t *st) { _oli_plan_stats(st, record_at, NULL); }
+void _oli_site_plan_fini(void) { _oli_plan_fini(record_at, NULL); }
 
 
 /* Registry bookkeeping in use: one state, one table slot, one index slot and

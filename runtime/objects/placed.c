@@ -1,4 +1,4 @@
-/* runtime/placed.c - objects the runtime places: their decision, their tier
+/* runtime/objects/placed.c - objects the runtime places: their decision, their tier
  * accounting and their memory.
  *
  * alloc.c's entry points hand every object of OLI_MIN_SIZE or more (and every

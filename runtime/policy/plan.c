@@ -1,4 +1,4 @@
-/* runtime/plan.c - apply a plan (OLI_PLAN) or a profile's access intensities.
+/* runtime/policy/plan.c - apply a plan (OLI_PLAN) or a profile's access intensities.
  *
  * OLI_PLAN names an `oli-plan` v1 file (docs/profile-schema.md) written by
  * `oli plan`: every listed site gets the plan's decision (reason "plan").
@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "siterec.h"
 #include "doc.h"
 
 #define PLAN_MAX_BYTES OLI_DOC_MAX_BYTES /* what oli writes (common/json.h) */
@@ -238,7 +239,7 @@ static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) =
  * index: a probe from the location's slot to the first empty one. */
 static plan_site_t *by_location(const __oli_site_t *s) {
   const char *file, *func, *name;
-  _oli_site_strings(s, &file, &func, &name);
+  oli_siterec_strings(s, &file, &func, &name);
   const char *kind = oli_kind_name(s->kind);
   if (plan.nat == 0) return NULL;
   for (size_t i = loc_hash(file, func, s->rel) & (plan.nat - 1); plan.at[i]; i = (i + 1) & (plan.nat - 1)) {
@@ -294,15 +295,14 @@ const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st) {
   return e;
 }
 
-void _oli_plan_stats(oli_plan_stats_t *st) {
+void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg) {
   memset(st, 0, sizeof *st);
   if (atomic_load(&load_state) != 2) return;
   st->entries = plan.n;
   for (size_t i = 0; i < plan.n; i++) atomic_store(&plan.sites[i].used, 0);
-  for (size_t i = 0;; i++) {
-    oli_site_state_t *s = _oli_site_at(i);
-    if (s == NULL) break;
-    const __oli_site_t *rec = _oli_site_record(s);
+  bool more = true;
+  for (size_t i = 0; more; i++) {
+    const __oli_site_t *rec = record_at(arg, i, &more);
     if (rec == NULL) continue;
     plan_site_t *p;
     int c = classify(rec, &p);
@@ -340,16 +340,14 @@ OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
     atomic_store(&load_state, 0);
 }
 
-/* Referenced from process init so static links keep this file (and its
- * destructor). The plan itself is read on first lookup (it needs malloc). */
-void _oli_plan_init(void) {}
-
-__attribute__((destructor)) static void plan_at_exit(void) {
+/* The plan statistics line at exit (init.c's end path): how the registered
+ * sites (record_at, as for _oli_plan_stats) matched the plan in use. */
+void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
   if (!_oli_is_initialized() || (_oli_option_str(oli_option_plan) == NULL && embedded == NULL)) return;
   _oli_plan_load();
   if (!plan.loaded) return; /* unusable: already warned */
   oli_plan_stats_t st;
-  _oli_plan_stats(&st);
+  _oli_plan_stats(&st, record_at, arg);
   oli_policy_t policy = (oli_policy_t)_oli_option_get(oli_option_policy);
   if (!oli_policy_is_rule(policy)) { /* decide.c: a fixed policy places every object itself */
     _oli_verbose_message(0, "%s %s: not applied: OLI_POLICY=%s places every object itself (plans apply under OLI_POLICY=oli)",

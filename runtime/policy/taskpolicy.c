@@ -1,4 +1,4 @@
-/* runtime/taskpolicy.c - OLI_POLICY=uniform: the whole process interleaved over
+/* runtime/policy/taskpolicy.c - OLI_POLICY=uniform: the whole process interleaved over
  * local DRAM and CXL, as `numactl --weighted-interleave` (or `--interleave`)
  * would run it, set from inside the binary.
  *
@@ -96,7 +96,7 @@ void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TA
   for (int i = 0; i < p.nnodes; i++)
     len += (size_t)snprintf(nodes + len, sizeof nodes - len, "%s%d", i ? "," : "", p.node[i]);
   int saved = errno;
-  if (syscall(SYS_set_mempolicy, mode, mask, OLI_MAX_NODES + 1) != 0) {
+  if (_oli_os_set_mempolicy(mode, mask, OLI_MAX_NODES + 1) != 0) {
     int e = errno;
     errno = saved;
     _oli_warning_message(W_MBIND,
@@ -126,12 +126,3 @@ void _oli_task_policy_apply(const oli_topology_t *t, const uint32_t w[OLI_MAX_TA
 
 const oli_task_policy_t *_oli_task_policy(void) { return &applied; }
 
-/* Before main even in programs with no module constructor of the pass (linked
- * with liboli only): initialising the runtime sets the task policy. Only a
- * peek at OLI_POLICY otherwise: programs that set OLI_* themselves before
- * their first allocation keep that working. */
-__attribute__((constructor)) static void uniform_before_main(void) {
-  long policy;
-  if (_oli_option_peek(oli_option_policy, &policy) == 0 && oli_policy_whole_process((oli_policy_t)policy))
-    _oli_process_init();
-}

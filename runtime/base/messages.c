@@ -1,4 +1,4 @@
-/* runtime/messages.c - levelled, capped messages of the runtime.
+/* runtime/base/messages.c - levelled, capped messages of the runtime.
  *
  *   _oli_verbose_message(level, ...)   "oli: ..."          when OLI_VERBOSE >= level
  *   _oli_warning_message(W_x, ...)     "oli: warning: ..." once per W_x, counted

@@ -1,4 +1,4 @@
-/* runtime/stacksite.c - sites of code not built with the plugin: the call
+/* runtime/objects/stacksite.c - sites of code not built with the plugin: the call
  * stack at allocation (zero-rebuild mode, docs/runtime.md "Programs not
  * built with the plugin").
  *
@@ -73,7 +73,7 @@ bool _oli_stack_sites_preloaded(void) { return __atomic_load_n(&ready, __ATOMIC_
  * `oli run` for a program not linked with it); a program linked with liboli
  * is one built for it. The first use of backtrace() loads the unwinder
  * (dlopen, malloc): here, in a constructor, not inside an allocation. */
-__attribute__((constructor(103))) static void warm_up(void) {
+void _oli_stack_sites_warm_up(void) {
   const char *pre = getenv("LD_PRELOAD");
   if (!pre || !strstr(pre, "liboli")) return;
   void *buf[2];

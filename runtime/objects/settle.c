@@ -1,4 +1,4 @@
-/* runtime/settle.c - re-deciding placed objects as the footprint grows
+/* runtime/objects/settle.c - re-deciding placed objects as the footprint grows
  * (docs/runtime.md, "The footprint" and "Re-decision").
  *
  * A decision at allocation is made against the footprint known then
@@ -38,6 +38,7 @@
 #include <time.h>
 
 #include "internal.h"
+#include "siterec.h"
 
 #ifndef MPOL_MF_MOVE
 #define MPOL_MF_MOVE (1 << 1)
@@ -82,8 +83,7 @@ static void atfork_child(void) {
 static void register_fork(void) { pthread_atfork(NULL, NULL, atfork_child); }
 
 static void *map(size_t len) {
-  void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  return _oli_os_map_rw(len, true);
 }
 
 static uint64_t now_ns(void) {
@@ -108,7 +108,7 @@ static uint64_t compute_group_key(const oli_site_state_t *st) {
   if (!r || r->line == 0 || st->estimate.confidence != OLI_CONFIDENCE_NONE)
     return mix(0x6f6c69, (uint64_t)(uintptr_t)st) | 1;
   const char *file, *func, *name;
-  _oli_site_strings(r, &file, &func, &name);
+  oli_siterec_strings(r, &file, &func, &name);
   return mix(hash_str(hash_str(OLI_FNV_BASIS, file), func), r->line) | 1;
 }
 
@@ -406,7 +406,7 @@ static long settle(uint64_t fp, bool final, bool wait) {
   if (arena && (s.o = map(s.cap * sizeof *s.o)) != NULL) {
     _oli_arena_foreach(collect, &s);
     changed = settle_objects(&s, fp, final);
-    munmap(s.o, s.cap * sizeof *s.o);
+    _oli_os_unmap(s.o, s.cap * sizeof *s.o);
   }
   uint64_t next = fp / GROWTH_DEN * GROWTH_NUM;
   atomic_store_explicit(&trigger, next > fp ? next : fp + 1, memory_order_relaxed);
@@ -432,8 +432,3 @@ void _oli_settle_check(uint64_t fp) {
 }
 
 long _oli_settle_run(uint64_t fp, bool final) { return settle(fp, final, true); }
-
-OLI_EXPORT long oli_settle(void) {
-  _oli_alloc_ready();
-  return _oli_settle_run(0, false);
-}

@@ -1,4 +1,4 @@
-/* runtime/arena.c - the placed-object arena.
+/* runtime/memory/arena.c - the placed-object arena.
  *
  * One virtual range (OLI_ARENA_SIZE, default 1 TiB) reserved PROT_NONE at
  * first use: address space, not memory - the kernel charges no commit for a
@@ -362,12 +362,8 @@ static void release(uint32_t *v, int n) {
     _oli_vma_give(B(v[k]).vmas); /* one PROT_NONE mapping again (or default policy below) */
     void *a = addr_of(v[k]);
     size_t len = B(v[k]).npg << pgshift;
-    if (mmap(a, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) {
-      /* Out of VMAs? Drop the pages (they read as zero again) and the policy. */
-      madvise(a, len, MADV_DONTNEED);
-      syscall(SYS_mbind, a, len, 0 /* MPOL_DEFAULT */, NULL, 0, 0);
-      mprotect(a, len, PROT_NONE);
-    }
+    /* out of VMAs: the pages dropped (they read as zero again) and the policy reset */
+    _oli_os_decommit(a, len);
   }
   lock_m();
   for (int k = 0; k < n; k++) {
@@ -394,10 +390,7 @@ static int evict(uint32_t *v, int max) {
 
 /* ---- init ------------------------------------------------------------------ */
 /* The arena: PROT_NONE, no MAP_NORESERVE (see the head of the file). */
-static void *reserve_arena(uint64_t len) {
-  void *p = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  return p == MAP_FAILED ? NULL : p;
-}
+static void *reserve_arena(uint64_t len) { return _oli_os_reserve(len); }
 static void do_init(void) {
   pgsz = _oli_page_size();
   pgshift = (uint64_t)__builtin_ctzll(pgsz);
@@ -428,7 +421,7 @@ static void do_init(void) {
   }
   if (!pmap || !blk) {
     _oli_warning_message(W_MMAP, "cannot map arena metadata (%s); objects stay with glibc", strerror(errno));
-    munmap(a, len);
+    _oli_os_unmap(a, len);
     return;
   }
   pthread_atfork(lock_m, unlock_m, atfork_child);
@@ -507,7 +500,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
 
   void *p = addr_of(i);
   if (fresh) {
-    if (mprotect(p, npg << pgshift, PROT_READ | PROT_WRITE) != 0) {
+    if (_oli_os_protect(p, npg << pgshift, true) != 0) {
       int e = errno; /* ENOMEM: the commit charge refused (or no VMA left): the caller decides */
       lock_m();
       pool_insert(i);
@@ -713,11 +706,11 @@ void _oli_arena_stats(oli_arena_stats_t *s) {
 /* Resident bytes of the first `len` bytes of a metadata map (mincore). */
 static uint64_t resident(const void *map, uint64_t len) {
   unsigned char v[4096];
-  uint64_t n = 0, sys = (uint64_t)sysconf(_SC_PAGESIZE);
+  uint64_t n = 0, sys = _oli_page_size();
   len = (len + sys - 1) & ~(sys - 1);
   for (uint64_t off = 0; off < len; off += sizeof v * sys) {
     uint64_t l = len - off < sizeof v * sys ? len - off : sizeof v * sys;
-    if (mincore((char *)map + off, l, v) != 0) return n + (len - off); /* unknown: count it all */
+    if (_oli_os_mincore((char *)map + off, l, v) != 0) return n + (len - off); /* unknown: count it all */
     for (uint64_t k = 0; k < l / sys; k++) n += (v[k] & 1) ? sys : 0;
   }
   return n;

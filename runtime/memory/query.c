@@ -1,4 +1,4 @@
-/* runtime/query.c - where did the pages of an object actually land?
+/* runtime/memory/query.c - where did the pages of an object actually land?
  * move_pages(2) with a NULL node list only reports each page's node (or
  * -ENOENT for a page nobody touched yet). Ranges above OLI_QUERY_MAX_PAGES
  * pages are sampled with a fixed stride and the counts scaled back up. */
@@ -31,7 +31,7 @@ int _oli_query_pages(const void *addr, size_t len, uint64_t per_node[OLI_MAX_NOD
   for (uint64_t i = 0; i < npages;) {
     int n = 0;
     for (; n < BATCH && i < npages; i += stride) pages[n++] = (void *)(lo + i * pg);
-    if (syscall(SYS_move_pages, 0, (unsigned long)n, pages, NULL, status, 0) != 0) return -1;
+    if (_oli_os_move_pages((unsigned long)n, pages, status) != 0) return -1;
     for (int k = 0; k < n; k++) {
       if (status[k] >= 0 && status[k] < OLI_MAX_NODES) per_node[status[k]]++;
       else if (status[k] == -ENOENT) (*absent)++; /* other errors (a foreign page): in neither count */

@@ -1,4 +1,4 @@
-/* runtime/topology.c - which NUMA nodes are DRAM and which are CXL, where the
+/* runtime/base/topology.c - which NUMA nodes are DRAM and which are CXL, where the
  * caller runs, and the default interleave weights.
  *
  * Everything comes from a sysfs tree rooted at `root` ("/" normally; recorded
@@ -118,7 +118,7 @@ static void read_tiers(const char *root, oli_topology_t *t) {
   if (fd < 0) return;
   char dbuf[4096];
   for (;;) {
-    long n = syscall(SYS_getdents64, fd, dbuf, sizeof dbuf);
+    long n = _oli_os_getdents64(fd, dbuf, sizeof dbuf);
     if (n <= 0) break;
     for (long off = 0; off < n;) {
       struct dirent64 *de = (struct dirent64 *)(dbuf + off);
@@ -222,7 +222,7 @@ int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier) {
 static void single_node(oli_topology_t *t) {
   t->num_nodes = 1;
   t->nodes[0].kind = OLI_NODE_DRAM;
-  t->nodes[0].ncpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+  t->nodes[0].ncpus = (int)_oli_os_cpus_configured();
   memset(t->cpus[0], 0xff, sizeof t->cpus[0]);
   t->distance[0][0] = 10;
 }

@@ -1,4 +1,4 @@
-/* runtime/options.c - the one option table of the runtime.
+/* runtime/base/options.c - the one option table of the runtime.
  *
  * Every knob is one oli_option_t entry (include/oli.h) plus one row below:
  * default, environment name, legacy name, type and what is accepted. This is
@@ -141,9 +141,9 @@ static char paths[_oli_option_last][OPT_STR_MAX]; /* string options as file name
 static char startup_dir[OPT_STR_MAX];
 static bool startup_known;
 
-/* First among liboli's constructors (101); an option read before it (another
+/* First in liboli's start-up (init.c); an option read before it (another
  * library's constructor) captures the directory itself: still before main. */
-__attribute__((constructor(101))) static void capture_startup_dir(void) {
+void _oli_options_capture_dir(void) {
   if (startup_known) return;
   if (getcwd(startup_dir, sizeof startup_dir) == NULL) startup_dir[0] = '\0';
   startup_known = true;
@@ -154,7 +154,7 @@ __attribute__((constructor(101))) static void capture_startup_dir(void) {
 static void startup_relative(const option_desc_t *d, const char *v, char *out, size_t n) {
   bool file = d->type == T_PATTERN || d->type == T_DIR || d->option == oli_option_plan;
   snprintf(out, n, "%s", v);
-  capture_startup_dir();
+  _oli_options_capture_dir();
   if (!file || v[0] == '/' || startup_dir[0] == '\0' || _oli_is_stderr_name(v)) return;
   size_t k = 0;
   for (const char *p = startup_dir; *p && k + 2 < n; p++) {

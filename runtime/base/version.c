@@ -1,4 +1,4 @@
-/* runtime/version.c - version string of the runtime. */
+/* runtime/base/version.c - version string of the runtime. */
 #include "internal.h"
 
 #ifndef OLI_VERSION_STRING

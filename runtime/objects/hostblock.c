@@ -1,4 +1,4 @@
-/* runtime/hostblock.c - placed objects in the process allocator's memory
+/* runtime/objects/hostblock.c - placed objects in the process allocator's memory
  * (host mode, host.c).
  *
  * An object of OLI_MIN_SIZE or more that the decision places is the host
@@ -116,7 +116,7 @@ static size_t at(const void *p) {
 }
 
 static void reset_policy(uintptr_t a, uint64_t span) {
-  syscall(SYS_mbind, (void *)a, span, 0 /* MPOL_DEFAULT */, NULL, 0, 0);
+  _oli_os_mbind((void *)a, span, 0 /* MPOL_DEFAULT */, NULL, 0, 0);
 }
 
 void *_oli_hostblock_alloc(oli_site_state_t *st, const oli_decision_t *d, size_t n, size_t align, bool zero,
@@ -240,4 +240,15 @@ void _oli_hostblock_stats(oli_hostblock_stats_t *s) {
   s->unseen_frees = stat_unseen;
   s->unseen_bytes = stat_unseen_bytes;
   pthread_rwlock_unlock(&lock);
+}
+
+/* free() of the process allocator's memory (internal.h's _oli_heap_free, not
+ * interposed): a placed block is booked freed first. */
+void _oli_heap_free_host(void *p) {
+  if (!_oli_heap_is_host()) {
+    __libc_free(p);
+    return;
+  }
+  _oli_hostblock_take(p, NULL);
+  _oli_host.free(p);
 }

@@ -1,4 +1,4 @@
-/* runtime/decide.c - the decision rule: where one object goes.
+/* runtime/policy/decide.c - the decision rule: where one object goes.
  *
  * _oli_decide() is a pure function of oli_decide_in_t (site, size, expected
  * footprint, DRAM budget state, plan/profile entry, policy, topology, options).
@@ -64,15 +64,6 @@ uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
     if (d->target[i].tier == OLI_TIER_DRAM) dram += d->target[i].weight;
   }
   return sum ? (uint64_t)((unsigned __int128)size * dram / sum) : 0;
-}
-
-bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b) {
-  if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
-  for (int i = 0; i < a->ntargets && i < OLI_MAX_TARGETS; i++)
-    if (a->target[i].tier != b->target[i].tier || a->target[i].node != b->target[i].node ||
-        a->target[i].weight != b->target[i].weight)
-      return false;
-  return true;
 }
 
 uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier) {
@@ -336,4 +327,14 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
     return snprintf(buf, n, "no remote DRAM node: %s", to);
   }
   return snprintf(buf, n, "%s", to);
+}
+
+void _oli_decide_defaults(oli_decide_in_t *in) {
+  memset(in, 0, sizeof *in);
+  in->policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  in->topo = _oli_topology();
+  in->min_size = (uint64_t)_oli_option_get(oli_option_min_size);
+  in->large_percent = (uint32_t)_oli_option_get(oli_option_large_percent);
+  in->dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit);
+  _oli_weights(in->weight);
 }

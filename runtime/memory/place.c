@@ -1,4 +1,4 @@
-/* runtime/place.c - mbind mechanics: give a page range its placement before
+/* runtime/memory/place.c - mbind mechanics: give a page range its placement before
  * anyone touches it.
  *
  * The mechanism (oli_mechanism_t) follows from the decision's targets and
@@ -39,21 +39,7 @@
 
 #define MASK_WORDS (OLI_MAX_NODES / 64)
 
-static long sys_mbind(void *addr, size_t len, int mode, const unsigned long *mask, unsigned long maxnode,
-                      unsigned flags) {
-  return syscall(SYS_mbind, addr, len, mode, mask, maxnode, flags);
-}
-
-uint64_t _oli_page_size(void) {
-  static uint64_t pg; /* set once; racing first calls store the same value */
-  uint64_t v = __atomic_load_n(&pg, __ATOMIC_RELAXED);
-  if (oli_unlikely(v == 0)) {
-    long s = sysconf(_SC_PAGESIZE);
-    v = s > 0 ? (uint64_t)s : 4096;
-    __atomic_store_n(&pg, v, __ATOMIC_RELAXED);
-  }
-  return v;
-}
+#define sys_mbind _oli_os_mbind
 
 static bool node_ok(int n) { return n >= 0 && n < OLI_MAX_NODES; }
 

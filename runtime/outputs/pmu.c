@@ -1,4 +1,4 @@
-/* runtime/pmu.c - hardware-sampled access profile (docs/profile-schema.md,
+/* runtime/outputs/pmu.c - hardware-sampled access profile (docs/profile-schema.md,
  * "PMU access counts"): with OLI_PROFILE set and OLI_PROFILE_SOURCE auto or
  * pmu, perf_event_open sampling of memory accesses with data addresses,
  * each sample attributed to the live object holding its address by the same
@@ -235,12 +235,12 @@ static const candidate_t hw[] = {
 static const candidate_t sw[] = {{"sw-page-faults", fill_page_faults}};
 
 static long perf_open(struct perf_event_attr *a, int cpu) {
-  return syscall(SYS_perf_event_open, a, (pid_t)0, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+  return _oli_os_perf_event_open(a, cpu);
 }
 
 static void close_all(void) {
   for (int i = 0; i < nfds; i++) {
-    if (rings[i]) munmap(rings[i], ring_bytes);
+    if (rings[i]) _oli_os_unmap(rings[i], ring_bytes);
     close(fds[i]);
     rings[i] = NULL;
   }
@@ -278,7 +278,7 @@ static int open_on_all(const candidate_t *c, int ncpu) {
       errno = e;
       return -1;
     }
-    void *r = mmap(NULL, ring_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, (int)fd, 0);
+    void *r = _oli_os_mmap(NULL, ring_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, (int)fd, 0);
     if (r == MAP_FAILED) {
       int e = errno;
       close((int)fd);
@@ -390,9 +390,9 @@ void _oli_pmu_init(void) {
   long src = source = _oli_option_get(oli_option_profile_source);
   if (src == OLI_ACCESS_NONE) atomic_store(&portable, false);
   if (src != OLI_ACCESS_AUTO && src != OLI_ACCESS_PMU) return;
-  page = (size_t)sysconf(_SC_PAGESIZE);
+  page = (size_t)_oli_page_size();
   ring_bytes = (1 + DATA_PAGES) * page;
-  long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+  long ncpu = _oli_os_cpus_configured();
   if (ncpu < 1) ncpu = 1;
   if (ncpu > MAX_CPUS) ncpu = MAX_CPUS;
   bool test_sw = _oli_option_get(oli_option_pmu_event) == OLI_PMU_EVENT_SW_PAGE_FAULTS;

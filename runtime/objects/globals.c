@@ -1,4 +1,4 @@
-/* runtime/globals.c - placement of registered global objects (C .bss/.data
+/* runtime/objects/globals.c - placement of registered global objects (C .bss/.data
  * arrays, Fortran COMMON blocks and module arrays).
  *
  * The pass's module constructor calls __oli_register_global(addr, size, site)
@@ -37,8 +37,7 @@ void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *
   if (*hi < *lo) *hi = *lo;
 }
 
-OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site) {
-  if (!addr || size == 0 || !_oli_alloc_ready()) return;
+void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site) {
   oli_site_state_t *st = _oli_site_state(site);
   if (size < (uint64_t)_oli_option_get(oli_option_min_size)) {
     _oli_site_count_small(st, size);
@@ -59,9 +58,7 @@ OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *s
   _oli_site_live(st, size, +1);
   pthread_mutex_lock(&glock);
   if (!globals) {
-    void *m = mmap(NULL, sizeof(oli_global_t) * MAX_GLOBALS, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    globals = m == MAP_FAILED ? NULL : m;
+    globals = _oli_os_map_rw(sizeof(oli_global_t) * MAX_GLOBALS, true);
   }
   if (globals && nglobals < MAX_GLOBALS) {
     oli_global_t *g = &globals[nglobals];

@@ -1,4 +1,4 @@
-/* runtime/profile.c - write an `oli-profile` v1 (docs/profile-schema.md) at
+/* runtime/outputs/profile.c - write an `oli-profile` v1 (docs/profile-schema.md) at
  * exit when OLI_PROFILE is set: per site ID and source location, count,
  * largest object, peak live bytes, total bytes and sampled accesses, plus the
  * process footprint and the tiers' HMAT figures. The name may hold %p (pid),
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "siterec.h"
 #include "doc.h"
 #include "outfile.h"
 
@@ -76,7 +77,7 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
   memset(&s, 0, sizeof s);
   s.id = rec->id;
   s.kind = oli_kind_name(rec->kind);
-  _oli_site_strings(rec, &s.file, &s.function, &s.name);
+  oli_siterec_strings(rec, &s.file, &s.function, &s.name);
   s.line = rec->line;
   s.rel = rec->rel;
   _oli_site_totals(st, &s.count, &s.total_bytes, &s.largest);
@@ -162,8 +163,7 @@ int _oli_profile_write(const char *pattern) {
   return 0;
 }
 
-/* Referenced from process init so static links keep this file (and its
- * destructor); checks the pattern expands. */
+/* Process init: checks the pattern expands. */
 void _oli_profile_init(void) {
   const char *p = _oli_option_str(oli_option_profile);
   char path[4096];
@@ -172,7 +172,8 @@ void _oli_profile_init(void) {
                          p);
 }
 
-__attribute__((destructor)) static void profile_at_exit(void) {
+/* At exit (init.c's end path): PMU sampling stopped, the profile written. */
+void _oli_profile_fini(void) {
   if (!_oli_is_initialized()) return;
   const char *p = _oli_option_path(oli_option_profile); /* relative: the start-up directory */
   _oli_pmu_stop();

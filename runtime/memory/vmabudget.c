@@ -1,4 +1,4 @@
-/* runtime/vmabudget.c - how many VMAs oli's striping may make.
+/* runtime/memory/vmabudget.c - how many VMAs oli's striping may make.
  *
  * Every page run of an interleaved object is a VMA of its own (a mempolicy is
  * per VMA), and a process has at most vm.max_map_count of them (65530 by

@@ -1,4 +1,4 @@
-/* runtime/lazymap.c - the runtime's own tables (the arena's page map, owner
+/* runtime/memory/lazymap.c - the runtime's own tables (the arena's page map, owner
  * map and descriptors, the site registry and the per-thread counters) as
  * address space reserved PROT_NONE and made writable in 64 KiB chunks when
  * first written. A mapping nobody may write is not charged against the
@@ -22,14 +22,14 @@
 int _oli_lazy_reserve(oli_lazy_t *t, size_t len) {
   t->len = (len + ((size_t)1 << CHUNK_SHIFT) - 1) & ~(((size_t)1 << CHUNK_SHIFT) - 1);
   size_t nbits = t->len >> CHUNK_SHIFT, bits_len = ((nbits + 63) / 64) * sizeof(uint64_t);
-  void *base = mmap(NULL, t->len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (base == MAP_FAILED) return -1;
+  void *base = _oli_os_reserve(t->len);
+  if (base == NULL) return -1;
   /* Sparse tables: with transparent huge pages `always` a first touch in a
    * run of committed chunks would fault a whole 2 MiB page. */
-  madvise(base, t->len, MADV_NOHUGEPAGE);
-  void *bits = mmap(NULL, bits_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (bits == MAP_FAILED) {
-    munmap(base, t->len);
+  _oli_os_advise(base, t->len, MADV_NOHUGEPAGE);
+  void *bits = _oli_os_map_rw(bits_len, false);
+  if (bits == NULL) {
+    _oli_os_unmap(base, t->len);
     return -1;
   }
   t->bits = bits;
@@ -39,8 +39,8 @@ int _oli_lazy_reserve(oli_lazy_t *t, size_t len) {
 }
 
 void _oli_lazy_free(oli_lazy_t *t) {
-  if (t->base) munmap(t->base, t->len);
-  if (t->bits) munmap(t->bits, ((t->len >> CHUNK_SHIFT) + 63) / 64 * sizeof(uint64_t));
+  if (t->base) _oli_os_unmap(t->base, t->len);
+  if (t->bits) _oli_os_unmap(t->bits, ((t->len >> CHUNK_SHIFT) + 63) / 64 * sizeof(uint64_t));
   t->base = NULL;
   t->bits = NULL;
   t->len = t->committed = 0;
@@ -52,7 +52,7 @@ bool _oli_lazy_commit(oli_lazy_t *t, size_t off, size_t len) {
   for (size_t c = off >> CHUNK_SHIFT, last = (off + len - 1) >> CHUNK_SHIFT; c <= last; c++) {
     uint64_t bit = 1ull << (c & 63);
     if (__atomic_load_n(&t->bits[c / 64], __ATOMIC_ACQUIRE) & bit) continue;
-    if (mprotect(t->base + (c << CHUNK_SHIFT), (size_t)1 << CHUNK_SHIFT, PROT_READ | PROT_WRITE) != 0) return false;
+    if (_oli_os_protect(t->base + (c << CHUNK_SHIFT), (size_t)1 << CHUNK_SHIFT, true) != 0) return false;
     __atomic_fetch_or(&t->bits[c / 64], bit, __ATOMIC_RELEASE);
     t->committed += (size_t)1 << CHUNK_SHIFT;
   }

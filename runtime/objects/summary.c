@@ -1,9 +1,9 @@
-/* runtime/summary.c - the linked files' access summaries, for the join of
+/* runtime/objects/summary.c - the linked files' access summaries, for the join of
  * each site's static estimate (common/summary.h, docs/static-intensity.md
  * "Across modules"). Every module constructor passes its linked file's whole
  * oli_summary section before registering its records; the section is kept
  * by reference (it lives as long as the file) and dropped with the file's
- * records (__oli_fini). No allocation. */
+ * records (__oli_fini). No allocation. The entry point is api.c's. */
 #include "internal.h"
 
 #include "summary.h"
@@ -17,7 +17,7 @@ static const void *owner[MAX_FILES]; /* the file's oli_sites start: its identity
 static oli_summary_buf_t bufs[MAX_FILES];
 static size_t nfiles;
 
-OLI_EXPORT void __oli_register_summaries(__oli_site_t *sites, const void *start, const void *stop) {
+void _oli_summary_register(const __oli_site_t *sites, const void *start, const void *stop) {
   if (!sites || !start || !stop || stop <= start) return;
   char why[160];
   if (oli_summary_check(start, stop, why, sizeof why) != 0) {

@@ -1,4 +1,4 @@
-/* runtime/host.c - the process's allocator: liboli's own, or another one.
+/* runtime/memory/host.c - the process's allocator: liboli's own, or another one.
  *
  * Which free() the process calls is the dynamic linker's choice, not ours.
  * When liboli is linked into the program or preloaded, its interposed
@@ -64,10 +64,19 @@ static void name_of(void *f) {
   snprintf(host_name, sizeof host_name, "%s", n);
 }
 
+/* The process's free is liboli's own: the dynamic linker bound "free" to the
+ * module this file is in (liboli.so, or the program linked with liboli.a).
+ * Unknown (dladdr fails): taken as ours, as with no free found at all. */
+static bool ours(void *f) {
+  Dl_info a, b;
+  if (!dladdr(f, &a) || !dladdr((void *)&_oli_heap_detect, &b)) return true;
+  return a.dli_fbase == b.dli_fbase;
+}
+
 static void detect(void) {
   detecting = 1;
   void *f = sym("free");
-  if (f == NULL || f == (void *)_oli_self_free) {
+  if (f == NULL || ours(f)) {
     __atomic_store_n(&_oli_heap_state, OLI_HEAP_INTERPOSED, __ATOMIC_RELEASE);
     detecting = 0;
     return;
@@ -105,10 +114,6 @@ int _oli_heap_detect(void) {
   return __atomic_load_n(&_oli_heap_state, __ATOMIC_ACQUIRE);
 }
 
-/* Before any module of the program: liboli's dependencies' constructors
- * run first, the program's and its other libraries' after. */
-__attribute__((constructor(102))) static void detect_at_start(void) { _oli_heap_detect(); }
-
 /* The mode, read by every host-mode allocation: the state itself once known,
  * the once-guarded detection only before. */
 static inline int mode(void) {
@@ -133,15 +138,6 @@ void *_oli_heap_alloc_host(size_t n, size_t align, bool zero) {
     return p;
   }
   return zero ? _oli_host.calloc(1, n) : _oli_host.malloc(n);
-}
-
-void _oli_heap_free_host(void *p) {
-  if (mode() != OLI_HEAP_HOST) {
-    __libc_free(p);
-    return;
-  }
-  _oli_hostblock_take(p, NULL); /* a placed block: booked freed first */
-  _oli_host.free(p);
 }
 
 void *_oli_heap_realloc_host(void *p, size_t n) {

@@ -1,4 +1,4 @@
-/* runtime/stripe.c - the stripe planner: how an interleaved object's pages
+/* runtime/memory/stripe.c - the stripe planner: how an interleaved object's pages
  * are laid out over its target nodes (docs/runtime-internals.md, "Striping").
  *
  * Pure: arithmetic on page numbers, no system call, no global state, so the

@@ -1,4 +1,4 @@
-/* runtime/machine.c - the measured machine model: apply a machine file of
+/* runtime/base/machine.c - the measured machine model: apply a machine file of
  * `oli calibrate` (OLI_MACHINE, else OLI_MACHINE_DEFAULT_FILE) ahead of the
  * firmware's HMAT figures, which real CXL systems often lack. Called once
  * from process init, after the topology is read and before the default

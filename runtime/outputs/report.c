@@ -1,4 +1,4 @@
-/* runtime/report.c - the placement report (docs/report-schema.md, version 1).
+/* runtime/outputs/report.c - the placement report (docs/report-schema.md, version 1).
  *
  * At exit, when OLI_REPORT is set: JSON to a file (common/outfile.c: a
  * temporary beside it, then a rename, so a reader never sees half a report;
@@ -24,6 +24,7 @@
 #include "text.h"
 
 #include "internal.h"
+#include "siterec.h"
 
 extern char *program_invocation_short_name;
 
@@ -47,9 +48,9 @@ static void pick(const oli_block_info_t *b, void *arg) {
 static void scan_blocks(void) {
   size_t n = 0;
   while (_oli_site_at(n)) n++;
-  if (best) munmap(best, nbest * sizeof *best);
-  best = mmap(NULL, (n ? n : 1) * sizeof *best, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (best == MAP_FAILED) {
+  if (best) _oli_os_unmap(best, nbest * sizeof *best);
+  best = _oli_os_map_rw((n ? n : 1) * sizeof *best, false);
+  if (best == NULL) {
     best = NULL;
     nbest = 0;
     return;
@@ -148,7 +149,7 @@ static void to_doc_site(row_t *r) {
   for (int f = 0; f < OLI_F_COUNT_; f++) OLI_SET(s, f); /* a report has every member */
   s->id = rec ? rec->id : 0;
   s->kind = rec ? oli_kind_name(rec->kind) : oli_kind_name(OLI_KIND_MALLOC); /* untagged: plain malloc */
-  _oli_site_strings(rec, &s->file, &s->function, &s->name);
+  oli_siterec_strings(rec, &s->file, &s->function, &s->name);
   s->line = rec ? rec->line : 0;
   s->rel = rec ? rec->rel : 0;
   if (rec && (rec->flags & OLI_SITE_F_SIZE_KNOWN)) s->size_hint = rec->size_hint;
@@ -526,12 +527,7 @@ int _oli_report_stream(void *file, int json) {
   return ferror(f) ? -1 : 0;
 }
 
-OLI_EXPORT int oli_report_write(const char *path) {
-  if (!path) {
-    errno = EINVAL;
-    return -1;
-  }
-  _oli_alloc_ready();
+int _oli_report_write(const char *path) {
   long fmt = _oli_option_get(oli_option_report_format);
   bool to_stderr = _oli_is_stderr_name(path);
   int json = fmt == OLI_REPORT_FORMAT_JSON || (fmt == OLI_REPORT_FORMAT_AUTO && !to_stderr);
@@ -563,21 +559,11 @@ OLI_EXPORT int oli_report_write(const char *path) {
   return 0;
 }
 
-/* A report is written whenever OLI_REPORT asks for one, also by a program
- * linked with liboli that has no tagged site and never places an object (no
- * plugin): the runtime comes up at start-up then, as with an instrumented
- * module (bad OLI_* values stop it there, not at exit), and reports zero
- * sites. */
-__attribute__((constructor)) static void report_requested(void) {
-  long unused;
-  if (!_oli_is_initialized() && _oli_option_peek(oli_option_report, &unused) == 0) _oli_process_init();
-}
-
-/* At exit, when the runtime came up and OLI_REPORT is set. */
-__attribute__((destructor)) static void report_at_exit(void) {
+/* At exit (init.c's end path), when the runtime came up and OLI_REPORT is set. */
+void _oli_report_fini(void) {
   if (!_oli_is_initialized() || !_oli_option_is_set(oli_option_report)) return;
   const char *p = _oli_option_path(oli_option_report); /* relative: the start-up directory */
   if (!p) return;
   _oli_settle_run(0, true); /* the final settle: decisions against the peak footprint (settle.c) */
-  oli_report_write(p);
+  _oli_report_write(p);
 }
