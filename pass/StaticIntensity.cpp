@@ -708,6 +708,56 @@ void Estimator::flow(unsigned S) {
   }
 }
 
+/// True when S moves in loop P by a value chosen by data: the result of a
+/// loop nested in P (a search), of a call (a random number generator), or a
+/// hash (xor, shifts, masks of a value). Each run of the inner loop is then
+/// a row gathered by data, not a piece of one sweep as when the starts are
+/// read in order from an array (a CSR matrix's rowstr[i]) or carried from
+/// the previous iteration.
+static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarEvolution &SE) {
+  struct Visit {
+    const Loop *P;
+    const LoopInfo &LI;
+    ScalarEvolution &SE;
+    bool ByData = false;
+    bool follow(const SCEV *X) {
+      auto *U = dyn_cast<SCEVUnknown>(X);
+      auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+      if (!I || !P->contains(I))
+        return true;
+      if (LI.getLoopFor(I->getParent()) != P && !isa<PHINode>(I))
+        ByData = true; // computed in an inner loop: a search's result
+      else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
+        ByData = true;
+      else if (auto *BO = dyn_cast<BinaryOperator>(I); BO && (BO->getOpcode() == Instruction::Xor ||
+                                                               BO->getOpcode() == Instruction::LShr ||
+                                                               BO->getOpcode() == Instruction::AShr ||
+                                                               BO->getOpcode() == Instruction::And ||
+                                                               BO->getOpcode() == Instruction::Or))
+        ByData = true; // a hash
+      else if (auto *Phi = dyn_cast<PHINode>(I)) {
+        if (LI.getLoopFor(Phi->getParent()) != P)
+          ByData = true; // inside an inner loop: a search's state
+        else if (Phi->getParent() != P->getHeader())
+          for (Value *In : Phi->incoming_values()) { // an inner loop's exit value (LCSSA)
+            auto *II = dyn_cast<Instruction>(In);
+            if (!II || LI.getLoopFor(II->getParent()) == P || !P->contains(II) || !SE.isSCEVable(II->getType()))
+              continue;
+            // an induction variable's end (a CSR row's k) is a sweep's; a
+            // value the inner loop chose by data (a search's lo) is not
+            auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(II));
+            if (!AR || !AR->isAffine())
+              ByData = true;
+          }
+      }
+      return !ByData;
+    }
+    bool isDone() const { return ByData; }
+  } V{P, LI, SE};
+  visitAll(S, V);
+  return V.ByData;
+}
+
 Weight Estimator::weigh(const Access &A) {
   auto It = Memo.find(A.I);
   if (It != Memo.end())
@@ -804,8 +854,11 @@ Weight Estimator::weigh(const Access &A) {
     std::optional<int64_t> St = strideIn(Start, P, SE);
     auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
-    if (Nest.size() == 1 && !Moves)
+    if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
+      if (rowsByData(Start, P, *FI->LI, SE))
+        W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
+    }
     Nest.push_back(P);
     if (St && *St)
       MinStep = MinStep > 0 ? std::min(MinStep, std::fabs(double(*St))) : std::fabs(double(*St));
