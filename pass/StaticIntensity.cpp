@@ -627,7 +627,7 @@ void Estimator::flow(unsigned S) {
     for (Use &U : V->uses()) {
       User *Us = U.getUser();
       if (auto *I = dyn_cast<Instruction>(Us)) {
-        if (!info(*I->getFunction())) {
+        if (I->getFunction()->hasOptNone()) { // what info() refuses, without asking for analyses
           States[S].Unseen = true;
           continue;
         }
@@ -1089,10 +1089,13 @@ const std::string &Estimator::rootOf(Function &F) {
 void Estimator::findKeys() {
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasLocalLinkage() || F.getName() == "main" || F.getName().starts_with(AbiPrefix) ||
-        !info(F))
+        F.hasOptNone())
       continue;
+    // a function without loops touches another module's object a few
+    // times per call: its parameters are no key worth the analyses
+    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty();
     for (Argument &A : F.args()) {
-      if (!A.getType()->isPointerTy() || A.hasStructRetAttr())
+      if (!A.getType()->isPointerTy() || A.hasStructRetAttr() || (!Loops && !F.getParamByValType(A.getArgNo())))
         continue;
       if (Type *BT = F.getParamByValType(A.getArgNo())) {
         // each pointer field the function loads, by constant offset
@@ -1295,8 +1298,12 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // run under: the join counts each root's calls from main.
   std::map<std::pair<std::string, std::string>, double> CallW;
   for (Function &F : M) {
-    FnInfo *FI = (F.isDeclaration() || F.getName().starts_with(AbiPrefix)) ? nullptr : info(F);
-    if (!FI || KeyRoots.empty())
+    // functions analysed for some object already, and main (the root of
+    // every count): no analysis is asked of the others for this
+    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || (!Fns.count(&F) && F.getName() != "main"))
+      continue;
+    FnInfo *FI = info(F);
+    if (!FI)
       continue;
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
