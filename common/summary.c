@@ -8,6 +8,7 @@
 
 #define MAX_KEYS 64  /* keys one site's object may reach */
 #define MAX_DEPTH 6  /* key -> key edges followed */
+#define MAX_CALL_WALK 4096 /* root functions visited while counting calls, per site */
 #define NOMINAL_BYTES (1u << 20)
 
 static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }
@@ -154,15 +155,16 @@ static int lists(const oli_summary_t *s, uint64_t id) {
 /* Calls per run of root function `fn` ("name()"; "" and "main()": 1): the
  * sum over the call edges into it of the caller root's calls times the
  * edge's weight; 1 when no module calls it (a callback, a library's entry). */
-static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth) {
-  if (!fn[0] || strcmp(fn, "main()") == 0 || depth >= MAX_DEPTH) return 1.0;
+static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth, unsigned *budget) {
+  if (!fn[0] || strcmp(fn, "main()") == 0 || depth >= MAX_DEPTH || *budget == 0) return 1.0;
+  (*budget)--; /* a crafted file's many edges cannot make the join run for ever */
   double sum = 0;
   int any = 0;
   oli_summary_t s;
   EACH(bufs, nbufs, s) {
     if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0) continue;
     any = 1;
-    sum += calls(bufs, nbufs, s.from_key, depth + 1) * (double)s.weight;
+    sum += calls(bufs, nbufs, s.from_key, depth + 1, budget) * (double)s.weight;
   }
   return any ? sum : 1.0;
 }
@@ -213,7 +215,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (local->flags & OLI_STATIC_F_GUESSED) guessed = total;
   int escapes = (local->flags & OLI_STATIC_F_ESCAPES) != 0, unseen = (local->flags & OLI_STATIC_F_UNSEEN) != 0;
   int ambiguous = (local->flags & OLI_STATIC_F_AMBIGUOUS) != 0, joined = 0;
-  unsigned accesses = 0;
+  unsigned accesses = 0, budget = MAX_CALL_WALK;
   double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
   for (unsigned i = 0; i < nk; i++) {
     int resolved = 0;
@@ -225,7 +227,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (strcmp(s.key, keys[i].key) != 0) continue;
       resolved = 1;
       if (lists(&s, id)) continue; /* counted in the site's own estimate */
-      double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0), c = 0;
+      double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
         by[p] += v;
