@@ -12,9 +12,9 @@
 
 /* ---- allocation kinds ------------------------------------------------------ */
 static const oli_kind_info_t kinds[] = {
-    {0, UNKNOWN, "", "", "", -1, -1, -1, 0},
-#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) \
-  {Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags},
+    {0, UNKNOWN, "", "", "", -1, -1, -1, -1, 0},
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, OutArg, Flags) \
+  {Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, OutArg, Flags},
 #include "oli_vocab.def"
 };
 _Static_assert(sizeof kinds / sizeof kinds[0] == OLI_KIND_COUNT_, "one row per kind");

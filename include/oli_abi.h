@@ -45,12 +45,12 @@ extern "C" {
  * rows are only appended (the assertions below check that row order is
  * number order, from 1, and that the first 15 kept their numbers). */
 typedef enum oli_site_kind_e {
-#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) OLI_KIND_##Id = Num,
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, OutArg, Flags) OLI_KIND_##Id = Num,
 #include "oli_vocab.def"
 } oli_site_kind_t;
 enum oli_site_kind_pos_e {
   OLI_KIND_POS_NONE_ = 0,
-#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) OLI_KIND_POS_##Id,
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, OutArg, Flags) OLI_KIND_POS_##Id,
 #include "oli_vocab.def"
   OLI_KIND_COUNT_
 };
@@ -60,7 +60,7 @@ enum oli_site_kind_pos_e {
 #else
 #define OLI_ABI_ASSERT(c, m) _Static_assert(c, m)
 #endif
-#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, Flags) \
+#define OLI_KIND(Id, Num, Name, Entry, Plain, Libc, SizeArg, CountArg, AlignArg, OutArg, Flags) \
   OLI_ABI_ASSERT((int)OLI_KIND_##Id == (int)OLI_KIND_POS_##Id, "oli_vocab.def: kind rows in number order");
 #include "oli_vocab.def"
 OLI_ABI_ASSERT(OLI_KIND_WRAPPER == 15, "ABI v1: kind numbers 1-15 are in binaries");
@@ -243,6 +243,13 @@ void __oli_plan_embedded(const char *text, uint64_t len);
 /* Called first by every instrumented module's constructor (priority 1).
  * [start, stop) are the module's oli_sites section bounds. Idempotent. */
 void __oli_init(__oli_site_t *start, __oli_site_t *stop);
+/* Called by every instrumented module's constructor before __oli_init: the
+ * linked file's access summaries [start, stop) (section oli_summary, null
+ * when no module of the file has one; common/summary.h), kept with the file
+ * whose site records start at `sites` until its __oli_fini. Estimates of
+ * records registered afterwards are joined with every file's summaries.
+ * Added to ABI v1 without a version bump: only modules built since call it. */
+void __oli_register_summaries(__oli_site_t *sites, const void *start, const void *stop);
 /* Place a registered global object before main touches it. */
 void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site);
 /* Called by every instrumented module's destructor (priority 1: after the

@@ -147,6 +147,7 @@ typedef struct oli_kind_info_s {
   unsigned num;
   const char *name, *entry, *plain, *libc;
   int size_arg, count_arg, align_arg;
+  int out_arg; /* the operand whose slot receives the object; -1: the result */
   unsigned flags;
 } oli_kind_info_t;
 const oli_kind_info_t *oli_kind_info(unsigned kind);

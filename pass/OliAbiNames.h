@@ -14,6 +14,7 @@
 
 #include "oli_abi.h"
 #include "oli_vocab.h"
+#include "summary.h"
 
 #include <cstdint>
 #include <string_view>
@@ -36,6 +37,11 @@ constexpr char AbiPrefix[] = "__oli_";
 constexpr char SiteSection[] = OLI_SITE_SECTION;
 constexpr char SectionStart[] = "__start_" OLI_SITE_SECTION;
 constexpr char SectionStop[] = "__stop_" OLI_SITE_SECTION;
+constexpr char SummarySection[] = OLI_SUMMARY_SECTION; // common/summary.h
+constexpr char SummaryStart[] = "__start_" OLI_SUMMARY_SECTION;
+constexpr char SummaryStop[] = "__stop_" OLI_SUMMARY_SECTION;
+constexpr char SummaryName[] = "oli.summary";
+constexpr char RegisterSummariesName[] = "__oli_register_summaries";
 constexpr char ModuleCtorName[] = "oli.module_ctor";
 constexpr char ModuleDtorName[] = "oli.module_dtor";
 constexpr char TaggedFlag[] = "oli.tagged"; // module flag: the pass has run
@@ -70,7 +76,7 @@ constexpr char LibcFreeName[] = "__libc_free"; // glibc's free, behind the inter
 
 /// The vocabulary row of kind K (never null for a kind the pass assigned).
 inline const oli_kind_info_t &kindInfo(uint8_t K) {
-  static const oli_kind_info_t None = {0, "unknown", "", "", "", -1, -1, -1, 0};
+  static const oli_kind_info_t None = {0, "unknown", "", "", "", -1, -1, -1, -1, 0};
   const oli_kind_info_t *I = oli_kind_info(K);
   return I ? *I : None;
 }

@@ -24,6 +24,7 @@ struct OliOptions {
   bool SmallBypass = true;       // small-bypass=0|1: inline small-object fast path at heap calls
   uint64_t ProfileEvery = 0;     // profile-every=N: sample every Nth load/store (0: off)
   bool StaticIntensity = true;   // static-intensity=0|1: estimate access intensity per site
+  bool Summaries = true;         // summaries=0|1: access summaries for the whole-program join
   std::string Plan;              // plan=FILE: embed this oli-plan (profile-guided rebuild)
   std::string PlanText;          // not an option: the validated plan, read by the pass
   std::string PlanPath;          // not an option: plan= resolved (against root= when relative)

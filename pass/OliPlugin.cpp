@@ -54,6 +54,9 @@ static cl::opt<bool> ClSmallBypass("oli-small-bypass",
 static cl::opt<bool> ClStaticIntensity("oli-static-intensity",
                                        cl::desc("oli: estimate each site's access intensity and pattern"),
                                        cl::Hidden, cl::init(true));
+static cl::opt<bool> ClSummaries("oli-summaries",
+                                 cl::desc("oli: write the module's access summaries for the whole-program join"),
+                                 cl::Hidden, cl::init(true));
 static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
                                         cl::desc("oli: call __oli_profile_access every Nth load/store (0: off)"),
                                         cl::Hidden, cl::init(0));
@@ -66,7 +69,8 @@ constexpr char BypassPassName[] = "oli-small-bypass";
 constexpr char IntensityPassName[] = "oli-static-intensity";
 constexpr char IntensityPrinterName[] = "print<oli-static-intensity>";
 constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
-                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE, static-intensity=0|1";
+                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE, static-intensity=0|1, "
+                            "summaries=0|1";
 
 namespace oli {
 
@@ -123,6 +127,8 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       Ok = parseBool(Val, O.SmallBypass);
     else if (Key == "static-intensity")
       Ok = parseBool(Val, O.StaticIntensity);
+    else if (Key == "summaries")
+      Ok = parseBool(Val, O.Summaries);
     else
       return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
     if (!Ok) {
@@ -146,6 +152,7 @@ static OliOptions baseOptions() {
   O.Globals = ClGlobals;
   O.SmallBypass = ClSmallBypass;
   O.StaticIntensity = ClStaticIntensity;
+  O.Summaries = ClSummaries;
   O.ProfileEvery = ClProfileEvery;
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
@@ -244,13 +251,16 @@ struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
     }
     if (!Opt.StaticIntensity && !Print)
       return PreservedAnalyses::all();
-    auto Result = estimateStaticIntensity(M, MAM);
+    std::vector<unsigned char> Summary;
+    auto Result = estimateStaticIntensity(M, MAM, Opt.Summaries ? &Summary : nullptr);
     if (Print) { // an analysis printer: the IR stays as it is
       printStaticIntensity(errs(), Result, /*Detail=*/true);
+      printSummaries(errs(), Summary);
       return PreservedAnalyses::all();
     }
     emitRemarks(M, Result);
     writeStaticIntensity(Result); // record initializers only: every function analysis holds
+    writeSummaries(M, Summary);   // a new global: every function analysis holds too
     PreservedAnalyses PA;
     PA.preserveSet<AllAnalysesOn<Function>>();
     return PA;

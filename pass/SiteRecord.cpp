@@ -158,6 +158,10 @@ void emitModuleCtor(Module &M, ArrayRef<GlobalVariable *> Records,
   Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   GlobalVariable *Start = declareBound(M, SectionStart), *Stop = declareBound(M, SectionStop);
+  // The linked file's access summaries first: registering the records joins
+  // their estimates with them (common/summary.h).
+  B.CreateCall(M.getOrInsertFunction(RegisterSummariesName, VoidTy, PtrTy, PtrTy, PtrTy),
+               {Start, declareBound(M, SummaryStart), declareBound(M, SummaryStop)});
   FunctionCallee Init = M.getOrInsertFunction(InitName, VoidTy, PtrTy, PtrTy);
   B.CreateCall(Init, {Start, Stop});
   if (VersionCheck)

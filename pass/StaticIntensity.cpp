@@ -32,9 +32,11 @@
 #include "AddressShape.h"
 #include "OliAbiNames.h"
 #include "SiteRecord.h"
+#include "summary.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -54,6 +56,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <algorithm>
 #include <cmath>
@@ -118,6 +121,26 @@ struct State {
   std::vector<Access> Accesses;
   std::vector<std::pair<unsigned, CallBase *>> Calls; // argument states, via a call
   std::vector<unsigned> Also;                         // absolute states reached (slots, returns)
+  std::vector<std::pair<std::string, CallBase *>> Exits; // keys other modules may use (a call: per call)
+};
+
+/// What the accesses from a set of roots add up to, before dividing by the
+/// object's size: the parts whose counts are known (executions, bytes
+/// moved) and the parts taken to cover the object (per byte), by pattern.
+struct Part {
+  double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {};
+  double PassPerByte = 0, Moved = 0;
+  double GuessedPerByte = 0, GuessedExecs = 0;
+  unsigned Accesses = 0;
+};
+struct Tally : Part {
+  std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
+  bool Seen = false, Escapes = false, Unseen = false, Ambiguous = false;
+  std::map<std::string, double> Exits; // key -> entries per run
+  std::vector<char> Reached;
+  std::vector<AccessPart> Parts; // Intensity filled by the caller
+  std::vector<double> PartExecs, PartPerByte;
+  double intensity(double Bytes, unsigned P) const { return PerByte[P] + Execs[P] / Bytes; }
 };
 
 /// What one access contributes per call of its function.
@@ -165,6 +188,19 @@ private:
 
   void findRoots();
   void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
+  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From);
+  const std::string &rootOf(Function &F);
+  DenseMap<Function *, std::string> Rooted;
+  void findKeys();
+  void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
+
+public:
+  /// Key roots: key -> (state, calls per entry: 0 for an absolute state).
+  std::map<std::string, std::vector<std::pair<unsigned, double>>> KeyRoots;
+  bool Summaries = true;
+  std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end
+
+private:
 
   Module &M;
   const DataLayout &DL;
@@ -188,30 +224,74 @@ static GlobalVariable *asRecord(Value *V) {
   return GV && GV->getSection() == SiteSection ? GV : nullptr;
 }
 
-/// Entry points whose result is a new object of the record in their last operand.
-static bool isHeapEntry(StringRef N) {
-  static const char *const Names[] = {"malloc", "calloc", "realloc", "reallocarray", "aligned_alloc",
-                                      "memalign", "valloc", "new", "new_nothrow", "mmap"};
-  if (!N.consume_front(AbiPrefix))
-    return false;
-  for (const char *E : Names)
-    if (N == E)
-      return true;
-  return false;
+/// Keys: names of a pointer slot or parameter that mean the same in every
+/// module of the program (common/summary.h).
+static std::string globalKey(const GlobalValue &GV, int64_t Off) {
+  return "@" + GV.getName().str() + "+" + std::to_string(Off);
+}
+/// "%struct.T+off" for a named struct type (a module's renamed duplicate
+/// "struct.T.0" names the same type); "" for a literal one.
+static std::string typeKey(Type *T, int64_t Off) {
+  auto *ST = dyn_cast_or_null<StructType>(T);
+  if (!ST || ST->isLiteral() || !ST->hasName())
+    return "";
+  StringRef N = ST->getName();
+  size_t Dot = N.rfind('.');
+  if (Dot != StringRef::npos && Dot + 1 < N.size() &&
+      N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
+    N = N.take_front(Dot);
+  return "%" + N.str() + "+" + std::to_string(Off);
+}
+static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
+
+/// How a call hands over a site's object: its result, or the slot an
+/// operand points to (posix_memalign's out, an ALLOCATE's descriptor).
+struct ObjectRole {
+  bool Entry = false; // an __oli_* entry point: the record is its last operand
+  bool Bracket = false; // a runtime call bracketed by __oli_site_enter/leave
+  int OutArg = -1;    // the operand holding the slot; -1: the result
+};
+
+/// The role of the function called N, from the kind rows of oli_vocab.def:
+/// every kind's entry point (and the nothrow entry of the OLI_KF_NEW kinds),
+/// and the bracketed library functions of the OLI_CALLEE rows (flang's
+/// ALLOCATE). None for any other function.
+static std::optional<ObjectRole> roleOf(StringRef N) {
+  static const StringMap<ObjectRole> Roles = [] {
+    StringMap<ObjectRole> R;
+    for (unsigned K = 1; K <= OLI_KIND_MAX_; ++K) {
+      const oli_kind_info_t &I = kindInfo(uint8_t(K));
+      if (*I.entry)
+        R[I.entry] = {true, false, I.out_arg};
+      if ((I.flags & OLI_KF_NEW) && *I.entry)
+        R[NewNothrowName] = {true, false, I.out_arg};
+    }
+    static const struct {
+      const char *Name;
+      uint8_t Kind;
+    } Callees[] = {
+#define OLI_CALLEE(Name, Kind, Params) {Name, OLI_KIND_##Kind},
+#include "oli_vocab.def"
+    };
+    for (const auto &C : Callees)
+      if (const oli_kind_info_t &I = kindInfo(C.Kind); I.flags & OLI_KF_BRACKET)
+        R[C.Name] = {false, true, I.out_arg};
+    return R;
+  }();
+  auto It = Roles.find(N);
+  if (It == Roles.end())
+    return std::nullopt;
+  return It->second;
 }
 
-/// __oli_posix_memalign: the object reaches *out (operand 0).
-static bool isPosixMemalignEntry(StringRef N) { return N.consume_front(AbiPrefix) && N == "posix_memalign"; }
-
-/// flang's ALLOCATE runtime calls: the descriptor (operand 0) gets the object.
-static bool isFortranAllocate(StringRef N) {
-  return N == "_FortranAAllocatableAllocate" || N == "_FortranAAllocatableAllocateSource" ||
-         N == "_FortranAPointerAllocate" || N == "_FortranAPointerAllocateSource";
-}
-
-/// External functions that neither read the object nor let it escape.
+/// External functions that neither read the object nor let it escape: the
+/// runtime's, OpenMP's, free and delete, flang's ALLOCATE (the kind rows) and
+/// its DEALLOCATE and bounds setters, given a descriptor.
 static bool isHarmlessCallee(StringRef N) {
-  return N.starts_with(AbiPrefix) || N.starts_with("__kmpc_") || N == "free" || N == "cfree" ||
+  if (std::optional<ObjectRole> R = roleOf(N); R && R->Bracket)
+    return true;
+  return N == "_FortranAAllocatableDeallocate" || N == "_FortranAPointerDeallocate" ||
+         N == "_FortranAAllocatableSetBounds" || N == "_FortranAPointerSetBounds" || N.starts_with(AbiPrefix) || N.starts_with("__kmpc_") || N == "free" || N == "cfree" ||
          N == "_ZdlPv" || N == "_ZdaPv" || N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv");
 }
 
@@ -390,15 +470,26 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
   if (isa<AllocaInst>(Base)) {
     Work.push_back({Base, NP});
   } else if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
-    if (!GV->hasLocalLinkage())
-      States[S].Escapes = true; // other modules may read the slot
+    if (!GV->hasLocalLinkage()) { // other modules may read the slot: by its key
+      if (NP.size() == 1 && NP[0].exact() && Summaries)
+        States[S].Exits.push_back({globalKey(*GV, NP[0].Lo), nullptr});
+      else
+        States[S].Escapes = true;
+    }
     unsigned T = state(GV, NP, true);
     States[S].Also.push_back(T);
   } else if (auto *A = dyn_cast<Argument>(Base)) {
     // filled through a pointer argument: the caller's memory holds it now
     Function *F = A->getParent();
-    if (!F->hasLocalLinkage())
-      States[S].Escapes = true;
+    if (!F->hasLocalLinkage()) { // a struct returned by value: its type's field
+      std::string K = NP.size() == 1 && NP[0].exact() && Summaries
+                          ? typeKey(F->getParamStructRetType(A->getArgNo()), NP[0].Lo)
+                          : "";
+      if (!K.empty())
+        States[S].Exits.push_back({K, nullptr});
+      else
+        States[S].Escapes = true;
+    }
     for (Use &U : F->uses()) {
       AbstractCallSite ACS(&U);
       if (!ACS)
@@ -492,15 +583,36 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   }
   if (Seen)
     return true;
-  return Callee && isHarmlessCallee(Callee->getName());
+  if (!Callee)
+    return false;
+  if (isHarmlessCallee(Callee->getName()))
+    return true;
+  if (!Summaries || Callee->isIntrinsic() || ArgNo >= Callee->arg_size())
+    return false;
+  // A function of another module (or a library): the object enters its
+  // parameter's key, once per call; a struct passed by value, its type's field.
+  std::string K;
+  if (P.empty())
+    K = paramKey(*Callee, ArgNo);
+  else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
+    K = typeKey(CB.getParamByValType(ArgNo), P[0].Lo);
+  if (K.empty())
+    return false;
+  States[S].Exits.push_back({K, &CB});
+  return true;
 }
 
 void Estimator::flow(unsigned S) {
   if (States[S].Done)
     return;
   States[S].Done = true;
-  if (auto *GV = dyn_cast<GlobalVariable>(States[S].Root); GV && !GV->hasLocalLinkage())
-    States[S].Escapes = true; // other modules can reach it by name
+  if (auto *GV = dyn_cast<GlobalVariable>(States[S].Root); GV && !GV->hasLocalLinkage()) {
+    const Path &P0 = States[S].P; // other modules can reach it by name: its key
+    if (P0.size() == 1 && P0[0].exact() && Summaries)
+      States[S].Exits.push_back({globalKey(*GV, P0[0].Lo), nullptr});
+    else
+      States[S].Escapes = true;
+  }
   std::vector<std::pair<Value *, Path>> Work{{States[S].Root, States[S].P}};
   std::set<std::pair<Value *, Path>> Visited;
   while (!Work.empty()) {
@@ -515,7 +627,7 @@ void Estimator::flow(unsigned S) {
     for (Use &U : V->uses()) {
       User *Us = U.getUser();
       if (auto *I = dyn_cast<Instruction>(Us)) {
-        if (!info(*I->getFunction())) {
+        if (I->getFunction()->hasOptNone()) { // what info() refuses, without asking for analyses
           States[S].Unseen = true;
           continue;
         }
@@ -594,6 +706,56 @@ void Estimator::flow(unsigned S) {
       }
     }
   }
+}
+
+/// True when S moves in loop P by a value chosen by data: the result of a
+/// loop nested in P (a search), of a call (a random number generator), or a
+/// hash (xor, shifts, masks of a value). Each run of the inner loop is then
+/// a row gathered by data, not a piece of one sweep as when the starts are
+/// read in order from an array (a CSR matrix's rowstr[i]) or carried from
+/// the previous iteration.
+static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarEvolution &SE) {
+  struct Visit {
+    const Loop *P;
+    const LoopInfo &LI;
+    ScalarEvolution &SE;
+    bool ByData = false;
+    bool follow(const SCEV *X) {
+      auto *U = dyn_cast<SCEVUnknown>(X);
+      auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+      if (!I || !P->contains(I))
+        return true;
+      if (LI.getLoopFor(I->getParent()) != P && !isa<PHINode>(I))
+        ByData = true; // computed in an inner loop: a search's result
+      else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
+        ByData = true;
+      else if (auto *BO = dyn_cast<BinaryOperator>(I); BO && (BO->getOpcode() == Instruction::Xor ||
+                                                               BO->getOpcode() == Instruction::LShr ||
+                                                               BO->getOpcode() == Instruction::AShr ||
+                                                               BO->getOpcode() == Instruction::And ||
+                                                               BO->getOpcode() == Instruction::Or))
+        ByData = true; // a hash
+      else if (auto *Phi = dyn_cast<PHINode>(I)) {
+        if (LI.getLoopFor(Phi->getParent()) != P)
+          ByData = true; // inside an inner loop: a search's state
+        else if (Phi->getParent() != P->getHeader())
+          for (Value *In : Phi->incoming_values()) { // an inner loop's exit value (LCSSA)
+            auto *II = dyn_cast<Instruction>(In);
+            if (!II || LI.getLoopFor(II->getParent()) == P || !P->contains(II) || !SE.isSCEVable(II->getType()))
+              continue;
+            // an induction variable's end (a CSR row's k) is a sweep's; a
+            // value the inner loop chose by data (a search's lo) is not
+            auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(II));
+            if (!AR || !AR->isAffine())
+              ByData = true;
+          }
+      }
+      return !ByData;
+    }
+    bool isDone() const { return ByData; }
+  } V{P, LI, SE};
+  visitAll(S, V);
+  return V.ByData;
 }
 
 Weight Estimator::weigh(const Access &A) {
@@ -692,8 +854,11 @@ Weight Estimator::weigh(const Access &A) {
     std::optional<int64_t> St = strideIn(Start, P, SE);
     auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
-    if (Nest.size() == 1 && !Moves)
+    if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
+      if (rowsByData(Start, P, *FI->LI, SE))
+        W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
+    }
     Nest.push_back(P);
     if (St && *St)
       MinStep = MinStep > 0 ? std::min(MinStep, std::fabs(double(*St))) : std::fabs(double(*St));
@@ -752,9 +917,9 @@ void Estimator::findRoots() {
         Enters.push_back(CB);
       else if (N == RegisterGlobalName && CB->arg_size() == 3 && Rec)
         addRoot(Rec, CB, CB->getArgOperand(0)->stripPointerCasts(), {});
-      else if (Rec && (isHeapEntry(N) || isPosixMemalignEntry(N)))
+      else if (std::optional<ObjectRole> R = roleOf(N); Rec && R && R->Entry)
         Entries.push_back(CB);
-      else if (isFortranAllocate(N) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
+      else if ((R && R->Bracket) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
         Calls.push_back(CB); // an object only inside a bracket
     }
     DominatorTree *DT = Enters.empty() ? nullptr : &FAM.getResult<DominatorTreeAnalysis>(F);
@@ -776,8 +941,8 @@ void Estimator::findRoots() {
       return Outer ? asRecord(Outer->getArgOperand(0)) : nullptr;
     };
     // The object reaches its slot: posix_memalign's *out, a descriptor's base address.
-    auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB) {
-      Value *Dst = CB->getArgOperand(0);
+    auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB, unsigned Arg) {
+      Value *Dst = CB->getArgOperand(Arg);
       APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
       Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
       addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue())});
@@ -786,24 +951,201 @@ void Estimator::findRoots() {
       GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
       if (!Rec)
         Rec = asRecord(CB->getArgOperand(CB->arg_size() - 1));
-      if (isPosixMemalignEntry(CB->getCalledFunction()->getName()))
-        slotRoot(Rec, CB);
+      if (int Out = roleOf(CB->getCalledFunction()->getName())->OutArg; Out >= 0)
+        slotRoot(Rec, CB, unsigned(Out));
       else
         addRoot(Rec, CB, CB, {});
     }
     for (CallBase *CB : Calls)
       if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
         Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites
-        if (isFortranAllocate(CB->getCalledFunction()->getName()))
-          slotRoot(Rec, CB);
+        if (std::optional<ObjectRole> R = roleOf(CB->getCalledFunction()->getName()); R && R->OutArg >= 0)
+          slotRoot(Rec, CB, unsigned(R->OutArg));
         else
           addRoot(Rec, CB, CB, {});
       }
   }
 }
 
+/// The accesses reached from the states From (each with the calls of its
+/// function it holds in: 0 for an absolute state, which holds in every call).
+/// Step 3: calls of each argument state's function with this object, the sum
+/// over the call paths from the roots.
+Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From) {
+  Tally T;
+  std::vector<double> E(States.size(), 0.0);
+  std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
+  Reached.assign(States.size(), 0);
+  struct Item {
+    unsigned S;
+    double Delta;
+    bool Guess;
+    unsigned Depth;
+  };
+  std::vector<Item> Push;
+  for (auto [R, Delta] : From)
+    Push.push_back({R, Delta, false, 0});
+  for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
+    Item It = Push.back();
+    Push.pop_back();
+    bool First = !Reached[It.S];
+    Reached[It.S] = 1;
+    E[It.S] += It.Delta;
+    GuessedPath[It.S] |= It.Guess;
+    const State &St = States[It.S];
+    if (It.Depth > 16 || (!First && It.Delta == 0))
+      continue;
+    for (unsigned A : St.Also)
+      if (!Reached[A])
+        Push.push_back({A, 0.0, false, It.Depth + 1});
+    if (St.Absolute && !First)
+      continue;
+    for (auto [Tgt, CB] : St.Calls) {
+      FnInfo *FI = info(*CB->getFunction());
+      if (!FI)
+        continue;
+      auto [R, RG] = relFreq(*FI, CB->getParent());
+      double Calls = It.Delta;
+      bool G = It.Guess || RG;
+      if (St.Absolute) {
+        auto [C, CG] = entryCount(*CB->getFunction());
+        Calls = C;
+        G |= CG;
+      }
+      if (Calls * R > 0 || !Reached[Tgt])
+        Push.push_back({Tgt, Calls * R, G, It.Depth + 1});
+    }
+  }
+  for (unsigned S = 0; S < States.size(); ++S) {
+    if (!Reached[S])
+      continue;
+    const State &St = States[S];
+    T.Escapes |= St.Escapes;
+    T.Unseen |= St.Unseen;
+    T.Ambiguous |= St.Ambiguous;
+    auto callsOf = [&](Function &F) -> std::pair<double, bool> {
+      if (St.Absolute)
+        return entryCount(F);
+      return {E[S], bool(GuessedPath[S])};
+    };
+    for (const auto &[Key, CB] : St.Exits) {
+      if (!CB) { // a slot: the object is there for the run
+        T.Exits[Key] = std::max(T.Exits[Key], 1.0);
+        continue;
+      }
+      FnInfo *FI = info(*CB->getFunction());
+      if (!FI)
+        continue;
+      auto [C, CG] = callsOf(*CB->getFunction());
+      T.Exits[Key] += C * relFreq(*FI, CB->getParent()).first;
+    }
+    for (const Access &A : St.Accesses) {
+      Weight W = weigh(A);
+      if (!W.Ok)
+        continue;
+      T.Seen = true;
+      auto [Calls, CG] = callsOf(*A.I->getFunction());
+      double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
+      double PB = Calls * W.PerByte, EX = Calls * W.Execs;
+      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
+        Q->PerByte[unsigned(W.Pat)] += PB;
+        Q->Execs[unsigned(W.Pat)] += EX;
+        Q->PassPerByte += PB * Width;
+        Q->Moved += EX * Width;
+        if (W.Guessed || CG)
+          Q->GuessedPerByte += PB, Q->GuessedExecs += EX;
+        ++Q->Accesses;
+      }
+      T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});
+      T.PartPerByte.push_back(PB);
+      T.PartExecs.push_back(EX);
+    }
+  }
+  return T;
+}
+
+/// The function of this module whose calls an absolute weight in F counts
+/// (entryCount takes it as called once): main, or a function other modules
+/// call that no function here calls ("fn()"); F's first caller's otherwise.
+const std::string &Estimator::rootOf(Function &F) {
+  auto It = Rooted.find(&F);
+  if (It != Rooted.end())
+    return It->second;
+  Rooted[&F]; // "" while in progress: a recursive caller counts per run
+  Function *Caller = nullptr;
+  for (Use &U : F.uses())
+    if (AbstractCallSite ACS(&U); ACS && ACS.getInstruction()->getFunction() != &F) {
+      Caller = ACS.getInstruction()->getFunction();
+      break;
+    }
+  std::string Root = F.getName() == "main" ? "main()" : Caller ? rootOf(*Caller) : F.getName().str() + "()";
+  return Rooted[&F] = Root;
+}
+
+/// Key roots: every place through which another module's object may come
+/// into this one. A pointer parameter of a function other modules can call
+/// (per call); a pointer slot of a global other modules name, loaded here; a
+/// pointer field of a struct passed by value (per run).
+void Estimator::findKeys() {
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasLocalLinkage() || F.getName() == "main" || F.getName().starts_with(AbiPrefix) ||
+        F.hasOptNone())
+      continue;
+    // a function without loops touches another module's object a few
+    // times per call: its parameters are no key worth the analyses
+    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty();
+    for (Argument &A : F.args()) {
+      if (!A.getType()->isPointerTy() || A.hasStructRetAttr() || (!Loops && !F.getParamByValType(A.getArgNo())))
+        continue;
+      if (Type *BT = F.getParamByValType(A.getArgNo())) {
+        // each pointer field the function loads, by constant offset
+        for (User *U : A.users()) {
+          Value *V = U;
+          APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
+          if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == &A)
+            V = &A;
+          else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
+            continue;
+          for (User *L : V->users())
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy())
+              if (std::string K = typeKey(BT, Off.getSExtValue()); !K.empty())
+                KeyRoots[K].push_back({state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0});
+          if (V == &A)
+            break;
+        }
+        continue;
+      }
+      KeyRoots[paramKey(F, A.getArgNo())].push_back({state(&A, {}, false), 1.0});
+    }
+  }
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.hasLocalLinkage() || GV.getName().starts_with(AbiPrefix) || GV.getSection() == SiteSection)
+      continue;
+    SmallVector<std::pair<Value *, int64_t>, 8> Work{{&GV, 0}};
+    while (!Work.empty()) {
+      auto [V, Off] = Work.pop_back_val();
+      for (User *U : V->users()) {
+        if (auto *G = dyn_cast<GEPOperator>(U)) {
+          APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
+          if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
+            Work.push_back({G, Off + O.getSExtValue()});
+        } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy() && info(*LI->getFunction())) {
+          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+        } else if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == V && !GV.isDeclaration() &&
+                                                     SI->getValueOperand()->getType()->isPointerTy()) {
+          // the module defining the global summarises each pointer slot it
+          // fills, loaded or not: the key is known, not a library's
+          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+        }
+      }
+    }
+  }
+}
+
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   findRoots();
+  if (Summaries)
+    findKeys();
   // Step 2: every state reachable from a root.
   for (size_t I = 0; I < States.size() && I < MaxStates; ++I)
     flow(unsigned(I));
@@ -811,87 +1153,34 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   // Sites per state, to flag slots holding several sites' objects.
   std::vector<std::vector<GlobalVariable *>> SitesOf(States.size());
   std::vector<std::pair<GlobalVariable *, SiteEstimate>> Out;
+  std::vector<std::pair<GlobalVariable *, Tally>> Tallies;
   for (GlobalVariable *Rec : Records) {
-    // Step 3: calls of each argument state's function with this object: the
-    // sum over the call paths from the roots (absolute states hold in every
-    // call of their function).
-    std::vector<double> E(States.size(), 0.0);
-    std::vector<char> Reached(States.size(), 0), GuessedPath(States.size(), 0);
-    struct Item {
-      unsigned S;
-      double Delta;
-      bool Guess;
-      unsigned Depth;
-    };
-    std::vector<Item> Push;
+    std::vector<std::pair<unsigned, double>> From;
     for (unsigned R : Roots.lookup(Rec))
-      Push.push_back({R, 0.0, false, 0});
-    for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
-      Item It = Push.back();
-      Push.pop_back();
-      bool First = !Reached[It.S];
-      Reached[It.S] = 1;
-      E[It.S] += It.Delta;
-      GuessedPath[It.S] |= It.Guess;
-      const State &St = States[It.S];
-      if (It.Depth > 16 || (!First && It.Delta == 0))
-        continue;
-      for (unsigned A : St.Also)
-        if (!Reached[A])
-          Push.push_back({A, 0.0, false, It.Depth + 1});
-      if (St.Absolute && !First)
-        continue;
-      for (auto [T, CB] : St.Calls) {
-        FnInfo *FI = info(*CB->getFunction());
-        if (!FI)
-          continue;
-        auto [R, RG] = relFreq(*FI, CB->getParent());
-        double Calls = It.Delta;
-        bool G = It.Guess || RG;
-        if (St.Absolute) {
-          auto [C, CG] = entryCount(*CB->getFunction());
-          Calls = C;
-          G |= CG;
-        }
-        if (Calls * R > 0 || !Reached[T])
-          Push.push_back({T, Calls * R, G, It.Depth + 1});
-      }
-    }
-    SiteEstimate Est;
-    double Guessed = 0;
-    bool Seen = false;
+      From.push_back({R, 0.0});
+    Tally T = accumulate(From);
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
     double Bytes = (Info.Flags & FlagSizeKnown) && Info.SizeHint ? double(Info.SizeHint) : NominalBytes;
-    for (unsigned S = 0; S < States.size(); ++S) {
-      if (!Reached[S])
-        continue;
-      SitesOf[S].push_back(Rec);
-      const State &St = States[S];
-      Est.Escapes |= St.Escapes;
-      Est.Unseen |= St.Unseen;
-      Est.Ambiguous |= St.Ambiguous;
-      for (const Access &A : St.Accesses) {
-        Weight W = weigh(A);
-        if (!W.Ok)
-          continue;
-        Seen = true;
-        double Calls = E[S];
-        bool CG = GuessedPath[S];
-        if (St.Absolute) {
-          auto [C, G] = entryCount(*A.I->getFunction());
-          Calls = C, CG = G;
-        }
-        double C = Calls * (W.PerByte + W.Execs / Bytes);
-        Est.Intensity += C;
-        Est.Passes += C * double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
-        Est.Share[unsigned(W.Pat)] += C;
-        if (W.Guessed || CG)
-          Guessed += C;
-        ++Est.Accesses;
-        Est.Parts.push_back({A.I, W.Pat, C, W.Guessed || CG});
-      }
+    SiteEstimate Est;
+    for (unsigned S = 0; S < States.size(); ++S)
+      if (T.Reached[S])
+        SitesOf[S].push_back(Rec);
+    Est.Escapes = T.Escapes;
+    Est.Unseen = T.Unseen;
+    Est.Ambiguous = T.Ambiguous;
+    Est.Keyed = !T.Exits.empty();
+    for (unsigned P = 0; P < NumPatterns; ++P) {
+      Est.Share[P] = T.intensity(Bytes, P);
+      Est.Intensity += Est.Share[P];
     }
+    Est.Passes = T.PassPerByte + T.Moved / Bytes;
+    Est.Accesses = T.Accesses;
+    for (size_t I = 0; I < T.Parts.size(); ++I) {
+      Est.Parts.push_back(T.Parts[I]);
+      Est.Parts.back().Intensity = T.PartPerByte[I] + T.PartExecs[I] / Bytes;
+    }
+    double Guessed = T.GuessedPerByte + T.GuessedExecs / Bytes;
     NumAccessesSeen += Est.Accesses;
     Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
     double Best = 0;
@@ -899,18 +1188,24 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       if (Est.Share[P] > Best)
         Best = Est.Share[P], Est.Pattern = AccessPattern(P);
     bool AnyRoot = !Roots.lookup(Rec).empty();
-    if (!AnyRoot || (!Seen && (Est.Escapes || Est.Unseen)) || Truncated)
+    // Keys other modules may use count as an escape until the join (the
+    // runtime's or the CLI's) has seen those modules' summaries.
+    bool Out1 = Est.Escapes || Est.Keyed;
+    if (!AnyRoot || (!T.Seen && (Out1 || Est.Unseen)) || Truncated)
       Est.Conf = OLI_CONFIDENCE_NONE;
-    else if (Est.Escapes || Est.Unseen || Est.Ambiguous)
+    else if (Out1 || Est.Unseen || Est.Ambiguous)
       Est.Conf = OLI_CONFIDENCE_LOW;
     else if (Est.Guessed)
       Est.Conf = OLI_CONFIDENCE_MEDIUM;
     else
       Est.Conf = OLI_CONFIDENCE_HIGH;
+    if (Truncated)
+      Est.Keyed = false;
     if (Est.Conf != OLI_CONFIDENCE_NONE)
       ++NumEstimated;
     Est.Anchor = Anchors.lookup(Rec);
     Out.push_back({Rec, Est});
+    Tallies.push_back({Rec, std::move(T)});
   }
   // A pointer slot holding two sites' objects: neither estimate is its own.
   for (unsigned S = 0; S < States.size(); ++S)
@@ -921,10 +1216,119 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
           Est.Ambiguous = true;
           Est.Conf = OLI_CONFIDENCE_LOW;
         }
+  if (Summaries && !Truncated)
+    emitSummaries(Tallies);
   return Out;
 }
 
+/// The module's summary records (common/summary.h), one global in section
+/// oli_summary: an EDGE from each site to each key its object reaches, a USE
+/// per key root (with the sites whose estimates already count it), an EDGE
+/// from each key to the keys its objects reach on.
+void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites) {
+  std::vector<unsigned char> Bytes;
+  auto add = [&](const oli_summary_t &R, const std::vector<uint64_t> &Locals) {
+    unsigned char Buf[1 << 16];
+    size_t N = oli_summary_write(&R, Locals.data(), Buf, sizeof Buf);
+    Bytes.insert(Bytes.end(), Buf, Buf + N);
+  };
+  auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W) {
+    oli_summary_t R{};
+    R.what = OLI_SUMMARY_EDGE;
+    R.from_site = Site;
+    R.from_key = FromKey.c_str();
+    R.key = Key.c_str();
+    R.weight = float(W);
+    add(R, {});
+  };
+  for (const auto &[Rec, T] : Sites) {
+    SiteInfo Info;
+    readSiteRecord(*Rec, Info);
+    for (const auto &[Key, W] : T.Exits)
+      edge(Info.Id, "", Key, W);
+  }
+  for (const auto &[Key, From] : KeyRoots) {
+    Tally T = accumulate(From);
+    std::vector<uint64_t> Locals;
+    for (const auto &[Rec, ST] : Sites) {
+      // the site's own flow reached the key's place (a by-value struct's
+      // field as an argument of a call in this module, the key's root as
+      // the whole run's): its estimate counts these accesses already
+      bool Counted = false;
+      for (auto [S, D] : From)
+        for (bool Abs : {false, true})
+          if (auto It = Index.find(std::make_tuple(States[S].Root, States[S].P, Abs)); It != Index.end())
+            Counted |= It->second < ST.Reached.size() && ST.Reached[It->second];
+      if (Counted) {
+        SiteInfo Info;
+        readSiteRecord(*Rec, Info);
+        Locals.push_back(Info.Id);
+      }
+    }
+    // one USE per root function the accesses run under (the join scales it
+    // by that function's calls); none seen: one empty USE, the key is known
+    std::map<std::string, Part> ByRoot = T.ByRoot;
+    if (ByRoot.empty())
+      ByRoot[""] = Part();
+    for (const auto &[Root, Q] : ByRoot) {
+      oli_summary_t R{};
+      R.what = OLI_SUMMARY_USE;
+      R.key = Key.c_str();
+      R.from_key = Root.c_str();
+      R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
+      R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+      double All = 0;
+      for (unsigned P = 1; P < NumPatterns; ++P) {
+        R.per_byte[P - 1] = float(Q.PerByte[P]);
+        R.execs[P - 1] = float(Q.Execs[P]);
+        All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
+      }
+      R.passes_per_byte = float(Q.PassPerByte);
+      R.moved = float(Q.Moved);
+      double G = Q.GuessedPerByte + Q.GuessedExecs / NominalBytes;
+      R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
+                (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0);
+      add(R, Locals);
+    }
+    for (const auto &[K2, W] : T.Exits)
+      if (K2 != Key)
+        edge(0, Key, K2, W);
+  }
+  // Calls of other modules' functions ("fn()"), per call of the root they
+  // run under: the join counts each root's calls from main.
+  std::map<std::pair<std::string, std::string>, double> CallW;
+  for (Function &F : M) {
+    // functions analysed for some object already, and main (the root of
+    // every count): no analysis is asked of the others for this
+    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || (!Fns.count(&F) && F.getName() != "main"))
+      continue;
+    FnInfo *FI = info(F);
+    if (!FI)
+      continue;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && Callee->isDeclaration() && !Callee->isIntrinsic() && !Callee->getName().starts_with(AbiPrefix) &&
+            !Callee->getName().starts_with("_Fortran") && !Callee->getName().starts_with("__kmpc"))
+          CallW[{rootOf(F), Callee->getName().str() + "()"}] += entryCount(F).first * relFreq(*FI, CB->getParent()).first;
+  }
+  for (const auto &[FromTo, W] : CallW)
+    edge(0, FromTo.first, FromTo.second, W);
+  SummaryBytes = std::move(Bytes);
+}
+
 } // namespace
+
+void writeSummaries(Module &M, const std::vector<unsigned char> &Bytes) {
+  if (Bytes.empty())
+    return;
+  auto *Init = ConstantDataArray::get(M.getContext(), ArrayRef<uint8_t>(Bytes));
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true, GlobalValue::PrivateLinkage, Init,
+                                SummaryName);
+  GV->setSection(SummarySection);
+  GV->setAlignment(Align(8));
+  appendToCompilerUsed(M, {GV});
+}
 
 void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R) {
   for (const auto &[Rec, E] : R) {
@@ -932,7 +1336,8 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     F.Pattern = uint8_t(E.Pattern);
     F.Confidence = uint8_t(E.Conf);
     F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
-              (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0);
+              (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0) |
+              (E.Keyed ? OLI_STATIC_F_KEYED : 0);
     for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
       if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)
         F.Share[I] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P] / E.Intensity)) : 0;
@@ -942,9 +1347,61 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
   }
 }
 
-std::vector<std::pair<GlobalVariable *, SiteEstimate>> estimateStaticIntensity(Module &M,
-                                                                                ModuleAnalysisManager &MAM) {
-  return Estimator(M, MAM).run();
+std::vector<std::pair<GlobalVariable *, SiteEstimate>>
+estimateStaticIntensity(Module &M, ModuleAnalysisManager &MAM, std::vector<unsigned char> *Summary) {
+  Estimator E(M, MAM);
+  E.Summaries = Summary != nullptr;
+  auto R = E.run();
+  if (Summary)
+    *Summary = std::move(E.SummaryBytes);
+  return R;
+}
+
+void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
+  {
+    StringRef B(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
+    oli_summary_t R;
+    for (size_t At = 0; At + 8 <= B.size();) {
+      int RC = oli_summary_decode(B.data() + At, B.size() - At, At, &R, nullptr, 0);
+      if (RC < 0)
+        break;
+      At += RC == 0 ? 8 : R.size;
+      if (RC == 0)
+        continue;
+      if (R.what == OLI_SUMMARY_EDGE) {
+        OS << "oli: summary edge ";
+        if (R.from_site)
+          OS << format_hex(R.from_site, 18);
+        else
+          OS << R.from_key;
+        OS << " -> " << R.key << " x" << format("%.4g", R.weight) << "\n";
+        continue;
+      }
+      OS << "oli: summary use " << R.key;
+      if (*R.from_key)
+        OS << " under " << R.from_key;
+      OS << ":";
+      bool Any = false;
+      for (unsigned P = 0; P < OLI_SUMMARY_PATTERNS; ++P)
+        if (R.per_byte[P] > 0 || R.execs[P] > 0)
+          Any = true, OS << " " << oli_access_pattern_name(AccessPattern(P + 1)) << " " << format("%.4g", R.per_byte[P])
+             << "/byte+" << format("%.4g", R.execs[P]);
+      if (!Any)
+        OS << " none";
+      OS << ", passes " << format("%.4g", R.passes_per_byte) << "/byte+" << format("%.4g", R.moved) << " bytes, "
+         << R.accesses << " accesses";
+      if (R.flags & OLI_SUMMARY_F_GUESSED)
+        OS << ", guessed";
+      if (R.flags & OLI_SUMMARY_F_ESCAPES)
+        OS << ", escapes";
+      for (unsigned I = 0; I < R.n_local; ++I) {
+        uint64_t Id;
+        memcpy(&Id, R.local + 8 * I, 8);
+        OS << (I ? " " : ", counted by ") << format_hex(Id, 18);
+      }
+      OS << "\n";
+    }
+  }
 }
 
 void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVariable *, SiteEstimate>> &R,
@@ -958,7 +1415,11 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
       OS << ":" << S.Line;
     OS << ": ";
     if (E.Conf == OLI_CONFIDENCE_NONE) {
-      OS << "no estimate" << (E.Unseen ? " (used in code that is not optimised)" : E.Escapes ? " (escapes)" : "")
+      OS << "no estimate"
+         << (E.Unseen    ? " (used in code that is not optimised)"
+             : E.Escapes ? " (escapes)"
+             : E.Keyed   ? " (keyed: other modules' summaries complete it)"
+                         : "")
          << "\n";
       continue;
     }
@@ -975,6 +1436,8 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
     OS << ", confidence " << oli_confidence_name(E.Conf) << ", " << E.Accesses << " accesses";
     if (E.Escapes)
       OS << ", escapes";
+    if (E.Keyed)
+      OS << ", keyed";
     if (E.Unseen)
       OS << ", partly not optimised";
     if (E.Ambiguous)

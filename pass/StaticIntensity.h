@@ -57,14 +57,23 @@ struct SiteEstimate {
   bool Unseen = false;    // used in functions that are not optimised (optnone, -O0): not analysed
   bool Ambiguous = false; // reached through a slot that holds several sites' objects
   bool Guessed = false;   // most of Intensity rests on BlockFrequencyInfo trip counts
+  bool Keyed = false;     // reaches keys other modules may use: the join completes it
   llvm::Instruction *Anchor = nullptr; // the allocation (or registration) call, for remarks
   std::vector<AccessPart> Parts;       // per access, for the printer
 };
 
 /// Estimates every site record of M (records in section oli_sites). Records
-/// without any analysable use get Conf None.
+/// without any analysable use get Conf None. With Summary, the module's
+/// access summaries (common/summary.h: what it does with objects reached
+/// through keys other modules name, and which keys its sites' objects reach)
+/// go there, records end to end; without, objects reaching such keys escape.
 std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>>
-estimateStaticIntensity(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+estimateStaticIntensity(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
+                        std::vector<unsigned char> *Summary = nullptr);
+
+/// Puts the summary records into M: one constant in section oli_summary,
+/// kept by llvm.compiler.used (nothing when there are none).
+void writeSummaries(llvm::Module &M, const std::vector<unsigned char> &Bytes);
 
 /// Writes each estimate into its record's static block (SiteRecord.h): the
 /// runtime's decision rule and `oli sites` read it from there.
@@ -75,6 +84,10 @@ void writeStaticIntensity(const std::vector<std::pair<llvm::GlobalVariable *, Si
 void printStaticIntensity(llvm::raw_ostream &OS,
                           const std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>> &R,
                           bool Detail = false);
+
+/// One line per access-summary record: "oli:
+/// summary use KEY: ..." and "oli: summary edge FROM -> KEY xWEIGHT".
+void printSummaries(llvm::raw_ostream &OS, const std::vector<unsigned char> &Bytes);
 
 } // namespace oli
 

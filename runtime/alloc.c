@@ -337,6 +337,7 @@ OLI_EXPORT void __oli_fini(__oli_site_t *start, __oli_site_t *stop) {
   _oli_pmu_drain();
   _oli_globals_unload(start, stop);
   size_t gone, n = _oli_site_unregister_module(start, stop, &gone);
+  _oli_summary_forget(start);
   if (gone) _oli_verbose_message(2, "unregistered %zu site records at %p", n, (void *)start);
 }
 

@@ -556,6 +556,14 @@ uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
  * tracked at once. */
 void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects);
 
+// objects/summary.c (the linked files' access summaries: the join of static estimates)
+/* Keeps the linked file's summary section [start, stop) (checked: a bad one
+ * is one warning and ignored) until _oli_summary_forget(sites). */
+void _oli_summary_register(const __oli_site_t *sites, const void *start, const void *stop);
+/* est (the record's own estimate, flag keyed) joined with every kept file's. */
+void _oli_summary_join(const __oli_site_t *s, __oli_site_static_t *est);
+void _oli_summary_forget(const __oli_site_t *sites);
+
 // objects/placed.c
 void _oli_placed_init(void); /* from bring-up: the decide input's option part */
 void _oli_alloc_set_decide_hook(oli_decide_hook_t hook); /* tests */

@@ -162,6 +162,7 @@ static void site_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
   oli_siterec_t r;
   if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0 && r.has_static) *out = r.st;
   else memset(out, 0, sizeof *out); /* confidence none */
+  if (s) _oli_summary_join(s, out); /* with the other modules' summaries */
 }
 
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {

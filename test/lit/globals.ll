@@ -25,6 +25,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NOT: @__oli_site.3 =
 
 ; CHECK-LABEL: define internal void @oli.module_ctor(
+; CHECK-NEXT:    call void @__oli_register_summaries(ptr @__start_oli_sites, ptr @__start_oli_summary, ptr @__stop_oli_summary)
 ; CHECK-NEXT:    call void @__oli_init(ptr @__start_oli_sites, ptr @__stop_oli_sites)
 ; CHECK-NEXT:    call void @__oli_version_mismatch_check_v1()
 ; CHECK-NEXT:    call void @__oli_register_global(ptr @big, i64 800000, ptr @[[BIG]])

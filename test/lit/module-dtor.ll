@@ -25,6 +25,7 @@ define ptr @lib_big(i64 %n) {
 declare ptr @malloc(i64)
 
 ; CHECK-LABEL: define internal void @oli.module_ctor(
+; CHECK-NEXT:    call void @__oli_register_summaries(ptr @__start_oli_sites, ptr @__start_oli_summary, ptr @__stop_oli_summary)
 ; CHECK-NEXT:    call void @__oli_init(ptr @__start_oli_sites, ptr @__stop_oli_sites)
 ; CHECK-LABEL: define internal void @oli.module_dtor(
 ; CHECK-NEXT:    call void @__oli_fini(ptr @__start_oli_sites, ptr @__stop_oli_sites)

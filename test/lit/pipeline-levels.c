@@ -26,5 +26,6 @@ double *zeroed(size_t n) {
 // CHECK-LABEL: @pair(
 // CHECK: call {{.*}}ptr @__oli_calloc(
 // CHECK-LABEL: define internal void @oli.module_ctor(
+// CHECK-NEXT: call void @__oli_register_summaries(
 // CHECK-NEXT: call void @__oli_init(
 double *pair(size_t n) { return calloc(n, sizeof(double)); }

@@ -1,14 +1,15 @@
 ; A heap object handed to a function outside the module (its accesses are
-; not seen) is flagged "escapes" with confidence low, or no estimate at all
-; when nothing else is seen; free() and the runtime's own entry points are
-; not escapes.
+; not seen here) reaches that function's parameter key: flagged "keyed", with
+; confidence low, or no estimate at all when nothing else is seen, until the
+; join with the other modules' summaries (oli sites, the runtime) completes
+; it; free() and the runtime's own entry points are neither.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,print<oli-static-intensity>' -disable-output < %s 2>&1 | FileCheck %s
 source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'seen' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, escapes, guessed trip counts
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'unseen' si.c: no estimate (escapes)
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'seen' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, keyed, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'unseen' si.c: no estimate (keyed: other modules' summaries complete it)
 ; CHECK: oli: site 0x{{[0-9a-f]+}} 'freed' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
 @seen = internal global ptr null
 @unseen = internal global ptr null

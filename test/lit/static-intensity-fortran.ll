@@ -3,16 +3,17 @@
 ; result there (a) or the runtime's ALLOCATE filled it (b, bracketed by
 ; __oli_site_enter/leave). The loop index is a 32-bit value sign-extended
 ; per access, as flang emits it: still a unit-stride sweep. Module variables
-; are visible to other files that USE the module, so the estimate says
-; "escapes" and its confidence is low.
+; are visible to other files that USE the module: the estimate says
+; "keyed" (the descriptor is a key other modules' summaries may name) and its
+; confidence is low until the join. The ALLOCATE call itself is no escape.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,print<oli-static-intensity>' -disable-output < %s 2>&1 | FileCheck %s
 source_filename = "FIRModule"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'a' m.f90: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, escapes, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'a' m.f90: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, keyed, guessed trip counts
 ; CHECK-NEXT:   _QMmPwork: store: streaming 0.125 (guessed)
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'b' m.f90:9: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, escapes, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'b' m.f90:9: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, keyed, guessed trip counts
 ; CHECK-NEXT:   _QMmPwork: load: streaming 0.125 (guessed)
 @_QMmEa = global { ptr, i64, i32, i8, i8, i8, i8, [1 x [3 x i64]] } zeroinitializer
 @_QMmEb = global { ptr, i64, i32, i8, i8, i8, i8, [1 x [3 x i64]] } zeroinitializer

@@ -13,9 +13,11 @@ define ptr @f(i64 %n) {
 
 declare ptr @malloc(i64)
 ; CHECK-LABEL: define internal void @oli.module_ctor(
+; CHECK-NEXT:    call void @__oli_register_summaries(ptr @__start_oli_sites, ptr @__start_oli_summary, ptr @__stop_oli_summary)
 ; CHECK-NEXT:    call void @__oli_init(
 ; CHECK-NEXT:    call void @__oli_version_mismatch_check_v1()
 ; OFF-LABEL: define internal void @oli.module_ctor(
+; OFF-NEXT:    call void @__oli_register_summaries(ptr @__start_oli_sites, ptr @__start_oli_summary, ptr @__stop_oli_summary)
 ; OFF-NEXT:    call void @__oli_init(
 ; OFF-NEXT:    ret void
 ; OFF-NOT: __oli_version_mismatch_check_v1

@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "buildnote.h"
 #include "siterec.h"
+#include "summary.h"
 
 static void usage(FILE *f) {
   fputs("usage: oli sites BINARY [--json]\n"
@@ -124,6 +125,26 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
     recs[m++] = recs[i];
   }
   qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
+  /* the whole program's estimates: each record joined with every module's
+   * access summaries (common/summary.h), as the runtime joins them */
+  unsigned char *sum;
+  size_t slen;
+  int has_sum;
+  if (cli_elf_read_section(path, OLI_SUMMARY_SECTION, &sum, &slen, &has_sum, why, sizeof why) != 0 ||
+      (has_sum && oli_summary_check(sum, sum + slen, why, sizeof why) != 0)) {
+    cli_error("%s: section %s: %s", path, OLI_SUMMARY_SECTION, why);
+    free(recs);
+    free(buf);
+    return -1;
+  }
+  if (has_sum && sum) {
+    oli_summary_buf_t sb = {sum, slen};
+    for (size_t i = 0; i < m; i++)
+      if (recs[i].has_static)
+        oli_summary_join(&sb, 1, recs[i].id, (recs[i].flags & OLI_SITE_F_SIZE_KNOWN) ? recs[i].size_hint : 0,
+                         &recs[i].st, &recs[i].st);
+  }
+  free(sum);
   *out = recs;
   *nout = m;
   *bufout = buf;

@@ -1,0 +1,274 @@
+/* common/summary.c - the one reader, writer and join of access summaries
+ * (summary.h). No malloc: the runtime joins inside its start-up. */
+#include "summary.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_KEYS 64  /* keys one site's object may reach */
+#define MAX_DEPTH 6  /* key -> key edges followed */
+#define MAX_CALL_WALK 4096 /* root functions visited while counting calls, per site */
+#define NOMINAL_BYTES (1u << 20)
+
+static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }
+static void put32f(unsigned char *p, float v) { memcpy(p, &v, 4); }
+static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
+
+size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigned char *buf, size_t cap) {
+  size_t kl = strlen(s->key), fl = s->from_key ? strlen(s->from_key) : 0;
+  if (kl > 0xffff || fl > 0xffff) return 0;
+  size_t need = OLI_SUMMARY_HEADER_SIZE + (size_t)s->n_local * 8 + kl + 1 + fl + 1;
+  need = (need + 7) & ~(size_t)7;
+  if (need > 0xffff || need > cap) return 0;
+  memset(buf, 0, need);
+  uint32_t magic = OLI_SUMMARY_MAGIC;
+  memcpy(buf, &magic, 4);
+  put16(buf + 4, (uint16_t)need);
+  buf[6] = OLI_SUMMARY_VERSION;
+  buf[7] = s->what;
+  put64(buf + 8, s->from_site);
+  put32f(buf + 16, s->weight);
+  buf[20] = s->flags;
+  put16(buf + 22, s->accesses);
+  put16(buf + 24, (uint16_t)kl);
+  put16(buf + 26, (uint16_t)fl);
+  put16(buf + 28, s->n_local);
+  for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+    put32f(buf + 32 + 4 * p, s->per_byte[p]);
+    put32f(buf + 48 + 4 * p, s->execs[p]);
+  }
+  put32f(buf + 64, s->passes_per_byte);
+  put32f(buf + 68, s->moved);
+  unsigned char *q = buf + OLI_SUMMARY_HEADER_SIZE;
+  for (unsigned i = 0; i < s->n_local; i++, q += 8) put64(q, locals[i]);
+  memcpy(q, s->key, kl);
+  if (fl) memcpy(q + kl + 1, s->from_key, fl);
+  return need;
+}
+
+#define BAD(...)                                                  \
+  do {                                                            \
+    if (why && why_n) snprintf(why, why_n, __VA_ARGS__);          \
+    return -1;                                                    \
+  } while (0)
+
+static uint16_t get16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static float get32f(const unsigned char *p) { float v; memcpy(&v, p, 4); return v; }
+
+int oli_summary_decode(const void *rec, size_t left, size_t offset, oli_summary_t *out, char *why, size_t why_n) {
+  static const unsigned char zero8[8];
+  const unsigned char *p = rec;
+  if (left >= 8 && memcmp(p, zero8, 8) == 0) return 0;
+  uint32_t magic = 0;
+  if (left < 8) BAD("summary at offset %zu: %zu stray bytes at the end of the section", offset, left);
+  memcpy(&magic, p, 4);
+  if (magic != OLI_SUMMARY_MAGIC)
+    BAD("summary at offset %zu: bad magic 0x%08x (want 0x%08x)", offset, magic, OLI_SUMMARY_MAGIC);
+  if (left < OLI_SUMMARY_HEADER_SIZE)
+    BAD("summary at offset %zu: truncated header (%zu of %d bytes)", offset, left, OLI_SUMMARY_HEADER_SIZE);
+  memset(out, 0, sizeof *out);
+  out->size = get16(p + 4);
+  out->version = p[6];
+  out->what = p[7];
+  if (out->size < OLI_SUMMARY_HEADER_SIZE || out->size % 8 || out->size > left)
+    BAD("summary at offset %zu: bad size %u (a multiple of 8, >= %d, within the %zu bytes left)", offset, out->size,
+        OLI_SUMMARY_HEADER_SIZE, left);
+  if (out->version < 1) BAD("summary at offset %zu: version %u (want >= 1)", offset, out->version);
+  if (out->what != OLI_SUMMARY_USE && out->what != OLI_SUMMARY_EDGE)
+    BAD("summary at offset %zu: unknown record kind %u (want 1 use, 2 edge)", offset, out->what);
+  memcpy(&out->from_site, p + 8, 8);
+  out->weight = get32f(p + 16);
+  out->flags = p[20];
+  out->accesses = get16(p + 22);
+  uint16_t kl = get16(p + 24), fl = get16(p + 26);
+  out->n_local = get16(p + 28);
+  for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++) {
+    out->per_byte[i] = get32f(p + 32 + 4 * i);
+    out->execs[i] = get32f(p + 48 + 4 * i);
+  }
+  out->passes_per_byte = get32f(p + 64);
+  out->moved = get32f(p + 68);
+  size_t need = OLI_SUMMARY_HEADER_SIZE + (size_t)out->n_local * 8 + kl + 1u + fl + 1u;
+  if (need > out->size)
+    BAD("summary at offset %zu: %u site IDs and strings of %u+%u bytes do not fit its size %u", offset, out->n_local,
+        kl, fl, out->size);
+  const char *s = (const char *)p + OLI_SUMMARY_HEADER_SIZE + (size_t)out->n_local * 8;
+  if (kl == 0 || s[kl] != '\0' || s[kl + 1 + fl] != '\0' || memchr(s, '\0', kl) || memchr(s + kl + 1, '\0', fl))
+    BAD("summary at offset %zu: a key is empty or not NUL-terminated at its length", offset);
+  out->local = p + OLI_SUMMARY_HEADER_SIZE;
+  out->key = s;
+  out->from_key = s + kl + 1;
+  for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++)
+    if (!isfinite(out->per_byte[i]) || !isfinite(out->execs[i]) || out->per_byte[i] < 0 || out->execs[i] < 0)
+      BAD("summary at offset %zu: key %.64s: a negative or non-finite count", offset, out->key);
+  if (!isfinite(out->weight) || out->weight < 0 || !isfinite(out->passes_per_byte) || !isfinite(out->moved))
+    BAD("summary at offset %zu: key %.64s: a negative or non-finite weight", offset, out->key);
+  return 1;
+}
+
+/* The next record of the buffers after position (*b, *at): 1, or 0 at the
+ * end. A malformed record ends its buffer (registered sections were checked). */
+typedef struct cursor_s {
+  size_t b, at;
+} cursor_t;
+static int next(const oli_summary_buf_t *bufs, size_t nbufs, cursor_t *c, oli_summary_t *s) {
+  while (c->b < nbufs) {
+    const oli_summary_buf_t *B = &bufs[c->b];
+    if (c->at + 8 > B->len) {
+      c->b++, c->at = 0;
+      continue;
+    }
+    int rc = oli_summary_decode(B->start + c->at, B->len - c->at, c->at, s, NULL, 0);
+    if (rc < 0) {
+      c->b++, c->at = 0;
+      continue;
+    }
+    c->at += rc == 0 ? 8 : s->size;
+    if (rc > 0) return 1;
+  }
+  return 0;
+}
+#define EACH(bufs, nbufs, s) for (cursor_t c_ = {0, 0}; next((bufs), (nbufs), &c_, &(s));)
+
+int oli_summary_check(const void *start, const void *stop, char *why, size_t why_n) {
+  const unsigned char *p = start;
+  size_t len = start && stop && stop > start ? (size_t)((const unsigned char *)stop - p) : 0;
+  oli_summary_t s;
+  for (size_t at = 0; at < len;) {
+    int rc = oli_summary_decode(p + at, len - at, at, &s, why, why_n);
+    if (rc < 0) return -1;
+    at += rc == 0 ? 8 : s.size;
+  }
+  return 0;
+}
+
+static int lists(const oli_summary_t *s, uint64_t id) {
+  for (unsigned i = 0; i < s->n_local; i++) {
+    uint64_t v;
+    memcpy(&v, s->local + 8 * i, 8);
+    if (v == id) return 1;
+  }
+  return 0;
+}
+
+/* Calls per run of root function `fn` ("name()"; "" and "main()": 1): the
+ * sum over the call edges into it of the caller root's calls times the
+ * edge's weight; 1 when no module calls it (a callback, a library's entry). */
+static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth, unsigned *budget) {
+  if (!fn[0] || strcmp(fn, "main()") == 0 || depth >= MAX_DEPTH || *budget == 0) return 1.0;
+  (*budget)--; /* a crafted file's many edges cannot make the join run for ever */
+  double sum = 0;
+  int any = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0) continue;
+    any = 1;
+    sum += calls(bufs, nbufs, s.from_key, depth + 1, budget) * (double)s.weight;
+  }
+  return any ? sum : 1.0;
+}
+
+int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
+                     const __oli_site_static_t *local, __oli_site_static_t *out) {
+  __oli_site_static_t own = *local; /* out may be local */
+  local = &own;
+  *out = own;
+  if (!(local->flags & OLI_STATIC_F_KEYED) || nbufs == 0) return 0;
+  struct {
+    const char *key;
+    double weight;
+    unsigned depth;
+  } keys[MAX_KEYS];
+  unsigned nk = 0;
+  oli_summary_t s;
+  /* the keys the object reaches: from the site, then key to key */
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site != id || s.from_key[0]) continue;
+    unsigned k = 0;
+    while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
+    if (k == nk) {
+      if (nk == MAX_KEYS) continue;
+      keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].depth = 0, nk++;
+    }
+    keys[k].weight += s.weight;
+  }
+  for (unsigned i = 0; i < nk; i++) {
+    if (keys[i].depth >= MAX_DEPTH) continue;
+    EACH(bufs, nbufs, s) {
+      if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.from_key, keys[i].key) != 0) continue;
+      unsigned k = 0;
+      while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
+      if (k < nk) { /* reached again (a cycle, or a second path): weight only if not yet expanded */
+        if (k > i) keys[k].weight += keys[i].weight * s.weight;
+        continue;
+      }
+      if (nk == MAX_KEYS) continue;
+      keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1, nk++;
+    }
+  }
+  /* the module's own estimate, by pattern */
+  double by[OLI_SUMMARY_PATTERNS], total = local->intensity, guessed = 0, passes = local->passes;
+  double rest = total;
+  for (int p = 0; p < 3; p++) rest -= (by[p] = total * local->share[p] / 100.0);
+  by[3] = rest > 0 ? rest : 0;
+  if (local->flags & OLI_STATIC_F_GUESSED) guessed = total;
+  int escapes = (local->flags & OLI_STATIC_F_ESCAPES) != 0, unseen = (local->flags & OLI_STATIC_F_UNSEEN) != 0;
+  int ambiguous = (local->flags & OLI_STATIC_F_AMBIGUOUS) != 0, joined = 0;
+  unsigned accesses = 0, budget = MAX_CALL_WALK;
+  double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
+  for (unsigned i = 0; i < nk; i++) {
+    int resolved = 0;
+    EACH(bufs, nbufs, s) {
+      if (s.what == OLI_SUMMARY_EDGE) {
+        if (!s.from_site && strcmp(s.from_key, keys[i].key) == 0) resolved = 1;
+        continue;
+      }
+      if (strcmp(s.key, keys[i].key) != 0) continue;
+      resolved = 1;
+      if (lists(&s, id)) continue; /* counted in the site's own estimate */
+      double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+        double v = w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
+        by[p] += v;
+        c += v;
+      }
+      total += c;
+      passes += w * ((double)s.passes_per_byte + (double)s.moved / size);
+      if (s.flags & OLI_SUMMARY_F_GUESSED) guessed += c;
+      escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
+      unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
+      ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
+      accesses += s.accesses;
+    }
+    if (!resolved && keys[i].key[0] == '%') { /* a field no module loads of a struct type others do */
+      size_t plus = strcspn(keys[i].key, "+");
+      EACH(bufs, nbufs, s) {
+        if (s.what == OLI_SUMMARY_USE && strncmp(s.key, keys[i].key, plus + 1) == 0) resolved = 1;
+      }
+    }
+    if (!resolved) escapes = 1; /* a key no module uses: a library's */
+    joined |= resolved;
+  }
+  if (!joined) return 0;
+  out->flags = (uint8_t)((local->flags & ~(OLI_STATIC_F_ESCAPES | OLI_STATIC_F_UNSEEN | OLI_STATIC_F_AMBIGUOUS |
+                                           OLI_STATIC_F_GUESSED)) |
+                         OLI_STATIC_F_JOINED | (escapes ? OLI_STATIC_F_ESCAPES : 0) |
+                         (unseen ? OLI_STATIC_F_UNSEEN : 0) | (ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
+                         (total > 0 && guessed > 0.5 * total ? OLI_STATIC_F_GUESSED : 0));
+  out->intensity = (float)total;
+  out->passes = (float)passes;
+  double best = 0;
+  out->pattern = OLI_PATTERN_NONE;
+  for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+    if (p < 3) out->share[p] = total > 0 ? (uint8_t)(100.0 * by[p] / total + 0.5) : 0;
+    if (by[p] > best) best = by[p], out->pattern = (uint8_t)(p + 1);
+  }
+  if (total <= 0 && local->confidence == OLI_CONFIDENCE_NONE && accesses == 0)
+    out->confidence = escapes ? OLI_CONFIDENCE_NONE : OLI_CONFIDENCE_HIGH;
+  else if (escapes || unseen || ambiguous)
+    out->confidence = OLI_CONFIDENCE_LOW;
+  else
+    out->confidence = (out->flags & OLI_STATIC_F_GUESSED) ? OLI_CONFIDENCE_MEDIUM : OLI_CONFIDENCE_HIGH;
+  return (int)nk;
+}

@@ -1,0 +1,115 @@
+/* common/summary.h - whole-program access summaries: the one reader, writer
+ * and join of the `oli_summary` section (docs/static-intensity.md, "Across
+ * modules").
+ *
+ * Each module compiled with the plugin records what it knows about the
+ * objects it reaches through a *key*: a name that means the same object in
+ * every module of the program (ThinLTO's module summaries, for accesses):
+ *
+ *   @sym+off        the pointer slot at byte off of global symbol sym (a C
+ *                   global `double *x`, a Fortran module array's descriptor)
+ *   =sym            the global object sym itself (a registered global)
+ *   %Type+off       the pointer slot at byte off of any struct of type Type
+ *                   (`SimulationData.nuclide_grid`: %struct.SimulationData+8)
+ *   fn#i            pointer parameter i of function fn (a C kernel, a Fortran
+ *                   dummy argument)
+ *
+ * Two record kinds, laid end to end like site records (8-byte aligned, zero
+ * words between modules skipped):
+ *
+ *   USE   key: the accesses this module makes to an object reached through
+ *         the key, per run (a parameter: per call), split into the parts
+ *         whose counts are known (executions; the join divides by the
+ *         object's bytes) and the parts taken to cover the object
+ *         (accesses per byte), by pattern; and the site IDs whose own
+ *         estimate already counts them (the allocating module's).
+ *   EDGE  from (a site ID, or a key) -> key: the object enters the key
+ *         `weight` times per run (a slot: 1; a call: the calls).
+ *
+ * The join (oli_summary_join) starts from a site's record, follows EDGEs to
+ * every key its object reaches (depth and count capped) and adds each key's
+ * USEs, weighted. It runs where all modules meet: `oli sites` and
+ * `oli plan --static` on the linked file, the runtime when a module's
+ * records are registered. A key with no USE and no EDGE anywhere (a library
+ * function's parameter) is an escape, as before the join; a struct field no
+ * module loads, of a type other modules summarise other fields of, is not.
+ *
+ * Weights through a global or struct key are per run of the module's root
+ * function they run under (main, or a function only other modules call):
+ * a USE names that root in from_key ("fn()", "" per run), and EDGEs from
+ * root to root ("main()" -> "step()", weight: calls per call of the
+ * caller's root) let the join count each root's calls from main.
+ *
+ * Version 1. A record of a later version starts with these fields; readers
+ * read the fields they know and skip the record by its size. */
+#ifndef OLI_COMMON_SUMMARY_H
+#define OLI_COMMON_SUMMARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "oli_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OLI_SUMMARY_SECTION "oli_summary"
+#define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
+#define OLI_SUMMARY_VERSION 1
+#define OLI_SUMMARY_HEADER_SIZE 72
+#define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
+OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
+               "summary: pattern slots are pattern numbers - 1");
+
+enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
+
+/* flags */
+#define OLI_SUMMARY_F_GUESSED 0x01   /* USE: most of it rests on guessed trip counts */
+#define OLI_SUMMARY_F_ESCAPES 0x02   /* USE: the object goes on where no key names it */
+#define OLI_SUMMARY_F_UNSEEN 0x04    /* USE: also used in code that is not optimised */
+#define OLI_SUMMARY_F_AMBIGUOUS 0x08 /* USE: through a slot several objects share */
+
+/* One record, decoded. */
+typedef struct oli_summary_s {
+  uint8_t version, what, flags;
+  uint16_t size, accesses, n_local;
+  uint64_t from_site;     /* EDGE: the site whose object enters the key; 0: from_key's */
+  float weight;           /* EDGE: entries per run */
+  float per_byte[OLI_SUMMARY_PATTERNS]; /* USE: accesses per byte (coverage taken) */
+  float execs[OLI_SUMMARY_PATTERNS];    /* USE: executions (counts known) */
+  float passes_per_byte, moved;         /* USE: bytes moved per byte; bytes moved */
+  const char *key, *from_key;           /* NUL-terminated; EDGE: the key or root it comes from ("" from a
+                                         * site); USE: the root function it runs under ("" per run) */
+  const unsigned char *local;           /* n_local little-endian u64 site IDs */
+} oli_summary_t;
+
+/* Writer: the record's bytes for s (key, from_key, local ids given as
+ * `locals`) into buf of cap bytes; returns its size (a multiple of 8), or 0
+ * when it does not fit or a string is longer than 65535 bytes. */
+size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigned char *buf, size_t cap);
+
+/* Reader: the record at p (left bytes): 1 read, 0 a zero word (skip 8), -1
+ * malformed (why filled). */
+int oli_summary_decode(const void *p, size_t left, size_t offset, oli_summary_t *out, char *why, size_t why_n);
+
+/* Checks a whole section: 0 ok, -1 malformed (why: the first bad record). */
+int oli_summary_check(const void *start, const void *stop, char *why, size_t why_n);
+
+/* One section's bytes (a linked file's, or a loaded module's). */
+typedef struct oli_summary_buf_s {
+  const unsigned char *start;
+  size_t len;
+} oli_summary_buf_t;
+
+/* The join: site `id` of `bytes` bytes (0: unknown, a nominal 1 MiB), whose
+ * record carries the module's own estimate `local`; *out gets the whole
+ * program's (local unchanged when the site reaches no key:
+ * OLI_STATIC_F_KEYED not set). Returns the number of keys joined. */
+int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
+                     const __oli_site_static_t *local, __oli_site_static_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* OLI_COMMON_SUMMARY_H */

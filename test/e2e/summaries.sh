@@ -1,0 +1,86 @@
+#!/bin/sh
+# test/e2e/summaries.sh CASE - whole-program access summaries (CTest:
+# e2e/summaries-CASE). Builds the multi-file stand-in test/e2e/summary/CASE
+# with the plugin, file by file, and a single-file build of the same code
+# (the files concatenated), and compares `oli sites` of both: every site has
+# an estimate in both, the multi-file one joined from other files' summaries,
+# with the same pattern and passes within 20%.
+# Environment (set by CMake): OLI, CLANG, FLANG ("" when absent), SRC
+# (test/e2e), WORK (scratch), PLUGIN (OliPass.so), LIBDIR (liboli.so).
+#
+# CASE params: a C code passing malloc'd arrays to kernels in other files;
+#   xs: an XSBench-like event kernel, grids in SimulationData's fields;
+#   npb: an NPB-like Fortran code, module arrays allocated in a *_data module.
+# The single-file builds of params and npb keep the kernels out of line
+# (-fno-inline-functions; flang: no inlining): inlined into their callers,
+# the estimate's guessed guard probabilities and trip counts change
+# (docs/static-intensity.md, "Limits"), which is not what this test is about.
+set -u
+case_=$1
+S=$SRC/summary/$case_
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
+fail() { echo "FAIL summaries-$case_: $*" >&2; exit 1; }
+[ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+[ -f "$LIBDIR/liboli.so" ] || { echo "SKIP: $LIBDIR/liboli.so not built"; exit 77; }
+command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
+LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
+PO="root=$S"
+case $case_ in
+params|xs)
+  files=$(cd "$S" && ls *.c)
+  for f in $files; do
+    OLI_PASS_OPTIONS=$PO "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
+      fail "compile $f"
+  done
+  "$CLANG" *.o -o multi $LINK || fail "link multi"
+  for f in $files; do grep -v '^#include "' "$S/$f"; done > one.c
+  hdr=$(cd "$S" && ls *.h)
+  noinline=""
+  [ "$case_" = params ] && noinline=-fno-inline-functions
+  (echo "#include \"$hdr\"" && echo '#include <stdio.h>' && echo '#include <stdlib.h>' && cat one.c) > one-file.c
+  OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
+    fail "compile the single file"
+  ;;
+npb)
+  [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
+  files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
+  for f in $files; do
+    OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
+      fail "compile $f"
+  done
+  "$FLANG" *.o -o multi $LINK || fail "link multi"
+  (cd "$S" && cat $files) > one-file.f90
+  OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
+    one-file.f90 -o one $LINK || fail "compile the single file"
+  ;;
+*) fail "unknown case (params, xs, npb)" ;;
+esac
+"$OLI" sites --json multi > multi.json || fail "oli sites multi"
+"$OLI" sites --json one > one.json || fail "oli sites one"
+"$OLI" sites multi
+"$OLI" sites one
+python3 - multi.json one.json <<'PY' || fail "estimates differ (above)"
+import json, sys
+def sites(path):
+    out, seen = {}, {}
+    for s in sorted(json.load(open(path))["sites"], key=lambda s: (s["function"], s["line"] or 0)):
+        k = (s["function"], s["name"] or "-")
+        seen[k] = seen.get(k, 0) + 1
+        out[k + (seen[k],)] = s["static"]
+    return out
+m, o = sites(sys.argv[1]), sites(sys.argv[2])
+ok = sorted(m) == sorted(o)
+if not ok:
+    print("sites differ:", sorted(m), sorted(o))
+for k in sorted(set(m) & set(o)):
+    a, b = m[k], o[k]
+    if a is None or b is None:
+        print(k, "no estimate:", "multi" if a is None else "single"); ok = False; continue
+    good = a["joined"] and a["pattern"] == b["pattern"] and abs(a["passes"] - b["passes"]) <= 0.2 * max(b["passes"], 1e-9)
+    print("%-40s multi %-9s %8.3g passes  single %-9s %8.3g passes  %s" % (
+        "%s %s #%d" % k, a["pattern"], a["passes"], b["pattern"], b["passes"],
+        "ok" if good else "DIFFERENT" + ("" if a["joined"] else " (not joined)")))
+    ok &= good
+sys.exit(0 if ok else 1)
+PY
+echo "PASS summaries-$case_"
