@@ -6,8 +6,6 @@
 
 #include "internal.h"
 
-/* A registered global (pass's module constructor, before main): placed by
- * objects/globals.c. */
 /* The linked file's access summaries (module constructor, before
  * __oli_init): kept by objects/summary.c, which joins the estimates of the
  * records registered next. Bookkeeping only: nothing to bring up for it. */
@@ -15,6 +13,8 @@ OLI_EXPORT void __oli_register_summaries(__oli_site_t *sites, const void *start,
   _oli_summary_register(sites, start, stop);
 }
 
+/* A registered global (pass's module constructor, before main): placed by
+ * objects/globals.c. */
 OLI_EXPORT void __oli_register_global(void *addr, uint64_t size, __oli_site_t *site) {
   if (!addr || size == 0 || !_oli_alloc_ready()) return;
   _oli_global_register(addr, size, site);
