@@ -21,6 +21,7 @@
 #define OLI_UNPLACED_PERIOD_NS 10000000ull /* 10 ms */
 
 static struct mallinfo2 (*glibc_mallinfo2)(void);
+static uintptr_t self_base; /* the load address of the module liboli is in (0: unknown) */
 static _Atomic uint64_t heap_bytes, static_bytes, taken_ns;
 static _Atomic int sampling; /* one sampler at a time; the others use the last sample */
 static _Atomic bool fixed;   /* tests: the figures are given, not sampled */
@@ -34,6 +35,8 @@ void _oli_unplaced_fix(uint64_t heap, uint64_t data) {
 void _oli_unplaced_init(void) {
   /* glibc's, not liboli's interposed one (which adds the arena's blocks) */
   glibc_mallinfo2 = (struct mallinfo2 (*)(void))dlsym(RTLD_NEXT, "mallinfo2");
+  Dl_info self;
+  if (dladdr((void *)&_oli_unplaced_init, &self)) self_base = (uintptr_t)self.dli_fbase;
 }
 
 static uint64_t now_ns(void) {
@@ -45,9 +48,7 @@ static uint64_t now_ns(void) {
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
   uint64_t *sum = arg;
-  Dl_info self;
-  if (dladdr((void *)&_oli_unplaced_init, &self) && (uintptr_t)self.dli_fbase == (uintptr_t)info->dlpi_addr &&
-      info->dlpi_name && info->dlpi_name[0])
+  if (self_base && self_base == (uintptr_t)info->dlpi_addr && info->dlpi_name && info->dlpi_name[0])
     return 0; /* liboli.so itself (a static liboli is part of the program: too small to matter) */
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
