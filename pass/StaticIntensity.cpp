@@ -32,6 +32,8 @@
 #include "AddressShape.h"
 #include "OliAbiNames.h"
 #include "SiteRecord.h"
+#include "SizeSample.h"
+#include "StaticSize.h"
 #include "summary.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -43,6 +45,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/AbstractCallSite.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -150,32 +153,44 @@ struct Weight {
   AccessPattern Pat = OLI_PATTERN_UNKNOWN;
   bool Guessed = false;
   bool Ok = false; // false: the function cannot be analysed (optnone)
+  SymSet Syms;     // symbols of the trip counts taken at the sample point
 };
 
 /// The analyses of one function, and its loops' trip counts.
+/// Two views (Estimator::Mode): 0, trip counts the compiler knows as
+/// numbers; 1, also those it knows as expressions of the objects' sizes,
+/// taken at the sample point with the branches that test such sizes
+/// (`n > 0`, a vector loop's minimum) decided there.
 struct FnInfo {
   LoopInfo *LI;
   ScalarEvolution *SE;
-  BlockFrequencyInfo *BFI;
-  BranchProbabilityInfo *BPI;
-  double EntryFreq;
-  DenseMap<const Loop *, std::pair<double, bool>> Iter; // iterations per entry, known
-  DenseMap<const Loop *, double> Corr;                  // known / BFI's iterations
+  BlockFrequencyInfo *BFI[2];
+  BranchProbabilityInfo *BPI[2];
+  double EntryFreq[2];
+  DenseMap<const Loop *, std::pair<double, bool>> Iter[2]; // iterations per entry, known
+  DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations
+  DenseMap<const Loop *, SymSet> LoopSyms;                 // view 1: a trip count's symbols
+  std::unique_ptr<BranchProbabilityInfo> SampleBPI;
+  std::unique_ptr<BlockFrequencyInfo> SampleBFI;
 };
 
 class Estimator {
 public:
   Estimator(Module &M, ModuleAnalysisManager &MAM)
       : M(M), DL(M.getDataLayout()),
-        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {}
   std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
 
 private:
   FnInfo *info(Function &F);
-  double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI->getBlockFreq(BB).getFrequency()); }
+  double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI[Mode]->getBlockFreq(BB).getFrequency()); }
+  void sampleBranches(Function &F, FnInfo &FI);
+  std::optional<Sample> sizeAt(CallBase &CB);
+  std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
+  void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
   double entering(FnInfo &FI, const Loop *L);
-  std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB);
+  std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
   std::pair<double, bool> entryCount(Function &F);
 
@@ -185,10 +200,11 @@ private:
   bool call(unsigned S, CallBase &CB, Use &U, const Path &P, std::vector<std::pair<Value *, Path>> &Work);
 
   Weight weigh(const Access &A);
+  Weight weighOnce(const Access &A, FnInfo *FI);
 
   void findRoots();
   void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
-  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From);
+  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From, const SymSet *Size = nullptr);
   const std::string &rootOf(Function &F);
   DenseMap<Function *, std::string> Rooted;
   void findKeys();
@@ -206,11 +222,16 @@ private:
   const DataLayout &DL;
   FunctionAnalysisManager &FAM;
   DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
-  DenseMap<Function *, std::pair<double, bool>> Entries;
+  DenseMap<Function *, std::pair<double, bool>> Entries[2];
   SmallPtrSet<Function *, 8> InProgress;
+  unsigned Mode = 0;           // FnInfo's view: 1 for the sites' own estimates
+  SampleSpace Space;           // sizes and trip counts at the sample point
+  SymSet SizeSyms;             // every symbol some object's size reads
+  DenseMap<GlobalVariable *, std::optional<Sample>> SizeOf; // a record's size at the sample point
+  SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   std::vector<State> States;
   std::map<std::tuple<Value *, Path, bool>, unsigned> Index;
-  DenseMap<Instruction *, Weight> Memo;
+  DenseMap<Instruction *, Weight> Memo[2];
   std::vector<GlobalVariable *> Records;
   DenseMap<GlobalVariable *, std::vector<unsigned>> Roots;
   DenseMap<GlobalVariable *, Instruction *> Anchors;
@@ -250,6 +271,7 @@ struct ObjectRole {
   bool Entry = false; // an __oli_* entry point: the record is its last operand
   bool Bracket = false; // a runtime call bracketed by __oli_site_enter/leave
   int OutArg = -1;    // the operand holding the slot; -1: the result
+  int SizeArg = -1, CountArg = -1; // the operands whose product is the size; -1: none
 };
 
 /// The role of the function called N, from the kind rows of oli_vocab.def:
@@ -262,9 +284,9 @@ static std::optional<ObjectRole> roleOf(StringRef N) {
     for (unsigned K = 1; K <= OLI_KIND_MAX_; ++K) {
       const oli_kind_info_t &I = kindInfo(uint8_t(K));
       if (*I.entry)
-        R[I.entry] = {true, false, I.out_arg};
+        R[I.entry] = {true, false, I.out_arg, I.size_arg, I.count_arg};
       if ((I.flags & OLI_KF_NEW) && *I.entry)
-        R[NewNothrowName] = {true, false, I.out_arg};
+        R[NewNothrowName] = {true, false, I.out_arg, I.size_arg, I.count_arg};
     }
     static const struct {
       const char *Name;
@@ -275,7 +297,7 @@ static std::optional<ObjectRole> roleOf(StringRef N) {
     };
     for (const auto &C : Callees)
       if (const oli_kind_info_t &I = kindInfo(C.Kind); I.flags & OLI_KF_BRACKET)
-        R[C.Name] = {false, true, I.out_arg};
+        R[C.Name] = {false, true, I.out_arg, I.size_arg, I.count_arg};
     return R;
   }();
   auto It = Roles.find(N);
@@ -304,10 +326,145 @@ FnInfo *Estimator::info(Function &F) {
   auto FI = std::make_unique<FnInfo>();
   FI->LI = &FAM.getResult<LoopAnalysis>(F);
   FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
-  FI->BFI = &FAM.getResult<BlockFrequencyAnalysis>(F);
-  FI->BPI = &FAM.getResult<BranchProbabilityAnalysis>(F);
-  FI->EntryFreq = std::max(1.0, double(FI->BFI->getEntryFreq().getFrequency()));
+  FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
+  FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  sampleBranches(F, *FI);
+  for (unsigned V = 0; V < 2; ++V)
+    FI->EntryFreq[V] = std::max(1.0, double(FI->BFI[V]->getEntryFreq().getFrequency()));
   return (Fns[&F] = std::move(FI)).get();
+}
+
+/// View 1's branch probabilities: a branch outside every loop's variation
+/// that compares sizes (`n > 0` before a rotated loop, `n < 8` before a
+/// vector loop, `n == n & -8` before its remainder) goes the way it goes at
+/// the sample point, instead of BranchProbabilityInfo's even guess.
+void Estimator::sampleBranches(Function &F, FnInfo &FI) {
+  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
+  ScalarEvolution &SE = *FI.SE;
+  auto noRec = [](const SCEV *X) { return !SCEVExprContains(X, [](const SCEV *Y) { return isa<SCEVAddRecExpr>(Y); }); };
+  // A comparison of sizes, or a phi of such comparisons that agree (jump
+  // threading's copies of `m > 0`).
+  std::function<std::optional<bool>(Value *, unsigned)> decide = [&](Value *V, unsigned Depth) -> std::optional<bool> {
+    if (auto *P = dyn_cast<PHINode>(V); P && Depth < 2) {
+      std::optional<bool> R;
+      for (Value *In : P->incoming_values()) {
+        std::optional<bool> X = decide(In, Depth + 1);
+        if (!X || (R && *R != *X))
+          return std::nullopt;
+        R = X;
+      }
+      return R;
+    }
+    auto *C = dyn_cast<ICmpInst>(V);
+    if (!C || !C->getOperand(0)->getType()->isIntegerTy() || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+      return std::nullopt;
+    const SCEV *A = SE.getSCEV(C->getOperand(0)), *B = SE.getSCEV(C->getOperand(1));
+    if (!noRec(A) || !noRec(B))
+      return std::nullopt;
+    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) { livePhiInputs(FI, P, Out); };
+    std::optional<Sample> VA = Space.eval(A, SE), VB = Space.eval(B, SE);
+    Space.Live = nullptr;
+    if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !subsetSyms(VA->Syms, SizeSyms) ||
+        !subsetSyms(VB->Syms, SizeSyms))
+      return std::nullopt;
+    unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
+    return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
+                             C->getPredicate());
+  };
+  for (BasicBlock &BB : F) {
+    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!BI || !BI->isConditional())
+      continue;
+    if (const Loop *L = FI.LI->getLoopFor(&BB); L && L->isLoopExiting(&BB))
+      continue; // a loop's exit: its trip count says how often it is taken
+    if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
+      Decided.push_back({&BB, *Taken});
+  }
+  if (Decided.empty())
+    return;
+  FI.SampleBPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
+                                                         &FAM.getResult<DominatorTreeAnalysis>(F));
+  for (auto [BB, Taken] : Decided) {
+    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
+                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
+    FI.SampleBPI->setEdgeProbability(BB, P);
+  }
+  FI.SampleBFI = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI, *FI.LI);
+  FI.BPI[1] = FI.SampleBPI.get();
+  FI.BFI[1] = FI.SampleBFI.get();
+}
+
+/// The incoming values of P whose edges view 1 leaves open (all of them
+/// before its branches are decided); none for a loop header's phi.
+void Estimator::livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out) {
+  if (FI.LI->isLoopHeader(P->getParent()))
+    return;
+  double Sum = 0;
+  SmallVector<double, 4> F;
+  for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
+    BasicBlock *In = P->getIncomingBlock(I);
+    F.push_back(FI.SampleBFI ? double(FI.SampleBFI->getBlockFreq(In).getFrequency()) *
+                                   double(FI.SampleBPI->getEdgeProbability(In, P->getParent()).getNumerator())
+                             : 1.0);
+    Sum += F.back();
+  }
+  for (unsigned I = 0; I < P->getNumIncomingValues(); ++I)
+    if (F[I] > 0.001 * Sum)
+      Out.push_back(P->getIncomingValue(I));
+}
+
+/// L's trip count at the sample point, a phi on the way taking the value of
+/// the edges the sample's branches leave open (view 1's frequencies).
+std::optional<Sample> Estimator::sampleTrips(FnInfo &FI, const Loop *L) {
+  Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) { livePhiInputs(FI, P, Out); };
+  std::optional<Sample> T = Space.tripCount(L, *FI.SE);
+  Space.Live = nullptr;
+  return T;
+}
+
+/// The size of the object a call allocates, at the sample point: its size
+/// operand (times its count) as the kind row names them, or a Fortran
+/// ALLOCATE's extents times its element size.
+std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
+  Function *Callee = CB.getCalledFunction();
+  std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;
+  if (!R || CB.getFunction()->hasOptNone())
+    return std::nullopt;
+  // not info(): its sample branches need every size first
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(*CB.getFunction());
+  auto at = [&](Value *V) {
+    // a phi of copies of one size (jump threading's) has that size
+    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
+      if (!LI.isLoopHeader(P->getParent()))
+        Out.append(P->incoming_values().begin(), P->incoming_values().end());
+    };
+    std::optional<Sample> R = SE.isSCEVable(V->getType()) ? Space.eval(SE.getSCEV(V), SE) : std::nullopt;
+    Space.Live = nullptr;
+    return R;
+  };
+  if (R->SizeArg >= 0 && unsigned(R->SizeArg) < CB.arg_size()) {
+    std::optional<Sample> S = at(CB.getArgOperand(unsigned(R->SizeArg)));
+    if (S && R->CountArg >= 0 && unsigned(R->CountArg) < CB.arg_size()) {
+      std::optional<Sample> N = at(CB.getArgOperand(unsigned(R->CountArg)));
+      if (!N || __builtin_mul_overflow(S->Value, N->Value, &S->Value))
+        return std::nullopt;
+      unionSyms(S->Syms, N->Syms);
+    }
+    return S;
+  }
+  std::optional<FortranShape> FS = R->Bracket ? fortranAllocateShape(CB, DL) : std::nullopt;
+  if (!FS)
+    return std::nullopt;
+  Sample S{int64_t(FS->Elem), {}};
+  for (auto [Lb, Ub] : FS->Bounds) {
+    std::optional<Sample> L = at(Lb), U = at(Ub);
+    if (!L || !U || __builtin_mul_overflow(S.Value, std::max<int64_t>(0, U->Value - L->Value + 1), &S.Value))
+      return std::nullopt;
+    unionSyms(S.Syms, L->Syms);
+    unionSyms(S.Syms, U->Syms);
+  }
+  return S;
 }
 
 double Estimator::entering(FnInfo &FI, const Loop *L) {
@@ -315,7 +472,7 @@ double Estimator::entering(FnInfo &FI, const Loop *L) {
   BasicBlock *H = L->getHeader();
   for (BasicBlock *Pred : predecessors(H))
     if (!L->contains(Pred))
-      E += bfi(FI, Pred) * double(FI.BPI->getEdgeProbability(Pred, H).getNumerator()) /
+      E += bfi(FI, Pred) * double(FI.BPI[Mode]->getEdgeProbability(Pred, H).getNumerator()) /
            double(BranchProbability::getDenominator());
   return E;
 }
@@ -341,8 +498,8 @@ static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
 /// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
 /// BFI's guess. Second: known.
 std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
-  auto It = FI.Iter.find(L);
-  if (It != FI.Iter.end())
+  auto It = FI.Iter[Mode].find(L);
+  if (It != FI.Iter[Mode].end())
     return It->second;
   double In = entering(FI, L);
   double Est = In > 0 ? bfi(FI, L->getHeader()) / In : 1.0;
@@ -351,33 +508,38 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {1.0, true}; // its chunks are one pass of the chunk loop's range
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
+  else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
+           TS && !TS->Syms.empty() && subsetSyms(TS->Syms, SizeSyms))
+    R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
-  FI.Corr[L] = Est > 0 ? R.first / Est : 1.0;
-  return FI.Iter[L] = R;
+  FI.Corr[Mode][L] = Est > 0 ? R.first / Est : 1.0;
+  return FI.Iter[Mode][L] = R;
 }
 
 /// Executions of BB per call of its function; second: a guessed trip count is in it.
-std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB) {
-  double F = bfi(FI, BB) / FI.EntryFreq;
+std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms) {
+  double F = bfi(FI, BB) / FI.EntryFreq[Mode];
   bool Guess = false;
   for (const Loop *L = FI.LI->getLoopFor(BB); L; L = L->getParentLoop()) {
     auto [N, Known] = iterations(FI, L);
     (void)N;
-    F *= FI.Corr[L];
+    F *= FI.Corr[Mode][L];
     Guess |= !Known;
+    if (auto It = FI.LoopSyms.find(L); Syms && Mode && It != FI.LoopSyms.end())
+      unionSyms(*Syms, It->second);
   }
   return {F, Guess};
 }
 
 /// Entries into L per call of its function.
 std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
-  double F = entering(FI, L) / FI.EntryFreq;
+  double F = entering(FI, L) / FI.EntryFreq[Mode];
   bool Guess = false;
   for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     auto [N, Known] = iterations(FI, P);
     (void)N;
-    F *= FI.Corr[P];
+    F *= FI.Corr[Mode][P];
     Guess |= !Known;
   }
   return {F, Guess};
@@ -388,11 +550,11 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
 /// callbacks such as __kmpc_fork_call) of caller calls x block frequency.
 /// Recursive calls add nothing.
 std::pair<double, bool> Estimator::entryCount(Function &F) {
-  auto It = Entries.find(&F);
-  if (It != Entries.end())
+  auto It = Entries[Mode].find(&F);
+  if (It != Entries[Mode].end())
     return It->second;
   if (F.getName() == "main")
-    return Entries[&F] = {1.0, false};
+    return Entries[Mode][&F] = {1.0, false};
   if (!InProgress.insert(&F).second)
     return {0.0, false};
   double Sum = 0;
@@ -416,7 +578,7 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
   if (!Any || (!F.hasLocalLinkage() && Sum == 0) ||
       F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
     Sum = std::max(Sum, 1.0), Guess = Guess || Any;
-  return Entries[&F] = {Sum, Guess};
+  return Entries[Mode][&F] = {Sum, Guess};
 }
 
 unsigned Estimator::state(Value *Root, const Path &P, bool Absolute) {
@@ -759,13 +921,18 @@ static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarE
 }
 
 Weight Estimator::weigh(const Access &A) {
-  auto It = Memo.find(A.I);
-  if (It != Memo.end())
+  auto It = Memo[Mode].find(A.I);
+  if (It != Memo[Mode].end())
     return It->second;
-  Weight W;
   FnInfo *FI = info(*A.I->getFunction());
-  if (!FI)
-    return Memo[A.I] = W;
+  Weight W = FI ? weighOnce(A, FI) : Weight();
+  if (FI && Mode) // the loops it runs in whose trip counts are expressions of sizes
+    relFreq(*FI, A.I->getParent(), &W.Syms);
+  return Memo[Mode][A.I] = W;
+}
+
+Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
+  Weight W;
   W.Ok = true;
   ScalarEvolution &SE = *FI->SE;
   BasicBlock *BB = A.I->getParent();
@@ -785,7 +952,7 @@ Weight Estimator::weigh(const Access &A) {
       std::tie(W.PerByte, W.Guessed) = loopEntries(*FI, Out), W.PerByte /= BulkWidth, W.Guessed = true;
     else
       W.PerByte = Freq / BulkWidth;
-    return Memo[A.I] = W;
+    return W;
   }
   if (A.Kind == Access::VectorGather) { // a vector of addresses: one element each
     W.Pat = OLI_PATTERN_GATHER;
@@ -797,7 +964,7 @@ Weight Estimator::weigh(const Access &A) {
       W.PerByte = In * std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L0->getHeader()))) / Size;
       W.Guessed = InGuess || !iterations(*FI, L0).second;
     }
-    return Memo[A.I] = W;
+    return W;
   }
   const SCEV *S = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
   // Loops in which the address stays put repeat it from cache: it counts
@@ -809,7 +976,7 @@ Weight Estimator::weigh(const Access &A) {
     W.Execs = S ? std::min(Freq, 1.0) : Freq;
     W.Guessed = FreqGuess;
     W.Pat = OLI_PATTERN_UNKNOWN;
-    return Memo[A.I] = W;
+    return W;
   }
   // the share of L's iterations that reach the access (a branch in the body)
   double Cond = std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L->getHeader())));
@@ -889,7 +1056,7 @@ Weight Estimator::weigh(const Access &A) {
     W.Guessed = true; // the nest is taken to cover the object
     (void)InGuess;
   }
-  return Memo[A.I] = W;
+  return W;
 }
 
 void Estimator::addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P) {
@@ -947,10 +1114,24 @@ void Estimator::findRoots() {
       Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
       addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue())});
     };
+    // The size of a record's object; none when its calls disagree.
+    // The size of a record's object; none when its calls disagree (a copy
+    // the optimiser made on a path it could not simplify counts for none).
+    auto noteSize = [&](GlobalVariable *Rec, CallBase *CB) {
+      std::optional<Sample> S = sizeAt(*CB);
+      auto [It, New] = SizeOf.try_emplace(Rec, S);
+      if (New || !S)
+        return;
+      if (!It->second)
+        It->second = S, Disagree.erase(Rec);
+      else if (It->second->Value != S->Value)
+        Disagree.insert(Rec);
+    };
     for (CallBase *CB : Entries) {
       GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
       if (!Rec)
         Rec = asRecord(CB->getArgOperand(CB->arg_size() - 1));
+      noteSize(Rec, CB);
       if (int Out = roleOf(CB->getCalledFunction()->getName())->OutArg; Out >= 0)
         slotRoot(Rec, CB, unsigned(Out));
       else
@@ -959,6 +1140,7 @@ void Estimator::findRoots() {
     for (CallBase *CB : Calls)
       if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
         Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites
+        noteSize(Rec, CB);
         if (std::optional<ObjectRole> R = roleOf(CB->getCalledFunction()->getName()); R && R->OutArg >= 0)
           slotRoot(Rec, CB, unsigned(R->OutArg));
         else
@@ -971,7 +1153,7 @@ void Estimator::findRoots() {
 /// function it holds in: 0 for an absolute state, which holds in every call).
 /// Step 3: calls of each argument state's function with this object, the sum
 /// over the call paths from the roots.
-Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From) {
+Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From, const SymSet *Size) {
   Tally T;
   std::vector<double> E(States.size(), 0.0);
   std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
@@ -1041,6 +1223,11 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     }
     for (const Access &A : St.Accesses) {
       Weight W = weigh(A);
+      if (Mode && Size && !subsetSyms(W.Syms, *Size)) { // counts in terms unrelated to the size: view 0's
+        Mode = 0;
+        W = weigh(A);
+        Mode = 1;
+      }
       if (!W.Ok)
         continue;
       T.Seen = true;
@@ -1144,6 +1331,11 @@ void Estimator::findKeys() {
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   findRoots();
+  for (GlobalVariable *Rec : Disagree)
+    SizeOf[Rec] = std::nullopt;
+  for (auto &[Rec, S] : SizeOf)
+    if (S)
+      unionSyms(SizeSyms, S->Syms);
   if (Summaries)
     findKeys();
   // Step 2: every state reachable from a root.
@@ -1158,10 +1350,22 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     std::vector<std::pair<unsigned, double>> From;
     for (unsigned R : Roots.lookup(Rec))
       From.push_back({R, 0.0});
-    Tally T = accumulate(From);
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
-    double Bytes = (Info.Flags & FlagSizeKnown) && Info.SizeHint ? double(Info.SizeHint) : NominalBytes;
+    // The object's size: the record's constant hint, else its size at the
+    // sample point (trip counts in the same symbols are then exact), else
+    // a nominal OLI_MIN_SIZE.
+    std::optional<Sample> SizeS = SizeOf.lookup(Rec);
+    SymSet NoSyms;
+    const SymSet *Syms = &NoSyms;
+    double Bytes = NominalBytes;
+    if ((Info.Flags & FlagSizeKnown) && Info.SizeHint)
+      Bytes = double(Info.SizeHint);
+    else if (SizeS && SizeS->Value > 0)
+      Bytes = double(SizeS->Value), Syms = &SizeS->Syms;
+    Mode = 1;
+    Tally T = accumulate(From, Syms);
+    Mode = 0;
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
       if (T.Reached[S])
@@ -1205,7 +1409,8 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       ++NumEstimated;
     Est.Anchor = Anchors.lookup(Rec);
     Out.push_back({Rec, Est});
-    Tallies.push_back({Rec, std::move(T)});
+    if (Summaries) // other modules' joins count in known numbers only
+      Tallies.push_back({Rec, accumulate(From)});
   }
   // A pointer slot holding two sites' objects: neither estimate is its own.
   for (unsigned S = 0; S < States.size(); ++S)

@@ -262,7 +262,7 @@ static std::optional<uint64_t> storedElemLen(Value *V, const DataLayout &DL) {
   return std::nullopt;
 }
 
-std::optional<uint64_t> fortranAllocateSize(CallBase &CB, const DataLayout &DL) {
+std::optional<FortranShape> fortranAllocateShape(CallBase &CB, const DataLayout &DL) {
   if (CB.arg_size() < 1)
     return std::nullopt;
   Value *Desc = CB.getArgOperand(0)->stripPointerCasts();
@@ -271,7 +271,7 @@ std::optional<uint64_t> fortranAllocateSize(CallBase &CB, const DataLayout &DL) 
   if (!descriptorShape(Desc, DL, Rank, Elem))
     return std::nullopt;
   Folder F(DL);
-  SmallDenseMap<uint64_t, uint64_t, 8> Extent; // dim -> extent, the latest call's
+  SmallDenseMap<uint64_t, std::pair<Value *, Value *>, 8> Bounds; // dim -> (lb, ub), the latest call's
   // Walk back through the block: the calls that set this descriptor up.
   for (Instruction *I = CB.getPrevNode(); I; I = I->getPrevNode()) {
     auto *Call = dyn_cast<CallBase>(I);
@@ -290,16 +290,9 @@ std::optional<uint64_t> fortranAllocateSize(CallBase &CB, const DataLayout &DL) 
     StringRef N = Fn ? Fn->getName() : "";
     if (Mine && isSetBounds(N) && Call->arg_size() == 4) {
       std::optional<uint64_t> Dim = asSize(F.eval(Call->getArgOperand(1)));
-      std::optional<APInt> Lb = F.eval(Call->getArgOperand(2)), Ub = F.eval(Call->getArgOperand(3));
-      if (!Dim || !Lb || !Ub || Lb->getBitWidth() != Ub->getBitWidth())
+      if (!Dim)
         return std::nullopt;
-      bool Ov = false;
-      APInt E = Ub->ssub_ov(*Lb, Ov);
-      E = E.sadd_ov(APInt(E.getBitWidth(), 1), Ov);
-      if (Ov)
-        return std::nullopt;
-      if (!Extent.count(*Dim))
-        Extent[*Dim] = E.isNegative() ? 0 : E.getZExtValue();
+      Bounds.try_emplace(*Dim, Call->getArgOperand(2), Call->getArgOperand(3));
       continue;
     }
     if (Mine && isInitIntrinsic(N) && Call->arg_size() >= 3) {
@@ -318,12 +311,34 @@ std::optional<uint64_t> fortranAllocateSize(CallBase &CB, const DataLayout &DL) 
     if (Mine || any_of(Call->args(), [&](Value *A) { return A->stripPointerCasts() == Desc; }))
       return std::nullopt; // something else done to the descriptor
   }
-  if (!Elem || Extent.size() != Rank)
+  if (!Elem || Bounds.size() != Rank)
     return std::nullopt;
-  uint64_t Bytes = *Elem;
+  FortranShape S{*Elem, {}};
   for (unsigned D = 0; D < Rank; ++D) {
-    auto It = Extent.find(D);
-    if (It == Extent.end() || __builtin_mul_overflow(Bytes, It->second, &Bytes))
+    auto It = Bounds.find(D);
+    if (It == Bounds.end())
+      return std::nullopt;
+    S.Bounds.push_back(It->second);
+  }
+  return S;
+}
+
+std::optional<uint64_t> fortranAllocateSize(CallBase &CB, const DataLayout &DL) {
+  std::optional<FortranShape> S = fortranAllocateShape(CB, DL);
+  if (!S)
+    return std::nullopt;
+  Folder F(DL);
+  uint64_t Bytes = S->Elem;
+  for (auto [LbV, UbV] : S->Bounds) {
+    std::optional<APInt> Lb = F.eval(LbV), Ub = F.eval(UbV);
+    if (!Lb || !Ub || Lb->getBitWidth() != Ub->getBitWidth())
+      return std::nullopt;
+    bool Ov = false;
+    APInt E = Ub->ssub_ov(*Lb, Ov);
+    E = E.sadd_ov(APInt(E.getBitWidth(), 1), Ov);
+    if (Ov)
+      return std::nullopt;
+    if (__builtin_mul_overflow(Bytes, E.isNegative() ? 0 : E.getZExtValue(), &Bytes))
       return std::nullopt;
   }
   return Bytes;

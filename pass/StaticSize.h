@@ -11,6 +11,10 @@
 #include <cstdint>
 #include <optional>
 
+#include "llvm/ADT/SmallVector.h"
+
+#include <utility>
+
 namespace llvm {
 class CallBase;
 class DataLayout;
@@ -35,6 +39,16 @@ std::optional<uint64_t> foldConstantSize(llvm::Value *V, const llvm::DataLayout 
 /// it in the same block give every dimension. nullopt unless all of them are
 /// constant (NPB 3.4: bounds from npbparams.h parameters).
 std::optional<uint64_t> fortranAllocateSize(llvm::CallBase &CB, const llvm::DataLayout &DL);
+
+/// The shape behind fortranAllocateSize, whatever the bounds are: the
+/// element size (a constant) and each dimension's (lower, upper) bound
+/// operands of the ...SetBounds calls, dimension 0 first. The static
+/// estimate evaluates the bounds at its sample point (SizeSample.h).
+struct FortranShape {
+  uint64_t Elem;
+  llvm::SmallVector<std::pair<llvm::Value *, llvm::Value *>, 4> Bounds;
+};
+std::optional<FortranShape> fortranAllocateShape(llvm::CallBase &CB, const llvm::DataLayout &DL);
 
 } // namespace oli
 

@@ -1,0 +1,101 @@
+//===- SizeSample.h - sizes and trip counts at one sample point -*- C++ -*-===//
+//
+// Pass counts from the compiler's own facts: an object allocated with
+// n * 8 bytes and swept by `for (i = 0; i < n; i++)` is one pass per trip of
+// the enclosing loops, whatever n is at run time. ScalarEvolution writes the
+// allocation's size and each loop's trip count as expressions over the same
+// run-time values; this file names those values (symbols) so that they are
+// the same in every function of a module (a load of a global, a value stored
+// into one, a parameter every caller passes the same value), and evaluates
+// an expression at one sample point: each symbol is given a fixed value
+// derived from its name, of the order of a thousand. A trip count whose
+// symbols all appear in the object's size is then exact relative to that
+// size: executions at the sample point divided by the size at the sample
+// point is the number of passes (exact when the ratio is constant, as it is
+// for nests bounded by the object's own dimensions; otherwise the ratio at
+// a size of that order). docs/static-intensity.md, "Pass counts".
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_SIZESAMPLE_H
+#define OLI_PASS_SIZESAMPLE_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Loop;
+class Module;
+class PHINode;
+class SCEV;
+class ScalarEvolution;
+class Value;
+} // namespace llvm
+
+namespace oli {
+
+/// Symbols an expression reads, sorted, unique.
+using SymSet = llvm::SmallVector<unsigned, 4>;
+
+/// Adds B's symbols to A.
+void unionSyms(SymSet &A, const SymSet &B);
+/// True when every symbol of A is in B.
+bool subsetSyms(const SymSet &A, const SymSet &B);
+
+/// An expression's value at the sample point and the symbols it reads.
+struct Sample {
+  int64_t Value = 0;
+  SymSet Syms;
+};
+
+class SampleSpace {
+public:
+  explicit SampleSpace(llvm::Module &M);
+
+  /// S at the sample point; nullopt when it reads something that has no
+  /// value there (SCEV could not compute, a pointer, an overflow). An
+  /// induction variable of a loop enclosing the point of use (a triangular
+  /// nest's bound) is taken at the middle of its range, exact on average
+  /// for bounds linear in it.
+  std::optional<Sample> eval(const llvm::SCEV *S, llvm::ScalarEvolution &SE);
+
+  /// Trip count (header executions per entry) of L at the sample point.
+  std::optional<Sample> tripCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+  /// The incoming values a phi may take at the sample point: those of the
+  /// edges the branches decided there leave open (the start of a vector
+  /// loop's remainder: the vector loop's end, not the 0 of the path that
+  /// skips it). When they all have one value there, so has the phi; unset,
+  /// or for a loop header's phi, the phi is a symbol of its own.
+  std::function<void(llvm::PHINode *, llvm::SmallVectorImpl<llvm::Value *> &)> Live;
+
+  /// The symbol naming V (a run-time value SCEV cannot see through).
+  unsigned symbol(llvm::Value *V);
+  const std::string &name(unsigned Sym) const { return Names[Sym]; }
+
+  /// The value a symbol of this name takes: 1031 to 3071, 7 modulo 8 (so a
+  /// vector loop's remainder runs), from a hash of the name, so every module
+  /// and every build gives a symbol the same one.
+  static int64_t sampleOf(llvm::StringRef Name);
+
+private:
+  std::string nameOf(llvm::Value *V, unsigned Depth);
+  std::string addressName(llvm::Value *Ptr, unsigned Depth);
+  std::optional<Sample> evalAt(const llvm::SCEV *S, llvm::ScalarEvolution &SE, unsigned Depth);
+
+  llvm::StringMap<unsigned> Ids;
+  llvm::SmallVector<std::string, 16> Names;
+  llvm::SmallVector<int64_t, 16> Values;
+  llvm::DenseMap<llvm::Value *, unsigned> Of;
+  llvm::DenseMap<llvm::Value *, std::string> StoredOnce; // a value stored into exactly one global slot, alone
+  unsigned Locals = 0;
+};
+
+} // namespace oli
+
+#endif // OLI_PASS_SIZESAMPLE_H
