@@ -15,10 +15,16 @@ static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }
 static void put32f(unsigned char *p, float v) { memcpy(p, &v, 4); }
 static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 
+/* Version 2's part, after the strings at a 4-byte boundary: flags, pad,
+ * symbols' length (u16), 4 + 4 + 3 floats, the symbols and their NUL. */
+#define SAMPLE_FIXED (4 + 4 * (2 * OLI_SUMMARY_PATTERNS + 3))
+
 size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigned char *buf, size_t cap) {
   size_t kl = strlen(s->key), fl = s->from_key ? strlen(s->from_key) : 0;
-  if (kl > 0xffff || fl > 0xffff) return 0;
-  size_t need = OLI_SUMMARY_HEADER_SIZE + (size_t)s->n_local * 8 + kl + 1 + fl + 1;
+  size_t yl = s->has_sample && s->syms ? strlen(s->syms) : 0;
+  if (kl > 0xffff || fl > 0xffff || yl > 0xffff) return 0;
+  size_t tail = OLI_SUMMARY_HEADER_SIZE + (size_t)s->n_local * 8 + kl + 1 + fl + 1;
+  size_t need = s->has_sample ? ((tail + 3) & ~(size_t)3) + SAMPLE_FIXED + yl + 1 : tail;
   need = (need + 7) & ~(size_t)7;
   if (need > 0xffff || need > cap) return 0;
   memset(buf, 0, need);
@@ -44,6 +50,19 @@ size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigne
   for (unsigned i = 0; i < s->n_local; i++, q += 8) put64(q, locals[i]);
   memcpy(q, s->key, kl);
   if (fl) memcpy(q + kl + 1, s->from_key, fl);
+  if (s->has_sample) {
+    unsigned char *x = buf + ((tail + 3) & ~(size_t)3);
+    x[0] = s->sample_flags;
+    put16(x + 2, (uint16_t)yl);
+    for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+      put32f(x + 4 + 4 * p, s->sample_per_byte[p]);
+      put32f(x + 4 + 4 * (OLI_SUMMARY_PATTERNS + p), s->sample_execs[p]);
+    }
+    put32f(x + 4 + 8 * OLI_SUMMARY_PATTERNS, s->sample_passes_per_byte);
+    put32f(x + 8 + 8 * OLI_SUMMARY_PATTERNS, s->sample_moved);
+    put32f(x + 12 + 8 * OLI_SUMMARY_PATTERNS, s->sample_bytes);
+    if (yl) memcpy(x + SAMPLE_FIXED, s->syms, yl);
+  }
   return need;
 }
 
@@ -99,6 +118,32 @@ int oli_summary_decode(const void *rec, size_t left, size_t offset, oli_summary_
   out->local = p + OLI_SUMMARY_HEADER_SIZE;
   out->key = s;
   out->from_key = s + kl + 1;
+  out->syms = "";
+  size_t tail = ((need + 3) & ~(size_t)3);
+  if (out->version >= 2 && tail + SAMPLE_FIXED + 1 <= out->size) {
+    const unsigned char *x = p + tail;
+    uint16_t yl = get16(x + 2);
+    if (tail + SAMPLE_FIXED + yl + 1u > out->size || x[SAMPLE_FIXED + yl] != '\0' ||
+        memchr(x + SAMPLE_FIXED, '\0', yl))
+      BAD("summary at offset %zu: key %.64s: sample symbols of %u bytes do not fit its size %u", offset, out->key, yl,
+          out->size);
+    out->has_sample = 1;
+    out->sample_flags = x[0];
+    for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++) {
+      out->sample_per_byte[i] = get32f(x + 4 + 4 * i);
+      out->sample_execs[i] = get32f(x + 4 + 4 * (OLI_SUMMARY_PATTERNS + i));
+      if (!isfinite(out->sample_per_byte[i]) || !isfinite(out->sample_execs[i]) || out->sample_per_byte[i] < 0 ||
+          out->sample_execs[i] < 0)
+        BAD("summary at offset %zu: key %.64s: a negative or non-finite sample count", offset, out->key);
+    }
+    out->sample_passes_per_byte = get32f(x + 4 + 8 * OLI_SUMMARY_PATTERNS);
+    out->sample_moved = get32f(x + 8 + 8 * OLI_SUMMARY_PATTERNS);
+    out->sample_bytes = get32f(x + 12 + 8 * OLI_SUMMARY_PATTERNS);
+    if (!isfinite(out->sample_passes_per_byte) || !isfinite(out->sample_moved) || !isfinite(out->sample_bytes) ||
+        out->sample_bytes < 0)
+      BAD("summary at offset %zu: key %.64s: a negative or non-finite sample count", offset, out->key);
+    out->syms = (const char *)x + SAMPLE_FIXED;
+  }
   for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++)
     if (!isfinite(out->per_byte[i]) || !isfinite(out->execs[i]) || out->per_byte[i] < 0 || out->execs[i] < 0)
       BAD("summary at offset %zu: key %.64s: a negative or non-finite count", offset, out->key);
@@ -141,6 +186,22 @@ int oli_summary_check(const void *start, const void *stop, char *why, size_t why
     at += rc == 0 ? 8 : s.size;
   }
   return 0;
+}
+
+/* True when every name of the comma-separated list `a` is in list `b`. */
+static int subset(const char *a, const char *b) {
+  while (*a) {
+    size_t n = strcspn(a, ",");
+    int found = 0;
+    for (const char *q = b; *q && !found;) {
+      size_t m = strcspn(q, ",");
+      found = m == n && memcmp(q, a, n) == 0;
+      q += m + (q[m] == ',');
+    }
+    if (!found) return 0;
+    a += n + (a[n] == ',');
+  }
+  return 1;
 }
 
 static int lists(const oli_summary_t *s, uint64_t id) {
@@ -207,6 +268,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1, nk++;
     }
   }
+  /* the object's size at the sample point, and its symbols (the allocating module's edges) */
+  double sbytes = 0;
+  const char *ssyms = "";
+  EACH(bufs, nbufs, s) {
+    if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.has_sample && s.sample_bytes > 0) {
+      sbytes = s.sample_bytes, ssyms = s.syms;
+      break;
+    }
+  }
   /* the module's own estimate, by pattern */
   double by[OLI_SUMMARY_PATTERNS], total = local->intensity, guessed = 0, passes = local->passes;
   double rest = total;
@@ -228,14 +298,19 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       resolved = 1;
       if (lists(&s, id)) continue; /* counted in the site's own estimate */
       double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      /* counts in the size's own symbols: at the sample point, over the size there */
+      int exact = s.has_sample && sbytes > 0 && subset(s.syms, ssyms);
+      const float *pb = exact ? s.sample_per_byte : s.per_byte, *ex = exact ? s.sample_execs : s.execs;
+      double over = exact ? sbytes : size;
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-        double v = w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
+        double v = w * ((double)pb[p] + (double)ex[p] / over);
         by[p] += v;
         c += v;
       }
       total += c;
-      passes += w * ((double)s.passes_per_byte + (double)s.moved / size);
-      if (s.flags & OLI_SUMMARY_F_GUESSED) guessed += c;
+      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / over)
+                      : w * ((double)s.passes_per_byte + (double)s.moved / size);
+      if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;

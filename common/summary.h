@@ -40,8 +40,16 @@
  * root to root ("main()" -> "step()", weight: calls per call of the
  * caller's root) let the join count each root's calls from main.
  *
- * Version 1. A record of a later version starts with these fields; readers
- * read the fields they know and skip the record by its size. */
+ * Version 2 adds, after the strings, the same counts with the trip counts
+ * the compiler knows as expressions of shared symbols (globals every module
+ * names alike: a Fortran module's nx) taken at the sample point of
+ * pass/SizeSample.h, and those symbols; an EDGE from a site adds the
+ * object's size at the sample point and its symbols. The join uses them when
+ * the USE's symbols are all in the size's: passes in the size's own terms,
+ * exact whatever the size (docs/static-intensity.md, "Pass counts").
+ *
+ * A record of a later version starts with the fields of the earlier ones;
+ * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
 #define OLI_COMMON_SUMMARY_H
 
@@ -56,7 +64,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 1
+#define OLI_SUMMARY_VERSION 2
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -82,6 +90,12 @@ typedef struct oli_summary_s {
   const char *key, *from_key;           /* NUL-terminated; EDGE: the key or root it comes from ("" from a
                                          * site); USE: the root function it runs under ("" per run) */
   const unsigned char *local;           /* n_local little-endian u64 site IDs */
+  /* version 2 (has_sample 0: absent) */
+  uint8_t has_sample, sample_flags;     /* sample_flags: OLI_SUMMARY_F_GUESSED of the counts below */
+  float sample_per_byte[OLI_SUMMARY_PATTERNS], sample_execs[OLI_SUMMARY_PATTERNS]; /* USE, at the sample point */
+  float sample_passes_per_byte, sample_moved;                                    /* USE */
+  float sample_bytes;                   /* EDGE from a site: the object's bytes at the sample point; 0 unknown */
+  const char *syms;                     /* the shared symbols they read, sorted, comma-separated ("" none) */
 } oli_summary_t;
 
 /* Writer: the record's bytes for s (key, from_key, local ids given as

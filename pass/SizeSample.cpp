@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "SizeSample.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -29,6 +30,17 @@ bool subsetSyms(const SymSet &A, const SymSet &B) {
   return std::all_of(A.begin(), A.end(), [&](unsigned S) { return std::binary_search(B.begin(), B.end(), S); });
 }
 
+std::string SampleSpace::names(const SymSet &S) const {
+  SmallVector<StringRef, 4> N;
+  for (unsigned X : S)
+    N.push_back(Names[X]);
+  llvm::sort(N);
+  std::string R;
+  for (StringRef X : N)
+    R += (R.empty() ? "" : ",") + X.str();
+  return R;
+}
+
 int64_t SampleSpace::sampleOf(StringRef Name) {
   uint64_t H = 14695981039346656037ull; // FNV-1a
   for (unsigned char C : Name)
@@ -41,6 +53,9 @@ constexpr unsigned MaxDepth = 24;
 constexpr int64_t Limit = int64_t(1) << 62;
 
 std::string keyed(StringRef Base, int64_t Off) { return (Base + "+" + Twine(Off)).str(); }
+/// A global's name as a symbol's base: "@g" when other modules see the
+/// same global (a Fortran module variable, a C extern), "%@g" otherwise.
+std::string globalBase(const GlobalVariable &G) { return (G.hasLocalLinkage() ? "%@" : "@") + G.getName().str(); }
 } // namespace
 
 SampleSpace::SampleSpace(Module &M) {
@@ -55,7 +70,7 @@ SampleSpace::SampleSpace(Module &M) {
         APInt Off(DL.getIndexTypeSizeInBits(SI->getPointerOperandType()), 0);
         Value *Base = SI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
         if (auto *G = dyn_cast<GlobalVariable>(Base)) {
-          auto &Vs = Stored[keyed("@" + G->getName().str(), Off.getSExtValue())];
+          auto &Vs = Stored[keyed(globalBase(*G), Off.getSExtValue())];
           if (!is_contained(Vs, SI->getValueOperand()))
             Vs.push_back(SI->getValueOperand());
         }
@@ -86,7 +101,7 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
   int64_t O = Off.getSExtValue();
   if (auto *G = dyn_cast<GlobalVariable>(Base))
-    return keyed("@" + G->getName().str(), O);
+    return keyed(globalBase(*G), O);
   auto *A = dyn_cast<Argument>(Base);
   if (!A)
     return "";

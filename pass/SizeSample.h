@@ -77,6 +77,12 @@ public:
   /// The symbol naming V (a run-time value SCEV cannot see through).
   unsigned symbol(llvm::Value *V);
   const std::string &name(unsigned Sym) const { return Names[Sym]; }
+  /// True for a symbol every module names alike: a global other modules
+  /// see ("@nx+0"); a static's, a parameter's or a local value's is the
+  /// module's own.
+  bool shared(unsigned Sym) const { return Names[Sym][0] == '@'; }
+  /// The symbols' names, comma-separated, sorted (a summary's list).
+  std::string names(const SymSet &S) const;
 
   /// The value a symbol of this name takes: 1031 to 3071, 7 modulo 8 (so a
   /// vector loop's remainder runs), from a hash of the name, so every module

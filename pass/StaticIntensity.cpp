@@ -62,6 +62,7 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -142,6 +143,7 @@ struct Tally : Part {
   std::map<std::string, double> Exits; // key -> entries per run
   std::vector<char> Reached;
   std::vector<AccessPart> Parts; // Intensity filled by the caller
+  SymSet Syms;                   // view 1: the symbols of the trip counts taken at the sample point
   std::vector<double> PartExecs, PartPerByte;
   double intensity(double Bytes, unsigned P) const { return PerByte[P] + Execs[P] / Bytes; }
 };
@@ -204,7 +206,16 @@ private:
 
   void findRoots();
   void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
-  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From, const SymSet *Size = nullptr);
+  /// Exact: in view 1, which accesses keep view 1's weight (those whose
+  /// trip counts read only the object's size's symbols); the others, and
+  /// every access without Exact, take view 0's.
+  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From,
+                   const std::function<bool(const SymSet &)> &Exact = nullptr);
+  /// Symbols a view-1 trip count or branch may read: some object's size's,
+  /// or a global every module names alike (a key's USE, joined elsewhere).
+  bool usable(const SymSet &S) const {
+    return all_of(S, [&](unsigned X) { return Space.shared(X) || is_contained(SizeSyms, X); });
+  }
   const std::string &rootOf(Function &F);
   DenseMap<Function *, std::string> Rooted;
   void findKeys();
@@ -364,8 +375,7 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI) {
     Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) { livePhiInputs(FI, P, Out); };
     std::optional<Sample> VA = Space.eval(A, SE), VB = Space.eval(B, SE);
     Space.Live = nullptr;
-    if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !subsetSyms(VA->Syms, SizeSyms) ||
-        !subsetSyms(VB->Syms, SizeSyms))
+    if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !usable(VA->Syms) || !usable(VB->Syms))
       return std::nullopt;
     unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
     return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
@@ -509,7 +519,7 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
-           TS && !TS->Syms.empty() && subsetSyms(TS->Syms, SizeSyms))
+           TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
@@ -1153,7 +1163,8 @@ void Estimator::findRoots() {
 /// function it holds in: 0 for an absolute state, which holds in every call).
 /// Step 3: calls of each argument state's function with this object, the sum
 /// over the call paths from the roots.
-Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From, const SymSet *Size) {
+Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
+                            const std::function<bool(const SymSet &)> &Exact) {
   Tally T;
   std::vector<double> E(States.size(), 0.0);
   std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
@@ -1223,10 +1234,12 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     }
     for (const Access &A : St.Accesses) {
       Weight W = weigh(A);
-      if (Mode && Size && !subsetSyms(W.Syms, *Size)) { // counts in terms unrelated to the size: view 0's
+      if (Mode && (!Exact || !Exact(W.Syms))) { // counts in terms unrelated to the size: view 0's
         Mode = 0;
         W = weigh(A);
         Mode = 1;
+      } else if (Mode) {
+        unionSyms(T.Syms, W.Syms);
       }
       if (!W.Ok)
         continue;
@@ -1364,7 +1377,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     else if (SizeS && SizeS->Value > 0)
       Bytes = double(SizeS->Value), Syms = &SizeS->Syms;
     Mode = 1;
-    Tally T = accumulate(From, Syms);
+    Tally T = accumulate(From, [&](const SymSet &S) { return subsetSyms(S, *Syms); });
     Mode = 0;
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
@@ -1437,23 +1450,35 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     size_t N = oli_summary_write(&R, Locals.data(), Buf, sizeof Buf);
     Bytes.insert(Bytes.end(), Buf, Buf + N);
   };
-  auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W) {
+  auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W,
+                  const std::optional<Sample> &Size = std::nullopt) {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
     R.from_site = Site;
     R.from_key = FromKey.c_str();
     R.key = Key.c_str();
     R.weight = float(W);
+    std::string Names = Size ? Space.names(Size->Syms) : "";
+    if (Size) // the object's size in shared symbols: other modules' counts in them are exact
+      R.has_sample = 1, R.sample_bytes = float(Size->Value), R.syms = Names.c_str();
     add(R, {});
   };
+  auto sharedOnly = [&](const SymSet &S) { return all_of(S, [&](unsigned X) { return Space.shared(X); }); };
   for (const auto &[Rec, T] : Sites) {
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
+    std::optional<Sample> Size = SizeOf.lookup(Rec);
+    if (Size && (Size->Value <= 0 || Size->Syms.empty() || !sharedOnly(Size->Syms)))
+      Size.reset();
     for (const auto &[Key, W] : T.Exits)
-      edge(Info.Id, "", Key, W);
+      edge(Info.Id, "", Key, W, Size);
   }
   for (const auto &[Key, From] : KeyRoots) {
     Tally T = accumulate(From);
+    Mode = 1; // the same at the sample point, for sizes in shared symbols
+    Tally TS = accumulate(From, sharedOnly);
+    Mode = 0;
+    std::string SymNames = Space.names(TS.Syms);
     std::vector<uint64_t> Locals;
     for (const auto &[Rec, ST] : Sites) {
       // the site's own flow reached the key's place (a by-value struct's
@@ -1493,6 +1518,22 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       double G = Q.GuessedPerByte + Q.GuessedExecs / NominalBytes;
       R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
                 (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0);
+      if (!TS.Syms.empty()) {
+        auto It = TS.ByRoot.find(Root);
+        Part QS = It == TS.ByRoot.end() ? Part() : It->second;
+        double AllS = 0;
+        for (unsigned P = 1; P < NumPatterns; ++P) {
+          R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
+          R.sample_execs[P - 1] = float(QS.Execs[P]);
+          AllS += QS.PerByte[P] + QS.Execs[P] / NominalBytes;
+        }
+        R.sample_passes_per_byte = float(QS.PassPerByte);
+        R.sample_moved = float(QS.Moved);
+        double GS = QS.GuessedPerByte + QS.GuessedExecs / NominalBytes;
+        R.has_sample = 1;
+        R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+        R.syms = SymNames.c_str();
+      }
       add(R, Locals);
     }
     for (const auto &[K2, W] : T.Exits)
@@ -1579,7 +1620,10 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
           OS << format_hex(R.from_site, 18);
         else
           OS << R.from_key;
-        OS << " -> " << R.key << " x" << format("%.4g", R.weight) << "\n";
+        OS << " -> " << R.key << " x" << format("%.4g", R.weight);
+        if (R.has_sample)
+          OS << ", size " << format("%.4g", R.sample_bytes) << " at the sample point of " << R.syms;
+        OS << "\n";
         continue;
       }
       OS << "oli: summary use " << R.key;
@@ -1603,6 +1647,17 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         uint64_t Id;
         memcpy(&Id, R.local + 8 * I, 8);
         OS << (I ? " " : ", counted by ") << format_hex(Id, 18);
+      }
+      if (R.has_sample) {
+        OS << "; at the sample point of " << R.syms << ":";
+        for (unsigned P = 0; P < OLI_SUMMARY_PATTERNS; ++P)
+          if (R.sample_per_byte[P] > 0 || R.sample_execs[P] > 0)
+            OS << " " << oli_access_pattern_name(AccessPattern(P + 1)) << " " << format("%.4g", R.sample_per_byte[P])
+               << "/byte+" << format("%.4g", R.sample_execs[P]);
+        OS << ", passes " << format("%.4g", R.sample_passes_per_byte) << "/byte+" << format("%.4g", R.sample_moved)
+           << " bytes";
+        if (R.sample_flags & OLI_SUMMARY_F_GUESSED)
+          OS << ", guessed";
       }
       OS << "\n";
     }

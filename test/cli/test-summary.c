@@ -1,7 +1,10 @@
 /* test/cli/test-summary.c - access summaries (common/summary.c): the writer's
  * records read back, malformed ones refused, and the join on a hand-built
  * section: a site's object passed to kern#0 (10 calls) and stored into @g+0,
- * kern's use per call, @g's use under a root called 5 times from main. */
+ * kern's use per call, @g's use under a root called 5 times from main; and
+ * version 2's counts at the sample point: a site whose size is in @nx, @ny
+ * swept through @h+0 in those terms (3 passes whatever the real size), and
+ * in a symbol its size does not read (the known numbers instead). */
 #include <stdint.h>
 #include <string.h>
 
@@ -57,5 +60,33 @@ int main(void) {
   bad[4] = 7; /* size not a multiple of 8 */
   CHECK("bad size refused", oli_summary_check(bad, bad + len, why, sizeof why) < 0 && strstr(why, "size"));
   CHECK("truncated refused", oli_summary_check(sec, sec + len - 8, why, sizeof why) < 0);
+
+  /* version 2: counts at the sample point of shared symbols */
+  len = 0;
+  const uint64_t s2 = 0x77;
+  oli_summary_t e;
+  memset(&e, 0, sizeof e);
+  e.what = OLI_SUMMARY_EDGE, e.from_site = s2, e.from_key = "", e.key = "@h+0", e.weight = 1;
+  e.has_sample = 1, e.sample_bytes = 8.0f * 1031 * 1039, e.syms = "@nx+0,@ny+0";
+  len += oli_summary_write(&e, NULL, sec + len, sizeof sec - len);
+  oli_summary_t u;
+  memset(&u, 0, sizeof u);
+  u.what = OLI_SUMMARY_USE, u.from_key = "", u.key = "@h+0", u.accesses = 2;
+  u.per_byte[0] = 0.125f, u.passes_per_byte = 1; /* the known numbers: taken to cover it once */
+  u.has_sample = 1, u.syms = "@ny+0", u.sample_execs[0] = 3.0f * 1031 * 1039, u.sample_moved = 8.0f * 3 * 1031 * 1039;
+  len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
+  CHECK("version 2 reads back", oli_summary_check(sec, sec + len, why, sizeof why) == 0 &&
+                                    oli_summary_decode(sec, len, 0, &r, why, sizeof why) == 1 && r.version == 2 &&
+                                    r.has_sample && strcmp(r.syms, "@nx+0,@ny+0") == 0 && r.sample_bytes > 8e6f);
+  b.len = len;
+  local.flags = OLI_STATIC_F_KEYED, local.passes = 0, local.intensity = 0;
+  oli_summary_join(&b, 1, s2, 123456789, &local, &out);
+  CHECK("symbols in the size's: passes at the sample point", out.passes > 2.99f && out.passes < 3.01f);
+  e.syms = "@nx+0"; /* the USE reads @ny, the size does not */
+  len = oli_summary_write(&e, NULL, sec, sizeof sec);
+  len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, s2, 123456789, &local, &out);
+  CHECK("symbols outside the size's: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
   return TEST_SUMMARY();
 }
