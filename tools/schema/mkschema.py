@@ -126,6 +126,10 @@ def field_type(t, v, doc):
         return {"type": "array", "items": obj({
             "settle": U32, "size": U64, "objects": U64, "from": {"type": "string"}, "to": {"type": "string"},
             "outcome": enum(v["redecide"]), "footprint": U64, "bytes_migrated": U64, "ns": U64})}
+    if t == "T_PLANNED":
+        return obj({"decision": enum([p for p in v["placement"] if p != "default"]),
+                    "ratio": {"anyOf": [RATIO, {"type": "null"}]}}, required=("decision",),
+                   desc="the plan's decision where the run did not follow it")
     if t == "T_FRAMES":
         return {"type": "array", "items": obj({
             "module": {"type": "string"}, "build_id": {"type": "string", "pattern": "^[0-9a-f]*$"},
