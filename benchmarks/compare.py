@@ -462,7 +462,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per run (default 3600)")
     ap.add_argument("--plot", help="write a gnuplot chart of time and memory per policy "
                                    "(.svg or .png)")
-    ap.add_argument("--json", help="also write the table as JSON to this file")
+    ap.add_argument("--json", help="also write the table as JSON to this file (schema oli-compare, "
+                                   "share/oli/schema/oli-compare.schema.json)")
     args = ap.parse_args()
 
     if args.repeat < 1:
@@ -702,8 +703,14 @@ def main():
     for n in notes:
         print("note: " + n)
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"title": title, "machine": machine, "rows": rows, "notes": notes}, f, indent=1)
+        # schema oli-compare, version 1 (share/oli/schema/oli-compare.schema.json)
+        doc = {"schema": "oli-compare", "version": 1, "program": kernel, "args": prog_args, "title": title,
+               "machine": machine, "lab": bool(LAB), "repeat": args.repeat, "rows": rows, "notes": notes}
+        tmpname = args.json + ".tmp"
+        with open(tmpname, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        os.replace(tmpname, args.json)
     ran = [r for r in rows if not r["skipped"]]
     if args.plot:
         plot(args.plot, ran, title)
