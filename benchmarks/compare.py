@@ -516,12 +516,13 @@ def main():
         script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                               "test", "numa-lab", "run-demo.sh")
         if not os.access(script, os.X_OK):
-            die("--lab needs %s" % script)
+            die("--lab needs the NUMA lab of oli's source tree (%s), which is not installed: run "
+                "benchmarks/compare.py of a checkout" % script)
         if args.launcher:
             die("--lab and --launcher cannot be combined (the lab runs one process)")
         if args.plan:
             die("--lab with --plan is not supported: the plan file is not copied into the lab")
-        LAB = {"script": script, "cache": args.lab_cache, "timeout": min(args.timeout, 600),
+        LAB = {"script": script, "cache": args.lab_cache, "timeout": args.timeout,
                "kernel": args.lab_kernel,
                "setup": "echo %s > /sys/kernel/mm/transparent_hugepage/enabled" % args.lab_thp}
         if args.make_plan:
