@@ -19,21 +19,21 @@
 # `oli report` when the CLI is built, else the JSON) are printed. Exit: the
 # program's status, 1 when the guest did not finish, 77 when QEMU cannot run here.
 #
-# The lab emulates every instruction (QEMU TCG): a program runs there about
-# SLOWDOWN times slower than on this host. With --timeout auto, PROGRAM runs
-# once here first (pinned to one CPU, as in the guest; output discarded), and
-# the estimate from its CPU time and the limit (twice the estimate plus the
-# boot, at least 300 s) are printed before the boot; a program that runs more than 120 s here is not
-# started in the lab unless --timeout SEC says how long to wait. While the
-# guest runs, a line every 30 s gives the time so far and the program's last
-# line of output.
+# The lab emulates every instruction (QEMU TCG): a program runs there up to
+# 30 times (OLI_LAB_SLOWDOWN) slower than on this host. With --timeout auto,
+# PROGRAM runs once here first (pinned to one CPU, as in the guest; output
+# discarded), and the estimate from its CPU time and the limit (twice the
+# estimate plus the boot, at least 300 s) are printed before the boot; a
+# program that runs more than 120 s here is not started in the lab unless
+# --timeout SEC says how long to wait. While the guest runs, a line every
+# 30 s gives the time so far and the program's last line of output.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 build=${OLI_BUILD_DIR:-$repo/build}
 kernel=6.12 cpu=0 cache=$build/test/numa-lab/cache out="" timeout=auto setup=""
 files=() fetch=()
-usage() { sed -n '5,30p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,/^set /{/^#/p}' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --kernel) kernel=$2; shift 2 ;;
