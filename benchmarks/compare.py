@@ -445,7 +445,8 @@ def main():
     ap.add_argument("--plain", help="the plain build (no liboli) for the numactl rows (default: "
                                     "KERNEL without its -oli/-rt suffix, when it exists)")
     ap.add_argument("--numa-run", help="bench-numa-run, which measures every row's bytes per node "
-                                       "at exit (default: beside KERNEL, then on PATH)")
+                                       "at exit (default: beside KERNEL, then the one installed with "
+                                       "oli-compare, then on PATH)")
     ap.add_argument("--threads", type=int, help="OMP_NUM_THREADS (default: inherited)")
     ap.add_argument("--no-class", action="store_true",
                     help="do not pass the class argument (NPB binaries, XSBench)")
@@ -453,7 +454,8 @@ def main():
     ap.add_argument("--launcher", default="", help="command prefix, e.g. 'mpiexec -n 2'")
     ap.add_argument("--lab", action="store_true",
                     help="run every run inside the QEMU NUMA lab (two sockets + a CXL-like "
-                         "node; one boot per run; times are not meaningful, placement is)")
+                         "node; one boot per run; times are not meaningful, placement is; "
+                         "a source checkout only)")
     ap.add_argument("--lab-cache", help="the lab's kernel cache (run-demo.sh --cache)")
     ap.add_argument("--lab-kernel", default="6.12", help="the lab's guest kernel, 6.12 or 6.1")
     ap.add_argument("--lab-thp", default="never", help="the lab guest's transparent huge pages: never "
@@ -502,9 +504,13 @@ def main():
     LAUNCHER = shlex.split(args.launcher)
     kernel = os.path.abspath(args.kernel)
     here = os.path.dirname(kernel)
-    NUMA_RUN = args.numa_run or (os.path.join(here, "bench-numa-run")
-                                 if os.access(os.path.join(here, "bench-numa-run"), os.X_OK)
-                                 else shutil.which("bench-numa-run"))
+    # bench-numa-run: beside KERNEL (build/bench/), the one installed with this
+    # script (bin/oli-compare: LIB/oli/bench-numa-run of the same prefix), on PATH
+    prefix = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    installed = sorted(glob.glob(os.path.join(prefix, "lib", "*", "oli", "bench-numa-run"))) + \
+        [os.path.join(prefix, "lib", "oli", "bench-numa-run")]
+    NUMA_RUN = args.numa_run or next((p for p in [os.path.join(here, "bench-numa-run")] + installed
+                                      if os.access(p, os.X_OK)), None) or shutil.which("bench-numa-run")
     NUMA_RUN = os.path.abspath(NUMA_RUN) if NUMA_RUN else None
     NUMACTL = shutil.which("numactl")
     plain = args.plain
@@ -545,7 +551,7 @@ def main():
     results, all_reps, all_numa, notes = {}, [], [], []
     progress = Progress(len(order), args.repeat)
     if not NUMA_RUN:
-        notes.append("bench-numa-run not found (build it, or --numa-run PATH): no kernel byte "
+        notes.append("bench-numa-run not found (build it, or install oli, or --numa-run PATH): no kernel byte "
                      "columns, numactl rows skipped")
     for index, pol in enumerate(order, 1):
         env = dict(base_env)
