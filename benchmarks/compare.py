@@ -445,7 +445,8 @@ def main():
     ap.add_argument("--plain", help="the plain build (no liboli) for the numactl rows (default: "
                                     "KERNEL without its -oli/-rt suffix, when it exists)")
     ap.add_argument("--numa-run", help="bench-numa-run, which measures every row's bytes per node "
-                                       "at exit (default: beside KERNEL, then on PATH)")
+                                       "at exit (default: beside KERNEL, then the one installed with "
+                                       "oli-compare, then on PATH)")
     ap.add_argument("--threads", type=int, help="OMP_NUM_THREADS (default: inherited)")
     ap.add_argument("--no-class", action="store_true",
                     help="do not pass the class argument (NPB binaries, XSBench)")
@@ -453,7 +454,8 @@ def main():
     ap.add_argument("--launcher", default="", help="command prefix, e.g. 'mpiexec -n 2'")
     ap.add_argument("--lab", action="store_true",
                     help="run every run inside the QEMU NUMA lab (two sockets + a CXL-like "
-                         "node; one boot per run; times are not meaningful, placement is)")
+                         "node; one boot per run; times are not meaningful, placement is; "
+                         "a source checkout only)")
     ap.add_argument("--lab-cache", help="the lab's kernel cache (run-demo.sh --cache)")
     ap.add_argument("--lab-kernel", default="6.12", help="the lab's guest kernel, 6.12 or 6.1")
     ap.add_argument("--lab-thp", default="never", help="the lab guest's transparent huge pages: never "
@@ -462,7 +464,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=3600, help="seconds per run (default 3600)")
     ap.add_argument("--plot", help="write a gnuplot chart of time and memory per policy "
                                    "(.svg or .png)")
-    ap.add_argument("--json", help="also write the table as JSON to this file")
+    ap.add_argument("--json", help="also write the table as JSON to this file (schema oli-compare, "
+                                   "share/oli/schema/oli-compare.schema.json)")
     args = ap.parse_args()
 
     if args.repeat < 1:
@@ -501,9 +504,13 @@ def main():
     LAUNCHER = shlex.split(args.launcher)
     kernel = os.path.abspath(args.kernel)
     here = os.path.dirname(kernel)
-    NUMA_RUN = args.numa_run or (os.path.join(here, "bench-numa-run")
-                                 if os.access(os.path.join(here, "bench-numa-run"), os.X_OK)
-                                 else shutil.which("bench-numa-run"))
+    # bench-numa-run: beside KERNEL (build/bench/), the one installed with this
+    # script (bin/oli-compare: LIB/oli/bench-numa-run of the same prefix), on PATH
+    prefix = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    installed = sorted(glob.glob(os.path.join(prefix, "lib", "*", "oli", "bench-numa-run"))) + \
+        [os.path.join(prefix, "lib", "oli", "bench-numa-run")]
+    NUMA_RUN = args.numa_run or next((p for p in [os.path.join(here, "bench-numa-run")] + installed
+                                      if os.access(p, os.X_OK)), None) or shutil.which("bench-numa-run")
     NUMA_RUN = os.path.abspath(NUMA_RUN) if NUMA_RUN else None
     NUMACTL = shutil.which("numactl")
     plain = args.plain
@@ -515,12 +522,13 @@ def main():
         script = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                               "test", "numa-lab", "run-demo.sh")
         if not os.access(script, os.X_OK):
-            die("--lab needs %s" % script)
+            die("--lab needs the NUMA lab of oli's source tree (%s), which is not installed: run "
+                "benchmarks/compare.py of a checkout" % script)
         if args.launcher:
             die("--lab and --launcher cannot be combined (the lab runs one process)")
         if args.plan:
             die("--lab with --plan is not supported: the plan file is not copied into the lab")
-        LAB = {"script": script, "cache": args.lab_cache, "timeout": min(args.timeout, 600),
+        LAB = {"script": script, "cache": args.lab_cache, "timeout": args.timeout,
                "kernel": args.lab_kernel,
                "setup": "echo %s > /sys/kernel/mm/transparent_hugepage/enabled" % args.lab_thp}
         if args.make_plan:
@@ -543,7 +551,7 @@ def main():
     results, all_reps, all_numa, notes = {}, [], [], []
     progress = Progress(len(order), args.repeat)
     if not NUMA_RUN:
-        notes.append("bench-numa-run not found (build it, or --numa-run PATH): no kernel byte "
+        notes.append("bench-numa-run not found (build it, or install oli, or --numa-run PATH): no kernel byte "
                      "columns, numactl rows skipped")
     for index, pol in enumerate(order, 1):
         env = dict(base_env)
@@ -702,8 +710,14 @@ def main():
     for n in notes:
         print("note: " + n)
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"title": title, "machine": machine, "rows": rows, "notes": notes}, f, indent=1)
+        # schema oli-compare, version 1 (share/oli/schema/oli-compare.schema.json)
+        doc = {"schema": "oli-compare", "version": 1, "program": kernel, "args": prog_args, "title": title,
+               "machine": machine, "lab": bool(LAB), "repeat": args.repeat, "rows": rows, "notes": notes}
+        tmpname = args.json + ".tmp"
+        with open(tmpname, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.write("\n")
+        os.replace(tmpname, args.json)
     ran = [r for r in rows if not r["skipped"]]
     if args.plot:
         plot(args.plot, ran, title)

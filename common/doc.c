@@ -59,7 +59,8 @@
   X(RULE, "rule", T_RULE, I, N, N, N)                                                         \
   X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N, N)                                    \
   X(FRAMES, "frames", T_FRAMES, O, O, O, O)                                                   \
-  X(WHY, "why", T_WHY, N, N, N, R)
+  X(WHY, "why", T_WHY, N, N, N, R)                                                           \
+  X(PLANNED, "planned", T_PLANNED, O, N, N, N)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -79,6 +80,7 @@ typedef enum ftype_e {
   T_REDECISIONS, /* [{"settle", "size", "objects", "from", "to", "outcome", ...}] */
   T_FRAMES,   /* [{"module", "build_id", "offset": "0x..."}], innermost first */
   T_WHY,      /* why a plan left a site out: an oli_left_out_t name (oli_vocab.def) */
+  T_PLANNED,  /* {"decision", "ratio"}: a plan's placement the run did not follow */
 } ftype_t;
 
 /* Per document: N not a member; O read if present, written when set; R
@@ -285,6 +287,26 @@ static int read_frames(reader_t *r, const oli_json_t *v, oli_doc_site_t *s) {
   return 0;
 }
 
+/* A report site's "planned": the plan's decision and ratio where the run did
+ * not follow them (no CXL node, a DRAM budget). */
+static int read_planned(reader_t *r, const oli_json_t *v, oli_doc_site_t *s) {
+  char qb[64], list[96];
+  const char *dec, *ratio;
+  int parts;
+  if (v->type != OLI_JSON_OBJECT)
+    return fail(r, v, "\"planned\" must be an object {\"decision\", \"ratio\"}, found %s", oli_json_type_name(v->type));
+  if (get_str(r, v, "decision", &dec, true) != 0 || get_str(r, v, "ratio", &ratio, false) != 0) return -1;
+  if (oli_placement_parse(dec, &s->planned) != 0 || s->planned == OLI_PLACE_DEFAULT)
+    return fail(r, oli_json_get(v, "decision"), "\"planned\" \"decision\" %s is not one of %s", q(dec, qb),
+                oli_placement_list(list, sizeof list, false));
+  memset(s->planned_weight, 0, sizeof s->planned_weight);
+  if (s->planned == OLI_PLACE_INTERLEAVE && *ratio &&
+      oli_parse_ratio(ratio, PLAN_RATIO_MAX, s->planned_weight, &parts) != 0)
+    return fail(r, oli_json_get(v, "ratio"), "\"planned\" \"ratio\" must be \"D:C\" or \"D:C:R\", found %s",
+                q(ratio, qb));
+  return 0;
+}
+
 static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f, int use) {
   const field_t *fd = &fields[f];
   char qb[64];
@@ -374,6 +396,11 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     has = true;
     break;
   }
+  case T_PLANNED:
+    if (v == NULL || v->type == OLI_JSON_NULL) break;
+    if (read_planned(r, v, s) != 0) return -1;
+    has = true;
+    break;
   case T_DECISION: {
     const char *dec;
     bool plan = r->d->kind == OLI_DOC_PLAN;
@@ -1011,6 +1038,18 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_DECISION:
     if (has) oli_jw_str(w, fd->key, oli_placement_name(s->placement));
     return;
+  case T_PLANNED: {
+    char r[40];
+    if (!has || s->planned == OLI_PLACE_DEFAULT) return; /* a plan never asks for the default policy */
+    oli_jw_object(w, fd->key, OLI_JW_INLINE);
+    oli_jw_str(w, "decision", oli_placement_name(s->planned));
+    if (s->planned == OLI_PLACE_INTERLEAVE &&
+        s->planned_weight[OLI_TIER_DRAM] + s->planned_weight[OLI_TIER_CXL] + s->planned_weight[OLI_TIER_REMOTE])
+      oli_jw_str(w, "ratio", oli_format_ratio(s->planned_weight, r, sizeof r));
+    else oli_jw_null(w, "ratio");
+    oli_jw_end(w);
+    return;
+  }
   case T_RATIO: {
     char r[40];
     if (OLI_HAS(s, OLI_F_DECISION) && s->placement == OLI_PLACE_INTERLEAVE)

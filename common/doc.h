@@ -47,7 +47,7 @@ typedef enum oli_doc_field_e {
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
   OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES, OLI_F_WHY,
-  OLI_F_COUNT_
+  OLI_F_PLANNED, OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
 #define OLI_SET(s, f) ((s)->has |= 1ull << (f))
@@ -98,6 +98,8 @@ typedef struct oli_doc_site_s {
   size_t nframes;                     /* a call-stack site's frames[] (OLI_F_FRAMES), innermost first */
   oli_doc_frame_t frames[OLI_DOC_MAX_FRAMES];
   oli_left_out_t left_out;            /* a plan's left_out[] entry: why (OLI_F_WHY) */
+  oli_placement_t planned;            /* report: the plan's decision the run did not follow (OLI_F_PLANNED) */
+  uint32_t planned_weight[OLI_NODE_TIERS]; /* its ratio by tier (interleave; all 0: the run's weights) */
   uint32_t at_line, at_col;           /* where the site object starts (read) */
 } oli_doc_site_t;
 

@@ -6,19 +6,28 @@
 #   XSBench:           Makefile.oli next to its Makefile (which it includes)
 #
 #   npb-patches/apply.sh [--oli-config PATH] [--dry-run] DIR
+#   oli-npb-apply [--oli-config PATH] [--dry-run] DIR      (the same, installed)
 #
 # DIR: NPB3.4.x/ or NPB3.4.x/NPB3.4-OMP/; a C port's top directory (the one with
 # config/ and CG/); XSBench/ or XSBench/openmp-threading/ (or src/ of old releases).
-# --oli-config: oli's oli-config script (default: oli-config on PATH, else
-# build/bin/oli-config of this checkout). See npb-patches/README.md.
+# --oli-config: oli's oli-config script (default: oli-config on PATH, else the
+# one installed beside oli-npb-apply, else build/bin/oli-config of this
+# checkout). See npb-patches/README.md.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
+me=$(basename "$0")
+[ "$me" = apply.sh ] && me=npb-patches/apply.sh
+# The settings' templates: beside this script in the source tree; installed
+# (bin/oli-npb-apply), under share/oli/npb-patches/ of the same prefix.
+templates=$here
+[ -f "$templates/npb3.4-omp/make.def.in" ] || templates=$(cd "$here/.." && pwd)/share/oli/npb-patches
 
 usage() {
-  echo "usage: npb-patches/apply.sh [--oli-config PATH] [--dry-run] DIR" >&2
+  echo "usage: $me [--oli-config PATH] [--dry-run] DIR" >&2
   exit 2
 }
-die() { echo "apply.sh: error: $*" >&2; exit 2; }
+die() { echo "$me: error: $*" >&2; exit 2; }
+[ -f "$templates/npb3.4-omp/make.def.in" ] || die "the settings' templates are not in $templates (a partial install?)"
 
 oli_config=
 dry=0
@@ -40,6 +49,8 @@ dir=$(cd "$dir" && pwd)
 if [ -z "$oli_config" ]; then
   if command -v oli-config >/dev/null 2>&1; then
     oli_config=$(command -v oli-config)
+  elif [ -x "$here/oli-config" ]; then
+    oli_config=$here/oli-config # installed: bin/oli-npb-apply beside bin/oli-config
   else
     for b in "$here"/../build "$here"/../build-*; do
       if [ -x "$b/bin/oli-config" ]; then oli_config=$(cd "$b/bin" && pwd)/oli-config; break; fi
@@ -50,7 +61,7 @@ fi
 [ -x "$oli_config" ] || die "--oli-config '$oli_config' is not an executable file"
 oli_config=$(cd "$(dirname "$oli_config")" && pwd)/$(basename "$oli_config") # make.def runs it from elsewhere
 plugin=$("$oli_config" --plugin)
-[ -f "$plugin" ] || echo "apply.sh: warning: the plugin $plugin does not exist yet (build oli before the benchmarks)" >&2
+[ -f "$plugin" ] || echo "$me: warning: the plugin $plugin does not exist yet (build oli before the benchmarks)" >&2
 
 # True when one of the arguments (glob results) exists.
 any() { local f; for f in "$@"; do [ -e "$f" ] && return 0; done; return 1; }
@@ -83,25 +94,25 @@ if [ -z "$kind" ]; then
 fi
 if [ "$kind" = npb-fortran ] && [ "$(basename "$target")" != NPB3.4-OMP ]; then
   case "$target" in
-    *MPI*|*SER*) echo "apply.sh: note: $target is not NPB3.4-OMP; the settings assume OpenMP (drop -fopenmp for SER; MPI needs FC=mpif90 with MPICH_FC=flang-new-19)" >&2 ;;
+    *MPI*|*SER*) echo "$me: note: $target is not NPB3.4-OMP; the settings assume OpenMP (drop -fopenmp for SER; MPI needs FC=mpif90 with MPICH_FC=flang-new-19)" >&2 ;;
   esac
 fi
 
 case "$kind" in
-  npb-fortran) template=$here/npb3.4-omp/make.def.in; out=$target/config/make.def ;;
-  npb-c) template=$here/npb-c/make.def.in; out=$target/config/make.def ;;
-  xsbench) template=$here/xsbench/Makefile.oli.in; out=$target/Makefile.oli ;;
+  npb-fortran) template=$templates/npb3.4-omp/make.def.in; out=$target/config/make.def ;;
+  npb-c) template=$templates/npb-c/make.def.in; out=$target/config/make.def ;;
+  xsbench) template=$templates/xsbench/Makefile.oli.in; out=$target/Makefile.oli ;;
 esac
 
 content=$(sed "s|@OLI_CONFIG@|$oli_config|g" "$template")
-echo "apply.sh: $target is $kind; writing $out (oli-config: $oli_config)"
+echo "$me: $target is $kind; writing $out (oli-config: $oli_config)"
 if [ "$dry" = 1 ]; then
   printf '%s\n' "$content"
   exit 0
 fi
 if [ -f "$out" ] && ! grep -q "npb-patches/apply.sh" "$out"; then
   [ -e "$out.orig" ] || cp -p "$out" "$out.orig"
-  echo "apply.sh: kept the previous $(basename "$out") as $(basename "$out").orig"
+  echo "$me: kept the previous $(basename "$out") as $(basename "$out").orig"
 fi
 printf '%s\n' "$content" > "$out"
 
@@ -110,7 +121,7 @@ printf '%s\n' "$content" > "$out"
 if [ "$kind" != xsbench ]; then
   for f in "$target"/sys/print_header "$target"/sys/print_instructions; do
     if [ -f "$f" ] && [ ! -x "$f" ]; then
-      chmod +x "$f" && echo "apply.sh: made sys/$(basename "$f") executable (the top Makefile runs it)"
+      chmod +x "$f" && echo "$me: made sys/$(basename "$f") executable (the top Makefile runs it)"
     fi
   done
 fi

@@ -12,9 +12,10 @@
 # --- pieces shared by both NPB stand-ins --------------------------------------
 # npb_common TOP LANG: the top Makefile, sys/ (make.common, a setparams-like
 # config step, print_header without its exec bit, as some tarballs have it).
+# No bin/: a git checkout of NPB has none (git keeps no empty directory).
 npb_common() {
   local top=$1 lang=$2
-  mkdir -p "$top/config" "$top/sys" "$top/common" "$top/CG" "$top/bin"
+  mkdir -p "$top/config" "$top/sys" "$top/common" "$top/CG"
   echo "# stand-in make.def template" >"$top/config/make.def.template"
   cat >"$top/Makefile" <<'MK'
 SHELL=/bin/sh

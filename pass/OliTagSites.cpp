@@ -270,7 +270,10 @@ void OliTagSites::findModuleFile() {
         ModuleFile = CU->getFilename().str();
         ModuleDir = CU->getDirectory().str();
         CompileDir = compileDirectory(ModuleDir);
+        std::string Unit = ModuleFile;
         fromPreprocessed(ModuleFile, ModuleDir);
+        if (ModuleFile != Unit)
+          PpFile = StringRef(Unit).starts_with("/") ? Unit : ModuleDir + "/" + Unit;
         return;
       }
   ModuleFile = M.getSourceFileName();
@@ -531,7 +534,12 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     unsigned Start = F.getSubprogram() ? F.getSubprogram()->getLine() : 0;
     S.Rel = S.Line >= Start ? S.Line - Start : 0;
     S.Flags |= FlagHasLine;
-    Key = ("L" + Twine(S.Rel) + ":" + Twine(DL->getColumn())).str();
+    unsigned Col = DL->getColumn();
+    if (!PpFile.empty() && isFortranFile(File)) // the column the source has, not the output
+      if (unsigned C = PpColumns.sourceColumn(
+              PpFile, StringRef(File).starts_with("/") || Dir.empty() ? File : Dir + "/" + File, S.Line, Col))
+        Col = C;
+    Key = ("L" + Twine(S.Rel) + ":" + Twine(Col)).str();
   } else {
     S.Rel = Ordinal;
     Key = ("N" + Twine(Ordinal)).str();

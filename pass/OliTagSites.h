@@ -11,6 +11,7 @@
 
 #include "FieldName.h"
 #include "OliOptions.h"
+#include "SiteId.h"
 #include "SiteRecord.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -58,6 +59,8 @@ private:
   std::string CompileDir; // absolute compile directory (docs/site-ids.md)
   llvm::StringMap<std::string> RepoCache; // directory -> git checkout root
   llvm::StringMap<std::string> PpCache;   // preprocessed file -> the source it names, "" none
+  std::string PpFile;                     // the compile unit's file when a preprocessor's output
+  PreprocessedColumns PpColumns;          // its columns taken back to the sources
   FieldNamer FieldNames;                  // struct-field names, source lines cached
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
   std::vector<llvm::GlobalVariable *> Records;

@@ -201,6 +201,112 @@ std::string displayFunctionName(StringRef Mangled) {
   return D.empty() ? Mangled.str() : D;
 }
 
+/// Path made absolute against the working directory (the compiler's, as
+/// flang resolves a relative line marker) with "." and ".." folded.
+static std::string absolutePath(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// A line marker: `#line "FILE" N` (flang -E), `#line N "FILE"` (C) or
+/// `# N "FILE" FLAGS` (cpp). False for any other line.
+static bool lineMarker(StringRef L, std::string &File, unsigned &N) {
+  L = L.trim();
+  if (!L.consume_front("#"))
+    return false;
+  L = L.ltrim();
+  L.consume_front("line");
+  L = L.ltrim();
+  bool Number = false;
+  if (!L.empty() && std::isdigit((unsigned char)L[0])) {
+    if (L.consumeInteger(10, N))
+      return false;
+    Number = true;
+    L = L.ltrim();
+  }
+  if (!L.consume_front("\""))
+    return false;
+  size_t End = L.find('"');
+  if (End == StringRef::npos || End == 0)
+    return false;
+  File = L.substr(0, End).str();
+  L = L.drop_front(End + 1).ltrim();
+  if (!Number && (L.empty() || L.consumeInteger(10, N)))
+    return false;
+  return true;
+}
+
+static bool isBlank(char C) { return C == ' ' || C == '\t'; }
+
+const MemoryBuffer *PreprocessedColumns::file(StringRef Path) {
+  auto It = Files.find(Path);
+  if (It == Files.end()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+    It = Files.insert({Path, B ? std::move(*B) : nullptr}).first;
+  }
+  return It->second.get();
+}
+
+const std::map<PreprocessedColumns::LineKey, StringRef> &PreprocessedColumns::outputLines(StringRef Pp) {
+  auto It = Lines.find(Pp);
+  if (It != Lines.end())
+    return It->second;
+  std::map<LineKey, StringRef> &Out = Lines[Pp];
+  const MemoryBuffer *B = file(Pp);
+  if (!B)
+    return Out;
+  SmallVector<StringRef, 0> Text;
+  B->getBuffer().split(Text, '\n');
+  std::string Cur = absolutePath(Pp), Marked;
+  unsigned Next = 1, N = 0;
+  for (StringRef L : Text) {
+    if (lineMarker(L, Marked, N)) {
+      Cur = absolutePath(Marked);
+      Next = N;
+      continue;
+    }
+    Out.insert({{Cur, Next++}, L.rtrim('\r')}); // the first output line of a source line wins
+  }
+  return Out;
+}
+
+unsigned PreprocessedColumns::sourceColumn(StringRef Pp, StringRef Src, unsigned Line, unsigned Col) {
+  if (Line == 0 || Col == 0)
+    return 0;
+  const std::map<LineKey, StringRef> &Out = outputLines(Pp);
+  auto It = Out.find({absolutePath(Src), Line});
+  const MemoryBuffer *B = file(Src);
+  if (It == Out.end() || !B)
+    return 0;
+  StringRef S;
+  {
+    StringRef Rest = B->getBuffer();
+    for (unsigned I = 1; I < Line && !Rest.empty(); ++I)
+      Rest = Rest.split('\n').second;
+    S = Rest.split('\n').first.rtrim('\r');
+  }
+  // Walk both lines over their non-blank characters up to the output's
+  // column. They must agree (letters in either case): the prescanner only
+  // moves blanks, so a difference is a macro expansion or a continuation
+  // line joined before the column, and the output's column is all there is.
+  StringRef P = It->second.take_front(Col - 1);
+  size_t J = 0;
+  for (char C : P) {
+    if (isBlank(C))
+      continue;
+    while (J < S.size() && isBlank(S[J]))
+      ++J;
+    if (J == S.size() || std::tolower((unsigned char)S[J]) != std::tolower((unsigned char)C))
+      return 0;
+    ++J;
+  }
+  while (J < S.size() && isBlank(S[J]))
+    ++J;
+  return J < S.size() ? J + 1 : 0;
+}
+
 GlobalName splitGlobalName(StringRef Sym, bool IsCommon) {
   if (IsCommon) {
     if (Sym == "__BLNK__")

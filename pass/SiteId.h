@@ -10,8 +10,12 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 
 namespace oli {
 
@@ -59,6 +63,31 @@ struct GlobalName {
   std::string Name;
 };
 GlobalName splitGlobalName(llvm::StringRef Sym, bool IsCommon);
+
+/// Columns of a preprocessor's output mapped back to the source the user
+/// wrote. CMake's Ninja generator compiles `flang -E main.f90`'s output
+/// (`main.f90-pp.f90`); flang keeps the lines through the output's line
+/// markers but not the columns, since its prescanner re-indents each
+/// statement and drops blanks (`    allocate (a(n))` becomes
+/// `      allocate(a(n))`). A location's column in the output is taken to the
+/// source by counting the non-blank characters before it, so a site has the
+/// ID a direct compile of the source gives it (docs/site-ids.md).
+class PreprocessedColumns {
+public:
+  /// The column in the source file Src (absolute) of the location (Line, Col)
+  /// that the preprocessor's output Pp (absolute) has at Col; 0 when it
+  /// cannot be told (either file unreadable, no output line for Line, the
+  /// two lines' characters before it differ, as after a macro expansion).
+  unsigned sourceColumn(llvm::StringRef Pp, llvm::StringRef Src, unsigned Line, unsigned Col);
+
+private:
+  using LineKey = std::pair<std::string, unsigned>; // source path, line
+  const llvm::MemoryBuffer *file(llvm::StringRef Path);
+  const std::map<LineKey, llvm::StringRef> &outputLines(llvm::StringRef Pp);
+
+  llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> Files; // path -> text (null: unreadable)
+  llvm::StringMap<std::map<LineKey, llvm::StringRef>> Lines;  // output -> its lines by source line
+};
 
 } // namespace oli
 

@@ -68,7 +68,8 @@ typedef struct row_s {
   uint64_t count, total, largest;
   oli_decision_t d;
   bool fallback_now; /* the measured object fell back */
-  char reason[160];
+  const oli_plan_entry_t *planned; /* the plan's entry when the decision is not its placement */
+  char reason[200];
   bool have_obj, sampled, query_ok;
   uint64_t obj_bytes;
   uint64_t intended[OLI_MAX_TARGETS];
@@ -87,6 +88,30 @@ static const oli_global_t *global_of(const oli_site_state_t *st) {
   }
 }
 
+/* The plan's entry of a site whose decision is not the placement the plan
+ * gives it (no CXL node, no remote node, a DRAM budget), else NULL. */
+static const oli_plan_entry_t *plan_not_followed(oli_site_state_t *st, const row_t *r) {
+  const oli_plan_entry_t *pe = r->rec && r->count ? _oli_plan_for(st) : NULL;
+  if (pe == NULL || pe->placement == OLI_PLACE_DEFAULT) return NULL;
+  if (r->d.placement != pe->placement) return pe;
+  if (pe->placement != OLI_PLACE_INTERLEAVE || !pe->weight[OLI_TIER_DRAM] || !pe->weight[OLI_TIER_CXL]) return NULL;
+  for (int t = 0; t < OLI_NODE_TIERS; t++)
+    if (_oli_decision_weight(&r->d, (oli_tier_t)t) != pe->weight[t]) return pe;
+  return NULL;
+}
+
+/* "interleave 3:1", "CXL": what a plan entry asks for (an interleave without
+ * a ratio: the run's weights). */
+static const char *planned_words(const oli_plan_entry_t *pe, char *buf, size_t n) {
+  uint32_t w[OLI_NODE_TIERS];
+  char rt[40];
+  if (pe->placement != OLI_PLACE_INTERLEAVE) return oli_placement_words(pe->placement);
+  if (pe->weight[OLI_TIER_DRAM] && pe->weight[OLI_TIER_CXL]) memcpy(w, pe->weight, sizeof w);
+  else _oli_weights(w);
+  snprintf(buf, n, "%s %s", oli_placement_words(pe->placement), oli_format_ratio(w, rt, sizeof rt));
+  return buf;
+}
+
 static void gather(oli_site_state_t *st, row_t *r) {
   memset(r, 0, sizeof *r);
   r->st = st;
@@ -96,6 +121,11 @@ static void gather(oli_site_state_t *st, row_t *r) {
   uint32_t lp = (uint32_t)_oli_option_get(oli_option_large_percent);
   if (r->count == 0) snprintf(r->reason, sizeof r->reason, "no object allocated");
   else _oli_reason_format(&r->d, lp, r->reason, sizeof r->reason);
+  if ((r->planned = plan_not_followed(st, r)) != NULL) {
+    char pw[64];
+    size_t k = strlen(r->reason);
+    snprintf(r->reason + k, sizeof r->reason - k, " (the plan wanted %s)", planned_words(r->planned, pw, sizeof pw));
+  }
   void *addr = NULL;
   uint64_t len = 0;
   size_t bi = _oli_site_index(st);
@@ -166,6 +196,12 @@ static void to_doc_site(row_t *r) {
     s->nodes[s->nnodes++] = r->d.target[i].node;
   s->mechanism = r->d.mechanism;
   s->reason = r->reason;
+  if (r->planned) {
+    s->planned = r->planned->placement;
+    memcpy(s->planned_weight, r->planned->weight, sizeof s->planned_weight);
+  } else {
+    s->has &= ~(1ull << OLI_F_PLANNED);
+  }
   s->fallbacks = atomic_load(&r->st->fallbacks);
   r->ds_intended.n = r->ds_achieved.n = 0;
   for (int i = 0; r->have_obj && i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
@@ -502,7 +538,8 @@ static void table_report(FILE *f) {
           t->cxl_node);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
           "decision", "ratio", "pages present/intended / reason");
-  size_t mismatches = 0;
+  size_t mismatches = 0, unplanned = 0;
+  uint64_t unplanned_bytes = 0;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
@@ -536,6 +573,10 @@ static void table_report(FILE *f) {
             where, cnt, oli_format_size(r.largest, a, sizeof a),
             oli_format_size(atomic_load(&st->peak_live), b, sizeof b), oli_placement_name(r.d.placement), rt,
             len ? pages : "", len ? " / " : "", r.reason);
+    if (r.planned) {
+      unplanned++;
+      unplanned_bytes += atomic_load(&st->peak_live);
+    }
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",
               (unsigned long long)atomic_load(&st->fallbacks));
@@ -582,6 +623,9 @@ static void table_report(FILE *f) {
             (unsigned long long)v.coarsened_objects);
   if (t->cxl_node < 0 && (oli_policy_t)_oli_option_get(oli_option_policy) != OLI_POLICY_OFF)
     fprintf(f, "note: no CXL node on this machine: placement degraded to local DRAM (node %d)\n", t->local_node);
+  if (unplanned)
+    fprintf(f, "note: %zu site%s not placed as the plan wanted (peak %s; each row says what it wanted)\n", unplanned,
+            unplanned == 1 ? "" : "s", oli_format_size(unplanned_bytes, a, sizeof a));
 }
 
 int _oli_report_stream(void *file, int json) {

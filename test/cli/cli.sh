@@ -1069,6 +1069,70 @@ assert d["schema"] == sys.argv[1], d["schema"]' "${v#*|}" || { cat err.txt >&2; 
   run env OLI_PLAN=plan.json OLI_VERBOSE=1 OLI_PROFILE=stderr ./big; want_rc 0 "verbose"
   grep -q '^oli: plan plan.json: 1 sites matched' err.txt || fail "OLI_VERBOSE=1: the plan's line is gone"
   ;;
+report-plan-degraded) # a plan-built program on a machine without CXL: each site's report row says what the plan wanted
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >k.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+char *volatile keep;
+int main(void) {
+  char *a = malloc(16u << 20);
+  char *b = malloc(8u << 20);
+  char *c = malloc(2u << 20);
+  memset(a, 1, 16u << 20); memset(b, 2, 8u << 20); memset(c, 3, 2u << 20);
+  keep = a; keep = b; keep = c;
+  free(a); free(b); free(c);
+  return 0;
+}
+C
+  "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" -c k.c -o k0.o || fail "cannot build k.c"
+  run $OLI sites --json k0.o; want_rc 0 "sites"
+  # the plan: a (line 5) interleaved 3:1, b (line 6) on CXL, c (line 7) on local DRAM
+  python3 - out.txt <<'PY' || fail "cannot write the plan"
+import json, sys
+calls = {s.get("line"): s for s in json.load(open(sys.argv[1]))["sites"] if s["kind"] == "malloc"}
+want = {5: ("interleave", "3:1"), 6: ("cxl", None), 7: ("dram", None)}
+plan = {"schema": "oli-plan", "version": 1, "program": "k", "sites": []}
+for s, (d, r) in ((calls[line], w) for line, w in want.items()):
+    e = {"id": s["id"], "decision": d, "file": s["file"], "function": s["function"], "kind": "malloc"}
+    if r:
+        e["ratio"] = r
+    plan["sites"].append(e)
+json.dump(plan, open("k.plan.json", "w"))
+PY
+  OLI_PASS_OPTIONS="root=$WORK;plan=k.plan.json" "$CLANG" -O1 -gline-tables-only -fpass-plugin="$PLUGIN" k.c -o k \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build k.c with the plan"
+  onenode="$IN/../../runtime/data/devbox-1node"
+  run env OLI_SYSFS_ROOT="$onenode" OLI_REPORT=rep.json ./k; want_rc 0 "run on one node"
+  python3 - rep.json <<'PY' || fail "the report's planned members"
+import json, sys
+rep = json.load(open(sys.argv[1]))
+got = {}
+for s in rep["sites"]:
+    if s["kind"] == "malloc" and s["count"]:
+        got[s["largest"]] = (s["decision"], s.get("planned"), s["reason"])
+a, b, c = got[16 << 20], got[8 << 20], got[2 << 20]
+assert a == ("dram", {"decision": "interleave", "ratio": "3:1"},
+             "no CXL node: local DRAM (the plan wanted interleave 3:1)"), a
+assert b == ("dram", {"decision": "cxl", "ratio": None}, "no CXL node: local DRAM (the plan wanted CXL)"), b
+assert c[0] == "dram" and c[1] is None and "the plan wanted" not in c[2], c  # the plan's DRAM: followed
+PY
+  run $OLI report rep.json; want_rc 0 "oli report"
+  has "no CXL node: local DRAM (the plan wanted interleave 3:1)"
+  has "no CXL node: local DRAM (the plan wanted CXL)"
+  run env OLI_SYSFS_ROOT="$onenode" OLI_REPORT=stderr ./k; want_rc 0 "text report"
+  grep -qF "no CXL node: local DRAM (the plan wanted interleave 3:1)" err.txt || { cat err.txt >&2; fail "text row"; }
+  grep -qF "note: 2 sites not placed as the plan wanted (peak 24.0 MiB; each row says what it wanted)" err.txt ||
+    { cat err.txt >&2; fail "text note"; }
+  # with a CXL node the plan is followed: nothing planned
+  run env OLI_SYSFS_ROOT="$IN/../../runtime/data/qemu-lab-6.12" OLI_REPORT=rep-cxl.json ./k; want_rc 0 "run with a CXL node"
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert not [s for s in r["sites"] if "planned" in s], r["sites"]
+assert any(s["reason"] == "plan: interleave 3:1" for s in r["sites"]), [s["reason"] for s in r["sites"]]' rep-cxl.json ||
+    fail "with a CXL node the report says the plan was not followed"
+  ;;
 sites-build) # oli sites says how the modules were built (their build notes): plain, profile, plan embedded; mixed builds warn
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   printf '#include <stdlib.h>\nint main(int c, char **v) { double *a = malloc((size_t)c << 23); a[0] = 1; free(a); return 0; }\n' >m.c

@@ -333,6 +333,9 @@ int main(void) {
   w0.weight[OLI_TIER_DRAM] = 3;
   w0.weight[OLI_TIER_CXL] = 1;
   w0.bytes = 1u << 20;
+  w0.planned = OLI_PLACE_INTERLEAVE; /* a report's: what a plan wanted */
+  w0.planned_weight[OLI_TIER_DRAM] = 4;
+  w0.planned_weight[OLI_TIER_CXL] = 1;
   for (int f = 0; f < OLI_F_COUNT_; f++)
     if (f != OLI_F_NODES && f != OLI_F_MECHANISM && f != OLI_F_PAGES_INTENDED && f != OLI_F_PAGES_ACHIEVED)
       OLI_SET(&w0, f);
@@ -362,7 +365,10 @@ int main(void) {
                       !strcmp(b->name, "") && !OLI_HAS(b, OLI_F_NAME) &&
                       (k == OLI_DOC_PLAN || b->count == (k == OLI_DOC_PLAN ? 0 : 3)) &&
                       (k == OLI_DOC_PROFILE || (oli_doc_same_placement(b, &w0) && !strcmp(b->reason, w0.reason))) &&
-                      (k == OLI_DOC_REPORT || b->accesses == 99));
+                      (k == OLI_DOC_REPORT || b->accesses == 99) &&
+                      (k != OLI_DOC_REPORT || (OLI_HAS(b, OLI_F_PLANNED) && b->planned == OLI_PLACE_INTERLEAVE &&
+                                               b->planned_weight[OLI_TIER_DRAM] == 4 &&
+                                               b->planned_weight[OLI_TIER_CXL] == 1)));
       oli_doc_free(&d);
     }
     free(out);

@@ -6,7 +6,8 @@
 #     CMake package, man pages, docs; no build-tree path in what is installed;
 #   - a C program built with `pkg-config oli`; oli-config and pkg-config give
 #     the same -I flags, with which <oli/oli.h> and the older <oli.h> compile;
-#   - a C + Fortran CMake project with find_package(oli) + oli_instrument();
+#   - a C + Fortran CMake project with find_package(oli) + oli_instrument(); its
+#     Fortran site has the ID of a direct flang compile of the same file;
 #   - both run through `oli run --report` and the reports read by the
 #     installed `oli report`; oli_instrument refuses a non-LLVM-19 compiler;
 #   - the prefix moved elsewhere still works (oli-config, find_package).
@@ -80,6 +81,16 @@ cp "$log" "$tmp/configure.log"
 oli sites proj-build/userapp >"$log" 2>&1 || show "oli sites userapp"
 grep -q "^0x[0-9a-f]*  *malloc  *grid.c:16 .*grid_make  *g.energy_grid" "$log" || show "no grid.c:16 g.energy_grid site (root= is the project)"
 grep -q "main.f90:.* density" "$log" || show "no Fortran density site"
+# CMake compiled main.f90's preprocessed copy (CMakeFiles/userapp.dir/main.f90-pp.f90): the site
+# has the ID of a direct flang compile of main.f90 with the same root= (docs/site-ids.md)
+cmake_id=$(grep "main.f90:.* density" "$log" | cut -d' ' -f1)
+# shellcheck disable=SC2046
+(cd proj && OLI_PASS_OPTIONS="root=$user/proj" "$FLANG" $(oli-config --fflags) -c main.f90 -o "$tmp/direct.o" \
+  -module-dir "$tmp") >"$log" 2>&1 || show "direct flang compile of main.f90"
+oli sites "$tmp/direct.o" >"$log" 2>&1 || show "oli sites of the direct compile"
+direct_id=$(grep "main.f90:.* density" "$log" | cut -d' ' -f1)
+[ -n "$cmake_id" ] && [ "$cmake_id" = "$direct_id" ] ||
+  show "the density site's ID from CMake ($cmake_id) is not the direct compile's ($direct_id)"
 # oli_instrument(): a profile build, then a plan build after the plain one recompile (a stamp of the
 # effective pass options, the plan's contents and the plugin); a build with nothing changed does not
 grep -q "^plain build" "$log" || show "oli sites userapp: no 'plain build' line"

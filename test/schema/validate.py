@@ -2,12 +2,13 @@
 """test/schema/validate.py - oli's documents against their JSON Schemas (CTest schema/documents).
 
 Environment (set by CMake): SCHEMAS (build/share/oli/schema), OLI, CLANG, PLUGIN, LIBDIR,
-SRC (the repository), BUILD (the build tree), WORK (scratch).
+SRC (the repository), BUILD (the build tree), WORK (scratch), BENCH (the benchmark kernels).
 
 1. Every schema is a valid draft 2020-12 schema, one per document oli writes.
 2. Documents made here by the tools themselves: a plugin-built program's report and
    profile (files, and OLI_REPORT=stderr with the JSON format), oli plan, oli plan
-   --static, oli profile merge, oli sites --json, oli diff --json, oli calibrate -o.
+   --static, oli profile merge, oli sites --json, oli diff --json, oli calibrate -o,
+   benchmarks/compare.py --json on bench-cg-oli (rows run, rows skipped).
 3. Every oli-* JSON document the other tests left in the build tree (test/cli, test/e2e,
    ... work directories): each one oli's own reader accepts must be valid (oli report,
    oli calibrate --show decide; documents oli refuses, which some tests make on purpose,
@@ -33,6 +34,7 @@ except ImportError:
 E = os.environ
 SCHEMAS, OLI, SRC, BUILD, WORK = E["SCHEMAS"], E["OLI"], E["SRC"], E["BUILD"], E["WORK"]
 CLANG, PLUGIN, LIBDIR = E.get("CLANG", ""), E.get("PLUGIN", ""), E.get("LIBDIR", "")
+BENCH = E.get("BENCH", "")
 failures = []
 validators = {}
 
@@ -65,7 +67,7 @@ def check(what, doc):
 
 
 # 1. the schemas
-names = ("report", "profile", "plan", "sites", "diff", "machine")
+names = ("report", "profile", "plan", "sites", "diff", "machine", "compare")
 for n in names:
     path = os.path.join(SCHEMAS, "oli-%s.schema.json" % n)
     try:
@@ -131,6 +133,26 @@ if run(OLI, "calibrate", "--size", "8M", "--repeat", "1", "-o", "m.json", ok=Fal
     made.append("m.json")
 else:
     print("note: oli calibrate could not measure here: no machine file made")
+# benchmarks/compare.py --json on a real kernel: rows that ran (oli's policies, numactl
+# through bench-numa-run), then the same kernel alone in a directory (no plain build,
+# no bench-numa-run beside it): skipped rows
+if BENCH and os.access(os.path.join(BENCH, "bench-cg-oli"), os.X_OK):
+    compare = [sys.executable, os.path.join(SRC, "benchmarks", "compare.py"), "-n", "1", "--threads", "1"]
+    run(*compare, "--policies", "dram,oli,oli+budget,numactl-membind", os.path.join(BENCH, "bench-cg-oli"), "S",
+        "--json", "compare.json")
+    os.makedirs(os.path.join(WORK, "alone"), exist_ok=True)
+    alone = os.path.join(WORK, "alone", "bench-cg-oli")
+    if os.path.exists(alone):
+        os.unlink(alone)
+    os.symlink(os.path.join(BENCH, "bench-cg-oli"), alone)
+    run(*compare, "--policies", "dram,numactl-membind", alone, "S", "--json", "compare-skipped.json",
+        env={"PATH": "/usr/bin:/bin"})
+    made += ["compare.json", "compare-skipped.json"]
+    d = load("compare-skipped.json")
+    if d and not any(r.get("skipped") for r in d.get("rows", [])):
+        fail("compare-skipped.json: no skipped row")
+else:
+    print("note: %s/bench-cg-oli not built: no compare.py document made" % BENCH)
 for name in made:
     d = load(name)
     if d is not None and check(name, d):
@@ -186,7 +208,12 @@ good_machine = {"schema": "oli-machine", "version": 1,
 good_sites = {"schema": "oli-sites", "version": 1, "binary": "a", "sites": [
     {"id": "0x1", "kind": "malloc", "file": "a.c", "function": "main",
      "static": {"intensity": 1.5, "passes": 2, "pattern": "gather", "confidence": "low"}}]}
-for name, doc in (("report", good_report), ("plan", good_plan), ("machine", good_machine), ("sites", good_sites)):
+good_compare = {"schema": "oli-compare", "version": 1, "program": "/b/bench-cg-oli", "notes": [],
+                "rows": [{"policy": "dram", "label": "dram", "skipped": None, "times_s": [0.5], "median_s": 0.5,
+                          "verified": 1, "runs": 1, "kernel": {"dram": 4096, "cxl": 0, "remote_dram": 0, "files": 0}},
+                         {"policy": "numactl-membind", "label": "numactl -m 2", "skipped": "no plain build"}]}
+for name, doc in (("report", good_report), ("plan", good_plan), ("machine", good_machine), ("sites", good_sites),
+                  ("compare", good_compare)):
     check("a good %s" % name, doc)
 
 
@@ -206,6 +233,11 @@ broken("a machine without measurements", dict(good_machine, measurements=[]))
 broken("a negative static intensity",
        dict(good_sites, sites=[dict(good_sites["sites"][0], static=dict(good_sites["sites"][0]["static"],
                                                                          intensity=-1))]))
+broken("a compare row of a policy compare.py does not have",
+       dict(good_compare, rows=[dict(good_compare["rows"][0], policy="fast")]))
+broken("a compare row with a negative time", dict(good_compare, rows=[dict(good_compare["rows"][0], times_s=[-1])]))
+broken("a report's planned decision outside the vocabulary",
+       dict(good_report, sites=[dict(good_report["sites"][0], planned={"decision": "sometimes"})]))
 broken("a profile without footprint_peak", {"schema": "oli-profile", "version": 1, "sites": []})
 
 if failures:

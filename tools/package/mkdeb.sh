@@ -2,7 +2,8 @@
 # tools/package/mkdeb.sh BUILD OUT - the Debian packages of a build (target `deb`):
 #   liboli0      the runtime, by its SONAME (lib/<multiarch>/liboli.so.0*), shlibs, ldconfig trigger
 #   liboli-dev   headers, liboli.a, the liboli.so link, oli.pc, the CMake package
-#   oli          the oli command, oli-config, the pass plugin, man pages, docs, JSON Schemas
+#   oli          the oli command, oli-config, the pass plugin, man pages, docs, JSON Schemas,
+#                oli-npb-apply (+ templates), oli-compare (+ LIB/oli/bench-numa-run)
 #   liboli0-dbgsym, oli-dbgsym   the separate debug symbols (/usr/lib/debug/.build-id)
 # from `cmake --install BUILD` with the prefix /usr into a staging tree: ELF files
 # stripped as dh_strip does (debug symbols kept beside, linked by build ID), man
@@ -86,6 +87,7 @@ dbg liboli0 "$tmp/liboli0/usr/$libdir/liboli.so.$version" so
 dbg liboli-dev "$tmp/liboli-dev/usr/$libdir/liboli.a" a
 dbg oli "$tmp/oli/usr/bin/oli" exe
 dbg oli "$tmp/oli/usr/$libdir/oli/OliPass.so" so
+dbg oli "$tmp/oli/usr/$libdir/oli/bench-numa-run" exe
 
 # control files
 desc_lib="object-level interleaving for CXL memory - runtime library"
@@ -103,7 +105,7 @@ shlibs_of() { # dpkg-shlibdeps over PKG's ELF files, liboli from this build
 echo "liboli $major liboli0 (>= $version)" >"$tmp/liboli0/DEBIAN/shlibs"
 echo "activate-noawait ldconfig" >"$tmp/liboli0/DEBIAN/triggers"
 dep_lib=$(shlibs_of liboli0 "$tmp/liboli0/usr/$libdir/liboli.so.$version")
-dep_oli=$(shlibs_of oli "$tmp/oli/usr/bin/oli" "$tmp/oli/usr/$libdir/oli/OliPass.so")
+dep_oli=$(shlibs_of oli "$tmp/oli/usr/bin/oli" "$tmp/oli/usr/$libdir/oli/OliPass.so" "$tmp/oli/usr/$libdir/oli/bench-numa-run")
 control() { # control PKG FIELDS...
   p=$1
   shift
@@ -131,14 +133,17 @@ $long
  .
  This package holds the headers, the static library, pkg-config and CMake
  files (find_package(oli), oli_instrument())."
-control oli "Depends: $dep_oli, liboli0 (= $version), clang-19" "Recommends: liboli-dev (= $version), flang-19, pkg-config" \
+control oli "Depends: $dep_oli, liboli0 (= $version), clang-19, python3" "Recommends: liboli-dev (= $version), flang-19, pkg-config" \
   "Suggests: mpich, numactl" "Section: devel" "Priority: optional" \
   "Description: $desc_oli
 $long
  .
  This package holds the LLVM 19 pass plugin that tags allocation sites,
  the oli command (sites, run, report, diff, plan, profile merge, calibrate),
- oli-config, the manual pages and the JSON Schemas of oli's documents."
+ oli-config, the manual pages and the JSON Schemas of oli's documents, and
+ for benchmarks of your own: oli-npb-apply (settings that build your copy of
+ NPB or XSBench with the plugin) and oli-compare (one program under every
+ placement policy and numactl, in one table)."
 for p in liboli0 oli; do
   d=$tmp/$p-dbgsym
   [ -d "$d" ] || continue

@@ -4,8 +4,9 @@
     python3 tools/schema/mkschema.py SOURCE_DIR OUT_DIR
 
 One file per document, OUT_DIR/oli-<name>.schema.json: report, profile, plan
-(read by common/doc.c), sites (oli sites --json), diff (oli diff --json) and
-machine (common/machine.c). Nothing is spelled twice: the names of kinds,
+(read by common/doc.c), sites (oli sites --json), diff (oli diff --json),
+machine (common/machine.c) and compare (benchmarks/compare.py --json, its row
+names read from the script). Nothing is spelled twice: the names of kinds,
 decisions, mechanisms, policies, tiers, patterns, confidences, static flags,
 re-decision outcomes and access sources come from the rows of
 include/oli_vocab.def, and the site members of reports, plans and profiles
@@ -126,6 +127,10 @@ def field_type(t, v, doc):
         return {"type": "array", "items": obj({
             "settle": U32, "size": U64, "objects": U64, "from": {"type": "string"}, "to": {"type": "string"},
             "outcome": enum(v["redecide"]), "footprint": U64, "bytes_migrated": U64, "ns": U64})}
+    if t == "T_PLANNED":
+        return obj({"decision": enum([p for p in v["placement"] if p != "default"]),
+                    "ratio": {"anyOf": [RATIO, {"type": "null"}]}}, required=("decision",),
+                   desc="the plan's decision where the run did not follow it")
     if t == "T_FRAMES":
         return {"type": "array", "items": obj({
             "module": {"type": "string"}, "build_id": {"type": "string", "pattern": "^[0-9a-f]*$"},
@@ -276,6 +281,49 @@ def machine(v):
                     "Measured bandwidth and latency per node pair (oli calibrate -o, OLI_MACHINE). docs/machine.md")
 
 
+def compare_policies(src):
+    """The row names of benchmarks/compare.py (OLI_POLICIES, NUMACTL_ROWS), read from the script."""
+    text = open(os.path.join(src, "benchmarks", "compare.py")).read()
+    m = re.search(r"^OLI_POLICIES = \((.*?)\)$", text, re.M)
+    rows = re.search(r"^NUMACTL_ROWS = \((.*?)^\)$", text, re.M | re.S)
+    if not m or not rows:
+        sys.exit("mkschema: no OLI_POLICIES or NUMACTL_ROWS in benchmarks/compare.py")
+    names = re.findall(r'"([^"]+)"', m.group(1)) + re.findall(r'^\s*\("([^"]+)"', rows.group(1), re.M)
+    if len(names) < 8:
+        sys.exit("mkschema: benchmarks/compare.py: %d policy rows read" % len(names))
+    return names
+
+
+def compare(v, policies):
+    num = {"type": "number", "minimum": 0}
+    tiers = obj({t: U64 for t in ("dram", "cxl", "remote_dram", "files")},
+                desc="the process's own bytes per tier at exit, from the kernel (numa_maps, bench-numa-run)")
+    task = obj({"mode": enum(v["task_policy"]), "nodes": {"type": "array", "items": NODE},
+                "weights": {"anyOf": [RATIO, {"type": "null"}]}, "exact": {"type": "boolean"}})
+    row = obj({
+        "policy": enum(policies), "label": {"type": "string"},
+        "skipped": {"type": ["string", "null"], "description": "why the row did not run; null when it ran"},
+        "env": {"type": "object", "additionalProperties": {"type": "string"}},
+        "command": {"type": "array", "items": {"type": "string"}},
+        "lab_setup": {"type": ["string", "null"]},
+        "times_s": {"type": "array", "items": num}, "median_s": {"anyOf": [num, {"type": "null"}]},
+        "verified": U32, "runs": dict(U32, minimum=1),
+        "dram": NU64, "cxl": NU64, "remote_dram": NU64, "default": NU64, "dram_saved": NU64, "placed": NU64,
+        "reports": U32, "sites_as_intended": NU64, "sites_with_pages": NU64,
+        "task_policy": {"anyOf": [task, {"type": "null"}]},
+        "kernel": {"anyOf": [tiers, {"type": "null"}]}},
+        required=("policy", "label", "skipped"),
+        desc="one policy row: with skipped null, the run's members (times, verification, the report's placed "
+             "bytes per tier, the kernel's bytes per tier)")
+    props = {"program": {"type": "string"}, "args": {"type": "array", "items": {"type": "string"}},
+             "title": {"type": "string"}, "machine": {"type": "string"}, "lab": {"type": "boolean"},
+             "repeat": dict(U32, minimum=1), "rows": {"type": "array", "items": row},
+             "notes": {"type": "array", "items": {"type": "string"}}}
+    return envelope("oli-compare", [1], "benchmarks/compare.py --json", props, ["program", "rows", "notes"],
+                    "One program under each oli policy and numactl: the policy table as data "
+                    "(benchmarks/compare.py --json, oli-compare when installed). docs/benchmarks.md")
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: mkschema.py SOURCE_DIR OUT_DIR")
@@ -283,7 +331,8 @@ def main():
     v, fields = vocab(src), site_fields(src)
     os.makedirs(out, exist_ok=True)
     docs = {"oli-report": report(fields, v), "oli-profile": profile(fields, v), "oli-plan": plan(fields, v),
-            "oli-sites": sites(v), "oli-diff": diff(v), "oli-machine": machine(v)}
+            "oli-sites": sites(v), "oli-diff": diff(v), "oli-machine": machine(v),
+            "oli-compare": compare(v, compare_policies(src))}
     for name, schema in docs.items():
         path = os.path.join(out, name + ".schema.json")
         text = json.dumps(schema, indent=2) + "\n"
