@@ -27,31 +27,12 @@ enum { OLI_POLICY_COUNT_ = 0
 #include "oli_vocab.def"
 };
 
-/* Runtime options: one entry per OLI_* environment variable. */
+/* Runtime options: one entry per OLI_* environment variable, one row each in
+ * include/oli_options.def (its type, default, accepted values and help). The
+ * numbers are API (oli_option_get): rows are only appended. */
 typedef enum oli_option_e {
-  oli_option_policy = 0,     /* OLI_POLICY */
-  oli_option_verbose,        /* OLI_VERBOSE */
-  oli_option_strict,         /* OLI_STRICT */
-  oli_option_report,         /* OLI_REPORT (string) */
-  oli_option_report_format,  /* OLI_REPORT_FORMAT */
-  oli_option_dram_limit,     /* OLI_DRAM_LIMIT (bytes, 0 = unlimited) */
-  oli_option_large_percent,  /* OLI_LARGE_PERCENT */
-  oli_option_min_size,       /* OLI_MIN_SIZE (bytes) */
-  oli_option_weights,        /* OLI_WEIGHTS (string) */
-  oli_option_dram_nodes,     /* OLI_DRAM_NODES (string) */
-  oli_option_cxl_nodes,      /* OLI_CXL_NODES (string) */
-  oli_option_profile,        /* OLI_PROFILE (string) */
-  oli_option_plan,           /* OLI_PLAN (string) */
-  oli_option_arena_size,     /* OLI_ARENA_SIZE (bytes) */
-  oli_option_sysfs_root,     /* OLI_SYSFS_ROOT (string, tests only) */
-  oli_option_profile_source, /* OLI_PROFILE_SOURCE: 0 auto, 1 portable, 2 pmu, 3 none */
-  oli_option_pmu_event,      /* OLI_PMU_EVENT: 0 hw, 1 sw-page-faults (tests only) */
-  oli_option_count_small,    /* OLI_COUNT_SMALL: 1 = every small object enters the runtime */
-  oli_option_machine,        /* OLI_MACHINE (string): machine file of `oli calibrate`, `none` */
-  oli_option_footprint,      /* OLI_FOOTPRINT (bytes, 0 = unknown): the expected footprint */
-  oli_option_migrate_limit,  /* OLI_MIGRATE_LIMIT (bytes): migration budget of re-decisions */
-  oli_option_migrate_time,   /* OLI_MIGRATE_TIME (milliseconds): migration time budget */
-  oli_option_profile_start,  /* OLI_PROFILE_START: 0 start, 1 settle (sample from the first oli_settle()) */
+#define OLI_OPTION(Id, Num, ...) oli_option_##Id = Num,
+#include "oli_options.def"
   _oli_option_last
 } oli_option_t;
 

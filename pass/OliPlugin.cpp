@@ -4,7 +4,8 @@
 // pipeline start, every -O level) and as
 // `opt-19 -load-pass-plugin=OliPass.so -passes='oli-tag-sites<...>'`.
 // Every option is here: the -oli-* cl::opts, OLI_PASS_OPTIONS, and the pass
-// parameters, folded once into OliOptions.
+// parameters, folded once into OliOptions; all three come from the rows of
+// OliOptions.def.
 //
 //===----------------------------------------------------------------------===//
 #include "OliOptions.h"
@@ -33,33 +34,12 @@ using namespace llvm;
 
 constexpr char DEBUG_TYPE_NAME[] = "oli"; // remark pass name (-Rpass-analysis=oli)
 
-static cl::opt<std::string> ClRoot("oli-root", cl::desc("oli: source root; site IDs use paths relative to it"),
-                                   cl::Hidden, cl::init(""));
-static cl::opt<uint64_t> ClMinGlobalSize("oli-min-global-size",
-                                         cl::desc("oli: register global objects of at least this many bytes"),
-                                         cl::Hidden, cl::init(65536));
-static cl::opt<uint64_t> ClMinHeapSize("oli-min-heap-size",
-                                       cl::desc("oli: leave constant-size allocations below this alone"),
-                                       cl::Hidden, cl::init(0));
-static cl::opt<bool> ClVersionCheck("oli-version-check",
-                                    cl::desc("oli: reference __oli_version_mismatch_check_v1"),
-                                    cl::Hidden, cl::init(true));
-static cl::opt<bool> ClWrappers("oli-wrappers", cl::desc("oli: tag calls of allocation wrappers"),
-                                cl::Hidden, cl::init(true));
-static cl::opt<bool> ClGlobals("oli-globals", cl::desc("oli: register large global objects"),
-                               cl::Hidden, cl::init(true));
-static cl::opt<bool> ClSmallBypass("oli-small-bypass",
-                                   cl::desc("oli: inline fast path for objects the runtime never places"),
-                                   cl::Hidden, cl::init(true));
-static cl::opt<bool> ClStaticIntensity("oli-static-intensity",
-                                       cl::desc("oli: estimate each site's access intensity and pattern"),
-                                       cl::Hidden, cl::init(true));
-static cl::opt<bool> ClSummaries("oli-summaries",
-                                 cl::desc("oli: write the module's access summaries for the whole-program join"),
-                                 cl::Hidden, cl::init(true));
-static cl::opt<uint64_t> ClProfileEvery("oli-profile-every",
-                                        cl::desc("oli: call __oli_profile_access every Nth load/store (0: off)"),
-                                        cl::Hidden, cl::init(0));
+// The -oli-<key> flags: one per FLAG row of OliOptions.def.
+#define OLI_PASS_CL_FLAG(Key, Field, Type, Default, Desc)                                                       \
+  static cl::opt<oli::OliPassType_##Type> Cl##Field("oli-" Key, cl::desc(Desc), cl::Hidden, cl::init(Default));
+#define OLI_PASS_CL_NOFLAG(Key, Field, Type, Default, Desc)
+#define OLI_PASS_OPTION(Key, Field, Type, Arg, Default, Flag, Desc) OLI_PASS_CL_##Flag(Key, Field, Type, Default, Desc)
+#include "OliOptions.def"
 
 /// The environment variable carrying options for clang/flang users.
 constexpr char EnvOptions[] = "OLI_PASS_OPTIONS";
@@ -68,9 +48,17 @@ constexpr char ProfilePassName[] = "oli-profile-accesses";
 constexpr char BypassPassName[] = "oli-small-bypass";
 constexpr char IntensityPassName[] = "oli-static-intensity";
 constexpr char IntensityPrinterName[] = "print<oli-static-intensity>";
-constexpr char Accepted[] = "root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, "
-                            "wrappers=0|1, globals=0|1, small-bypass=0|1, profile-every=N, plan=FILE, static-intensity=0|1, "
-                            "summaries=0|1";
+
+/// "root=PATH, min-global-size=SIZE, ...": every key, for error messages.
+static const std::string &accepted() {
+  static const std::string Text = [] {
+    std::string T;
+#define OLI_PASS_OPTION(Key, Field, Type, Arg, Default, Flag, Desc) T += std::string(T.empty() ? "" : ", ") + Key "=" Arg;
+#include "OliOptions.def"
+    return T;
+  }();
+  return Text;
+}
 
 namespace oli {
 
@@ -86,6 +74,28 @@ static bool parseBool(StringRef S, bool &Out) {
   if (S == "1" || S == "true") return Out = true, true;
   if (S == "0" || S == "false") return Out = false, true;
   return false;
+}
+
+/// One parser per Type of OliOptions.def, and what it accepts in words.
+static bool parseValue_STRING(StringRef S, std::string &Out) { return Out = S.str(), true; }
+static bool parseValue_SIZE(StringRef S, uint64_t &Out) { return parseSize(S, Out); }
+static bool parseValue_BOOL(StringRef S, bool &Out) { return parseBool(S, Out); }
+static bool parseValue_COUNT(StringRef S, uint64_t &Out) {
+  return !S.getAsInteger(10, Out) && Out < (1ULL << 32);
+}
+constexpr char Expected_STRING[] = "a string";
+constexpr char Expected_SIZE[] = "a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)";
+constexpr char Expected_BOOL[] = "0, 1, true or false";
+constexpr char Expected_COUNT[] = "a whole number below 2^32";
+
+/// Sets the option Key of O from Val: 1 done, 0 a bad value (*Expected says
+/// what is accepted), -1 no such key.
+static int setOption(OliOptions &O, StringRef Key, StringRef Val, const char **Expected) {
+#define OLI_PASS_OPTION(Key_, Field, Type, Arg, Default, Flag, Desc)                                             \
+  if (Key == Key_)                                                                                                 \
+    return *Expected = Expected_##Type, parseValue_##Type(Val, O.Field) ? 1 : 0;
+#include "OliOptions.def"
+  return -1;
 }
 
 /// Records the first error of an option source.
@@ -104,39 +114,14 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       continue;
     auto [Key, Val] = Item.split('=');
     std::string Where = "oli: option '" + Item.str() + "' in " + Origin;
-    bool Ok = true;
     if (!Item.contains('='))
-      return fail(O, Where + ": expected key=value; accepted: " + Accepted);
-    if (Key == "root")
-      O.Root = Val.str();
-    else if (Key == "min-global-size")
-      Ok = parseSize(Val, O.MinGlobalSize);
-    else if (Key == "min-heap-size")
-      Ok = parseSize(Val, O.MinHeapSize);
-    else if (Key == "profile-every")
-      Ok = !Val.getAsInteger(10, O.ProfileEvery) && O.ProfileEvery < (1ULL << 32);
-    else if (Key == "plan")
-      O.Plan = Val.str();
-    else if (Key == "version-check")
-      Ok = parseBool(Val, O.VersionCheck);
-    else if (Key == "wrappers")
-      Ok = parseBool(Val, O.Wrappers);
-    else if (Key == "globals")
-      Ok = parseBool(Val, O.Globals);
-    else if (Key == "small-bypass")
-      Ok = parseBool(Val, O.SmallBypass);
-    else if (Key == "static-intensity")
-      Ok = parseBool(Val, O.StaticIntensity);
-    else if (Key == "summaries")
-      Ok = parseBool(Val, O.Summaries);
-    else
-      return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + Accepted);
-    if (!Ok) {
-      const char *What = Key.ends_with("size") ? "a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)"
-                         : Key == "profile-every" ? "a whole number below 2^32"
-                                                  : "0, 1, true or false";
-      return fail(O, Where + ": expected " + What);
-    }
+      return fail(O, Where + ": expected key=value; accepted: " + accepted());
+    const char *Expected = nullptr;
+    int Set = setOption(O, Key, Val, &Expected);
+    if (Set < 0)
+      return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + accepted());
+    if (Set == 0)
+      return fail(O, Where + ": expected " + Expected);
   }
   return true;
 }
@@ -144,16 +129,10 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
 /// Defaults, then -oli-* flags, then OLI_PASS_OPTIONS.
 static OliOptions baseOptions() {
   OliOptions O;
-  O.Root = ClRoot;
-  O.MinGlobalSize = ClMinGlobalSize;
-  O.MinHeapSize = ClMinHeapSize;
-  O.VersionCheck = ClVersionCheck;
-  O.Wrappers = ClWrappers;
-  O.Globals = ClGlobals;
-  O.SmallBypass = ClSmallBypass;
-  O.StaticIntensity = ClStaticIntensity;
-  O.Summaries = ClSummaries;
-  O.ProfileEvery = ClProfileEvery;
+#define OLI_PASS_BASE_FLAG(Field) O.Field = Cl##Field;
+#define OLI_PASS_BASE_NOFLAG(Field)
+#define OLI_PASS_OPTION(Key, Field, Type, Arg, Default, Flag, Desc) OLI_PASS_BASE_##Flag(Field)
+#include "OliOptions.def"
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
   return O;

@@ -119,6 +119,11 @@ bool _oli_option_is_set(oli_option_t option);
 int _oli_option_check(oli_option_t option, const char *value, long *out, bool *forced, char *msg,
                       size_t n);
 const char *_oli_option_name(oli_option_t option); /* "OLI_POLICY" (oli run's help) */
+/* Accepted values and the default, in words (oli run --help, the man page):
+ * the row's Accepts, else the vocabulary's or the choice's words; the default
+ * as the start-up log shows it ("1M", "unlimited"), "unset" for none. */
+const char *_oli_option_accepts(oli_option_t option, char *buf, size_t n);
+const char *_oli_option_default_text(oli_option_t option, char *buf, size_t n);
 bool _oli_option_forced(oli_option_t option);      /* OLI_CXL_NODES=force:... */
 /* OLI_WEIGHTS unpacked: 0 when unset, else 2 or 3 weights written to w. */
 int _oli_option_weights(uint32_t w[OLI_MAX_TARGETS]);

@@ -1,8 +1,9 @@
 /* runtime/base/options.c - the one option table of the runtime.
  *
- * Every knob is one oli_option_t entry (include/oli.h) plus one row below:
- * default, environment name, legacy name, type and what is accepted. This is
- * the only file that calls getenv. A value is read on first use (and all of
+ * Every knob is one row of include/oli_options.def (environment name, legacy
+ * name, type, default, accepted values), from which both oli_option_t
+ * (include/oli.h) and the table below are made. This is the only file that
+ * calls getenv. A value is read on first use (and all of
  * them by _oli_options_init at process start); a bad value prints one line
  *   oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram
  * (the accepted words of a vocabulary option come from include/oli_vocab.def)
@@ -96,40 +97,42 @@ typedef struct option_desc_s {
   opt_type_t type;
   long deflt;
   const char *deflt_str; /* string options */
+  const char *zero;      /* the value 0 in words ("" none) */
+  const char *accepts;   /* accepted values in words ("": the vocabulary's or the choice's) */
 } option_desc_t;
 
-/* The table: enum order of oli_option_t. */
+/* A row's Default column: a number, or a string for the string types. */
+#define DEFAULT_POLICY(x) .deflt = (x)
+#define DEFAULT_LEVEL(x) .deflt = (x)
+#define DEFAULT_BOOL(x) .deflt = (x)
+#define DEFAULT_FORMAT(x) .deflt = (x)
+#define DEFAULT_SIZE(x) .deflt = (x)
+#define DEFAULT_PERCENT(x) .deflt = (x)
+#define DEFAULT_MSEC(x) .deflt = (x)
+#define DEFAULT_WEIGHTS(x) .deflt = (x)
+#define DEFAULT_NODES(x) .deflt = (x)
+#define DEFAULT_CHOICE(x) .deflt = (x)
+#define DEFAULT_STRING(x) .deflt_str = (x)
+#define DEFAULT_PATTERN(x) .deflt_str = (x)
+#define DEFAULT_DIR(x) .deflt_str = (x)
+
+/* The table: one entry per row of include/oli_options.def, in enum order. */
 static option_desc_t options[_oli_option_last] = {
-    {0, UNINIT, false, oli_option_policy, "OLI_POLICY", NULL, T_POLICY, OLI_DEFAULT_POLICY, NULL},
-    {0, UNINIT, false, oli_option_verbose, "OLI_VERBOSE", NULL, T_LEVEL, 0, NULL},
-    {0, UNINIT, false, oli_option_strict, "OLI_STRICT", NULL, T_BOOL, 0, NULL},
-    {0, UNINIT, false, oli_option_report, "OLI_REPORT", NULL, T_PATTERN, 0, NULL},
-    {0, UNINIT, false, oli_option_report_format, "OLI_REPORT_FORMAT", NULL, T_FORMAT,
-     OLI_REPORT_FORMAT_AUTO, NULL},
-    {0, UNINIT, false, oli_option_dram_limit, "OLI_DRAM_LIMIT", "OLI_DRAM_BUDGET", T_SIZE, 0, NULL},
-    {0, UNINIT, false, oli_option_large_percent, "OLI_LARGE_PERCENT", "OLI_LARGE_PCT", T_PERCENT,
-     OLI_DEFAULT_LARGE_PERCENT, NULL},
-    {0, UNINIT, false, oli_option_min_size, "OLI_MIN_SIZE", NULL, T_SIZE, OLI_DEFAULT_MIN_SIZE, NULL},
-    {0, UNINIT, false, oli_option_weights, "OLI_WEIGHTS", NULL, T_WEIGHTS, 0, NULL},
-    {0, UNINIT, false, oli_option_dram_nodes, "OLI_DRAM_NODES", NULL, T_NODES, 0, NULL},
-    {0, UNINIT, false, oli_option_cxl_nodes, "OLI_CXL_NODES", NULL, T_NODES, 0, NULL},
-    {0, UNINIT, false, oli_option_profile, "OLI_PROFILE", NULL, T_PATTERN, 0, NULL},
-    {0, UNINIT, false, oli_option_plan, "OLI_PLAN", NULL, T_STRING, 0, NULL},
-    {0, UNINIT, false, oli_option_arena_size, "OLI_ARENA_SIZE", NULL, T_SIZE,
-     OLI_DEFAULT_ARENA_SIZE, NULL},
-    {0, UNINIT, false, oli_option_sysfs_root, "OLI_SYSFS_ROOT", NULL, T_DIR, 0, "/"},
-    {0, UNINIT, false, oli_option_profile_source, "OLI_PROFILE_SOURCE", NULL, T_CHOICE,
-     OLI_ACCESS_AUTO, NULL},
-    {0, UNINIT, false, oli_option_pmu_event, "OLI_PMU_EVENT", NULL, T_CHOICE, OLI_PMU_EVENT_HW, NULL},
-    {0, UNINIT, false, oli_option_count_small, "OLI_COUNT_SMALL", NULL, T_BOOL, 0, NULL},
-    {0, UNINIT, false, oli_option_machine, "OLI_MACHINE", NULL, T_STRING, 0, NULL},
-    {0, UNINIT, false, oli_option_footprint, "OLI_FOOTPRINT", NULL, T_SIZE, 0, NULL},
-    {0, UNINIT, false, oli_option_migrate_limit, "OLI_MIGRATE_LIMIT", NULL, T_SIZE, OLI_DEFAULT_MIGRATE_LIMIT,
-     NULL},
-    {0, UNINIT, false, oli_option_migrate_time, "OLI_MIGRATE_TIME", NULL, T_MSEC, OLI_DEFAULT_MIGRATE_TIME, NULL},
-    {0, UNINIT, false, oli_option_profile_start, "OLI_PROFILE_START", NULL, T_CHOICE, OLI_PROFILE_FROM_START,
-     NULL},
+#define OLI_OPTION(Id, Num, Env, Legacy, Type, Default, Zero, Flag, Short, Arg, Accepts, Help)                     \
+  [Num] = {.option = oli_option_##Id, .name = Env, .legacy_name = Legacy, .type = T_##Type, DEFAULT_##Type(Default), \
+           .zero = Zero, .accepts = Accepts},
+#include "oli_options.def"
 };
+
+/* Row order is number order (the numbers are API). */
+enum {
+#define OLI_OPTION(Id, ...) ROW_##Id,
+#include "oli_options.def"
+  ROWS
+};
+#define OLI_OPTION(Id, Num, ...) _Static_assert(ROW_##Id == Num, "oli_options.def: " #Id " out of number order");
+#include "oli_options.def"
+_Static_assert(ROWS == _oli_option_last, "oli_options.def: a number skipped");
 
 static char strings[_oli_option_last][OPT_STR_MAX];
 static char paths[_oli_option_last][OPT_STR_MAX]; /* string options as file names (startup_relative) */
@@ -620,21 +623,18 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
     return d->value == OLI_REPORT_FORMAT_TEXT ? "text" : d->value == OLI_REPORT_FORMAT_JSON ? "json"
                                                                                             : "auto";
   case T_SIZE:
-    if (d->value == 0)
-      return d->option == oli_option_dram_limit     ? "unlimited"
-             : d->option == oli_option_footprint     ? "unknown"
-             : d->option == oli_option_migrate_limit ? "none"
-                                                     : "auto";
+    if (d->value == 0 && d->zero[0]) return d->zero;
+    if (d->value == 0) break;
     snprintf(buf, n, "%s", oli_format_size((uint64_t)d->value, tmp, sizeof tmp));
     return buf;
   case T_WEIGHTS: {
-    if (d->value == 0) return "auto";
+    if (d->value == 0) return d->zero;
     uint32_t w[OLI_NODE_TIERS];
     _oli_option_weights(w);
     return oli_format_ratio(w, buf, n);
   }
   case T_NODES:
-    if (d->value == 0) return "detected";
+    if (d->value == 0) return d->zero;
     oli_format_list((uint64_t)d->value, tmp, sizeof tmp);
     snprintf(buf, n, "%s%s", d->forced ? "force:" : "", tmp);
     return buf;
@@ -649,6 +649,30 @@ static const char *format_value(const option_desc_t *d, char *buf, size_t n) {
   }
   snprintf(buf, n, "%ld", d->value);
   return buf;
+}
+
+/* The accepted values in words (oli run --help, the man page). */
+const char *_oli_option_accepts(oli_option_t option, char *buf, size_t n) {
+  if ((unsigned)option >= _oli_option_last || n == 0) return "";
+  const option_desc_t *d = &options[option];
+  if (d->accepts[0]) return d->accepts;
+  if (d->type == T_POLICY) return oli_policy_list(buf, n);
+  buf[0] = '\0';
+  if (d->type == T_CHOICE)
+    for (size_t i = 0, k = 0; choices[option][i] && k < n; i++)
+      k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", choices[option][i]);
+  return buf;
+}
+
+/* The default in words, as the start-up log shows it ("1M", "oli",
+ * "unlimited"); "unset" for a string option without one. */
+const char *_oli_option_default_text(oli_option_t option, char *buf, size_t n) {
+  if ((unsigned)option >= _oli_option_last) return "";
+  option_desc_t d = {.option = option, .name = options[option].name, .type = options[option].type,
+                     .value = options[option].deflt, .zero = options[option].zero};
+  if (d.type == T_STRING || d.type == T_PATTERN || d.type == T_DIR)
+    return options[option].deflt_str ? options[option].deflt_str : "unset";
+  return format_value(&d, buf, n);
 }
 
 void _oli_options_print(void) {

@@ -2,7 +2,7 @@
 # test/cli/cli.sh CASE - one behaviour of the `oli` command per CASE (CTest: cli/CASE).
 # Environment (set by CMake): OLI (the oli binary), CLANG, INC (include/), IN
 # (test/cli/inputs), WORK (a scratch directory for this case), PLUGIN (OliPass.so, may not exist),
-# LIBDIR (liboli), SANITIZED (1 in a sanitizer tree).
+# LIBDIR (liboli), SANITIZED (1 in a sanitizer tree), MANPAGE (the built oli.1), SRC (the source tree).
 set -u
 case_=$1
 mkdir -p "$WORK" && cd "$WORK" || exit 1
@@ -48,50 +48,8 @@ help) # every subcommand has --help, exit 0, text on stdout
   run $OLI diff onlyone.json; want_rc 2 "one argument"
   run $OLI plan "$IN/profile-rank0.json"; want_rc 2 "no --dram-limit"; grep -q '^oli: plan: --dram-limit SIZE is required' err.txt || fail msg
   ;;
-man-tables) # the man page lists every subcommand, every option of each, every policy and OLI_* variable that the command's own help (its tables) lists
-  python3 - "$OLI" "$MANPAGE" <<'PY' || fail "docs/man/oli.1 lags the command's tables"
-import re, subprocess, sys
-oli, man = sys.argv[1:3]
-text = open(man).read().replace("\\-", "-")
-def help_of(*cmd):
-    return subprocess.run([oli, *cmd, "--help"], capture_output=True, text=True, check=True).stdout
-def opts(h):
-    return sorted(set(re.findall(r"--[a-z][a-z-]*", h)) - {"--help"})
-def section(title):
-    m = re.search(r"^\.SH " + re.escape(title) + r"\n(.*?)(?=^\.SH )", text, re.S | re.M)
-    return m.group(1) if m else ""
-syn, run = section("SYNOPSIS"), section("OPTIONS OF oli run")
-missing, n = [], 0
-cmds = [l.split()[0] for l in help_of().splitlines()[1:] if l.startswith("  ") and not l.strip().startswith("-")]
-for c in cmds:
-    n += 1
-    if ".B oli " + c not in syn:
-        missing.append("subcommand %s: not in SYNOPSIS" % c)
-for c in ("run", "plan", "calibrate"):  # options in their own section
-    for o in opts(help_of(c)):
-        n += 1
-        if o not in section("OPTIONS OF oli " + c):
-            missing.append("oli %s %s: not in OPTIONS OF oli %s" % (c, o, c))
-for c in ("sites", "report", "diff", "profile merge"):  # few options: in the synopsis
-    for o in opts(help_of(*c.split())):
-        n += 1
-        if o not in syn:
-            missing.append("oli %s %s: not in SYNOPSIS" % (c, o))
-h = help_of("run")
-policies = re.search(r"--policy P +(.*?) \(OLI_POLICY\)", h).group(1).split(", ")
-entry = run.split("OLI_POLICY", 1)[1].split(".TP", 1)[0] if "OLI_POLICY" in run else ""
-for p in policies:
-    n += 1
-    if not re.search(r"\b%s\b" % re.escape(p), entry):
-        missing.append("policy %s: not in --policy" % p)
-for v in re.findall(r"\((OLI_[A-Z_]+)\)", h):
-    n += 1
-    if v not in run:
-        missing.append("%s: not in OPTIONS OF oli run" % v)
-if missing:
-    sys.exit("\n".join(missing))
-print("man page: %d entries of the command's tables, none missing" % n)
-PY
+man-tables) # the man page (made at build time) lists every subcommand, option, policy and OLI_* variable of the tables and of the command's own help
+  python3 "$IN/../man-tables.py" "$OLI" "$MANPAGE" "$SRC" || fail "the man page lags the tables"
   ;;
 calibrate) # measures this machine's nodes from this node: a table, and a machine file --show reads back
   run $OLI calibrate --size 8M --repeat 1 -o m.json; want_rc 0 "calibrate"
@@ -884,7 +842,13 @@ run-options) # every option of oli run sets its OLI_* variable, exactly as given
   # --opt=value, no "--" before the program, the program's own options kept, its status returned
   run env OLI_POLICY=cxl $OLI run --policy=dram sh -c 'echo "$OLI_POLICY $0 $1"; exit 7' a --policy
   want_rc 7 "program status"; has "dram a --policy"
-  run $OLI run --help; want_rc 0 "run --help"; has "--dram-limit SIZE"; has "(OLI_WEIGHTS)"
+  # the flags of the later rows of include/oli_options.def
+  run $OLI run --arena-size 1G --footprint 8G --migrate-limit 0 --migrate-time 2s --profile-start settle -- env
+  want_rc 0 "later options"
+  for kv in OLI_ARENA_SIZE=1G OLI_FOOTPRINT=8G OLI_MIGRATE_LIMIT=0 OLI_MIGRATE_TIME=2s OLI_PROFILE_START=settle; do
+    grep -qxF -- "$kv" out.txt || { cat out.txt >&2; fail "env lacks $kv"; }
+  done
+  run $OLI run --help; want_rc 0 "run --help"; has "--dram-limit SIZE"; has "(OLI_WEIGHTS)"; has "default unlimited"
   ;;
 run-nodes) # --dram-nodes/--cxl-nodes are checked against the machine before exec (the runtime's own check), naming the option
   T="$IN/../../runtime/data"

@@ -3,7 +3,8 @@
 # into a scratch prefix, then, from a directory outside the source tree and
 # with only the installed files:
 #   - the layout: bin/, LIBDIR/ (SONAME), LIBDIR/oli/, include/oli/, pkg-config,
-#     CMake package, man pages, docs; no build-tree path in what is installed;
+#     CMake package, man pages (oli.1 listing every row of the option, policy
+#     and command tables), docs; no build-tree path in what is installed;
 #   - a C program built with `pkg-config oli`; oli-config and pkg-config give
 #     the same -I flags, with which <oli/oli.h> and the older <oli.h> compile;
 #   - a C + Fortran CMake project with find_package(oli) + oli_instrument(); its
@@ -25,7 +26,7 @@ show() { cat "$log" >&2; fail "$*"; }
 
 "$CMAKE" --install "$BUILD" --prefix "$prefix" >"$log" 2>&1 || show "cmake --install failed"
 for f in bin/oli bin/oli-config "$LIBDIR/liboli.so.$VERSION" "$LIBDIR/liboli.a" "$LIBDIR/oli/OliPass.so" include/oli/oli.h \
-    include/oli/oli_abi.h include/oli/oli_vocab.def "$LIBDIR/pkgconfig/oli.pc" "$LIBDIR/cmake/oli/oliConfig.cmake" "$LIBDIR/cmake/oli/oliConfigVersion.cmake" \
+    include/oli/oli_abi.h include/oli/oli_vocab.def include/oli/oli_options.def "$LIBDIR/pkgconfig/oli.pc" "$LIBDIR/cmake/oli/oliConfig.cmake" "$LIBDIR/cmake/oli/oliConfigVersion.cmake" \
     "$LIBDIR/cmake/oli/oliTargets.cmake" share/man/man1/oli.1 share/man/man1/oli-config.1 share/doc/oli/README.md \
     share/doc/oli/docs/cli.md share/doc/oli/copyright share/oli/schema/oli-report.schema.json share/oli/schema/oli-machine.schema.json; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
@@ -39,6 +40,9 @@ fi
 for m in oli oli-config; do
   grep -q "^\.TH OLI" "$prefix/share/man/man1/$m.1" || fail "$m.1 has no .TH line"
 done
+# the installed page lists every row of the tables (made from them at build time)
+python3 "$repo/test/cli/man-tables.py" "$prefix/bin/oli" "$prefix/share/man/man1/oli.1" "$repo" >"$log" 2>&1 ||
+  show "the installed oli.1 lags the tables"
 
 user=$tmp/user
 mkdir -p "$user" && cd "$user" || exit 1

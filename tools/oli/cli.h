@@ -25,7 +25,7 @@
 #define CLI_PRINTF(f, a)
 #endif
 
-// main.c
+// cli.c: what every subcommand calls (main.c only dispatches)
 /* "oli: <message>\n" on stderr. */
 void cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 void cli_warning(const char *fmt, ...) CLI_PRINTF(1, 2);
@@ -43,6 +43,14 @@ const char *cli_shown(const char *s);
 /* A document site's location, as every output shows it (oli_text_where):
  * file:line, file (a global, or no line and no ordinal), file:function#N. */
 char *cli_where(const oli_doc_site_t *s, char *buf, size_t n);
+/* Load and validate a report, plan or profile at `path` (common/doc.c);
+ * `accept` is a mask of oli_doc_kind_t. On error prints one
+ * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. Call-stack
+ * sites get file, line and function from their frames (symbolize.c). */
+int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
+/* The same, its error line starting with context ("run: --plan"); an ELF
+ * file given for a document gets the hint that oli sites reads it. */
+int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc);
 
 // output.c
 /* A command's output document: a file (common/outfile.c) or, with name NULL,
@@ -66,15 +74,6 @@ int cli_close_stdout(void);
 /* A write to standard output failed with err (a JSON writer's flush): no
  * message here; cli_close_stdout prints the one line with err's words. */
 void cli_stdout_failed(int err);
-/* Load and validate a report, plan or profile at `path` (common/doc.c);
- * `accept` is a mask of oli_doc_kind_t. On error prints one
- * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. */
-/* Load a report, plan or profile, one error line on failure; call-stack
- * sites get file, line and function from their frames (symbolize.c). */
-int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
-/* The same, its error line starting with context ("run: --plan"); an ELF
- * file given for a document gets the hint that oli sites reads it. */
-int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc);
 
 // symbolize.c: frames of call-stack sites named from DWARF (libdw)
 typedef struct cli_symbol_s {
@@ -111,13 +110,9 @@ int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, 
 struct oli_siterec_s;
 int cli_sites_read(const char *path, struct oli_siterec_s **recs, size_t *n, unsigned char **buf);
 
-// one entry point per subcommand: argc/argv start at the subcommand name
-int cli_sites_main(int argc, char **argv);
-int cli_report_main(int argc, char **argv);
-int cli_diff_main(int argc, char **argv);
-int cli_profile_main(int argc, char **argv);
-int cli_plan_main(int argc, char **argv);
-int cli_run_main(int argc, char **argv);
-int cli_calibrate_main(int argc, char **argv);
+// one entry point per subcommand (commands.def), each in its own file:
+// argc/argv start at the subcommand name
+#define OLI_COMMAND(Id, ...) int cli_##Id##_main(int argc, char **argv);
+#include "commands.def"
 
 #endif /* OLI_CLI_H */

@@ -1,127 +1,82 @@
-/* tools/oli/main.c - `oli` dispatcher: oli sites|report|diff|plan|profile|run|calibrate. */
-#include <getopt.h>
-#include <stdarg.h>
+/* tools/oli/main.c - `oli` dispatcher: one row per subcommand in
+ * tools/oli/commands.def (oli sites|report|diff|plan|profile|run|calibrate);
+ * each subcommand's entry point is in its own file, the helpers they share in
+ * cli.c. */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-#include "infile.h"
+#include "oli.h"
 
 #ifndef OLI_VERSION_STRING
 #define OLI_VERSION_STRING "0.0.0"
 #endif
 
-/* One line, whatever the arguments hold (file names, strings from documents
- * and ELF records): control characters escaped. */
-static void message(const char *prefix, const char *fmt, va_list ap) {
-  char raw[4096], shown[8192];
-  vsnprintf(raw, sizeof raw, fmt, ap);
-  fprintf(stderr, "%s%s\n", prefix, oli_text_escape(shown, sizeof shown, raw, 0));
-}
+typedef struct cli_command_s {
+  const char *name;
+  int (*main)(int argc, char **argv);
+  const char *synopsis, *help;
+  int lost_exit; /* exit status when standard output was lost */
+} cli_command_t;
 
-void cli_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  message("oli: ", fmt, ap);
-  va_end(ap);
-}
+static const cli_command_t commands[] = {
+#define OLI_COMMAND(Id, Name, Synopsis, Help, LostExit) {Name, cli_##Id##_main, Synopsis, Help, LostExit},
+#include "commands.def"
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-void cli_warning(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  message("oli: warning: ", fmt, ap);
-  va_end(ap);
-}
+/* The runtime's variables (include/oli_options.def), named in --help. */
+static const char *const option_env[] = {
+#define OLI_OPTION(Id, Num, Env, ...) Env,
+#include "oli_options.def"
+};
 
-int cli_getopt(const char *cmd, int argc, char **argv, const char *shortopts, const struct option *longopts) {
-  char opts[64];
-  int plus = shortopts[0] == '+';
-  snprintf(opts, sizeof opts, "%s:%s", plus ? "+" : "", shortopts + plus); /* ':': a missing value is ':' */
-  opterr = 0; /* getopt's own "cmd: unrecognized option" lines are not ours */
-  int c = getopt_long(argc, argv, opts, longopts, NULL);
-  if (c != '?' && c != ':') return c;
-  const char *typed = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-  char name[80];
-  if (strncmp(typed, "--", 2) == 0) snprintf(name, sizeof name, "%.*s", (int)strcspn(typed, "="), typed);
-  else snprintf(name, sizeof name, "-%c", optopt > 0 && optopt < 128 ? optopt : '?');
-  if (c == ':')
-    cli_error("%s: option '%s' needs a value; try 'oli %s --help'", cmd, cli_shown(name), cmd);
-  else if (optopt != 0 && strchr(typed, '=') && strncmp(typed, "--", 2) == 0)
-    cli_error("%s: option '%s' takes no value; try 'oli %s --help'", cmd, cli_shown(name), cmd);
-  else
-    cli_error("%s: unknown option '%s'; try 'oli %s --help'", cmd, cli_shown(name), cmd);
-  return '?';
+/* "sites, report, diff, ...": the commands' names. */
+static const char *command_names(char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < NCOMMANDS && k < n; i++)
+    k += (size_t)snprintf(buf + k, n - k, "%s%s", i ? ", " : "", commands[i].name);
+  return buf;
 }
-
-const char *cli_arguments(int n) {
-  static char ring[4][32];
-  static unsigned k;
-  char *b = ring[k++ % 4];
-  if (n == 0) return "no arguments";
-  snprintf(b, sizeof ring[0], "%d argument%s", n, n == 1 ? "" : "s");
-  return b;
-}
-
-const char *cli_shown(const char *s) {
-  static char ring[8][16384];
-  static unsigned k;
-  char *b = ring[k++ % 8];
-  return oli_text_escape(b, sizeof ring[0], s, 0);
-}
-
-char *cli_where(const oli_doc_site_t *s, char *buf, size_t n) {
-  unsigned line = OLI_HAS(s, OLI_F_LINE) ? s->line : 0;
-  int global = strcmp(s->kind, oli_kind_name(OLI_KIND_GLOBAL)) == 0 || !OLI_HAS(s, OLI_F_REL);
-  return oli_text_where(buf, n, s->file, line, global, s->function, s->rel);
-}
-
-/* 1 when the file at path starts as an ELF file does. */
-static int is_elf(const char *path) {
-  char why[160];
-  unsigned char magic[4];
-  int fd = oli_infile_open(path, NULL, why, sizeof why);
-  if (fd < 0) return 0;
-  ssize_t k = read(fd, magic, sizeof magic);
-  close(fd);
-  return k == 4 && memcmp(magic, "\x7f" "ELF", 4) == 0;
-}
-
-int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc) {
-  char msg[512];
-  if (oli_doc_load(path, accept, NULL, doc, msg, sizeof msg) == 0) {
-    cli_symbolize_doc(doc);
-    return 0;
-  }
-  const char *ctx = context ? context : "", *sep = context ? " " : "";
-  if (is_elf(path)) /* oli report ./a.out: the binary, not its report */
-    cli_error("%s%s%s: an ELF file (a program, library or object), not a JSON document; 'oli sites %s' lists its "
-              "sites", ctx, sep, path, path);
-  else
-    cli_error("%s%s%s: %s", ctx, sep, path, msg);
-  return -1;
-}
-
-int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) { return cli_doc_load_in(NULL, path, accept, doc); }
 
 static void usage(FILE *f) {
-  fputs("usage: oli COMMAND [ARGS]\n"
-        "  sites BINARY [--json]           list the allocation sites the plugin tagged\n"
-        "  report FILE                     a run's report, a plan or a profile as a table\n"
-        "  diff OLD NEW [--json]           what moved between two reports/plans (exit 1 if any)\n"
-        "  plan PROFILE --dram-limit SIZE  choose DRAM / interleave / CXL per object\n"
-        "  profile merge OUT IN...         combine profiles of several ranks or runs of one program\n"
-        "  run [OPTION...] -- PROGRAM ...  run a program with placement options set\n"
-        "  calibrate [-o FILE]             measure each node's bandwidth and latency: a machine file\n"
-        "  --help, --version\n"
+  fputs("usage: oli COMMAND [ARGS]\n", f);
+  for (size_t i = 0; i < NCOMMANDS; i++) { /* one line per form, the help beside the last or below it */
+    const char *s = commands[i].synopsis;
+    int helped = 0;
+    while (*s) {
+      size_t len = strcspn(s, "\n");
+      char lhs[160];
+      snprintf(lhs, sizeof lhs, "%s %.*s", commands[i].name, (int)len, s);
+      s += len + (s[len] == '\n');
+      if (*s == '\0' && strlen(lhs) <= 32) fprintf(f, "  %-32s %s\n", lhs, commands[i].help), helped = 1;
+      else fprintf(f, "  %s\n", lhs);
+    }
+    if (!helped) fprintf(f, "  %-32s %s\n", "", commands[i].help);
+  }
+  fputs("  --help, --version\n"
         "'oli COMMAND --help' describes a command. Exit status: 0 ok, 1 differences\n"
-        "found (diff), 2 bad input or usage.\n",
+        "found (diff), 2 bad input or usage.\n"
+        "The runtime reads ('oli run --help' sets them; man oli, ENVIRONMENT):\n",
         f);
+  for (int i = 0, col = 0; i < _oli_option_last; i++) {
+    int w = (int)strlen(option_env[i]) + 2;
+    if (col + w > 78) fputs("\n", f), col = 0;
+    col += fprintf(f, "%s%s%s", col ? " " : "  ", option_env[i], i + 1 < _oli_option_last ? "," : "\n");
+  }
 }
 
-static int dispatch(int argc, char **argv, int *is_diff) {
+static const cli_command_t *find(const char *name) {
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (strcmp(commands[i].name, name) == 0) return &commands[i];
+  return NULL;
+}
+
+static int dispatch(int argc, char **argv, const cli_command_t **ran) {
+  char names[160];
   if (argc < 2) {
-    cli_error("no command (one of sites, report, diff, plan, profile, run, calibrate); try 'oli --help'");
+    cli_error("no command (one of %s); try 'oli --help'", command_names(names, sizeof names));
     return OLI_EXIT_BAD;
   }
   const char *cmd = argv[1];
@@ -133,22 +88,16 @@ static int dispatch(int argc, char **argv, int *is_diff) {
     printf("oli %s\n", OLI_VERSION_STRING);
     return OLI_EXIT_OK;
   }
-  if (strcmp(cmd, "sites") == 0) return cli_sites_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "report") == 0) return cli_report_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "diff") == 0) return *is_diff = 1, cli_diff_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "plan") == 0) return cli_plan_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "profile") == 0) return cli_profile_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "run") == 0) return cli_run_main(argc - 1, argv + 1);
-  if (strcmp(cmd, "calibrate") == 0) return cli_calibrate_main(argc - 1, argv + 1);
-  cli_error("unknown command '%s' (one of sites, report, diff, plan, profile, run, calibrate); try 'oli --help'", cmd);
+  if ((*ran = find(cmd)) != NULL) return (*ran)->main(argc - 1, argv + 1);
+  cli_error("unknown command '%s' (one of %s); try 'oli --help'", cmd, command_names(names, sizeof names));
   return OLI_EXIT_BAD;
 }
 
 int main(int argc, char **argv) {
-  int is_diff = 0;
-  int rc = dispatch(argc, argv, &is_diff);
+  const cli_command_t *ran = NULL;
+  int rc = dispatch(argc, argv, &ran);
   /* Lost output (oli report R > /dev/full) is trouble, as in coreutils: exit
    * 1; for diff 2, since its 1 means "something moved" (diff(1)). */
-  if (cli_close_stdout() != 0 && rc != OLI_EXIT_BAD) rc = is_diff ? OLI_EXIT_BAD : OLI_EXIT_WRITE;
+  if (cli_close_stdout() != 0 && rc != OLI_EXIT_BAD) rc = ran ? ran->lost_exit : OLI_EXIT_WRITE;
   return rc;
 }

@@ -30,39 +30,27 @@
 #define EXIT_NOT_FOUND 127
 #define EXIT_NOT_EXEC 126
 
-/* One row per option: long name, the runtime option, a help line (NULL: the
- * option's words, from the vocabulary). The short names follow numactl where
- * it has one (-p preferred policy is not ours). */
+/* One entry per row of include/oli_options.def, in its order: long name
+ * ("" for the options oli run has no flag for), short name (numactl's where it
+ * has one; 0 none), the runtime option, the value's name and a help line. */
 typedef struct run_opt_s {
   const char *name;
-  char short_name; /* 0: none */
+  char short_name;
   oli_option_t option;
   const char *arg, *help;
 } run_opt_t;
 
 static const run_opt_t run_opts[] = {
-    {"policy", 'P', oli_option_policy, "P", NULL},
-    {"dram-limit", 'd', oli_option_dram_limit, "SIZE", "emulated DRAM budget (64G, unlimited)"},
-    {"weights", 'W', oli_option_weights, "D:C[:R]", "local DRAM : CXL [: remote DRAM] weights, 1-255"},
-    {"report", 'r', oli_option_report, "FILE", "report at exit: stderr or a file (%p pid, %r rank, %h host)"},
-    {"report-format", 'f', oli_option_report_format, "F", "text or json"},
-    {"profile", 'o', oli_option_profile, "FILE", "write an access profile (%p %r %h)"},
-    {"plan", 'L', oli_option_plan, "FILE", "place as an oli-plan (or profile) file says"},
-    {"machine", 'M', oli_option_machine, "FILE", "measured bandwidths of oli calibrate, or none"},
-    {"min-size", 0, oli_option_min_size, "SIZE", "objects below this are never placed (default 1M)"},
-    {"large-percent", 0, oli_option_large_percent, "N", "share of the footprint that makes an object large"},
-    {"dram-nodes", 0, oli_option_dram_nodes, "LIST", "DRAM node list (0,1 or 0-1)"},
-    {"cxl-nodes", 0, oli_option_cxl_nodes, "LIST", "CXL node list (force:N for a node with CPUs)"},
-    {"profile-source", 0, oli_option_profile_source, "S", NULL},
-    {"count-small", 0, oli_option_count_small, "0|1", "count every small object"},
-    {"verbose", 'v', oli_option_verbose, "0|1|2", "start-up log level"},
-    {"strict", 0, oli_option_strict, "0|1", "warnings stop the program"},
+#define OLI_OPTION(Id, Num, Env, Legacy, Type, Default, Zero, Flag, Short, Arg, Accepts, Help) \
+  {Flag, Short, oli_option_##Id, Arg, Help},
+#include "oli_options.def"
 };
 #define NRUN (sizeof run_opts / sizeof run_opts[0])
 
 /* Where the program runs, numactl's spelling: options of oli run itself (no
  * OLI_* variable), applied to oli's own process before the exec. */
 enum { BIND_NODES = 512, BIND_CPUS };
+_Static_assert(256 + NRUN <= BIND_NODES, "oli run: option codes overlap");
 
 static void usage(FILE *f) {
   fputs("usage: oli run [OPTION...] [--] PROGRAM [ARGS...]\n"
@@ -70,15 +58,15 @@ static void usage(FILE *f) {
         "the OLI_* environment variables would; every value is checked first.\n",
         f);
   for (size_t i = 0; i < NRUN; i++) {
-    char lhs[48], words[160];
-    const char *help = run_opts[i].help;
-    if (help == NULL && run_opts[i].option == oli_option_policy) help = oli_policy_list(words, sizeof words);
-    if (help == NULL) help = oli_access_source_list(words, sizeof words);
+    if (!run_opts[i].name[0]) continue;
+    char lhs[48], words[256], deflt[64];
     if (run_opts[i].short_name)
       snprintf(lhs, sizeof lhs, "-%c, --%s %s", run_opts[i].short_name, run_opts[i].name, run_opts[i].arg);
     else
       snprintf(lhs, sizeof lhs, "    --%s %s", run_opts[i].name, run_opts[i].arg);
-    fprintf(f, "  %-30s %s (%s)\n", lhs, help, _oli_option_name(run_opts[i].option));
+    fprintf(f, "  %-30s %s (%s)\n  %-30s %s; default %s\n", lhs, run_opts[i].help,
+            _oli_option_name(run_opts[i].option), "", _oli_option_accepts(run_opts[i].option, words, sizeof words),
+            _oli_option_default_text(run_opts[i].option, deflt, sizeof deflt));
   }
   fputs("  -N, --cpunodebind NODES        run on the CPUs of these nodes (0,1 or 0-1; all), as numactl\n"
         "  -C, --physcpubind CPUS         run on these CPUs (0-3,8; all), as numactl\n"
@@ -359,15 +347,17 @@ int cli_run_main(int argc, char **argv) {
   struct option longopts[NRUN + 4];
   char shortopts[2 * NRUN + 8] = "+hN:C:"; /* "+": stop at the program (its own options follow) */
   size_t ns = strlen(shortopts);
+  size_t nl = 0;
   for (size_t i = 0; i < NRUN; i++) {
-    longopts[i] = (struct option){run_opts[i].name, required_argument, NULL, (int)(i + 256)};
+    if (!run_opts[i].name[0]) continue; /* no flag: the variable only */
+    longopts[nl++] = (struct option){run_opts[i].name, required_argument, NULL, (int)(i + 256)};
     if (run_opts[i].short_name) shortopts[ns++] = run_opts[i].short_name, shortopts[ns++] = ':';
   }
   shortopts[ns] = '\0';
-  longopts[NRUN] = (struct option){"cpunodebind", required_argument, NULL, BIND_NODES};
-  longopts[NRUN + 1] = (struct option){"physcpubind", required_argument, NULL, BIND_CPUS};
-  longopts[NRUN + 2] = (struct option){"help", no_argument, NULL, 'h'};
-  longopts[NRUN + 3] = (struct option){NULL, 0, NULL, 0};
+  longopts[nl++] = (struct option){"cpunodebind", required_argument, NULL, BIND_NODES};
+  longopts[nl++] = (struct option){"physcpubind", required_argument, NULL, BIND_CPUS};
+  longopts[nl++] = (struct option){"help", no_argument, NULL, 'h'};
+  longopts[nl] = (struct option){NULL, 0, NULL, 0};
   const char *values[NRUN] = {0}, *bind_nodes = NULL, *bind_cpus_s = NULL;
   optind = 1;
   opterr = 0;
