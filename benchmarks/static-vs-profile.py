@@ -7,6 +7,10 @@ CLASS with OLI_PROFILE, and compare, over the objects of at least MIN bytes:
   ranking  the static intensity (`oli sites --json`) against the profile's
            accesses per byte: the same top-3 set, the same top object, and
            Spearman's rank correlation;
+  passes   per object of at least 10% of the footprint, the static passes against
+           the profile's: its accesses per byte times the bytes per access the
+           static estimate counts in the same binary (passes / intensity; the
+           profile, like the estimate, counts a vector access once): within 2x?
   plans    `oli plan --static BINARY --sizes PROFILE` against the profile-guided
            `oli plan PROFILE`, both under a DRAM budget of half the footprint and
            --min-size MIN: `oli diff --moved-only` must exit 0.
@@ -106,8 +110,11 @@ def kernel(a, k, work):
         if b < a.min_size or s.get("count", 0) == 0:
             continue
         st = (est.get(int(s["id"], 16)) or {}).get("static") or {}
+        width = st.get("passes", 0.0) / st["intensity"] if st.get("intensity") else 0.0
         objs.append({"name": s.get("name") or "%s:%s" % (os.path.basename(s.get("file", "?")), s.get("line", "?")),
                      "bytes": b, "profile": s.get("accesses", 0) / b, "static": st.get("intensity", 0.0),
+                     "static_passes": st.get("passes", 0.0), "profile_passes": s.get("accesses", 0) / b * width,
+                     "share": b / max(1, p.get("footprint_peak", 0)),
                      "pattern": st.get("pattern", "none"), "confidence": st.get("confidence", "none")})
     prof_order = [o["name"] for o in sorted(objs, key=lambda o: -o["profile"])]
     stat_order = [o["name"] for o in sorted(objs, key=lambda o: -o["static"])]
@@ -116,6 +123,10 @@ def kernel(a, k, work):
            "top3_same": set(prof_order[:top]) == set(stat_order[:top]),
            "top1_same": prof_order[:1] == stat_order[:1],
            "spearman": spearman([o["profile"] for o in objs], [o["static"] for o in objs])}
+    big = [o for o in objs if o["share"] >= 0.10]
+    res["passes_within_2x"] = sum(1 for o in big if o["profile_passes"] > 0 and
+                                  0.5 <= o["static_passes"] / o["profile_passes"] <= 2.0)
+    res["passes_objects"] = len(big)
     # plans at half the footprint
     half = p.get("footprint_peak", 0) // 2
     pp, sp = os.path.join(work, k + ".profile.plan.json"), os.path.join(work, k + ".static.plan.json")
@@ -174,10 +185,16 @@ def main():
                 return 1
             out.append(r)
             print("== %s class %s: %d objects >= %d bytes" % (k, a.cls, len(r["objects"]), a.min_size))
-            print("   %-16s %10s %14s %10s %12s %s" % ("object", "MiB", "profile acc/B", "static", "pattern", "confidence"))
+            print("   %-16s %10s %5s %14s %10s %9s %9s %6s %12s %s" % (
+                "object", "MiB", "share", "profile acc/B", "static", "passes:p", "passes:s", "ratio", "pattern",
+                "confidence"))
             for o in sorted(r["objects"], key=lambda o: -o["profile"]):
-                print("   %-16s %10.1f %14.4g %10.4g %12s %s" % (o["name"][:16], o["bytes"] / 1048576, o["profile"],
-                                                                  o["static"], o["pattern"], o["confidence"]))
+                ratio = o["static_passes"] / o["profile_passes"] if o["profile_passes"] > 0 else float("nan")
+                print("   %-16s %10.1f %4.0f%% %14.4g %10.4g %9.3g %9.3g %6.2f %12s %s" % (
+                    o["name"][:16], o["bytes"] / 1048576, 100 * o["share"], o["profile"], o["static"],
+                    o["profile_passes"], o["static_passes"], ratio, o["pattern"], o["confidence"]))
+            print("   passes: %d of %d objects of at least 10%% of the footprint within 2x of the profile's" % (
+                r["passes_within_2x"], r["passes_objects"]))
             rho = "%.2f" % r["spearman"] if r["spearman"] is not None else "-"
             print("   ranking: top-3 set %s, top object %s, Spearman %s" % (
                 "same" if r["top3_same"] else "DIFFERS", "same" if r["top1_same"] else "DIFFERS", rho))
@@ -186,8 +203,10 @@ def main():
                 r["diff_text"].replace("\n", "\n      ")))
         agree = sum(1 for r in out if r["diff_exit"] == 0)
         top3 = sum(1 for r in out if r["top3_same"])
-        print("summary: top-3 sets agree on %d of %d kernels; plans agree (diff exit 0) on %d of %d" % (
-            top3, len(out), agree, len(out)))
+        print("summary: top-3 sets agree on %d of %d kernels; plans agree (diff exit 0) on %d of %d; "
+              "passes within 2x for %d of %d objects of at least 10%% of the footprint" % (
+                  top3, len(out), agree, len(out), sum(r["passes_within_2x"] for r in out),
+                  sum(r["passes_objects"] for r in out)))
         if a.json:
             with open(a.json, "w") as f:
                 json.dump(out, f, indent=1)

@@ -16,8 +16,10 @@ static void put32f(unsigned char *p, float v) { memcpy(p, &v, 4); }
 static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 
 /* Version 2's part, after the strings at a 4-byte boundary: flags, pad,
- * symbols' length (u16), 4 + 4 + 3 floats, the symbols and their NUL. */
-#define SAMPLE_FIXED (4 + 4 * (2 * OLI_SUMMARY_PATTERNS + 3))
+ * symbols' length (u16), 3 x 4 + 4 floats (per byte, execs, rest; passes per
+ * byte, moved, rest moved, bytes), the symbols and their NUL. */
+#define SAMPLE_FIXED (4 + 4 * (3 * OLI_SUMMARY_PATTERNS + 4))
+#define SAMPLE_F(i) (4 + 4 * (i)) /* float i of the part */
 
 size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigned char *buf, size_t cap) {
   size_t kl = strlen(s->key), fl = s->from_key ? strlen(s->from_key) : 0;
@@ -55,12 +57,14 @@ size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigne
     x[0] = s->sample_flags;
     put16(x + 2, (uint16_t)yl);
     for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-      put32f(x + 4 + 4 * p, s->sample_per_byte[p]);
-      put32f(x + 4 + 4 * (OLI_SUMMARY_PATTERNS + p), s->sample_execs[p]);
+      put32f(x + SAMPLE_F(p), s->sample_per_byte[p]);
+      put32f(x + SAMPLE_F(OLI_SUMMARY_PATTERNS + p), s->sample_execs[p]);
+      put32f(x + SAMPLE_F(2 * OLI_SUMMARY_PATTERNS + p), s->sample_rest[p]);
     }
-    put32f(x + 4 + 8 * OLI_SUMMARY_PATTERNS, s->sample_passes_per_byte);
-    put32f(x + 8 + 8 * OLI_SUMMARY_PATTERNS, s->sample_moved);
-    put32f(x + 12 + 8 * OLI_SUMMARY_PATTERNS, s->sample_bytes);
+    put32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS), s->sample_passes_per_byte);
+    put32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 1), s->sample_moved);
+    put32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 2), s->sample_rest_moved);
+    put32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 3), s->sample_bytes);
     if (yl) memcpy(x + SAMPLE_FIXED, s->syms, yl);
   }
   return need;
@@ -130,17 +134,19 @@ int oli_summary_decode(const void *rec, size_t left, size_t offset, oli_summary_
     out->has_sample = 1;
     out->sample_flags = x[0];
     for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++) {
-      out->sample_per_byte[i] = get32f(x + 4 + 4 * i);
-      out->sample_execs[i] = get32f(x + 4 + 4 * (OLI_SUMMARY_PATTERNS + i));
-      if (!isfinite(out->sample_per_byte[i]) || !isfinite(out->sample_execs[i]) || out->sample_per_byte[i] < 0 ||
-          out->sample_execs[i] < 0)
+      out->sample_per_byte[i] = get32f(x + SAMPLE_F(i));
+      out->sample_execs[i] = get32f(x + SAMPLE_F(OLI_SUMMARY_PATTERNS + i));
+      out->sample_rest[i] = get32f(x + SAMPLE_F(2 * OLI_SUMMARY_PATTERNS + i));
+      if (!isfinite(out->sample_per_byte[i]) || !isfinite(out->sample_execs[i]) || !isfinite(out->sample_rest[i]) ||
+          out->sample_per_byte[i] < 0 || out->sample_execs[i] < 0 || out->sample_rest[i] < 0)
         BAD("summary at offset %zu: key %.64s: a negative or non-finite sample count", offset, out->key);
     }
-    out->sample_passes_per_byte = get32f(x + 4 + 8 * OLI_SUMMARY_PATTERNS);
-    out->sample_moved = get32f(x + 8 + 8 * OLI_SUMMARY_PATTERNS);
-    out->sample_bytes = get32f(x + 12 + 8 * OLI_SUMMARY_PATTERNS);
+    out->sample_passes_per_byte = get32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS));
+    out->sample_moved = get32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 1));
+    out->sample_rest_moved = get32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 2));
+    out->sample_bytes = get32f(x + SAMPLE_F(3 * OLI_SUMMARY_PATTERNS + 3));
     if (!isfinite(out->sample_passes_per_byte) || !isfinite(out->sample_moved) || !isfinite(out->sample_bytes) ||
-        out->sample_bytes < 0)
+        !isfinite(out->sample_rest_moved) || out->sample_bytes < 0)
       BAD("summary at offset %zu: key %.64s: a negative or non-finite sample count", offset, out->key);
     out->syms = (const char *)x + SAMPLE_FIXED;
   }
@@ -300,15 +306,16 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
       /* counts in the size's own symbols: at the sample point, over the size there */
       int exact = s.has_sample && sbytes > 0 && subset(s.syms, ssyms);
-      const float *pb = exact ? s.sample_per_byte : s.per_byte, *ex = exact ? s.sample_execs : s.execs;
-      double over = exact ? sbytes : size;
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-        double v = w * ((double)pb[p] + (double)ex[p] / over);
+        double v = exact ? w * ((double)s.sample_per_byte[p] + (double)s.sample_execs[p] / sbytes +
+                                (double)s.sample_rest[p] / size)
+                         : w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
         by[p] += v;
         c += v;
       }
       total += c;
-      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / over)
+      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / sbytes +
+                             (double)s.sample_rest_moved / size)
                       : w * ((double)s.passes_per_byte + (double)s.moved / size);
       if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;

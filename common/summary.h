@@ -92,8 +92,10 @@ typedef struct oli_summary_s {
   const unsigned char *local;           /* n_local little-endian u64 site IDs */
   /* version 2 (has_sample 0: absent) */
   uint8_t has_sample, sample_flags;     /* sample_flags: OLI_SUMMARY_F_GUESSED of the counts below */
-  float sample_per_byte[OLI_SUMMARY_PATTERNS], sample_execs[OLI_SUMMARY_PATTERNS]; /* USE, at the sample point */
-  float sample_passes_per_byte, sample_moved;                                    /* USE */
+  /* USE, the second view: per byte; executions in the size's symbols at the sample point (over the size
+   * there); executions known otherwise (over the object's bytes, as execs) */
+  float sample_per_byte[OLI_SUMMARY_PATTERNS], sample_execs[OLI_SUMMARY_PATTERNS], sample_rest[OLI_SUMMARY_PATTERNS];
+  float sample_passes_per_byte, sample_moved, sample_rest_moved; /* USE: the same, bytes moved */
   float sample_bytes;                   /* EDGE from a site: the object's bytes at the sample point; 0 unknown */
   const char *syms;                     /* the shared symbols they read, sorted, comma-separated ("" none) */
 } oli_summary_t;

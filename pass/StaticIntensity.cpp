@@ -130,11 +130,13 @@ struct State {
 
 /// What the accesses from a set of roots add up to, before dividing by the
 /// object's size: the parts whose counts are known (executions, bytes
-/// moved) and the parts taken to cover the object (per byte), by pattern.
+/// moved; divided by the size hint or a nominal size), the parts known at
+/// the sample point in the size's own symbols (divided by the size there)
+/// and the parts taken to cover the object (per byte), by pattern.
 struct Part {
-  double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {};
-  double PassPerByte = 0, Moved = 0;
-  double GuessedPerByte = 0, GuessedExecs = 0;
+  double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {}, ExecsS[NumPatterns] = {};
+  double PassPerByte = 0, Moved = 0, MovedS = 0;
+  double GuessedPerByte = 0, GuessedExecs = 0, GuessedExecsS = 0;
   unsigned Accesses = 0;
 };
 struct Tally : Part {
@@ -145,7 +147,11 @@ struct Tally : Part {
   std::vector<AccessPart> Parts; // Intensity filled by the caller
   SymSet Syms;                   // view 1: the symbols of the trip counts taken at the sample point
   std::vector<double> PartExecs, PartPerByte;
-  double intensity(double Bytes, unsigned P) const { return PerByte[P] + Execs[P] / Bytes; }
+  std::vector<char> PartAtSample;
+  /// BytesS: the object's size at the sample point (0: unknown).
+  double intensity(double Bytes, double BytesS, unsigned P) const {
+    return PerByte[P] + Execs[P] / Bytes + (BytesS > 0 ? ExecsS[P] / BytesS : 0);
+  }
 };
 
 /// What one access contributes per call of its function.
@@ -346,9 +352,10 @@ FnInfo *Estimator::info(Function &F) {
 }
 
 /// View 1's branch probabilities: a branch outside every loop's variation
-/// that compares sizes (`n > 0` before a rotated loop, `n < 8` before a
-/// vector loop, `n == n & -8` before its remainder) goes the way it goes at
-/// the sample point, instead of BranchProbabilityInfo's even guess.
+/// that compares sizes with each other or with a small constant (`n > 0`
+/// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
+/// its remainder) goes the way it goes at the sample point, instead of
+/// BranchProbabilityInfo's even guess.
 void Estimator::sampleBranches(Function &F, FnInfo &FI) {
   SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
   ScalarEvolution &SE = *FI.SE;
@@ -377,6 +384,12 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI) {
     Space.Live = nullptr;
     if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !usable(VA->Syms) || !usable(VB->Syms))
       return std::nullopt;
+    // Against a constant only a small one (a vector loop's minimum, `n > 0`):
+    // a limit such as `n > nmax` depends on the real size, which the sample
+    // point is not.
+    for (const Sample *X : {&*VA, &*VB})
+      if (X->Syms.empty() && (X->Value > ShortTrip || X->Value < -ShortTrip))
+        return std::nullopt;
     unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
     return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
                              C->getPredicate());
@@ -1234,12 +1247,14 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     }
     for (const Access &A : St.Accesses) {
       Weight W = weigh(A);
+      bool AtSample = false; // counts in the size's own symbols, at the sample point
       if (Mode && (!Exact || !Exact(W.Syms))) { // counts in terms unrelated to the size: view 0's
         Mode = 0;
         W = weigh(A);
         Mode = 1;
-      } else if (Mode) {
+      } else if (Mode && !W.Syms.empty()) {
         unionSyms(T.Syms, W.Syms);
+        AtSample = true;
       }
       if (!W.Ok)
         continue;
@@ -1249,16 +1264,17 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       double PB = Calls * W.PerByte, EX = Calls * W.Execs;
       for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
         Q->PerByte[unsigned(W.Pat)] += PB;
-        Q->Execs[unsigned(W.Pat)] += EX;
+        (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += EX;
         Q->PassPerByte += PB * Width;
-        Q->Moved += EX * Width;
+        (AtSample ? Q->MovedS : Q->Moved) += EX * Width;
         if (W.Guessed || CG)
-          Q->GuessedPerByte += PB, Q->GuessedExecs += EX;
+          Q->GuessedPerByte += PB, (AtSample ? Q->GuessedExecsS : Q->GuessedExecs) += EX;
         ++Q->Accesses;
       }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});
       T.PartPerByte.push_back(PB);
       T.PartExecs.push_back(EX);
+      T.PartAtSample.push_back(AtSample);
     }
   }
   return T;
@@ -1371,11 +1387,11 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     std::optional<Sample> SizeS = SizeOf.lookup(Rec);
     SymSet NoSyms;
     const SymSet *Syms = &NoSyms;
-    double Bytes = NominalBytes;
+    double Bytes = NominalBytes, BytesS = 0;
     if ((Info.Flags & FlagSizeKnown) && Info.SizeHint)
       Bytes = double(Info.SizeHint);
     else if (SizeS && SizeS->Value > 0)
-      Bytes = double(SizeS->Value), Syms = &SizeS->Syms;
+      BytesS = double(SizeS->Value), Syms = &SizeS->Syms;
     Mode = 1;
     Tally T = accumulate(From, [&](const SymSet &S) { return subsetSyms(S, *Syms); });
     Mode = 0;
@@ -1388,16 +1404,16 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     Est.Ambiguous = T.Ambiguous;
     Est.Keyed = !T.Exits.empty();
     for (unsigned P = 0; P < NumPatterns; ++P) {
-      Est.Share[P] = T.intensity(Bytes, P);
+      Est.Share[P] = T.intensity(Bytes, BytesS, P);
       Est.Intensity += Est.Share[P];
     }
-    Est.Passes = T.PassPerByte + T.Moved / Bytes;
+    Est.Passes = T.PassPerByte + T.Moved / Bytes + (BytesS > 0 ? T.MovedS / BytesS : 0);
     Est.Accesses = T.Accesses;
     for (size_t I = 0; I < T.Parts.size(); ++I) {
       Est.Parts.push_back(T.Parts[I]);
-      Est.Parts.back().Intensity = T.PartPerByte[I] + T.PartExecs[I] / Bytes;
+      Est.Parts.back().Intensity = T.PartPerByte[I] + T.PartExecs[I] / (T.PartAtSample[I] ? BytesS : Bytes);
     }
-    double Guessed = T.GuessedPerByte + T.GuessedExecs / Bytes;
+    double Guessed = T.GuessedPerByte + T.GuessedExecs / Bytes + (BytesS > 0 ? T.GuessedExecsS / BytesS : 0);
     NumAccessesSeen += Est.Accesses;
     Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
     double Best = 0;
@@ -1524,12 +1540,14 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         double AllS = 0;
         for (unsigned P = 1; P < NumPatterns; ++P) {
           R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
-          R.sample_execs[P - 1] = float(QS.Execs[P]);
-          AllS += QS.PerByte[P] + QS.Execs[P] / NominalBytes;
+          R.sample_execs[P - 1] = float(QS.ExecsS[P]);
+          R.sample_rest[P - 1] = float(QS.Execs[P]);
+          AllS += QS.PerByte[P] + (QS.Execs[P] + QS.ExecsS[P]) / NominalBytes;
         }
         R.sample_passes_per_byte = float(QS.PassPerByte);
-        R.sample_moved = float(QS.Moved);
-        double GS = QS.GuessedPerByte + QS.GuessedExecs / NominalBytes;
+        R.sample_moved = float(QS.MovedS);
+        R.sample_rest_moved = float(QS.Moved);
+        double GS = QS.GuessedPerByte + (QS.GuessedExecs + QS.GuessedExecsS) / NominalBytes;
         R.has_sample = 1;
         R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
         R.syms = SymNames.c_str();
@@ -1654,8 +1672,14 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
           if (R.sample_per_byte[P] > 0 || R.sample_execs[P] > 0)
             OS << " " << oli_access_pattern_name(AccessPattern(P + 1)) << " " << format("%.4g", R.sample_per_byte[P])
                << "/byte+" << format("%.4g", R.sample_execs[P]);
+        for (unsigned P = 0; P < OLI_SUMMARY_PATTERNS; ++P)
+          if (R.sample_rest[P] > 0)
+            OS << " " << oli_access_pattern_name(AccessPattern(P + 1)) << " +" << format("%.4g", R.sample_rest[P])
+               << " known";
         OS << ", passes " << format("%.4g", R.sample_passes_per_byte) << "/byte+" << format("%.4g", R.sample_moved)
            << " bytes";
+        if (R.sample_rest_moved > 0)
+          OS << "+" << format("%.4g", R.sample_rest_moved) << " known";
         if (R.sample_flags & OLI_SUMMARY_F_GUESSED)
           OS << ", guessed";
       }
