@@ -480,6 +480,24 @@ static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
   return 0;
 }
 
+/* A plan's "predicted" (optional): seconds per policy, >= 0. */
+static int read_predicted(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"predicted\" must be an object");
+  static const char *const keys[] = OLI_DOC_PREDICTED;
+  bool h;
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    if (get_double(r, v, keys[k], &d->predicted[k], &h) != 0) return -1;
+    if (!h || !(d->predicted[k] >= 0))
+      return fail(r, h ? oli_json_get(v, keys[k]) : v, "\"predicted.%s\" must be a number of seconds >= 0", keys[k]);
+  }
+  if (get_double(r, v, "threads", &d->predicted_threads, &h) != 0 ||
+      get_str(r, v, "model", &d->predicted_model, false) != 0)
+    return -1;
+  d->has_predicted = true;
+  return 0;
+}
+
 /* summary.migration's keys, in the order written: the members of
  * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
 #define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
@@ -636,9 +654,13 @@ static int read_doc(reader_t *r, unsigned accept) {
   if (get_str(r, root, "program", &d->program, false) != 0) return -1;
   if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
     return -1;
+  d->predicted_model = "";
+  if (d->kind == OLI_DOC_PLAN && read_predicted(r, oli_json_get(root, "predicted"), d) != 0) return -1;
   if (d->kind == OLI_DOC_PROFILE) {
     const char *src;
     if (get_u64(r, root, "footprint_peak", UINT64_MAX, &d->footprint_peak, &has, true) ||
+        get_u64(r, root, "run_ns", UINT64_MAX, &d->run_ns, &has, false) ||
+        get_u64(r, root, "threads", UINT32_MAX, &d->threads, &has, false) ||
         get_u64(r, root, "runs", UINT32_MAX, &d->runs, &has, false))
       return -1;
     if (!has) d->runs = 1;

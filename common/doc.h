@@ -160,11 +160,18 @@ typedef struct oli_doc_s {
   uint64_t dram_limit;
   /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
+  uint64_t run_ns;                   /* profile: wall time its samples cover, ns (0 unknown) */
+  uint64_t threads;                  /* profile: most threads seen at once (0 unknown) */
   oli_access_source_t access_source; /* NONE when absent */
   bool has_phase;                    /* "phase" given */
   oli_doc_phase_t phase;
   const char *access_event;          /* "" when absent */
   oli_doc_tiers_t tiers;
+  /* plan: "predicted" (optional): seconds of memory time per policy */
+  bool has_predicted;
+  double predicted[4];               /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
+  double predicted_threads;          /* the thread count they are for */
+  const char *predicted_model;       /* the model's source in words, "" when absent */
   /* report */
   oli_doc_summary_t summary;
   /* private */
@@ -188,6 +195,8 @@ void oli_doc_free(oli_doc_t *doc);
 long oli_doc_find(const oli_doc_t *doc, uint64_t id);
 /* Index of a plan's left-out site with `id` in doc->left, -1 when none. */
 long oli_doc_find_left(const oli_doc_t *doc, uint64_t id);
+/* The members of a plan's "predicted", in oli_doc_t.predicted order. */
+#define OLI_DOC_PREDICTED {"dram", "uniform", "oli", "plan"}
 /* "oli-report", "oli-plan", "oli-profile". */
 const char *oli_doc_schema(oli_doc_kind_t kind);
 /* "dram", "interleave 3:1", "cxl", "default" or "-" (no decision). */
