@@ -59,7 +59,8 @@
   X(RULE, "rule", T_RULE, I, N, N, N)                                                         \
   X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N, N)                                    \
   X(FRAMES, "frames", T_FRAMES, O, O, O, O)                                                   \
-  X(WHY, "why", T_WHY, N, N, N, R)
+  X(WHY, "why", T_WHY, N, N, N, R)                                                            \
+  X(PATTERN, "pattern", T_STR, N, N, O, N)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -304,7 +305,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
   case T_STR:
   case T_NSTR: {
     const char **dst = f == OLI_F_KIND ? &s->kind : f == OLI_F_FILE ? &s->file : f == OLI_F_FUNCTION ? &s->function
-                       : f == OLI_F_NAME ? &s->name : &s->reason;
+                       : f == OLI_F_NAME ? &s->name : f == OLI_F_PATTERN ? &s->pattern : &s->reason;
     if (get_str(r, o, fd->key, dst, req) != 0) return -1;
     has = v != NULL && v->type == OLI_JSON_STRING;
     break;
@@ -435,7 +436,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
 /* One site object; di: the table's column (doc_index, LEFT_COLUMN). */
 static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int di) {
   if (o->type != OLI_JSON_OBJECT) return fail(r, o, "a site must be an object, found %s", oli_json_type_name(o->type));
-  s->kind = s->file = s->function = s->name = s->reason = "";
+  s->kind = s->file = s->function = s->name = s->reason = s->pattern = "";
   s->at_line = o->line;
   s->at_col = o->col;
   for (int f = 0; f < OLI_F_COUNT_; f++)
@@ -980,7 +981,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_STR:
   case T_NSTR: {
     const char *v = f == OLI_F_KIND ? s->kind : f == OLI_F_FILE ? s->file : f == OLI_F_FUNCTION ? s->function
-                    : f == OLI_F_NAME ? s->name : s->reason;
+                    : f == OLI_F_NAME ? s->name : f == OLI_F_PATTERN ? s->pattern : s->reason;
     if (v == NULL || (fd->type == T_NSTR && v[0] == '\0')) oli_jw_null(w, fd->key);
     else oli_jw_str(w, fd->key, v);
     return;

@@ -133,6 +133,10 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
                                           OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};
   for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) OLI_SET(&s, given[i]);
   if (rec->line) OLI_SET(&s, OLI_F_LINE);
+  if (st->estimate.confidence != OLI_CONFIDENCE_NONE && st->estimate.pattern != OLI_PATTERN_NONE) {
+    s.pattern = oli_access_pattern_name(st->estimate.pattern); /* the planner's gathers: latency-bound */
+    OLI_SET(&s, OLI_F_PATTERN);
+  }
   _oli_stack_doc_frames(&s); /* a call-stack site: its frames, for oli plan and oli report to name */
   oli_doc_write_site(w, OLI_DOC_PROFILE, &s);
 }

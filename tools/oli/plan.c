@@ -434,7 +434,10 @@ int cli_plan_main(int argc, char **argv) {
   for (size_t i = 0; i < d.nsites; i++) {
     objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
     objs[i].accesses = d.sites[i].accesses;
-    objs[i].latency = pattern && pattern[i] == OLI_PATTERN_GATHER;
+    oli_access_pattern_t pat = OLI_PATTERN_NONE; /* a profile's site: the pass's pattern, when it had one */
+    if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
+      pat = OLI_PATTERN_NONE;
+    objs[i].latency = pattern ? pattern[i] == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
