@@ -835,6 +835,33 @@ assert abs(g["stall"] - 1.0) < 1e-9, g["stall"]   # 1e8 misses x 100 ns / 10 in 
 assert abs(f["stall"] - 0.08) < 1e-9, f["stall"]  # streamed: 8e8 B at 10000 MB/s
 PY
   ;;
+plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on
+  # local DRAM and the plan fills at least 95% of the budget (DRAM lowers predicted time for every touched grid)
+  python3 - <<'PY' || fail "cannot make the profile"
+import json
+M = 1 << 20
+grids = [("nuclide_grid", 62 * M, 70_000_000_000, "gather"), ("index_grid", 240 * M, 14_000_000_000, "gather"),
+         ("union_energy", 9 * M, 9_000_000_000, "gather"), ("bank", 40 * M, 2_000_000_000, "streaming"),
+         ("mat_conc", 1 * M + 4096, 600_000_000, "streaming"), ("never", 0, 0, None), ("tiny", 6, 10_000, None)]
+sites = [dict({"id": "0x%016x" % (0x300 + i), "kind": "malloc", "file": "xs.c", "function": "grid_init", "line": 50 + i,
+               "rel": i, "name": n, "count": 1 if b else 0, "largest": b, "peak_live": b, "total_bytes": b,
+               "accesses": a}, **({"pattern": p} if p else {})) for i, (n, b, a, p) in enumerate(grids)]
+json.dump({"schema": "oli-profile", "version": 1, "program": "xs", "access_source": "portable", "threads": 2,
+           "footprint_peak": sum(s["peak_live"] for s in sites), "sites": sites}, open("xs.json", "w"))
+PY
+  OLI_MACHINE=none run $OLI plan xs.json --dram-limit 100M -o plan.json; want_rc 0 plan
+  python3 - <<'PY' || fail "the XSBench-like plan"
+import json
+p = json.load(open("plan.json"))
+by = {s["name"]: s for s in p["sites"]}
+assert by["nuclide_grid"]["decision"] == "dram", by["nuclide_grid"]          # 1.1e3 accesses/B: the hottest per byte
+assert by["union_energy"]["decision"] == "dram", by["union_energy"]
+used = p["summary"]["dram_bytes"]
+assert used >= 0.95 * (100 << 20), (used, 100 << 20)                          # the budget filled
+assert p["predicted"]["plan"] < p["predicted"]["uniform"], p["predicted"]    # gathers lose on CXL: better than uniform
+assert {l["name"]: l["why"] for l in p["left_out"]} == {"never": "unused", "tiny": "small"}, p["left_out"]
+PY
+  ;;
 plan-big) # what oli writes, oli reads back: a 200,000-site profile gives a plan above 64 MiB
   # (the old input limit), which oli report and the runtime's OLI_PLAN read
   python3 - <<'PY' || fail "cannot make the profile"

@@ -148,8 +148,10 @@ pgo-edit-cold-hot) # a one-line edit makes the cold array hot: oli diff exits 1 
   plan prof-b.json plan-b.json
   "$OLI" diff "$SRC/golden-plan.json" plan-b.json >diff.txt; rc=$?
   [ $rc -eq 1 ] || { cat diff.txt >&2; fail "oli diff golden edited: exit $rc, want 1"; }
-  grep -q '^moved  0x16c5700973ff729a  kernel.c:18 main  -  interleave 1:3 -> interleave 7:1 ' diff.txt ||
-    { cat diff.txt >&2; fail "the cold array (kernel.c:18) did not move to more DRAM"; }
+  # kernel.c:18 leaves interleave 1:3 (a quarter on DRAM) for a larger DRAM share
+  grep '^moved  0x16c5700973ff729a  kernel.c:18 main  -  interleave 1:3 -> ' diff.txt |
+    awk '{split($(NF-2), r, ":"); if ($(NF-2) == "dram" || ($(NF-3) == "interleave" && r[1] / (r[1] + r[2]) > 0.25)) ok = 1}
+         END {exit !ok}' || { cat diff.txt >&2; fail "the cold array (kernel.c:18) did not move to more DRAM"; }
   tail -n 1 diff.txt | grep -qx '3 sites in both (0 re-matched by location): 2 moved; 0 new, 0 gone' ||
     { cat diff.txt >&2; fail "want 3 sites compared, 2 moved (the edited array and the one giving DRAM up), none new or gone"; }
   "$OLI" diff plan.json plan-b.json >diff2.txt; [ $? -eq 1 ] || fail "oli diff old new plan: want exit 1"

@@ -37,7 +37,8 @@ static void usage(FILE *f) {
         "                            D and C > 0);\n"
         "                            default: proportional to the tiers' bandwidth\n"
         "  -r, --ratios LIST         all candidate ratios, e.g. 3:1,1:1 (default: the\n"
-        "                            preferred ratio, 7:1, 3:1, 1:1, 1:3)\n"
+        "                            preferred ratio, 15:1, 7:1, 3:1, 1:1, 1:3, 1:7, 1:15,\n"
+        "                            1:31)\n"
         "  -M, --machine FILE        the tiers as measured by oli calibrate -o FILE (default:\n"
         "                            OLI_MACHINE, else /etc/oli/machine.json; none: neither);\n"
         "                            without one the profile's \"tiers\", else built-in defaults\n"
@@ -460,9 +461,12 @@ int cli_plan_main(int argc, char **argv) {
   if (ratios_s) {
     for (int i = 0; i < nratios; i++) add_opt(options, &nopts, ratios[i]);
   } else {
-    static const uint32_t fixed[4][2] = {{7, 1}, {3, 1}, {1, 1}, {1, 3}};
+    /* from 15:1 to 1:31: the small DRAM shares let a large object take what is left of
+     * the budget (an index grid's 1/32 instead of nothing) */
+    static const uint32_t fixed[][2] = {{15, 1}, {7, 1}, {3, 1}, {1, 1}, {1, 3}, {1, 7}, {1, 15}, {1, 31}};
     add_opt(options, &nopts, pref);
-    for (int i = 0; i < 4; i++) add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+      add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
   }
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
