@@ -60,7 +60,8 @@
   X(REDECISIONS, "redecisions", T_REDECISIONS, I, N, N, N)                                    \
   X(FRAMES, "frames", T_FRAMES, O, O, O, O)                                                   \
   X(WHY, "why", T_WHY, N, N, N, R)                                                           \
-  X(PLANNED, "planned", T_PLANNED, O, N, N, N)
+  X(PLANNED, "planned", T_PLANNED, O, N, N, N)                                               \
+  X(PATTERN, "pattern", T_STR, N, N, O, N)
 
 typedef enum ftype_e {
   T_ID,       /* "0x" + hex digits (grammar.h) */
@@ -326,7 +327,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
   case T_STR:
   case T_NSTR: {
     const char **dst = f == OLI_F_KIND ? &s->kind : f == OLI_F_FILE ? &s->file : f == OLI_F_FUNCTION ? &s->function
-                       : f == OLI_F_NAME ? &s->name : &s->reason;
+                       : f == OLI_F_NAME ? &s->name : f == OLI_F_PATTERN ? &s->pattern : &s->reason;
     if (get_str(r, o, fd->key, dst, req) != 0) return -1;
     has = v != NULL && v->type == OLI_JSON_STRING;
     break;
@@ -462,7 +463,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
 /* One site object; di: the table's column (doc_index, LEFT_COLUMN). */
 static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int di) {
   if (o->type != OLI_JSON_OBJECT) return fail(r, o, "a site must be an object, found %s", oli_json_type_name(o->type));
-  s->kind = s->file = s->function = s->name = s->reason = "";
+  s->kind = s->file = s->function = s->name = s->reason = s->pattern = "";
   s->at_line = o->line;
   s->at_col = o->col;
   for (int f = 0; f < OLI_F_COUNT_; f++)
@@ -504,6 +505,24 @@ static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
     return fail(r, oli_json_get(v, "from"), "\"phase.from\" must be \"start\" or \"settle\"");
   d->phase.from_settle = strcmp(from, phase_from[1]) == 0;
   d->has_phase = true;
+  return 0;
+}
+
+/* A plan's "predicted" (optional): seconds per policy, >= 0. */
+static int read_predicted(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
+  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
+  if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"predicted\" must be an object");
+  static const char *const keys[] = OLI_DOC_PREDICTED;
+  bool h;
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    if (get_double(r, v, keys[k], &d->predicted[k], &h) != 0) return -1;
+    if (!h || !(d->predicted[k] >= 0))
+      return fail(r, h ? oli_json_get(v, keys[k]) : v, "\"predicted.%s\" must be a number of seconds >= 0", keys[k]);
+  }
+  if (get_double(r, v, "threads", &d->predicted_threads, &h) != 0 ||
+      get_str(r, v, "model", &d->predicted_model, false) != 0)
+    return -1;
+  d->has_predicted = true;
   return 0;
 }
 
@@ -663,9 +682,13 @@ static int read_doc(reader_t *r, unsigned accept) {
   if (get_str(r, root, "program", &d->program, false) != 0) return -1;
   if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
     return -1;
+  d->predicted_model = "";
+  if (d->kind == OLI_DOC_PLAN && read_predicted(r, oli_json_get(root, "predicted"), d) != 0) return -1;
   if (d->kind == OLI_DOC_PROFILE) {
     const char *src;
     if (get_u64(r, root, "footprint_peak", UINT64_MAX, &d->footprint_peak, &has, true) ||
+        get_u64(r, root, "run_ns", UINT64_MAX, &d->run_ns, &has, false) ||
+        get_u64(r, root, "threads", UINT32_MAX, &d->threads, &has, false) ||
         get_u64(r, root, "runs", UINT32_MAX, &d->runs, &has, false))
       return -1;
     if (!has) d->runs = 1;
@@ -985,7 +1008,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_STR:
   case T_NSTR: {
     const char *v = f == OLI_F_KIND ? s->kind : f == OLI_F_FILE ? s->file : f == OLI_F_FUNCTION ? s->function
-                    : f == OLI_F_NAME ? s->name : s->reason;
+                    : f == OLI_F_NAME ? s->name : f == OLI_F_PATTERN ? s->pattern : s->reason;
     if (v == NULL || (fd->type == T_NSTR && v[0] == '\0')) oli_jw_null(w, fd->key);
     else oli_jw_str(w, fd->key, v);
     return;

@@ -47,7 +47,7 @@ typedef enum oli_doc_field_e {
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
   OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES, OLI_F_WHY,
-  OLI_F_PLANNED, OLI_F_COUNT_
+  OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
 #define OLI_SET(s, f) ((s)->has |= 1ull << (f))
@@ -80,6 +80,7 @@ typedef struct oli_doc_site_s {
   uint64_t has;             /* bit per oli_doc_field_t */
   uint64_t id;
   const char *kind, *file, *function, *name, *reason; /* "" when absent or null */
+  const char *pattern;      /* profile: the pass's static access pattern ("gather", ...), "" unknown */
   uint32_t line, rel;
   uint64_t size_hint, count, total_bytes, largest, peak_live, lifetime_ns, accesses;
   uint64_t bytes, dram_bytes, fallbacks, pages_not_present, pages_shared;
@@ -162,11 +163,18 @@ typedef struct oli_doc_s {
   uint64_t dram_limit;
   /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
+  uint64_t run_ns;                   /* profile: wall time its samples cover, ns (0 unknown) */
+  uint64_t threads;                  /* profile: most threads seen at once (0 unknown) */
   oli_access_source_t access_source; /* NONE when absent */
   bool has_phase;                    /* "phase" given */
   oli_doc_phase_t phase;
   const char *access_event;          /* "" when absent */
   oli_doc_tiers_t tiers;
+  /* plan: "predicted" (optional): seconds of memory time per policy */
+  bool has_predicted;
+  double predicted[4];               /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
+  double predicted_threads;          /* the thread count they are for */
+  const char *predicted_model;       /* the model's source in words, "" when absent */
   /* report */
   oli_doc_summary_t summary;
   /* private */
@@ -190,6 +198,8 @@ void oli_doc_free(oli_doc_t *doc);
 long oli_doc_find(const oli_doc_t *doc, uint64_t id);
 /* Index of a plan's left-out site with `id` in doc->left, -1 when none. */
 long oli_doc_find_left(const oli_doc_t *doc, uint64_t id);
+/* The members of a plan's "predicted", in oli_doc_t.predicted order. */
+#define OLI_DOC_PREDICTED {"dram", "uniform", "oli", "plan"}
 /* "oli-report", "oli-plan", "oli-profile". */
 const char *oli_doc_schema(oli_doc_kind_t kind);
 /* "dram", "interleave 3:1", "cxl", "default" or "-" (no decision). */

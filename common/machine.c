@@ -199,6 +199,25 @@ const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int 
   return NULL;
 }
 
+double oli_machine_bw_at(const oli_machine_row_t *r, double threads) {
+  /* the points, ascending by threads; without a sweep the one best figure */
+  struct { double t, bw; } p[OLI_MACHINE_MAX_SWEEP + 1];
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < r->nsweep; k++) {
+    uint32_t j = n++;
+    while (j > 0 && p[j - 1].t > r->sweep[k].threads) p[j] = p[j - 1], j--;
+    p[j].t = r->sweep[k].threads, p[j].bw = (double)r->sweep[k].read_bw;
+  }
+  if (n == 0) p[n].t = r->threads ? r->threads : 1, p[n++].bw = (double)r->read_bw;
+  if (threads <= p[0].t) return p[0].bw * threads / p[0].t; /* below the first point: each thread its share */
+  for (uint32_t k = 1; k < n; k++)
+    if (threads <= p[k].t) return p[k - 1].bw + (p[k].bw - p[k - 1].bw) * (threads - p[k - 1].t) / (p[k].t - p[k - 1].t);
+  double best = 0; /* beyond the sweep: saturated at the best measured */
+  for (uint32_t k = 0; k < n; k++)
+    if (p[k].bw > best) best = p[k].bw;
+  return best;
+}
+
 static void latency(FILE *f, const char *key, uint32_t v) {
   if (v) fprintf(f, ", \"%s\": %" PRIu32, key, v);
   else fprintf(f, ", \"%s\": null", key);

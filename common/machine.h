@@ -61,6 +61,12 @@ int oli_machine_load(const char *path, const oli_json_limits_t *limits, oli_mach
                      size_t why_n);
 /* The measurement of node `to` from node `from`, or NULL. */
 const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int to);
+/* The read bandwidth, MB/s, the row's node delivers to `threads` (> 0)
+ * threads: its sweep interpolated linearly, each thread its share below the
+ * first point (one thread: the first point's per-thread figure), the best
+ * measured beyond the last (saturated); a row without a sweep is one point
+ * (`threads`, else 1, at read_bw). */
+double oli_machine_bw_at(const oli_machine_row_t *r, double threads);
 /* Write m as an oli-machine document; `tool` names the writer. 0, -1 on a
  * write error. */
 int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool);

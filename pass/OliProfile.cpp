@@ -1,6 +1,7 @@
 //===- OliProfile.cpp - sampled load/store profiling for oli -------------===//
 //
-// See OliProfile.h. Per basic block with K profiled accesses: subtract K from
+// See OliProfile.h. Per basic block with K profiled accesses (in 8-byte
+// units: a vector access counts the elements it moves): subtract K from
 // a thread-local countdown (one per DSO, a linkonce hidden TLS variable) once,
 // at the end of the block; when it goes negative (Left < 0), the access at
 // which it crossed zero - index K + Left of the block's accesses, the one a
@@ -60,6 +61,21 @@ static Value *profiledPointer(Instruction &I) {
   return Ptr;
 }
 
+/// The 8-byte units an access moves (at least one): a vectorised load of
+/// <4 x double> counts as the four scalar loads it replaced, so a profile
+/// counts the same accesses whatever the vector width.
+static uint64_t accessUnits(const Instruction &I, const DataLayout &DL) {
+  Type *Ty = nullptr;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    Ty = LI->getType();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    Ty = SI->getValueOperand()->getType();
+  if (!Ty || !Ty->isSized())
+    return 1;
+  uint64_t Bytes = DL.getTypeStoreSize(Ty).getKnownMinValue();
+  return Bytes > 8 ? (Bytes + 7) / 8 : 1;
+}
+
 /// The per-DSO thread-local countdown (0 at thread start: the first access
 /// is sampled).
 static GlobalVariable *countdown(Module &M) {
@@ -99,7 +115,13 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     BasicBlock *BB = Accesses[Begin].first->getParent();
     for (End = Begin + 1; End < Accesses.size() && Accesses[End].first->getParent() == BB; ++End)
       ;
-    uint64_t K = End - Begin;
+    // K: the block's 8-byte units; Cum[J]: the units up to and including access J
+    const DataLayout &DL = F.getParent()->getDataLayout();
+    SmallVector<uint64_t, 32> Cum;
+    uint64_t K = 0;
+    for (size_t J = Begin; J < End; ++J)
+      Cum.push_back(K += accessUnits(*Accesses[J].first, DL));
+    bool Scalar = K == End - Begin; // one unit each: index J - Begin is access J
     IRBuilder<> B(BB->getTerminator());
     Value *Left = B.CreateSub(B.CreateLoad(I64, Addr, "oli.cd"), ConstantInt::get(I64, K));
     B.CreateStore(Left, Addr);
@@ -109,13 +131,15 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     Value *Idx = T.CreateAdd(Left, ConstantInt::get(I64, K), "oli.idx");
     Value *Ptr = Accesses[End - 1].second;
     for (size_t J = End - 1; J-- > Begin;)
-      Ptr = T.CreateSelect(T.CreateICmpEQ(Idx, ConstantInt::get(I64, J - Begin)), Accesses[J].second, Ptr);
+      Ptr = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J - Begin))
+                                  : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J - Begin])),
+                           Accesses[J].second, Ptr);
     Value *Crossings = T.CreateAdd(T.CreateUDiv(T.CreateNot(Left), ConstantInt::get(I64, Every)),
                                    ConstantInt::get(I64, 1));
     Value *Weight = T.CreateMul(Crossings, ConstantInt::get(I64, Every), "oli.w");
     T.CreateCall(Hook, {Ptr, Weight});
     T.CreateStore(T.CreateAdd(Left, Weight), Addr);
-    NumProfiledAccesses += K;
+    NumProfiledAccesses += End - Begin;
   }
   return true;
 }

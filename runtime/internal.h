@@ -540,6 +540,9 @@ void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
  * state's own counter. */
 void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
+/* The most threads that counted at once (objects or access samples): the
+ * shards, which a thread hands on when it exits. */
+size_t _oli_site_threads(void);
 /* Totals including the per-thread shards: objects, bytes and the largest
  * object (any out pointer may be NULL). */
 void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest);

@@ -444,6 +444,12 @@ uint64_t _oli_site_accesses(const oli_site_state_t *st) {
   return a;
 }
 
+size_t _oli_site_threads(void) {
+  size_t n = 0;
+  for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) n++;
+  return n;
+}
+
 /* ---- iteration and record access ----------------------------------------------- */
 oli_site_state_t *_oli_site_at(size_t i) {
   if (i == 0) return &untagged.st; /* index 0: untagged allocations */

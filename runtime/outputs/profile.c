@@ -1,7 +1,8 @@
 /* runtime/outputs/profile.c - write an `oli-profile` v1 (docs/profile-schema.md) at
  * exit when OLI_PROFILE is set: per site ID and source location, count,
  * largest object, peak live bytes, total bytes and sampled accesses, plus the
- * process footprint and the tiers' HMAT figures. The name may hold %p (pid),
+ * process footprint, the wall time sampled (run_ns), the most threads that
+ * counted at once and the tiers' HMAT figures. The name may hold %p (pid),
  * %r (MPI rank), %h (host); it is written like the report (common/outfile.c:
  * a temporary and a rename, so a reader never sees half a profile and ranks
  * never collide; a device or FIFO in place, never replaced).
@@ -19,6 +20,7 @@
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -34,6 +36,15 @@ static _Atomic uint64_t unattributed; /* accesses, in weight units */
 static _Atomic long paused;
 static _Atomic bool at_settle;
 static _Atomic uint64_t skipped, npauses;
+/* When the sampled stretch began: process init, or the first oli_settle()
+ * under OLI_PROFILE_START=settle (the profile's run_ns ends at its writing). */
+static _Atomic uint64_t began_ns;
+
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
 
 /* The site state of the registered global holding p, else NULL. */
 static oli_site_state_t *global_owner(const void *p) {
@@ -77,8 +88,10 @@ OLI_EXPORT void oli_profile_resume(void) {
 void _oli_profile_settled(void) {
   bool waiting = true;
   if (atomic_load_explicit(&at_settle, memory_order_relaxed) &&
-      atomic_compare_exchange_strong(&at_settle, &waiting, false))
+      atomic_compare_exchange_strong(&at_settle, &waiting, false)) {
+    atomic_store_explicit(&began_ns, now_ns(), memory_order_relaxed);
     atomic_fetch_sub_explicit(&paused, 1, memory_order_relaxed);
+  }
 }
 
 void _oli_profile_add(oli_site_state_t *st, uint64_t weight) {
@@ -120,6 +133,10 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
                                           OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};
   for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) OLI_SET(&s, given[i]);
   if (rec->line) OLI_SET(&s, OLI_F_LINE);
+  if (st->estimate.confidence != OLI_CONFIDENCE_NONE && st->estimate.pattern != OLI_PATTERN_NONE) {
+    s.pattern = oli_access_pattern_name(st->estimate.pattern); /* the planner's gathers: latency-bound */
+    OLI_SET(&s, OLI_F_PATTERN);
+  }
   _oli_stack_doc_frames(&s); /* a call-stack site: its frames, for oli plan and oli report to name */
   oli_doc_write_site(w, OLI_DOC_PROFILE, &s);
 }
@@ -136,6 +153,9 @@ static int write_to(FILE *f) {
   oli_doc_write_begin(&w, OLI_DOC_PROFILE, program_invocation_short_name);
   oli_jw_u64(&w, "runs", 1);
   oli_jw_u64(&w, "footprint_peak", footprint);
+  uint64_t began = atomic_load(&began_ns), end = now_ns();
+  if (!atomic_load(&at_settle) && began && end > began) oli_jw_u64(&w, "run_ns", end - began);
+  if (_oli_site_threads()) oli_jw_u64(&w, "threads", _oli_site_threads());
   oli_access_source_t src = event ? OLI_ACCESS_PMU : accesses ? OLI_ACCESS_PORTABLE : OLI_ACCESS_NONE;
   oli_jw_str(&w, "access_source", oli_access_source_name(src));
   if (event) oli_jw_str(&w, "access_event", event);
@@ -201,6 +221,7 @@ int _oli_profile_write(const char *pattern) {
 /* Process init: checks the pattern expands. */
 void _oli_profile_init(void) {
   const char *p = _oli_option_str(oli_option_profile);
+  atomic_store(&began_ns, now_ns());
   if (p && _oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE) { /* samples wait for oli_settle() */
     atomic_store(&at_settle, true);
     atomic_fetch_add(&paused, 1);

@@ -105,15 +105,22 @@ int main(int argc, char **argv) {
 }
 C
   "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c prog.c -o prog.o || fail "compile with plugin"
-  run $OLI plan --static prog.o --dram-limit 20M -o p.json; want_rc 0 "plan --static"; json_ok p.json
+  OLI_MACHINE=none run $OLI plan --static prog.o --dram-limit 20M -o p.json; want_rc 0 "plan --static"; json_ok p.json
   python3 - <<'PY' || fail "static plan decisions"
 import json
 p = json.load(open("p.json"))
 d = {s["name"]: (s["decision"], s["ratio"], s["reason"]) for s in p["sites"]}
 assert p["binary"] == "prog.o" and p["profile"] is None, p
 assert d["table"][0] == "dram" and "gather" in d["table"][2] and "latency-bound" in d["table"][2], d["table"]
-assert d["once"][0] != "dram" and "not hot" in d["once"][2], d["once"]        # the cold one leaves DRAM first
-assert d["hot"][:2] == ("interleave", "3:1") and "bandwidth-bound" in d["hot"][2], d["hot"]
+assert d["once"][0] != "dram" and "estimated accesses/KiB" in d["once"][2], d["once"]  # the cold one leaves DRAM first
+assert d["hot"][0] == d["idx"][0] == "dram", (d["hot"], d["idx"])  # 1 thread: DRAM far from saturated
+PY
+  # 8 threads of the built-in tiers: local DRAM saturated, so the streamed arrays spread
+  OLI_MACHINE=none run $OLI plan --static prog.o --dram-limit 64M --threads 8 -o r.json; want_rc 0 "plan --static, 8 threads"
+  python3 - <<'PY' || fail "static plan at 8 threads"
+import json
+d = {s["name"]: (s["decision"], s["ratio"], s["reason"]) for s in json.load(open("r.json"))["sites"]}
+assert d["hot"][:2] == ("interleave", "3:1") and "local DRAM saturates" in d["hot"][2], d["hot"]
 assert d["idx"][:2] == ("interleave", "3:1"), d["idx"]
 PY
   run $OLI plan --static prog.o --dram-limit 64M -o q.json; want_rc 0 "plan --static, DRAM enough"
@@ -547,14 +554,18 @@ for x in p["sites"]:
     assert (x["ratio"] is None) == (x["decision"] != "interleave"), x
 PY
   done
-  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G -o plan.json
+  # no machine file: the built-in tiers; the profile names no threads: 1, far from saturating DRAM
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G -o plan.json
   run $OLI report plan.json
-  grep -q ' a .*interleave 3:1' out.txt || fail "sufficient: hot large a interleaved"
+  grep -q ' a .*dram ' out.txt || fail "sufficient, 1 thread: hot large a stays on DRAM"
   grep -q ' colidx .*dram ' out.txt || fail "sufficient: cold large colidx on DRAM"
-  grep -q ' x .*dram ' out.txt || fail "sufficient: small hot x on DRAM"
-  run $OLI plan "$IN/profile-rank0.json" --dram-limit 3G -o plan.json
+  grep -q ' x .*dram ' out.txt || fail "sufficient: hot x on DRAM"
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --threads 8 -o plan.json
   run $OLI report plan.json
-  grep -q ' x .*dram ' out.txt || fail "insufficient: hot small x stays"
+  grep -q ' a .*interleave 3:1' out.txt || fail "sufficient, 8 threads (DRAM saturated): hot large a interleaved"
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 3G -o plan.json
+  run $OLI report plan.json
+  grep -q ' a .*dram ' out.txt || fail "insufficient: the hottest per byte, a, stays"
   grep -q ' q .*cxl ' out.txt || fail "insufficient: untouched q to CXL"
   grep -q ' colidx .*\(cxl\|interleave\)' out.txt || fail "insufficient: cold colidx leaves DRAM"
   ;;
@@ -607,7 +618,7 @@ usage-errors) # a usage error is one "oli:" line with a hint, never getopt's own
   ! $OLI --help | grep -q 'report FILE \[--json\]' || fail "oli --help still offers report --json"
   ;;
 plan-options) # weights, ratios, tiers from the command line are used and recorded
-  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --bandwidth 20000:20000 --latency 100:250 -o plan.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --bandwidth 20000:20000 --latency 100:250 --threads 8 -o plan.json
   want_rc 0 "bw 1:1"
   python3 -c 'import json; p=json.load(open("plan.json")); a=[s for s in p["sites"] if s["name"]=="a"][0]; assert a["ratio"]=="1:1", a; assert p["model"]["cxl"]["source"]=="command line"' || fail "1:1 bandwidth gives 1:1"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --ratios 5:3 -o plan.json; want_rc 0 ratios
@@ -615,6 +626,199 @@ plan-options) # weights, ratios, tiers from the command line are used and record
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --solver greedy -o plan.json; want_rc 0 greedy
   python3 -c 'import json; p=json.load(open("plan.json")); assert p["summary"]["solver"]=="greedy"' || fail "greedy"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G; want_rc 0 stdout; json_ok out.txt
+  ;;
+plan-machine) # --machine FILE: the tiers are the file's, read at the profiled thread count; the plan names it
+  cat >m.json <<'J'
+{"schema": "oli-machine", "version": 1, "host": "t", "measurements": [
+ {"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 20000, "threads": 2, "idle_latency": 90, "loaded_latency": 130,
+  "sweep": [{"threads": 1, "read_bandwidth": 12000}, {"threads": 2, "read_bandwidth": 20000}, {"threads": 4, "read_bandwidth": 20000}]},
+ {"from": 0, "to": 1, "kind": "cxl", "read_bandwidth": 9000, "threads": 4, "idle_latency": 250, "loaded_latency": 400,
+  "sweep": [{"threads": 1, "read_bandwidth": 5000}, {"threads": 4, "read_bandwidth": 9000}]}]}
+J
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine m.json --threads 4 -o plan.json; want_rc 0 "plan --machine"
+  python3 - <<'PY' || fail "the plan's model is not the machine file's at 4 threads"
+import json
+p = json.load(open("plan.json")); m = p["model"]
+assert m["source"] == "machine" and m["machine"] == "m.json" and m["threads"] == 4, m
+assert m["dram"] == dict(m["dram"], bandwidth=20000, bandwidth_1thread=12000, latency=130, source="machine"), m["dram"]
+assert m["cxl"]["bandwidth"] == 9000 and m["cxl"]["bandwidth_1thread"] == 5000 and m["cxl"]["latency"] == 400, m["cxl"]
+assert m["remote_dram"]["source"] == "default", m["remote_dram"]
+assert p["weights"] == "11:5", p["weights"]  # 20000:9000 saturated, in at most 16 parts
+a = [s for s in p["sites"] if s["name"] == "a"][0]
+assert a["decision"] == "interleave", a  # DRAM saturates at 2 threads: at 4 the hot array spreads
+PY
+  grep -q "model: machine m.json (node 0: dram, cxl measured; remote_dram default)" err.txt || fail "stderr does not name the machine file: $(cat err.txt)"
+  ! grep -q "warning" err.txt || fail "a warning with a machine file: $(cat err.txt)"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine m.json --threads 1 -o plan1.json; want_rc 0 "1 thread"
+  python3 -c 'import json; p=json.load(open("plan1.json")); a=[s for s in p["sites"] if s["name"]=="a"][0]; assert a["decision"]=="dram", a; assert p["model"]["dram"]["bandwidth"]==12000' ||
+    fail "1 thread: DRAM far from saturated, a stays on DRAM at the 1-thread bandwidth"
+  ;;
+plan-machine-env) # OLI_MACHINE gives the machine file as --machine does; OLI_MACHINE=none and --machine none use none
+  cat >m.json <<'J'
+{"schema": "oli-machine", "version": 1, "measurements": [
+ {"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 15000, "idle_latency": 80}]}
+J
+  OLI_MACHINE=m.json run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G -o plan.json; want_rc 0 OLI_MACHINE
+  python3 -c 'import json; m=json.load(open("plan.json"))["model"]; assert m["source"]=="machine" and m["machine"]=="m.json" and m["dram"]["bandwidth"]==15000 and m["dram"]["latency"]==80, m' ||
+    fail "OLI_MACHINE=m.json is not used"
+  nomachine() { python3 -c 'import json; m=json.load(open("plan.json"))["model"]; assert m["machine"] is None and m["dram"]["source"]!="machine", m' ||
+    fail "$1: a machine file was used"; }
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G -o plan.json; want_rc 0 none
+  nomachine "OLI_MACHINE=none"
+  OLI_MACHINE=m.json run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine none -o plan.json; want_rc 0 "--machine none"
+  nomachine "--machine none over OLI_MACHINE"
+  ;;
+plan-machine-bad) # a bad machine file named by the user: one line naming it, exit 2
+  rm -f plan.json
+  printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0, "read_bandwidth": 0}]}' >bad.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --machine bad.json -o plan.json; want_rc 2 "bad machine file"
+  one_line "oli: bad.json: line 1, column"
+  printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 2, "kind": "cxl", "read_bandwidth": 9000}]}' >nolocal.json
+  OLI_MACHINE=nolocal.json run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G -o plan.json; want_rc 2 "no local DRAM row"
+  one_line "oli: nolocal.json: no measurement of a node's own memory"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --machine missing.json -o plan.json; want_rc 2 "missing"
+  one_line "oli: missing.json: cannot open"
+  [ ! -e plan.json ] || fail "a plan was written"
+  ;;
+plan-defaults-said) # without a machine file or measured tiers the plan says its tiers are built-in defaults
+  python3 -c '
+import json; p = json.load(open("'"$IN"'/profile-rank0.json")); p.pop("tiers", None); json.dump(p, open("notiers.json", "w"))'
+  OLI_MACHINE=none run $OLI plan notiers.json --dram-limit 16G -o plan.json; want_rc 0 "defaults"
+  grep -q "^oli: warning: plan: built-in defaults (no machine file): built-in default figures model the tiers; measure this machine with 'oli calibrate -o FILE'" err.txt ||
+    fail "no warning about the defaults: $(cat err.txt)"
+  grep -q "model: built-in defaults (no machine file)$" err.txt || fail "the summary does not name the defaults: $(cat err.txt)"
+  python3 -c 'import json; m=json.load(open("plan.json"))["model"]; assert m["source"]=="default" and all(m[t]["source"]=="default" for t in ("dram","cxl","remote_dram")), m' ||
+    fail "the plan's model does not say default"
+  ;;
+plan-predicted) # the plan predicts seconds for all-DRAM, uniform, oli and itself; printed with units; oli report shows them
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 4G --threads 2 -o plan.json; want_rc 0 plan
+  grep -Eq '^oli: predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9]+:[0-9]+ [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
+    fail "no predicted line with units: $(cat err.txt)"
+  python3 - <<'PY' || fail "predicted seconds"
+import json
+p = json.load(open("plan.json")); t = p["predicted"]
+assert set(t) >= {"dram", "uniform", "oli", "plan"} and t["threads"] == 2, t
+# all-DRAM: the traffic (8 bytes a sampled access) at local DRAM's bandwidth at 2 threads (20000 MB/s)
+acc = sum(s["accesses"] for s in p["sites"])
+assert abs(t["dram"] - acc * 8 / 20000e6) < 1e-6 * t["dram"], (t["dram"], acc * 8 / 20000e6)
+assert t["plan"] >= t["dram"] * 0.999, t  # 2 threads do not saturate DRAM: nothing beats all-DRAM, and 4G < footprint
+assert t["uniform"] > t["dram"], t
+assert abs(sum(s["stall"] for s in p["sites"]) - t["plan"]) < 1e-6 * t["plan"], t
+PY
+  run $OLI report plan.json; want_rc 0 report
+  grep -Eq '^predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' out.txt ||
+    fail "oli report shows no predicted times: $(cat out.txt)"
+  ;;
+plan-min-size-default) # without --min-size the plan leaves out what the runtime never places: objects below 1M (OLI_MIN_SIZE)
+  python3 - <<'PY' || fail "cannot make the profile"
+import json
+sites = [{"id": "0x%016x" % (0x100 + i), "kind": "malloc", "file": "k.c", "function": "main", "line": 10 + i, "rel": i,
+          "name": n, "count": c, "largest": b, "peak_live": b, "total_bytes": b * c, "accesses": a}
+         for i, (n, c, b, a) in enumerate([("big", 1, 64 << 20, 10 ** 9), ("tiny", 1, 6, 1000), ("below", 1, (1 << 20) - 1, 10 ** 6),
+                                          ("edge", 1, 1 << 20, 10 ** 6), ("never", 0, 0, 0)])]
+json.dump({"schema": "oli-profile", "version": 1, "program": "k", "access_source": "portable",
+           "footprint_peak": sum(s["peak_live"] for s in sites), "sites": sites}, open("p.json", "w"))
+PY
+  OLI_MACHINE=none run $OLI plan p.json --dram-limit 16M -o plan.json; want_rc 0 plan
+  python3 - <<'PY' || fail "sites below 1M or never allocated got a decision"
+import json
+p = json.load(open("plan.json"))
+assert sorted(s["name"] for s in p["sites"]) == ["big", "edge"], p["sites"]
+assert {l["name"]: l["why"] for l in p["left_out"]} == {"tiny": "small", "below": "small", "never": "unused"}, p["left_out"]
+PY
+  OLI_MACHINE=none run $OLI plan p.json --dram-limit 16M --min-size 1 -o plan.json; want_rc 0 "min-size 1"
+  python3 -c 'import json; p=json.load(open("plan.json")); assert sorted(s["name"] for s in p["sites"])==["below","big","edge","tiny"], p["sites"]' ||
+    fail "--min-size 1 plans every allocated site"
+  ;;
+profile-time-threads) # the profile records the wall time it covers and the most threads that counted at once
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
+  cat >tt.c <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+#define N (1 << 20)
+static double *a;
+static pthread_barrier_t bar;
+static void *work(void *arg) {
+  double s = 0;
+  pthread_barrier_wait(&bar); /* all three stream at once */
+  for (int r = 0; r < 4; r++)
+    for (int i = 0; i < N; i++) s += a[i];
+  pthread_barrier_wait(&bar);
+  *(double *)arg = s;
+  return NULL;
+}
+int main(void) {
+  a = malloc(N * sizeof(double));
+  for (int i = 0; i < N; i++) a[i] = i;
+  pthread_barrier_init(&bar, NULL, 3);
+  pthread_t t[3];
+  double out[3];
+  for (int k = 0; k < 3; k++) pthread_create(&t[k], NULL, work, &out[k]);
+  for (int k = 0; k < 3; k++) pthread_join(t[k], NULL);
+  struct timespec ts = {0, 300000000};
+  nanosleep(&ts, NULL);
+  return out[0] < 0;
+}
+C
+  OLI_PASS_OPTIONS='profile-every=16' "$CLANG" -O1 -pthread -gline-tables-only -I"$INC" -fpass-plugin="$PLUGIN" tt.c -o tt \
+    -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  run env OLI_PROFILE=p.json OLI_PROFILE_SOURCE=portable ./tt; want_rc 0 run
+  python3 - <<'PY' || fail "run_ns or threads"
+import json
+p = json.load(open("p.json"))
+assert 3e8 <= p["run_ns"] < 120e9, p.get("run_ns")
+assert p["threads"] >= 3, p.get("threads")
+PY
+  run $OLI report p.json; want_rc 0 report
+  grep -Eq '^run [0-9.]+ (s|ms), [0-9]+ threads at most at once$' out.txt || fail "oli report: no run line: $(cat out.txt)"
+  ;;
+plan-profile-pattern) # a profile site the pass saw as a gather is latency-bound: its misses at the loaded latency
+  python3 - <<'PY' || fail "cannot make the profile"
+import json
+site = lambda i, n, pat: dict({"id": "0x%016x" % (0x200 + i), "kind": "malloc", "file": "k.c", "function": "main", "line": 5 + i,
+                               "rel": i, "name": n, "count": 1, "largest": 64 << 20, "peak_live": 64 << 20,
+                               "total_bytes": 64 << 20, "accesses": 10 ** 8}, **({"pattern": pat} if pat else {}))
+json.dump({"schema": "oli-profile", "version": 1, "program": "k", "access_source": "portable",
+           "footprint_peak": 128 << 20, "sites": [site(0, "grid", "gather"), site(1, "flux", None)]}, open("p.json", "w"))
+PY
+  OLI_MACHINE=none run $OLI plan p.json --dram-limit 0 -o plan.json; want_rc 0 plan
+  python3 - <<'PY' || fail "the gather is not latency-bound"
+import json
+by = {s["name"]: s for s in json.load(open("plan.json"))["sites"]}
+g, f = by["grid"], by["flux"]
+assert "gather" in g["reason"] and "latency-bound" in g["reason"], g["reason"]
+assert abs(g["stall"] - 1.0) < 1e-9, g["stall"]   # 1e8 misses x 100 ns / 10 in flight, 1 thread
+assert abs(f["stall"] - 0.08) < 1e-9, f["stall"]  # streamed: 8e8 B at 10000 MB/s
+PY
+  ;;
+plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on
+  # local DRAM and the plan fills at least 95% of the budget (DRAM lowers predicted time for every touched grid)
+  python3 - <<'PY' || fail "cannot make the profile"
+import json
+M = 1 << 20
+grids = [("nuclide_grid", 62 * M, 70_000_000_000, "gather"), ("index_grid", 240 * M, 14_000_000_000, "gather"),
+         ("union_energy", 9 * M, 9_000_000_000, "gather"), ("bank", 40 * M, 2_000_000_000, "streaming"),
+         ("mat_conc", 1 * M + 4096, 600_000_000, "streaming"), ("never", 0, 0, None), ("tiny", 6, 10_000, None)]
+sites = [dict({"id": "0x%016x" % (0x300 + i), "kind": "malloc", "file": "xs.c", "function": "grid_init", "line": 50 + i,
+               "rel": i, "name": n, "count": 1 if b else 0, "largest": b, "peak_live": b, "total_bytes": b,
+               "accesses": a}, **({"pattern": p} if p else {})) for i, (n, b, a, p) in enumerate(grids)]
+json.dump({"schema": "oli-profile", "version": 1, "program": "xs", "access_source": "portable", "threads": 2,
+           "footprint_peak": sum(s["peak_live"] for s in sites), "sites": sites}, open("xs.json", "w"))
+PY
+  OLI_MACHINE=none run $OLI plan xs.json --dram-limit 100M -o plan.json; want_rc 0 plan
+  python3 - <<'PY' || fail "the XSBench-like plan"
+import json
+p = json.load(open("plan.json"))
+by = {s["name"]: s for s in p["sites"]}
+assert by["nuclide_grid"]["decision"] == "dram", by["nuclide_grid"]          # 1.1e3 accesses/B: the hottest per byte
+assert by["union_energy"]["decision"] == "dram", by["union_energy"]
+used = p["summary"]["dram_bytes"]
+assert used >= 0.95 * (100 << 20), (used, 100 << 20)                          # the budget filled
+assert p["predicted"]["plan"] < p["predicted"]["uniform"], p["predicted"]    # gathers lose on CXL: better than uniform
+assert {l["name"]: l["why"] for l in p["left_out"]} == {"never": "unused", "tiny": "small"}, p["left_out"]
+PY
   ;;
 plan-big) # what oli writes, oli reads back: a 200,000-site profile gives a plan above 64 MiB
   # (the old input limit), which oli report and the runtime's OLI_PLAN read

@@ -3,6 +3,7 @@
  * bandwidths into interleave weights. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "machine.h"
@@ -60,6 +61,12 @@ int main(void) {
                                         strcmp(r->kind, "cxl") == 0);
   CHECK("good: sweep kept", m.rows[0].nsweep == 2 && m.rows[0].sweep[1].read_bw == 20480 && m.rows[0].threads == 2);
   CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
+  /* the bandwidth curve the planner reads: the sweep, interpolated; saturated beyond it */
+  CHECK("curve: 1 thread is the sweep's first point", fabs(oli_machine_bw_at(&m.rows[0], 1) - 11000) < 1e-9);
+  CHECK("curve: 1.5 threads between the points", fabs(oli_machine_bw_at(&m.rows[0], 1.5) - 15740) < 1e-9);
+  CHECK("curve: 8 threads saturated at the best", fabs(oli_machine_bw_at(&m.rows[0], 8) - 20480) < 1e-9);
+  CHECK("curve: no sweep, no thread count: the one figure at 1 thread", fabs(oli_machine_bw_at(r, 1) - 5120) < 1e-9);
+  CHECK("curve: no sweep: the one figure beyond", fabs(oli_machine_bw_at(r, 4) - 5120) < 1e-9);
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);

@@ -1,5 +1,6 @@
 /* test/cli/test-planner.c - the knapsack behind `oli plan`: budget to the
- * byte, exact optimum against brute force, the study's two regimes. */
+ * byte, exact optimum against brute force, time from traffic in seconds,
+ * the study's two regimes (DRAM far from saturated, saturated). */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -54,7 +55,7 @@ int main(void) {
   /* 1. exact == brute force on small random instances; budget to the byte */
   int mismatches = 0, over = 0;
   for (int inst = 0; inst < 400; inst++) {
-    oli_plan_model_default(&m);
+    oli_plan_model_default(&m, 1);
     size_t n = 1 + rnd() % 6;
     uint64_t total = 0, acc = 0;
     for (size_t i = 0; i < n; i++) {
@@ -85,7 +86,7 @@ int main(void) {
   CHECK_EQ("400 random instances: DRAM bytes <= budget", over, 0);
 
   /* 2. budget to the byte: a budget equal to an achievable total is used fully */
-  oli_plan_model_default(&m);
+  oli_plan_model_default(&m, 1);
   for (int i = 0; i < 3; i++) {
     memset(&x[i], 0, sizeof x[i]);
     x[i].bytes = 1000003 + (uint64_t)i; /* odd sizes */
@@ -100,8 +101,28 @@ int main(void) {
   CHECK("one byte less: never over", res.dram <= budget - 1);
   CHECK("one byte less: not both on DRAM", !(is(&x[0], &OPTS[0]) && is(&x[1], &OPTS[0])));
 
-  /* 3. DRAM sufficient: interleave only large, intensive objects */
-  oli_plan_model_default(&m);
+  /* 3. time from traffic, seconds: streamed bytes at the tier's bandwidth at
+   * the thread count; a gather at its loaded latency over the misses in flight */
+  oli_plan_model_default(&m, 1);
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = 1u << 30;
+  x[0].accesses = 1000000000; /* 8 GB streamed */
+  CHECK("streamed, 1 thread: 8e9 B / 10000 MB/s = 0.8 s",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 0.8) < 1e-9);
+  oli_plan_model_default(&m, 2);
+  CHECK("streamed, 2 threads: 8e9 B / 20000 MB/s = 0.4 s",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 0.4) < 1e-9);
+  oli_plan_model_default(&m, 8);
+  CHECK("streamed, 8 threads: DRAM saturated at 30000 MB/s",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 8e9 / 30000e6) < 1e-9);
+  x[0].latency = 1;
+  x[0].accesses = 100000000;
+  oli_plan_model_default(&m, 1);
+  CHECK("gather, 1 thread: 1e8 misses x 100 ns / 10 in flight = 1 s",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 1.0) < 1e-9);
+  CHECK("gather on CXL: 280 ns each", fabs(oli_plan_time(&m, &x[0], &OPTS[1]) - 2.8) < 1e-9);
+
+  /* 4. DRAM sufficient: interleave only where local DRAM saturates */
   uint64_t G = 1ull << 30;
   /* 0,1: large (>=10%) and hot; 2: large, cold; 3..8: small and hot; 9: never touched */
   uint64_t bytes[10] = {4 * G, 3 * G, 2 * G, G / 8, G / 8, G / 8, G / 8, G / 8, G / 8, G / 2};
@@ -115,20 +136,29 @@ int main(void) {
     total += bytes[i];
     acc += accs[i];
   }
+  oli_plan_model_default(&m, 1);
   m.footprint = total;
   m.hot = (double)acc / (double)total;
   oli_plan_solve(&m, x, 10, OPTS, NOPTS, total, 64, &res);
-  CHECK("sufficient: large hot #0 interleaved 3:1", is(&x[0], &OPTS[2]));
-  CHECK("sufficient: large hot #1 interleaved 3:1", is(&x[1], &OPTS[2]));
-  CHECK("sufficient: large cold #2 on DRAM", is(&x[2], &OPTS[0]));
-  int small_dram = 1;
-  for (int i = 3; i < 10; i++) small_dram &= is(&x[i], &OPTS[0]);
-  CHECK("sufficient: small hot and untouched objects on DRAM", small_dram);
-  CHECK("sufficient: solved exactly", res.exact);
+  int all_dram = 1;
+  for (int i = 0; i < 10; i++) all_dram &= is(&x[i], &OPTS[0]);
+  CHECK("1 thread, far from saturating DRAM: every object on DRAM", all_dram);
+  CHECK("1 thread: the plan's time is all-DRAM's", fabs(res.time - res.dram_cost) < 1e-12);
+  oli_plan_model_default(&m, 8);
+  m.footprint = total;
+  m.hot = (double)acc / (double)total;
+  oli_plan_solve(&m, x, 10, OPTS, NOPTS, total, 64, &res);
+  CHECK("8 threads, DRAM saturated: large hot #0 interleaved 3:1", is(&x[0], &OPTS[2]));
+  CHECK("8 threads: large hot #1 interleaved 3:1", is(&x[1], &OPTS[2]));
+  CHECK("8 threads: untouched #9 on DRAM", is(&x[9], &OPTS[0]));
+  CHECK("8 threads: the plan is faster than all-DRAM", res.time < res.dram_cost * 0.9);
+  CHECK("8 threads: solved exactly", res.exact);
+  CHECK("the rule interleaves large hot #0", oli_plan_rule_interleaves(&m, &x[0]));
+  CHECK("the rule keeps cold large #2", !oli_plan_rule_interleaves(&m, &x[2]));
 
-  /* 4. DRAM insufficient: lowest intensity per byte leaves DRAM first.
+  /* 5. DRAM insufficient: lowest intensity per byte leaves DRAM first.
    * 12 equal latency-bound objects (none large), distinct intensities. */
-  oli_plan_model_default(&m);
+  oli_plan_model_default(&m, 1);
   for (int i = 0; i < 12; i++) {
     memset(&x[i], 0, sizeof x[i]);
     x[i].bytes = G / 4;
@@ -150,8 +180,8 @@ int main(void) {
       CHECK(name, max_off <= min_on && res.dram <= budget && res.exact == !solver);
     }
   }
-  /* insufficient with a large hot object: a cold large object goes before it */
-  oli_plan_model_default(&m);
+  /* insufficient with large hot objects: a cold large object goes before them */
+  oli_plan_model_default(&m, 1);
   for (int i = 0; i < 10; i++) {
     memset(&x[i], 0, sizeof x[i]);
     x[i].bytes = bytes[i];
@@ -159,11 +189,11 @@ int main(void) {
   }
   m.footprint = total;
   m.hot = (double)acc / (double)total;
-  /* unconstrained: 7 GiB interleaved 3:1 keeps 1.75 GiB off DRAM; free 2 GiB more */
-  budget = total - 7 * G / 4 - 2 * G;
+  budget = total - 2 * G - G / 2; /* the cold #2 and the untouched #9 must leave */
   oli_plan_solve(&m, x, 10, OPTS, NOPTS, budget, 64, &res);
   CHECK("insufficient: cold large #2 leaves DRAM", !is(&x[2], &OPTS[0]));
   CHECK("insufficient: hot small objects stay on DRAM", is(&x[3], &OPTS[0]) && is(&x[8], &OPTS[0]));
+  CHECK("insufficient: hot large objects stay on DRAM", is(&x[0], &OPTS[0]) && is(&x[1], &OPTS[0]));
   CHECK("insufficient: untouched object leaves DRAM", !is(&x[9], &OPTS[0]));
   CHECK("insufficient: budget held", res.dram <= budget);
   budget = 0;
@@ -172,8 +202,8 @@ int main(void) {
   for (int i = 0; i < 10; i++) all_cxl &= is(&x[i], &OPTS[1]);
   CHECK("zero budget: everything on CXL", all_cxl);
 
-  /* 5. many objects: greedy beyond the exact limit, budget held, not better than exact */
-  oli_plan_model_default(&m);
+  /* 6. many objects: greedy beyond the exact limit, budget held, not better than exact */
+  oli_plan_model_default(&m, 1);
   total = acc = 0;
   for (int i = 0; i < 600; i++) {
     memset(&x[i], 0, sizeof x[i]);

@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "machine.h"
 #include "oli_vocab.h"
+#include "planmodel.h"
 #include "planner.h"
 #include "siterec.h"
 #include "size.h"
@@ -18,9 +20,11 @@ static void usage(FILE *f) {
   fputs("usage: oli plan PROFILE --dram-limit SIZE [options]\n"
         "       oli plan --static BINARY [--sizes REPORT] --dram-limit SIZE [options]\n"
         "Choose for every site of PROFILE local DRAM, weighted DRAM+CXL interleave at one of\n"
-        "a few ratios, or CXL, so that local-DRAM bytes stay <= SIZE and the predicted stall\n"
-        "time is lowest (multiple-choice knapsack; exact for up to 128 sites, greedy beyond;\n"
-        "cost model in docs/profile-schema.md). The plan explains each choice.\n"
+        "a few ratios, or CXL, so that local-DRAM bytes stay <= SIZE and the predicted memory\n"
+        "time (seconds, at the profiled thread count on the modelled machine) is lowest\n"
+        "(multiple-choice knapsack; exact for up to 128 sites, greedy beyond; cost model in\n"
+        "docs/profile-schema.md). The plan explains each choice and predicts the time of\n"
+        "all-DRAM, uniform interleave, the runtime's rule (oli) and the plan.\n"
         "With --static no profile is needed: the accesses are the plugin's static estimate\n"
         "in BINARY's site records (docs/static-intensity.md; a gather is latency-bound), the\n"
         "sizes their static hints, or a run's report or profile (--sizes) for objects sized\n"
@@ -33,17 +37,23 @@ static void usage(FILE *f) {
         "                            D and C > 0);\n"
         "                            default: proportional to the tiers' bandwidth\n"
         "  -r, --ratios LIST         all candidate ratios, e.g. 3:1,1:1 (default: the\n"
-        "                            preferred ratio, 7:1, 3:1, 1:1, 1:3)\n"
-        "  -b, --bandwidth D:C[:R]   read bandwidth per tier, MB/s (default: the profile's\n"
-        "                            \"tiers\", else 30000:10000:20000)\n"
-        "  -l, --latency D:C[:R]     read latency per tier, ns (default: the profile's\n"
-        "                            \"tiers\", else 100:280:180)\n"
+        "                            preferred ratio, 15:1, 7:1, 3:1, 1:1, 1:3, 1:7, 1:15,\n"
+        "                            1:31)\n"
+        "  -M, --machine FILE        the tiers as measured by oli calibrate -o FILE (default:\n"
+        "                            OLI_MACHINE, else /etc/oli/machine.json; none: neither);\n"
+        "                            without one the profile's \"tiers\", else built-in defaults\n"
+        "  -t, --threads N           threads of the run to model (default: the profile's\n"
+        "                            \"threads\", else 1)\n"
+        "  -b, --bandwidth D:C[:R]   saturated read bandwidth per tier, MB/s (overrides the\n"
+        "                            machine file; defaults 30000:10000:20000)\n"
+        "  -l, --latency D:C[:R]     loaded read latency per tier, ns (overrides the machine\n"
+        "                            file; defaults 100:280:180)\n"
         "  -L, --large-percent N     large: >= N% of the footprint (0-100, default 10)\n"
         "  -H, --hot-intensity X     hot: >= X sampled accesses per KiB (default: the\n"
-        "                            profile's mean, total accesses / total bytes)\n"
-        "  -m, --min-size SIZE       leave out sites whose objects are smaller (the runtime\n"
-        "                            never places objects below its OLI_MIN_SIZE, default\n"
-        "                            1M; default here 0: every site is planned)\n"
+        "                            profile's mean, total accesses / total bytes); with\n"
+        "                            --large-percent, the runtime rule's test (predicted oli)\n"
+        "  -m, --min-size SIZE       leave out sites whose objects are smaller (default 1M,\n"
+        "                            the runtime's OLI_MIN_SIZE: it never places smaller ones)\n"
         "  -s, --solver exact|greedy force a solver (exact fails on a huge state space)\n"
         "  -o, --output PLAN         write the plan there (default: standard output)\n"
         "  -h, --help                this text\n"
@@ -110,16 +120,25 @@ static int add_opt(oli_plan_opt_t *opts, int *n, oli_plan_opt_t o) {
   return 0;
 }
 
-/* Bandwidth-proportional ratio in small integers (at most 16 parts). */
-static oli_plan_opt_t bw_ratio(const oli_plan_model_t *m) {
+/* Bandwidth-proportional ratio of local DRAM and CXL in small integers (at
+ * most 16 parts). */
+static oli_plan_opt_t bw_ratio(double dram, double cxl) {
   oli_plan_opt_t best = {{1, 1, 0}};
-  double want = m->bw[0] / (m->bw[0] + m->bw[1]), err = 2;
+  double want = dram / (dram + cxl), err = 2;
   for (uint32_t d = 1; d <= 15; d++)
     for (uint32_t c = 1; d + c <= 16; c++) {
       double e = fabs((double)d / (d + c) - want);
       if (e < err - 1e-12) err = e, best.w[0] = d, best.w[1] = c;
     }
   return best;
+}
+
+/* A tier given as one figure (the profile's HMAT bandwidth, --bandwidth) is
+ * its saturated bandwidth: the threads draw at most their default share of it. */
+static void one_figure(oli_plan_model_t *m, double *sat, int t, double bw) {
+  sat[t] = bw;
+  if (m->bw_thread[t] > bw) m->bw_thread[t] = bw;
+  m->bw[t] = m->bw_thread[t] * m->threads < bw ? m->bw_thread[t] * m->threads : bw;
 }
 
 /* --static BINARY: one object per site record of BINARY (the pass's static
@@ -199,6 +218,8 @@ int cli_plan_main(int argc, char **argv) {
       {"ratios", required_argument, NULL, 'r'},
       {"bandwidth", required_argument, NULL, 'b'},
       {"latency", required_argument, NULL, 'l'},
+      {"machine", required_argument, NULL, 'M'},
+      {"threads", required_argument, NULL, 't'},
       {"large-percent", required_argument, NULL, 'L'},
       {"hot-intensity", required_argument, NULL, 'H'},
       {"solver", required_argument, NULL, 's'},
@@ -211,18 +232,28 @@ int cli_plan_main(int argc, char **argv) {
   };
   const char *limit_s = NULL, *weights_s = NULL, *ratios_s = NULL, *bw_s = NULL, *lat_s = NULL;
   const char *out_path = NULL, *solver = "auto", *min_s = NULL, *static_bin = NULL, *sizes_path = NULL;
+  const char *machine_opt = NULL;
+  long threads_opt = 0;
   long large_percent = 10;
   double hot_kib = -1;
   int c;
   char *end;
   optind = 1;
-  while ((c = cli_getopt("plan", argc, argv, "d:w:r:b:l:L:H:s:m:o:S:z:h", opts_long)) != -1) {
+  while ((c = cli_getopt("plan", argc, argv, "d:w:r:b:l:M:t:L:H:s:m:o:S:z:h", opts_long)) != -1) {
     switch (c) {
     case 'd': limit_s = optarg; break;
     case 'w': weights_s = optarg; break;
     case 'r': ratios_s = optarg; break;
     case 'b': bw_s = optarg; break;
     case 'l': lat_s = optarg; break;
+    case 'M': machine_opt = optarg; break;
+    case 't':
+      threads_opt = strtol(optarg, &end, 10);
+      if (end == optarg || *end || threads_opt < 1 || threads_opt > 65536) {
+        cli_error("plan: --threads '%s' is not an integer 1-65536", cli_shown(optarg));
+        return OLI_EXIT_BAD;
+      }
+      break;
     case 'L':
       large_percent = strtol(optarg, &end, 10);
       if (end == optarg || *end || large_percent < 0 || large_percent > 100) {
@@ -274,15 +305,13 @@ int cli_plan_main(int argc, char **argv) {
               cli_shown(limit_s), prc == -2 ? "less than one byte" : "not a size");
     return OLI_EXIT_BAD;
   }
-  uint64_t min_size = 0;
+  uint64_t min_size = 1u << 20; /* the runtime's OLI_MIN_SIZE default: it places nothing smaller */
   if (min_s && (prc = oli_parse_size(min_s, &min_size)) != 0) {
     cli_error("plan: --min-size '%s' is %s (bytes, or 64K, 1M)", cli_shown(min_s),
               prc == -2 ? "less than one byte" : "not a size");
     return OLI_EXIT_BAD;
   }
   oli_plan_model_t m;
-  oli_plan_model_default(&m);
-  m.large_percent = (uint32_t)large_percent;
   double v[3];
   int nv;
   oli_plan_opt_t pref = {{0, 0, 0}};
@@ -321,26 +350,59 @@ int cli_plan_main(int argc, char **argv) {
                  : cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   int rc = OLI_EXIT_BAD;
-  const char *tier_src[3] = {"default", "default", "default"};
-  /* tiers from the profile, then the command line */
+  /* the model: the profiled thread count; the tiers from the machine file,
+   * else the profile's, else built-in defaults; the command line over all */
+  double threads = threads_opt ? (double)threads_opt : d.threads ? (double)d.threads : 1;
+  oli_plan_model_default(&m, threads);
+  m.large_percent = (uint32_t)large_percent;
+  double sat[OLI_NODE_TIERS]; /* saturated bandwidths: the preferred (uniform) ratio */
+  {
+    oli_plan_model_t dm; /* the defaults' saturated figures */
+    oli_plan_model_default(&dm, 1e6);
+    for (int t = 0; t < OLI_NODE_TIERS; t++) sat[t] = dm.bw[t];
+  }
+  cli_plan_source_t src = {{"default", "default", "default"}, NULL, -1};
+  /* a tier given as one figure (the profile's HMAT, the command line) is its
+   * saturated bandwidth: the threads draw at most their default share of it */
   for (int t = 0; t < OLI_NODE_TIERS; t++) {
-    if (d.tiers.bandwidth[t] > 0) m.bw[t] = d.tiers.bandwidth[t], tier_src[t] = "profile";
-    if (d.tiers.latency[t] > 0) m.lat[t] = d.tiers.latency[t], tier_src[t] = "profile";
+    if (d.tiers.bandwidth[t] > 0) one_figure(&m, sat, t, d.tiers.bandwidth[t]), src.tier[t] = "profile";
+    if (d.tiers.latency[t] > 0) m.lat[t] = d.tiers.latency[t], src.tier[t] = "profile";
+  }
+  bool explicit_machine = false;
+  const char *machine_path = cli_plan_machine_path(machine_opt, &explicit_machine);
+  if (machine_path) {
+    static oli_machine_t mf; /* 256 rows: not on the stack */
+    char why[256];
+    if (oli_machine_load(machine_path, NULL, &mf, why, sizeof why) != 0 ||
+        cli_plan_model_machine(&mf, &m, sat, &src, why, sizeof why) != 0) {
+      if (explicit_machine) {
+        cli_error("%s: %s", cli_shown(machine_path), why);
+        goto out;
+      }
+      cli_warning("%s: %s; not used", cli_shown(machine_path), why);
+    } else {
+      src.machine = machine_path;
+    }
   }
   if (bw_s) {
     if (parse_triple(bw_s, v, &nv) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
       cli_error("plan: --bandwidth '%s' is not D:C or D:C:R (MB/s, each > 0)", bw_s);
       goto out;
     }
-    for (int i = 0; i < nv; i++) m.bw[i] = v[i], tier_src[i] = "command line";
+    for (int i = 0; i < nv; i++) one_figure(&m, sat, i, v[i]), src.tier[i] = "command line";
   }
   if (lat_s) {
     if (parse_triple(lat_s, v, &nv) != 0 || v[0] <= 0 || v[1] <= 0 || (nv == 3 && v[2] <= 0)) {
       cli_error("plan: --latency '%s' is not D:C or D:C:R (ns, each > 0)", lat_s);
       goto out;
     }
-    for (int i = 0; i < nv; i++) m.lat[i] = v[i], tier_src[i] = "command line";
+    for (int i = 0; i < nv; i++) m.lat[i] = v[i], src.tier[i] = "command line";
   }
+  char src_words[300];
+  cli_plan_source_words(&src, src_words, sizeof src_words);
+  if (cli_plan_source_defaults(&src))
+    cli_warning("plan: %s: built-in default figures model the tiers; measure this machine with "
+                "'oli calibrate -o FILE' and pass --machine FILE (or OLI_MACHINE)", src_words);
   /* objects; the sites left out are listed with why (left_out[]): never
    * allocated in the profile, or objects below --min-size (the runtime's
    * default policy) */
@@ -373,7 +435,10 @@ int cli_plan_main(int argc, char **argv) {
   for (size_t i = 0; i < d.nsites; i++) {
     objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
     objs[i].accesses = d.sites[i].accesses;
-    objs[i].latency = pattern && pattern[i] == OLI_PATTERN_GATHER;
+    oli_access_pattern_t pat = OLI_PATTERN_NONE; /* a profile's site: the pass's pattern, when it had one */
+    if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
+      pat = OLI_PATTERN_NONE;
+    objs[i].latency = pattern ? pattern[i] == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
@@ -388,7 +453,7 @@ int cli_plan_main(int argc, char **argv) {
   if (hot_kib >= 0) m.hot = hot_kib / 1024.0;
   else m.hot = total_bytes ? (double)total_acc / (double)total_bytes : 0;
   if (m.hot <= 0) m.hot = 1e-300; /* no accesses at all: nothing is hot */
-  if (!have_pref) pref = bw_ratio(&m);
+  if (!have_pref) pref = bw_ratio(sat[OLI_TIER_DRAM], sat[OLI_TIER_CXL]);
   oli_plan_opt_t options[OLI_PLAN_MAX_OPTS];
   int nopts = 0;
   add_opt(options, &nopts, (oli_plan_opt_t){{1, 0, 0}});
@@ -396,9 +461,12 @@ int cli_plan_main(int argc, char **argv) {
   if (ratios_s) {
     for (int i = 0; i < nratios; i++) add_opt(options, &nopts, ratios[i]);
   } else {
-    static const uint32_t fixed[4][2] = {{7, 1}, {3, 1}, {1, 1}, {1, 3}};
+    /* from 15:1 to 1:31: the small DRAM shares let a large object take what is left of
+     * the budget (an index grid's 1/32 instead of nothing) */
+    static const uint32_t fixed[][2] = {{15, 1}, {7, 1}, {3, 1}, {1, 1}, {1, 3}, {1, 7}, {1, 15}, {1, 31}};
     add_opt(options, &nopts, pref);
-    for (int i = 0; i < 4; i++) add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+      add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
   }
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
@@ -412,6 +480,16 @@ int cli_plan_main(int argc, char **argv) {
               d.nsites);
     free(objs);
     goto out;
+  }
+  /* seconds of memory time per policy: everything on local DRAM, everything
+   * interleaved at the preferred ratio (uniform), the runtime's rule (large
+   * and hot: the ratio; else DRAM; no budget), and the plan */
+  double predicted[4] = {res.dram_cost, 0, 0, res.time};
+  uint64_t demand = 0; /* bytes moved by the planned objects */
+  for (size_t i = 0; i < d.nsites; i++) {
+    predicted[1] += oli_plan_time(&m, &objs[i], &pref);
+    predicted[2] += oli_plan_time(&m, &objs[i], oli_plan_rule_interleaves(&m, &objs[i]) ? &pref : &options[0]);
+    demand += (uint64_t)oli_plan_traffic(&m, &objs[i]);
   }
   cli_out_t out;
   if (cli_out_open(&out, out_path) != 0) {
@@ -432,14 +510,30 @@ int cli_plan_main(int argc, char **argv) {
   }
   oli_jw_u64(&w, "dram_limit", budget);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
+  oli_jw_object(&w, "predicted", OLI_JW_INLINE); /* seconds of memory time */
+  static const char *const pkeys[] = OLI_DOC_PREDICTED;
+  for (int k = 0; k < 4; k++) oli_jw_double(&w, pkeys[k], predicted[k], 6);
+  oli_jw_double(&w, "threads", m.threads, 6);
+  oli_jw_str(&w, "model", src_words);
+  oli_jw_end(&w);
   oli_jw_object(&w, "model", OLI_JW_LINES);
+  oli_jw_str(&w, "source", src.machine ? "machine" : src.tier[OLI_TIER_DRAM]);
+  oli_jw_str(&w, "machine", src.machine);
+  oli_jw_double(&w, "threads", m.threads, 6);
   for (int t = 0; t < OLI_NODE_TIERS; t++) {
     oli_jw_object(&w, oli_tier_name((oli_tier_t)t), OLI_JW_INLINE);
     oli_jw_double(&w, "bandwidth", m.bw[t], 6);
+    oli_jw_double(&w, "bandwidth_1thread", m.bw_thread[t], 6);
+    oli_jw_double(&w, "saturated", sat[t], 6);
     oli_jw_double(&w, "latency", m.lat[t], 6);
-    oli_jw_str(&w, "source", tier_src[t]);
+    oli_jw_str(&w, "source", src.tier[t]);
     oli_jw_end(&w);
   }
+  oli_jw_double(&w, "mlp", m.mlp, 6);
+  oli_jw_double(&w, "access_bytes", m.access_bytes, 6);
+  oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
+  oli_jw_u64(&w, "traffic_bytes", demand);
+  if (d.run_ns) oli_jw_u64(&w, "run_ns", d.run_ns);
   oli_jw_u64(&w, "footprint", m.footprint);
   oli_jw_u64(&w, "large_percent", m.large_percent);
   oli_jw_double(&w, "hot_per_kib", m.hot * 1024.0, 6);
@@ -455,42 +549,41 @@ int cli_plan_main(int argc, char **argv) {
     double pct = m.footprint ? 100.0 * (double)x->bytes / (double)m.footprint : 0;
     double per_kib = x->bytes ? (double)x->accesses * 1024.0 / (double)x->bytes : 0;
     int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m.footprint * m.large_percent;
-    const char *src = static_bin ? "estimated" : "sampled";
+    const char *srcw = static_bin ? "estimated" : "sampled";
     char how[40] = ""; /* --static: the pattern, which decides latency- or bandwidth-bound */
     if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
+    (void)large;
+    double on_dram = oli_plan_time(&m, x, &options[0]), t_choice = oli_plan_time(&m, x, o);
+    char t1[32], t2[32], gb[32];
     if (x->accesses == 0)
-      snprintf(cls, sizeof cls, "no %s accesses (%.0f%% of footprint)", src, pct);
-    else if (x->bw_bound)
-      snprintf(cls, sizeof cls, "large (%.0f%% of footprint >= %u%%)%s and hot (%.3g %s accesses/KiB >= %.3g): bandwidth-bound",
-               pct, m.large_percent, how, per_kib, src, m.hot * 1024.0);
+      snprintf(cls, sizeof cls, "no %s accesses (%.1f%% of footprint)", srcw, pct);
     else if (x->latency)
-      snprintf(cls, sizeof cls, "%s (%.1f%% of footprint), gather (%.3g %s accesses/KiB): latency-bound",
-               large ? "large" : "not large", pct, per_kib, src);
-    else if (!large)
-      snprintf(cls, sizeof cls, "not large (%.1f%% of footprint < %u%%)%s, %.3g %s accesses/KiB: latency-bound", pct,
-               m.large_percent, how, per_kib, src);
+      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather (%.3g %s accesses/KiB): latency-bound, %s on local DRAM "
+               "at %g thread%s", pct, per_kib, srcw, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads,
+               m.threads == 1 ? "" : "s");
     else
-      snprintf(cls, sizeof cls, "large (%.0f%% of footprint)%s but not hot (%.3g %s accesses/KiB < %.3g): latency-bound",
-               pct, how, per_kib, src, m.hot * 1024.0);
+      snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB, %s moved: %s on local DRAM at %g "
+               "thread%s", pct, how, per_kib, srcw, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),
+               cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     placement_words(o, ps, sizeof ps);
     if (x->choice != x->best)
       snprintf(reason, sizeof reason, "%s; DRAM limit: %s instead of %s, saving %s of DRAM for "
-               "+%.3g%% predicted stall, among the cheapest per DRAM byte",
+               "+%s predicted memory time, among the cheapest per DRAM byte",
                cls, ps, placement_words(best, bs, sizeof bs),
                oli_format_size(oli_plan_dram_bytes(x->bytes, best) - x->dram, b1, sizeof b1),
-               x->best_cost > 0 ? 100.0 * (x->cost - x->best_cost) / x->best_cost : 0.0);
+               cli_plan_seconds(t_choice - oli_plan_time(&m, x, best), t2, sizeof t2));
     else
       switch (dec) {
       case OLI_PLACE_INTERLEAVE:
-        snprintf(reason, sizeof reason, "%s; %s spreads its traffic over the tiers' bandwidth: "
-                 "predicted stall %.0f%% of all-DRAM", cls, ps,
-                 100.0 * x->cost / (oli_plan_cost(&m, x, &(oli_plan_opt_t){{1, 0, 0}}) + 1e-300));
+        snprintf(reason, sizeof reason, "%s; local DRAM saturates: %s adds the other tiers' bandwidth: %s "
+                 "predicted (%.0f%% of all-DRAM)", cls, ps, cli_plan_seconds(t_choice, t2, sizeof t2),
+                 on_dram > 0 ? 100.0 * t_choice / on_dram : 100.0);
         break;
       case OLI_PLACE_DRAM:
       case OLI_PLACE_CXL:
       case OLI_PLACE_RDRAM:
       case OLI_PLACE_DEFAULT:
-        snprintf(reason, sizeof reason, "%s; %s has the lowest predicted stall", cls, oli_placement_words(dec));
+        snprintf(reason, sizeof reason, "%s; %s has the lowest predicted memory time", cls, oli_placement_words(dec));
         break;
       }
     uint64_t sum = (uint64_t)o->w[0] + o->w[1] + o->w[2];
@@ -510,7 +603,7 @@ int cli_plan_main(int argc, char **argv) {
     ps_site.bytes = x->bytes;
     ps_site.dram_bytes = x->dram;
     ps_site.accesses = x->accesses;
-    ps_site.stall = x->cost;
+    ps_site.stall = t_choice; /* seconds */
     ps_site.reason = reason;
     static const oli_doc_field_t chosen[] = {OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES,
                                              OLI_F_ACCESSES, OLI_F_STALL, OLI_F_REASON};
@@ -527,8 +620,8 @@ int cli_plan_main(int argc, char **argv) {
     snprintf(key, sizeof key, "%s_bytes", oli_tier_name((oli_tier_t)t));
     oli_jw_u64(&w, key, tier_bytes[t]);
   }
-  oli_jw_double(&w, "stall", res.cost, 6);
-  oli_jw_double(&w, "all_dram_stall", res.dram_cost, 6);
+  oli_jw_double(&w, "time", res.time, 6);
+  oli_jw_double(&w, "all_dram_time", res.dram_cost, 6);
   oli_jw_str(&w, "solver", res.exact ? "exact" : "greedy");
   oli_jw_end(&w);
   oli_jw_end(&w);
@@ -537,12 +630,17 @@ int cli_plan_main(int argc, char **argv) {
     free(objs);
     goto out;
   }
-  if (out_path)
+  if (out_path) {
+    char s0[32], s1[32], s2[32], s3[32];
     fprintf(stderr, "oli: plan for %zu sites (%zu left out: %zu small, %zu never allocated) -> %s: DRAM %s of %s, "
-            "predicted stall %.3g (all-DRAM %.3g), %s solver\n",
+            "%s solver\n",
             d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
-            budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited",
-            res.cost, res.dram_cost, res.exact ? "exact" : "greedy");
+            budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy");
+    fprintf(stderr, "oli: predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
+            "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
+            cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
+            cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
+  }
   free(objs);
   rc = OLI_EXIT_OK;
 out:

@@ -6,12 +6,28 @@
 
 #define STATE_CAP ((size_t)1 << 21) /* total DP states kept before giving up on exact */
 
-void oli_plan_model_default(oli_plan_model_t *m) {
+/* The built-in tiers: what a two-socket server with CXL memory of the kind
+ * arXiv 2405.14209 measured gives, in round numbers; used only without a
+ * machine file (oli plan says so). */
+static const struct { double per_thread, saturated, lat; } DEFAULT_TIER[OLI_PLAN_TIERS] = {
+    {10000, 30000, 100}, /* local DRAM */
+    {4000, 10000, 280},  /* CXL */
+    {7000, 20000, 180},  /* remote DRAM */
+};
+
+void oli_plan_model_default(oli_plan_model_t *m, double threads) {
   memset(m, 0, sizeof *m);
-  m->bw[0] = 30000, m->lat[0] = 100;
-  m->bw[1] = 10000, m->lat[1] = 280;
-  m->bw[2] = 20000, m->lat[2] = 180;
-  m->away_ns_per_byte = 1e-6;
+  m->threads = threads >= 1 ? threads : 1;
+  for (int t = 0; t < OLI_PLAN_TIERS; t++) {
+    double at = DEFAULT_TIER[t].per_thread * m->threads;
+    m->bw[t] = at < DEFAULT_TIER[t].saturated ? at : DEFAULT_TIER[t].saturated;
+    m->bw_thread[t] = DEFAULT_TIER[t].per_thread;
+    m->lat[t] = DEFAULT_TIER[t].lat;
+  }
+  m->mlp = 10;
+  m->access_bytes = 8;
+  m->line_bytes = 64;
+  m->away_s_per_byte = 1e-18;
   m->large_percent = 10;
   m->hot = -1;
 }
@@ -23,31 +39,41 @@ uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o) {
   return (uint64_t)((p + sum - 1) / sum);
 }
 
-int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   if (x->accesses == 0 || x->bytes == 0 || x->latency) return 0;
   int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
   int hot = (double)x->accesses / (double)x->bytes >= m->hot;
   return large && hot;
 }
 
-double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
+double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+  return (double)x->accesses * (x->latency ? m->line_bytes : m->access_bytes);
+}
+
+double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
   double sum = (double)o->w[0] + o->w[1] + o->w[2];
   double f[OLI_PLAN_TIERS];
   for (int t = 0; t < OLI_PLAN_TIERS; t++) f[t] = sum > 0 ? o->w[t] / sum : (t == 0);
-  double a = (double)x->accesses, c;
-  if (x->bw_bound) {
-    /* streamed: tiers serve their shares in parallel; the slowest share sets
-     * the time. Normalised so that all-DRAM costs the same as the latency model. */
-    double worst = 0;
-    for (int t = 0; t < OLI_PLAN_TIERS; t++)
-      if (f[t] > 0 && f[t] / m->bw[t] > worst) worst = f[t] / m->bw[t];
-    c = a * m->lat[0] * m->bw[0] * worst;
-  } else {
-    /* latency-bound: every access pays its tier's latency */
-    c = 0;
-    for (int t = 0; t < OLI_PLAN_TIERS; t++) c += a * f[t] * m->lat[t];
+  double bytes = oli_plan_traffic(m, x), threads = m->threads >= 1 ? m->threads : 1;
+  double by_threads = 0, by_tier = 0, by_latency = 0;
+  for (int t = 0; t < OLI_PLAN_TIERS; t++) {
+    if (f[t] <= 0) continue;
+    /* the threads stream their shares one after another, each at what a
+     * thread draws alone; the tiers serve theirs in parallel, each at most
+     * its bandwidth at this thread count */
+    by_threads += f[t] * bytes / (threads * m->bw_thread[t] * 1e6);
+    double tier = f[t] * bytes / (m->bw[t] * 1e6);
+    if (tier > by_tier) by_tier = tier;
+    if (x->latency) by_latency += f[t] * (double)x->accesses * m->lat[t] * 1e-9 / (m->mlp * threads);
   }
-  return c + m->away_ns_per_byte * (double)x->bytes * (1.0 - f[0]);
+  double s = by_threads > by_tier ? by_threads : by_tier;
+  return by_latency > s ? by_latency : s;
+}
+
+double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
+  double sum = (double)o->w[0] + o->w[1] + o->w[2];
+  double away = sum > 0 ? 1.0 - o->w[0] / sum : 0;
+  return oli_plan_time(m, x, o) + m->away_s_per_byte * (double)x->bytes * away;
 }
 
 typedef struct opt_val_s {
@@ -164,7 +190,7 @@ out:
 }
 
 typedef struct seg_s {
-  double slope;   /* extra stall per DRAM byte saved */
+  double slope;   /* extra time per DRAM byte saved */
   size_t obj;
   int to;         /* index into the object's pruned options */
 } seg_t;
@@ -178,7 +204,7 @@ static int cmp_seg(const void *a, const void *b) {
 
 /* Greedy in O(N log N), N = options: each object's options (most DRAM first,
  * cost rising) reduced to their lower convex hull; all hull steps sorted by
- * extra stall per DRAM byte saved and taken cheapest first until the budget
+ * extra time per DRAM byte saved and taken cheapest first until the budget
  * holds; then one pass spends any slack left on moving objects back to
  * cheaper options that still fit. */
 static int solve_greedy(oli_plan_obj_t *objs, size_t n, opt_val_t (*po)[OLI_PLAN_MAX_OPTS],
@@ -250,13 +276,13 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
   }
   oli_plan_opt_t dram_only = {{1, 0, 0}};
   for (size_t i = 0; i < n; i++) {
-    objs[i].bw_bound = oli_plan_is_bw_bound(m, &objs[i]);
+    objs[i].bw_bound = !objs[i].latency && objs[i].accesses > 0;
     npo[i] = pruned_options(m, &objs[i], opts, nopts, po[i]);
     /* pruned: most DRAM first, and each later option has less DRAM and a
      * higher cost; the first is the unconstrained best */
     objs[i].best = po[i][0].idx;
     objs[i].best_cost = po[i][0].cost;
-    res->dram_cost += oli_plan_cost(m, &objs[i], &dram_only);
+    res->dram_cost += oli_plan_time(m, &objs[i], &dram_only);
   }
   int done = 0;
   if (n <= exact_max) done = solve_exact(objs, n, po, npo, budget, res);
@@ -272,6 +298,7 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
     objs[i].cost = oli_plan_cost(m, &objs[i], &opts[objs[i].choice]);
     objs[i].dram = oli_plan_dram_bytes(objs[i].bytes, &opts[objs[i].choice]);
     res->cost += objs[i].cost;
+    res->time += oli_plan_time(m, &objs[i], &opts[objs[i].choice]);
     res->dram += objs[i].dram;
   }
   free(po);

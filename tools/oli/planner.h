@@ -1,6 +1,6 @@
 /* tools/oli/planner.h - choose local DRAM, weighted interleave or CXL for every
  * object under a DRAM budget: a multiple-choice knapsack over a documented
- * stall-time model (docs/profile-schema.md, "Cost model"). Pure functions. */
+ * memory-time model in seconds (docs/profile-schema.md, "Cost model"). Pure functions. */
 #ifndef OLI_PLANNER_H
 #define OLI_PLANNER_H
 
@@ -18,24 +18,33 @@ typedef struct oli_plan_opt_s {
   uint32_t w[OLI_PLAN_TIERS];
 } oli_plan_opt_t;
 
+/* The modelled machine, as seen by the profiled run's threads
+ * (docs/profile-schema.md, "Cost model"): per tier the bandwidth it delivers
+ * to `threads` threads (its measured curve at that count), what one thread
+ * draws from it alone, and the latency of a miss under load. */
 typedef struct oli_plan_model_s {
-  double bw[OLI_PLAN_TIERS];  /* read bandwidth, MB/s */
-  double lat[OLI_PLAN_TIERS]; /* read latency, ns */
-  double away_ns_per_byte;    /* tie-break: cost of each byte not on local DRAM */
-  uint64_t footprint;         /* program footprint for the "large" test */
-  uint32_t large_percent;     /* large: bytes >= large_percent% of footprint */
-  double hot;                 /* hot: accesses per byte >= hot */
+  double bw[OLI_PLAN_TIERS];        /* MB/s the tier delivers to `threads` threads */
+  double bw_thread[OLI_PLAN_TIERS]; /* MB/s one thread draws from the tier alone */
+  double lat[OLI_PLAN_TIERS];       /* ns per miss under load (loaded latency, else idle) */
+  double threads;                   /* threads of the profiled run (>= 1) */
+  double mlp;                       /* misses in flight per thread on a gather */
+  double access_bytes;              /* bytes one sampled access moves when streamed */
+  double line_bytes;                /* bytes one miss moves */
+  double away_s_per_byte;           /* tie-break: seconds per byte not on local DRAM */
+  uint64_t footprint;               /* program footprint for the runtime rule's "large" */
+  uint32_t large_percent;           /* large: bytes >= large_percent% of footprint */
+  double hot;                       /* hot: accesses per byte >= hot */
 } oli_plan_model_t;
 
 typedef struct oli_plan_obj_s {
   uint64_t bytes;    /* bytes to place (peak live) */
   uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
-  int latency;       /* the access pattern is latency-bound (a gather): never bandwidth-bound */
+  int latency;       /* the access pattern is latency-bound (a gather) */
   /* filled by oli_plan_solve */
-  int bw_bound;      /* large and hot: bandwidth-bound */
+  int bw_bound;      /* streamed (not a gather) and accessed: its time is its traffic's */
   int choice;        /* index into the options */
   int best;          /* option chosen without a DRAM limit */
-  double cost;       /* predicted stall (ns, relative units) of the choice */
+  double cost;       /* predicted memory time of the choice, seconds (with the tie-break) */
   double best_cost;
   uint64_t dram;     /* local-DRAM bytes of the choice */
 } oli_plan_obj_t;
@@ -43,30 +52,43 @@ typedef struct oli_plan_obj_s {
 typedef struct oli_plan_result_s {
   int exact;          /* 1: proven optimal (Pareto DP); 0: greedy */
   uint64_t dram;      /* total local-DRAM bytes */
-  double cost;        /* total predicted stall */
-  double dram_cost;   /* total predicted stall if everything were on local DRAM */
+  double cost;        /* total cost of the choices (seconds, with the tie-break) */
+  double time;        /* total predicted memory time of the choices, seconds */
+  double dram_cost;   /* total predicted memory time if everything were on local DRAM, seconds */
   size_t states;      /* DP states visited (exact) */
 } oli_plan_result_t;
 
 /* Local-DRAM bytes of `bytes` placed with `o`: ceil(bytes * D / (D+C+R)). */
 uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
-/* True when the object is large and hot under the model, and its accesses
- * are not known to be latency-bound (x->latency). */
-int oli_plan_is_bw_bound(const oli_plan_model_t *m, const oli_plan_obj_t *x);
-/* Predicted stall of object x placed with o (uses bw_bound as computed by
- * oli_plan_is_bw_bound). */
+/* The runtime's rule (docs/runtime.md) would interleave x: large (>=
+ * large_percent% of the footprint) and hot (accesses per byte >= hot), and
+ * not known to be a gather. Used to predict OLI_POLICY=oli. */
+int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* Bytes x moves between memory and the CPU in the run: accesses x
+ * access_bytes when streamed, accesses x line_bytes for a gather (every
+ * access a miss). */
+double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* Predicted memory time of x placed with o, seconds: the largest of
+ *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
+ *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
+ *   for a gather the latency time  accesses x sum_t f_t lat_t / (mlp x threads). */
+double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o);
+/* oli_plan_time plus the tie-break (away_s_per_byte per byte off local DRAM):
+ * what the solver minimises. */
 double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o);
 /* Solve: minimise the sum of costs with the sum of DRAM bytes <= budget.
  * Exact (Pareto-front dynamic programming, byte-precise) when n <= exact_max
  * and the front stays below an internal state cap, else greedy (steps of
- * each object's convex hull, cheapest extra stall per DRAM byte saved first,
+ * each object's convex hull, cheapest extra time per DRAM byte saved first,
  * then slack spent on moving objects back; O(N log N)). Returns 0, -1 on bad arguments or
  * out of memory. Always feasible: an option with no DRAM share must exist. */
 int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
                    const oli_plan_opt_t *opts, int nopts, uint64_t budget, size_t exact_max,
                    oli_plan_result_t *res);
-/* Default model: DRAM 100 ns / 30000 MB/s, CXL 280 ns / 10000 MB/s,
- * remote DRAM 180 ns / 20000 MB/s; large 10%; hot unset (-1). */
-void oli_plan_model_default(oli_plan_model_t *m);
+/* Default model (no machine file): local DRAM 10000 MB/s per thread up to
+ * 30000 MB/s, 100 ns; CXL 4000 up to 10000 MB/s, 280 ns; remote DRAM 7000 up
+ * to 20000 MB/s, 180 ns; at `threads` threads; mlp 10, 8-byte accesses,
+ * 64-byte lines; large 10%; hot unset (-1). */
+void oli_plan_model_default(oli_plan_model_t *m, double threads);
 
 #endif /* OLI_PLANNER_H */

@@ -12,7 +12,7 @@ static void usage(FILE *f) {
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
         "total_bytes, accesses and lifetime_ns are summed; largest, peak_live and\n"
-        "footprint_peak take the maximum; runs are summed. A site ID described\n"
+        "footprint_peak and run_ns take the maximum; runs and threads are summed. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
         "counts of different events (access_event) mixed, is an error, and so are\n"
         "inputs of different programs (their \"program\", argv[0]'s basename).\n"
@@ -82,7 +82,7 @@ int cli_profile_main(int argc, char **argv) {
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
   oli_access_source_t source = OLI_ACCESS_NONE;
   const char *event = "", *program = in[0].program, *program_of = in[0].path;
-  uint64_t footprint = 0, runs = 0;
+  uint64_t footprint = 0, runs = 0, run_ns = 0, threads = 0;
   oli_doc_phase_t phase = {0};
   bool has_phase = false;
   for (int i = 0; i < nin; i++) {
@@ -136,6 +136,8 @@ int cli_profile_main(int argc, char **argv) {
     }
     footprint = max64(footprint, d->footprint_peak);
     runs = sat_add(runs, d->runs);
+    run_ns = max64(run_ns, d->run_ns);        /* ranks run at once: the longest */
+    threads = sat_add(threads, d->threads);   /* ... and every rank's threads draw on the memory */
     for (size_t k = 0; k < d->nsites; k++) {
       const oli_doc_site_t *s = &d->sites[k];
       size_t h = (size_t)((s->id * 0x9e3779b97f4a7c15ull) >> 20) & (hcap - 1);
@@ -179,6 +181,8 @@ int cli_profile_main(int argc, char **argv) {
   oli_doc_write_begin(&w, OLI_DOC_PROFILE, program);
   oli_jw_u64(&w, "runs", runs);
   oli_jw_u64(&w, "footprint_peak", footprint);
+  if (run_ns) oli_jw_u64(&w, "run_ns", run_ns);
+  if (threads) oli_jw_u64(&w, "threads", threads);
   oli_jw_str(&w, "access_source", oli_access_source_name(source));
   if (event[0]) oli_jw_str(&w, "access_event", event);
   if (has_phase) oli_doc_write_phase(&w, &phase);

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "oli_vocab.h"
+#include "planmodel.h"
 #include "size.h"
 
 static void usage(FILE *f) {
@@ -104,6 +105,11 @@ int cli_report_main(int argc, char **argv) {
       char words[160];
       printf("sampled %s\n", oli_doc_phase_words(&d.phase, words, sizeof words));
     }
+    if (d.run_ns || d.threads) {
+      char t[32];
+      printf("run %s, %" PRIu64 " thread%s at most at once\n", d.run_ns ? cli_plan_seconds((double)d.run_ns * 1e-9, t, sizeof t) : "time unknown",
+             d.threads, d.threads == 1 ? "" : "s");
+    }
     oli_doc_free(&d);
     return OLI_EXIT_OK;
   }
@@ -167,6 +173,14 @@ int cli_report_main(int argc, char **argv) {
   if (d.kind == OLI_DOC_PLAN) {
     printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
                                                                            : "unlimited");
+    if (d.has_predicted) { /* seconds of memory time per policy (oli plan) */
+      char t[4][32];
+      for (int k = 0; k < 4; k++) cli_plan_seconds(d.predicted[k], t[k], sizeof t[k]);
+      printf("predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", d.predicted_threads,
+             d.predicted_threads == 1 ? "" : "s", t[3], t[0], t[1], t[2]);
+      if (d.predicted_model[0]) printf("; model: %s", cli_shown(d.predicted_model));
+      printf("\n");
+    }
     size_t why_n[OLI_LEFT_COUNT_] = {0};
     for (size_t i = 0; i < d.nleft; i++)
       if ((unsigned)d.left[i].left_out < OLI_LEFT_COUNT_) why_n[d.left[i].left_out]++;

@@ -211,6 +211,9 @@ def profile(fields, v):
     props = {
         "program": {"type": "string"}, "runs": {"type": "integer", "minimum": 0, "maximum": 4294967295},
         "footprint_peak": U64,
+        "run_ns": dict(U64, description="wall time the samples cover, ns"),
+        "threads": {"type": "integer", "minimum": 0, "maximum": 4294967295,
+                    "description": "most threads that counted at once"},
         "access_source": enum([s for s in v["access_source"] if s != "auto"] + [""]),
         "access_event": {"type": ["string", "null"]}, "pmu_status": {"type": ["string", "null"]},
         "tiers": {"anyOf": [tiers_of(v, tier), {"type": "null"}]},
@@ -226,6 +229,10 @@ def plan(fields, v):
         "program": {"type": "string"}, "profile": {"type": ["string", "null"]}, "binary": {"type": "string"},
         "sizes": {"type": ["string", "null"]}, "dram_limit": U64, "weights": {"anyOf": [RATIO, {"type": "null"}]},
         "model": {"type": ["object", "null"]}, "summary": {"type": ["object", "null"]},
+        "predicted": {"anyOf": [obj(dict({k: {"type": "number", "minimum": 0, "description": "seconds"}
+                                          for k in ("dram", "uniform", "oli", "plan")},
+                                         threads={"type": "number"}, model={"type": "string"}),
+                                    required=("dram", "uniform", "oli", "plan")), {"type": "null"}]},
         "sites": {"type": "array", "items": site(fields, v, "plan")},
     }
     return envelope("oli-plan", [1], "oli placement plan", props, ["sites"],

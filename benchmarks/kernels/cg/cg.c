@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
         x[c] += v * zexact[i];
       }
 
-    double t0 = bench_now();
+    double t0 = bench_start();
     double rho = 0.0, bnorm2 = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : rho)
     for (long i = 0; i < n; i++) {
@@ -150,7 +150,7 @@ int main(int argc, char **argv) {
       for (long i = 0; i < n; i++) p[i] = r[i] + beta * p[i];
       it++;
     }
-    tsolve += bench_now() - t0;
+    tsolve += bench_stop(t0);
     total_iters += it;
 
     /* True residual with the CSR matrix, and error against zexact. */

@@ -63,7 +63,30 @@ static inline double bench_now(void) {
     }                                                                                   \
   } while (0)
 
+/* BENCH_PROFILE_TIMED=1: in a binary linked with liboli and built with
+ * profile-every=N, the access profile covers the timed sections only
+ * (bench_start .. bench_stop), as time_s does (benchmarks/model-check.sh).
+ * liboli's pause and resume are weak: a plain build has none. */
+extern void oli_profile_pause(void) __attribute__((weak));
+extern void oli_profile_resume(void) __attribute__((weak));
+static inline int bench_profile_timed(void) {
+  const char *s = getenv("BENCH_PROFILE_TIMED");
+  return s && s[0] == '1' && oli_profile_pause && oli_profile_resume;
+}
+
+/* The start of a timed section: its time (bench_stop adds what has passed). */
+static inline double bench_start(void) {
+  if (bench_profile_timed()) oli_profile_resume();
+  return bench_now();
+}
+static inline double bench_stop(double t0) {
+  double t = bench_now() - t0;
+  if (bench_profile_timed()) oli_profile_pause();
+  return t;
+}
+
 static inline void bench_header(const char *kernel, int cls, const char *params) {
+  if (bench_profile_timed()) oli_profile_pause(); /* until the first timed section */
   printf("kernel %s class %c threads %d\n", kernel, bench_class_names[cls], bench_threads());
   printf("params %s\n", params);
 }

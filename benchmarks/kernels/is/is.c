@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
   for (int it = 0; it < IS_NITER; it++) {
     key_array[it] = it;
     key_array[it + IS_NITER] = max_key - 1 - it;
-    double t0 = bench_now();
+    double t0 = bench_start();
 #pragma omp parallel
     {
       int me = 0, nt = 1;
@@ -138,7 +138,7 @@ int main(int argc, char **argv) {
         for (int64_t k = 0; k < ((int64_t)1 << shift); k++) run += h[k], h[k] = run;
       }
     }
-    t += bench_now() - t0;
+    t += bench_stop(t0);
 
     /* Partial verification: rank (number of smaller keys) of test keys. */
     for (int q = 0; q < IS_NTEST; q++) {

@@ -211,7 +211,7 @@ int main(int argc, char **argv) {
   }
 
   /* ---- timed events: a lookup and a collision for every particle ---- */
-  double t0 = bench_now();
+  double t0 = bench_start();
   for (int e = 0; e < XS_EVENTS; e++) {
 #pragma omp parallel for schedule(dynamic, 1000)
     for (long p = 0; p < np; p++) {
@@ -229,7 +229,7 @@ int main(int argc, char **argv) {
       collide(p, e, &q->energy, &q->mat);
     }
   }
-  double t = bench_now() - t0;
+  double t = bench_stop(t0);
 
   /* ---- tally: every particle's results ---- */
   uint64_t hash_all = 0, hash_sub = 0;

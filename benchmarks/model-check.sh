@@ -1,0 +1,84 @@
+#!/bin/sh
+# benchmarks/model-check.sh [BUILD] [MACHINE] [KERNELS] [CLASS] [THREADS] [RUNS] [EVERY]
+# The planner's model against measured time: for each memory-bound kernel and
+# thread count, the all-DRAM memory time `oli plan` predicts (its "predicted"
+# "dram", seconds) from a profile of the kernel's timed sections
+# (BENCH_PROFILE_TIMED=1: oli_profile_pause/resume around them, bench.h) on the
+# machine file MACHINE (oli calibrate -o), against the median time_s of RUNS
+# runs of the plain kernel (build/bench/bench-K: no plugin, no liboli) with
+# OMP_NUM_THREADS threads. Prints a markdown table (docs/benchmarks.md, "The
+# model against measured time") and progress on stderr.
+# Defaults: build, a fresh `oli calibrate` into the temporary directory,
+# "triad cg mg ft is xs", W, "1 2", 5, 1021.
+# STUDY="a.json b.json ..." adds a second table: model output only, no
+# measurement: each kernel's first profile planned on each of those machine
+# files at STUDY_THREADS (default 32) threads, the predicted uniform, oli and
+# plan times over the all-DRAM (local DRAM preferred) time, and the plan's
+# with a DRAM budget of half the kernel's bytes.
+set -eu
+B=$(cd "${1:-build}" && pwd)
+MACHINE=${2:-}
+KERNELS=${3:-"triad cg mg ft is xs"}
+CLASS=${4:-W}
+THREADS=${5:-"1 2"}
+RUNS=${6:-5}
+EVERY=${7:-1021}
+SRC=$(cd "$(dirname "$0")" && pwd)/kernels
+OLI=$B/bin/oli
+T=$(mktemp -d /tmp/oli-model-check.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+say() { echo "model-check: $*" >&2; }
+if [ -z "$MACHINE" ]; then
+  say "no machine file given: oli calibrate -o $T/machine.json (about a minute)"
+  "$OLI" calibrate -o "$T/machine.json" >&2
+  MACHINE=$T/machine.json
+fi
+med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+echo "| kernel | class | threads | predicted all-DRAM s | measured s (median of $RUNS) | predicted / measured |"
+echo "|---|---|---|---|---|---|"
+for k in $KERNELS; do
+  [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
+  say "$k: compiling with profile-every=$EVERY"
+  OLI_PASS_OPTIONS="root=$SRC;profile-every=$EVERY" clang-19 -O2 -fopenmp -gline-tables-only \
+    -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k/$k.c" -o "$T/$k-prof" \
+    -L"$B/lib" -loli -Wl,-rpath,"$B/lib" -lm
+  for n in $THREADS; do
+    say "$k class $CLASS, $n thread(s): profile run"
+    BENCH_PROFILE_TIMED=1 OLI_PROFILE="$T/$k.$n.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K \
+      OLI_POLICY=dram OMP_NUM_THREADS=$n "$T/$k-prof" "$CLASS" >/dev/null 2>"$T/err" ||
+      { cat "$T/err" >&2; say "$k: profile run failed"; exit 1; }
+    "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
+      -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+    pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
+    : >"$T/t"
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+      OMP_NUM_THREADS=$n "$B/bench/bench-$k" "$CLASS" 2>/dev/null | awk '/^time_s/ {print $2}' >>"$T/t"
+      i=$((i + 1))
+      say "$k, $n thread(s): run $i of $RUNS: $(tail -n 1 "$T/t") s"
+    done
+    meas=$(med <"$T/t")
+    echo "| $k | $CLASS | $n | $pred | $meas | $(echo "$pred $meas" | awk '{printf "%.2f", $1 / $2}') |"
+  done
+done
+[ -n "${STUDY:-}" ] || exit 0
+ST=${STUDY_THREADS:-32}
+echo
+echo "| kernel | machine | threads | all-DRAM s | uniform / all-DRAM | oli / all-DRAM | plan / all-DRAM | plan, DRAM = half / all-DRAM |"
+echo "|---|---|---|---|---|---|---|---|"
+for k in $KERNELS; do
+  n=$(echo $THREADS | awk '{print $1}')
+  [ -f "$T/$k.$n.json" ] || continue
+  half=$(python3 -c 'import json,sys; print(sum(max(s["peak_live"], s["largest"]) for s in json.load(open(sys.argv[1]))["sites"] if s["count"]) // 2)' "$T/$k.$n.json")
+  for m in $STUDY; do
+    "$OLI" plan "$T/$k.$n.json" --machine "$m" --threads "$ST" --dram-limit 0 --min-size 1 -o "$T/s.json" 2>/dev/null
+    "$OLI" plan "$T/$k.$n.json" --machine "$m" --threads "$ST" --dram-limit "$half" --min-size 1 -o "$T/h.json" 2>/dev/null
+    python3 - "$T/s.json" "$T/h.json" "$k" "$(basename "$m" .json)" "$ST" <<'PY'
+import json, sys
+p, h = (json.load(open(f))["predicted"] for f in sys.argv[1:3])
+k, m, st = sys.argv[3:6]
+d = p["dram"]
+print("| %s | %s | %s | %.4f | %.2f | %.2f | %.2f | %.2f |" % (k, m, st, d, p["uniform"] / d, p["oli"] / d, p["plan"] / d, h["plan"] / d))
+PY
+  done
+done
