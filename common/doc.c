@@ -149,6 +149,55 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
   X("striping", striping, T_OBJ, O, STRIPING)                    \
   X("footprint", footprint, T_OBJ, O, FOOTPRINT)
 
+/* a report's summary.runtime_metadata (oli_doc_metadata_t) */
+#define OLI_DOC_METADATA_MEMBERS(X)                              \
+  X("bytes", bytes, T_U64, R, NONE)                              \
+  X("fixed_bytes", fixed_bytes, T_NUM, O, NONE)                  \
+  X("object_bytes", object_bytes, T_NUM, O, NONE)                \
+  X("tracked_objects", tracked_objects, T_U64, R, NONE)          \
+  X("bytes_per_object", bytes_per_object, T_U64, R, NONE)
+
+/* a report's summary.migration (oli_doc_migration_t; its settles is footprint's) */
+#define OLI_DOC_MIGRATION_MEMBERS(X)                             \
+  X("redecided", redecided, T_U64, O, NONE)                      \
+  X("rebound", rebound, T_U64, O, NONE)                          \
+  X("migrated", migrated, T_U64, O, NONE)                        \
+  X("bytes", bytes, T_U64, O, NONE)                              \
+  X("ns", ns, T_U64, O, NONE)                                    \
+  X("fallbacks", fallbacks, T_U64, O, NONE)                      \
+  X("move_failed", move_failed, T_U64, O, NONE)                  \
+  X("over_budget", over_budget, T_U64, O, NONE)                  \
+  X("at_exit", at_exit, T_U64, O, NONE)                          \
+  X("budget_bytes", budget_bytes, T_U64, O, NONE)                \
+  X("budget_ns", budget_ns, T_U64, O, NONE)                      \
+  X("records_dropped", records_dropped, T_U64, O, NONE)
+
+/* a report's summary.allocator (oli_doc_allocator_t) */
+#define OLI_DOC_ALLOCATOR_MEMBERS(X)                             \
+  X("mode", host, T_ALLOC_MODE, R, NONE)                         \
+  X("name", name, T_STR, R, NONE)                                \
+  X("blocks", blocks, T_U64, O, NONE)                            \
+  X("live_blocks", live_blocks, T_U64, O, NONE)                  \
+  X("unseen_frees", unseen_frees, T_U64, O, NONE)                \
+  X("unseen_bytes", unseen_bytes, T_U64, O, NONE)
+
+/* a report's "summary" (oli_doc_summary_t) */
+#define OLI_DOC_SUMMARY_MEMBERS(X)                                           \
+  X("placed_objects", placed_objects, T_U64, O, NONE)                        \
+  X("small_objects", small_objects, T_U64, O, NONE)                          \
+  X("small_objects_partial_sites", small_objects_partial_sites, T_U64, O, NONE) \
+  X("fallbacks", fallbacks, T_U64, O, NONE)                                  \
+  X("bytes", bytes, T_TIERS, O, NONE)                                        \
+  X("runtime_metadata", metadata, T_OOBJ, O, METADATA)                       \
+  X("dram_saved", dram_saved, T_U64, O, NONE)                                \
+  X("migration", migration, T_OOBJ, O, MIGRATION)                            \
+  X("allocator", allocator, T_OOBJ, O, ALLOCATOR)                            \
+  X("warnings", warnings, T_WARNINGS, O, NONE)
+
+/* a report's members after "sites" (oli_doc_t) */
+#define OLI_DOC_REPORT_TAIL_MEMBERS(X)                           \
+  X("summary", summary, T_OOBJ, O, SUMMARY)
+
 /* a report site's redecisions[] (oli_doc_redecision_t) */
 #define OLI_DOC_REDECISION_MEMBERS(X)                            \
   X("settle", settle, T_U32, R, NONE)                            \
@@ -174,6 +223,10 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
 #define SUB_TASK_POLICY (&task_policy_table)
 #define SUB_STRIPING (&striping_table)
 #define SUB_FOOTPRINT (&footprint_table)
+#define SUB_METADATA (&metadata_table)
+#define SUB_MIGRATION (&migration_table)
+#define SUB_ALLOCATOR (&allocator_table)
+#define SUB_SUMMARY (&summary_table)
 #define TABLE(Link, Name, What, Struct, Macro, Style)                                                      \
   static const member_t Name##_rows[] = {Macro(MEMBER_ROW)};                                                \
   Link const oli_doc_table_t Name = {What, Name##_rows, sizeof Name##_rows / sizeof Name##_rows[0], sizeof(Struct), \
@@ -198,6 +251,21 @@ TABLE(static, striping_table, "striping", oli_doc_striping_t, OLI_DOC_STRIPING_M
 #define STRUCT oli_doc_footprint_t
 TABLE(static, footprint_table, "footprint", oli_doc_footprint_t, OLI_DOC_FOOTPRINT_MEMBERS, OLI_JW_INLINE);
 #undef STRUCT
+#define STRUCT oli_doc_metadata_t
+TABLE(static, metadata_table, "summary.runtime_metadata", oli_doc_metadata_t, OLI_DOC_METADATA_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
+#define STRUCT oli_doc_migration_t
+TABLE(static, migration_table, "summary.migration", oli_doc_migration_t, OLI_DOC_MIGRATION_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
+#define STRUCT oli_doc_allocator_t
+TABLE(static, allocator_table, "summary.allocator", oli_doc_allocator_t, OLI_DOC_ALLOCATOR_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
+#define STRUCT oli_doc_summary_t
+TABLE(static, summary_table, "summary", oli_doc_summary_t, OLI_DOC_SUMMARY_MEMBERS, OLI_JW_LINES);
+#undef STRUCT
+#define STRUCT oli_doc_t
+TABLE(, _oli_doc_report_tail, "report", oli_doc_t, OLI_DOC_REPORT_TAIL_MEMBERS, OLI_JW_LINES);
+#undef STRUCT
 #define STRUCT oli_doc_report_head_t
 TABLE(, _oli_doc_report_head, "report", oli_doc_report_head_t, OLI_DOC_REPORT_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
@@ -208,19 +276,6 @@ TABLE(, _oli_doc_redecision, "re-decision", oli_doc_redecision_t, OLI_DOC_REDECI
 TABLE(, _oli_doc_frame, "frame", oli_doc_frame_t, OLI_DOC_FRAME_MEMBERS, OLI_JW_INLINE);
 #undef STRUCT
 
-/* summary.migration's keys, in the order written: the members of
- * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
-#define MG(k) {#k, offsetof(oli_doc_migration_t, k)}
-const oli_doc_key_t _oli_doc_migration_keys[12] = {
-    MG(redecided), MG(rebound), MG(migrated), MG(bytes), MG(ns), MG(fallbacks), MG(move_failed),
-    MG(over_budget), MG(at_exit), MG(budget_bytes), MG(budget_ns), MG(records_dropped),
-};
-#undef MG
-
-/* summary.allocator's counters, in the order written (after mode, name). */
-#define AL(k) {#k, offsetof(oli_doc_allocator_t, k)}
-const oli_doc_key_t _oli_doc_allocator_keys[4] = {AL(blocks), AL(live_blocks), AL(unseen_frees), AL(unseen_bytes)};
-#undef AL
 const char *const _oli_doc_allocator_modes[2] = {"interposed", "host"};
 const char *const _oli_doc_phase_from[2] = {"start", "settle"};
 
@@ -251,15 +306,16 @@ const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n)
   return buf;
 }
 
-char *oli_doc_metadata_words(const oli_doc_summary_t *s, char *buf, size_t n) {
+char *oli_doc_metadata_words(const oli_doc_summary_t *sum, char *buf, size_t n) {
   char a[32], b[32];
-  if (s->has_metadata_split)
+  const oli_doc_metadata_t *s = &sum->metadata;
+  if (s->fixed_bytes.has && s->object_bytes.has)
     snprintf(buf, n, "%s fixed + %s for %" PRIu64 " tracked object%s (%" PRIu64 " B each)",
-             oli_format_size(s->metadata_fixed, a, sizeof a), oli_format_size(s->metadata_objects, b, sizeof b),
+             oli_format_size(s->fixed_bytes.v, a, sizeof a), oli_format_size(s->object_bytes.v, b, sizeof b),
              s->tracked_objects, s->tracked_objects == 1 ? "" : "s", s->bytes_per_object);
   else
     snprintf(buf, n, "%s for %" PRIu64 " tracked objects (%" PRIu64 " B each, fixed tables included)",
-             oli_format_size(s->metadata_bytes, a, sizeof a), s->tracked_objects, s->bytes_per_object);
+             oli_format_size(s->bytes, a, sizeof a), s->tracked_objects, s->bytes_per_object);
   return buf;
 }
 

@@ -18,7 +18,8 @@
  * documents is one row of OLI_DOC_SITE_FIELDS, with its type and, per
  * document, whether it is read, required, written; every member of a
  * report's other objects (the header before "sites": options, topology,
- * striping, footprint, task_policy; a site's redecisions[] and frames[]) is
+ * striping, footprint, task_policy; the summary after them; a site's
+ * redecisions[] and frames[]) is
  * one row of an OLI_DOC_<OBJECT>_MEMBERS table, naming its member of the
  * struct below. The reader (doc_read.c) and the writer (doc_write.c) walk the
  * same rows, and tools/schema/mkschema.py makes the JSON Schemas from them,
@@ -184,6 +185,7 @@ typedef struct oli_doc_site_s {
 
 /* A report's summary.migration and footprint.settles: the re-decisions' totals. */
 typedef struct oli_doc_migration_s {
+  bool present; /* summary.migration given (optional) */
   uint64_t settles, redecided, rebound, migrated, bytes, ns, fallbacks, move_failed, over_budget, at_exit;
   uint64_t budget_bytes, budget_ns, records_dropped;
 } oli_doc_migration_t;
@@ -192,22 +194,26 @@ typedef struct oli_doc_migration_s {
  * mode, docs/runtime.md "The process's allocator") the placed objects made
  * as that allocator's blocks. */
 typedef struct oli_doc_allocator_s {
+  bool present;     /* summary.allocator given (optional: reports since host mode) */
   bool host;        /* "mode": "host"; false: "interposed" (liboli's) */
   const char *name; /* "liboli", "glibc", "libjemalloc.so.2", ... */
   uint64_t blocks, live_blocks, unseen_frees, unseen_bytes;
 } oli_doc_allocator_t;
 
-/* A report's summary (the reader keeps what `oli report` shows). */
+/* A report's summary.runtime_metadata (optional: reports since issue 7). */
+typedef struct oli_doc_metadata_s {
+  bool present;
+  uint64_t bytes, tracked_objects, bytes_per_object;
+  oli_doc_nu64_t fixed_bytes, object_bytes; /* version 2: bytes = fixed + objects */
+} oli_doc_metadata_t;
+
+/* A report's summary (its table in doc.c). */
 typedef struct oli_doc_summary_s {
   bool present;
   uint64_t placed_objects, small_objects, small_objects_partial_sites, fallbacks, dram_saved;
-  uint64_t bytes[OLI_TIER_COUNT_];
-  bool has_metadata, has_metadata_split;
-  uint64_t metadata_bytes, tracked_objects, bytes_per_object;
-  uint64_t metadata_fixed, metadata_objects; /* version 2: bytes = fixed + objects */
-  bool has_migration;                /* summary.migration (optional) */
+  uint64_t bytes[OLI_TIER_COUNT_];   /* by tier name */
+  oli_doc_metadata_t metadata;
   oli_doc_migration_t migration;
-  bool has_allocator;                /* summary.allocator (optional: reports since host mode) */
   oli_doc_allocator_t allocator;
   uint64_t warnings[W_MAX_];         /* summary.warnings: count per warning (written when not 0) */
 } oli_doc_summary_t;

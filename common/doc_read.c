@@ -17,8 +17,6 @@
 
 #define PLAN_RATIO_MAX 1000 /* plan ratios: integers 0..1000 */
 #define fields _oli_doc_fields
-#define migration_keys _oli_doc_migration_keys
-#define allocator_keys _oli_doc_allocator_keys
 #define allocator_modes _oli_doc_allocator_modes
 #define phase_from _oli_doc_phase_from
 
@@ -251,11 +249,12 @@ static int read_member(reader_t *r, const oli_json_t *o, const oli_doc_table_t *
   }
   case T_OBJ:
   case T_NOBJ:
+  case T_OOBJ:
     if (absent) return req ? fail(r, o, "missing \"%s\" (an object)", m->key) : 0;
     if (v->type != OLI_JSON_OBJECT)
-      return fail(r, v, "\"%s\" must be an object%s, found %s", m->key, m->type == T_NOBJ ? " or null" : "",
+      return fail(r, v, "\"%s\" must be an object%s, found %s", m->key, m->type != T_OBJ ? " or null" : "",
                   oli_json_type_name(v->type));
-    if (m->type == T_NOBJ) *(bool *)p = true; /* the struct's first member: present */
+    if (m->type != T_OBJ) *(bool *)p = true; /* the struct's first member: present */
     return read_object(r, v, m->sub, p);
   case T_OBJS: {
     struct { size_t n; void *e; } *x = (void *)p;
@@ -265,6 +264,22 @@ static int read_member(reader_t *r, const oli_json_t *o, const oli_doc_table_t *
       return fail(r, v, "out of memory");
     return read_list(r, v, m->key, m->sub, x->e, count, &x->n);
   }
+  case T_TIERS:
+  case T_WARNINGS: /* a name this oli does not know: ignored (a newer oli's) */
+    if (absent) return req ? fail(r, o, "missing \"%s\" (an object)", m->key) : 0;
+    if (v->type != OLI_JSON_OBJECT) return fail(r, v, "%s \"%s\" must be an object", t->what, m->key);
+    for (int k = 0; k < (m->type == T_TIERS ? OLI_TIER_COUNT_ : W_MAX_); k++)
+      if (get_u64(r, v, m->type == T_TIERS ? oli_tier_name((oli_tier_t)k) : oli_warning_name((oli_warning_t)k),
+                  UINT64_MAX, (uint64_t *)(void *)p + k, &has, false) != 0)
+        return -1;
+    return 0;
+  case T_ALLOC_MODE:
+    if (get_str(r, o, m->key, &str, req) != 0) return -1;
+    if (absent) return 0;
+    if (strcmp(str, allocator_modes[0]) != 0 && strcmp(str, allocator_modes[1]) != 0)
+      return fail(r, v, "\"%s.%s\" must be \"%s\" or \"%s\"", t->what, m->key, allocator_modes[0], allocator_modes[1]);
+    *(bool *)p = strcmp(str, allocator_modes[1]) == 0;
+    return 0;
   case T_ID: case T_NSTR: case T_NU64: case T_DBL: case T_DECISION: case T_RATIO: case T_NODES: case T_MECH:
   case T_PAGES: case T_RULE: case T_REDECISIONS: case T_FRAMES: case T_WHY:
     break; /* site fields only (read_field) */
@@ -438,6 +453,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     break;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE:
     return fail(r, v, "\"%s\": no reader for its type", fd->key); /* other objects' members only (read_member) */
   }
   if (has) OLI_SET(s, f);
@@ -491,67 +507,6 @@ static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
 
 /* summary.migration's keys, in the order written: the members of
  * oli_doc_migration_t are named as the JSON keys (settles is footprint's). */
-
-static int read_summary(reader_t *r, const oli_json_t *sum, oli_doc_summary_t *out) {
-  memset(out, 0, sizeof *out);
-  if (sum == NULL || sum->type == OLI_JSON_NULL) return 0;
-  if (sum->type != OLI_JSON_OBJECT) return fail(r, sum, "\"summary\" must be an object");
-  bool has;
-  out->present = true;
-  if (get_u64(r, sum, "placed_objects", UINT64_MAX, &out->placed_objects, &has, false) ||
-      get_u64(r, sum, "small_objects", UINT64_MAX, &out->small_objects, &has, false) ||
-      get_u64(r, sum, "small_objects_partial_sites", UINT64_MAX, &out->small_objects_partial_sites, &has, false) ||
-      get_u64(r, sum, "fallbacks", UINT64_MAX, &out->fallbacks, &has, false) ||
-      get_u64(r, sum, "dram_saved", UINT64_MAX, &out->dram_saved, &has, false))
-    return -1;
-  const oli_json_t *b = oli_json_get(sum, "bytes");
-  for (int t = 0; t < OLI_TIER_COUNT_ && b; t++)
-    if (get_u64(r, b, oli_tier_name((oli_tier_t)t), UINT64_MAX, &out->bytes[t], &has, false)) return -1;
-  const oli_json_t *md = oli_json_get(sum, "runtime_metadata"); /* optional */
-  if (md) {
-    bool h1, h2, h3, h4, h5;
-    if (get_u64(r, md, "bytes", UINT64_MAX, &out->metadata_bytes, &h1, false) ||
-        get_u64(r, md, "tracked_objects", UINT64_MAX, &out->tracked_objects, &h2, false) ||
-        get_u64(r, md, "bytes_per_object", UINT64_MAX, &out->bytes_per_object, &h3, false) ||
-        get_u64(r, md, "fixed_bytes", UINT64_MAX, &out->metadata_fixed, &h4, false) ||
-        get_u64(r, md, "object_bytes", UINT64_MAX, &out->metadata_objects, &h5, false))
-      return -1;
-    out->has_metadata = h1 && h2 && h3;
-    out->has_metadata_split = h4 && h5; /* version 2 */
-  }
-  const oli_json_t *mg = oli_json_get(sum, "migration"); /* optional (re-decision) */
-  if (mg && mg->type != OLI_JSON_NULL) {
-    if (mg->type != OLI_JSON_OBJECT) return fail(r, mg, "\"summary.migration\" must be an object");
-    oli_doc_migration_t *m = &out->migration;
-    for (size_t k = 0; k < sizeof migration_keys / sizeof migration_keys[0]; k++)
-      if (get_u64(r, mg, migration_keys[k].key, UINT64_MAX, (uint64_t *)((char *)m + migration_keys[k].off), &has,
-                  false))
-        return -1;
-    out->has_migration = true;
-  }
-  const oli_json_t *al = oli_json_get(sum, "allocator"); /* optional (host mode) */
-  if (al && al->type != OLI_JSON_NULL) {
-    if (al->type != OLI_JSON_OBJECT) return fail(r, al, "\"summary.allocator\" must be an object");
-    oli_doc_allocator_t *a = &out->allocator;
-    const char *mode = NULL;
-    if (get_str(r, al, "mode", &mode, true) || get_str(r, al, "name", &a->name, true)) return -1;
-    if (strcmp(mode, allocator_modes[0]) != 0 && strcmp(mode, allocator_modes[1]) != 0)
-      return fail(r, al, "\"summary.allocator.mode\" must be \"interposed\" or \"host\"");
-    a->host = strcmp(mode, allocator_modes[1]) == 0;
-    for (size_t k = 0; k < sizeof allocator_keys / sizeof allocator_keys[0]; k++)
-      if (get_u64(r, al, allocator_keys[k].key, UINT64_MAX, (uint64_t *)((char *)a + allocator_keys[k].off), &has,
-                  false))
-        return -1;
-    out->has_allocator = true;
-  }
-  const oli_json_t *wn = oli_json_get(sum, "warnings"); /* optional; a warning this oli does not know: ignored */
-  if (wn && wn->type != OLI_JSON_NULL) {
-    if (wn->type != OLI_JSON_OBJECT) return fail(r, wn, "\"summary.warnings\" must be an object");
-    for (int i = 0; i < W_MAX_; i++)
-      if (get_u64(r, wn, oli_warning_name((oli_warning_t)i), UINT64_MAX, &out->warnings[i], &has, false)) return -1;
-  }
-  return 0;
-}
 
 typedef struct idx_s {
   uint64_t id;
@@ -649,7 +604,7 @@ static int read_doc(reader_t *r, unsigned accept) {
     if (read_phase(r, oli_json_get(root, "phase"), d) != 0) return -1;
   }
   if (d->kind == OLI_DOC_REPORT) {
-    if (read_summary(r, oli_json_get(root, "summary"), &d->summary) != 0 ||
+    if (read_object(r, root, &_oli_doc_report_tail, d) != 0 || /* summary */
         read_object(r, root, &_oli_doc_report_head, &d->report) != 0)
       return -1;
     d->footprint_peak = d->report.footprint.peak; /* the profile's member of that name */

@@ -44,6 +44,10 @@ typedef enum ftype_e {
   T_OBJ,      /* an object: the row's Sub table, the struct member its struct */
   T_NOBJ,     /* the same or null (the struct's first member: bool present) */
   T_OBJS,     /* an array of objects: struct { size_t n; T *e; } (the reader allocates e) */
+  T_OOBJ,     /* an optional object: written when present (the struct's first member), else left out */
+  T_TIERS,    /* uint64_t[OLI_TIER_COUNT_]: an object keyed by tier name */
+  T_WARNINGS, /* uint64_t[W_MAX_]: an object keyed by warning name, the counts not 0 */
+  T_ALLOC_MODE, /* bool host: _oli_doc_allocator_modes[host] */
 } ftype_t;
 
 /* Per document (site fields) or per member: N not a member; O read if
@@ -76,14 +80,9 @@ struct oli_doc_table_s {
   size_t n, size;       /* rows; sizeof the struct */
   oli_jw_style_t style; /* how the writer lays the object out */
 };
-extern const oli_doc_table_t _oli_doc_report_head, _oli_doc_redecision, _oli_doc_frame;
+extern const oli_doc_table_t _oli_doc_report_head, _oli_doc_report_tail, _oli_doc_redecision, _oli_doc_frame;
 
-/* summary.migration's and summary.allocator's counters, in the order written. */
-typedef struct oli_doc_key_s {
-  const char *key;
-  size_t off;
-} oli_doc_key_t;
-extern const oli_doc_key_t _oli_doc_migration_keys[12], _oli_doc_allocator_keys[4];
+/* summary.allocator.mode's words (by host); a profile's phase.from's (by from_settle). */
 extern const char *const _oli_doc_allocator_modes[2], *const _oli_doc_phase_from[2];
 
 #endif /* OLI_COMMON_DOC_TABLE_H */

@@ -10,8 +10,6 @@
 #include "grammar.h"
 
 #define fields _oli_doc_fields
-#define migration_keys _oli_doc_migration_keys
-#define allocator_keys _oli_doc_allocator_keys
 #define allocator_modes _oli_doc_allocator_modes
 #define phase_from _oli_doc_phase_from
 
@@ -75,6 +73,21 @@ static void write_member(oli_jw_t *w, const member_t *m, const char *p) {
     write_list(w, m->key, m->sub, v->e, v->n);
     return;
   }
+  case T_OOBJ:
+    if (*(const bool *)p) write_object(w, m->key, m->sub, p);
+    return;
+  case T_TIERS:
+    oli_jw_object(w, m->key, OLI_JW_INLINE);
+    for (int t = 0; t < OLI_TIER_COUNT_; t++) oli_jw_u64(w, oli_tier_name((oli_tier_t)t), ((const uint64_t *)p)[t]);
+    oli_jw_end(w);
+    return;
+  case T_WARNINGS:
+    oli_jw_object(w, m->key, OLI_JW_INLINE);
+    for (int i = 0; i < W_MAX_; i++)
+      if (((const uint64_t *)p)[i]) oli_jw_u64(w, oli_warning_name((oli_warning_t)i), ((const uint64_t *)p)[i]);
+    oli_jw_end(w);
+    return;
+  case T_ALLOC_MODE: oli_jw_str(w, m->key, allocator_modes[*(const bool *)p]); return;
   case T_ID: case T_NSTR: case T_NU64: case T_DBL: case T_DECISION: case T_RATIO: case T_NODES: case T_MECH:
   case T_PAGES: case T_RULE: case T_REDECISIONS: case T_FRAMES: case T_WHY:
     return; /* site fields only (write_field) */
@@ -181,6 +194,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_PAGES: write_pages(w, fd->key, has ? (f == OLI_F_PAGES_INTENDED ? s->intended : s->achieved) : NULL); return;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE:
     return; /* other objects' members only (write_member) */
   }
 }
@@ -233,42 +247,5 @@ void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p) {
 }
 
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
-  oli_jw_object(w, "summary", OLI_JW_LINES);
-  oli_jw_u64(w, "placed_objects", s->placed_objects);
-  oli_jw_u64(w, "small_objects", s->small_objects);
-  oli_jw_u64(w, "small_objects_partial_sites", s->small_objects_partial_sites);
-  oli_jw_u64(w, "fallbacks", s->fallbacks);
-  oli_jw_object(w, "bytes", OLI_JW_INLINE);
-  for (int t = 0; t < OLI_TIER_COUNT_; t++) oli_jw_u64(w, oli_tier_name((oli_tier_t)t), s->bytes[t]);
-  oli_jw_end(w);
-  if (s->has_metadata) {
-    oli_jw_object(w, "runtime_metadata", OLI_JW_INLINE);
-    oli_jw_u64(w, "bytes", s->metadata_bytes);
-    oli_jw_u64(w, "fixed_bytes", s->metadata_fixed);
-    oli_jw_u64(w, "object_bytes", s->metadata_objects);
-    oli_jw_u64(w, "tracked_objects", s->tracked_objects);
-    oli_jw_u64(w, "bytes_per_object", s->bytes_per_object);
-    oli_jw_end(w);
-  }
-  oli_jw_u64(w, "dram_saved", s->dram_saved);
-  if (s->has_migration) {
-    oli_jw_object(w, "migration", OLI_JW_INLINE);
-    for (size_t k = 0; k < sizeof _oli_doc_migration_keys / sizeof migration_keys[0]; k++)
-      oli_jw_u64(w, migration_keys[k].key, *(const uint64_t *)((const char *)&s->migration + migration_keys[k].off));
-    oli_jw_end(w);
-  }
-  if (s->has_allocator) {
-    oli_jw_object(w, "allocator", OLI_JW_INLINE);
-    oli_jw_str(w, "mode", allocator_modes[s->allocator.host]);
-    oli_jw_str(w, "name", s->allocator.name);
-    for (size_t k = 0; k < sizeof _oli_doc_allocator_keys / sizeof allocator_keys[0]; k++)
-      oli_jw_u64(w, allocator_keys[k].key,
-                 *(const uint64_t *)((const char *)&s->allocator + allocator_keys[k].off));
-    oli_jw_end(w);
-  }
-  oli_jw_object(w, "warnings", OLI_JW_INLINE);
-  for (int i = 0; i < W_MAX_; i++)
-    if (s->warnings[i]) oli_jw_u64(w, oli_warning_name((oli_warning_t)i), s->warnings[i]);
-  oli_jw_end(w);
-  oli_jw_end(w);
+  write_member(w, &_oli_doc_report_tail.m[0], (const char *)s); /* "summary" */
 }

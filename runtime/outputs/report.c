@@ -213,6 +213,7 @@ static void striping(oli_doc_striping_t *s, const oli_topology_t *t) {
  * their small objects took the fast path (not all counted). */
 static void summary(oli_doc_summary_t *s) {
   memset(s, 0, sizeof *s);
+  s->present = true;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
@@ -227,16 +228,15 @@ static void summary(oli_doc_summary_t *s) {
   _oli_alloc_tier_bytes(NULL, s->bytes);
   for (int t = 0; t < OLI_NODE_TIERS; t++)
     if (t != OLI_TIER_DRAM) s->dram_saved += s->bytes[t];
-  s->has_metadata = true;
-  s->has_metadata_split = true;
-  _oli_runtime_meta(&s->metadata_fixed, &s->metadata_objects, &s->tracked_objects);
-  s->metadata_bytes = s->metadata_fixed + s->metadata_objects;
-  s->bytes_per_object = s->tracked_objects ? s->metadata_objects / s->tracked_objects : 0;
+  oli_doc_metadata_t *md = &s->metadata;
+  md->present = md->fixed_bytes.has = md->object_bytes.has = true;
+  _oli_runtime_meta(&md->fixed_bytes.v, &md->object_bytes.v, &md->tracked_objects);
+  md->bytes = md->fixed_bytes.v + md->object_bytes.v;
+  md->bytes_per_object = md->tracked_objects ? md->object_bytes.v / md->tracked_objects : 0;
   /* summary.migration: the re-decisions' totals and the budget */
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
-  s->has_migration = true;
-  s->migration = (oli_doc_migration_t){.settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
+  s->migration = (oli_doc_migration_t){.present = true, .settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
                                        .migrated = ss.migrated, .bytes = ss.bytes_migrated, .ns = ss.ns,
                                        .fallbacks = ss.fallbacks, .move_failed = ss.move_failed,
                                        .over_budget = ss.over_budget, .at_exit = ss.at_exit,
@@ -245,8 +245,7 @@ static void summary(oli_doc_summary_t *s) {
   /* summary.allocator: whose malloc the process called (host.c, hostblock.c) */
   oli_hostblock_stats_t hs;
   _oli_hostblock_stats(&hs);
-  s->has_allocator = true;
-  s->allocator = (oli_doc_allocator_t){.host = _oli_heap_is_host(), .name = _oli_heap_name(), .blocks = hs.blocks,
+  s->allocator = (oli_doc_allocator_t){.present = true, .host = _oli_heap_is_host(), .name = _oli_heap_name(), .blocks = hs.blocks,
                                        .live_blocks = hs.live_blocks, .unseen_frees = hs.unseen_frees,
                                        .unseen_bytes = hs.unseen_bytes};
 }

@@ -304,7 +304,7 @@ int main(void) {
                                       s->intended->e[1].pages == 1);
   CHECK("report: empty pages achieved", s && OLI_HAS(s, OLI_F_PAGES_ACHIEVED) && s->achieved == NULL);
   CHECK("report: summary", d.summary.present && d.summary.placed_objects == 4 && d.summary.bytes[OLI_TIER_CXL] == 9 &&
-                               d.summary.has_metadata && d.summary.bytes_per_object == 5);
+                               d.summary.metadata.present && d.summary.metadata.bytes_per_object == 5);
   oli_doc_free(&d);
   CHECK("report: a pages key is a node",
         fails("{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"dram\", "
@@ -381,13 +381,13 @@ int main(void) {
                    "\"bytes_per_object\": 1024}}}",
                    OLI_DOC_REPORT),
              0);
-    CHECK("metadata v2: version and split", d.version == 2 && d.summary.has_metadata_split &&
-                                                d.summary.metadata_fixed == 153600 && d.summary.metadata_objects == 2048);
+    CHECK("metadata v2: version and split", d.version == 2 && d.summary.metadata.fixed_bytes.has && d.summary.metadata.object_bytes.has &&
+                                                d.summary.metadata.fixed_bytes.v == 153600 && d.summary.metadata.object_bytes.v == 2048);
     CHECK_STR("metadata v2 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
               "150.0 KiB fixed + 2.0 KiB for 2 tracked objects (1024 B each)");
     oli_doc_free(&d);
     CHECK_EQ("metadata v1 parses", parse(rep, ALL), 0);
-    CHECK("metadata v1: no split", d.version == 1 && !d.summary.has_metadata_split);
+    CHECK("metadata v1: no split", d.version == 1 && !d.summary.metadata.fixed_bytes.has);
     CHECK_STR("metadata v1 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
               "10 B for 2 tracked objects (5 B each, fixed tables included)");
     oli_doc_free(&d);

@@ -11,8 +11,9 @@ re-decision outcomes, THP modes and access sources come from the rows of
 include/oli_vocab.def, the site members of reports, plans and profiles
 (their types, and which document requires which) from the reader's own table,
 OLI_DOC_SITE_FIELDS in common/doc.c, and the members of a report's other
-objects (its header, options, topology, striping, footprint, task_policy, a
-site's redecisions[] and frames[]) from the OLI_DOC_*_MEMBERS tables there. A schema says what oli's readers accept:
+objects (its header, options, topology, striping, footprint, task_policy,
+summary, a site's redecisions[] and frames[]) from the OLI_DOC_*_MEMBERS
+tables there. A schema says what oli's readers accept:
 members a reader does not know are allowed (readers ignore them within a
 version), and a member is required only where the reader requires it.
 Installed under share/oli/schema/ (docs/schemas.md)."""
@@ -82,7 +83,11 @@ def member_tables(src):
         if not rows:
             sys.exit("mkschema: OLI_DOC_%s_MEMBERS: no rows read" % m.group(1))
         tables[m.group(1)] = rows
-    for need in ("REPORT", "REDECISION", "FRAME"):
+    modes = re.search(r'_oli_doc_allocator_modes\[2\] = \{"(\w+)", "(\w+)"\}', text)
+    if not modes:
+        sys.exit("mkschema: no _oli_doc_allocator_modes in common/doc.c")
+    tables["alloc_modes"] = list(modes.groups())
+    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME"):
         if need not in tables:
             sys.exit("mkschema: no OLI_DOC_%s_MEMBERS table in common/doc.c" % need)
     return tables
@@ -113,6 +118,14 @@ def member_type(tables, t, sub, v):
         return {"anyOf": [table_obj(tables, sub, v), {"type": "null"}]}
     if t == "T_OBJS":
         return {"type": "array", "items": table_obj(tables, sub, v)}
+    if t == "T_OOBJ":
+        return {"anyOf": [table_obj(tables, sub, v), {"type": "null"}]}
+    if t == "T_TIERS":
+        return tiers_of(v, U64)
+    if t == "T_WARNINGS":
+        return {"type": "object", "additionalProperties": U64, "description": "count per warning name"}
+    if t == "T_ALLOC_MODE":
+        return enum(tables["alloc_modes"])
     sys.exit("mkschema: unknown member type " + t)
 
 
@@ -205,23 +218,10 @@ def tiers_of(v, item):
 
 
 def report(fields, v, tables):
-    counts = {k: U64 for k in ("placed_objects", "small_objects", "small_objects_partial_sites", "fallbacks",
-                               "dram_saved")}
-    migration = obj({k: U64 for k in ("redecided", "rebound", "migrated", "bytes", "ns", "fallbacks", "move_failed",
-                                      "over_budget", "at_exit", "budget_bytes", "budget_ns", "records_dropped")})
-    summary = obj(dict(counts, **{
-        "bytes": tiers_of(v, U64),
-        "runtime_metadata": obj({k: U64 for k in ("bytes", "fixed_bytes", "object_bytes", "tracked_objects",
-                                                  "bytes_per_object")}),
-        "migration": {"anyOf": [migration, {"type": "null"}]},
-        "allocator": {"anyOf": [obj({"mode": enum(["interposed", "host"]), "name": {"type": "string"},
-                                     "blocks": U64, "live_blocks": U64, "unseen_frees": U64,
-                                     "unseen_bytes": U64}, required=("mode", "name")), {"type": "null"}]},
-        "warnings": {"type": "object", "additionalProperties": U64}}))
     head = table_obj(tables, "REPORT", v)
     props = dict({"program": {"type": "string"}}, **head["properties"])
+    props.update(table_obj(tables, "REPORT_TAIL", v)["properties"])
     props.update({
-        "summary": {"anyOf": [summary, {"type": "null"}]},
         "sites": {"type": "array", "items": site(fields, v, "report", tables)},
     })
     return envelope("oli-report", [1, 2], "oli placement report", props, ["sites"],
