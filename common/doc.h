@@ -14,9 +14,16 @@
  * profiles, `oli profile merge` profiles, `oli plan` plans and the pass the
  * compact plan it embeds.
  *
- * Site fields: every member of a site object in any of the three documents
- * is one row of OLI_DOC_SITE_FIELDS in doc.c, with its type and, per
- * document, whether it is read, required, written. */
+ * Tables (doc.c): every member of a site object in any of the three
+ * documents is one row of OLI_DOC_SITE_FIELDS, with its type and, per
+ * document, whether it is read, required, written; every member of a
+ * report's other objects (the header before "sites": options, topology,
+ * striping, footprint, task_policy; the summary after them; a site's
+ * redecisions[] and frames[]) is
+ * one row of an OLI_DOC_<OBJECT>_MEMBERS table, naming its member of the
+ * struct below. The reader (doc_read.c) and the writer (doc_write.c) walk the
+ * same rows, and tools/schema/mkschema.py makes the JSON Schemas from them,
+ * so each key is spelled once. */
 #ifndef OLI_COMMON_DOC_H
 #define OLI_COMMON_DOC_H
 
@@ -45,8 +52,8 @@ typedef enum oli_doc_field_e {
   OLI_F_COUNT, OLI_F_COUNT_PARTIAL, OLI_F_TOTAL_BYTES, OLI_F_LARGEST, OLI_F_PEAK_LIVE, OLI_F_LIFETIME_NS,
   OLI_F_ACCESSES, OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES, OLI_F_STALL, OLI_F_NODES,
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
-  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN,
-  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_FRAMES, OLI_F_WHY,
+  OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN, OLI_F_FRAMES,
+  OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_WHY,
   OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
@@ -66,6 +73,81 @@ typedef struct oli_doc_redecision_s {
   oli_redecide_t outcome;
   uint64_t footprint, bytes_migrated, ns;
 } oli_doc_redecision_t;
+
+/* A number a report may give as null: has false. */
+typedef struct oli_doc_nu64_s {
+  bool has;
+  uint64_t v;
+} oli_doc_nu64_t;
+typedef struct oli_doc_ni64_s {
+  bool has;
+  int64_t v;
+} oli_doc_ni64_t;
+
+/* A list of node numbers (a report's task_policy.nodes). */
+typedef struct oli_doc_nodes_s {
+  int n;
+  int node[OLI_DOC_MAX_PAGE_NODES];
+} oli_doc_nodes_t;
+
+/* The report's header objects (docs/report-schema.md), one struct each;
+ * each member is a row of the object's table in doc.c (the JSON key and
+ * the member's name there). */
+typedef struct oli_doc_task_policy_s { /* task_policy: null when !present */
+  bool present;
+  oli_task_policy_mode_t mode;
+  oli_doc_nodes_t nodes;
+  uint32_t weights[OLI_NODE_TIERS];
+  bool exact;
+} oli_doc_task_policy_t;
+
+typedef struct oli_doc_options_s {
+  uint64_t dram_limit, min_size;
+  int64_t large_percent;
+  uint32_t weights[OLI_NODE_TIERS];
+} oli_doc_options_t;
+
+typedef struct oli_doc_node_s { /* topology.nodes[] */
+  int64_t node;
+  oli_node_kind_t kind;
+  uint32_t cpus;
+  uint64_t mem_total;
+  oli_doc_nu64_t read_bandwidth, read_latency; /* MB/s, ns; null when unknown */
+} oli_doc_node_t;
+
+typedef struct oli_doc_topology_s {
+  int64_t local_node, cxl_node, remote_node; /* -1: none */
+  bool weighted_interleave;
+  const char *weights_source;
+  struct { size_t n; oli_doc_node_t *e; } nodes; /* the reader allocates e */
+} oli_doc_topology_t;
+
+typedef struct oli_doc_striping_s {
+  oli_thp_t thp;
+  uint64_t folio, step;
+  oli_doc_nu64_t max_map_count, maps_at_start, headroom, vma_budget; /* null: never read */
+  uint64_t vmas_used, vmas_peak, coarsened_objects;
+} oli_doc_striping_t;
+
+typedef struct oli_doc_footprint_s {
+  uint64_t peak, live, placed_peak, placed, heap, data;
+  oli_doc_nu64_t nothing_placed_largest, option;
+  uint64_t static_hints, pending_hints, settles, settled_at;
+  bool final_settle;
+} oli_doc_footprint_t;
+
+/* A report's members between "program" and "sites". */
+typedef struct oli_doc_report_head_s {
+  const char *oli_version;
+  uint64_t pid;
+  oli_doc_ni64_t rank;       /* null outside MPI */
+  oli_policy_t policy;
+  oli_doc_task_policy_t task_policy;
+  oli_doc_options_t options;
+  oli_doc_topology_t topology;
+  oli_doc_striping_t striping;
+  oli_doc_footprint_t footprint;
+} oli_doc_report_head_t;
 
 /* One frame of a call-stack site (a program not built with the plugin):
  * the ELF file, its GNU build ID, the return address at its link-time
@@ -106,6 +188,7 @@ typedef struct oli_doc_site_s {
 
 /* A report's summary.migration and footprint.settles: the re-decisions' totals. */
 typedef struct oli_doc_migration_s {
+  bool present; /* summary.migration given (optional) */
   uint64_t settles, redecided, rebound, migrated, bytes, ns, fallbacks, move_failed, over_budget, at_exit;
   uint64_t budget_bytes, budget_ns, records_dropped;
 } oli_doc_migration_t;
@@ -114,23 +197,28 @@ typedef struct oli_doc_migration_s {
  * mode, docs/runtime.md "The process's allocator") the placed objects made
  * as that allocator's blocks. */
 typedef struct oli_doc_allocator_s {
+  bool present;     /* summary.allocator given (optional: reports since host mode) */
   bool host;        /* "mode": "host"; false: "interposed" (liboli's) */
   const char *name; /* "liboli", "glibc", "libjemalloc.so.2", ... */
   uint64_t blocks, live_blocks, unseen_frees, unseen_bytes;
 } oli_doc_allocator_t;
 
-/* A report's summary (the reader keeps what `oli report` shows). */
+/* A report's summary.runtime_metadata (optional: reports since issue 7). */
+typedef struct oli_doc_metadata_s {
+  bool present;
+  uint64_t bytes, tracked_objects, bytes_per_object;
+  oli_doc_nu64_t fixed_bytes, object_bytes; /* version 2: bytes = fixed + objects */
+} oli_doc_metadata_t;
+
+/* A report's summary (its table in doc.c). */
 typedef struct oli_doc_summary_s {
   bool present;
   uint64_t placed_objects, small_objects, small_objects_partial_sites, fallbacks, dram_saved;
-  uint64_t bytes[OLI_TIER_COUNT_];
-  bool has_metadata, has_metadata_split;
-  uint64_t metadata_bytes, tracked_objects, bytes_per_object;
-  uint64_t metadata_fixed, metadata_objects; /* version 2: bytes = fixed + objects */
-  bool has_migration;                /* summary.migration (optional) */
+  uint64_t bytes[OLI_TIER_COUNT_];   /* by tier name */
+  oli_doc_metadata_t metadata;
   oli_doc_migration_t migration;
-  bool has_allocator;                /* summary.allocator (optional: reports since host mode) */
   oli_doc_allocator_t allocator;
+  uint64_t warnings[W_MAX_];         /* summary.warnings: count per warning (written when not 0) */
 } oli_doc_summary_t;
 
 /* A profile's measured tiers (also a plan model's). */
@@ -176,6 +264,7 @@ typedef struct oli_doc_s {
   double predicted_threads;          /* the thread count they are for */
   const char *predicted_model;       /* the model's source in words, "" when absent */
   /* report */
+  oli_doc_report_head_t report;      /* zero where the report lacks a member */
   oli_doc_summary_t summary;
   /* private */
   oli_json_doc_t *json;
@@ -249,20 +338,20 @@ char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char 
 /* One site object of a `kind` document: the fields set in s->has that the
  * document carries, in the table's order, as the schema writes them. */
 void oli_doc_write_site(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
-/* The same, left open: the runtime's report adds its per-object members
- * (re-decisions, shares) and ends it with oli_jw_end. */
-void oli_doc_write_site_open(oli_jw_t *w, oli_doc_kind_t kind, const oli_doc_site_t *s);
 /* One entry of a plan's left_out[]: id, where the site is, count, largest, why. */
 void oli_doc_write_left_out(oli_jw_t *w, const oli_doc_site_t *s);
 /* Open the document: {"schema": ..., "version": 1, "program": ...; the
  * caller adds its header members, then oli_jw_array(w, "sites", ...). */
 void oli_doc_write_begin(oli_jw_t *w, oli_doc_kind_t kind, const char *program);
+/* A report's members after "program", before "sites" (the runtime's). */
+void oli_doc_write_report_head(oli_jw_t *w, const oli_doc_report_head_t *h);
 /* Members shared by profiles and plans. */
 void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t);
 /* A profile's "phase": {"from": "start"|"settle", "waiting", "pauses", "skipped_accesses"}. */
 void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p);
 /* The phase in words: "from the first oli_settle(), 2 pauses, 1.5e+06 accesses skipped". */
 char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n);
+/* A report's "summary", with its warnings (the counts not 0). */
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s);
 
 #ifdef __cplusplus

@@ -83,7 +83,8 @@ bool _oli_alloc_ready(void) {
  * initialised, or a small object counted the slow way. */
 static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_site_t *site, bool zero) {
   if (!_oli_alloc_ready()) return _oli_heap_alloc(n, align, zero);
-  oli_site_state_t *st = _oli_site_state(site);
+  oli_site_state_t *st = _oli_site_fast(site); /* a registered record names its state: no call */
+  if (oli_unlikely(st == NULL)) st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
     return _oli_heap_alloc(n, align, zero);

@@ -520,9 +520,12 @@ void _oli_site_set_bypass(__oli_site_t *site, unsigned shift);
 uint64_t _oli_site_static_footprint(void);
 /* The hints (>= OLI_MIN_SIZE) of registered IDs that have no object yet: the
  * part of the footprint the static hints promise that has not come (a site's
- * first object takes its hint out); whether st's hint is still in it. */
+ * first object takes its hint out). */
 uint64_t _oli_site_pending_hints(void);
-bool _oli_site_hint_pending(const oli_site_state_t *st);
+/* The same for a placed object of st about to be decided, in one call: the
+ * pending hints, and in *own whether st's hint is still among them (false
+ * for NULL). */
+uint64_t _oli_site_hints(const oli_site_state_t *st, bool *own);
 /* A re-decision gave st's objects of `size` decision d (settle.c): counted
  * when it flipped their placement (else it only renews the reason: same
  * targets, the new share), and d is the site's decision when size is its
@@ -535,6 +538,10 @@ void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decis
 /* st->last, read under the lock that _oli_site_count_object writes it under. */
 void _oli_site_last(oli_site_state_t *st, oli_decision_t *out);
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+/* A placed object of st exists: its fallback (when it fell back), its live
+ * bytes (when live: an arena block; a host-mode block's are booked by
+ * hostblock.c) and its counters, in one call of the placed path. */
+void _oli_site_placed(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool fallback, bool live);
 /* Portable profile: add a sample's weight to st's accesses in this thread's
  * shard (plain stores, no shared cache line); the sum over shards and the
  * state's own counter. */

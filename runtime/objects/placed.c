@@ -34,8 +34,11 @@ void _oli_placed_global(uint64_t bytes, int sign) {
   else atomic_fetch_sub_explicit(&global_bytes, bytes, memory_order_relaxed);
 }
 
+static uint64_t g_page; /* the page size, read once: the decision's pages */
+
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
+  g_page = _oli_page_size();
   g_profiling = _oli_option_str(oli_option_profile) != NULL;
   _oli_unplaced_init();
 }
@@ -135,7 +138,9 @@ void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak) {
  * static hints still to come (a hinted site's first object is in its hint). */
 uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
   uint64_t fp = (uint64_t)_oli_option_get(oli_option_footprint);
-  uint64_t now = whole_now(false, NULL) + _oli_site_pending_hints() + (st && _oli_site_hint_pending(st) ? 0 : size);
+  bool own;
+  uint64_t hints = _oli_site_hints(st, &own); /* one call to the site's facts */
+  uint64_t now = whole_now(false, NULL) + hints + (own ? 0 : size);
   uint64_t pk = whole_peak();
   if (pk > fp) fp = pk;
   return now > fp ? now : fp;
@@ -158,7 +163,8 @@ oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   in.estimate = st->estimate;
   oli_decision_t d = _oli_decide_site(st, &in, g_hook, false);
   /* an arena block of this size (2 MiB aligned from 2 MiB on) */
-  d.mechanism = _oli_place_mechanism(&d, (size + _oli_page_size() - 1) / _oli_page_size(), true);
+  uint64_t pg = oli_likely(g_page) ? g_page : _oli_page_size(); /* a global may register before bring-up */
+  d.mechanism = _oli_place_mechanism(&d, (size + pg - 1) / pg, true);
   return d;
 }
 
@@ -220,16 +226,23 @@ static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t
   return q;
 }
 
+/* A new placed object: the decision, the block, then its bookings (the
+ * tiers' here, the site's in one call: _oli_site_placed), so the path enters
+ * objects/site.c twice (the hints, the bookings). */
 void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
   oli_decision_t d = _oli_alloc_decide(st, n);
   if (to_libc(&d)) return counted(st, n, &d, _oli_heap_alloc(n, align, zero));
-  unsigned fl;
-  void *p = placed_block(st, &d, n, align, zero, &fl);
+  unsigned fl = 0;
+  bool host = _oli_heap_host_now();
+  void *p = oli_likely(!host) ? _oli_arena_alloc(n, align, &d, st, zero, &fl)
+                              : _oli_hostblock_alloc(st, &d, n, align, zero, &fl);
   if (!p) {
     int e = errno;
     return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_heap_alloc(n, align, zero)));
   }
-  _oli_site_count_object(st, n, &d);
+  bool fallback = fl & OLI_AF_FALLBACK;
+  if (oli_likely(!host)) _oli_alloc_account(&d, fallback, n, +1); /* a host block's: hostblock.c */
+  _oli_site_placed(st, n, &d, fallback, !host);
   if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
     char why[160];
     _oli_reason_format(&d, g_in.large_percent, why, sizeof why);

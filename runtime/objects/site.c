@@ -279,10 +279,11 @@ uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total
 
 uint64_t _oli_site_pending_hints(void) { return __atomic_load_n(&pending_total, __ATOMIC_RELAXED); }
 
-bool _oli_site_hint_pending(const oli_site_state_t *st) {
+uint64_t _oli_site_hints(const oli_site_state_t *st, bool *own) {
   /* a state that allocates is attached (nrecs is the registry's, not read here) */
-  return st != &untagged.st && !atomic_load_explicit(&st->hint_used, memory_order_relaxed) &&
+  *own = st && st != &untagged.st && !atomic_load_explicit(&st->hint_used, memory_order_relaxed) &&
          pending_of((const site_ext_t *)st) != 0;
+  return __atomic_load_n(&pending_total, __ATOMIC_RELAXED);
 }
 
 /* The site's first object: its hint leaves the pending hints (once, under
@@ -406,6 +407,12 @@ void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign) {
   } else {
     atomic_fetch_sub_explicit(&st->live_bytes, size, memory_order_relaxed);
   }
+}
+
+void _oli_site_placed(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool fallback, bool live) {
+  if (fallback) _oli_site_fallback(st);
+  if (live) _oli_site_live(st, size, +1);
+  _oli_site_count_object(st, size, d);
 }
 
 void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest) {

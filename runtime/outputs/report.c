@@ -80,6 +80,14 @@ typedef struct row_s {
   oli_doc_pages_t ds_intended, ds_achieved;
 } row_t;
 
+/* A site's re-decisions as the report's redecisions[] (common/doc.c writes
+ * them): mapped for the sites that have any, released after the site. */
+typedef struct redecisions_s {
+  oli_doc_redecision_t *x;
+  char (*words)[2][48]; /* from, to */
+  size_t n, bytes;
+} redecisions_t;
+
 static const oli_global_t *global_of(const oli_site_state_t *st) {
   for (size_t i = 0;; i++) {
     const oli_global_t *g = _oli_global_at(i);
@@ -225,28 +233,15 @@ static void to_doc_site(row_t *r) {
 }
 
 /* "striping": the planner's folio and step, the VMA budget and what it did. */
-static void json_striping(oli_jw_t *w, const oli_topology_t *t) {
+static void striping(oli_doc_striping_t *s, const oli_topology_t *t) {
   oli_vma_stats_t v;
   _oli_vma_stats(&v);
-  oli_jw_object(w, "striping", OLI_JW_INLINE);
-  oli_jw_str(w, "thp", oli_thp_name(t->thp));
-  oli_jw_u64(w, "folio", oli_thp_folio(t->thp) ? OLI_HUGE_BYTES : _oli_page_size());
-  oli_jw_u64(w, "step", OLI_HUGE_BYTES);
-  if (v.known) {
-    oli_jw_u64(w, "max_map_count", v.max_map_count);
-    oli_jw_u64(w, "maps_at_start", v.maps_at_start);
-    oli_jw_u64(w, "headroom", v.headroom);
-    oli_jw_u64(w, "vma_budget", v.budget);
-  } else { /* no interleaved object was placed: never read */
-    oli_jw_null(w, "max_map_count");
-    oli_jw_null(w, "maps_at_start");
-    oli_jw_null(w, "headroom");
-    oli_jw_null(w, "vma_budget");
-  }
-  oli_jw_u64(w, "vmas_used", v.used);
-  oli_jw_u64(w, "vmas_peak", v.peak_used);
-  oli_jw_u64(w, "coarsened_objects", v.coarsened_objects);
-  oli_jw_end(w);
+  *s = (oli_doc_striping_t){
+      .thp = t->thp, .folio = oli_thp_folio(t->thp) ? OLI_HUGE_BYTES : _oli_page_size(), .step = OLI_HUGE_BYTES,
+      /* the budget: null when no interleaved object was placed (never read) */
+      .max_map_count = {v.known, v.max_map_count}, .maps_at_start = {v.known, v.maps_at_start},
+      .headroom = {v.known, v.headroom}, .vma_budget = {v.known, v.budget},
+      .vmas_used = v.used, .vmas_peak = v.peak_used, .coarsened_objects = v.coarsened_objects};
 }
 
 /* The summary: objects, peak bytes per tier (DRAM saved: those on a tier
@@ -254,6 +249,7 @@ static void json_striping(oli_jw_t *w, const oli_topology_t *t) {
  * their small objects took the fast path (not all counted). */
 static void summary(oli_doc_summary_t *s) {
   memset(s, 0, sizeof *s);
+  s->present = true;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
@@ -268,16 +264,15 @@ static void summary(oli_doc_summary_t *s) {
   _oli_alloc_tier_bytes(NULL, s->bytes);
   for (int t = 0; t < OLI_NODE_TIERS; t++)
     if (t != OLI_TIER_DRAM) s->dram_saved += s->bytes[t];
-  s->has_metadata = true;
-  s->has_metadata_split = true;
-  _oli_runtime_meta(&s->metadata_fixed, &s->metadata_objects, &s->tracked_objects);
-  s->metadata_bytes = s->metadata_fixed + s->metadata_objects;
-  s->bytes_per_object = s->tracked_objects ? s->metadata_objects / s->tracked_objects : 0;
+  oli_doc_metadata_t *md = &s->metadata;
+  md->present = md->fixed_bytes.has = md->object_bytes.has = true;
+  _oli_runtime_meta(&md->fixed_bytes.v, &md->object_bytes.v, &md->tracked_objects);
+  md->bytes = md->fixed_bytes.v + md->object_bytes.v;
+  md->bytes_per_object = md->tracked_objects ? md->object_bytes.v / md->tracked_objects : 0;
   /* summary.migration: the re-decisions' totals and the budget */
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
-  s->has_migration = true;
-  s->migration = (oli_doc_migration_t){.settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
+  s->migration = (oli_doc_migration_t){.present = true, .settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,
                                        .migrated = ss.migrated, .bytes = ss.bytes_migrated, .ns = ss.ns,
                                        .fallbacks = ss.fallbacks, .move_failed = ss.move_failed,
                                        .over_budget = ss.over_budget, .at_exit = ss.at_exit,
@@ -286,8 +281,7 @@ static void summary(oli_doc_summary_t *s) {
   /* summary.allocator: whose malloc the process called (host.c, hostblock.c) */
   oli_hostblock_stats_t hs;
   _oli_hostblock_stats(&hs);
-  s->has_allocator = true;
-  s->allocator = (oli_doc_allocator_t){.host = _oli_heap_is_host(), .name = _oli_heap_name(), .blocks = hs.blocks,
+  s->allocator = (oli_doc_allocator_t){.present = true, .host = _oli_heap_is_host(), .name = _oli_heap_name(), .blocks = hs.blocks,
                                        .live_blocks = hs.live_blocks, .unseen_frees = hs.unseen_frees,
                                        .unseen_bytes = hs.unseen_bytes};
 }
@@ -313,30 +307,37 @@ static double percent(uint64_t part, uint64_t whole) { return whole ? 100.0 * (d
 /* A site's members about the rule: its decision's share then, its largest
  * object's share of the peak, whether a flip is pending (the rule's verdict
  * could not be applied: why) and every re-decision of its objects. */
-static void json_site_rule(oli_jw_t *w, const row_t *r) {
-  oli_jw_double(w, "share_at_decision", r->count ? r->d.percent_x10 / 10.0 : 0.0, 4);
-  oli_jw_double(w, "share_of_peak", percent(r->largest, peak_footprint()), 4);
+static void site_rule(row_t *r, redecisions_t *rx) {
+  oli_doc_site_t *s = &r->ds;
+  s->share_at_decision = r->count ? r->d.percent_x10 / 10.0 : 0.0;
+  s->share_of_peak = percent(r->largest, peak_footprint());
   int note = atomic_load(&r->st->rule_note);
-  if (note > 0) oli_jw_str(w, "rule", oli_redecide_name((oli_redecide_t)(note - 1)));
-  else oli_jw_null(w, "rule");
-  oli_jw_array(w, "redecisions", OLI_JW_INLINE);
+  if (note > 0) s->rule = (oli_redecide_t)(note - 1);
+  else s->has &= ~(1ull << OLI_F_RULE); /* null */
   oli_redecision_t x;
-  char a[48], b[48];
-  for (size_t i = 0; _oli_redecision_at(i, &x); i++) {
-    if (x.site != r->st) continue;
-    oli_jw_object(w, NULL, OLI_JW_INLINE);
-    oli_jw_u64(w, "settle", x.settle);
-    oli_jw_u64(w, "size", x.size);
-    oli_jw_u64(w, "objects", x.objects);
-    oli_jw_str(w, "from", decision_words(&x.from, a, sizeof a));
-    oli_jw_str(w, "to", decision_words(&x.to, b, sizeof b));
-    oli_jw_str(w, "outcome", oli_redecide_name(x.outcome));
-    oli_jw_u64(w, "footprint", x.footprint);
-    oli_jw_u64(w, "bytes_migrated", x.bytes_migrated);
-    oli_jw_u64(w, "ns", x.ns);
-    oli_jw_end(w);
+  memset(rx, 0, sizeof *rx);
+  for (size_t i = 0; _oli_redecision_at(i, &x); i++) rx->n += x.site == r->st;
+  if (rx->n) {
+    rx->bytes = rx->n * (sizeof *rx->x + sizeof *rx->words);
+    rx->x = _oli_os_map_rw(rx->bytes, false);
+    if (rx->x == NULL) rx->n = 0; /* no memory at exit: the site's list is left empty */
+    else rx->words = (void *)(rx->x + rx->n);
   }
-  oli_jw_end(w);
+  size_t k = 0;
+  for (size_t i = 0; k < rx->n && _oli_redecision_at(i, &x); i++) {
+    if (x.site != r->st) continue;
+    rx->x[k] = (oli_doc_redecision_t){x.settle, x.size, x.objects,
+                                      decision_words(&x.from, rx->words[k][0], sizeof rx->words[k][0]),
+                                      decision_words(&x.to, rx->words[k][1], sizeof rx->words[k][1]),
+                                      x.outcome, x.footprint, x.bytes_migrated, x.ns};
+    k++;
+  }
+  s->redecisions = rx->x;
+  s->nredecisions = k;
+}
+
+static void site_rule_done(redecisions_t *rx) {
+  if (rx->x) _oli_os_unmap(rx->x, rx->bytes);
 }
 
 /* The largest object of the tagged sites when none of them placed one
@@ -387,7 +388,7 @@ void _oli_report_note_nothing_placed(void) {
 }
 
 /* "footprint": what the decisions were made against, and what it comprised. */
-static void json_footprint(oli_jw_t *w) {
+static void footprint(oli_doc_footprint_t *f) {
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
   oli_footprint_parts_t parts;
@@ -395,91 +396,66 @@ static void json_footprint(oli_jw_t *w) {
   _oli_footprint_parts(&parts, &placed_peak);
   _oli_footprint_now(&live, &pk);
   long opt = _oli_option_get(oli_option_footprint);
-  oli_jw_object(w, "footprint", OLI_JW_INLINE);
-  oli_jw_u64(w, "peak", pk);
-  oli_jw_u64(w, "live", live);
-  oli_jw_u64(w, "placed_peak", placed_peak);
-  oli_jw_u64(w, "placed", parts.placed);
-  oli_jw_u64(w, "heap", parts.heap);
-  oli_jw_u64(w, "data", parts.data);
   oli_site_state_t *st;
-  if (nothing_placed(&largest, &st)) oli_jw_u64(w, "nothing_placed_largest", largest);
-  else oli_jw_null(w, "nothing_placed_largest");
-  if (opt) oli_jw_u64(w, "option", (uint64_t)opt);
-  else oli_jw_null(w, "option");
-  oli_jw_u64(w, "static_hints", _oli_site_static_footprint());
-  oli_jw_u64(w, "pending_hints", _oli_site_pending_hints());
-  oli_jw_u64(w, "settles", ss.settles);
-  oli_jw_u64(w, "settled_at", ss.footprint);
-  oli_jw_bool(w, "final_settle", ss.final_done);
-  oli_jw_end(w);
+  bool none = nothing_placed(&largest, &st);
+  *f = (oli_doc_footprint_t){.peak = pk, .live = live, .placed_peak = placed_peak, .placed = parts.placed,
+                             .heap = parts.heap, .data = parts.data, .nothing_placed_largest = {none, largest},
+                             .option = {opt != 0, (uint64_t)opt}, .static_hints = _oli_site_static_footprint(),
+                             .pending_hints = _oli_site_pending_hints(), .settles = ss.settles,
+                             .settled_at = ss.footprint, .final_settle = ss.final_done};
 }
 
-/* "task_policy": what OLI_POLICY=uniform set for the whole process, or null. */
-static void json_task_policy(oli_jw_t *w) {
+/* "task_policy": what OLI_POLICY=uniform set for the whole process (not present: null). */
+static void task_policy(oli_doc_task_policy_t *tp) {
   const oli_task_policy_t *p = _oli_task_policy();
-  if (p->mode == OLI_TASK_POLICY_NONE) {
-    oli_jw_null(w, "task_policy");
-    return;
-  }
-  char ratio[48];
-  oli_format_ratio(p->weight, ratio, sizeof ratio);
-  oli_jw_object(w, "task_policy", OLI_JW_INLINE);
-  oli_jw_str(w, "mode", oli_task_policy_mode_name(p->mode));
-  oli_jw_array(w, "nodes", OLI_JW_INLINE);
-  for (int i = 0; i < p->nnodes; i++) oli_jw_i64(w, NULL, p->node[i]);
-  oli_jw_end(w);
-  oli_jw_str(w, "weights", ratio);
-  oli_jw_bool(w, "exact", p->exact);
-  oli_jw_end(w);
+  memset(tp, 0, sizeof *tp);
+  if (p->mode == OLI_TASK_POLICY_NONE) return;
+  tp->present = true;
+  tp->mode = p->mode;
+  for (int i = 0; i < p->nnodes && i < OLI_DOC_MAX_PAGE_NODES; i++) tp->nodes.node[tp->nodes.n++] = p->node[i];
+  memcpy(tp->weights, p->weight, sizeof tp->weights);
+  tp->exact = p->exact;
 }
 
-static int json_report(FILE *f) {
+/* The report's members before "sites": the run, its options, the machine. */
+static void head(oli_doc_report_head_t *h, oli_doc_node_t nodes[OLI_MAX_NODES]) {
   const oli_topology_t *t = _oli_topology();
-  uint32_t wt[OLI_NODE_TIERS];
-  char ws[40];
-  const char *wsrc = _oli_weights(wt);
   long rank = _oli_env_mpi_rank();
-  oli_jw_t w;
-  oli_jw_init(&w, f);
-  oli_doc_write_begin(&w, OLI_DOC_REPORT, program_invocation_short_name);
-  oli_jw_str(&w, "oli_version", oli_version());
-  oli_jw_i64(&w, "pid", (int64_t)getpid());
-  if (rank >= 0) oli_jw_i64(&w, "rank", rank);
-  else oli_jw_null(&w, "rank");
-  oli_jw_str(&w, "policy", oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)));
-  json_task_policy(&w);
-  oli_jw_object(&w, "options", OLI_JW_INLINE);
-  oli_jw_i64(&w, "dram_limit", _oli_option_get(oli_option_dram_limit));
-  oli_jw_i64(&w, "large_percent", _oli_option_get(oli_option_large_percent));
-  oli_jw_i64(&w, "min_size", _oli_option_get(oli_option_min_size));
-  oli_jw_str(&w, "weights", oli_format_ratio(wt, ws, sizeof ws));
-  oli_jw_end(&w);
-  oli_jw_object(&w, "topology", OLI_JW_LINES);
-  oli_jw_i64(&w, "local_node", t->local_node);
-  oli_jw_i64(&w, "cxl_node", t->cxl_node);
-  oli_jw_i64(&w, "remote_node", t->remote_node);
-  oli_jw_bool(&w, "weighted_interleave", t->kernel_wi);
-  oli_jw_str(&w, "weights_source", wsrc);
-  oli_jw_array(&w, "nodes", OLI_JW_LINES);
+  memset(h, 0, sizeof *h);
+  h->oli_version = oli_version();
+  h->pid = (uint64_t)getpid();
+  h->rank = (oli_doc_ni64_t){rank >= 0, rank};
+  h->policy = (oli_policy_t)_oli_option_get(oli_option_policy);
+  task_policy(&h->task_policy);
+  h->options = (oli_doc_options_t){.dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit),
+                                   .large_percent = _oli_option_get(oli_option_large_percent),
+                                   .min_size = (uint64_t)_oli_option_get(oli_option_min_size)};
+  h->topology.weights_source = _oli_weights(h->options.weights);
+  h->topology.local_node = t->local_node;
+  h->topology.cxl_node = t->cxl_node;
+  h->topology.remote_node = t->remote_node;
+  h->topology.weighted_interleave = t->kernel_wi;
+  h->topology.nodes.e = nodes;
   for (int i = 0; i < t->num_nodes && i < OLI_MAX_NODES; i++) {
     const oli_node_t *nd = &t->nodes[i];
     if (nd->kind == OLI_NODE_NONE && nd->ncpus == 0 && nd->mem_total == 0) continue;
-    oli_jw_object(&w, NULL, OLI_JW_INLINE);
-    oli_jw_i64(&w, "node", i);
-    oli_jw_str(&w, "kind", oli_node_kind_name(nd->kind));
-    oli_jw_i64(&w, "cpus", nd->ncpus);
-    oli_jw_u64(&w, "mem_total", nd->mem_total);
-    if (nd->read_bw) oli_jw_u64(&w, "read_bandwidth", nd->read_bw);
-    else oli_jw_null(&w, "read_bandwidth");
-    if (nd->read_lat) oli_jw_u64(&w, "read_latency", nd->read_lat);
-    else oli_jw_null(&w, "read_latency");
-    oli_jw_end(&w);
+    nodes[h->topology.nodes.n++] = (oli_doc_node_t){.node = i, .kind = nd->kind, .cpus = (uint32_t)nd->ncpus,
+                                                    .mem_total = nd->mem_total,
+                                                    .read_bandwidth = {nd->read_bw != 0, nd->read_bw},
+                                                    .read_latency = {nd->read_lat != 0, nd->read_lat}};
   }
-  oli_jw_end(&w);
-  oli_jw_end(&w);
-  json_striping(&w, t);
-  json_footprint(&w);
+  striping(&h->striping, t);
+  footprint(&h->footprint);
+}
+
+static int json_report(FILE *f) {
+  oli_doc_node_t nodes[OLI_MAX_NODES];
+  oli_doc_report_head_t h;
+  head(&h, nodes);
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_REPORT, program_invocation_short_name);
+  oli_doc_write_report_head(&w, &h);
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
@@ -490,23 +466,18 @@ static int json_report(FILE *f) {
       if (c == 0) continue;
     }
     row_t r;
+    redecisions_t rx;
     gather(st, &r);
     to_doc_site(&r);
-    oli_doc_write_site_open(&w, OLI_DOC_REPORT, &r.ds);
-    json_site_rule(&w, &r);
-    oli_jw_end(&w);
+    site_rule(&r, &rx);
+    oli_doc_write_site(&w, OLI_DOC_REPORT, &r.ds);
+    site_rule_done(&rx);
   }
   oli_jw_end(&w);
   oli_doc_summary_t sum;
   summary(&sum);
+  for (int i = 0; i < W_MAX_; i++) sum.warnings[i] = _oli_warning_count((oli_warning_t)i);
   oli_doc_write_summary(&w, &sum);
-  oli_jw_object(&w, "warnings", OLI_JW_INLINE);
-  for (int i = 0; i < W_MAX_; i++) {
-    uint64_t c = _oli_warning_count((oli_warning_t)i);
-    if (c) oli_jw_u64(&w, oli_warning_name((oli_warning_t)i), c);
-  }
-  oli_jw_end(&w); /* warnings */
-  oli_jw_end(&w); /* summary */
   oli_jw_end(&w);
   return oli_jw_finish(&w);
 }

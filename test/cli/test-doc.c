@@ -87,8 +87,85 @@ static void wrong_schema_first(void) {
   free(t);
 }
 
+#define REP(head) "{\"schema\": \"oli-report\", \"version\": 2, " head "\"sites\": []}"
+
+/* A report's header objects (options, topology, striping, footprint,
+ * task_policy) are read by the member tables the writer writes with. */
+static void report_head(void) {
+  CHECK_EQ("report head parses",
+           parse(REP("\"oli_version\": \"0.1.0\", \"pid\": 7, \"rank\": null, \"policy\": \"uniform\", "
+                     "\"task_policy\": {\"mode\": \"weighted-interleave\", \"nodes\": [0, 2], \"weights\": \"4:1\", "
+                     "\"exact\": true}, \"options\": {\"dram_limit\": 5, \"large_percent\": 10, \"min_size\": 4096, "
+                     "\"weights\": \"3:1\"}, \"topology\": {\"local_node\": 0, \"cxl_node\": 2, \"remote_node\": -1, "
+                     "\"weighted_interleave\": true, \"weights_source\": \"hmat\", \"nodes\": [{\"node\": 2, "
+                     "\"kind\": \"cxl\", \"cpus\": 0, \"mem_total\": 9, \"read_bandwidth\": null, "
+                     "\"read_latency\": 250}]}, \"striping\": {\"thp\": \"never\", \"folio\": 4096, "
+                     "\"max_map_count\": null, \"vma_budget\": 0}, \"footprint\": {\"peak\": 77, \"settles\": 3, "
+                     "\"option\": null, \"final_settle\": true}, "),
+                 OLI_DOC_REPORT),
+           0);
+  const oli_doc_report_head_t *h = &d.report;
+  CHECK("head: run", !strcmp(h->oli_version, "0.1.0") && h->pid == 7 && !h->rank.has && h->policy == OLI_POLICY_UNIFORM);
+  CHECK("head: task_policy", h->task_policy.present && h->task_policy.mode == OLI_TASK_POLICY_WEIGHTED_INTERLEAVE &&
+                                 h->task_policy.nodes.n == 2 && h->task_policy.nodes.node[1] == 2 &&
+                                 h->task_policy.weights[OLI_TIER_DRAM] == 4 && h->task_policy.exact);
+  CHECK("head: options", h->options.dram_limit == 5 && h->options.large_percent == 10 &&
+                             h->options.weights[OLI_TIER_DRAM] == 3 && h->options.weights[OLI_TIER_CXL] == 1);
+  CHECK("head: topology", h->topology.remote_node == -1 && h->topology.weighted_interleave &&
+                              !strcmp(h->topology.weights_source, "hmat") && h->topology.nodes.n == 1 &&
+                              h->topology.nodes.e[0].kind == OLI_NODE_CXL && !h->topology.nodes.e[0].read_bandwidth.has &&
+                              h->topology.nodes.e[0].read_latency.has && h->topology.nodes.e[0].read_latency.v == 250);
+  CHECK("head: striping", h->striping.thp == OLI_THP_NEVER && !h->striping.max_map_count.has &&
+                              h->striping.vma_budget.has && h->striping.vma_budget.v == 0);
+  CHECK("head: footprint (and its peak and settles as before)",
+        h->footprint.peak == 77 && !h->footprint.option.has && h->footprint.final_settle && d.footprint_peak == 77 &&
+            d.summary.migration.settles == 3);
+  /* written back by the writer's tables: the same text reads the same */
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&out, &len);
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_REPORT, "p");
+  oli_doc_write_report_head(&w, h);
+  oli_jw_array(&w, "sites", OLI_JW_LINES);
+  oli_jw_end(&w);
+  oli_jw_end(&w);
+  oli_jw_finish(&w);
+  fclose(f);
+  CHECK("head written: options", strstr(out, "\"options\": {\"dram_limit\": 5, \"large_percent\": 10, "
+                                             "\"min_size\": 4096, \"weights\": \"3:1\"}") != NULL);
+  CHECK("head written: task_policy", strstr(out, "\"task_policy\": {\"mode\": \"weighted-interleave\", "
+                                                 "\"nodes\": [0, 2], \"weights\": \"4:1\", \"exact\": true}") != NULL);
+  CHECK("head written: nulls", strstr(out, "\"rank\": null") && strstr(out, "\"max_map_count\": null") &&
+                                   strstr(out, "\"read_bandwidth\": null") && strstr(out, "\"vma_budget\": 0"));
+  oli_doc_free(&d);
+  CHECK_EQ("head written reads back", parse(out, OLI_DOC_REPORT), 0);
+  CHECK("head read back", d.report.topology.nodes.n == 1 && d.report.footprint.settles == 3 &&
+                              d.report.task_policy.weights[OLI_TIER_CXL] == 1);
+  oli_doc_free(&d);
+  free(out);
+  /* what the tables refuse, with the member named */
+  CHECK("head: task_policy mode not of the vocabulary",
+        fails(REP("\"task_policy\": {\"mode\": \"sideways\"}, "), OLI_DOC_REPORT,
+              "task_policy \"mode\" \"sideways\" is not one of this oli"));
+  CHECK("head: large_percent out of range",
+        fails(REP("\"options\": {\"large_percent\": 101}, "), OLI_DOC_REPORT, "\"large_percent\" must be an integer 0..100"));
+  CHECK("head: footprint not an object",
+        fails(REP("\"footprint\": 3, "), OLI_DOC_REPORT, "\"footprint\" must be an object, found number"));
+  CHECK("head: a topology node not an object",
+        fails(REP("\"topology\": {\"nodes\": [1]}, "), OLI_DOC_REPORT, "a topology node must be an object"));
+  CHECK("head: weights not a ratio",
+        fails(REP("\"options\": {\"weights\": \"3\"}, "), OLI_DOC_REPORT, "options \"weights\" must be a ratio"));
+  CHECK("re-decision: settle required",
+        fails("{\"schema\": \"oli-report\", \"version\": 2, \"sites\": [{\"id\": \"0x1\", \"decision\": \"dram\", "
+              "\"redecisions\": [{\"size\": 1}]}]}",
+              OLI_DOC_REPORT, "missing \"settle\""));
+}
+
 int main(void) {
   wrong_schema_first();
+  report_head();
   /* a plan: decisions, ratios by tier, optional members */
   CHECK_EQ("plan parses", parse(PLAN("{\"id\": \"0xA1\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\", "
                                      "\"file\": \"x.c\", \"rel\": 3, \"name\": null, \"future\": [1]},"
@@ -227,7 +304,7 @@ int main(void) {
                                       s->intended->e[1].pages == 1);
   CHECK("report: empty pages achieved", s && OLI_HAS(s, OLI_F_PAGES_ACHIEVED) && s->achieved == NULL);
   CHECK("report: summary", d.summary.present && d.summary.placed_objects == 4 && d.summary.bytes[OLI_TIER_CXL] == 9 &&
-                               d.summary.has_metadata && d.summary.bytes_per_object == 5);
+                               d.summary.metadata.present && d.summary.metadata.bytes_per_object == 5);
   oli_doc_free(&d);
   CHECK("report: a pages key is a node",
         fails("{\"schema\": \"oli-report\", \"version\": 1, \"sites\": [{\"id\": \"0x0\", \"decision\": \"dram\", "
@@ -304,13 +381,13 @@ int main(void) {
                    "\"bytes_per_object\": 1024}}}",
                    OLI_DOC_REPORT),
              0);
-    CHECK("metadata v2: version and split", d.version == 2 && d.summary.has_metadata_split &&
-                                                d.summary.metadata_fixed == 153600 && d.summary.metadata_objects == 2048);
+    CHECK("metadata v2: version and split", d.version == 2 && d.summary.metadata.fixed_bytes.has && d.summary.metadata.object_bytes.has &&
+                                                d.summary.metadata.fixed_bytes.v == 153600 && d.summary.metadata.object_bytes.v == 2048);
     CHECK_STR("metadata v2 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
               "150.0 KiB fixed + 2.0 KiB for 2 tracked objects (1024 B each)");
     oli_doc_free(&d);
     CHECK_EQ("metadata v1 parses", parse(rep, ALL), 0);
-    CHECK("metadata v1: no split", d.version == 1 && !d.summary.has_metadata_split);
+    CHECK("metadata v1: no split", d.version == 1 && !d.summary.metadata.fixed_bytes.has);
     CHECK_STR("metadata v1 in words", oli_doc_metadata_words(&d.summary, words, sizeof words),
               "10 B for 2 tracked objects (5 B each, fixed tables included)");
     oli_doc_free(&d);

@@ -5,7 +5,7 @@
  *
  * Input: a document's bytes, parsed accepting all three kinds. On success
  * every site is looked up by id, formatted, and written back through the
- * writer (common/doc.c, json.c); what the writer writes must read back as the
+ * writer (common/doc_read.c, doc_write.c, json_read.c, json_write.c); what the writer writes must read back as the
  * same document: same kind, same sites, same decisions, the same sites left
  * out (a plan's left_out[]) with the same why. */
 #include <stdint.h>
@@ -47,9 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   oli_jw_init(&w, f);
   oli_doc_write_begin(&w, d.kind, d.program);
   if (d.kind == OLI_DOC_PROFILE) oli_jw_u64(&w, "footprint_peak", d.footprint_peak);
+  if (d.kind == OLI_DOC_REPORT) oli_doc_write_report_head(&w, &d.report); /* the report's tables */
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0; i < d.nsites; i++) oli_doc_write_site(&w, d.kind, &d.sites[i]);
   oli_jw_end(&w);
+  if (d.kind == OLI_DOC_REPORT && d.summary.present) oli_doc_write_summary(&w, &d.summary);
   if (d.nleft) {
     oli_jw_array(&w, "left_out", OLI_JW_LINES);
     for (size_t i = 0; i < d.nleft; i++) oli_doc_write_left_out(&w, &d.left[i]);
@@ -71,6 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const oli_doc_site_t *a = &d.sites[i], *b = &back.sites[i];
     if (a->id != b->id || strcmp(a->file, b->file) || strcmp(a->name, b->name) ||
         (d.kind != OLI_DOC_PROFILE && !oli_doc_same_placement(a, b)) || a->count != b->count ||
+        a->nredecisions != b->nredecisions || a->nframes != b->nframes ||
         a->accesses != b->accesses)
       abort();
   }

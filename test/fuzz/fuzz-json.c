@@ -1,4 +1,4 @@
-/* fuzz-json.c - libFuzzer target for the strict JSON reader (common/json.c),
+/* fuzz-json.c - libFuzzer target for the strict JSON reader (common/json_read.c),
  * which reads every plan, profile and report oli is given.
  *
  * Input: arbitrary bytes parsed as a document. The first byte (when present)

@@ -34,7 +34,7 @@
  *                (as root) and at NAME.tmp.PID of the writing process: the
  *                victim keeps its bytes, the report is written beside them or
  *                refused with one warning
- * "Complete" means the file parses as JSON (common/json.c) with schema
+ * "Complete" means the file parses as JSON (common/json_read.c) with schema
  * oli-report (or oli-profile) and its last member, summary (or sites), present. */
 #include <errno.h>
 #include <fcntl.h>

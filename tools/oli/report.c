@@ -30,11 +30,11 @@ static void summary_block(const oli_doc_t *d) {
     printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
   printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
   char words[256];
-  if (sum->has_metadata) /* optional */
+  if (sum->metadata.present) /* optional */
     printf("  runtime metadata: %s\n", oli_doc_metadata_words(sum, words, sizeof words));
-  if (sum->has_allocator) /* optional: reports since host mode (docs/report-schema.md) */
+  if (sum->allocator.present) /* optional: reports since host mode (docs/report-schema.md) */
     printf("  allocator: %s\n", oli_doc_allocator_words(&sum->allocator, words, sizeof words));
-  if (sum->has_migration) /* optional: reports with re-decisions (docs/report-schema.md) */
+  if (sum->migration.present) /* optional: reports with re-decisions (docs/report-schema.md) */
     printf("  footprint: %s\n", oli_doc_migration_words(d->footprint_peak, &sum->migration, words, sizeof words));
 }
 

@@ -8,10 +8,13 @@ One file per document, OUT_DIR/oli-<name>.schema.json: report, profile, plan
 machine (common/machine.c) and compare (benchmarks/compare.py --json, its row
 names read from the script). Nothing is spelled twice: the names of kinds,
 decisions, mechanisms, policies, tiers, patterns, confidences, static flags,
-re-decision outcomes and access sources come from the rows of
-include/oli_vocab.def, and the site members of reports, plans and profiles
+re-decision outcomes, THP modes and access sources come from the rows of
+include/oli_vocab.def, the site members of reports, plans and profiles
 (their types, and which document requires which) from the reader's own table,
-OLI_DOC_SITE_FIELDS in common/doc.c. A schema says what oli's readers accept:
+OLI_DOC_SITE_FIELDS in common/doc.c, and the members of a report's other
+objects (its header, options, topology, striping, footprint, task_policy,
+summary, a site's redecisions[] and frames[]) from the OLI_DOC_*_MEMBERS
+tables there. A schema says what oli's readers accept:
 members a reader does not know are allowed (readers ignore them within a
 version), and a member is required only where the reader requires it.
 Installed under share/oli/schema/ (docs/schemas.md)."""
@@ -54,6 +57,7 @@ def vocab(src):
         "access_source": names("OLI_ACCESS_SOURCE", 1),
         "redecide": names("OLI_REDECIDE", 1),
         "rule": [json.loads(r[1]) for r in rows("OLI_REDECIDE") if r[2] == "0"],
+        "thp": names("OLI_THP", 1),
         "share_pattern": [json.loads(r[2]) for r in rows("OLI_PATTERN") if r[3] != "-1"],
     }
     return v
@@ -68,6 +72,62 @@ def site_fields(src):
     if len(fields) < 20:
         sys.exit("mkschema: OLI_DOC_SITE_FIELDS: %d rows read" % len(fields))
     return fields
+
+
+def member_tables(src):
+    """The other objects' tables, OLI_DOC_<NAME>_MEMBERS in common/doc.c: per
+    table its rows (key, type, use, sub-table)."""
+    text = open(os.path.join(src, "common", "doc.c")).read()
+    tables = {}
+    for m in re.finditer(r"#define OLI_DOC_(\w+)_MEMBERS\(X\)(.*?)\n\n", text, re.S):
+        rows = re.findall(r'X\("(\w+)", \w+, (T_\w+), ([RO]), (\w+)\)', m.group(2))
+        if not rows:
+            sys.exit("mkschema: OLI_DOC_%s_MEMBERS: no rows read" % m.group(1))
+        tables[m.group(1)] = rows
+    modes = re.search(r'_oli_doc_allocator_modes\[2\] = \{"(\w+)", "(\w+)"\}', text)
+    if not modes:
+        sys.exit("mkschema: no _oli_doc_allocator_modes in common/doc.c")
+    tables["alloc_modes"] = list(modes.groups())
+    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME"):
+        if need not in tables:
+            sys.exit("mkschema: no OLI_DOC_%s_MEMBERS table in common/doc.c" % need)
+    return tables
+
+
+def table_obj(tables, name, v):
+    props, req = {}, []
+    for key, t, use, sub in tables[name]:
+        props[key] = member_type(tables, t, sub, v)
+        if use == "R":
+            req.append(key)
+    return obj(props, req)
+
+
+def member_type(tables, t, sub, v):
+    simple = {"T_STR": {"type": "string"}, "T_U32": U32, "T_U64": U64, "T_BOOL": {"type": "boolean"},
+              "T_INT": {"type": "integer"}, "T_PCT": {"type": "integer", "minimum": 0, "maximum": 100},
+              "T_NODE": NODE, "T_NI64": {"type": ["integer", "null"]}, "T_NUM": NU64,
+              "T_HEX": {"type": "string", "pattern": "^0x[0-9a-fA-F]{1,16}$"}, "T_WEIGHTS": RATIO,
+              "T_NODELIST": {"type": "array", "items": NODE}, "T_POLICY": enum(v["policy"]),
+              "T_TASK_MODE": enum(v["task_policy"]), "T_NODE_KIND": enum(v["node_kind"]),
+              "T_THP": enum(v["thp"]), "T_OUTCOME": enum(v["redecide"])}
+    if t in simple:
+        return simple[t]
+    if t == "T_OBJ":
+        return table_obj(tables, sub, v)
+    if t == "T_NOBJ":
+        return {"anyOf": [table_obj(tables, sub, v), {"type": "null"}]}
+    if t == "T_OBJS":
+        return {"type": "array", "items": table_obj(tables, sub, v)}
+    if t == "T_OOBJ":
+        return {"anyOf": [table_obj(tables, sub, v), {"type": "null"}]}
+    if t == "T_TIERS":
+        return tiers_of(v, U64)
+    if t == "T_WARNINGS":
+        return {"type": "object", "additionalProperties": U64, "description": "count per warning name"}
+    if t == "T_ALLOC_MODE":
+        return enum(tables["alloc_modes"])
+    sys.exit("mkschema: unknown member type " + t)
 
 
 U32 = {"type": "integer", "minimum": 0, "maximum": 4294967295}
@@ -95,7 +155,7 @@ def obj(props, required=(), desc=None, **extra):
     return s
 
 
-def field_type(t, v, doc):
+def field_type(t, v, doc, tables):
     if t == "T_ID":
         return ID
     if t in ("T_STR", "T_NSTR"):
@@ -124,28 +184,24 @@ def field_type(t, v, doc):
     if t == "T_RULE":
         return enum(v["rule"], null=True)
     if t == "T_REDECISIONS":
-        return {"type": "array", "items": obj({
-            "settle": U32, "size": U64, "objects": U64, "from": {"type": "string"}, "to": {"type": "string"},
-            "outcome": enum(v["redecide"]), "footprint": U64, "bytes_migrated": U64, "ns": U64})}
+        return {"type": "array", "items": table_obj(tables, "REDECISION", v)}
     if t == "T_PLANNED":
         return obj({"decision": enum([p for p in v["placement"] if p != "default"]),
                     "ratio": {"anyOf": [RATIO, {"type": "null"}]}}, required=("decision",),
                    desc="the plan's decision where the run did not follow it")
     if t == "T_FRAMES":
-        return {"type": "array", "items": obj({
-            "module": {"type": "string"}, "build_id": {"type": "string", "pattern": "^[0-9a-f]*$"},
-            "offset": {"type": "string", "pattern": "^0x[0-9a-fA-F]{1,16}$"}}, required=("module", "offset"))}
+        return {"type": "array", "items": table_obj(tables, "FRAME", v)}
     sys.exit("mkschema: unknown field type " + t)
 
 
-def site(fields, v, doc):
+def site(fields, v, doc, tables):
     col = {"report": 3, "plan": 4, "profile": 5}[doc]
     props, req = {}, []
     for row in fields:
         use = row[col]
         if use == "N":
             continue
-        props[row[1]] = field_type(row[2], v, doc)
+        props[row[1]] = field_type(row[2], v, doc, tables)
         if use == "R":
             req.append(row[1])
     props["kind"] = enum(v["kind"], null=True) if "kind" in props else None
@@ -166,47 +222,19 @@ def tiers_of(v, item):
     return obj({t: item for t in v["tier"]})
 
 
-def report(fields, v):
-    counts = {k: U64 for k in ("placed_objects", "small_objects", "small_objects_partial_sites", "fallbacks",
-                               "dram_saved")}
-    migration = obj({k: U64 for k in ("redecided", "rebound", "migrated", "bytes", "ns", "fallbacks", "move_failed",
-                                      "over_budget", "at_exit", "budget_bytes", "budget_ns", "records_dropped")})
-    summary = obj(dict(counts, **{
-        "bytes": tiers_of(v, U64),
-        "runtime_metadata": obj({k: U64 for k in ("bytes", "fixed_bytes", "object_bytes", "tracked_objects",
-                                                  "bytes_per_object")}),
-        "migration": {"anyOf": [migration, {"type": "null"}]},
-        "allocator": {"anyOf": [obj({"mode": enum(["interposed", "host"]), "name": {"type": "string"},
-                                     "blocks": U64, "live_blocks": U64, "unseen_frees": U64,
-                                     "unseen_bytes": U64}, required=("mode", "name")), {"type": "null"}]},
-        "warnings": {"type": "object", "additionalProperties": U64}}))
-    node = obj({"node": NODE, "kind": enum(v["node_kind"]), "cpus": U32, "mem_total": U64,
-                "read_bandwidth": NU64, "read_latency": NU64})
-    props = {
-        "program": {"type": "string"}, "oli_version": {"type": "string"}, "pid": U64,
-        "rank": {"type": ["integer", "null"]}, "policy": enum(v["policy"]),
-        "task_policy": {"anyOf": [obj({"mode": enum(v["task_policy"]), "nodes": {"type": "array", "items": NODE},
-                                       "weights": {"anyOf": [RATIO, {"type": "null"}]},
-                                       "exact": {"type": "boolean"}}), {"type": "null"}]},
-        "options": obj({"dram_limit": U64, "large_percent": {"type": "integer", "minimum": 0, "maximum": 100},
-                        "min_size": U64, "weights": RATIO}),
-        "topology": obj({"local_node": {"type": "integer"}, "cxl_node": {"type": "integer"},
-                         "remote_node": {"type": "integer"}, "weighted_interleave": {"type": "boolean"},
-                         "weights_source": {"type": "string"}, "nodes": {"type": "array", "items": node}}),
-        "striping": obj({"thp": {"type": "string"}, "folio": U64, "step": U64, "max_map_count": NU64,
-                         "maps_at_start": NU64, "headroom": NU64, "vma_budget": NU64, "vmas_used": U64,
-                         "vmas_peak": U64, "coarsened_objects": U64}),
-        "footprint": obj({"peak": U64, "live": U64, "option": NU64, "static_hints": U64, "pending_hints": U64,
-                          "settles": U64, "settled_at": U64, "final_settle": {"type": "boolean"}}),
-        "summary": {"anyOf": [summary, {"type": "null"}]},
-        "sites": {"type": "array", "items": site(fields, v, "report")},
-    }
+def report(fields, v, tables):
+    head = table_obj(tables, "REPORT", v)
+    props = dict({"program": {"type": "string"}}, **head["properties"])
+    props.update(table_obj(tables, "REPORT_TAIL", v)["properties"])
+    props.update({
+        "sites": {"type": "array", "items": site(fields, v, "report", tables)},
+    })
     return envelope("oli-report", [1, 2], "oli placement report", props, ["sites"],
                     "A run's report (OLI_REPORT with the JSON format): every site with its decision and pages. "
                     "docs/report-schema.md")
 
 
-def profile(fields, v):
+def profile(fields, v, tables):
     tier = obj({"bandwidth": {"type": "number"}, "latency": {"type": "number"}})
     props = {
         "program": {"type": "string"}, "runs": {"type": "integer", "minimum": 0, "maximum": 4294967295},
@@ -217,14 +245,14 @@ def profile(fields, v):
         "access_source": enum([s for s in v["access_source"] if s != "auto"] + [""]),
         "access_event": {"type": ["string", "null"]}, "pmu_status": {"type": ["string", "null"]},
         "tiers": {"anyOf": [tiers_of(v, tier), {"type": "null"}]},
-        "sites": {"type": "array", "items": site(fields, v, "profile")},
+        "sites": {"type": "array", "items": site(fields, v, "profile", tables)},
     }
     return envelope("oli-profile", [1], "oli access profile", props, ["footprint_peak", "sites"],
                     "Per-site sizes and sampled accesses of one or more runs (OLI_PROFILE, oli profile merge). "
                     "docs/profile-schema.md")
 
 
-def plan(fields, v):
+def plan(fields, v, tables):
     props = {
         "program": {"type": "string"}, "profile": {"type": ["string", "null"]}, "binary": {"type": "string"},
         "sizes": {"type": ["string", "null"]}, "dram_limit": U64, "weights": {"anyOf": [RATIO, {"type": "null"}]},
@@ -233,7 +261,7 @@ def plan(fields, v):
                                           for k in ("dram", "uniform", "oli", "plan")},
                                          threads={"type": "number"}, model={"type": "string"}),
                                     required=("dram", "uniform", "oli", "plan")), {"type": "null"}]},
-        "sites": {"type": "array", "items": site(fields, v, "plan")},
+        "sites": {"type": "array", "items": site(fields, v, "plan", tables)},
     }
     return envelope("oli-plan", [1], "oli placement plan", props, ["sites"],
                     "A decision per site (oli plan), read by the runtime (OLI_PLAN) and the plugin (plan=FILE). "
@@ -335,9 +363,10 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: mkschema.py SOURCE_DIR OUT_DIR")
     src, out = sys.argv[1:3]
-    v, fields = vocab(src), site_fields(src)
+    v, fields, tables = vocab(src), site_fields(src), member_tables(src)
     os.makedirs(out, exist_ok=True)
-    docs = {"oli-report": report(fields, v), "oli-profile": profile(fields, v), "oli-plan": plan(fields, v),
+    docs = {"oli-report": report(fields, v, tables), "oli-profile": profile(fields, v, tables),
+            "oli-plan": plan(fields, v, tables),
             "oli-sites": sites(v), "oli-diff": diff(v), "oli-machine": machine(v),
             "oli-compare": compare(v, compare_policies(src))}
     for name, schema in docs.items():
