@@ -104,11 +104,16 @@ typedef struct blk_s {
   uint8_t held; /* settle.c is changing its placement: free and resize wait */
   uint8_t gen;  /* times recycled, up to GEN_N; then GEN_N + (times mod GEN_N) */
   uint16_t off; /* the live object's start in the block: a generation's offset */
-  uint32_t vmas : 31, coarsened : 1; /* its layout (place.c): VMAs counted against the budget */
-  uint32_t run;                      /* pages of its longest stretch on one node (saturated) */
   uint8_t state; /* atomic (S_*): read without the block's lock; these two stay last (desc_new) */
   uint8_t lk;    /* the block's lock */
-} blk_t;
+} __attribute__((aligned(64))) blk_t;
+/* One cache line each: two threads' blocks never share one (a free writes its
+ * block's lock and fields). The layout, cold, is kept beside, in lay[]. */
+_Static_assert(sizeof(blk_t) == 64, "a block descriptor is one cache line");
+typedef struct blay_s {
+  uint32_t vmas : 31, coarsened : 1; /* its layout (place.c): VMAs counted against the budget */
+  uint32_t run;                      /* pages of its longest stretch on one node (saturated) */
+} blay_t;
 
 typedef struct key_s {
   uint64_t npg; /* 0: empty slot */
@@ -142,10 +147,11 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int init_rc = -1;
 static uint64_t pgsz, pgshift, npages_total;
 /* The tables are committed as they are written (lazymap.c). */
-static oli_lazy_t pmap_l, omap_l, blk_l;
+static oli_lazy_t pmap_l, omap_l, blk_l, lay_l;
 static uint32_t *pmap;     /* page -> descriptor (1-based); read through pm_get */
 static uint32_t *omap;     /* profile runs: every live page -> descriptor, 0 none */
 static blk_t *blk;         /* descriptors, blk[0] unused; committed up to nblk_used */
+static blay_t *lay;        /* their layouts, beside them */
 static uint32_t nblk_used; /* high-water mark */
 static uint32_t desc_free; /* free descriptor list through .next */
 static uint32_t bins[NBINS];
@@ -163,6 +169,7 @@ static __thread tcache_t *my_tc __attribute__((tls_model("initial-exec")));
 static __thread bool tc_gone __attribute__((tls_model("initial-exec"))); /* no cache: leaving, or being made */
 
 #define B(i) (blk[(i)])
+#define L(i) (lay[(i)])
 
 /* ---- block locks and states ---------------------------------------------------- */
 static inline void cpu_relax(void) {
@@ -221,11 +228,13 @@ static uint32_t desc_new(void) {
     desc_free = B(i).next;
     blk_lock(i); /* a stale page-map entry may lead a free here: it reads the state under this lock */
     memset(&B(i), 0, offsetof(blk_t, state));
+    L(i) = (blay_t){0};
     state_set(i, S_UNUSED);
     blk_unlock(i);
   } else {
     if (nblk_used + 1 >= MAX_BLOCKS ||
-        !_oli_lazy_commit(&blk_l, (size_t)(nblk_used + 1) * sizeof(blk_t), sizeof(blk_t)))
+        !_oli_lazy_commit(&blk_l, (size_t)(nblk_used + 1) * sizeof(blk_t), sizeof(blk_t)) ||
+        !_oli_lazy_commit(&lay_l, (size_t)(nblk_used + 1) * sizeof(blay_t), sizeof(blay_t)))
       return 0;
     i = nblk_used + 1; /* committed zeroes */
     __atomic_store_n(&nblk_used, i, __ATOMIC_RELEASE);
@@ -458,7 +467,7 @@ static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << p
  * Called without the lock; blocks are S_BUSY (owned). */
 static void release(uint32_t *v, int n) {
   for (int k = 0; k < n; k++) {
-    _oli_vma_give(B(v[k]).vmas); /* one PROT_NONE mapping again (or default policy below) */
+    _oli_vma_give(L(v[k]).vmas); /* one PROT_NONE mapping again (or default policy below) */
     void *a = addr_of(v[k]);
     size_t len = B(v[k]).npg << pgshift;
     /* out of VMAs: the pages dropped (they read as zero again) and the policy reset */
@@ -467,8 +476,7 @@ static void release(uint32_t *v, int n) {
   lock_m();
   for (int k = 0; k < n; k++) {
     B(v[k]).dirty = 0;
-    B(v[k]).vmas = B(v[k]).coarsened = 0;
-    B(v[k]).run = 0;
+    L(v[k]) = (blay_t){0};
     pool_insert(v[k]);
     st.released++;
   }
@@ -687,13 +695,14 @@ static void do_init(void) {
   npages_total = len >> pgshift;
   if (_oli_lazy_reserve(&pmap_l, npages_total * sizeof(uint32_t)) == 0) pmap = (uint32_t *)pmap_l.base;
   if (_oli_lazy_reserve(&blk_l, (uint64_t)MAX_BLOCKS * sizeof(blk_t)) == 0) blk = (blk_t *)blk_l.base;
+  if (_oli_lazy_reserve(&lay_l, (uint64_t)MAX_BLOCKS * sizeof(blay_t)) == 0) lay = (blay_t *)lay_l.base;
   if (_oli_option_str(oli_option_profile) != NULL) {
     if (_oli_lazy_reserve(&omap_l, npages_total * sizeof(uint32_t)) == 0) omap = (uint32_t *)omap_l.base;
     else
       _oli_warning_message(W_MMAP, "cannot map the profile's owner map (%s); sampled accesses "
                            "are not attributed", strerror(errno));
   }
-  if (!pmap || !blk) {
+  if (!pmap || !blk || !lay) {
     _oli_warning_message(W_MMAP, "cannot map arena metadata (%s); objects stay with glibc", strerror(errno));
     _oli_os_unmap(a, len);
     return;
@@ -719,10 +728,10 @@ int _oli_arena_init(void) {
 
 
 /* The layout place.c made for block i (its VMAs are counted in the budget). */
-static void set_layout(uint32_t i, const oli_layout_t *lay) {
-  B(i).vmas = lay->vmas < (1u << 31) ? (uint32_t)lay->vmas : (1u << 31) - 1;
-  B(i).coarsened = lay->coarsened;
-  B(i).run = lay->max_run < UINT32_MAX ? (uint32_t)lay->max_run : UINT32_MAX;
+static void set_layout(uint32_t i, const oli_layout_t *lo) {
+  L(i).vmas = lo->vmas < (1u << 31) ? (uint32_t)lo->vmas : (1u << 31) - 1;
+  L(i).coarsened = lo->coarsened;
+  L(i).run = lo->max_run < UINT32_MAX ? (uint32_t)lo->max_run : UINT32_MAX;
 }
 
 /* Block i (busy or thread-cached: the caller's) takes the object of `size`
@@ -834,7 +843,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
 
   void *p = addr_of(i);
   bool fallback = false;
-  oli_layout_t lay = {0};
+  oli_layout_t layout = {0};
   if (fresh) {
     if (_oli_os_protect(p, npg << pgshift, true) != 0) {
       int e = errno; /* ENOMEM: the commit charge refused (or no VMA left): the caller decides */
@@ -850,7 +859,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
     pd.mechanism = _oli_place_mechanism(d, npg, (uintptr_t)p % OLI_HUGE_BYTES == 0);
     char what[48];
     snprintf(what, sizeof what, "an object of %llu bytes", (unsigned long long)size);
-    if (_oli_place_checked(p, npg << pgshift, &pd, 0, what, &lay) != 0) {
+    if (_oli_place_checked(p, npg << pgshift, &pd, 0, what, &layout) != 0) {
       fallback = true;
       *flags |= OLI_AF_FALLBACK;
     }
@@ -861,7 +870,7 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   blk_lock(i);
   bool dirty = B(i).dirty;
   go_live(i, size, slack, npg, cls, d, site, fresh, true);
-  if (fresh) set_layout(i, &lay);
+  if (fresh) set_layout(i, &layout);
   if (fallback) {
     B(i).cls = 0;
     B(i).fallback = 1;
@@ -898,7 +907,7 @@ static void fill_info(uint32_t i, oli_block_info_t *out) {
   out->capacity = (B(i).npg << pgshift) - B(i).off;
   out->site = B(i).site;
   out->fallback = B(i).fallback;
-  out->layout = (oli_layout_t){B(i).vmas, B(i).run, B(i).coarsened};
+  out->layout = (oli_layout_t){L(i).vmas, L(i).run, L(i).coarsened};
   if (B(i).cls < n) out->decision = classes[B(i).cls];
   else memset(&out->decision, 0, sizeof out->decision);
   if (B(i).cls == 0xffff) out->decision.placement = OLI_PLACE_DEFAULT;
@@ -1063,12 +1072,12 @@ int _oli_arena_resize(void *p, size_t size) {
   return rc;
 }
 
-void _oli_arena_set_layout(const void *p, const oli_layout_t *lay) {
+void _oli_arena_set_layout(const void *p, const oli_layout_t *lo) {
   lock_m();
   uint32_t i = live_at(p);
   if (i) {
-    _oli_vma_give(B(i).vmas); /* the range was laid out anew: the old runs are gone */
-    set_layout(i, lay);
+    _oli_vma_give(L(i).vmas); /* the range was laid out anew: the old runs are gone */
+    set_layout(i, lo);
     blk_unlock(i);
   }
   unlock_m();
@@ -1127,7 +1136,7 @@ void _oli_arena_meta(uint64_t *fixed, uint64_t *objects, uint64_t *peak_objects)
   if (!__atomic_load_n(&_oli_arena_len, __ATOMIC_ACQUIRE)) return;
   lock_m();
   uint64_t maps = resident(pmap, pg_hi * sizeof(uint32_t)) + (omap ? resident(omap, pg_hi * sizeof(uint32_t)) : 0);
-  *objects = (uint64_t)nblk_used * sizeof(blk_t) + maps;
+  *objects = (uint64_t)nblk_used * (sizeof(blk_t) + sizeof(blay_t)) + maps;
   *fixed = sizeof(bins) + sizeof(binmap) + sizeof(classes) + sizeof(keys);
   for (tcache_t *t = tcaches; t; t = t->next) *fixed += sizeof *t;
   uint64_t now = live_blocks_now();
