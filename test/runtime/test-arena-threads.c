@@ -42,11 +42,6 @@ static void *free_all(void *arg) {
   for (int i = 0; i < N; i++) free(objs[i]);
   return NULL;
 }
-static void *free_first(void *arg) {
-  (void)arg;
-  free(objs[0]);
-  return NULL;
-}
 static void run(void *(*fn)(void *), void *arg) {
   pthread_t t;
   pthread_create(&t, NULL, fn, arg);
@@ -59,12 +54,9 @@ static void twice_here(void) {
   free(p);
   free(p);
 }
-/* another thread frees it (its cache), this one frees it again */
-static void twice_across(void) {
-  objs[0] = __oli_malloc(2 * MiB, site);
-  run(free_first, NULL);
-  free(objs[0]);
-}
+/* another thread freed it and keeps it in its cache (parked), this process
+ * (a fork's child: no new thread there) frees it again */
+static void twice_across(void) { free(objs[0]); }
 
 #define PAIRS 20000
 static void *pairs(void *arg) {
@@ -80,15 +72,32 @@ static void *pairs(void *arg) {
 static pthread_mutex_t park_m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t park_c = PTHREAD_COND_INITIALIZER;
 static int parked, go_on;
-/* frees what it placed (its cache holds the block), then waits */
+/* frees objs[0] (arg 0) or one it places of arg bytes, then waits: its cache
+ * holds the block */
 static void *park(void *arg) {
-  free(__oli_malloc((size_t)(uintptr_t)arg, site));
+  free(arg ? __oli_malloc((size_t)(uintptr_t)arg, site) : objs[0]);
   pthread_mutex_lock(&park_m);
   parked = 1;
   pthread_cond_broadcast(&park_c);
   while (!go_on) pthread_cond_wait(&park_c, &park_m);
   pthread_mutex_unlock(&park_m);
   return NULL;
+}
+static pthread_t park_start(size_t n) {
+  pthread_t t;
+  parked = go_on = 0;
+  pthread_create(&t, NULL, park, (void *)(uintptr_t)n);
+  pthread_mutex_lock(&park_m);
+  while (!parked) pthread_cond_wait(&park_c, &park_m);
+  pthread_mutex_unlock(&park_m);
+  return t;
+}
+static void park_end(pthread_t t) {
+  pthread_mutex_lock(&park_m);
+  go_on = 1;
+  pthread_cond_broadcast(&park_c);
+  pthread_mutex_unlock(&park_m);
+  pthread_join(t, NULL);
 }
 
 static void *exit_with_cache(void *arg) {
@@ -154,22 +163,18 @@ int main(void) {
   /* double frees through a thread's cache */
   CHECK_EQ("free twice on one thread: abort", child(twice_here, out, sizeof out), 128 + SIGABRT);
   CHECK("... double free", strstr(out, "double free (the object was freed already)") != NULL);
-  CHECK_EQ("freed by another thread, then here: abort", child(twice_across, out, sizeof out), 128 + SIGABRT);
+  objs[0] = __oli_malloc(2 * MiB, site);
+  pthread_t pk = park_start(0);
+  CHECK_EQ("freed by another thread (in its cache), then here: abort", child(twice_across, out, sizeof out),
+           128 + SIGABRT);
   CHECK("... double free", strstr(out, "double free (the object was freed already)") != NULL);
+  park_end(pk);
 
   /* fork: another thread's cache goes back in the child */
   fork_size = 3 * MiB / 2 + 8192;
-  pthread_t pk;
-  pthread_create(&pk, NULL, park, (void *)(uintptr_t)fork_size);
-  pthread_mutex_lock(&park_m);
-  while (!parked) pthread_cond_wait(&park_c, &park_m);
-  pthread_mutex_unlock(&park_m);
+  pk = park_start(fork_size);
   CHECK_EQ("fork: the other thread's cached block is recycled in the child", child(recycle_in_child, out, sizeof out),
            0);
-  pthread_mutex_lock(&park_m);
-  go_on = 1;
-  pthread_cond_broadcast(&park_c);
-  pthread_mutex_unlock(&park_m);
-  pthread_join(pk, NULL);
+  park_end(pk);
   return TEST_SUMMARY();
 }
