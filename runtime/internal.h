@@ -93,6 +93,8 @@ int _oli_os_advise(void *addr, size_t len, int advice);
  * VMAs: pages dropped, default policy, no access). 0, -1 for the fallback. */
 int _oli_os_decommit(void *addr, size_t len);
 int _oli_os_mincore(void *addr, size_t len, unsigned char *vec);
+/* Give the CPU to another thread (a spin that has waited long enough). */
+void _oli_os_yield(void);
 long _oli_os_mbind(void *addr, size_t len, int mode, const unsigned long *mask, unsigned long maxnode,
                    unsigned flags);
 long _oli_os_set_mempolicy(int mode, const unsigned long *mask, unsigned long maxnode);

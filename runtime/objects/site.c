@@ -372,14 +372,40 @@ void _oli_site_count_small(oli_site_state_t *st, uint64_t size) {
 
 void _oli_site_fallback(oli_site_state_t *st) { atomic_fetch_add_explicit(&st->fallbacks, 1, memory_order_relaxed); }
 
+/* A site's decision of its largest object changes rarely: last_epoch counts
+ * the changes (under the registry lock), and each thread remembers the last
+ * one it wrote, so a tie with an unchanged decision skips the lock (threads
+ * placing alike do not queue on it). */
+static _Atomic uint64_t last_epoch;
+static __thread struct {
+  oli_site_state_t *st;
+  uint64_t epoch;
+  oli_decision_t d;
+} last_seen __attribute__((tls_model("initial-exec")));
+/* Under the registry lock. */
+static void set_last(oli_site_state_t *st, const oli_decision_t *d) {
+  if (memcmp(&st->last, d, sizeof *d) != 0) {
+    st->last = *d;
+    atomic_fetch_add_explicit(&last_epoch, 1, memory_order_relaxed);
+  }
+  last_seen.st = st;
+  last_seen.epoch = atomic_load_explicit(&last_epoch, memory_order_relaxed);
+  last_seen.d = *d;
+}
+
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
   hint_used(st);
   atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
   atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
+  uint64_t was = atomic_load_explicit(&st->largest, memory_order_relaxed);
   raise_largest(st, size);
   if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) { /* decision of the largest object */
+    if (size == was && last_seen.st == st &&
+        last_seen.epoch == atomic_load_explicit(&last_epoch, memory_order_relaxed) &&
+        memcmp(&last_seen.d, d, sizeof *d) == 0)
+      return; /* st->last is d already */
     pthread_mutex_lock(&reg_lock);
-    st->last = *d;
+    set_last(st, d);
     pthread_mutex_unlock(&reg_lock);
   }
 }
@@ -387,7 +413,7 @@ void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decis
 void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool flipped) {
   if (flipped) atomic_fetch_add_explicit(&st->redecided, 1, memory_order_relaxed);
   pthread_mutex_lock(&reg_lock);
-  if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) st->last = *d;
+  if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) set_last(st, d);
   pthread_mutex_unlock(&reg_lock);
 }
 

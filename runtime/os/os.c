@@ -5,6 +5,7 @@
  * the runtime asks of the kernel is in one place. Thin wrappers: results and
  * errno are the kernel's; nothing here allocates or prints. */
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -78,3 +79,5 @@ uint64_t _oli_page_size(void) {
 long _oli_os_cpus_configured(void) { return sysconf(_SC_NPROCESSORS_CONF); }
 
 int _oli_os_mincore(void *addr, size_t len, unsigned char *vec) { return mincore(addr, len, vec); }
+
+void _oli_os_yield(void) { (void)sched_yield(); }
