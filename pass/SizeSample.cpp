@@ -80,6 +80,26 @@ SampleSpace::SampleSpace(Module &M) {
       StoredOnce[E.second[0]] = E.first().str();
 }
 
+/// The name every caller gives argument A (Name of its operand), when A's
+/// function is internal, only called directly, and all of them agree; ""
+/// otherwise.
+static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name) {
+  Function *F = A->getParent();
+  if (!F->hasLocalLinkage() || F->use_empty())
+    return "";
+  std::string Common;
+  for (Use &U : F->uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || CB->arg_size() <= A->getArgNo())
+      return "";
+    std::string N = Name(CB->getArgOperand(A->getArgNo()));
+    if (N.empty() || (!Common.empty() && N != Common))
+      return "";
+    Common = N;
+  }
+  return Common;
+}
+
 /// The memory a pointer names, the same in every function: a global slot
 /// ("@g+8"), or the slot behind a parameter ("fn#1+0": a Fortran dummy
 /// argument passed by reference) — through the callers of an internal
@@ -105,27 +125,12 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   auto *A = dyn_cast<Argument>(Base);
   if (!A)
     return "";
-  Function *F = A->getParent();
-  std::string Common;
-  bool Same = F->hasLocalLinkage() && !F->use_empty();
-  for (Use &U : F->uses()) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!Same || !CB || !CB->isCallee(&U) || CB->arg_size() <= A->getArgNo()) {
-      Same = false;
-      break;
-    }
-    std::string N = addressName(CB->getArgOperand(A->getArgNo()), Depth + 1);
-    if (N.empty() || (!Common.empty() && N != Common)) {
-      Same = false;
-      break;
-    }
-    Common = N;
-  }
-  if (Same) { // the callers' slot, moved by this offset
+  std::string Common = callersAgree(A, [&](Value *Op) { return addressName(Op, Depth + 1); });
+  if (!Common.empty()) { // the callers' slot, moved by this offset
     size_t Plus = Common.rfind('+');
     return keyed(StringRef(Common).take_front(Plus), std::stoll(Common.substr(Plus + 1)) + O);
   }
-  return keyed((F->getName() + "#" + Twine(A->getArgNo())).str(), O);
+  return keyed((A->getParent()->getName() + "#" + Twine(A->getArgNo())).str(), O);
 }
 
 std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
@@ -137,23 +142,11 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
     return addressName(LI->getPointerOperand(), Depth);
   if (auto *A = dyn_cast<Argument>(V)) {
-    Function *F = A->getParent();
-    std::string Common;
-    bool Same = F->hasLocalLinkage() && !F->use_empty();
-    for (Use &U : F->uses()) {
-      auto *CB = dyn_cast<CallBase>(U.getUser());
-      if (!Same || !CB || !CB->isCallee(&U) || CB->arg_size() <= A->getArgNo()) {
-        Same = false;
-        break;
-      }
-      std::string N = nameOf(CB->getArgOperand(A->getArgNo()), Depth + 1);
-      if (N.empty() || (!Common.empty() && N != Common)) {
-        Same = false;
-        break;
-      }
-      Common = N;
-    }
-    return Same ? Common : (F->getName() + "#" + Twine(A->getArgNo())).str();
+    // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol
+    std::string Common = callersAgree(A, [&](Value *Op) {
+      return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
+    });
+    return !Common.empty() ? Common : (A->getParent()->getName() + "#" + Twine(A->getArgNo())).str();
   }
   return "";
 }

@@ -2,9 +2,10 @@
 // counts of the loops that sweep it are expressions of the same run-time
 // values (n, m, l read from the command line, or a global set once), so the
 // passes are exact, not guessed, whatever the sizes: 1 + 10 sweeps of a 1-D
-// array, 1 + 5 of a 2-D one, 1 + 3 of a 3-D one, an array only written, and
-// an array allocated in one function and swept in another through a global
-// bound. Vectorised and unrolled at -O2, with remainder loops.
+// array, 1 + 5 of a 2-D one, 1 + 3 of a 3-D one, an array only written, an
+// array allocated in one function and swept in another through a global
+// bound, and one written once and updated by 4 calls of a helper that takes
+// the bound as a parameter (every caller passes the same n). Vectorised and unrolled at -O2, with remainder loops.
 // Accepted: within 20% of the true count (the ranges below).
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -Rpass-analysis=oli -c %s -o /dev/null 2>&1 | FileCheck %s
 #include <stdio.h>
@@ -26,6 +27,11 @@ static double sweep(void) {
   for (long i = 0; i < gn; i++)
     s += g[i];
   return s;
+}
+
+static __attribute__((noinline)) void scale(double *x, long n, double f) {
+  for (long i = 0; i < n; i++)
+    x[i] *= f;
 }
 
 int main(int argc, char **argv) {
@@ -67,8 +73,15 @@ int main(int argc, char **argv) {
   for (long j = 0; j < m; j++)
     w[j] = s;
 
+  double *h = malloc(n * sizeof *h);
+  // CHECK-DAG: static-intensity-passes-c.c:[[#@LINE-1]]:15: remark: site {{.*}} ({{(7[.][2-9][0-9]*|8|9|10|[89][.][0-9]+|10[.][0-7][0-9]*)}} passes), streaming {{.*}}, confidence high, {{[0-9]+}} accesses [-Rpass-analysis=oli]
+  for (long i = 0; i < n; i++)
+    h[i] = i;
+  for (int r = 0; r < 4; r++)
+    scale(h, n, 1.0 + r);
+
   setup(argv[4]);
   s += sweep();
-  printf("%g %g %g %g %g\n", s, a[n / 2], b[0], c[0], w[m - 1]);
+  printf("%g %g %g %g %g %g\n", s, a[n / 2], b[0], c[0], w[m - 1], h[n - 1]);
   return 0;
 }
