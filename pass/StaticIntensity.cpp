@@ -26,6 +26,11 @@
 //     each entry of the nest is taken to cover the object once: 1/stride
 //     accesses per byte (1/access size for a gather). Loops inside the nest
 //     in which the address does not move multiply (reuse).
+//     A second view (Mode 1) takes the trip counts that are expressions of
+//     the objects' sizes at the sample point of SizeSample.h, with the
+//     branches on sizes decided there: an access whose counts read only its
+//     object's size symbols keeps that weight, divided by the size there
+//     (exact passes); every other access keeps the first view's.
 //
 //===----------------------------------------------------------------------===//
 #include "StaticIntensity.h"
@@ -62,8 +67,8 @@
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>

@@ -3,8 +3,10 @@
 // For every site record of a module (heap site, wrapper call, Fortran
 // ALLOCATE, registered global) the analysis follows the object's base pointer
 // to the loads and stores that use it inside the module and estimates how
-// often each byte of the object is accessed during a run (relative: loop trip
-// counts the compiler cannot see are BlockFrequencyInfo's guesses) and how:
+// often each byte of the object is accessed during a run (exact where the
+// loops' trip counts are expressions of the object's own size, SizeSample.h;
+// relative elsewhere: trip counts the compiler cannot relate to the size are
+// BlockFrequencyInfo's guesses) and how:
 // streaming, strided, gather/indirect or unknown. It runs at the end of the
 // optimisation pipeline, on optimised IR, and fills the records the tagger
 // emitted at pipeline start. docs/site-ids.md, "Static access estimate", has
