@@ -291,6 +291,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (local->flags & OLI_STATIC_F_GUESSED) guessed = total;
   int escapes = (local->flags & OLI_STATIC_F_ESCAPES) != 0, unseen = (local->flags & OLI_STATIC_F_UNSEEN) != 0;
   int ambiguous = (local->flags & OLI_STATIC_F_AMBIGUOUS) != 0, joined = 0;
+  /* a gather of unknown count (OLI_SUMMARY_F_OPEN_GATHER): the joined pattern is
+   * gather when its part outweighs the other patterns' guessed parts */
+  double open_g = (local->flags & OLI_STATIC_F_OPEN_GATHER) ? by[2] : 0, guessed_other = 0;
+  if ((local->flags & OLI_STATIC_F_GUESSED) && !(local->flags & OLI_STATIC_F_OPEN_GATHER))
+    guessed_other = total - by[2];
   unsigned accesses = 0, budget = MAX_CALL_WALK;
   double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
   for (unsigned i = 0; i < nk; i++) {
@@ -321,6 +326,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
+      double vg = w * (exact ? (double)s.sample_per_byte[2] + (double)s.sample_execs[2] / sbytes +
+                                   (double)s.sample_rest[2] / size
+                             : (double)s.per_byte[2] + (double)s.execs[2] / size);
+      if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;
+      else if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed_other += c - vg;
       accesses += s.accesses;
     }
     if (!resolved && keys[i].key[0] == '%') { /* a field no module loads of a struct type others do */
@@ -333,9 +343,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     joined |= resolved;
   }
   if (!joined) return 0;
+  int open_gather = open_g > 0 && open_g >= guessed_other;
   out->flags = (uint8_t)((local->flags & ~(OLI_STATIC_F_ESCAPES | OLI_STATIC_F_UNSEEN | OLI_STATIC_F_AMBIGUOUS |
-                                           OLI_STATIC_F_GUESSED)) |
+                                           OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER)) |
                          OLI_STATIC_F_JOINED | (escapes ? OLI_STATIC_F_ESCAPES : 0) |
+                         (open_gather ? OLI_STATIC_F_OPEN_GATHER : 0) |
                          (unseen ? OLI_STATIC_F_UNSEEN : 0) | (ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
                          (total > 0 && guessed > 0.5 * total ? OLI_STATIC_F_GUESSED : 0));
   out->intensity = (float)total;
@@ -346,6 +358,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     if (p < 3) out->share[p] = total > 0 ? (uint8_t)(100.0 * by[p] / total + 0.5) : 0;
     if (by[p] > best) best = by[p], out->pattern = (uint8_t)(p + 1);
   }
+  if (open_gather) out->pattern = OLI_PATTERN_GATHER; /* its count is unknown: latency-bound whatever the others add */
   if (total <= 0 && local->confidence == OLI_CONFIDENCE_NONE && accesses == 0)
     out->confidence = escapes ? OLI_CONFIDENCE_NONE : OLI_CONFIDENCE_HIGH;
   else if (escapes || unseen || ambiguous)

@@ -230,6 +230,40 @@ bool bisects(Value *V, const Loop *L, SmallPtrSetImpl<Value *> &Seen) {
   return false;
 }
 
+bool scrambled(const SCEV *S, const Loop *L) {
+  return SCEVExprContains(S, [&](const SCEV *N) {
+    auto *U = dyn_cast<SCEVUnknown>(N);
+    auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+    if (!I || !L->contains(I))
+      return false;
+    Value *V = I;
+    while (auto *C = dyn_cast<CastInst>(V))
+      V = C->getOperand(0);
+    if (auto *CB = dyn_cast<CallBase>(V))
+      return !isa<IntrinsicInst>(CB);
+    // the mixing may sit under the wrap to the table's size (`h % n`)
+    std::function<bool(Value *, unsigned)> mixes = [&](Value *X, unsigned Depth) -> bool {
+      auto *B = dyn_cast<BinaryOperator>(X);
+      if (!B || Depth > 4 || !L->contains(B))
+        return false;
+      switch (B->getOpcode()) {
+      case Instruction::Xor:
+      case Instruction::LShr:
+      case Instruction::AShr:
+      case Instruction::Mul:
+        return true;
+      case Instruction::URem:
+      case Instruction::SRem:
+      case Instruction::And:
+        return mixes(B->getOperand(0), Depth + 1);
+      default:
+        return false;
+      }
+    };
+    return mixes(V, 0);
+  });
+}
+
 bool periodic(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
   bool Any = false, Other = false;
   struct Finder {

@@ -56,6 +56,11 @@ bool bisects(llvm::Value *V, const llvm::Loop *L, llvm::SmallPtrSetImpl<llvm::Va
 /// stencil neighbour).
 bool periodic(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// True when S moves in L through a value L computes by mixing bits (xor,
+/// a right shift, a multiply SCEV cannot follow) or by calling a function
+/// (a hash, a random number generator): an index that jumps, as a gather's.
+bool scrambled(const llvm::SCEV *S, const llvm::Loop *L);
+
 /// How many source iterations one iteration of L does: the smallest
 /// constant step of its integer induction variables (8 for a loop unrolled
 /// by 8 or vectorised by 4 and interleaved by 2); 1 when there is none.

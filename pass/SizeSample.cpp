@@ -183,6 +183,46 @@ std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE)
 
 std::optional<Sample> SampleSpace::eval(const SCEV *S, ScalarEvolution &SE) { return evalAt(S, SE, 0); }
 
+std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsigned Depth) {
+  auto *B = dyn_cast<BinaryOperator>(V);
+  if (!B || !B->getType()->isIntegerTy() || B->getType()->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  unsigned W = B->getType()->getIntegerBitWidth();
+  // the operands as unsigned numbers below 2^W (a value is kept modulo 2^W)
+  auto operand = [&](unsigned I) -> std::optional<Sample> {
+    std::optional<Sample> X = evalAt(SE.getSCEV(B->getOperand(I)), SE, Depth + 1);
+    if (X && W < 63)
+      X->Value = ((X->Value % (int64_t(1) << W)) + (int64_t(1) << W)) % (int64_t(1) << W);
+    return X && X->Value >= 0 ? X : std::nullopt;
+  };
+  unsigned Op = B->getOpcode();
+  if (Op != Instruction::Or && Op != Instruction::And && Op != Instruction::Xor && Op != Instruction::Shl &&
+      Op != Instruction::LShr)
+    return std::nullopt;
+  std::optional<Sample> A = operand(0), C = operand(1);
+  if (!A || !C)
+    return std::nullopt;
+  uint64_t X = uint64_t(A->Value), Y = uint64_t(C->Value), R;
+  switch (Op) {
+  case Instruction::Or: R = X | Y; break;
+  case Instruction::And: R = X & Y; break;
+  case Instruction::Xor: R = X ^ Y; break;
+  case Instruction::Shl:
+    if (Y >= W || (X << Y) >> Y != X)
+      return std::nullopt;
+    R = X << Y;
+    break;
+  default:
+    if (Y >= W)
+      return std::nullopt;
+    R = X >> Y;
+  }
+  if (R >= uint64_t(Limit))
+    return std::nullopt;
+  unionSyms(A->Syms, C->Syms);
+  return Sample{int64_t(R), A->Syms};
+}
+
 std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
   if (Depth > MaxDepth || !S->getType()->isIntegerTy())
     return std::nullopt;
@@ -299,6 +339,8 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
       if (R)
         return R;
     }
+    if (std::optional<Sample> R = evalBitOp(V, SE, Depth))
+      return R;
     unsigned Sym = symbol(V);
     return Sample{Values[Sym], {Sym}};
   }

@@ -93,6 +93,9 @@ private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
   std::string addressName(llvm::Value *Ptr, unsigned Depth);
   std::optional<Sample> evalAt(const llvm::SCEV *S, llvm::ScalarEvolution &SE, unsigned Depth);
+  /// A bitwise or shift instruction SCEV keeps opaque (a vector loop's
+  /// `or n, 1` end), from its operands' values.
+  std::optional<Sample> evalBitOp(llvm::Value *V, llvm::ScalarEvolution &SE, unsigned Depth);
 
   llvm::StringMap<unsigned> Ids;
   llvm::SmallVector<std::string, 16> Names;

@@ -42,6 +42,7 @@
 #include "summary.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Statistic.h"
@@ -87,6 +88,7 @@ namespace {
 constexpr double NominalBytes = 1 << 20;   // size of an object of unknown size: OLI_MIN_SIZE, the smallest placed
 constexpr double BulkWidth = 16;           // bytes per access credited to memset/memcpy (one SSE vector)
 constexpr double ShortTrip = 64;           // a loop known to run at most this often is short
+constexpr double OverflowGuard = 0x1p30;   // a constant at least this large bounds an index type, not a size
 constexpr double LineBytes = 64;           // a stride below a cache line touches every line: streaming
 constexpr unsigned MaxPath = 3;            // pointer indirections followed
 constexpr unsigned MaxStates = 8192;       // flow states per module
@@ -143,6 +145,19 @@ struct Part {
   double PassPerByte = 0, Moved = 0, MovedS = 0;
   double GuessedPerByte = 0, GuessedExecs = 0, GuessedExecsS = 0;
   unsigned Accesses = 0;
+  // the parts whose counts rest on guessed trip counts, by pattern (as above)
+  double GPerByte[NumPatterns] = {}, GExecs[NumPatterns] = {}, GExecsS[NumPatterns] = {};
+  /// A gather whose count rests on a guessed trip count (a lookup loop) and
+  /// outweighs every other pattern's guessed part: what the known counts
+  /// (a set-up that fills the object) add says nothing of it.
+  bool openGather(double Bytes, double BytesS) const {
+    auto G = [&](unsigned P) { return GPerByte[P] + GExecs[P] / Bytes + (BytesS > 0 ? GExecsS[P] / BytesS : 0); };
+    double Other = 0;
+    for (unsigned P = 1; P < NumPatterns; ++P)
+      if (P != unsigned(OLI_PATTERN_GATHER))
+        Other = std::max(Other, G(P));
+    return G(OLI_PATTERN_GATHER) > 0 && G(OLI_PATTERN_GATHER) >= Other;
+  }
 };
 struct Tally : Part {
   std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
@@ -363,6 +378,14 @@ FnInfo *Estimator::info(Function &F) {
 /// BranchProbabilityInfo's even guess.
 void Estimator::sampleBranches(Function &F, FnInfo &FI) {
   SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
+  DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
+  SmallPtrSet<const BasicBlock *, 32> LiveBB;
+  auto edgeLive = [&](BasicBlock *From, BasicBlock *To) {
+    if (!LiveBB.count(From))
+      return false;
+    auto It = Way.find(From);
+    return It == Way.end() || cast<BranchInst>(From->getTerminator())->getSuccessor(It->second ? 0 : 1) == To;
+  };
   ScalarEvolution &SE = *FI.SE;
   auto noRec = [](const SCEV *X) { return !SCEVExprContains(X, [](const SCEV *Y) { return isa<SCEVAddRecExpr>(Y); }); };
   // A comparison of sizes, or a phi of such comparisons that agree (jump
@@ -378,35 +401,57 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI) {
       }
       return R;
     }
+    // The vectoriser's run-time checks join their comparisons with or.
+    if (auto *B = dyn_cast<BinaryOperator>(V);
+        B && B->getType()->isIntegerTy(1) && Depth < 4 &&
+        (B->getOpcode() == Instruction::Or || B->getOpcode() == Instruction::And)) {
+      std::optional<bool> X = decide(B->getOperand(0), Depth + 1), Y = decide(B->getOperand(1), Depth + 1);
+      if (!X || !Y)
+        return std::nullopt;
+      return B->getOpcode() == Instruction::Or ? (*X || *Y) : (*X && *Y);
+    }
     auto *C = dyn_cast<ICmpInst>(V);
     if (!C || !C->getOperand(0)->getType()->isIntegerTy() || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
       return std::nullopt;
     const SCEV *A = SE.getSCEV(C->getOperand(0)), *B = SE.getSCEV(C->getOperand(1));
     if (!noRec(A) || !noRec(B))
       return std::nullopt;
-    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) { livePhiInputs(FI, P, Out); };
+    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
+      for (unsigned I = 0; I < P->getNumIncomingValues(); ++I)
+        if (!FI.LI->isLoopHeader(P->getParent()) && edgeLive(P->getIncomingBlock(I), P->getParent()))
+          Out.push_back(P->getIncomingValue(I));
+    };
     std::optional<Sample> VA = Space.eval(A, SE), VB = Space.eval(B, SE);
     Space.Live = nullptr;
     if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !usable(VA->Syms) || !usable(VB->Syms))
       return std::nullopt;
     // Against a constant only a small one (a vector loop's minimum, `n > 0`):
     // a limit such as `n > nmax` depends on the real size, which the sample
-    // point is not.
-    for (const Sample *X : {&*VA, &*VB})
-      if (X->Syms.empty() && (X->Value > ShortTrip || X->Value < -ShortTrip))
+    // point is not. Or an index type's overflow guard (the vectoriser's
+    // `n - 2 > 2^31 - 4`) against a value far below it, as a dimension is
+    // (not a product of dimensions, which may reach it at run time).
+    for (const Sample *X : {&*VA, &*VB}) {
+      const Sample *Other = X == &*VA ? &*VB : &*VA;
+      bool Guard = std::abs(double(X->Value)) >= OverflowGuard && std::abs(double(Other->Value)) <= OverflowGuard / 1024;
+      if (X->Syms.empty() && (X->Value > ShortTrip || X->Value < -ShortTrip) && !Guard)
         return std::nullopt;
+    }
     unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
     return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
                              C->getPredicate());
   };
-  for (BasicBlock &BB : F) {
-    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+  // In reverse post-order, so that a phi after decided branches (the start
+  // of a vector loop's remainder) takes the value of the edges left open.
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
+    if (BB->isEntryBlock() || any_of(predecessors(BB), [&](BasicBlock *P) { return edgeLive(P, BB); }))
+      LiveBB.insert(BB);
+    auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
     if (!BI || !BI->isConditional())
       continue;
-    if (const Loop *L = FI.LI->getLoopFor(&BB); L && L->isLoopExiting(&BB))
+    if (const Loop *L = FI.LI->getLoopFor(BB); L && L->isLoopExiting(BB))
       continue; // a loop's exit: its trip count says how often it is taken
     if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
-      Decided.push_back({&BB, *Taken});
+      Decided.push_back({BB, *Taken}), Way[BB] = *Taken;
   }
   if (Decided.empty())
     return;
@@ -1037,6 +1082,8 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
                                        double(std::max<uint64_t>(1, DL.getTypeStoreSize(Idx->getType()))));
     } else if (periodic(S, L, SE)) {
       W.Pat = OLI_PATTERN_STREAMING;
+    } else if (scrambled(S, L)) {
+      W.Pat = OLI_PATTERN_GATHER; // an index from a hash or a random number
     } else {
       W.Pat = OLI_PATTERN_UNKNOWN;
     }
@@ -1274,6 +1321,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         (AtSample ? Q->MovedS : Q->Moved) += EX * Width;
         if (W.Guessed || CG)
           Q->GuessedPerByte += PB, (AtSample ? Q->GuessedExecsS : Q->GuessedExecs) += EX;
+        if (W.Guessed || CG)
+          Q->GPerByte[unsigned(W.Pat)] += PB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += EX;
         ++Q->Accesses;
       }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});
@@ -1425,6 +1474,11 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     for (unsigned P = 1; P < NumPatterns; ++P)
       if (Est.Share[P] > Best)
         Best = Est.Share[P], Est.Pattern = AccessPattern(P);
+    // A gather of unknown count (lookups, events, particles): however the
+    // counted sweeps compare with its guess, its accesses wait on memory.
+    Est.OpenGather = T.openGather(Bytes, BytesS);
+    if (Est.OpenGather)
+      Est.Pattern = OLI_PATTERN_GATHER;
     bool AnyRoot = !Roots.lookup(Rec).empty();
     // Keys other modules may use count as an escape until the join (the
     // runtime's or the CLI's) has seen those modules' summaries.
@@ -1538,7 +1592,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       R.moved = float(Q.Moved);
       double G = Q.GuessedPerByte + Q.GuessedExecs / NominalBytes;
       R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
-                (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0);
+                (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
+                (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0);
       if (!TS.Syms.empty()) {
         auto It = TS.ByRoot.find(Root);
         Part QS = It == TS.ByRoot.end() ? Part() : It->second;
@@ -1606,7 +1661,7 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     F.Confidence = uint8_t(E.Conf);
     F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
               (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0) |
-              (E.Keyed ? OLI_STATIC_F_KEYED : 0);
+              (E.Keyed ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0);
     for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
       if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)
         F.Share[I] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P] / E.Intensity)) : 0;
@@ -1666,6 +1721,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         OS << ", guessed";
       if (R.flags & OLI_SUMMARY_F_ESCAPES)
         OS << ", escapes";
+      if (R.flags & OLI_SUMMARY_F_OPEN_GATHER)
+        OS << ", open gather";
       for (unsigned I = 0; I < R.n_local; ++I) {
         uint64_t Id;
         memcpy(&Id, R.local + 8 * I, 8);
@@ -1733,6 +1790,8 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
       OS << ", ambiguous";
     if (E.Guessed)
       OS << ", guessed trip counts";
+    if (E.OpenGather)
+      OS << ", gathered in a loop of unknown trip count";
     OS << "\n";
     if (!Detail)
       continue;

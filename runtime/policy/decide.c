@@ -158,10 +158,12 @@ static bool estimated(const oli_decide_in_t *in) {
   return in->estimate.confidence != OLI_CONFIDENCE_NONE && (in->plan == NULL || in->plan->intensity < 0);
 }
 
-/* Cold by the estimate: few passes, and not an estimate that may miss
- * accesses (low: the object is used outside the module too). */
+/* Cold by the estimate: few passes, not an estimate that may miss accesses
+ * (low: the object is used outside the module too), and no gather of unknown
+ * count (a lookup loop: its guessed count says nothing of its traffic). */
 static bool static_cold(const oli_decide_in_t *in) {
-  return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && static_traffic(&in->estimate) <= STATIC_COLD_PASSES;
+  return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && !(in->estimate.flags & OLI_STATIC_F_OPEN_GATHER) &&
+         static_traffic(&in->estimate) <= STATIC_COLD_PASSES;
 }
 
 static void use_estimate(oli_decision_t *d, const oli_decide_in_t *in) {

@@ -88,5 +88,36 @@ int main(void) {
   b.len = len;
   oli_summary_join(&b, 1, s2, 123456789, &local, &out);
   CHECK("symbols outside the size's: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
+
+  /* a gather of unknown count in another module: the joined pattern is gather
+   * however much the counted streaming outweighs it, and the flag says why */
+  len = 0;
+  add(OLI_SUMMARY_EDGE, site, "", "@t+0", 1, 0, 0, NULL, 0);
+  oli_summary_t g;
+  memset(&g, 0, sizeof g);
+  g.what = OLI_SUMMARY_USE, g.from_key = "", g.key = "@t+0", g.accesses = 1, g.flags = OLI_SUMMARY_F_OPEN_GATHER;
+  g.per_byte[2] = 0.01f, g.passes_per_byte = 0.08f;
+  len += oli_summary_write(&g, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED, {100, 0, 0},
+                                0.25f, 2.0f};
+  CHECK("open gather joined", oli_summary_join(&b, 1, site, 0, &local, &out) == 1);
+  CHECK("open gather: pattern gather, flag kept", out.pattern == OLI_PATTERN_GATHER &&
+                                                      (out.flags & OLI_STATIC_F_OPEN_GATHER) && out.share[0] > 90);
+  /* ... unless the other patterns' guessed parts outweigh it (a solver's
+   * sweeps whose trip counts are guessed too) */
+  local.flags = OLI_STATIC_F_KEYED | OLI_STATIC_F_GUESSED;
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("open gather outweighed by guessed sweeps: the dominant pattern",
+        out.pattern == OLI_PATTERN_STREAMING && !(out.flags & OLI_STATIC_F_OPEN_GATHER));
+  local.flags = OLI_STATIC_F_KEYED;
+  g.flags = 0;
+  len = 0;
+  add(OLI_SUMMARY_EDGE, site, "", "@t+0", 1, 0, 0, NULL, 0);
+  len += oli_summary_write(&g, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("a counted gather: the dominant pattern", out.pattern == OLI_PATTERN_STREAMING &&
+                                                      !(out.flags & OLI_STATIC_F_OPEN_GATHER));
   return TEST_SUMMARY();
 }

@@ -324,6 +324,15 @@ int main(void) {
   d = _oli_decide(&in);
   CHECK("static streaming at 1.41 passes under a budget: cold, CXL", d.placement == OLI_PLACE_CXL &&
                                                                          d.reason == OLI_WHY_COLD);
+  /* the same sweeps, and a gather of unknown count (the pass makes the
+   * pattern gather): never cold, whatever its guessed count adds */
+  in.estimate.flags = OLI_STATIC_F_OPEN_GATHER;
+  in.estimate.pattern = OLI_PATTERN_GATHER;
+  d = _oli_decide(&in);
+  CHECK("static open gather at 1.41 sweeps under a budget: latency-bound DRAM, not cold",
+        d.placement == OLI_PLACE_DRAM && d.reason == OLI_WHY_LATENCY);
+  in.estimate.flags = 0;
+  in.estimate.pattern = OLI_PATTERN_STREAMING;
   in.estimate.share[0] = 90, in.estimate.share[2] = 10; /* streaming, a tenth of it gathered: 3.5 sweeps */
   in.dram_limit = 0;
   d = _oli_decide(&in);

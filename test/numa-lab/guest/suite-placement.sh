@@ -7,6 +7,10 @@
 #                 OLI_POLICY=oli, without (CPU 0) and with OLI_FOOTPRINT (CPU 1) at once: its report (final
 #                 decisions, pages per node) and "OLI-LAB verify run=R ok=1" when the
 #                 kernel printed VERIFICATION SUCCESSFUL
+#   budget-sxs, budget-snpb   the multi-file stand-ins of test/e2e/summary (XSBench-like
+#                 C, NPB-like Fortran) under OLI_POLICY=oli and a DRAM budget of about 60%
+#                 of their footprint, no profile: gathered grids on local DRAM, streamed
+#                 arrays interleaved, written-once arrays on CXL
 #   pre-K         sp (gcc) and fsp (gfortran) built without the plugin, under
 #                 LD_PRELOAD=/lab/liboli.so: call-stack sites, decided by the rule, pages
 #                 where each decision says
@@ -59,6 +63,27 @@ for kc in sp:S:44M:1M fsp:S:44M:1M fxs:S:43M:1M xs:S:16M:256K; do
   wait
   show "rule-$k"; show "rule-$k-fp"
 done
+# The intensity half under a DRAM budget of about 60% of the footprint, no profile:
+# the multi-file stand-ins, decided by their static estimates (joined across files).
+# runs NAME CPU BINARY 'ARGS' [VAR=VALUE...]: a stand-in with its arguments.
+runs() {
+  name=$1 cpu=$2 bin=$3 args=$4; shift 4
+  rm -f "/tmp/$name.json"
+  # shellcheck disable=SC2086 # ARGS are words
+  taskset -c "$cpu" env OLI_REPORT="/tmp/$name.json" OLI_REPORT_FORMAT=json "$@" "$bin" $args \
+    >"/tmp/$name.log" 2>"/tmp/$name.err"
+  echo "$?" > "/tmp/$name.rc"
+  echo "OLI-LAB standin run=$name" > "/tmp/$name.out"
+}
+# xs: 8 isotopes x 20000 points, 150000 particles, 2 events: nuclide grid 6.1 MiB,
+# index grid 4.9 MiB (gathered), concs 9.8 MiB (written once), bank 9.2 MiB
+# (streamed), energy grid 1.2 MiB: 31.2 MiB in all; budget 18.7M (60%).
+# npb: 4 arrays of 1,000,000 doubles (7.6 MiB each), forcing written once: 30.6
+# MiB; budget 18.3M (60%, as the placement check reads it back).
+[ -x /lab/lab_sxs ] && runs budget-sxs 0 /lab/lab_sxs "8 20000 150000 2" OLI_POLICY=oli OLI_DRAM_LIMIT=18.7M &
+[ -x /lab/lab_snpb ] && runs budget-snpb 1 /lab/lab_snpb "1000000" OLI_POLICY=oli OLI_DRAM_LIMIT=18.3M &
+wait
+for n in budget-sxs budget-snpb; do [ -f "/tmp/$n.rc" ] && show "$n"; done
 # Zero-rebuild mode: the same kernels built by gcc / gfortran without the
 # plugin, under LD_PRELOAD=/lab/liboli.so: call-stack sites, the same rule
 for k in sp fsp; do

@@ -15,10 +15,10 @@ SimulationData grid_init(long n_isotopes, long n_gridpoints) {
   SD.nuclide_grid = malloc(points * 5 * sizeof(double));
   SD.energy_grid = malloc(points * sizeof(double));
   SD.index_grid = malloc(points * n_isotopes * sizeof(int));
-  SD.concs = malloc(points * sizeof(double));
+  SD.concs = malloc(points * n_isotopes * sizeof(double));
   for (long i = 0; i < points * 5; i++) SD.nuclide_grid[i] = (double)(next(&seed) % 1000) / 1000.0;
   for (long i = 0; i < points; i++) SD.energy_grid[i] = (double)i / (double)points;
   for (long i = 0; i < points * n_isotopes; i++) SD.index_grid[i] = (int)(next(&seed) % (unsigned long)n_gridpoints);
-  for (long i = 0; i < points; i++) SD.concs[i] = 1.0;
+  for (long i = 0; i < points * n_isotopes; i++) SD.concs[i] = 1.0;
   return SD;
 }

@@ -9,7 +9,7 @@ typedef struct {
   double *energy_grid;  /* unionized energies, sorted: binary-searched */
   int *index_grid;      /* per energy point, per isotope: gathered */
   double *nuclide_grid; /* per isotope, per point, 5 cross sections: gathered */
-  double *concs;        /* written once at set-up, read at set-up's end */
+  double *concs;        /* per point, per isotope: written once at set-up, never read */
 } SimulationData;
 
 typedef struct {
