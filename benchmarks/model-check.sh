@@ -4,12 +4,21 @@
 # thread count, the all-DRAM memory time `oli plan` predicts (its "predicted"
 # "dram", seconds) from a profile of the kernel's timed sections
 # (BENCH_PROFILE_TIMED=1: oli_profile_pause/resume around them, bench.h) on the
-# machine file MACHINE (oli calibrate -o), against the median time_s of RUNS
-# runs of the plain kernel (build/bench/bench-K: no plugin, no liboli) with
-# OMP_NUM_THREADS threads. Prints a markdown table (docs/benchmarks.md, "The
-# model against measured time") and progress on stderr.
-# Defaults: build, a fresh `oli calibrate` into the temporary directory,
-# "triad cg mg ft is xs", W, "1 2", 5, 1021.
+# machine file MACHINE (oli calibrate -o), against the median over RUNS runs
+# of the plain kernel (build/bench/bench-K: no plugin, no liboli) with
+# OMP_NUM_THREADS threads of its cpu_s / threads: the timed sections' CPU time
+# per thread (OMP_WAIT_POLICY=passive), what the run takes while its threads
+# run - on a machine shared with other work its wall time (time_s, also shown)
+# adds the time they waited for a CPU, which no memory model predicts.
+# Prints a markdown table (docs/benchmarks.md, "The model against measured
+# time"): the prediction, and beside it the same model without the machine
+# file's cache_bytes and gather_ns (as it predicted before they were
+# measured), and progress on stderr.
+# Defaults: build, a fresh `oli calibrate` before each kernel's runs (the
+# machine's figures measured under the load the kernel then sees: on a shared
+# machine they move several-fold between minutes), "triad cg mg ft is xs", W,
+# "1 2", 5, 1021. Each row gives the load average (/proc/loadavg, 1 minute)
+# after the kernel's runs.
 # STUDY="a.json b.json ..." adds a second table: model output only, no
 # measurement: each kernel's first profile planned on each of those machine
 # files at STUDY_THREADS (default 32) threads, the predicted uniform, oli and
@@ -28,20 +37,23 @@ OLI=$B/bin/oli
 T=$(mktemp -d /tmp/oli-model-check.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 say() { echo "model-check: $*" >&2; }
-if [ -z "$MACHINE" ]; then
+calibrate() {
   say "no machine file given: oli calibrate -o $T/machine.json (about a minute)"
   "$OLI" calibrate -o "$T/machine.json" >&2
   MACHINE=$T/machine.json
-fi
+}
+FRESH=
+[ -n "$MACHINE" ] || FRESH=1
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-echo "| kernel | class | threads | predicted all-DRAM s | measured s (median of $RUNS) | predicted / measured |"
-echo "|---|---|---|---|---|---|"
+echo "| kernel | class | threads | predicted all-DRAM s | measured: CPU s / threads (median of $RUNS) | predicted / measured | wall s (median) | predicted / wall | without caches and gather time: predicted / measured | load |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
   say "$k: compiling with profile-every=$EVERY"
   OLI_PASS_OPTIONS="root=$SRC;profile-every=$EVERY" clang-19 -O2 -fopenmp -gline-tables-only \
     -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k/$k.c" -o "$T/$k-prof" \
     -L"$B/lib" -loli -Wl,-rpath,"$B/lib" -lm
+  [ -z "$FRESH" ] || calibrate
   for n in $THREADS; do
     say "$k class $CLASS, $n thread(s): profile run"
     BENCH_PROFILE_TIMED=1 OLI_PROFILE="$T/$k.$n.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K \
@@ -50,15 +62,29 @@ for k in $KERNELS; do
     "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
       -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
     pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
+    # the model as it was before the caches and the gather time were measured: the same file without them
+    python3 -c 'import json,sys
+m = json.load(open(sys.argv[1])); m.pop("cache_bytes", None)
+for r in m["measurements"]: r.pop("gather_ns", None)
+json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/bare.json"
+    "$OLI" plan "$T/$k.$n.json" --machine "$T/bare.json" --threads "$n" --dram-limit 0 --min-size 1 \
+      -o "$T/$k.$n.bare.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+    bare=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.bare.json")
     : >"$T/t"
+    : >"$T/c"
     i=0
     while [ $i -lt "$RUNS" ]; do
-      OMP_NUM_THREADS=$n "$B/bench/bench-$k" "$CLASS" 2>/dev/null | awk '/^time_s/ {print $2}' >>"$T/t"
+      # passive: a thread waiting at a barrier sleeps, so CPU time is work (and its memory stalls)
+      OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$n "$B/bench/bench-$k" "$CLASS" 2>/dev/null >"$T/out"
+      awk '/^time_s/ {print $2}' "$T/out" >>"$T/t"
+      awk -v n="$n" '/^cpu_s/ {print $2 / n}' "$T/out" >>"$T/c"
       i=$((i + 1))
-      say "$k, $n thread(s): run $i of $RUNS: $(tail -n 1 "$T/t") s"
+      say "$k, $n thread(s): run $i of $RUNS: $(tail -n 1 "$T/t") s, CPU $(tail -n 1 "$T/c") s per thread"
     done
-    meas=$(med <"$T/t")
-    echo "| $k | $CLASS | $n | $pred | $meas | $(echo "$pred $meas" | awk '{printf "%.2f", $1 / $2}') |"
+    wall=$(med <"$T/t")
+    cpu=$(med <"$T/c")
+    r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
+    echo "| $k | $CLASS | $n | $pred | $cpu | $(r "$pred" "$cpu") | $wall | $(r "$pred" "$wall") | $(r "$bare" "$cpu") | $(cut -d' ' -f1 /proc/loadavg) |"
   done
 done
 [ -n "${STUDY:-}" ] || exit 0

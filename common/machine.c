@@ -44,7 +44,7 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   char where[40];
   snprintf(where, sizeof where, "measurements[%zu]", i);
   if (r->type != OLI_JSON_OBJECT) return fail(why, n, r, "%s is not an object", where);
-  uint64_t from, to, bw, threads, idle, loaded;
+  uint64_t from, to, bw, threads, idle, loaded, gather;
   if (member_u64(r, "from", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &from, why, n) ||
       member_u64(r, "to", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &to, why, n) ||
       member_u64(r, "read_bandwidth", where, 1, UINT32_MAX, 1, 0, "a whole number of MB/s above 0", &bw, why,
@@ -53,7 +53,8 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
       member_u64(r, "idle_latency", where, 1, 1000000, 0, 0, "a latency in ns (1-1000000) or null", &idle,
                  why, n) ||
       member_u64(r, "loaded_latency", where, 1, 1000000, 0, 0, "a latency in ns (1-1000000) or null",
-                 &loaded, why, n))
+                 &loaded, why, n) ||
+      member_u64(r, "gather_ns", where, 1, 1000000, 0, 0, "a time in ns (1-1000000) or null", &gather, why, n))
     return -1;
   memset(row, 0, sizeof *row);
   row->from = (int)from;
@@ -62,6 +63,7 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   row->threads = (uint32_t)threads;
   row->idle_lat = (uint32_t)idle;
   row->loaded_lat = (uint32_t)loaded;
+  row->gather_ns = (uint32_t)gather;
   const oli_json_t *kv = oli_json_get(r, "kind");
   if (kv && kv->type != OLI_JSON_NULL) {
     const char *k = oli_json_str(kv);
@@ -136,6 +138,8 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
   for (size_t i = 0; host && host[i] && i + 1 < sizeof m->host; i++) /* printed in logs: printable ASCII only */
     m->host[i] = host[i] >= 0x20 && host[i] < 0x7f ? host[i] : '?';
   if (member_u64(root, "buffer_bytes", "document", 1, UINT64_MAX, 0, 0, "a byte count", &m->buffer_bytes, why,
+                 why_n) ||
+      member_u64(root, "cache_bytes", "document", 1, UINT64_MAX, 0, 0, "a byte count", &m->cache_bytes, why,
                  why_n))
     goto out;
   const oli_json_t *rows = oli_json_get(root, "measurements");
@@ -229,6 +233,7 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   fprintf(f, ",\n  \"tool\": ");
   oli_json_write_string(f, tool ? tool : "");
   if (m->buffer_bytes) fprintf(f, ",\n  \"buffer_bytes\": %" PRIu64, m->buffer_bytes);
+  if (m->cache_bytes) fprintf(f, ",\n  \"cache_bytes\": %" PRIu64, m->cache_bytes);
   fprintf(f, ",\n  \"measurements\": [");
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *r = &m->rows[i];
@@ -238,6 +243,7 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
     if (r->threads) fprintf(f, ", \"threads\": %" PRIu32, r->threads);
     latency(f, "idle_latency", r->idle_lat);
     latency(f, "loaded_latency", r->loaded_lat);
+    if (r->gather_ns) fprintf(f, ", \"gather_ns\": %" PRIu32, r->gather_ns);
     if (r->nsweep) {
       fprintf(f, ",\n     \"sweep\": [");
       for (uint32_t k = 0; k < r->nsweep; k++)

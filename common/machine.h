@@ -38,6 +38,8 @@ typedef struct oli_machine_row_s {
   uint32_t threads;          /* threads of that best; 0 unknown */
   uint32_t idle_lat;         /* ns per dependent load, one thread; 0 unknown */
   uint32_t loaded_lat;       /* ns while the other threads stream the node; 0 unknown */
+  uint32_t gather_ns;        /* ns per random read of one line, independent addresses, one thread
+                              * (the misses a core overlaps included); 0 unknown */
   uint32_t nsweep;           /* the bandwidth at each thread count tried */
   struct { uint32_t threads; uint64_t read_bw; } sweep[OLI_MACHINE_MAX_SWEEP];
 } oli_machine_row_t;
@@ -45,6 +47,7 @@ typedef struct oli_machine_row_s {
 typedef struct oli_machine_s {
   char host[128];            /* where it was measured ("" unknown) */
   uint64_t buffer_bytes;     /* bytes per measurement buffer; 0 unknown */
+  uint64_t cache_bytes;      /* bytes the measuring CPUs' caches serve (measured); 0 unknown */
   size_t n;
   oli_machine_row_t rows[OLI_MACHINE_MAX_ROWS];
 } oli_machine_t;

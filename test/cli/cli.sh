@@ -652,6 +652,20 @@ PY
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine m.json --threads 1 -o plan1.json; want_rc 0 "1 thread"
   python3 -c 'import json; p=json.load(open("plan1.json")); a=[s for s in p["sites"] if s["name"]=="a"][0]; assert a["decision"]=="dram", a; assert p["model"]["dram"]["bandwidth"]==12000' ||
     fail "1 thread: DRAM far from saturated, a stays on DRAM at the 1-thread bandwidth"
+  # the caches' bytes and the gather time, when measured, are the model's; --latency replaces the gather time
+  sed 's/"host": "t",/"host": "t", "cache_bytes": 1099511627776,/; s/"loaded_latency": 130,/"loaded_latency": 130, "gather_ns": 7,/' m.json >mc.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mc.json --threads 1 -o planc.json; want_rc 0 "cache"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mc.json --threads 1 --latency 100:300 -o planl.json; want_rc 0 "--latency"
+  python3 - <<'PY' || fail "the machine file's cache_bytes and gather_ns are not the model's"
+import json
+p1, pc, pl = (json.load(open(f)) for f in ("plan1.json", "planc.json", "planl.json"))
+assert pc["model"]["cache_bytes"] == 1099511627776 and pc["model"]["dram"]["gather_ns"] == 7, pc["model"]
+assert "cache_bytes" not in p1["model"] and "gather_ns" not in p1["model"]["dram"], p1["model"]
+assert "gather_ns" not in pl["model"]["dram"], pl["model"]
+# a cache larger than everything: each object's bytes move once, not once per pass
+assert pc["predicted"]["dram"] < p1["predicted"]["dram"], (pc["predicted"], p1["predicted"])
+assert any("in the caches" in s["reason"] for s in pc["sites"]), [s["reason"] for s in pc["sites"]]
+PY
   ;;
 plan-machine-env) # OLI_MACHINE gives the machine file as --machine does; OLI_MACHINE=none and --machine none use none
   cat >m.json <<'J'

@@ -122,6 +122,67 @@ int main(void) {
         fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 1.0) < 1e-9);
   CHECK("gather on CXL: 280 ns each", fabs(oli_plan_time(&m, &x[0], &OPTS[1]) - 2.8) < 1e-9);
 
+  /* 3b. the caches (oli_plan_cache): D_i = sum_j bytes_j min(1, p_j / p_i)
+   * distinct bytes between two uses of object i (p: accesses per byte) */
+  uint64_t MiB = 1u << 20;
+  oli_plan_model_default(&m, 1);
+  for (int i = 0; i < 3; i++) { /* a triad: three equal streams, one pass each time */
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = 32 * MiB;
+    x[i].accesses = 20 * 4 * MiB;
+    x[i].cached = 0.5; /* stale: oli_plan_cache sets every object */
+  }
+  oli_plan_cache(&m, x, 3);
+  CHECK("no cache_bytes: nothing cached", x[0].cached == 0 && x[1].cached == 0 && x[2].cached == 0);
+  m.cache_bytes = 95 * MiB;
+  oli_plan_cache(&m, x, 3);
+  CHECK("three equal 32 MiB streams, 95 MiB of cache: none cached (D = 96 MiB)",
+        x[0].cached == 0 && x[1].cached == 0 && x[2].cached == 0);
+  m.cache_bytes = 96 * MiB;
+  oli_plan_cache(&m, x, 3);
+  CHECK("three equal 32 MiB streams, 96 MiB of cache: all cached", x[0].cached == 1 && x[1].cached == 1 && x[2].cached == 1);
+  CHECK_EQ("cached stream: misses are its bytes once (8-byte units)", (uint64_t)oli_plan_misses(&m, &x[0]), 4 * MiB);
+  CHECK("cached stream: traffic its bytes once", fabs(oli_plan_traffic(&m, &x[0]) - 32.0 * MiB) < 1e-6);
+  /* a CG: a 1 MiB vector used 100 times per byte beside a 36 MiB matrix streamed once */
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = MiB, x[0].accesses = 100 * MiB;
+  memset(&x[1], 0, sizeof x[1]);
+  x[1].bytes = 36 * MiB, x[1].accesses = 36 * MiB / 8;
+  m.cache_bytes = 1.05 * MiB; /* D_vector = 1 MiB + 36 MiB / 8 / 100 = 1.045 MiB */
+  oli_plan_cache(&m, x, 2);
+  CHECK("vector beside a matrix: the vector cached, the matrix not", x[0].cached == 1 && x[1].cached == 0);
+  m.cache_bytes = 1.04 * MiB;
+  oli_plan_cache(&m, x, 2);
+  CHECK("vector beside a matrix, 1.04 MiB: the matrix's share of its reuse distance counts", x[0].cached == 0);
+  CHECK("uncached stream: every access", fabs(oli_plan_misses(&m, &x[1]) - 36.0 * MiB / 8) < 1e-6);
+  /* a gather beside a stream: its share beside the others' */
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = 64 * MiB, x[0].accesses = 64 * MiB, x[0].latency = 1; /* p = 1 */
+  memset(&x[1], 0, sizeof x[1]);
+  x[1].bytes = 16 * MiB, x[1].accesses = 4 * MiB;                   /* p = 0.25 */
+  m.cache_bytes = 32 * MiB;
+  oli_plan_cache(&m, x, 2);
+  /* D_gather = 64 MiB + 4 Mi accesses / 1 = 68 MiB: (32 - 4) / 64 of it hits */
+  CHECK("gather beside a stream: 0.4375 cached", fabs(x[0].cached - 0.4375) < 1e-12);
+  CHECK("the stream (D = 80 MiB) not cached", x[1].cached == 0);
+  /* misses: 0.5625 x 64 Mi + 0.4375 x 1 Mi lines once = 38207488 */
+  CHECK("gather misses: uncached share's accesses plus the cached share's lines once",
+        fabs(oli_plan_misses(&m, &x[0]) - 38207488.0) < 1e-6);
+  CHECK("gather traffic: a line per miss", fabs(oli_plan_traffic(&m, &x[0]) - 38207488.0 * 64) < 1e-3);
+  CHECK("gather, no gather_ns: misses x 100 ns / 10 in flight",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 10e-9) < 1e-9);
+  m.gather_ns[0] = 50, m.gather_ns[1] = 150;
+  CHECK("gather, measured 50 ns per miss per thread", fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 50e-9) < 1e-9);
+  CHECK("gather on CXL: its own gather_ns", fabs(oli_plan_time(&m, &x[0], &OPTS[1]) - 38207488.0 * 150e-9) < 1e-9);
+  CHECK("gather 3:1: the shares' gather times", fabs(oli_plan_time(&m, &x[0], &OPTS[2]) - 38207488.0 * 75e-9) < 1e-9);
+  oli_plan_model_default(&m, 2);
+  m.cache_bytes = 32 * MiB, m.gather_ns[0] = 50;
+  oli_plan_cache(&m, x, 2);
+  CHECK("gather, 2 threads: half the time", fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 25e-9) < 1e-9);
+  x[0].latency = 0; /* as a stream it does not fit: D = 68 MiB > 32 MiB */
+  oli_plan_cache(&m, x, 2);
+  CHECK("the same object streamed: not cached", x[0].cached == 0);
+
   /* 4. DRAM sufficient: interleave only where local DRAM saturates */
   uint64_t G = 1ull << 30;
   /* 0,1: large (>=10%) and hot; 2: large, cold; 3..8: small and hot; 9: never touched */

@@ -197,6 +197,16 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The calling thread's CPU time, seconds: every measurement is timed with
+ * it, so that on a machine shared with other programs a figure is what the
+ * memory gives while the measuring threads run (their memory traffic still
+ * counts, the time they wait for a CPU does not). */
+static double thread_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static void pin(int cpu) {
   cpu_set_t set;
   CPU_ZERO(&set);
@@ -214,6 +224,7 @@ typedef struct reader_s {
   pthread_barrier_t *start, *done;
   int passes;
   _Atomic int *stop;         /* non-NULL: stream until set (the loaded-latency load) */
+  double secs;               /* CPU seconds of its last pass */
   uint64_t sink;
 } reader_t;
 
@@ -234,13 +245,16 @@ static void *reader(void *arg) {
   }
   for (int k = 0; k < r->passes; k++) {
     pthread_barrier_wait(r->start);
+    double c0 = thread_cpu();
     r->sink += sum_words(r->lo, r->words);
+    r->secs = thread_cpu() - c0;
     pthread_barrier_wait(r->done);
   }
   return NULL;
 }
 
-/* MB/s of the best of `passes` reads of buf by `t` threads on cpus[0..t). */
+/* MB/s of the best of `passes` reads of buf by `t` threads on cpus[0..t),
+ * a pass taking its slowest thread's CPU time. */
 static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, int passes) {
   reader_t r[MAX_CPUS];
   pthread_barrier_t start, done;
@@ -255,9 +269,10 @@ static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, 
   double best = 1e300;
   for (int k = 0; k < passes; k++) {
     pthread_barrier_wait(&start);
-    double t0 = now();
     pthread_barrier_wait(&done);
-    double dt = now() - t0;
+    double dt = 0;
+    for (int i = 0; i < t; i++)
+      if (r[i].secs > dt) dt = r[i].secs;
     if (dt < best) best = dt;
   }
   for (int i = 0; i < t; i++) pthread_join(r[i].tid, NULL);
@@ -295,9 +310,9 @@ static uint32_t chase(void *buf, size_t size, int passes) {
   void *p = buf;
   double best = 1e300;
   for (int k = 0; k < passes; k++) {
-    double t0 = now();
+    double t0 = thread_cpu();
     for (size_t i = 0; i < steps; i++) p = *(void **)p;
-    double dt = now() - t0;
+    double dt = thread_cpu() - t0;
     if (dt < best) best = dt;
   }
   static void *volatile keep;
@@ -325,13 +340,64 @@ static uint32_t loaded_chase(void *buf, size_t size, const int *cpus, int t, int
   return ns;
 }
 
+static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* ns per read of one line at a random address, the addresses independent of
+ * the data (as a gather's indices), one thread: what a core pays per miss
+ * with the misses it overlaps, so the model needs no assumed count in flight.
+ * The lines are the largest power of two that fit in the buffer. */
+static uint32_t gather_time(const void *buf, size_t size, int passes) {
+  size_t lines = 1;
+  while (lines * 2 <= size / LINE) lines *= 2;
+  size_t steps = lines < ((size_t)1 << 22) ? lines : (size_t)1 << 22;
+  const char *b = buf;
+  uint64_t x = 0x2545f4914f6cdd1dull, sum = 0;
+  double best = 1e300;
+  for (int k = 0; k < passes; k++) {
+    double t0 = thread_cpu();
+    for (size_t i = 0; i < steps; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64: the next address needs no load */
+      sum += *(const uint64_t *)(b + (size_t)(x & (lines - 1)) * LINE);
+    }
+    double dt = thread_cpu() - t0;
+    if (dt < best) best = dt;
+  }
+  static volatile uint64_t keep;
+  keep = sum;
+  (void)keep;
+  double ns = best / (double)steps * 1e9;
+  return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
+}
+
+/* Bytes the caches serve one thread: the chase over the first 256 KiB, 512
+ * KiB ... up to half the buffer; at size s the share of its loads the caches
+ * serve is h = (whole - l(s)) / (whole - l(256 KiB)) (whole: the chase over the
+ * whole buffer, ns), so they hold about h x s of it; the most over the sizes
+ * where h >= 1/2 (beyond, the chase slows further with the page walks of a
+ * larger buffer - nested ones in a VM - which h would take for cache hits).
+ * What other programs' data takes of a shared cache is not ours, and not counted. */
+static uint64_t cache_capacity(void *buf, size_t size, uint32_t whole, int passes) {
+  uint64_t best = 0;
+  double l0 = 0;
+  if (passes < 3) passes = 3; /* the first walk only fills the caches */
+  for (size_t s = 256u << 10; s <= size / 2; s *= 2) {
+    if (build_chase(buf, s) != 0) break;
+    double l = chase(buf, s, passes);
+    if (l0 == 0) l0 = l;
+    double h = whole > l0 ? ((double)whole - l) / ((double)whole - l0) : 0;
+    h = h < 0 ? 0 : h > 1 ? 1 : h;
+    step("caches: chase over %zu KiB: %.0f ns, %.0f%% from the caches", s >> 10, l, 100 * h);
+    if (h >= 0.5 && h * (double)s > (double)best) best = (uint64_t)(h * (double)s);
+  }
+  return best;
+}
+
 /* ---- one measurement ----------------------------------------------------- */
 
 /* Progress on stderr, one line per step of a pair: what was measured, its
  * figure and the seconds since calibrate started (a run takes seconds to
  * minutes, and the table comes only at the end). */
 static double started;
-static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
 static void step(const char *fmt, ...) {
   char what[256];
   va_list ap;
@@ -341,7 +407,7 @@ static void step(const char *fmt, ...) {
   fprintf(stderr, "oli: calibrate:   %s (%.1f s)\n", what, now() - started);
 }
 
-static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row) {
+static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row, uint64_t *cache) {
   node_t *f = &nodes[from];
   char why[256];
   if (nodes[to].free_bytes && size > nodes[to].free_bytes / 2) {
@@ -380,6 +446,12 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     row->idle_lat = chase(buf, size, passes);
     step("node %d from node %d: idle latency: %" PRIu32 " ns", to, from, row->idle_lat);
   }
+  row->gather_ns = gather_time(buf, size, passes);
+  step("node %d from node %d: gather, 1 thread: %" PRIu32 " ns per random line", to, from, row->gather_ns);
+  if (cache && *cache == 0 && from == to && row->idle_lat) {
+    *cache = cache_capacity(buf, size, row->idle_lat, passes);
+    step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
+  }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
     step("node %d from node %d: loaded latency (%d CPU%s streaming): %" PRIu32 " ns", to, from, f->ncpus - 1,
@@ -392,11 +464,11 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
 /* ---- the table ------------------------------------------------------------ */
 
 static void print_table(FILE *out, const oli_machine_t *m) {
-  fprintf(out, "%-5s %-5s %-4s  %-28s %8s %10s\n", "FROM", "NODE", "KIND", "READ MB/s (threads: MB/s)", "IDLE ns",
-          "LOADED ns");
+  fprintf(out, "%-5s %-5s %-4s  %-28s %8s %10s %10s\n", "FROM", "NODE", "KIND", "READ MB/s (threads: MB/s)", "IDLE ns",
+          "LOADED ns", "GATHER ns");
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *r = &m->rows[i];
-    char sweep[200] = "", idle[16] = "-", loaded[16] = "-";
+    char sweep[200] = "", idle[16] = "-", loaded[16] = "-", gather[16] = "-";
     size_t k = 0;
     for (uint32_t j = 0; j < r->nsweep && k < sizeof sweep; j++)
       k += (size_t)snprintf(sweep + k, sizeof sweep - k, "%s%u: %" PRIu64, j ? ", " : " (", r->sweep[j].threads,
@@ -404,10 +476,13 @@ static void print_table(FILE *out, const oli_machine_t *m) {
     if (r->nsweep && k < sizeof sweep) snprintf(sweep + k, sizeof sweep - k, ")");
     if (r->idle_lat) snprintf(idle, sizeof idle, "%u", r->idle_lat);
     if (r->loaded_lat) snprintf(loaded, sizeof loaded, "%u", r->loaded_lat);
+    if (r->gather_ns) snprintf(gather, sizeof gather, "%u", r->gather_ns);
     char bw[240];
     snprintf(bw, sizeof bw, "%" PRIu64 "%s", r->read_bw, sweep);
-    fprintf(out, "%-5d %-5d %-4s  %-28s %8s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, idle, loaded);
+    fprintf(out, "%-5d %-5d %-4s  %-28s %8s %10s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, idle, loaded,
+            gather);
   }
+  if (m->cache_bytes) fprintf(out, "caches: about %" PRIu64 " KiB serve one thread (measured)\n", m->cache_bytes >> 10);
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];
@@ -525,7 +600,7 @@ int cli_calibrate_main(int argc, char **argv) {
         snprintf(left, sizeof left, ", about %.0f s left", (now() - started) / (double)m.n * (double)(pairs - (int)m.n));
       fprintf(stderr, "oli: calibrate: [%zu/%d] node %d from node %d (%d CPU%s, %" PRIu64 " MiB, best of %ld%s)\n",
               m.n + 1, pairs, t, f, nodes[f].ncpus, nodes[f].ncpus == 1 ? "" : "s", size >> 20, passes, left);
-      if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n]) != 0) return 1;
+      if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n], &m.cache_bytes) != 0) return 1;
       m.n++;
     }
   fprintf(stderr, "oli: calibrate: %zu pair%s measured in %.1f s\n", m.n, m.n == 1 ? "" : "s", now() - started);

@@ -396,7 +396,7 @@ int cli_plan_main(int argc, char **argv) {
       cli_error("plan: --latency '%s' is not D:C or D:C:R (ns, each > 0)", lat_s);
       goto out;
     }
-    for (int i = 0; i < nv; i++) m.lat[i] = v[i], src.tier[i] = "command line";
+    for (int i = 0; i < nv; i++) m.lat[i] = v[i], m.gather_ns[i] = 0, src.tier[i] = "command line";
   }
   char src_words[300];
   cli_plan_source_words(&src, src_words, sizeof src_words);
@@ -468,6 +468,7 @@ int cli_plan_main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
       add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
   }
+  oli_plan_cache(&m, objs, d.nsites); /* what the caches hold: the same wherever the pages are */
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
   if (oli_plan_solve(&m, objs, d.nsites, options, nopts, budget ? budget : UINT64_MAX, exact_max, &res) != 0) {
@@ -526,12 +527,14 @@ int cli_plan_main(int argc, char **argv) {
     oli_jw_double(&w, "bandwidth_1thread", m.bw_thread[t], 6);
     oli_jw_double(&w, "saturated", sat[t], 6);
     oli_jw_double(&w, "latency", m.lat[t], 6);
+    if (m.gather_ns[t] > 0) oli_jw_double(&w, "gather_ns", m.gather_ns[t], 6);
     oli_jw_str(&w, "source", src.tier[t]);
     oli_jw_end(&w);
   }
   oli_jw_double(&w, "mlp", m.mlp, 6);
   oli_jw_double(&w, "access_bytes", m.access_bytes, 6);
   oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
+  if (m.cache_bytes > 0) oli_jw_u64(&w, "cache_bytes", (uint64_t)m.cache_bytes);
   oli_jw_u64(&w, "traffic_bytes", demand);
   if (d.run_ns) oli_jw_u64(&w, "run_ns", d.run_ns);
   oli_jw_u64(&w, "footprint", m.footprint);
@@ -552,18 +555,20 @@ int cli_plan_main(int argc, char **argv) {
     const char *srcw = static_bin ? "estimated" : "sampled";
     char how[40] = ""; /* --static: the pattern, which decides latency- or bandwidth-bound */
     if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
+    char inc[40] = ""; /* the caches' share: its reuses are not memory traffic */
+    if (x->cached > 0) snprintf(inc, sizeof inc, ", %.0f%% in the caches", 100 * x->cached);
     (void)large;
     double on_dram = oli_plan_time(&m, x, &options[0]), t_choice = oli_plan_time(&m, x, o);
     char t1[32], t2[32], gb[32];
     if (x->accesses == 0)
       snprintf(cls, sizeof cls, "no %s accesses (%.1f%% of footprint)", srcw, pct);
     else if (x->latency)
-      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather (%.3g %s accesses/KiB): latency-bound, %s on local DRAM "
-               "at %g thread%s", pct, per_kib, srcw, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads,
+      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather (%.3g %s accesses/KiB%s): latency-bound, %s on local "
+               "DRAM at %g thread%s", pct, per_kib, srcw, inc, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads,
                m.threads == 1 ? "" : "s");
     else
-      snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB, %s moved: %s on local DRAM at %g "
-               "thread%s", pct, how, per_kib, srcw, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),
+      snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB%s, %s moved: %s on local DRAM at %g "
+               "thread%s", pct, how, per_kib, srcw, inc, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),
                cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     placement_words(o, ps, sizeof ps);
     if (x->choice != x->best)

@@ -22,6 +22,7 @@ static void set_tier(oli_plan_model_t *m, int t, const oli_machine_row_t *r) {
   if (m->bw_thread[t] > m->bw[t]) m->bw_thread[t] = m->bw[t]; /* a sweep that falls: never above the curve */
   if (r->loaded_lat) m->lat[t] = r->loaded_lat;
   else if (r->idle_lat) m->lat[t] = r->idle_lat;
+  m->gather_ns[t] = r->gather_ns; /* 0 (not measured): loaded latency / mlp */
 }
 
 int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double sat[OLI_PLAN_TIERS],
@@ -35,6 +36,7 @@ int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double s
     return -1;
   }
   src->from = from;
+  m->cache_bytes = (double)f->cache_bytes; /* 0 (not measured): no cache term */
   const char *cxl = oli_node_kind_name(OLI_NODE_CXL), *dram = oli_node_kind_name(OLI_NODE_DRAM);
   const oli_machine_row_t *tier[OLI_PLAN_TIERS] = {oli_machine_find(f, from, from), NULL, NULL};
   for (size_t i = 0; i < f->n; i++) {

@@ -26,7 +26,7 @@ const char *cli_plan_machine_path(const char *given, bool *explicit_file);
  * lowest that measured its own memory): its own node is local DRAM, the
  * first `cxl` row CXL, the first other `dram` row remote DRAM; bandwidth at
  * m->threads and at one thread from the sweep, latency the loaded one, else
- * the idle one; sat[] gets each tier's saturated bandwidth (the best
+ * the idle one, the gather time and the caches' bytes when measured; sat[] gets each tier's saturated bandwidth (the best
  * measured, for the preferred ratio). Tiers it has no row for keep what m
  * and sat had. 0; -1 with one
  * line in why (no node measured its own memory). */

@@ -46,8 +46,64 @@ int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x
   return large && hot;
 }
 
+typedef struct reuse_s {
+  double p;     /* accesses per byte */
+  size_t i;
+} reuse_t;
+
+static int cmp_reuse(const void *a, const void *b) {
+  const reuse_t *x = a, *y = b;
+  if (x->p != y->p) return x->p > y->p ? -1 : 1; /* most reused first */
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
+  for (size_t i = 0; i < n; i++) objs[i].cached = 0;
+  if (!(m->cache_bytes > 0) || n == 0) return;
+  reuse_t *r = malloc(n * sizeof *r);
+  if (r == NULL) return; /* out of memory: no cache term (more time, never less) */
+  size_t k = 0;
+  double below = 0; /* accesses of the objects reused less than the current group */
+  for (size_t i = 0; i < n; i++)
+    if (objs[i].accesses && objs[i].bytes) {
+      r[k++] = (reuse_t){(double)objs[i].accesses / (double)objs[i].bytes, i};
+      below += (double)objs[i].accesses;
+    }
+  qsort(r, k, sizeof *r, cmp_reuse);
+  double above = 0; /* bytes of the objects reused at least as often */
+  for (size_t g = 0; g < k;) {
+    size_t e = g; /* [g, e): one reuse group: each counts the others whole */
+    while (e < k && r[e].p == r[g].p) {
+      above += (double)objs[r[e].i].bytes;
+      below -= (double)objs[r[e].i].accesses;
+      e++;
+    }
+    /* bytes_j x p_j / p_i summed over the less reused: their accesses / p_i */
+    double d = above + (below > 0 ? below : 0) / r[g].p;
+    for (size_t j = g; j < e; j++) {
+      oli_plan_obj_t *x = &objs[r[j].i];
+      double b = (double)x->bytes;
+      if (x->latency) {
+        double c = (m->cache_bytes - (d - b)) / b;
+        x->cached = c < 0 ? 0 : c > 1 ? 1 : c;
+      } else {
+        x->cached = d <= m->cache_bytes ? 1 : 0;
+      }
+    }
+    g = e;
+  }
+  free(r);
+}
+
+double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+  double unit = x->latency ? m->line_bytes : m->access_bytes, a = (double)x->accesses;
+  double c = x->cached > 0 ? (x->cached < 1 ? x->cached : 1) : 0;
+  double first = (double)x->bytes / unit; /* the cached share's first touch: each unit once */
+  return (1 - c) * a + c * (first < a ? first : a);
+}
+
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  return (double)x->accesses * (x->latency ? m->line_bytes : m->access_bytes);
+  return oli_plan_misses(m, x) * (x->latency ? m->line_bytes : m->access_bytes);
 }
 
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
@@ -55,6 +111,7 @@ double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const o
   double f[OLI_PLAN_TIERS];
   for (int t = 0; t < OLI_PLAN_TIERS; t++) f[t] = sum > 0 ? o->w[t] / sum : (t == 0);
   double bytes = oli_plan_traffic(m, x), threads = m->threads >= 1 ? m->threads : 1;
+  double misses = x->latency ? oli_plan_misses(m, x) : 0;
   double by_threads = 0, by_tier = 0, by_latency = 0;
   for (int t = 0; t < OLI_PLAN_TIERS; t++) {
     if (f[t] <= 0) continue;
@@ -64,7 +121,10 @@ double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const o
     by_threads += f[t] * bytes / (threads * m->bw_thread[t] * 1e6);
     double tier = f[t] * bytes / (m->bw[t] * 1e6);
     if (tier > by_tier) by_tier = tier;
-    if (x->latency) by_latency += f[t] * (double)x->accesses * m->lat[t] * 1e-9 / (m->mlp * threads);
+    /* a gather: each thread pays per miss what the tier's random reads cost
+     * a thread (measured), else its loaded latency over the misses in flight */
+    double per_miss = m->gather_ns[t] > 0 ? m->gather_ns[t] : m->lat[t] / m->mlp;
+    if (x->latency) by_latency += f[t] * misses * per_miss * 1e-9 / threads;
   }
   double s = by_threads > by_tier ? by_threads : by_tier;
   return by_latency > s ? by_latency : s;

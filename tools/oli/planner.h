@@ -26,8 +26,11 @@ typedef struct oli_plan_model_s {
   double bw[OLI_PLAN_TIERS];        /* MB/s the tier delivers to `threads` threads */
   double bw_thread[OLI_PLAN_TIERS]; /* MB/s one thread draws from the tier alone */
   double lat[OLI_PLAN_TIERS];       /* ns per miss under load (loaded latency, else idle) */
+  double gather_ns[OLI_PLAN_TIERS]; /* ns a thread pays per random miss, its overlapped misses
+                                     * included (measured); 0: lat / mlp */
   double threads;                   /* threads of the profiled run (>= 1) */
-  double mlp;                       /* misses in flight per thread on a gather */
+  double mlp;                       /* misses in flight per thread on a gather without gather_ns */
+  double cache_bytes;               /* bytes the caches hold for the run (measured); 0: no cache */
   double access_bytes;              /* bytes one sampled access moves when streamed */
   double line_bytes;                /* bytes one miss moves */
   double away_s_per_byte;           /* tie-break: seconds per byte not on local DRAM */
@@ -40,6 +43,7 @@ typedef struct oli_plan_obj_s {
   uint64_t bytes;    /* bytes to place (peak live) */
   uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
   int latency;       /* the access pattern is latency-bound (a gather) */
+  double cached;     /* share of its bytes the caches hold across its reuses (oli_plan_cache), 0-1 */
   /* filled by oli_plan_solve */
   int bw_bound;      /* streamed (not a gather) and accessed: its time is its traffic's */
   int choice;        /* index into the options */
@@ -64,14 +68,27 @@ uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
  * large_percent% of the footprint) and hot (accesses per byte >= hot), and
  * not known to be a gather. Used to predict OLI_POLICY=oli. */
 int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x);
-/* Bytes x moves between memory and the CPU in the run: accesses x
- * access_bytes when streamed, accesses x line_bytes for a gather (every
- * access a miss). */
+/* What the caches hold of each object (sets objs[i].cached), LRU-like:
+ * with p = accesses per byte, between two uses of a byte of object i the run
+ * touches D_i = sum_j bytes_j x min(1, p_j / p_i) distinct bytes (its own
+ * included). A streamed object is cached whole when D_i <= cache_bytes, else
+ * not at all (a pass longer than the cache evicts each line before it comes
+ * back); a gather's random lines hit in the share of it that fits beside the
+ * others: (cache_bytes - (D_i - bytes_i)) / bytes_i, clamped to 0-1. No
+ * cache_bytes: nothing cached. O(n log n). */
+void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n);
+/* Accesses of x that reach memory: those of its uncached share, plus the
+ * first touch of its cached share (its bytes once, in access_bytes units
+ * when streamed, in lines for a gather): a gather's misses, each one line. */
+double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* Bytes x moves between memory and the CPU in the run: misses x
+ * access_bytes when streamed, misses x line_bytes for a gather. */
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
- *   for a gather the latency time  accesses x sum_t f_t lat_t / (mlp x threads). */
+ *   for a gather the latency time  misses x sum_t f_t g_t / threads, g_t the
+ *   tier's gather_ns, else lat_t / mlp. */
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o);
 /* oli_plan_time plus the tie-break (away_s_per_byte per byte off local DRAM):
  * what the solver minimises. */
@@ -87,8 +104,8 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
                    oli_plan_result_t *res);
 /* Default model (no machine file): local DRAM 10000 MB/s per thread up to
  * 30000 MB/s, 100 ns; CXL 4000 up to 10000 MB/s, 280 ns; remote DRAM 7000 up
- * to 20000 MB/s, 180 ns; at `threads` threads; mlp 10, 8-byte accesses,
- * 64-byte lines; large 10%; hot unset (-1). */
+ * to 20000 MB/s, 180 ns; at `threads` threads; mlp 10, no gather_ns, no
+ * cache, 8-byte accesses, 64-byte lines; large 10%; hot unset (-1). */
 void oli_plan_model_default(oli_plan_model_t *m, double threads);
 
 #endif /* OLI_PLANNER_H */

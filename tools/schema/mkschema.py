@@ -306,11 +306,12 @@ def machine(v):
     point = obj({"threads": threads, "read_bandwidth": bw}, required=("threads", "read_bandwidth"))
     row = obj({"from": NODE, "to": NODE, "kind": {"anyOf": [enum(["dram", "cxl"]), {"type": "null"}]},
                "read_bandwidth": bw, "threads": {"anyOf": [threads, {"type": "null"}]}, "idle_latency": lat,
-               "loaded_latency": lat,
+               "loaded_latency": lat, "gather_ns": lat,
                "sweep": {"anyOf": [{"type": "array", "items": point, "maxItems": 16}, {"type": "null"}]}},
               required=("from", "to", "read_bandwidth"))
     props = {"host": {"type": ["string", "null"]}, "tool": {"type": ["string", "null"]},
              "buffer_bytes": {"anyOf": [dict(U64, minimum=1), {"type": "null"}]},
+             "cache_bytes": {"anyOf": [dict(U64, minimum=1), {"type": "null"}]},
              "measurements": {"type": "array", "items": row, "minItems": 1, "maxItems": 256}}
     return envelope("oli-machine", [1], "oli machine file", props, ["measurements"],
                     "Measured bandwidth and latency per node pair (oli calibrate -o, OLI_MACHINE). docs/machine.md")

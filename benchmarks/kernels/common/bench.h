@@ -2,6 +2,7 @@
  * command line or BENCH_CLASS, a monotonic timer, allocation checks, and the
  * uniform result lines the comparison harness parses:
  *   time_s <seconds of the timed section>
+ *   cpu_s <CPU seconds of the timed sections, all threads>
  *   VERIFICATION SUCCESSFUL | VERIFICATION FAILED   (exit status 0 | 1)
  * Allocation stays a plain malloc/calloc at each call site so that the oli
  * pass sees one site per array; the large arrays are stored into file-scope
@@ -74,13 +75,27 @@ static inline int bench_profile_timed(void) {
   return s && s[0] == '1' && oli_profile_pause && oli_profile_resume;
 }
 
+/* CPU time of the whole process (all threads), seconds. The timed sections'
+ * total is printed as cpu_s: on a machine shared with other work their wall
+ * time includes the time the threads waited for a CPU, their CPU time does
+ * not (benchmarks/model-check.sh compares the model with cpu_s / threads,
+ * run with OMP_WAIT_POLICY=passive so that waiting threads do not spin). */
+static double bench_cpu_t0, bench_cpu_total;
+static inline double bench_cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* The start of a timed section: its time (bench_stop adds what has passed). */
 static inline double bench_start(void) {
   if (bench_profile_timed()) oli_profile_resume();
+  bench_cpu_t0 = bench_cpu_now();
   return bench_now();
 }
 static inline double bench_stop(double t0) {
   double t = bench_now() - t0;
+  bench_cpu_total += bench_cpu_now() - bench_cpu_t0;
   if (bench_profile_timed()) oli_profile_pause();
   return t;
 }
@@ -94,6 +109,7 @@ static inline void bench_header(const char *kernel, int cls, const char *params)
 /* Print the result lines and return the process exit status. */
 static inline int bench_finish(double seconds, int ok) {
   printf("time_s %.6f\n", seconds);
+  printf("cpu_s %.6f\n", bench_cpu_total);
   printf("VERIFICATION %s\n", ok ? "SUCCESSFUL" : "FAILED");
   fflush(stdout);
   return ok ? 0 : 1;
