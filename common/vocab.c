@@ -123,11 +123,11 @@ int oli_placement_parse(const char *s, oli_placement_t *out) {
 #include "oli_vocab.def"
 static const struct {
   const char *name, *help;
-  int rule, process;
+  int process;
   oli_placement_t placement;
 } policies[OLI_POLICY_COUNT_] = {
 #define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help) \
-  [Num] = {Name, Help, Rule, Process, OLI_PLACE_##Placement},
+  [Num] = {Name, Help, Process, OLI_PLACE_##Placement},
 #include "oli_vocab.def"
 };
 
@@ -137,7 +137,6 @@ const char *oli_policy_name(oli_policy_t p) {
 const char *oli_policy_help(oli_policy_t p) {
   return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].help : UNKNOWN;
 }
-int oli_policy_is_rule(oli_policy_t p) { return (unsigned)p < OLI_POLICY_COUNT_ && policies[p].rule; }
 int oli_policy_whole_process(oli_policy_t p) { return (unsigned)p < OLI_POLICY_COUNT_ && policies[p].process; }
 oli_placement_t oli_policy_placement(oli_policy_t p) {
   return (unsigned)p < OLI_POLICY_COUNT_ ? policies[p].placement : OLI_PLACE_DEFAULT;

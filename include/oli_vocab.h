@@ -168,7 +168,15 @@ int oli_placement_parse(const char *s, oli_placement_t *out);
 
 const char *oli_policy_name(oli_policy_t p);
 const char *oli_policy_help(oli_policy_t p);
-int oli_policy_is_rule(oli_policy_t p);            /* decided by the rule (oli) */
+/* Decided by the rule (oli): from the rows, inline (the placed path asks it). */
+static inline int oli_policy_is_rule(oli_policy_t p) {
+  switch (p) {
+#define OLI_POLICY(Id, Num, Name, Rule, Placement, Process, Help) \
+  case Num: return Rule;
+#include "oli_vocab.def"
+  default: return 0;
+  }
+}
 int oli_policy_whole_process(oli_policy_t p);      /* the process's task policy too (uniform) */
 oli_placement_t oli_policy_placement(oli_policy_t p); /* a fixed policy's placement */
 int oli_policy_parse(const char *s, oli_policy_t *out); /* case-insensitive: an option value */

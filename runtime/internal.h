@@ -27,6 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "types.h"
 
@@ -301,6 +302,11 @@ int _oli_arena_init(void);
  * out of memory. *flags gets OLI_AF_*. */
 void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_site_state_t *st,
                        bool zero, unsigned *flags);
+/* The same for a new object decided d: its mechanism for a block of that size
+ * first (d->mechanism, _oli_place_mechanism), so the decision reaches the
+ * memory layer in one call. */
+void *_oli_arena_alloc_decided(size_t size, size_t align, oli_decision_t *d, oli_site_state_t *st, bool zero,
+                               unsigned *flags);
 /* Information about the live block starting at p; -1 when p is not one. */
 int _oli_arena_info(const void *p, oli_block_info_t *out);
 /* Profile runs (OLI_PROFILE set at arena init): the site state of the live
@@ -399,6 +405,30 @@ void _oli_unplaced_init(void); /* the placed path's bring-up: glibc's own mallin
 /* glibc's heap in use (0 in host mode) and the loaded modules' writable data
  * (liboli's left out): a sample at most 10 ms old, or a new one (fresh). */
 void _oli_unplaced(bool fresh, uint64_t *heap, uint64_t *data);
+#define OLI_UNPLACED_PERIOD_NS 10000000ull /* 10 ms */
+typedef struct oli_unplaced_sample_s {
+  _Atomic uint64_t heap, data, taken_ns; /* the last sample and when (0: none yet) */
+  _Atomic bool fixed;                    /* tests: the figures are given, not sampled */
+} oli_unplaced_sample_t;
+extern oli_unplaced_sample_t _oli_unplaced_last;
+static inline uint64_t _oli_unplaced_clock(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+/* _oli_unplaced(false, ...) without a call while the last sample is less than
+ * 10 ms old (the placed path's: a sample is a call once per 10 ms). */
+static inline void _oli_unplaced_recent(uint64_t *heap, uint64_t *data) {
+  oli_unplaced_sample_t *u = &_oli_unplaced_last;
+  uint64_t last = atomic_load_explicit(&u->taken_ns, memory_order_relaxed);
+  if (oli_likely(atomic_load_explicit(&u->fixed, memory_order_acquire) ||
+                 (last != 0 && _oli_unplaced_clock() - last < OLI_UNPLACED_PERIOD_NS))) {
+    *heap = atomic_load_explicit(&u->heap, memory_order_relaxed);
+    *data = atomic_load_explicit(&u->data, memory_order_relaxed);
+    return;
+  }
+  _oli_unplaced(false, heap, data);
+}
 void _oli_unplaced_fix(uint64_t heap, uint64_t data); /* tests: these figures from now on */
 
 // memory/query.c
@@ -417,8 +447,16 @@ oli_decision_t _oli_decide(const oli_decide_in_t *in);
 void _oli_decide_defaults(oli_decide_in_t *in);
 /* "38% of footprint, >= 10%: interleave 3:1" */
 int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *buf, size_t n);
-/* Bytes of an object of `size` that decision d puts on local DRAM (for dram_used). */
-uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size);
+/* Bytes of an object of `size` that decision d puts on local DRAM (for
+ * dram_used; inline: the group's budget check on the placed path). */
+static inline uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
+  unsigned __int128 sum = 0, dram = 0;
+  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
+    sum += d->target[i].weight;
+    if (d->target[i].tier == OLI_TIER_DRAM) dram += d->target[i].weight;
+  }
+  return sum ? (uint64_t)((unsigned __int128)size * dram / sum) : 0;
+}
 /* Same placement and targets (tier, node, weight): the same pages anywhere. */
 static inline bool _oli_decision_same_targets(const oli_decision_t *a, const oli_decision_t *b) {
   if (a->placement != b->placement || a->ntargets != b->ntargets) return false;
@@ -442,6 +480,18 @@ const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
 /* The same for st's record, resolved once per plan and kept in st (the
  * allocation path's: no lookup per object). */
 const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st);
+extern _Atomic uint64_t _oli_plan_gen; /* bumped whenever the plan changes */
+extern _Atomic int _oli_plan_state;    /* 0 none, 1 loading, 2 loaded */
+/* _oli_plan_for's answer without a call when st holds it for the loaded plan
+ * (true, *e set); false: ask _oli_plan_for (which may load the file). */
+static inline bool _oli_plan_known(const oli_site_state_t *st, const oli_plan_entry_t **e) {
+  oli_site_state_t *s = (oli_site_state_t *)st;
+  if (oli_unlikely(atomic_load_explicit(&_oli_plan_state, memory_order_acquire) != 2) || st->site == NULL ||
+      atomic_load_explicit(&s->plan_gen, memory_order_acquire) != atomic_load_explicit(&_oli_plan_gen, memory_order_acquire))
+    return false;
+  *e = atomic_load_explicit(&s->plan_entry, memory_order_relaxed);
+  return true;
+}
 int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
 /* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
@@ -462,6 +512,17 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg);
  * memory it is applied to (_oli_place_mechanism). */
 oli_decision_t _oli_decide_site(const oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
                                 bool fresh);
+/* Which block _oli_decide_alloc asks the arena for: none (host mode: the
+ * caller's), one for a decision that places (the default placement is
+ * glibc's), or one for any decision (a profile run attributes samples to
+ * arena blocks). */
+typedef enum { OLI_BLOCK_NONE, OLI_BLOCK_PLACED, OLI_BLOCK_ANY } oli_block_want_t;
+/* A new object of in->size of st: its decision (as _oli_decide_site) in *d
+ * and, as `want` says, its arena block placed by it
+ * (_oli_arena_alloc_decided: the mechanism, then the block; *fl its flags).
+ * NULL: no block asked, or the arena gave none (*fl says why, errno set). */
+void *_oli_decide_alloc(oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
+                        oli_block_want_t want, size_t align, bool zero, oli_decision_t *d, unsigned *fl);
 uint64_t _oli_group_key(const oli_site_state_t *st); /* computed once, kept in st (never 0) */
 void _oli_group_forget(void); /* a settle: groups without a live object are forgotten */
 
@@ -528,6 +589,13 @@ uint64_t _oli_site_pending_hints(void);
  * pending hints, and in *own whether st's hint is still among them (false
  * for NULL). */
 uint64_t _oli_site_hints(const oli_site_state_t *st, bool *own);
+extern uint64_t _oli_site_pending_total; /* _oli_site_pending_hints() */
+static inline uint64_t _oli_site_pending_now(void) { return __atomic_load_n(&_oli_site_pending_total, __ATOMIC_RELAXED); }
+/* st's first object took its hint out: _oli_site_hints(st) is then
+ * _oli_site_pending_now() with *own false. */
+static inline bool _oli_site_hints_used(const oli_site_state_t *st) {
+  return st && atomic_load_explicit(&((oli_site_state_t *)st)->hint_used, memory_order_relaxed);
+}
 /* A re-decision gave st's objects of `size` decision d (settle.c): counted
  * when it flipped their placement (else it only renews the reason: same
  * targets, the new share), and d is the site's decision when size is its
@@ -544,6 +612,12 @@ void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
  * bytes (when live: an arena block; a host-mode block's are booked by
  * hostblock.c) and its counters, in one call of the placed path. */
 void _oli_site_placed(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool fallback, bool live);
+/* placed.c's one call for a new object of in->size of st: its decision and
+ * arena block (policy/group.c's _oli_decide_alloc, as `want` says), the
+ * block booked to the site (_oli_site_placed: fallback, live bytes,
+ * counters). NULL: no block (none asked, or the arena gave none: *fl). */
+void *_oli_site_block(oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
+                      oli_block_want_t want, size_t align, bool zero, oli_decision_t *d, unsigned *fl);
 /* Portable profile: add a sample's weight to st's accesses in this thread's
  * shard (plain stores, no shared cache line); the sum over shards and the
  * state's own counter. */
@@ -689,6 +763,12 @@ void _oli_stack_doc_frames(struct oli_doc_site_s *s);
 /* The placed path's O(1) check: a settle when the expected footprint reached
  * the trigger (a factor above the last settle's) under OLI_POLICY=oli. */
 void _oli_settle_check(uint64_t footprint);
+extern _Atomic uint64_t _oli_settle_trigger; /* the footprint of the next settle; 0: not yet set */
+/* The same without a call while the footprint is below the trigger. */
+static inline void _oli_settle_due(uint64_t footprint) {
+  if (oli_unlikely(footprint >= atomic_load_explicit(&_oli_settle_trigger, memory_order_relaxed)))
+    _oli_settle_check(footprint);
+}
 /* Re-decide every live placed object against `footprint` (0: the expected
  * footprint now; final: at exit, the peak without pending hints). Returns
  * the objects whose decision changed. */

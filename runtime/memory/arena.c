@@ -885,6 +885,13 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
   return p;
 }
 
+void *_oli_arena_alloc_decided(size_t size, size_t align, oli_decision_t *d, oli_site_state_t *site, bool zero,
+                               unsigned *flags) {
+  uint64_t pg = oli_likely(pgsz) ? pgsz : _oli_page_size(); /* before the arena's bring-up */
+  d->mechanism = _oli_place_mechanism(d, (size + pg - 1) / pg, true); /* an arena block: aligned */
+  return _oli_arena_alloc(size, align, d, site, zero, flags);
+}
+
 /* Under the lock: the descriptor of the live block starting at p, its block
  * lock held (the caller lets it go); 0 when none. */
 static uint32_t live_at(const void *p) {

@@ -18,18 +18,15 @@
 
 #include "internal.h"
 
-#define OLI_UNPLACED_PERIOD_NS 10000000ull /* 10 ms */
-
 static struct mallinfo2 (*glibc_mallinfo2)(void);
 static uintptr_t self_base; /* the load address of the module liboli is in (0: unknown) */
-static _Atomic uint64_t heap_bytes, static_bytes, taken_ns;
+oli_unplaced_sample_t _oli_unplaced_last; /* read inline by the placed path (internal.h) */
 static _Atomic int sampling; /* one sampler at a time; the others use the last sample */
-static _Atomic bool fixed;   /* tests: the figures are given, not sampled */
 
 void _oli_unplaced_fix(uint64_t heap, uint64_t data) {
-  atomic_store_explicit(&heap_bytes, heap, memory_order_relaxed);
-  atomic_store_explicit(&static_bytes, data, memory_order_relaxed);
-  atomic_store_explicit(&fixed, true, memory_order_release);
+  atomic_store_explicit(&_oli_unplaced_last.heap, heap, memory_order_relaxed);
+  atomic_store_explicit(&_oli_unplaced_last.data, data, memory_order_relaxed);
+  atomic_store_explicit(&_oli_unplaced_last.fixed, true, memory_order_release);
 }
 
 void _oli_unplaced_init(void) {
@@ -37,12 +34,6 @@ void _oli_unplaced_init(void) {
   glibc_mallinfo2 = (struct mallinfo2 (*)(void))dlsym(RTLD_NEXT, "mallinfo2");
   Dl_info self;
   if (dladdr((void *)&_oli_unplaced_init, &self)) self_base = (uintptr_t)self.dli_fbase;
-}
-
-static uint64_t now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg) {
@@ -64,18 +55,20 @@ static void sample(void) {
     heap = (uint64_t)m.uordblks + (uint64_t)m.hblkhd;
   }
   dl_iterate_phdr(add_module, &data);
-  atomic_store_explicit(&heap_bytes, heap, memory_order_relaxed);
-  atomic_store_explicit(&static_bytes, data, memory_order_relaxed);
+  atomic_store_explicit(&_oli_unplaced_last.heap, heap, memory_order_relaxed);
+  atomic_store_explicit(&_oli_unplaced_last.data, data, memory_order_relaxed);
 }
 
 void _oli_unplaced(bool fresh, uint64_t *heap, uint64_t *data) {
-  uint64_t t = now_ns(), last = atomic_load_explicit(&taken_ns, memory_order_relaxed);
-  if (!atomic_load_explicit(&fixed, memory_order_acquire) && (fresh || last == 0 || t - last >= OLI_UNPLACED_PERIOD_NS) &&
+  oli_unplaced_sample_t *u = &_oli_unplaced_last;
+  uint64_t t = _oli_unplaced_clock(), last = atomic_load_explicit(&u->taken_ns, memory_order_relaxed);
+  if (!atomic_load_explicit(&u->fixed, memory_order_acquire) &&
+      (fresh || last == 0 || t - last >= OLI_UNPLACED_PERIOD_NS) &&
       !atomic_exchange_explicit(&sampling, 1, memory_order_acquire)) {
     sample();
-    atomic_store_explicit(&taken_ns, t ? t : 1, memory_order_relaxed);
+    atomic_store_explicit(&u->taken_ns, t ? t : 1, memory_order_relaxed);
     atomic_store_explicit(&sampling, 0, memory_order_release);
   }
-  *heap = atomic_load_explicit(&heap_bytes, memory_order_relaxed);
-  *data = atomic_load_explicit(&static_bytes, memory_order_relaxed);
+  *heap = atomic_load_explicit(&u->heap, memory_order_relaxed);
+  *data = atomic_load_explicit(&u->data, memory_order_relaxed);
 }

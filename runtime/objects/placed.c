@@ -2,10 +2,13 @@
  * accounting and their memory.
  *
  * alloc.c's entry points hand every object of OLI_MIN_SIZE or more (and every
- * mmap region) here: _oli_alloc_decide gathers the decide input (the option
- * part cached at bring-up, the expected footprint, the DRAM budget's use, the
- * plan entry) and asks decide.c; the object comes from the arena with its
- * pages placed (arena.c, place.c), else from glibc with the default policy,
+ * mmap region) here: gather() fills the decide input (the option part cached
+ * at bring-up, the expected footprint, the DRAM budget's use, the plan entry,
+ * read from fields); a new object's decision and arena block are one call
+ * through site.c into the policy layer (_oli_site_block), so its path enters
+ * no file more than twice (test/runtime/placed-path.py). The object comes
+ * from the arena with its pages placed (arena.c, place.c), else from glibc
+ * with the default policy,
  * counted as a fallback (no object at all when glibc has no memory either:
  * NULL, ENOMEM, as glibc alone). Live and peak bytes are booked per target tier (the
  * report's summary, the budget's dram_used). free and realloc of arena memory
@@ -34,11 +37,15 @@ void _oli_placed_global(uint64_t bytes, int sign) {
   else atomic_fetch_sub_explicit(&global_bytes, bytes, memory_order_relaxed);
 }
 
-static uint64_t g_page; /* the page size, read once: the decision's pages */
+static uint64_t g_page;      /* the page size, read once: the decision's pages */
+static uint64_t g_footprint; /* OLI_FOOTPRINT and OLI_VERBOSE >= 2, read once for the placed path */
+static bool g_verbose2;
 
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
   g_page = _oli_page_size();
+  g_footprint = (uint64_t)_oli_option_get(oli_option_footprint);
+  g_verbose2 = _oli_option_get(oli_option_verbose) >= 2;
   g_profiling = _oli_option_str(oli_option_profile) != NULL;
   _oli_unplaced_init();
 }
@@ -102,7 +109,8 @@ void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIE
  * unless fresh), its parts, and the whole peak raised to it. */
 static uint64_t whole_now(bool fresh, oli_footprint_parts_t *parts) {
   uint64_t heap, data, g = atomic_load_explicit(&global_bytes, memory_order_relaxed);
-  _oli_unplaced(fresh, &heap, &data);
+  if (fresh) _oli_unplaced(true, &heap, &data);
+  else _oli_unplaced_recent(&heap, &data); /* a call once per 10 ms */
   uint64_t placed = atomic_load_explicit(&all_live, memory_order_relaxed);
   uint64_t data_alone = data > g ? data - g : 0; /* placed globals are placed bytes */
   uint64_t t = placed + heap + data_alone;
@@ -136,35 +144,65 @@ void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak) {
  * of the whole footprint so far, and the whole footprint now (placed
  * objects, glibc's heap in use, the modules' data) plus this object plus the
  * static hints still to come (a hinted site's first object is in its hint). */
-uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
-  uint64_t fp = (uint64_t)_oli_option_get(oli_option_footprint);
-  bool own;
-  uint64_t hints = _oli_site_hints(st, &own); /* one call to the site's facts */
-  uint64_t now = whole_now(false, NULL) + hints + (own ? 0 : size);
+static uint64_t expected(uint64_t fp, uint64_t pending) {
+  uint64_t now = whole_now(false, NULL) + pending;
   uint64_t pk = whole_peak();
   if (pk > fp) fp = pk;
   return now > fp ? now : fp;
+}
+
+uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
+  bool own;
+  uint64_t hints = _oli_site_hints(st, &own);
+  return expected((uint64_t)_oli_option_get(oli_option_footprint), hints + (own ? 0 : size));
 }
 
 const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
 
 uint64_t _oli_alloc_dram_used(void) { return atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed); }
 
-oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
-  oli_decide_in_t in = g_in;
-  in.site = st->site;
-  in.size = size;
-  in.footprint = _oli_footprint_expected(st, size);
-  _oli_settle_check(in.footprint); /* O(1): re-decide the live objects when the footprint grew enough */
-  in.dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
-  _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
-  in.plan = _oli_plan_for(st);
-  _oli_tls.busy--;
-  in.estimate = st->estimate;
-  oli_decision_t d = _oli_decide_site(st, &in, g_hook, false);
-  /* an arena block of this size (2 MiB aligned from 2 MiB on) */
+/* The decide input for an object of `size` of st, with fp the OLI_FOOTPRINT
+ * floor and `pending` the static hints still to come with the object: the
+ * option part cached at bring-up, the rest read from fields (the unplaced
+ * sample, the settle trigger, the DRAM tier's bytes, st's plan entry and
+ * estimate). A call only when one of them is due: a sample (every 10 ms), a
+ * settle, st's plan entry not yet resolved for the plan loaded. */
+static void gather(oli_decide_in_t *in, oli_site_state_t *st, uint64_t size, uint64_t fp, uint64_t pending) {
+  *in = g_in;
+  in->site = st->site;
+  in->size = size;
+  in->footprint = expected(fp, pending);
+  _oli_settle_due(in->footprint); /* O(1): re-decide the live objects when the footprint grew enough */
+  in->dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
+  if (!_oli_plan_known(st, &in->plan)) {
+    _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
+    in->plan = _oli_plan_for(st);
+    _oli_tls.busy--;
+  }
+  in->estimate = st->estimate;
+}
+
+/* The mechanism of decision d for an arena-sized block of `size` bytes (2 MiB
+ * aligned from 2 MiB on). */
+static void set_mechanism(oli_decision_t *d, uint64_t size) {
   uint64_t pg = oli_likely(g_page) ? g_page : _oli_page_size(); /* a global may register before bring-up */
-  d.mechanism = _oli_place_mechanism(&d, (size + pg - 1) / pg, true);
+  d->mechanism = _oli_place_mechanism(d, (size + pg - 1) / pg, true);
+}
+
+/* The static hints still to come with an object of `size` of st: the pending
+ * hints, and the object's size when st's own hint is not among them. A field
+ * read once st's first object took its hint out (site.c's _oli_site_hints). */
+static uint64_t hints_with(const oli_site_state_t *st, uint64_t size) {
+  bool own = false;
+  uint64_t hints = _oli_site_hints_used(st) ? _oli_site_pending_now() : _oli_site_hints(st, &own);
+  return hints + (own ? 0 : size);
+}
+
+oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
+  oli_decide_in_t in;
+  gather(&in, st, size, (uint64_t)_oli_option_get(oli_option_footprint), hints_with(st, size));
+  oli_decision_t d = _oli_decide_site(st, &in, g_hook, false);
+  set_mechanism(&d, size);
   return d;
 }
 
@@ -215,8 +253,7 @@ static void *placed_block(oli_site_state_t *st, const oli_decision_t *d, size_t 
  * too: NULL, errno ENOMEM, as glibc alone - no placement failure. Else the
  * object is glibc's with the default policy: one warning, and a fallback
  * when d placed anything. */
-static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t n, unsigned fl, int err,
-                           void *q) {
+static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t n, unsigned fl, int err, void *q) {
   if (q == NULL) return NULL;
   if (fl & OLI_AF_NOMEM)
     _oli_warning_message(W_MMAP, "the arena could not map %zu bytes (%s); glibc memory with the default policy",
@@ -226,24 +263,34 @@ static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t
   return q;
 }
 
-/* A new placed object: the decision, the block, then its bookings (the
- * tiers' here, the site's in one call: _oli_site_placed), so the path enters
- * objects/site.c twice (the hints, the bookings). */
+/* A new placed object, in one call down the layers (docs/benchmarks-overhead.md,
+ * "The path of one placed allocation"): the decide input gathered here from
+ * fields, then one call through the site (site.c's _oli_site_block: the
+ * decision and its arena block from the policy layer, which asks the memory
+ * layer once, booked to the site); the tiers are booked here. Without an
+ * arena block (the default placement, host mode, the arena full) the object
+ * is glibc's or the host allocator's, booked here. */
 void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
-  oli_decision_t d = _oli_alloc_decide(st, n);
-  if (to_libc(&d)) return counted(st, n, &d, _oli_heap_alloc(n, align, zero));
-  unsigned fl = 0;
+  oli_decide_in_t in;
+  gather(&in, st, n, g_footprint, hints_with(st, n));
   bool host = _oli_heap_host_now();
-  void *p = oli_likely(!host) ? _oli_arena_alloc(n, align, &d, st, zero, &fl)
-                              : _oli_hostblock_alloc(st, &d, n, align, zero, &fl);
+  unsigned fl = 0;
+  oli_decision_t d;
+  oli_block_want_t want = oli_unlikely(host) ? OLI_BLOCK_NONE : g_profiling ? OLI_BLOCK_ANY : OLI_BLOCK_PLACED;
+  void *p = _oli_site_block(st, &in, g_hook, want, align, zero, &d, &fl);
   if (!p) {
-    int e = errno;
-    return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_heap_alloc(n, align, zero)));
+    set_mechanism(&d, n); /* no arena block: set here */
+    if (to_libc(&d)) return counted(st, n, &d, _oli_heap_alloc(n, align, zero));
+    if (oli_unlikely(host)) p = _oli_hostblock_alloc(st, &d, n, align, zero, &fl);
+    if (!p) {
+      int e = errno;
+      return counted(st, n, &d, glibc_instead(st, &d, n, fl, e, _oli_heap_alloc(n, align, zero)));
+    }
+    _oli_site_placed(st, n, &d, fl & OLI_AF_FALLBACK, false); /* a host block's live bytes: hostblock.c */
+  } else {
+    _oli_alloc_account(&d, fl & OLI_AF_FALLBACK, n, +1);
   }
-  bool fallback = fl & OLI_AF_FALLBACK;
-  if (oli_likely(!host)) _oli_alloc_account(&d, fallback, n, +1); /* a host block's: hostblock.c */
-  _oli_site_placed(st, n, &d, fallback, !host);
-  if (oli_unlikely(_oli_option_get(oli_option_verbose) >= 2)) {
+  if (oli_unlikely(g_verbose2)) {
     char why[160];
     _oli_reason_format(&d, g_in.large_percent, why, sizeof why);
     _oli_verbose_message(2, "site 0x%016llx: %zu bytes at %p, %s%s (%s)",

@@ -57,7 +57,7 @@ typedef struct obj_s {
 } obj_t;
 
 static pthread_mutex_t settle_lock = PTHREAD_MUTEX_INITIALIZER; /* one settle at a time; stats, log */
-static _Atomic uint64_t trigger; /* the expected footprint of the next settle; 0: not yet set */
+_Atomic uint64_t _oli_settle_trigger; /* the expected footprint of the next settle; 0: not yet set */
 static oli_settle_stats_t stats;
 static oli_redecision_t *rlog;
 static size_t nlog;
@@ -116,7 +116,7 @@ bool _oli_redecision_at(size_t i, oli_redecision_t *out) {
 void _oli_settle_stats(oli_settle_stats_t *s) {
   pthread_mutex_lock(&settle_lock);
   *s = stats;
-  s->trigger = atomic_load_explicit(&trigger, memory_order_relaxed);
+  s->trigger = atomic_load_explicit(&_oli_settle_trigger, memory_order_relaxed);
   s->budget_bytes = (uint64_t)_oli_option_get(oli_option_migrate_limit);
   s->budget_ns = (uint64_t)_oli_option_get(oli_option_migrate_time) * 1000000ull;
   pthread_mutex_unlock(&settle_lock);
@@ -323,7 +323,7 @@ static long settle(uint64_t fp, bool final, bool wait) {
     _oli_os_unmap(s.o, s.cap * sizeof *s.o);
   }
   uint64_t next = fp / GROWTH_DEN * GROWTH_NUM;
-  atomic_store_explicit(&trigger, next > fp ? next : fp + 1, memory_order_relaxed);
+  atomic_store_explicit(&_oli_settle_trigger, next > fp ? next : fp + 1, memory_order_relaxed);
   uint64_t n = stats.settles;
   _oli_tls.busy--;
   pthread_mutex_unlock(&settle_lock);
@@ -334,11 +334,11 @@ static long settle(uint64_t fp, bool final, bool wait) {
 }
 
 void _oli_settle_check(uint64_t fp) {
-  uint64_t t = atomic_load_explicit(&trigger, memory_order_relaxed);
+  uint64_t t = atomic_load_explicit(&_oli_settle_trigger, memory_order_relaxed);
   if (oli_likely(fp < t)) return;
   if (t == 0) { /* the first placed object: the trigger starts from its footprint */
     uint64_t next = oli_policy_is_rule(_oli_decide_base()->policy) ? fp / GROWTH_DEN * GROWTH_NUM : UINT64_MAX;
-    atomic_compare_exchange_strong_explicit(&trigger, &t, next > fp ? next : fp + 1, memory_order_relaxed,
+    atomic_compare_exchange_strong_explicit(&_oli_settle_trigger, &t, next > fp ? next : fp + 1, memory_order_relaxed,
                                             memory_order_relaxed);
     return;
   }

@@ -58,7 +58,7 @@ static char *copies;         /* bump storage for the records' copies */
 static size_t copies_left;
 static uint64_t copies_bytes;
 static uint64_t static_total;
-static uint64_t pending_total; /* hints >= OLI_MIN_SIZE of attached IDs with no object yet */
+uint64_t _oli_site_pending_total; /* hints >= OLI_MIN_SIZE of attached IDs with no object yet */
 static site_ext_t untagged = {.idx = MAX_SITES - 1}; /* index no site uses */
 static shard_t *shards; /* all shards ever made */
 static pthread_key_t shard_key;
@@ -201,7 +201,7 @@ static oli_site_state_t *attach(__oli_site_t *s) {
     __atomic_store_n(&x->st.site, keep(s), __ATOMIC_RELEASE);
   if (x->nrecs++ == 0) { /* the ID's hint counts while some loaded module has it (read without the lock) */
     __atomic_fetch_add(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
-    __atomic_fetch_add(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+    __atomic_fetch_add(&_oli_site_pending_total, pending_of(x), __ATOMIC_RELAXED);
   }
   __atomic_store_n(&s->slot, (uint64_t)x->idx + 1, __ATOMIC_RELEASE);
   return &x->st;
@@ -214,7 +214,7 @@ static void detach(__oli_site_t *s) {
   site_ext_t *x = by_idx[slot - 1];
   if (x->nrecs && --x->nrecs == 0) {
     __atomic_fetch_sub(&static_total, hint_of(x->st.site), __ATOMIC_RELAXED);
-    __atomic_fetch_sub(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+    __atomic_fetch_sub(&_oli_site_pending_total, pending_of(x), __ATOMIC_RELAXED);
   }
   __atomic_store_n(&s->slot, 0, __ATOMIC_RELEASE);
 }
@@ -277,13 +277,13 @@ void _oli_site_set_bypass(__oli_site_t *site, unsigned shift) {
 
 uint64_t _oli_site_static_footprint(void) { return __atomic_load_n(&static_total, __ATOMIC_RELAXED); }
 
-uint64_t _oli_site_pending_hints(void) { return __atomic_load_n(&pending_total, __ATOMIC_RELAXED); }
+uint64_t _oli_site_pending_hints(void) { return __atomic_load_n(&_oli_site_pending_total, __ATOMIC_RELAXED); }
 
 uint64_t _oli_site_hints(const oli_site_state_t *st, bool *own) {
   /* a state that allocates is attached (nrecs is the registry's, not read here) */
   *own = st && st != &untagged.st && !atomic_load_explicit(&st->hint_used, memory_order_relaxed) &&
          pending_of((const site_ext_t *)st) != 0;
-  return __atomic_load_n(&pending_total, __ATOMIC_RELAXED);
+  return __atomic_load_n(&_oli_site_pending_total, __ATOMIC_RELAXED);
 }
 
 /* The site's first object: its hint leaves the pending hints (once, under
@@ -293,7 +293,7 @@ static void hint_used(oli_site_state_t *st) {
   pthread_mutex_lock(&reg_lock);
   site_ext_t *x = (site_ext_t *)st;
   if (!atomic_load_explicit(&st->hint_used, memory_order_relaxed)) {
-    if (x->nrecs) __atomic_fetch_sub(&pending_total, pending_of(x), __ATOMIC_RELAXED);
+    if (x->nrecs) __atomic_fetch_sub(&_oli_site_pending_total, pending_of(x), __ATOMIC_RELAXED);
     atomic_store_explicit(&st->hint_used, true, memory_order_relaxed);
   }
   pthread_mutex_unlock(&reg_lock);
@@ -439,6 +439,13 @@ void _oli_site_placed(oli_site_state_t *st, uint64_t size, const oli_decision_t 
   if (fallback) _oli_site_fallback(st);
   if (live) _oli_site_live(st, size, +1);
   _oli_site_count_object(st, size, d);
+}
+
+void *_oli_site_block(oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
+                      oli_block_want_t want, size_t align, bool zero, oli_decision_t *d, unsigned *fl) {
+  void *p = _oli_decide_alloc(st, in, hook, want, align, zero, d, fl);
+  if (p) _oli_site_placed(st, in->size, d, *fl & OLI_AF_FALLBACK, true);
+  return p;
 }
 
 void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *bytes, uint64_t *largest) {

@@ -57,15 +57,6 @@
 
 #define SPLIT_MAX_SUM 32  /* budget splits use weights with a sum up to this */
 
-uint64_t _oli_decision_dram_bytes(const oli_decision_t *d, uint64_t size) {
-  unsigned __int128 sum = 0, dram = 0;
-  for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++) {
-    sum += d->target[i].weight;
-    if (d->target[i].tier == OLI_TIER_DRAM) dram += d->target[i].weight;
-  }
-  return sum ? (uint64_t)((unsigned __int128)size * dram / sum) : 0;
-}
-
 uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier) {
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
     if (d->target[i].tier == tier) return d->target[i].weight;

@@ -8,7 +8,9 @@
  * arrays of one statement with the same size get the same decision, recorded
  * at the first and refreshed by every settle, reused while it fits the DRAM
  * budget. How the memory layer realises a decision on given pages (the
- * mechanism) is memory/place.c's. */
+ * mechanism) is memory/place.c's. A new object's decision and its arena
+ * block are one call here (_oli_decide_alloc), so the placed path goes
+ * down the layers once: objects, policy, memory. */
 #include <pthread.h>
 #include <string.h>
 
@@ -120,4 +122,12 @@ oli_decision_t _oli_decide_site(const oli_site_state_t *st, const oli_decide_in_
   d = hook ? hook(in) : _oli_decide(in);
   group_record(st, in, &d);
   return d;
+}
+
+void *_oli_decide_alloc(oli_site_state_t *st, const oli_decide_in_t *in, oli_decide_hook_t hook,
+                        oli_block_want_t want, size_t align, bool zero, oli_decision_t *d, unsigned *fl) {
+  *d = _oli_decide_site(st, in, hook, false);
+  *fl = 0;
+  if (want == OLI_BLOCK_NONE || (want == OLI_BLOCK_PLACED && d->placement == OLI_PLACE_DEFAULT)) return NULL;
+  return _oli_arena_alloc_decided(in->size, align, d, st, zero, fl);
 }

@@ -55,9 +55,9 @@ typedef struct plan_s {
 static plan_t plan;
 /* Bumped whenever the plan changes (load, replace, reset): a site state's
  * cached entry (plan_gen, plan_entry) is good while its generation is this. */
-static _Atomic uint64_t plan_gen = 1;
+_Atomic uint64_t _oli_plan_gen = 1; /* read inline by the placed path (internal.h) */
 static char plan_path[4096];
-static _Atomic int load_state; /* 0 none, 1 loading, 2 done */
+_Atomic int _oli_plan_state; /* 0 none, 1 loading, 2 done; read inline too */
 static _Thread_local int in_load;
 static const char *embedded;      /* __oli_plan_embedded: a copy of the text, NUL-terminated */
 static size_t embedded_len;
@@ -160,20 +160,20 @@ static int parse_doc(const char *text, size_t len, const char *path, plan_t *p, 
 /* Replace the process plan with `text` (tests, fuzzers). 0 ok; -1 with msg,
  * the plan then being empty. Not thread-safe against lookups. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n) {
-  atomic_fetch_add(&plan_gen, 1);
+  atomic_fetch_add(&_oli_plan_gen, 1);
   plan_free(&plan);
   plan_t p;
   int rc = parse_doc(text, len, NULL, &p, msg, n);
   if (rc != 0) plan_free(&p);
   else plan = p;
-  atomic_store(&load_state, 2);
+  atomic_store(&_oli_plan_state, 2);
   return rc;
 }
 
 void _oli_plan_reset(void) {
-  atomic_fetch_add(&plan_gen, 1);
+  atomic_fetch_add(&_oli_plan_gen, 1);
   plan_free(&plan);
-  atomic_store(&load_state, 0);
+  atomic_store(&_oli_plan_state, 0);
 }
 
 static void load_embedded(void) {
@@ -206,18 +206,18 @@ static void load(void) {
 }
 
 int _oli_plan_load(void) {
-  if (atomic_load_explicit(&load_state, memory_order_acquire) == 2) return 0;
+  if (atomic_load_explicit(&_oli_plan_state, memory_order_acquire) == 2) return 0;
   if (in_load) return -1;
   int expected = 0;
-  if (atomic_compare_exchange_strong(&load_state, &expected, 1)) {
+  if (atomic_compare_exchange_strong(&_oli_plan_state, &expected, 1)) {
     in_load = 1;
     load();
-    atomic_fetch_add(&plan_gen, 1);
+    atomic_fetch_add(&_oli_plan_gen, 1);
     in_load = 0;
-    atomic_store_explicit(&load_state, 2, memory_order_release);
+    atomic_store_explicit(&_oli_plan_state, 2, memory_order_release);
     return 0;
   }
-  while (atomic_load_explicit(&load_state, memory_order_acquire) != 2) sched_yield();
+  while (atomic_load_explicit(&_oli_plan_state, memory_order_acquire) != 2) sched_yield();
   return 0;
 }
 
@@ -273,7 +273,7 @@ static int classify(const __oli_site_t *site, plan_site_t **entry) {
 
 const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site) {
   if (site == NULL) return NULL;
-  if (oli_unlikely(atomic_load_explicit(&load_state, memory_order_acquire) != 2))
+  if (oli_unlikely(atomic_load_explicit(&_oli_plan_state, memory_order_acquire) != 2))
     if (_oli_plan_load() != 0) return NULL;
   if (plan.n == 0) return NULL;
   plan_site_t *p;
@@ -285,9 +285,9 @@ const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site) {
 
 const oli_plan_entry_t *_oli_plan_for(oli_site_state_t *st) {
   if (st == NULL || st->site == NULL) return NULL;
-  if (oli_unlikely(atomic_load_explicit(&load_state, memory_order_acquire) != 2))
+  if (oli_unlikely(atomic_load_explicit(&_oli_plan_state, memory_order_acquire) != 2))
     if (_oli_plan_load() != 0) return NULL;
-  uint64_t gen = atomic_load_explicit(&plan_gen, memory_order_acquire);
+  uint64_t gen = atomic_load_explicit(&_oli_plan_gen, memory_order_acquire);
   if (atomic_load_explicit(&st->plan_gen, memory_order_acquire) == gen)
     return atomic_load_explicit(&st->plan_entry, memory_order_relaxed);
   const oli_plan_entry_t *e = _oli_plan_lookup(st->site);
@@ -312,7 +312,7 @@ static bool left_out(const __oli_site_t *s) {
 
 void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg) {
   memset(st, 0, sizeof *st);
-  if (atomic_load(&load_state) != 2) return;
+  if (atomic_load(&_oli_plan_state) != 2) return;
   st->entries = plan.n;
   for (size_t i = 0; i < plan.n; i++) atomic_store(&plan.sites[i].used, 0);
   bool more = true;
@@ -352,8 +352,8 @@ OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
   embedded_len = (size_t)len;
   /* Constructors run before any thread: a lookup that already found no plan
    * (an earlier module's global) may load again. */
-  if (atomic_load(&load_state) == 2 && !plan.loaded && _oli_option_str(oli_option_plan) == NULL)
-    atomic_store(&load_state, 0);
+  if (atomic_load(&_oli_plan_state) == 2 && !plan.loaded && _oli_option_str(oli_option_plan) == NULL)
+    atomic_store(&_oli_plan_state, 0);
 }
 
 /* The plan statistics line at exit (init.c's end path): how the registered
