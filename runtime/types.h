@@ -182,8 +182,20 @@ typedef struct oli_site_state_s {
  * registry index, in a NORESERVE mapping (only pages of used sites become
  * resident). */
 #define OLI_MAX_SITES (1u << 18)
+/* The profile's address steps (site.c): between two successive samples of one
+ * object on one thread, at most 8 bytes per 8-byte unit the thread accessed
+ * in between (a sweep, either way), else a step like the one before (same
+ * direction, length within a factor of 2: strided) or not (irregular). */
+enum { OLI_STEP_FORWARD, OLI_STEP_BACKWARD, OLI_STEP_STRIDED, OLI_STEP_IRREGULAR, OLI_STEP_CLASSES };
 typedef struct oli_shard_ctr_s {
   uint64_t count, bytes, largest, accesses; /* accesses: profile samples' weights */
+  /* portable profile: this thread's last sample of the site, its object
+   * (an identity, 0 none), the thread's sampled units then (low bits) and the
+   * signed bit length + 1 of the step before it (0 none); steps by class */
+  uintptr_t last, last_obj;
+  uint32_t last_clock;
+  int32_t last_step;
+  uint32_t steps[OLI_STEP_CLASSES];
 } oli_shard_ctr_t;
 typedef struct oli_shard_s {
   struct oli_shard_s *next_all;
