@@ -190,11 +190,11 @@ enum { OLI_STEP_FORWARD, OLI_STEP_BACKWARD, OLI_STEP_STRIDED, OLI_STEP_IRREGULAR
 typedef struct oli_shard_ctr_s {
   uint64_t count, bytes, largest, accesses; /* accesses: profile samples' weights */
   /* portable profile: this thread's last sample of the site, its object
-   * (an identity, 0 none), the thread's sampled units then (low bits) and the
-   * signed bit length + 1 of the step before it (0 none); steps by class */
-  uintptr_t last, last_obj;
-  uint32_t last_clock;
-  int32_t last_step;
+   * (an identity folded to 32 bits, 0 none), and a mark: the thread's sampled
+   * units then (low 24 bits) << 8 | the step before it (signed bit length + 1,
+   * 8 bits, 0 none); steps by class. 64 bytes in all: one cache line. */
+  uintptr_t last;
+  uint32_t last_obj, last_mark;
   uint32_t steps[OLI_STEP_CLASSES];
 } oli_shard_ctr_t;
 typedef struct oli_shard_s {

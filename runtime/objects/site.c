@@ -469,12 +469,12 @@ void _oli_site_count_access(oli_site_state_t *st, uint64_t weight) {
 }
 
 /* The class of a step of d bytes after `units` 8-byte units sampled on the
- * thread (types.h); *prev: the step before (its signed bit length + 1, 0
- * none), replaced by this one's. */
-static int step_class(int64_t d, uint32_t units, int32_t *prev) {
+ * thread (types.h); p: the step before (its signed bit length + 1, 0 none);
+ * *cur_out: this one's. */
+static int step_class(int64_t d, uint32_t units, int32_t p, int32_t *cur_out) {
   uint64_t m = d < 0 ? -(uint64_t)d : (uint64_t)d;
-  int32_t len = m ? 64 - __builtin_clzll(m) : 0, cur = d < 0 ? -(len + 1) : len + 1, p = *prev;
-  *prev = cur;
+  int32_t len = m ? 64 - __builtin_clzll(m) : 0, cur = d < 0 ? -(len + 1) : len + 1;
+  *cur_out = cur;
   if (m <= 8 * (uint64_t)units) return d < 0 ? OLI_STEP_BACKWARD : OLI_STEP_FORWARD; /* a sweep's pace at most */
   bool like = p != 0 && (p < 0) == (cur < 0) && (p - cur <= 1 && cur - p <= 1);
   return like ? OLI_STEP_STRIDED : OLI_STEP_IRREGULAR;
@@ -490,13 +490,15 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
   shard_ctr_t *c = &s->ctr[x->idx]; /* this thread's: plain fields, but the ones the profile sums */
   __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (obj == 0) return;
-  if (c->last_obj == obj) {
-    uint32_t *n = &c->steps[step_class((int64_t)(addr - c->last), (uint32_t)clock - c->last_clock, &c->last_step)];
+  uint32_t id = (uint32_t)(obj ^ (obj >> 32)), now = (uint32_t)clock & 0xffffffu, mark = c->last_mark;
+  int32_t step = 0; /* another object: no step */
+  if (id == 0) id = 1;
+  if (c->last_obj == id) {
+    uint32_t units = (now - (mark >> 8)) & 0xffffffu; /* mod 2^24: an object sampled that rarely decides nothing */
+    uint32_t *n = &c->steps[step_class((int64_t)(addr - c->last), units, (int8_t)(mark & 0xff), &step)];
     __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-  } else {
-    c->last_step = 0; /* another object: no step */
   }
-  c->last = addr, c->last_obj = obj, c->last_clock = (uint32_t)clock;
+  c->last = addr, c->last_obj = id, c->last_mark = now << 8 | (uint8_t)step;
 }
 
 /* Steps a pattern needs, and the shares that decide it: sweeps (either way)
