@@ -3,7 +3,8 @@
  * address - interior pointers of arena blocks, tagged objects below
  * OLI_MIN_SIZE (recorded while profiling, out again when freed or moved by
  * realloc) and registered globals - adds its weight to that site's accesses,
- * counts the rest as unattributed, is exact under threads, gives a swept
+ * counts the rest as unattributed, is exact under threads (small objects of
+ * 4 KiB or more allocated and freed by several threads at once too), gives a swept
  * object the pattern streaming and a randomly read one gather, and the
  * profile written at exit carries it with access_source "portable". Run twice in forked children: OLI_POLICY=dram
  * (placed objects) and OLI_POLICY=off (not placed: profile runs still take
@@ -30,6 +31,28 @@ static void *sampler(void *arg) {
 }
 
 static uint64_t acc(__oli_site_t *s) { return _oli_site_accesses(_oli_site_state(s)); }
+
+/* Threads allocating, sampling and freeing small objects of one site at
+ * once (neighbours in glibc's memory: their pages' entries change under each
+ * other): every sample of a live object is its site's. */
+#define SMALL_ROUNDS 20000
+static __oli_site_t *small_site;
+static void *small_churn(void *arg) {
+  uint64_t x = 0x9e3779b97f4a7c15ull * (uintptr_t)arg + 1;
+  char *keep[8] = {0};
+  for (int i = 0; i < SMALL_ROUNDS; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    size_t n = 4096 + x % 20000; /* 4 KiB or more: always recorded */
+    char *p = __oli_malloc(n, small_site);
+    __oli_profile_access(p, 1);
+    __oli_profile_access(p + n - 1, 1);
+    int k = (int)(x >> 40) & 7;
+    free(keep[k]);
+    keep[k] = p;
+  }
+  for (int k = 0; k < 8; k++) free(keep[k]);
+  return NULL;
+}
 
 static char gbuf[1 << 20] __attribute__((aligned(4096)));
 
@@ -105,6 +128,11 @@ static int run(const char *policy, const char *dir) {
   for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, sampler, NULL);
   for (int i = 0; i < NTHREADS; i++) pthread_join(t[i], NULL);
   CHECK_EQ("threads: every sample counted", acc(sa), 96 + 64 * 8 + NTHREADS * PER_THREAD);
+  small_site = sc;
+  uint64_t before = acc(sc);
+  for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, small_churn, (void *)(uintptr_t)(i + 1));
+  for (int i = 0; i < NTHREADS; i++) pthread_join(t[i], NULL);
+  CHECK_EQ("threads: small objects' samples all their site's", acc(sc) - before, 2ull * NTHREADS * SMALL_ROUNDS);
 
   snprintf(path, sizeof path, "%s/%s.json", dir, policy);
   CHECK_EQ("profile written", _oli_profile_write(pattern), 0);
