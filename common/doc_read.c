@@ -348,7 +348,8 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
   case T_STR:
   case T_NSTR: {
     const char **dst = f == OLI_F_KIND ? &s->kind : f == OLI_F_FILE ? &s->file : f == OLI_F_FUNCTION ? &s->function
-                       : f == OLI_F_NAME ? &s->name : f == OLI_F_PATTERN ? &s->pattern : &s->reason;
+                       : f == OLI_F_NAME ? &s->name : f == OLI_F_PATTERN ? &s->pattern
+                       : f == OLI_F_PATTERN_SOURCE ? &s->pattern_source : &s->reason;
     if (get_str(r, o, fd->key, dst, req) != 0) return -1;
     has = v != NULL && v->type == OLI_JSON_STRING;
     break;
@@ -488,7 +489,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
 /* One site object; di: the table's column (doc_index, LEFT_COLUMN). */
 static int read_site(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int di) {
   if (o->type != OLI_JSON_OBJECT) return fail(r, o, "a site must be an object, found %s", oli_json_type_name(o->type));
-  s->kind = s->file = s->function = s->name = s->reason = s->pattern = "";
+  s->kind = s->file = s->function = s->name = s->reason = s->pattern = s->pattern_source = "";
   s->at_line = o->line;
   s->at_col = o->col;
   for (int f = 0; f < OLI_F_COUNT_; f++)

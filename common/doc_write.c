@@ -127,7 +127,8 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_STR:
   case T_NSTR: {
     const char *v = f == OLI_F_KIND ? s->kind : f == OLI_F_FILE ? s->file : f == OLI_F_FUNCTION ? s->function
-                    : f == OLI_F_NAME ? s->name : f == OLI_F_PATTERN ? s->pattern : s->reason;
+                    : f == OLI_F_NAME ? s->name : f == OLI_F_PATTERN ? s->pattern
+                    : f == OLI_F_PATTERN_SOURCE ? s->pattern_source : s->reason;
     if (v == NULL || (fd->type == T_NSTR && v[0] == '\0')) oli_jw_null(w, fd->key);
     else oli_jw_str(w, fd->key, v);
     return;

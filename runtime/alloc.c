@@ -48,6 +48,10 @@ static unsigned g_small_shift;
  * call-stack site (stacksite.c): OLI_MIN_SIZE while stack sites are on
  * (liboli preloaded into a process with no site records), else never. */
 static uint64_t g_stack_min = UINT64_MAX;
+/* A profile is taken: the tagged objects below OLI_MIN_SIZE are recorded
+ * with their sites (objects/smallmap.c), so g_min is 0 (every allocation
+ * takes alloc_slow, which records them) and every free leaves the table. */
+static bool g_track;
 
 /* ---- process bring-up ------------------------------------------------------- */
 static void bring_up(void) {
@@ -64,7 +68,11 @@ static void bring_up(void) {
   if (_oli_heap_is_host())
     _oli_verbose_message(1, "the process's allocator is %s, not liboli's: placed objects are its aligned blocks "
                             "(host mode)", _oli_heap_name());
-  __atomic_store_n(&g_min, g_min_size, __ATOMIC_RELAXED);
+  if (profiling && g_min_size > 0 && _oli_smallmap_start() == 0) {
+    _oli_heap_window_all(); /* the pass's inline free test hands every pointer over */
+    __atomic_store_n(&g_track, true, __ATOMIC_RELEASE);
+  }
+  __atomic_store_n(&g_min, g_track ? 0 : g_min_size, __ATOMIC_RELAXED);
   if (_oli_stack_sites_on()) __atomic_store_n(&g_stack_min, g_min_size ? g_min_size : 1, __ATOMIC_RELAXED);
   __atomic_store_n(&g_ready, 1, __ATOMIC_RELEASE);
 }
@@ -87,9 +95,26 @@ static __attribute__((noinline)) void *alloc_slow(size_t n, size_t align, __oli_
   if (oli_unlikely(st == NULL)) st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
-    return _oli_heap_alloc(n, align, zero);
+    void *p = _oli_heap_alloc(n, align, zero);
+    if (g_track) _oli_smallmap_add(p, n, st);
+    return p;
   }
   return _oli_placed_alloc(st, n, align, zero);
+}
+
+/* p goes back to the process allocator: out of the small objects' table
+ * while a profile is taken (one load otherwise). */
+static inline __attribute__((always_inline)) void untrack(void *p) {
+  if (oli_unlikely(__atomic_load_n(&g_track, __ATOMIC_RELAXED)) && p) _oli_smallmap_remove(p);
+}
+
+/* realloc of an object of the process allocator while a profile is taken:
+ * its entry follows it, under st (a tagged realloc), else under the site it had. */
+static __attribute__((noinline)) void *realloc_tracked(void *p, size_t n, oli_site_state_t *st) {
+  oli_site_state_t *was = _oli_smallmap_remove(p);
+  void *q = _oli_heap_realloc(p, n);
+  if (q) _oli_smallmap_add(q, n, st ? st : was);
+  return q;
 }
 
 /* The call-stack site of an object of code not built with the plugin (no
@@ -161,6 +186,7 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   void *q;
   if (oli_unlikely(_oli_heap_host_now()) && _oli_placed_realloc_host(p, n, &q)) return q;
   if (n == 0) {
+    untrack(p);
     _oli_heap_free(p);
     return NULL;
   }
@@ -173,8 +199,9 @@ static void *realloc_site(void *p, size_t n, __oli_site_t *own) {
   oli_site_state_t *st = _oli_site_state(site);
   if (n < g_min_size) {
     _oli_site_count_small(st, n);
-    return _oli_heap_realloc(p, n);
+    return g_track ? realloc_tracked(p, n, st) : _oli_heap_realloc(p, n);
   }
+  untrack(p);
   return _oli_placed_grow(p, n, st); /* a glibc object growing past OLI_MIN_SIZE */
 }
 
@@ -369,6 +396,7 @@ static inline __attribute__((always_inline)) void free_any(void *p) {
     _oli_placed_free(p);
     return;
   }
+  untrack(p);
   _oli_heap_free(p);
 }
 
@@ -406,6 +434,7 @@ OLI_EXPORT OLI_NO_SAN void *realloc(void *p, size_t n) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) {
     if (STACK_SITE(n)) return realloc_stack(p, n, __builtin_return_address(0));
+    if (oli_unlikely(__atomic_load_n(&g_track, __ATOMIC_RELAXED)) && p) return realloc_tracked(p, n, NULL);
     return __libc_realloc(p, n);
   }
   return realloc_site(p, n, NULL);
@@ -489,6 +518,7 @@ static void *real_delete(const char *name, void **cache) {
   OLI_EXPORT void Entry Params {                                                                          \
     static void *real;                                                                                    \
     if (_oli_placed_release(p)) return;                                                                   \
+    untrack(p);                                                                                           \
     void *f = __atomic_load_n(&real, __ATOMIC_RELAXED);                                                   \
     if (!f && !(f = real_delete(Name, &real))) _oli_heap_free(p);                                         \
     else ((void(*) Type)f) Args;                                                                          \

@@ -225,6 +225,9 @@ bool _oli_heap_is_host(void);
 /* The arena is [lo, lo + len): the window of the pass's inline free test
  * (__oli_arena_lo/len) in interposed mode. */
 void _oli_heap_window(uintptr_t lo, uintptr_t len);
+/* From now on the window is every address (a profile recording small
+ * objects: instrumented code hands every free to the runtime). */
+void _oli_heap_window_all(void);
 const char *_oli_heap_name(void); /* "liboli", or the host allocator's file ("glibc", "libjemalloc.so.2") */
 /* The small path may call glibc's allocator directly (the fast path the pass
  * inlines, include/oli_abi.h): interposed mode, or a host whose malloc is glibc's. */
@@ -310,9 +313,10 @@ void *_oli_arena_alloc_decided(size_t size, size_t align, oli_decision_t *d, oli
 /* Information about the live block starting at p; -1 when p is not one. */
 int _oli_arena_info(const void *p, oli_block_info_t *out);
 /* Profile runs (OLI_PROFILE set at arena init): the site state of the live
- * block holding p (any byte of it), else NULL. Lock-free, O(1); a racing free
- * may attribute one sample to the block's previous owner. */
-oli_site_state_t *_oli_arena_owner(const void *p);
+ * block holding p (any byte of it), else NULL; *obj (may be NULL) the block's
+ * index, the object's identity. Lock-free, O(1); a racing free may attribute
+ * one sample to the block's previous owner. */
+oli_site_state_t *_oli_arena_owner(const void *p, uintptr_t *obj);
 /* Free the live block at p (must be in the arena); fills *out (may be NULL).
  * An invalid or double free prints one error line and aborts, like glibc. */
 void _oli_arena_free(void *p, oli_block_info_t *out);
@@ -622,6 +626,13 @@ void *_oli_site_block(oli_site_state_t *st, const oli_decide_in_t *in, oli_decid
  * shard (plain stores, no shared cache line); the sum over shards and the
  * state's own counter. */
 void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
+/* The same for a portable sample at addr of object obj (an identity, 0
+ * unknown) after `clock` units sampled on this thread: also its step from the
+ * thread's sample before of the same object (types.h, OLI_STEP_*). */
+void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock);
+/* The site's pattern from its steps summed over the shards (steps[] gets the
+ * sums, may be NULL): OLI_PATTERN_NONE when too few were sampled. */
+oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
 /* The most threads that counted at once (objects or access samples): the
  * shards, which a thread hands on when it exits. */
@@ -790,6 +801,19 @@ void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *
  * queried one last time and they leave the live bytes and the profile. */
 void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop);
 
+// objects/smallmap.c (while profiling: the address ranges of tagged objects below OLI_MIN_SIZE)
+/* Start the table (process bring-up, OLI_PROFILE set): 0, -1 when its roots
+ * cannot be mapped (the small objects' accesses then stay unattributed). */
+int _oli_smallmap_start(void);
+/* The process allocator gave p (n bytes) to a tagged object of st. */
+void _oli_smallmap_add(const void *p, size_t n, oli_site_state_t *st);
+/* p (recorded or not) goes back to the allocator: its entry leaves; its
+ * site, NULL when it had none. */
+oli_site_state_t *_oli_smallmap_remove(const void *p);
+/* The site of the recorded object holding p (*obj: its start), else NULL
+ * (lock-free). */
+oli_site_state_t *_oli_smallmap_owner(const void *p, uintptr_t *obj);
+
 // outputs/profile.c
 /* Write an oli-profile v1 to the file name pattern now (%p %r %h), via a
  * temporary file and rename. 0; -1 after a W_REPORT warning. Also run at exit
@@ -806,9 +830,10 @@ void _oli_profile_settled(void);
 /* Add `weight` accesses to the live object holding addr (arena block, else
  * registered global), else to the unattributed counter. Thread-safe. */
 void _oli_profile_attribute(const void *addr, uint64_t weight);
-/* The two halves: the site of the live object holding addr (NULL: none), and
- * adding accesses to a site (NULL: unattributed). */
-oli_site_state_t *_oli_profile_owner(const void *addr);
+/* The two halves: the site of the live object holding addr (NULL: none;
+ * *obj, may be NULL: the object's identity, 0 unknown), and adding accesses
+ * to a site (NULL: unattributed). */
+oli_site_state_t *_oli_profile_owner(const void *addr, uintptr_t *obj);
 void _oli_profile_add(oli_site_state_t *st, uint64_t weight);
 /* Portable profile: all sampled accesses and those no placed object or
  * registered global held (weight units). */

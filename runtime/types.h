@@ -182,8 +182,20 @@ typedef struct oli_site_state_s {
  * registry index, in a NORESERVE mapping (only pages of used sites become
  * resident). */
 #define OLI_MAX_SITES (1u << 18)
+/* The profile's address steps (site.c): between two successive samples of one
+ * object on one thread, at most 8 bytes per 8-byte unit the thread accessed
+ * in between (a sweep, either way), else a step like the one before (same
+ * direction, length within a factor of 2: strided) or not (irregular). */
+enum { OLI_STEP_FORWARD, OLI_STEP_BACKWARD, OLI_STEP_STRIDED, OLI_STEP_IRREGULAR, OLI_STEP_CLASSES };
 typedef struct oli_shard_ctr_s {
   uint64_t count, bytes, largest, accesses; /* accesses: profile samples' weights */
+  /* portable profile: this thread's last sample of the site, its object
+   * (an identity folded to 32 bits, 0 none), and a mark: the thread's sampled
+   * units then (low 24 bits) << 8 | the step before it (signed bit length + 1,
+   * 8 bits, 0 none); steps by class. 64 bytes in all: one cache line. */
+  uintptr_t last;
+  uint32_t last_obj, last_mark;
+  uint32_t steps[OLI_STEP_CLASSES];
 } oli_shard_ctr_t;
 typedef struct oli_shard_s {
   struct oli_shard_s *next_all;

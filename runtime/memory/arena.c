@@ -981,12 +981,13 @@ int _oli_arena_info(const void *p, oli_block_info_t *out) {
   return i ? 0 : -1;
 }
 
-oli_site_state_t *_oli_arena_owner(const void *p) {
+oli_site_state_t *_oli_arena_owner(const void *p, uintptr_t *obj) {
   uint32_t *m = __atomic_load_n(&omap, __ATOMIC_RELAXED);
   if (!m || !_oli_arena_contains(p)) return NULL;
   uint64_t k = ((uintptr_t)p - _oli_arena_lo) >> pgshift;
   if (!_oli_lazy_has(&omap_l, k * sizeof *m)) return NULL; /* no block ever lived there */
   uint32_t i = __atomic_load_n(&m[k], __ATOMIC_RELAXED);
+  if (obj) *obj = i; /* the block: the object's identity */
   return i ? __atomic_load_n(&B(i).site, __ATOMIC_RELAXED) : NULL;
 }
 

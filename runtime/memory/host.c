@@ -38,13 +38,23 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static __thread int detecting __attribute__((tls_model("initial-exec")));
 
 /* The inline test's window (include/oli_abi.h): the arena's range in
- * interposed mode (arena.c), every address in host mode. */
+ * interposed mode (arena.c), every address in host mode or while a profile
+ * records the small objects (every free must reach the runtime). */
 OLI_EXPORT uintptr_t __oli_arena_lo, __oli_arena_len;
+static bool window_all;
 
 void _oli_heap_window(uintptr_t lo, uintptr_t len) {
-  if (__atomic_load_n(&_oli_heap_state, __ATOMIC_ACQUIRE) == OLI_HEAP_HOST) return; /* every address already */
+  if (__atomic_load_n(&_oli_heap_state, __ATOMIC_ACQUIRE) == OLI_HEAP_HOST ||
+      __atomic_load_n(&window_all, __ATOMIC_ACQUIRE))
+    return; /* every address already */
   __atomic_store_n(&__oli_arena_lo, lo, __ATOMIC_RELAXED);
   __atomic_store_n(&__oli_arena_len, len, __ATOMIC_RELEASE);
+}
+
+void _oli_heap_window_all(void) {
+  __atomic_store_n(&window_all, true, __ATOMIC_RELEASE);
+  __atomic_store_n(&__oli_arena_lo, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&__oli_arena_len, UINTPTR_MAX, __ATOMIC_RELEASE);
 }
 
 static void *sym(const char *name) { return dlsym(RTLD_DEFAULT, name); }

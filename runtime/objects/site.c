@@ -475,6 +475,60 @@ void _oli_site_count_access(oli_site_state_t *st, uint64_t weight) {
   __atomic_store_n(a, __atomic_load_n(a, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
 }
 
+/* The class of a step of d bytes after `units` 8-byte units sampled on the
+ * thread (types.h); p: the step before (its signed bit length + 1, 0 none);
+ * *cur_out: this one's. */
+static int step_class(int64_t d, uint32_t units, int32_t p, int32_t *cur_out) {
+  uint64_t m = d < 0 ? -(uint64_t)d : (uint64_t)d;
+  int32_t len = m ? 64 - __builtin_clzll(m) : 0, cur = d < 0 ? -(len + 1) : len + 1;
+  *cur_out = cur;
+  if (m <= 8 * (uint64_t)units) return d < 0 ? OLI_STEP_BACKWARD : OLI_STEP_FORWARD; /* a sweep's pace at most */
+  bool like = p != 0 && (p < 0) == (cur < 0) && (p - cur <= 1 && cur - p <= 1);
+  return like ? OLI_STEP_STRIDED : OLI_STEP_IRREGULAR;
+}
+
+void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock) {
+  site_ext_t *x = (site_ext_t *)st;
+  shard_t *s = x == &untagged ? NULL : my_shard ? my_shard : shard_get();
+  if (oli_unlikely(s == NULL)) {
+    atomic_fetch_add_explicit(&st->accesses, weight, memory_order_relaxed);
+    return;
+  }
+  shard_ctr_t *c = &s->ctr[x->idx]; /* this thread's: plain fields, but the ones the profile sums */
+  __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
+  if (obj == 0) return;
+  uint32_t id = (uint32_t)(obj ^ (obj >> 32)), now = (uint32_t)clock & 0xffffffu, mark = c->last_mark;
+  int32_t step = 0; /* another object: no step */
+  if (id == 0) id = 1;
+  if (c->last_obj == id) {
+    uint32_t units = (now - (mark >> 8)) & 0xffffffu; /* mod 2^24: an object sampled that rarely decides nothing */
+    uint32_t *n = &c->steps[step_class((int64_t)(addr - c->last), units, (int8_t)(mark & 0xff), &step)];
+    __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+  }
+  c->last = addr, c->last_obj = id, c->last_mark = now << 8 | (uint8_t)step;
+}
+
+/* Steps a pattern needs, and the shares that decide it: sweeps (either way)
+ * are most steps and mostly one way (streaming; both ways alike: a gather
+ * within a small stretch); else the steps like their predecessors (strided)
+ * against those not (gather). */
+#define PATTERN_MIN_STEPS 16
+oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps) {
+  uint64_t n[OLI_STEP_CLASSES] = {0}, all = 0;
+  const site_ext_t *x = (const site_ext_t *)st;
+  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+    for (int k = 0; k < OLI_STEP_CLASSES; k++) n[k] += __atomic_load_n(&s->ctr[x->idx].steps[k], __ATOMIC_RELAXED);
+  for (int k = 0; k < OLI_STEP_CLASSES; k++) {
+    all += n[k];
+    if (steps) steps[k] = n[k];
+  }
+  if (all < PATTERN_MIN_STEPS) return OLI_PATTERN_NONE;
+  uint64_t sweep = n[OLI_STEP_FORWARD] + n[OLI_STEP_BACKWARD];
+  uint64_t fewer = n[OLI_STEP_FORWARD] < n[OLI_STEP_BACKWARD] ? n[OLI_STEP_FORWARD] : n[OLI_STEP_BACKWARD];
+  if (2 * sweep >= all) return 10 * fewer >= 3 * sweep ? OLI_PATTERN_GATHER : OLI_PATTERN_STREAMING;
+  return n[OLI_STEP_STRIDED] >= n[OLI_STEP_IRREGULAR] ? OLI_PATTERN_STRIDED : OLI_PATTERN_GATHER;
+}
+
 uint64_t _oli_site_accesses(const oli_site_state_t *st) {
   uint64_t a = atomic_load_explicit(&((oli_site_state_t *)st)->accesses, memory_order_relaxed);
   const site_ext_t *x = (const site_ext_t *)st;

@@ -315,7 +315,7 @@ static void drain_ring(int i) {
       for (size_t k = 0; k < h.size; k++) rec[k] = data[(tail + k) % size];
       uint64_t *body = (uint64_t *)(rec + sizeof h);
       if (h.type == PERF_RECORD_SAMPLE && h.size >= sizeof h + 16 && body[1] != 0)
-        tally_add(_oli_profile_owner((const void *)(uintptr_t)body[1]), weight); /* ip, addr */
+        tally_add(_oli_profile_owner((const void *)(uintptr_t)body[1], NULL), weight); /* ip, addr */
       else if (h.type == PERF_RECORD_LOST && h.size >= sizeof h + 16)
         atomic_fetch_add(&lost, body[1]);
     }

@@ -11,9 +11,10 @@
  * `weight` accesses, added to the accesses of the live object's site with
  * plain stores into this thread's shard (no atomic, no shared cache line;
  * the profile sums the shards): an arena block through the owner map (O(1),
- * lock-free), else a registered global (linear scan of the few globals),
- * else the "unattributed" counter (one relaxed atomic: stack, small glibc
- * objects, foreign memory). The document is written by common/doc.c.
+ * lock-free), else a tagged object below OLI_MIN_SIZE (objects/smallmap.c,
+ * recorded while a profile is taken; lock-free), else a registered global
+ * (linear scan of the few globals), else the "unattributed" counter (one
+ * relaxed atomic: stack, untagged or crowded tiny objects, foreign memory). The document is written by common/doc.c.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
@@ -46,21 +47,30 @@ static uint64_t now_ns(void) {
   return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+/* The units this thread has sampled (the portable path): the clock of its
+ * address steps. */
+static __thread uint64_t sampled_units __attribute__((tls_model("initial-exec")));
+
 /* The site state of the registered global holding p, else NULL. */
-static oli_site_state_t *global_owner(const void *p) {
+static oli_site_state_t *global_owner(const void *p, uintptr_t *obj) {
   uintptr_t a = (uintptr_t)p;
   for (size_t i = 0;; i++) {
     const oli_global_t *g = _oli_global_at(i);
     if (g == NULL) return NULL;
-    if (a - (uintptr_t)g->addr < g->size && !atomic_load_explicit(&g->unloaded, memory_order_relaxed))
+    if (a - (uintptr_t)g->addr < g->size && !atomic_load_explicit(&g->unloaded, memory_order_relaxed)) {
+      *obj = (uintptr_t)g->addr;
       return g->site;
+    }
   }
 }
 
-oli_site_state_t *_oli_profile_owner(const void *addr) {
-  oli_site_state_t *st = _oli_arena_owner(addr);
-  if (st == NULL && _oli_heap_host_now()) st = _oli_hostblock_owner(addr);
-  if (st == NULL) st = global_owner(addr);
+oli_site_state_t *_oli_profile_owner(const void *addr, uintptr_t *obj) {
+  uintptr_t o = 0;
+  oli_site_state_t *st = _oli_arena_owner(addr, &o);
+  if (st == NULL && _oli_heap_host_now()) st = _oli_hostblock_owner(addr), o = 0; /* no identity */
+  if (st == NULL) st = _oli_smallmap_owner(addr, &o); /* below OLI_MIN_SIZE */
+  if (st == NULL) st = global_owner(addr, &o);
+  if (obj) *obj = o;
   return st == NULL || _oli_site_record(st) == NULL ? NULL : st;
 }
 
@@ -69,7 +79,11 @@ void _oli_profile_attribute(const void *addr, uint64_t weight) {
     atomic_fetch_add_explicit(&skipped, weight, memory_order_relaxed);
     return;
   }
-  _oli_profile_add(_oli_profile_owner(addr), weight);
+  uintptr_t obj = 0;
+  oli_site_state_t *st = _oli_profile_owner(addr, &obj);
+  uint64_t clock = sampled_units += weight;
+  if (st == NULL) atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
+  else _oli_site_count_sample(st, weight, (uintptr_t)addr, obj, clock);
 }
 
 OLI_EXPORT void oli_profile_pause(void) {
@@ -133,10 +147,15 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
                                           OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};
   for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) OLI_SET(&s, given[i]);
   if (rec->line) OLI_SET(&s, OLI_F_LINE);
-  if (st->estimate.confidence != OLI_CONFIDENCE_NONE && st->estimate.pattern != OLI_PATTERN_NONE) {
-    s.pattern = oli_access_pattern_name(st->estimate.pattern); /* the planner's gathers: latency-bound */
-    OLI_SET(&s, OLI_F_PATTERN);
+  oli_access_pattern_t sampled = _oli_site_sampled_pattern(st, NULL); /* the planner's gathers: latency-bound */
+  if (sampled != OLI_PATTERN_NONE) {
+    s.pattern = oli_access_pattern_name(sampled);
+    s.pattern_source = "profile";
+  } else if (st->estimate.confidence != OLI_CONFIDENCE_NONE && st->estimate.pattern != OLI_PATTERN_NONE) {
+    s.pattern = oli_access_pattern_name(st->estimate.pattern);
+    s.pattern_source = "static";
   }
+  if (s.pattern) OLI_SET(&s, OLI_F_PATTERN), OLI_SET(&s, OLI_F_PATTERN_SOURCE);
   _oli_stack_doc_frames(&s); /* a call-stack site: its frames, for oli plan and oli report to name */
   oli_doc_write_site(w, OLI_DOC_PROFILE, &s);
 }

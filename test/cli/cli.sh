@@ -791,21 +791,26 @@ PY
   run $OLI report p.json; want_rc 0 report
   grep -Eq '^run [0-9.]+ (s|ms), [0-9]+ threads at most at once$' out.txt || fail "oli report: no run line: $(cat out.txt)"
   ;;
-plan-profile-pattern) # a profile site the pass saw as a gather is latency-bound: its misses at the loaded latency
+plan-profile-pattern) # a profile site seen as a gather is latency-bound: its misses at the loaded latency; the
+  # reason names whose gather it is (the profile's sampled addresses, the pass's estimate)
   python3 - <<'PY' || fail "cannot make the profile"
 import json
-site = lambda i, n, pat: dict({"id": "0x%016x" % (0x200 + i), "kind": "malloc", "file": "k.c", "function": "main", "line": 5 + i,
-                               "rel": i, "name": n, "count": 1, "largest": 64 << 20, "peak_live": 64 << 20,
-                               "total_bytes": 64 << 20, "accesses": 10 ** 8}, **({"pattern": pat} if pat else {}))
+site = lambda i, n, pat, src=None: dict({"id": "0x%016x" % (0x200 + i), "kind": "malloc", "file": "k.c", "function": "main",
+                               "line": 5 + i, "rel": i, "name": n, "count": 1, "largest": 64 << 20, "peak_live": 64 << 20,
+                               "total_bytes": 64 << 20, "accesses": 10 ** 8}, **({"pattern": pat} if pat else {}),
+                               **({"pattern_source": src} if src else {}))
 json.dump({"schema": "oli-profile", "version": 1, "program": "k", "access_source": "portable",
-           "footprint_peak": 128 << 20, "sites": [site(0, "grid", "gather"), site(1, "flux", None)]}, open("p.json", "w"))
+           "footprint_peak": 192 << 20, "sites": [site(0, "grid", "gather", "static"), site(1, "flux", None),
+                                                  site(2, "table", "gather", "profile")]}, open("p.json", "w"))
 PY
   OLI_MACHINE=none run $OLI plan p.json --dram-limit 0 -o plan.json; want_rc 0 plan
   python3 - <<'PY' || fail "the gather is not latency-bound"
 import json
 by = {s["name"]: s for s in json.load(open("plan.json"))["sites"]}
 g, f = by["grid"], by["flux"]
-assert "gather" in g["reason"] and "latency-bound" in g["reason"], g["reason"]
+assert "gather by the static estimate" in g["reason"] and "latency-bound" in g["reason"], g["reason"]
+t = by["table"]
+assert "gather by its sampled addresses" in t["reason"] and "latency-bound" in t["reason"], t["reason"]
 assert abs(g["stall"] - 1.0) < 1e-9, g["stall"]   # 1e8 misses x 100 ns / 10 in flight, 1 thread
 assert abs(f["stall"] - 0.08) < 1e-9, f["stall"]  # streamed: 8e8 B at 10000 MB/s
 PY

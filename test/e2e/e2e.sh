@@ -325,6 +325,53 @@ assert big["decision"] == "interleave" and big["share_of_peak"] >= 30, big
 assert fp["nothing_placed_largest"] is None, fp
 PY
   ;;
+profile-small-objects) # accesses to objects below OLI_MIN_SIZE count for their sites while a
+  # profile is taken: the small-vectors stand-in (smallvec/: five hot 256 KiB vectors of one
+  # site, a 1.25 MiB band matrix, three files) leaves at most 5% of its samples unattributed
+  cp "$SRC"/smallvec/*.c "$SRC"/smallvec/*.h . || fail "copy smallvec/"
+  OLI_PASS_OPTIONS="root=$PWD;profile-every=64" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" \
+    main.c vectors.c solve.c -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o sv || fail "compile smallvec/"
+  OLI_PROFILE=prof.json ./sv 256 5 20 >sv.out 2>sv.err || { cat sv.err >&2; fail "profile run of sv"; }
+  ./sv 256 5 20 >plain.out 2>plain.err || fail "run of sv without a profile"
+  cmp -s sv.out plain.out || fail "the profile run computed something else"
+  python3 - prof.json <<'PY' || fail "the small vectors' accesses are not their site's"
+import json, sys
+p = json.load(open(sys.argv[1]))
+total, un = p["sampled_accesses"], p["unattributed_accesses"]
+by = {s["function"]: s for s in p["sites"]}
+vec, band = by["sv_vector"], by["sv_band"]
+assert vec["count"] == 5 and vec["largest"] == 256 * 1024, vec
+assert un <= 0.05 * total, f"{un} of {total} sampled accesses unattributed ({100 * un / total:.0f}%)"
+assert vec["accesses"] >= 0.5 * total and band["accesses"] > 0, (vec, band, total)
+PY
+  ;;
+profile-patterns) # the XSBench-like kernel (benchmarks/kernels/xs, class S, 2 threads) profiled from its
+  # settle: its three grids, read by random index, are gather by their sampled addresses and the
+  # plan takes them as latency-bound; the particle bank, swept, is streaming
+  K="$SRC/../../benchmarks/kernels"
+  OLI_PASS_OPTIONS="root=$K;profile-every=1024" "$CLANG" -O2 -fopenmp -gline-tables-only -fpass-plugin="$PLUGIN" \
+    -I"$K/common" "$K/xs/xs.c" -lm -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o xs || fail "compile xs.c"
+  export OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
+  OLI_PROFILE=whole.json ./xs S >xs.out 2>xs.err || { cat xs.err >&2; fail "profile run of xs"; }
+  OLI_PROFILE_START=settle OLI_PROFILE=prof.json ./xs S >xs.out 2>xs.err || { cat xs.err >&2; fail "profile run of xs from its settle"; }
+  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit 0 --min-size 256K -o plan.json 2>plan.err || { cat plan.err >&2; fail "oli plan"; }
+  python3 - whole.json prof.json plan.json <<'PY' || fail "the grids' patterns"
+import json, sys
+whole, prof, plan = (json.load(open(p)) for p in sys.argv[1:])
+grids = ("nuclide_grid", "union_energy", "index_grid")
+assert prof["phase"]["from"] == "settle" and not prof["phase"]["waiting"], prof["phase"]
+W, P = ({s["name"]: s for s in d["sites"]} for d in (whole, prof))
+setup = sum(W[g]["accesses"] - P[g]["accesses"] for g in grids)
+assert setup > 0.1 * sum(P[g]["accesses"] for g in grids), "the set-up is not in the whole run's profile"
+for g in grids:
+    assert P[g]["pattern"] == "gather" and P[g]["pattern_source"] == "profile", P[g]
+assert P["bank"]["pattern"] == "streaming" and P["bank"]["pattern_source"] == "profile", P["bank"]
+by = {s["name"]: s for s in plan["sites"]}
+for g in grids:
+    assert "gather by its sampled addresses" in by[g]["reason"] and "latency-bound" in by[g]["reason"], by[g]
+assert "latency-bound" not in by["bank"]["reason"], by["bank"]
+PY
+  ;;
 nothing-placed) # every array below OLI_MIN_SIZE: nothing is placed, and the report and
   # OLI_VERBOSE=1 say so, naming the largest object and the OLI_MIN_SIZE that would place it
   build_fp

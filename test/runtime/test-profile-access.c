@@ -1,9 +1,12 @@
 /* test-profile-access: __oli_profile_access (portable profile, pass option
  * profile-every=N) attributes each sample to the live object holding the
- * address - interior pointers of arena blocks and registered globals - adds
- * its weight to that site's accesses, counts the rest as unattributed, is
- * exact under threads, and the profile written at exit carries it with
- * access_source "portable". Run twice in forked children: OLI_POLICY=dram
+ * address - interior pointers of arena blocks, tagged objects below
+ * OLI_MIN_SIZE (recorded while profiling, out again when freed or moved by
+ * realloc) and registered globals - adds its weight to that site's accesses,
+ * counts the rest as unattributed, is exact under threads (small objects of
+ * 4 KiB or more allocated and freed by several threads at once too), gives a swept
+ * object the pattern streaming and a randomly read one gather, and the
+ * profile written at exit carries it with access_source "portable". Run twice in forked children: OLI_POLICY=dram
  * (placed objects) and OLI_POLICY=off (not placed: profile runs still take
  * objects >= OLI_MIN_SIZE into the arena with the default policy). */
 #include <pthread.h>
@@ -28,6 +31,28 @@ static void *sampler(void *arg) {
 }
 
 static uint64_t acc(__oli_site_t *s) { return _oli_site_accesses(_oli_site_state(s)); }
+
+/* Threads allocating, sampling and freeing small objects of one site at
+ * once (neighbours in glibc's memory: their pages' entries change under each
+ * other): every sample of a live object is its site's. */
+#define SMALL_ROUNDS 20000
+static __oli_site_t *small_site;
+static void *small_churn(void *arg) {
+  uint64_t x = 0x9e3779b97f4a7c15ull * (uintptr_t)arg + 1;
+  char *keep[8] = {0};
+  for (int i = 0; i < SMALL_ROUNDS; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    size_t n = 4096 + x % 20000; /* 4 KiB or more: always recorded */
+    char *p = __oli_malloc(n, small_site);
+    __oli_profile_access(p, 1);
+    __oli_profile_access(p + n - 1, 1);
+    int k = (int)(x >> 40) & 7;
+    free(keep[k]);
+    keep[k] = p;
+  }
+  for (int k = 0; k < 8; k++) free(keep[k]);
+  return NULL;
+}
 
 static char gbuf[1 << 20] __attribute__((aligned(4096)));
 
@@ -57,27 +82,57 @@ static int run(const char *policy, const char *dir) {
   __oli_profile_access(hot, 8);                  /* first byte */
   __oli_profile_access(cold + 4096 * 7, 5);
   __oli_profile_access(gbuf + 999, 3);
-  __oli_profile_access(tiny + 1, 100);      /* below OLI_MIN_SIZE: glibc */
+  __oli_profile_access(tiny + 99, 100);     /* below OLI_MIN_SIZE: glibc's, recorded */
   __oli_profile_access(&local, 1000);       /* stack */
+  CHECK("tiny: not in the arena", !_oli_arena_contains(tiny));
   CHECK_EQ("hot: interior samples attributed", acc(sa), 96);
   CHECK_EQ("cold: one sample", acc(sb), 5);
   CHECK_EQ("global: one sample", acc(sg), 3);
-  CHECK_EQ("tiny: below OLI_MIN_SIZE, not attributed", acc(sc), 0);
+  CHECK_EQ("tiny: below OLI_MIN_SIZE, attributed", acc(sc), 100);
   uint64_t total, un;
   _oli_profile_counts(&total, &un);
-  CHECK_EQ("unattributed: tiny + stack", un, 1100);
-  CHECK_EQ("total samples", total, 96 + 5 + 3 + 1100);
+  CHECK_EQ("unattributed: the stack", un, 1000);
+  CHECK_EQ("total samples", total, 96 + 5 + 3 + 100 + 1000);
 
   free(cold);
   __oli_profile_access(cold + 4096 * 7, 5); /* freed: no longer the site's */
   CHECK_EQ("freed object: not attributed", acc(sb), 5);
   _oli_profile_counts(&total, &un);
-  CHECK_EQ("freed object: unattributed", un, 1105);
+  CHECK_EQ("freed object: unattributed", un, 1005);
+  char *moved = __oli_realloc(tiny, 40000, sc); /* glibc moves it (or grows it in place) */
+  __oli_profile_access(moved + 39999, 10);
+  CHECK_EQ("realloc'ed small object: its new end attributed", acc(sc), 110);
+  free(moved);
+  __oli_profile_access(moved + 39999, 7);
+  _oli_profile_counts(&total, &un);
+  CHECK_EQ("freed small object: unattributed", un, 1012);
+  CHECK_EQ("freed small object: not attributed", acc(sc), 110);
+
+  /* Patterns from the steps: a sweep of hot, random reads of a fresh object
+   * of cold's site (64 samples each, 8 units apart: a sweep moves 64 bytes). */
+  char *cold2 = __oli_malloc(2u << 20, sb);
+  uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < 64; i++) {
+    __oli_profile_access(hot + 4096 + (size_t)i * 64, 8);
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    __oli_profile_access(cold2 + x % (2u << 20), 8);
+  }
+  uint64_t steps[OLI_STEP_CLASSES];
+  CHECK_EQ("swept: streaming", _oli_site_sampled_pattern(_oli_site_state(sa), steps), OLI_PATTERN_STREAMING);
+  CHECK("swept: forward steps", steps[OLI_STEP_FORWARD] >= 60);
+  CHECK_EQ("random reads: gather", _oli_site_sampled_pattern(_oli_site_state(sb), steps), OLI_PATTERN_GATHER);
+  CHECK_EQ("too few steps: no pattern", _oli_site_sampled_pattern(_oli_site_state(sg), NULL), OLI_PATTERN_NONE);
+  free(cold2);
 
   pthread_t t[NTHREADS];
   for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, sampler, NULL);
   for (int i = 0; i < NTHREADS; i++) pthread_join(t[i], NULL);
-  CHECK_EQ("threads: every sample counted", acc(sa), 96 + NTHREADS * PER_THREAD);
+  CHECK_EQ("threads: every sample counted", acc(sa), 96 + 64 * 8 + NTHREADS * PER_THREAD);
+  small_site = sc;
+  uint64_t before = acc(sc);
+  for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, small_churn, (void *)(uintptr_t)(i + 1));
+  for (int i = 0; i < NTHREADS; i++) pthread_join(t[i], NULL);
+  CHECK_EQ("threads: small objects' samples all their site's", acc(sc) - before, 2ull * NTHREADS * SMALL_ROUNDS);
 
   snprintf(path, sizeof path, "%s/%s.json", dir, policy);
   CHECK_EQ("profile written", _oli_profile_write(pattern), 0);
@@ -89,13 +144,13 @@ static int run(const char *policy, const char *dir) {
     CHECK_STR("access_source portable", oli_json_str(oli_json_get(root, "access_source")), "portable");
     uint64_t v = 0;
     oli_json_u64(oli_json_get(root, "unattributed_accesses"), &v);
-    CHECK_EQ("profile: unattributed_accesses", v, 1105);
+    CHECK_EQ("profile: unattributed_accesses", v, 1012);
     const oli_json_t *s = oli_json_first(oli_json_get(root, "sites"));
     for (; s; s = s->next)
       if (strcmp(oli_json_str(oli_json_get(s, "id")), "0x00000000000000a1") == 0) break;
     v = 0;
     if (s) oli_json_u64(oli_json_get(s, "accesses"), &v);
-    CHECK_EQ("profile: hot site's accesses", v, 96 + NTHREADS * PER_THREAD);
+    CHECK_EQ("profile: hot site's accesses", v, 96 + 64 * 8 + NTHREADS * PER_THREAD);
     oli_json_free(doc);
   }
   unlink(path);

@@ -239,6 +239,15 @@ broken("a compare row with a negative time", dict(good_compare, rows=[dict(good_
 broken("a report's planned decision outside the vocabulary",
        dict(good_report, sites=[dict(good_report["sites"][0], planned={"decision": "sometimes"})]))
 broken("a profile without footprint_peak", {"schema": "oli-profile", "version": 1, "sites": []})
+good_profile_site = {"id": "0x1", "kind": "malloc", "file": "k.c", "rel": 1, "function": "main", "count": 1,
+                     "total_bytes": 8, "largest": 8, "peak_live": 8, "accesses": 64, "pattern": "gather",
+                     "pattern_source": "profile"}
+good_profile = {"schema": "oli-profile", "version": 1, "footprint_peak": 8, "sites": [good_profile_site]}
+check("a good profile", good_profile)
+broken("a profile site's pattern outside the vocabulary",
+       dict(good_profile, sites=[dict(good_profile_site, pattern="random")]))
+broken("a profile site's pattern from a source that is neither the profile nor the estimate",
+       dict(good_profile, sites=[dict(good_profile_site, pattern_source="guess")]))
 
 if failures:
     print("%d failures" % len(failures))

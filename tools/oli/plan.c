@@ -548,7 +548,7 @@ int cli_plan_main(int argc, char **argv) {
     const oli_plan_obj_t *x = &objs[i];
     const oli_plan_opt_t *o = &options[x->choice], *best = &options[x->best];
     oli_placement_t dec = decision_of(o);
-    char reason[512], cls[200], ps[48], bs[48];
+    char reason[512], cls[256], ps[48], bs[48];
     double pct = m.footprint ? 100.0 * (double)x->bytes / (double)m.footprint : 0;
     double per_kib = x->bytes ? (double)x->accesses * 1024.0 / (double)x->bytes : 0;
     int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m.footprint * m.large_percent;
@@ -562,10 +562,12 @@ int cli_plan_main(int argc, char **argv) {
     char t1[32], t2[32], gb[32];
     if (x->accesses == 0)
       snprintf(cls, sizeof cls, "no %s accesses (%.1f%% of footprint)", srcw, pct);
-    else if (x->latency)
-      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather (%.3g %s accesses/KiB%s): latency-bound, %s on local "
-               "DRAM at %g thread%s", pct, per_kib, srcw, inc, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads,
-               m.threads == 1 ? "" : "s");
+    else if (x->latency) /* whose gather: the profile's sampled addresses, or the pass's estimate */
+      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather by %s (%.3g %s accesses/KiB%s): latency-bound, %s on "
+               "local DRAM at %g thread%s", pct,
+               !pattern && strcmp(d.sites[i].pattern_source, "profile") == 0 ? "its sampled addresses"
+                                                                              : "the static estimate",
+               per_kib, srcw, inc, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     else
       snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB%s, %s moved: %s on local DRAM at %g "
                "thread%s", pct, how, per_kib, srcw, inc, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),

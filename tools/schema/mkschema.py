@@ -205,6 +205,9 @@ def site(fields, v, doc, tables):
         if use == "R":
             req.append(row[1])
     props["kind"] = enum(v["kind"], null=True) if "kind" in props else None
+    if "pattern" in props:  # a profile's site: the pattern and what gave it (docs/profile-schema.md)
+        props["pattern"] = enum(v["pattern"])
+        props["pattern_source"] = enum(("profile", "static"))
     props = {k: s for k, s in props.items() if s is not None}
     return obj(props, req)
 

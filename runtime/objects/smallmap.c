@@ -1,0 +1,170 @@
+/* runtime/objects/smallmap.c - while a profile is taken, the address ranges
+ * of the tagged objects below OLI_MIN_SIZE (the process allocator's, never
+ * placed) and their sites, so that a sampled access to one is given to its
+ * site (profile.c) rather than counted unattributed. A run without
+ * OLI_PROFILE never starts it: alloc.c calls in only when it is on, and the
+ * small path then takes alloc.c's slow path (the fast one has no hook).
+ *
+ * A three-level radix table over the 4 KiB pages of the 47-bit user address
+ * space: 2^17 roots of 1 GiB, each 512 middles of 2 MiB, each 512 page
+ * slots; middles and leaves are mapped when first written and kept to the
+ * end (one profile per process). A page slot holds up to two objects [lo,
+ * hi) and their site: an object of 4 KiB or more shares a page with at most
+ * one other such object (a neighbour's end), so those are always recorded;
+ * a smaller one is recorded while its page has a free entry (a page crowded
+ * with tiny objects keeps two of them).
+ *
+ * Concurrency: a page slot is a sequence lock. A writer (an allocation or a
+ * free, any thread) takes it by moving its sequence from even to odd, writes
+ * and releases it at the next even value; a reader (a sampled access) reads
+ * the sequence, the entries and the sequence again, and tries again a few
+ * times when they differ, never waiting for a writer. An object is added
+ * after the allocator gave it and removed before it goes back, so an entry
+ * never names memory another object was given, except after a free liboli
+ * does not see: an entry overlapping a new object is dropped when the new
+ * one is added. */
+#include <stdint.h>
+
+#include "internal.h"
+
+#define PG_SHIFT 12
+#define MID_SHIFT 21
+#define ROOT_SHIFT 30
+#define ADDR_BITS 47
+#define NROOT ((size_t)1 << (ADDR_BITS - ROOT_SHIFT))
+#define NMID ((size_t)1 << (ROOT_SHIFT - MID_SHIFT))
+#define NPG ((size_t)1 << (MID_SHIFT - PG_SHIFT))
+#define LOCK_TRIES (1u << 20) /* a writer gives up then (a lock left held by fork) */
+
+typedef struct {
+  uintptr_t lo, hi; /* hi == 0: free */
+  oli_site_state_t *st;
+} entry_t;
+typedef struct {
+  uint64_t seq; /* odd: a writer holds it */
+  entry_t e[2];
+  uint64_t pad;
+} slot_t; /* 64 bytes: one cache line */
+typedef struct {
+  slot_t s[NPG];
+} leaf_t;
+typedef struct {
+  leaf_t *l[NMID];
+} mid_t;
+
+static mid_t **root; /* NROOT entries; NULL: off */
+
+int _oli_smallmap_start(void) {
+  mid_t **r = _oli_os_map_rw(NROOT * sizeof *r, true);
+  if (r == NULL) return -1;
+  __atomic_store_n(&root, r, __ATOMIC_RELEASE);
+  return 0;
+}
+
+/* *p, mapped as len zero bytes when it was NULL (the first writer's wins). */
+static void *table(void **p, size_t len) {
+  void *t = __atomic_load_n(p, __ATOMIC_ACQUIRE), *none = NULL;
+  if (t != NULL) return t;
+  void *fresh = _oli_os_map_rw(len, true);
+  if (fresh == NULL) return NULL;
+  if (__atomic_compare_exchange_n(p, &none, fresh, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return fresh;
+  _oli_os_unmap(fresh, len);
+  return none;
+}
+
+/* The slot of the page holding a; NULL when it has none (or cannot have one). */
+static slot_t *slot_of(uintptr_t a, bool create) {
+  mid_t **r = __atomic_load_n(&root, __ATOMIC_ACQUIRE);
+  if (r == NULL || a >> ADDR_BITS) return NULL;
+  mid_t *m = create ? table((void **)&r[a >> ROOT_SHIFT], sizeof(mid_t))
+                    : __atomic_load_n(&r[a >> ROOT_SHIFT], __ATOMIC_ACQUIRE);
+  if (m == NULL) return NULL;
+  leaf_t **lp = &m->l[(a >> MID_SHIFT) & (NMID - 1)];
+  leaf_t *l = create ? table((void **)lp, sizeof(leaf_t)) : __atomic_load_n(lp, __ATOMIC_ACQUIRE);
+  return l ? &l->s[(a >> PG_SHIFT) & (NPG - 1)] : NULL;
+}
+
+static bool lock(slot_t *s) {
+  for (unsigned i = 0; i < LOCK_TRIES; i++) {
+    uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+    if (!(q & 1) && __atomic_compare_exchange_n(&s->seq, &q, q + 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+      __atomic_thread_fence(__ATOMIC_RELEASE); /* the odd sequence before the entries */
+      return true;
+    }
+    if (i >= 64) _oli_os_yield();
+  }
+  return false;
+}
+
+static void unlock(slot_t *s) { __atomic_store_n(&s->seq, s->seq + 1, __ATOMIC_RELEASE); }
+
+static void set(entry_t *e, uintptr_t lo, uintptr_t hi, oli_site_state_t *st) {
+  __atomic_store_n(&e->lo, lo, __ATOMIC_RELAXED);
+  __atomic_store_n(&e->hi, hi, __ATOMIC_RELAXED);
+  __atomic_store_n(&e->st, st, __ATOMIC_RELAXED);
+}
+
+void _oli_smallmap_add(const void *p, size_t n, oli_site_state_t *st) {
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  if (p == NULL || n == 0 || st == NULL || hi < lo || (hi - 1) >> ADDR_BITS) return;
+  for (uintptr_t pg = lo >> PG_SHIFT; pg <= (hi - 1) >> PG_SHIFT; pg++) {
+    slot_t *s = slot_of(pg << PG_SHIFT, true);
+    if (s == NULL || !lock(s)) continue;
+    entry_t *free_e = NULL;
+    for (int i = 1; i >= 0; i--) {
+      entry_t *e = &s->e[i];
+      if (e->hi != 0 && e->lo < hi && lo < e->hi) set(e, 0, 0, NULL); /* not seen freed: gone */
+      if (e->hi == 0) free_e = e;
+    }
+    if (free_e) set(free_e, lo, hi, st);
+    unlock(s);
+  }
+}
+
+/* Drop the entry starting at lo from s; its end, 0 when there is none. */
+static uintptr_t take(slot_t *s, uintptr_t lo, oli_site_state_t **st) {
+  uintptr_t hi = 0;
+  if (s == NULL || !lock(s)) return 0;
+  for (int i = 0; i < 2; i++) {
+    entry_t *e = &s->e[i];
+    if (e->hi != 0 && e->lo == lo) {
+      hi = e->hi;
+      if (st) *st = e->st;
+      set(e, 0, 0, NULL);
+    }
+  }
+  unlock(s);
+  return hi;
+}
+
+oli_site_state_t *_oli_smallmap_remove(const void *p) {
+  uintptr_t lo = (uintptr_t)p;
+  oli_site_state_t *st = NULL;
+  uintptr_t hi = take(slot_of(lo, false), lo, &st);
+  for (uintptr_t pg = (lo >> PG_SHIFT) + 1; hi && pg <= (hi - 1) >> PG_SHIFT; pg++)
+    take(slot_of(pg << PG_SHIFT, false), lo, NULL);
+  return st;
+}
+
+oli_site_state_t *_oli_smallmap_owner(const void *p, uintptr_t *obj) {
+  uintptr_t a = (uintptr_t)p;
+  slot_t *s = slot_of(a, false);
+  if (s == NULL) return NULL;
+  for (int tries = 0; tries < 4; tries++) {
+    uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
+    if (q & 1) continue;
+    oli_site_state_t *st = NULL;
+    uintptr_t start = 0;
+    for (int i = 0; i < 2; i++) {
+      uintptr_t lo = __atomic_load_n(&s->e[i].lo, __ATOMIC_RELAXED), hi = __atomic_load_n(&s->e[i].hi, __ATOMIC_RELAXED);
+      oli_site_state_t *x = __atomic_load_n(&s->e[i].st, __ATOMIC_RELAXED);
+      if (a - lo < hi - lo) st = x, start = lo;
+    }
+    __atomic_thread_fence(__ATOMIC_ACQUIRE); /* the entries before the second read */
+    if (__atomic_load_n(&s->seq, __ATOMIC_RELAXED) == q) {
+      if (st && obj) *obj = start;
+      return st;
+    }
+  }
+  return NULL;
+}
