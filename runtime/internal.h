@@ -535,11 +535,21 @@ uint64_t _oli_site_hints(const oli_site_state_t *st, bool *own);
 void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool flipped);
 /* A placed object of st fell back to the default policy (counted once here). */
 void _oli_site_fallback(oli_site_state_t *st);
-/* Placed (or large) object counters: atomics on the state. */
+/* A placed (or large) object: counted in this thread's shard (pcount, pbytes). */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 /* st->last, read under the lock that _oli_site_count_object writes it under. */
 void _oli_site_last(oli_site_state_t *st, oli_decision_t *out);
+/* n bytes of st's placed objects became live (+1) or were freed (-1): a
+ * livebytes.c counter. Its peak, and its placed objects (the shards' and the
+ * state's own count). */
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+uint64_t _oli_site_peak_live(const oli_site_state_t *st);
+uint64_t _oli_site_live_now(const oli_site_state_t *st);
+uint64_t _oli_site_placed_objects(const oli_site_state_t *st);
+/* This thread's shard (made on first use; NULL when there is no memory for
+ * one), and the list of every shard (livebytes.c walks it). */
+oli_shard_t *_oli_site_my_shard(void);
+oli_shard_t *_oli_site_shards(void);
 /* A placed object of st exists: its fallback (when it fell back), its live
  * bytes (when live: an arena block; a host-mode block's are booked by
  * hostblock.c) and its counters, in one call of the placed path. */
@@ -572,6 +582,18 @@ uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
  * (arena descriptors, page/owner maps); and the most placed objects the arena
  * tracked at once. */
 void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects);
+
+// objects/livebytes.c (live bytes with their exact peak, per-thread headroom: types.h oli_live_t)
+/* key: a site's registry index (its headroom in the shard's counters), or
+ * -1 - i for the process's counter i < OLI_LIVE_GLOBALS. */
+void _oli_live_add(oli_live_t *c, int32_t key, uint64_t n); /* n bytes became live */
+void _oli_live_sub(oli_live_t *c, int32_t key, uint64_t n); /* n bytes were freed */
+uint64_t _oli_live_peak(const oli_live_t *c);
+/* The live bytes: exact when nothing changes meanwhile (reads every shard). */
+uint64_t _oli_live_now(const oli_live_t *c, int32_t key);
+/* At least the live bytes, from the shared part and this thread's headroom
+ * only: exact when no other thread holds freed bytes. */
+uint64_t _oli_live_bound(const oli_live_t *c, int32_t key);
 
 // objects/summary.c (the linked files' access summaries: the join of static estimates)
 /* Keeps the linked file's summary section [start, stop) (checked: a bad one
