@@ -607,11 +607,21 @@ static inline bool _oli_site_hints_used(const oli_site_state_t *st) {
 void _oli_site_redecided(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool flipped);
 /* A placed object of st fell back to the default policy (counted once here). */
 void _oli_site_fallback(oli_site_state_t *st);
-/* Placed (or large) object counters: atomics on the state. */
+/* A placed (or large) object: counted in this thread's shard (pcount, pbytes). */
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d);
 /* st->last, read under the lock that _oli_site_count_object writes it under. */
 void _oli_site_last(oli_site_state_t *st, oli_decision_t *out);
+/* n bytes of st's placed objects became live (+1) or were freed (-1): a
+ * livebytes.c counter. Its peak, and its placed objects (the shards' and the
+ * state's own count). */
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign);
+uint64_t _oli_site_peak_live(const oli_site_state_t *st);
+uint64_t _oli_site_live_now(const oli_site_state_t *st);
+uint64_t _oli_site_placed_objects(const oli_site_state_t *st);
+/* This thread's shard (made on first use; NULL when there is no memory for
+ * one), and the list of every shard (livebytes.c walks it). */
+oli_shard_t *_oli_site_my_shard(void);
+oli_shard_t *_oli_site_shards(void);
 /* A placed object of st exists: its fallback (when it fell back), its live
  * bytes (when live: an arena block; a host-mode block's are booked by
  * hostblock.c) and its counters, in one call of the placed path. */
@@ -657,6 +667,56 @@ uint64_t _oli_site_meta_bytes(void); /* the registry's own memory in use */
  * (arena descriptors, page/owner maps); and the most placed objects the arena
  * tracked at once. */
 void _oli_runtime_meta(uint64_t *fixed, uint64_t *objects, uint64_t *tracked_objects);
+
+// objects/livebytes.c (live bytes with their exact peak, per-thread headroom: types.h oli_live_t)
+/* key: a site's registry index (its headroom in the shard's counters), or
+ * -1 - i for the process's counter i < OLI_LIVE_GLOBALS. */
+/* The fast paths are inline (a thread's own headroom word, one
+ * compare-and-swap), so the placed path does not leave its file for them; the
+ * slow paths take the lock. */
+#define OLI_LIVE_FROZEN (1ull << 63)
+static inline _Atomic uint64_t *_oli_live_word(oli_shard_t *s, int32_t key) {
+  return key >= 0 ? &s->ctr[key].headroom : &s->headroom[-1 - key];
+}
+void _oli_live_add_slow(oli_live_t *c, int32_t key, uint64_t n);
+void _oli_live_sub_slow(oli_live_t *c, int32_t key, uint64_t n);
+/* n bytes became live */
+static inline void _oli_live_add(oli_live_t *c, int32_t key, uint64_t n) {
+  oli_shard_t *s = _oli_tls.shard;
+  if (oli_likely(s != NULL)) {
+    _Atomic uint64_t *h = _oli_live_word(s, key);
+    uint64_t v = atomic_load_explicit(h, memory_order_relaxed);
+    while (!(v & OLI_LIVE_FROZEN) && v >= n)
+      if (atomic_compare_exchange_weak_explicit(h, &v, v - n, memory_order_relaxed, memory_order_relaxed)) return;
+  }
+  _oli_live_add_slow(c, key, n);
+}
+/* n bytes were freed */
+static inline void _oli_live_sub(oli_live_t *c, int32_t key, uint64_t n) {
+  oli_shard_t *s = _oli_tls.shard;
+  if (oli_likely(s != NULL)) {
+    _Atomic uint64_t *h = _oli_live_word(s, key);
+    uint64_t v = atomic_load_explicit(h, memory_order_relaxed);
+    while (!(v & OLI_LIVE_FROZEN))
+      if (atomic_compare_exchange_weak_explicit(h, &v, v + n, memory_order_relaxed, memory_order_relaxed)) return;
+  }
+  _oli_live_sub_slow(c, key, n);
+}
+static inline uint64_t _oli_live_peak(const oli_live_t *c) {
+  return atomic_load_explicit(&((oli_live_t *)c)->peak, memory_order_relaxed);
+}
+/* The live bytes: exact when nothing changes meanwhile (reads every shard). */
+uint64_t _oli_live_now(const oli_live_t *c, int32_t key);
+/* At least the live bytes, from the shared part and this thread's headroom
+ * only: exact when no other thread holds freed bytes. */
+static inline uint64_t _oli_live_bound(const oli_live_t *c, int32_t key) {
+  oli_live_t *m = (oli_live_t *)c;
+  uint64_t held = atomic_load_explicit(&m->pool, memory_order_relaxed);
+  oli_shard_t *s = _oli_tls.shard;
+  if (s) held += atomic_load_explicit(_oli_live_word(s, key), memory_order_relaxed) & ~OLI_LIVE_FROZEN;
+  uint64_t peak = atomic_load_explicit(&m->peak, memory_order_relaxed);
+  return peak > held ? peak - held : 0;
+}
 
 // objects/summary.c (the linked files' access summaries: the join of static estimates)
 /* Keeps the linked file's summary section [start, stop) (checked: a bad one

@@ -155,15 +155,25 @@ typedef struct oli_vma_stats_s {
   uint64_t used, peak_used, coarsened_objects;
 } oli_vma_stats_t;
 
+/* ---- live bytes and their peak (livebytes.c) ---------------------------- */
+/* A count of live bytes with its exact peak, kept without a shared write on
+ * the placed fast path: each thread holds freed bytes as headroom in its
+ * shard (oli_shard_t), an allocation takes from its own thread's headroom
+ * first. live = peak - pool - the threads' headroom. peak and pool change
+ * only under livebytes.c's lock. */
+typedef struct oli_live_s {
+  _Atomic uint64_t peak; /* the most bytes live at once */
+  _Atomic uint64_t pool; /* headroom taken back from the threads */
+} oli_live_t;
+
 /* ---- per-site run-time state (site.c) --------------------------------- */
 /* Reached from __oli_site_t.slot; one per distinct site ID. */
 typedef struct oli_site_state_s {
   const __oli_site_t *site;
-  _Atomic uint64_t count;
-  _Atomic uint64_t total_bytes;
+  _Atomic uint64_t count;       /* placed objects counted with no shard (the rest: the shards' pcount) */
+  _Atomic uint64_t total_bytes; /* their bytes (the rest: the shards' pbytes) */
   _Atomic uint64_t largest;
-  _Atomic uint64_t live_bytes;
-  _Atomic uint64_t peak_live;
+  oli_live_t live;              /* live bytes of placed objects and their peak */
   _Atomic uint64_t fallbacks; /* placement failed: default policy used */
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
   _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
@@ -192,16 +202,24 @@ typedef struct oli_shard_ctr_s {
   /* portable profile: this thread's last sample of the site, its object
    * (an identity folded to 32 bits, 0 none), and a mark: the thread's sampled
    * units then (low 24 bits) << 8 | the step before it (signed bit length + 1,
-   * 8 bits, 0 none); steps by class. 64 bytes in all: one cache line. */
+   * 8 bits, 0 none); steps by class. */
   uintptr_t last;
   uint32_t last_obj, last_mark;
   uint32_t steps[OLI_STEP_CLASSES];
+  uint64_t pcount, pbytes;                  /* placed (large) objects */
+  _Atomic uint64_t headroom;                /* the site's live bytes held by this thread (oli_live_t) */
+  uint64_t pad_[5];                         /* 128 bytes in all: two cache lines, no neighbour shared */
 } oli_shard_ctr_t;
+/* Live-byte counters of the whole process with headroom in every shard: all
+ * placed bytes, then one per tier. */
+#define OLI_LIVE_GLOBALS (1 + OLI_TIER_COUNT_)
 typedef struct oli_shard_s {
   struct oli_shard_s *next_all;
   int in_use;
   oli_shard_ctr_t *ctr; /* OLI_MAX_SITES entries, committed for the registered sites */
   oli_lazy_t ctr_l;
+  /* own cache line: written by the thread on every placed allocation and free */
+  _Atomic uint64_t headroom[OLI_LIVE_GLOBALS] __attribute__((aligned(64)));
 } oli_shard_t;
 
 /* ---- per-thread state of the allocation paths (alloc.c) ------------------ */

@@ -11,7 +11,9 @@
  * with the default policy,
  * counted as a fallback (no object at all when glibc has no memory either:
  * NULL, ENOMEM, as glibc alone). Live and peak bytes are booked per target tier (the
- * report's summary, the budget's dram_used). free and realloc of arena memory
+ * report's summary, the budget's dram_used) and in all, in livebytes.c's
+ * counters: a thread that re-uses what it freed writes no shared line, and
+ * the peaks stay exact. free and realloc of arena memory
  * come here from any code through the interposed free/realloc. */
 #include <errno.h>
 #include <stdio.h>
@@ -27,8 +29,10 @@ static oli_decide_hook_t g_hook;
  * default policy, so sampled accesses can be attributed to them. */
 static bool g_profiling;
 
-static _Atomic uint64_t tier_live[OLI_TIER_COUNT_], tier_peak[OLI_TIER_COUNT_];
-static _Atomic uint64_t all_live, all_peak; /* every placed object and global */
+static oli_live_t tier_live[OLI_TIER_COUNT_];
+static oli_live_t all_live; /* every placed object and global */
+#define KEY_ALL (-1)
+#define KEY_TIER(t) (-2 - (int32_t)(t)) /* livebytes.c: the process's counters 0 and 1 + t */
 static _Atomic uint64_t total_peak;         /* the whole footprint's peak, as sampled */
 static _Atomic uint64_t global_bytes;       /* placed globals: in the modules' data too */
 
@@ -54,16 +58,10 @@ void _oli_alloc_set_decide_hook(oli_decide_hook_t hook) { g_hook = hook; }
 oli_decide_hook_t _oli_alloc_decide_hook(void) { return g_hook; }
 
 /* ---- accounting ------------------------------------------------------------------ */
-static void add_peak(_Atomic uint64_t *live, _Atomic uint64_t *peak, uint64_t b, int sign) {
-  if (sign < 0) {
-    atomic_fetch_sub_explicit(live, b, memory_order_relaxed);
-    return;
-  }
-  uint64_t now = atomic_fetch_add_explicit(live, b, memory_order_relaxed) + b;
-  uint64_t p = atomic_load_explicit(peak, memory_order_relaxed);
-  while (now > p && !atomic_compare_exchange_weak_explicit(peak, &p, now, memory_order_relaxed,
-                                                            memory_order_relaxed)) {
-  }
+static void book(oli_live_t *c, int32_t key, uint64_t b, int sign) {
+  if (b == 0) return;
+  if (sign > 0) _oli_live_add(c, key, b);
+  else _oli_live_sub(c, key, b);
 }
 
 /* Bytes of a placed object per target tier, in proportion to the weights
@@ -75,7 +73,7 @@ static void account(const oli_decision_t *d, bool fallback, uint64_t bytes, int 
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
     if (d->target[i].weight) sum += d->target[i].weight, last = i;
   if (fallback || d->placement == OLI_PLACE_DEFAULT || sum == 0) {
-    add_peak(&tier_live[OLI_TIER_DEFAULT], &tier_peak[OLI_TIER_DEFAULT], bytes, sign);
+    book(&tier_live[OLI_TIER_DEFAULT], KEY_TIER(OLI_TIER_DEFAULT), bytes, sign);
     return;
   }
   for (int i = 0; i <= last; i++) {
@@ -83,12 +81,12 @@ static void account(const oli_decision_t *d, bool fallback, uint64_t bytes, int 
     if (!t->weight) continue;
     uint64_t b = i == last ? bytes - given : (uint64_t)((unsigned __int128)bytes * t->weight / sum);
     given += b;
-    add_peak(&tier_live[t->tier], &tier_peak[t->tier], b, sign);
+    book(&tier_live[t->tier], KEY_TIER(t->tier), b, sign);
   }
 }
 
 void _oli_alloc_account(const oli_decision_t *d, bool fallback, uint64_t bytes, int sign) {
-  add_peak(&all_live, &all_peak, bytes, sign);
+  book(&all_live, KEY_ALL, bytes, sign);
   account(d, fallback, bytes, sign);
 }
 
@@ -100,21 +98,29 @@ void _oli_alloc_rebook(const oli_decision_t *from, bool from_fallback, const oli
 
 void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]) {
   for (int i = 0; i < OLI_TIER_COUNT_; i++) {
-    if (live) live[i] = atomic_load_explicit(&tier_live[i], memory_order_relaxed);
-    if (peak) peak[i] = atomic_load_explicit(&tier_peak[i], memory_order_relaxed);
+    if (live) live[i] = _oli_live_now(&tier_live[i], KEY_TIER(i));
+    if (peak) peak[i] = _oli_live_peak(&tier_live[i]);
   }
 }
 
 /* The whole footprint now (placed + unplaced, a sample at most 10 ms old
- * unless fresh), its parts, and the whole peak raised to it. */
-static uint64_t whole_now(bool fresh, oli_footprint_parts_t *parts) {
+ * unless fresh), its parts, and the whole peak raised to it. Not exact: the
+ * placed part may count the bytes other threads freed and hold for re-use
+ * (_oli_live_bound: no read of their lines), but only while that is no more
+ * than the whole peak already is - a larger value is read exactly before it
+ * raises the peak. */
+static uint64_t whole_now(bool fresh, bool exact, oli_footprint_parts_t *parts) {
   uint64_t heap, data, g = atomic_load_explicit(&global_bytes, memory_order_relaxed);
   if (fresh) _oli_unplaced(true, &heap, &data);
   else _oli_unplaced_recent(&heap, &data); /* a call once per 10 ms */
-  uint64_t placed = atomic_load_explicit(&all_live, memory_order_relaxed);
+  uint64_t placed = exact ? _oli_live_now(&all_live, KEY_ALL) : _oli_live_bound(&all_live, KEY_ALL);
   uint64_t data_alone = data > g ? data - g : 0; /* placed globals are placed bytes */
   uint64_t t = placed + heap + data_alone;
   uint64_t p = atomic_load_explicit(&total_peak, memory_order_relaxed);
+  if (!exact && t > p) {
+    placed = _oli_live_now(&all_live, KEY_ALL);
+    t = placed + heap + data_alone;
+  }
   while (t > p && !atomic_compare_exchange_weak_explicit(&total_peak, &p, t, memory_order_relaxed,
                                                           memory_order_relaxed)) {
   }
@@ -124,19 +130,19 @@ static uint64_t whole_now(bool fresh, oli_footprint_parts_t *parts) {
 
 static uint64_t whole_peak(void) {
   uint64_t a = atomic_load_explicit(&total_peak, memory_order_relaxed);
-  uint64_t b = atomic_load_explicit(&all_peak, memory_order_relaxed);
+  uint64_t b = _oli_live_peak(&all_live);
   return a > b ? a : b;
 }
 
 void _oli_footprint_now(uint64_t *live, uint64_t *peak) {
-  uint64_t l = whole_now(false, NULL);
+  uint64_t l = whole_now(false, true, NULL);
   if (live) *live = l;
   if (peak) *peak = whole_peak();
 }
 
 void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak) {
-  whole_now(true, parts);
-  if (placed_peak) *placed_peak = atomic_load_explicit(&all_peak, memory_order_relaxed);
+  whole_now(true, true, parts);
+  if (placed_peak) *placed_peak = _oli_live_peak(&all_live);
 }
 
 /* The footprint the process will have, as well as it is known now
@@ -144,8 +150,8 @@ void _oli_footprint_parts(oli_footprint_parts_t *parts, uint64_t *placed_peak) {
  * of the whole footprint so far, and the whole footprint now (placed
  * objects, glibc's heap in use, the modules' data) plus this object plus the
  * static hints still to come (a hinted site's first object is in its hint). */
-static uint64_t expected(uint64_t fp, uint64_t pending) {
-  uint64_t now = whole_now(false, NULL) + pending;
+static uint64_t expected(uint64_t fp, uint64_t pending, bool exact) {
+  uint64_t now = whole_now(false, exact, NULL) + pending;
   uint64_t pk = whole_peak();
   if (pk > fp) fp = pk;
   return now > fp ? now : fp;
@@ -154,12 +160,12 @@ static uint64_t expected(uint64_t fp, uint64_t pending) {
 uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
   bool own;
   uint64_t hints = _oli_site_hints(st, &own);
-  return expected((uint64_t)_oli_option_get(oli_option_footprint), hints + (own ? 0 : size));
+  return expected((uint64_t)_oli_option_get(oli_option_footprint), hints + (own ? 0 : size), st == NULL);
 }
 
 const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
 
-uint64_t _oli_alloc_dram_used(void) { return atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed); }
+uint64_t _oli_alloc_dram_used(void) { return _oli_live_now(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)); }
 
 /* The decide input for an object of `size` of st, with fp the OLI_FOOTPRINT
  * floor and `pending` the static hints still to come with the object: the
@@ -171,9 +177,11 @@ static void gather(oli_decide_in_t *in, oli_site_state_t *st, uint64_t size, uin
   *in = g_in;
   in->site = st->site;
   in->size = size;
-  in->footprint = expected(fp, pending);
+  in->footprint = expected(fp, pending, false);
   _oli_settle_due(in->footprint); /* O(1): re-decide the live objects when the footprint grew enough */
-  in->dram_used = atomic_load_explicit(&tier_live[OLI_TIER_DRAM], memory_order_relaxed);
+  /* only a budget reads it (and a test's hook): exact then, else this thread's bound */
+  in->dram_used = g_in.dram_limit || g_hook ? _oli_alloc_dram_used()
+                                            : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM));
   if (!_oli_plan_known(st, &in->plan)) {
     _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
     in->plan = _oli_plan_for(st);

@@ -6,10 +6,10 @@
  * state. The registry is an open-addressed table keyed by ID, in its own
  * mapping, filled under a mutex; the fast path reads `slot` only.
  *
- * Counting: placed objects are rare and large, so they update atomics on the
- * state. Small objects are counted in per-thread shards (plain stores to
+ * Counting: objects are counted in per-thread shards (plain stores to
  * thread-owned memory, no lock and no atomic read-modify-write); the report
- * sums the shards. A thread's shard is handed to the next new thread when it
+ * sums the shards. A placed object's live bytes are a livebytes.c counter,
+ * whose per-thread headroom is in the same shards. A thread's shard is handed to the next new thread when it
  * exits, so counts are never lost and shards stay bounded by the peak number
  * of live threads.
  *
@@ -343,6 +343,10 @@ static __attribute__((noinline)) shard_ctr_t *ctr_slow(uint32_t idx) {
   return s ? &s->ctr[idx] : NULL;
 }
 
+oli_shard_t *_oli_site_my_shard(void) { return oli_likely(my_shard != NULL) ? my_shard : shard_get(); }
+
+oli_shard_t *_oli_site_shards(void) { return __atomic_load_n(&shards, __ATOMIC_ACQUIRE); }
+
 static void raise_largest(oli_site_state_t *st, uint64_t size) {
   uint64_t cur = atomic_load_explicit(&st->largest, memory_order_relaxed);
   while (size > cur && !atomic_compare_exchange_weak_explicit(&st->largest, &cur, size, memory_order_relaxed,
@@ -395,8 +399,15 @@ static void set_last(oli_site_state_t *st, const oli_decision_t *d) {
 
 void _oli_site_count_object(oli_site_state_t *st, uint64_t size, const oli_decision_t *d) {
   hint_used(st);
-  atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
-  atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
+  shard_ctr_t *c = oli_likely(my_shard != NULL) ? &my_shard->ctr[((site_ext_t *)st)->idx]
+                                                : ctr_slow(((site_ext_t *)st)->idx);
+  if (oli_likely(c != NULL)) { /* this thread's: no shared cache line */
+    __atomic_store_n(&c->pcount, __atomic_load_n(&c->pcount, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->pbytes, __atomic_load_n(&c->pbytes, __ATOMIC_RELAXED) + size, __ATOMIC_RELAXED);
+  } else {
+    atomic_fetch_add_explicit(&st->count, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&st->total_bytes, size, memory_order_relaxed);
+  }
   uint64_t was = atomic_load_explicit(&st->largest, memory_order_relaxed);
   raise_largest(st, size);
   if (size >= atomic_load_explicit(&st->largest, memory_order_relaxed)) { /* decision of the largest object */
@@ -424,15 +435,23 @@ void _oli_site_last(oli_site_state_t *st, oli_decision_t *out) {
 }
 
 void _oli_site_live(oli_site_state_t *st, uint64_t size, int sign) {
-  if (sign > 0) {
-    uint64_t now = atomic_fetch_add_explicit(&st->live_bytes, size, memory_order_relaxed) + size;
-    uint64_t peak = atomic_load_explicit(&st->peak_live, memory_order_relaxed);
-    while (now > peak && !atomic_compare_exchange_weak_explicit(&st->peak_live, &peak, now, memory_order_relaxed,
-                                                                 memory_order_relaxed)) {
-    }
-  } else {
-    atomic_fetch_sub_explicit(&st->live_bytes, size, memory_order_relaxed);
-  }
+  int32_t key = (int32_t)((site_ext_t *)st)->idx;
+  if (sign > 0) _oli_live_add(&st->live, key, size);
+  else _oli_live_sub(&st->live, key, size);
+}
+
+uint64_t _oli_site_peak_live(const oli_site_state_t *st) { return _oli_live_peak(&st->live); }
+
+uint64_t _oli_site_live_now(const oli_site_state_t *st) {
+  return _oli_live_now(&st->live, (int32_t)((const site_ext_t *)st)->idx);
+}
+
+uint64_t _oli_site_placed_objects(const oli_site_state_t *st) {
+  uint64_t c = atomic_load_explicit(&((oli_site_state_t *)st)->count, memory_order_relaxed);
+  uint32_t idx = ((const site_ext_t *)st)->idx;
+  for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+    c += __atomic_load_n(&s->ctr[idx].pcount, __ATOMIC_RELAXED);
+  return c;
 }
 
 void _oli_site_placed(oli_site_state_t *st, uint64_t size, const oli_decision_t *d, bool fallback, bool live) {
@@ -454,8 +473,8 @@ void _oli_site_totals(const oli_site_state_t *st, uint64_t *count, uint64_t *byt
   uint64_t l = atomic_load_explicit(&((oli_site_state_t *)st)->largest, memory_order_relaxed);
   uint32_t idx = ((const site_ext_t *)st)->idx;
   for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
-    c += __atomic_load_n(&s->ctr[idx].count, __ATOMIC_RELAXED);
-    b += __atomic_load_n(&s->ctr[idx].bytes, __ATOMIC_RELAXED);
+    c += __atomic_load_n(&s->ctr[idx].count, __ATOMIC_RELAXED) + __atomic_load_n(&s->ctr[idx].pcount, __ATOMIC_RELAXED);
+    b += __atomic_load_n(&s->ctr[idx].bytes, __ATOMIC_RELAXED) + __atomic_load_n(&s->ctr[idx].pbytes, __ATOMIC_RELAXED);
     uint64_t sl = __atomic_load_n(&s->ctr[idx].largest, __ATOMIC_RELAXED);
     if (sl > l) l = sl;
   }

@@ -140,7 +140,7 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
   s.line = rec->line;
   s.rel = rec->rel;
   _oli_site_totals(st, &s.count, &s.total_bytes, &s.largest);
-  s.peak_live = atomic_load(&st->peak_live);
+  s.peak_live = _oli_site_peak_live(st);
   s.accesses = _oli_site_accesses(st);
   static const oli_doc_field_t given[] = {OLI_F_ID,        OLI_F_KIND,  OLI_F_FILE,    OLI_F_REL,
                                           OLI_F_FUNCTION,  OLI_F_NAME,  OLI_F_COUNT,   OLI_F_TOTAL_BYTES,

@@ -197,7 +197,7 @@ static void to_doc_site(row_t *r) {
   s->count_partial = atomic_load(&r->st->bypass) != 0;
   s->total_bytes = r->total;
   s->largest = r->largest;
-  s->peak_live = atomic_load(&r->st->peak_live);
+  s->peak_live = _oli_site_peak_live(r->st);
   s->placement = r->d.placement;
   for (int t = 0; t < OLI_NODE_TIERS; t++) s->weight[t] = _oli_decision_weight(&r->d, (oli_tier_t)t);
   for (int i = 0; r->d.placement != OLI_PLACE_DEFAULT && i < r->d.ntargets && i < OLI_MAX_TARGETS; i++)
@@ -255,7 +255,7 @@ static void summary(oli_doc_summary_t *s) {
     if (!st) break;
     uint64_t c, b;
     _oli_site_totals(st, &c, &b, NULL);
-    uint64_t objects = atomic_load(&st->count);
+    uint64_t objects = _oli_site_placed_objects(st);
     s->placed_objects += objects;
     s->small_objects += c - objects;
     s->fallbacks += atomic_load(&st->fallbacks);
@@ -348,7 +348,7 @@ static bool nothing_placed(uint64_t *largest, oli_site_state_t **where) {
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
-    if (atomic_load(&st->count)) return false; /* a placed object */
+    if (_oli_site_placed_objects(st)) return false; /* a placed object */
     uint64_t l;
     _oli_site_totals(st, NULL, NULL, &l);
     if (l > *largest) *largest = l, *where = st;
@@ -460,7 +460,7 @@ static int json_report(FILE *f) {
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
     if (!st) break;
-    if (i == 0 && atomic_load(&st->count) == 0) { /* untagged: only when used */
+    if (i == 0 && _oli_site_placed_objects(st) == 0) { /* untagged: only when used */
       uint64_t c, b;
       _oli_site_totals(st, &c, &b, NULL);
       if (c == 0) continue;
@@ -542,11 +542,11 @@ static void table_report(FILE *f) {
     fprintf(f, "0x%016llx %-8s %-28s %8s %10s %10s %-10s %-7s %s%s%s\n",
             (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? oli_kind_name(r.rec->kind) : "untagged",
             where, cnt, oli_format_size(r.largest, a, sizeof a),
-            oli_format_size(atomic_load(&st->peak_live), b, sizeof b), oli_placement_name(r.d.placement), rt,
+            oli_format_size(_oli_site_peak_live(st), b, sizeof b), oli_placement_name(r.d.placement), rt,
             len ? pages : "", len ? " / " : "", r.reason);
     if (r.planned) {
       unplanned++;
-      unplanned_bytes += atomic_load(&st->peak_live);
+      unplanned_bytes += _oli_site_peak_live(st);
     }
     if (atomic_load(&st->fallbacks))
       fprintf(f, "%18s %llu object(s) fell back to the default policy (see warnings)\n", "",

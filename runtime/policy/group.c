@@ -10,7 +10,12 @@
  * budget. How the memory layer realises a decision on given pages (the
  * mechanism) is memory/place.c's. A new object's decision and its arena
  * block are one call here (_oli_decide_alloc), so the placed path goes
- * down the layers once: objects, policy, memory. */
+ * down the layers once: objects, policy, memory.
+ *
+ * The table is shared under a lock; a thread remembers the last decision it
+ * read and uses it again without the lock while no decision of the table has
+ * changed since (the change count `epoch`, written only when one does), so
+ * threads placing objects of one group do not queue on the lock. */
 #include <pthread.h>
 #include <string.h>
 
@@ -28,6 +33,11 @@ typedef struct group_s {
 static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
 static group_t *groups; /* GROUP_SLOTS entries, mapped on first use (NORESERVE) */
 static uint32_t group_gen = 1;
+static _Atomic uint64_t epoch; /* decisions of the table changed (under group_lock) */
+static __thread struct {
+  uint64_t key, size, epoch; /* key 0: none */
+  oli_decision_t d;
+} last __attribute__((tls_model("initial-exec")));
 
 /* A child forked while another thread held the lock gets it free. */
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
@@ -86,13 +96,21 @@ static bool group_decision(const oli_site_state_t *st, const oli_decide_in_t *in
   pthread_once(&fork_once, register_fork);
   uint64_t key = _oli_group_key(st);
   bool found = false;
-  pthread_mutex_lock(&group_lock);
-  group_t *g = group_slot(key, in->size);
-  if (g && g->key == key && g->size == in->size && g->gen == group_gen) {
-    *d = g->d;
+  uint64_t e = atomic_load_explicit(&epoch, memory_order_acquire);
+  if (last.key == key && last.size == in->size && last.epoch == e) {
+    *d = last.d; /* no decision changed since this thread read it */
     found = true;
+  } else {
+    pthread_mutex_lock(&group_lock);
+    group_t *g = group_slot(key, in->size);
+    if (g && g->key == key && g->size == in->size && g->gen == group_gen) {
+      *d = g->d;
+      found = true;
+      last.key = key, last.size = in->size, last.d = *d;
+      last.epoch = atomic_load_explicit(&epoch, memory_order_relaxed);
+    }
+    pthread_mutex_unlock(&group_lock);
   }
-  pthread_mutex_unlock(&group_lock);
   if (!found) return false;
   /* the DRAM budget first: a group's decision that no longer fits is made anew (budget) */
   uint64_t dram = _oli_decision_dram_bytes(d, in->size);
@@ -105,13 +123,17 @@ static void group_record(const oli_site_state_t *st, const oli_decide_in_t *in, 
   uint64_t key = _oli_group_key(st);
   pthread_mutex_lock(&group_lock);
   group_t *g = group_slot(key, in->size);
-  if (g) *g = (group_t){key, in->size, group_gen, *d};
+  if (g && (g->key != key || g->size != in->size || g->gen != group_gen || memcmp(&g->d, d, sizeof *d) != 0)) {
+    atomic_fetch_add_explicit(&epoch, 1, memory_order_release);
+    *g = (group_t){key, in->size, group_gen, *d};
+  }
   pthread_mutex_unlock(&group_lock);
 }
 
 void _oli_group_forget(void) {
   pthread_mutex_lock(&group_lock);
   group_gen++;
+  atomic_fetch_add_explicit(&epoch, 1, memory_order_release);
   pthread_mutex_unlock(&group_lock);
 }
 

@@ -85,7 +85,7 @@ int main(void) {
   }
   CHECK_EQ("no corrupted bytes, no failed allocation", bad, 0);
   oli_site_state_t *b = _oli_site_state(site_big), *s = _oli_site_state(site_small);
-  CHECK_EQ("no live placed bytes left", atomic_load(&b->live_bytes) + atomic_load(&s->live_bytes), 0);
+  CHECK_EQ("no live placed bytes left", _oli_site_live_now(b) + _oli_site_live_now(s), 0);
   oli_arena_stats_t as;
   _oli_arena_stats(&as);
   CHECK_EQ("no live arena blocks left", as.live_blocks, 0);

@@ -218,7 +218,7 @@ int main(void) {
   _oli_alloc_tier_bytes(live, peak);
   for (int i = 0; i < OLI_TIER_COUNT_; i++) live_sum += live[i], peak_sum += peak[i];
   uint64_t site_live = 0;
-  for (int i = 0; i < NSITES; i++) site_live += atomic_load(&_oli_site_state(sites[i])->live_bytes);
+  for (int i = 0; i < NSITES; i++) site_live += _oli_site_live_now(_oli_site_state(sites[i]));
   oli_arena_stats_t as;
   _oli_arena_stats(&as);
 
