@@ -887,8 +887,9 @@ void *_oli_arena_alloc(size_t size, size_t align, const oli_decision_t *d, oli_s
 
 void *_oli_arena_alloc_decided(size_t size, size_t align, oli_decision_t *d, oli_site_state_t *site, bool zero,
                                unsigned *flags) {
-  uint64_t pg = oli_likely(pgsz) ? pgsz : _oli_page_size(); /* before the arena's bring-up */
-  d->mechanism = _oli_place_mechanism(d, (size + pg - 1) / pg, true); /* an arena block: aligned */
+  *flags = 0;
+  if (_oli_arena_init() != 0) return NULL; /* pgsz is the arena's once it is up (another thread may bring it up) */
+  d->mechanism = _oli_place_mechanism(d, (size + pgsz - 1) / pgsz, true); /* an arena block: aligned */
   return _oli_arena_alloc(size, align, d, site, zero, flags);
 }
 

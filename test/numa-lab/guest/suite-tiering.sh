@@ -49,9 +49,17 @@ free_kb() { sed -n 's/.*MemFree: *\([0-9]*\) kB/\1/p' "/sys/devices/system/node/
 echo 8192 > /proc/sys/vm/min_free_kbytes
 # sum of node 0's zones' high watermarks, kB
 high_kb() { awk '/^Node 0,/ { n = 1; next } /^Node/ { n = 0 } n && $1 == "high" { s += $2 } END { print s * 4 }' /proc/zoneinfo; }
-echo 100000 > "$(hp 1)"
-want=$(( ($(free_kb 0) - ROOM_MB * 1024 - $(high_kb)) / 2048 ))
-echo "$want" > "$(hp 0)"
+# hold: node 1 all but what the kernel keeps, node 0 all but ROOM_MB above its high
+# watermarks. Again before every run: dropping the caches (and what the last run
+# left to the kernel) frees memory on both nodes, and a run that finds more room
+# than ROOM_MB spills to node 1 instead of being demoted.
+hold() {
+  echo 100000 > "$(hp 1)"
+  held=$(( $(cat "$(hp 0)") + ($(free_kb 0) - ROOM_MB * 1024 - $(high_kb)) / 2048 ))
+  [ "$held" -lt 0 ] && held=0
+  echo "$held" > "$(hp 0)"
+}
+hold
 echo "OLI-LAB tiering room_mb=$ROOM_MB budget_mb=$BUDGET_MB node0_high_kb=$(high_kb) node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) node2_free_kb=$(free_kb 2) held0=$(cat "$(hp 0)") held1=$(cat "$(hp 1)")"
 vm() { for k in $KEYS; do printf '%s=%s ' "$k" "$(sed -n "s/^$k //p" /proc/vmstat)"; done; }
 tier() { # NAME BALANCING DEMOTION [VAR=VALUE...] -- PROGRAM
@@ -62,7 +70,8 @@ tier() { # NAME BALANCING DEMOTION [VAR=VALUE...] -- PROGRAM
   echo "$bal" > /proc/sys/kernel/numa_balancing
   echo "$dem" > /sys/kernel/mm/numa/demotion_enabled
   sync; echo 1 > /proc/sys/vm/drop_caches
-  echo "OLI-LAB tier name=$name phase=before node0_free_kb=$(free_kb 0) $(vm)"
+  hold
+  echo "OLI-LAB tier name=$name phase=before node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) $(vm)"
   rm -f "/tmp/$name.numa" "/tmp/$name.rep"
   # shellcheck disable=SC2086 # envs are VAR=VALUE words
   taskset -c 0 env OMP_NUM_THREADS=1 OLI_REPORT="/tmp/$name.rep" OLI_REPORT_FORMAT=json $envs \
