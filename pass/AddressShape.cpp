@@ -246,19 +246,12 @@ bool scrambled(const SCEV *S, const Loop *L) {
       auto *B = dyn_cast<BinaryOperator>(X);
       if (!B || Depth > 4 || !L->contains(B))
         return false;
-      switch (B->getOpcode()) {
-      case Instruction::Xor:
-      case Instruction::LShr:
-      case Instruction::AShr:
-      case Instruction::Mul:
+      unsigned Op = B->getOpcode();
+      if (Op == Instruction::Xor || Op == Instruction::LShr || Op == Instruction::AShr || Op == Instruction::Mul)
         return true;
-      case Instruction::URem:
-      case Instruction::SRem:
-      case Instruction::And:
+      if (Op == Instruction::URem || Op == Instruction::SRem || Op == Instruction::And)
         return mixes(B->getOperand(0), Depth + 1);
-      default:
-        return false;
-      }
+      return false;
     };
     return mixes(V, 0);
   });
