@@ -89,25 +89,20 @@ static __attribute__((noinline)) void add_slow(oli_live_t *c, int32_t key, uint6
 }
 
 /* The slow paths of internal.h's inline _oli_live_add and _oli_live_sub:
- * no shard yet (its first count makes one), or the word frozen or short. */
+ * no shard yet (this first count makes one: the fast path again), or the
+ * word frozen or short (the pool, under the lock). */
 void _oli_live_add_slow(oli_live_t *c, int32_t key, uint64_t n) {
-  oli_shard_t *s = _oli_site_my_shard();
-  if (s != NULL) {
-    _Atomic uint64_t *h = word(s, key);
-    uint64_t v = atomic_load_explicit(h, memory_order_relaxed);
-    while (!(v & FROZEN) && v >= n)
-      if (atomic_compare_exchange_weak_explicit(h, &v, v - n, memory_order_relaxed, memory_order_relaxed)) return;
+  if (_oli_tls.shard == NULL && _oli_site_my_shard() != NULL) {
+    _oli_live_add(c, key, n);
+    return;
   }
   add_slow(c, key, n);
 }
 
 void _oli_live_sub_slow(oli_live_t *c, int32_t key, uint64_t n) {
-  oli_shard_t *s = _oli_site_my_shard();
-  if (s != NULL) {
-    _Atomic uint64_t *h = word(s, key);
-    uint64_t v = atomic_load_explicit(h, memory_order_relaxed);
-    while (!(v & FROZEN))
-      if (atomic_compare_exchange_weak_explicit(h, &v, v + n, memory_order_relaxed, memory_order_relaxed)) return;
+  if (_oli_tls.shard == NULL && _oli_site_my_shard() != NULL) {
+    _oli_live_sub(c, key, n);
+    return;
   }
   lock(); /* frozen (taken back just now) or no shard: the pool's */
   atomic_store_explicit(&c->pool, atomic_load_explicit(&c->pool, memory_order_relaxed) + n, memory_order_relaxed);
