@@ -1,0 +1,518 @@
+//===- EstimateFlow.cpp - roots, flow and keys of the estimator -----------===//
+//
+// Steps 1 and 2 of StaticIntensity.cpp: the values each site record's
+// objects start from, and the loads and stores a state (value, path)
+// reaches; the key roots through which other modules' objects come in.
+//
+//===----------------------------------------------------------------------===//
+#include "Estimator.h"
+
+namespace oli {
+namespace intensity {
+
+/// True for a global holding a site record.
+static GlobalVariable *asRecord(Value *V) {
+  auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  return GV && GV->getSection() == SiteSection ? GV : nullptr;
+}
+
+/// Keys: names of a pointer slot or parameter that mean the same in every
+/// module of the program (common/summary.h).
+static std::string globalKey(const GlobalValue &GV, int64_t Off) {
+  return "@" + GV.getName().str() + "+" + std::to_string(Off);
+}
+/// "%struct.T+off" for a named struct type (a module's renamed duplicate
+/// "struct.T.0" names the same type); "" for a literal one.
+static std::string typeKey(Type *T, int64_t Off) {
+  auto *ST = dyn_cast_or_null<StructType>(T);
+  if (!ST || ST->isLiteral() || !ST->hasName())
+    return "";
+  StringRef N = ST->getName();
+  size_t Dot = N.rfind('.');
+  if (Dot != StringRef::npos && Dot + 1 < N.size() &&
+      N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
+    N = N.take_front(Dot);
+  return "%" + N.str() + "+" + std::to_string(Off);
+}
+static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
+
+std::optional<ObjectRole> roleOf(StringRef N) {
+  static const StringMap<ObjectRole> Roles = [] {
+    StringMap<ObjectRole> R;
+    for (unsigned K = 1; K <= OLI_KIND_MAX_; ++K) {
+      const oli_kind_info_t &I = kindInfo(uint8_t(K));
+      if (*I.entry)
+        R[I.entry] = {true, false, I.out_arg, I.size_arg, I.count_arg};
+      if ((I.flags & OLI_KF_NEW) && *I.entry)
+        R[NewNothrowName] = {true, false, I.out_arg, I.size_arg, I.count_arg};
+    }
+    static const struct {
+      const char *Name;
+      uint8_t Kind;
+    } Callees[] = {
+#define OLI_CALLEE(Name, Kind, Params) {Name, OLI_KIND_##Kind},
+#include "oli_vocab.def"
+    };
+    for (const auto &C : Callees)
+      if (const oli_kind_info_t &I = kindInfo(C.Kind); I.flags & OLI_KF_BRACKET)
+        R[C.Name] = {false, true, I.out_arg, I.size_arg, I.count_arg};
+    return R;
+  }();
+  auto It = Roles.find(N);
+  if (It == Roles.end())
+    return std::nullopt;
+  return It->second;
+}
+
+/// External functions that neither read the object nor let it escape: the
+/// runtime's, OpenMP's, free and delete, flang's ALLOCATE (the kind rows) and
+/// its DEALLOCATE and bounds setters, given a descriptor.
+static bool isHarmlessCallee(StringRef N) {
+  if (std::optional<ObjectRole> R = roleOf(N); R && R->Bracket)
+    return true;
+  return N == "_FortranAAllocatableDeallocate" || N == "_FortranAPointerDeallocate" ||
+         N == "_FortranAAllocatableSetBounds" || N == "_FortranAPointerSetBounds" || N.starts_with(AbiPrefix) || N.starts_with("__kmpc_") || N == "free" || N == "cfree" ||
+         N == "_ZdlPv" || N == "_ZdaPv" || N.starts_with("_ZdlPv") || N.starts_with("_ZdaPv");
+}
+
+unsigned Estimator::state(Value *Root, const Path &P, bool Absolute) {
+  auto Key = std::make_tuple(Root, P, Absolute);
+  auto It = Index.find(Key);
+  if (It != Index.end())
+    return It->second;
+  State St;
+  St.Root = Root;
+  St.P = P;
+  St.Absolute = Absolute;
+  States.push_back(std::move(St));
+  return Index[Key] = unsigned(States.size() - 1);
+}
+
+/// The value V is stored into (Copy: copied with memcpy into) memory at Dst:
+/// the slot becomes a state of its own, in this flow when it is a local.
+void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
+                     std::vector<std::pair<Value *, Path>> &Work) {
+  if (!Copy && P.size() >= MaxPath) {
+    States[S].Escapes = true;
+    return;
+  }
+  APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+  Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+  Slot Where = Slot::at(Off.getSExtValue());
+  if (auto *G = dyn_cast<GEPOperator>(Base)) { // p[i] = obj: somewhere in the array
+    APInt Off2(DL.getIndexTypeSizeInBits(G->getType()), 0);
+    Value *Inner = G->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off2, true);
+    int64_t Lo, Hi;
+    if (gepRange(*G, DL, Lo, Hi))
+      Where = Slot{Lo, Hi}.shift(-(Off2.getSExtValue() + Off.getSExtValue()));
+    else
+      Where = Slot::anywhere();
+    Base = Inner;
+  }
+  if (getUnderlyingObject(Base) != Base) { // more variable steps on the way
+    Base = const_cast<Value *>(getUnderlyingObject(Base));
+    Where = Slot::anywhere();
+  }
+  Path NP;
+  if (Copy) { // the same slots, now relative to the copy
+    NP = P;
+    NP[0] = Where.exact() && NP[0].exact() ? NP[0].shift(-Where.Lo) : Slot::anywhere();
+  } else {
+    NP.push_back(Where);
+    NP.insert(NP.end(), P.begin(), P.end());
+  }
+  if (!NP[0].exact())
+    States[S].Ambiguous = true;
+  if (isa<AllocaInst>(Base)) {
+    Work.push_back({Base, NP});
+  } else if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
+    if (!GV->hasLocalLinkage()) { // other modules may read the slot: by its key
+      if (NP.size() == 1 && NP[0].exact() && Summaries)
+        States[S].Exits.push_back({globalKey(*GV, NP[0].Lo), nullptr});
+      else
+        States[S].Escapes = true;
+    }
+    unsigned T = state(GV, NP, true);
+    States[S].Also.push_back(T);
+  } else if (auto *A = dyn_cast<Argument>(Base)) {
+    // filled through a pointer argument: the caller's memory holds it now
+    Function *F = A->getParent();
+    if (!F->hasLocalLinkage()) { // a struct returned by value: its type's field
+      std::string K = NP.size() == 1 && NP[0].exact() && Summaries
+                          ? typeKey(F->getParamStructRetType(A->getArgNo()), NP[0].Lo)
+                          : "";
+      if (!K.empty())
+        States[S].Exits.push_back({K, nullptr});
+      else
+        States[S].Escapes = true;
+    }
+    for (Use &U : F->uses()) {
+      AbstractCallSite ACS(&U);
+      if (!ACS)
+        continue;
+      if (Value *Op = ACS.getCallArgOperand(A->getArgNo()))
+        if (Op->getType()->isPointerTy()) {
+          unsigned T = state(Op, NP, true); // the same path, from the caller's pointer
+          States[S].Also.push_back(T);
+        }
+    }
+  } else {
+    States[S].Escapes = true; // into heap memory or somewhere unknown
+  }
+}
+
+/// A call with the flow's value in operand U. Returns false when the value
+/// escapes into code the analysis cannot see.
+bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
+                     std::vector<std::pair<Value *, Path>> &Work) {
+  if (CB.isCallee(&U))
+    return true;
+  unsigned ArgNo = CB.getArgOperandNo(&U);
+  if (auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::memset:
+    case Intrinsic::memset_inline:
+    case Intrinsic::memcpy:
+    case Intrinsic::memcpy_inline:
+    case Intrinsic::memmove: {
+      if (P.empty()) {
+        uint64_t Len = 0;
+        if (auto *C = dyn_cast<ConstantInt>(II->getArgOperand(2)))
+          Len = C->getZExtValue();
+        States[S].Accesses.push_back({II, U.get(), Len, Access::Bulk});
+      } else if (ArgNo == 1 && II->getIntrinsicID() != Intrinsic::memset &&
+                 II->getIntrinsicID() != Intrinsic::memset_inline) {
+        slot(S, II->getArgOperand(0), P, /*Copy=*/true, Work); // a descriptor or struct copy
+      }
+      return true;
+    }
+    case Intrinsic::masked_load:
+    case Intrinsic::masked_store:
+    case Intrinsic::masked_gather:
+    case Intrinsic::masked_scatter: {
+      if (!P.empty())
+        return true;
+      bool IsGather = II->getIntrinsicID() == Intrinsic::masked_gather ||
+                      II->getIntrinsicID() == Intrinsic::masked_scatter;
+      Type *T = II->getType()->isVoidTy() ? II->getArgOperand(0)->getType() : II->getType();
+      uint64_t Size = DL.getTypeStoreSize(T->getScalarType());
+      if (!IsGather)
+        Size = DL.getTypeStoreSize(T);
+      States[S].Accesses.push_back({II, U.get(), Size, IsGather ? Access::VectorGather
+                                                               : II->getIntrinsicID() == Intrinsic::masked_load
+                                                                     ? Access::Load
+                                                                     : Access::Store});
+      return true;
+    }
+    case Intrinsic::ptrmask:
+    case Intrinsic::launder_invariant_group:
+    case Intrinsic::strip_invariant_group:
+      Work.push_back({II, P});
+      return true;
+    default:
+      return true; // lifetime, assume, prefetch, debug info: no access
+    }
+  }
+  bool Seen = false;
+  Function *Callee = CB.getCalledFunction();
+  if (Callee && !Callee->isDeclaration()) {
+    if (ArgNo < Callee->arg_size()) {
+      unsigned T = state(Callee->getArg(ArgNo), P, false);
+      States[S].Calls.push_back({T, &CB});
+    } else
+      return false; // a vararg
+    Seen = true;
+  }
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  for (const Use *CU : CallbackUses) {
+    AbstractCallSite ACS(CU);
+    Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+    if (!Cb || Cb->isDeclaration())
+      continue;
+    for (unsigned J = 0; J < Cb->arg_size(); ++J)
+      if (ACS.getCallArgOperand(J) == U.get()) {
+        unsigned T = state(Cb->getArg(J), P, false);
+        States[S].Calls.push_back({T, &CB});
+        Seen = true;
+      }
+  }
+  if (Seen)
+    return true;
+  if (!Callee)
+    return false;
+  if (isHarmlessCallee(Callee->getName()))
+    return true;
+  if (!Summaries || Callee->isIntrinsic() || ArgNo >= Callee->arg_size())
+    return false;
+  // A function of another module (or a library): the object enters its
+  // parameter's key, once per call; a struct passed by value, its type's field.
+  std::string K;
+  if (P.empty())
+    K = paramKey(*Callee, ArgNo);
+  else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
+    K = typeKey(CB.getParamByValType(ArgNo), P[0].Lo);
+  if (K.empty())
+    return false;
+  States[S].Exits.push_back({K, &CB});
+  return true;
+}
+
+void Estimator::flow(unsigned S) {
+  if (States[S].Done)
+    return;
+  States[S].Done = true;
+  if (auto *GV = dyn_cast<GlobalVariable>(States[S].Root); GV && !GV->hasLocalLinkage()) {
+    const Path &P0 = States[S].P; // other modules can reach it by name: its key
+    if (P0.size() == 1 && P0[0].exact() && Summaries)
+      States[S].Exits.push_back({globalKey(*GV, P0[0].Lo), nullptr});
+    else
+      States[S].Escapes = true;
+  }
+  std::vector<std::pair<Value *, Path>> Work{{States[S].Root, States[S].P}};
+  std::set<std::pair<Value *, Path>> Visited;
+  while (!Work.empty()) {
+    auto [V, P] = Work.back();
+    Work.pop_back();
+    if (!Visited.insert({V, P}).second)
+      continue;
+    if (++Steps > MaxSteps) {
+      States[S].Escapes = true;
+      return;
+    }
+    for (Use &U : V->uses()) {
+      User *Us = U.getUser();
+      if (auto *I = dyn_cast<Instruction>(Us)) {
+        if (I->getFunction()->hasOptNone()) { // what info() refuses, without asking for analyses
+          States[S].Unseen = true;
+          continue;
+        }
+      } else if (!isa<ConstantExpr>(Us)) {
+        continue; // an initializer, llvm.used
+      }
+      if (auto *G = dyn_cast<GEPOperator>(Us)) {
+        if (U.getOperandNo() != 0)
+          continue; // used as an index
+        APInt Off(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        Path NP = P;
+        if (G->accumulateConstantOffset(DL, Off)) {
+          if (!NP.empty())
+            NP[0] = NP[0].shift(Off.getSExtValue());
+        } else if (!NP.empty() && !NP[0].any()) {
+          // a variable index into an array of slots: one of them, not known which
+          int64_t Lo, Hi;
+          if (gepRange(*G, DL, Lo, Hi) && (NP[0].Hi <= Lo || NP[0].Lo >= Hi))
+            continue; // another field: not this slot
+          NP[0] = Slot::anywhere();
+          States[S].Ambiguous = true;
+        }
+        Work.push_back({G, NP});
+        continue;
+      }
+      if (isa<BitCastOperator>(Us) || isa<AddrSpaceCastOperator>(Us) || isa<PHINode>(Us)) {
+        Work.push_back({Us, P});
+        continue;
+      }
+      auto *I = dyn_cast<Instruction>(Us);
+      if (!I)
+        continue;
+      if (auto *Sel = dyn_cast<SelectInst>(I)) {
+        if (U.getOperandNo() != 0)
+          Work.push_back({Sel, P});
+      } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+        if (P.empty()) {
+          States[S].Accesses.push_back(
+              {LI, U.get(), DL.getTypeStoreSize(LI->getType()), Access::Load});
+        } else if (P[0].holds(0) && LI->getType()->isPointerTy()) {
+          if (!P[0].exact())
+            States[S].Ambiguous = true;
+          Work.push_back({LI, Path(P.begin() + 1, P.end())});
+        }
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() == SI->getPointerOperandIndex()) {
+          if (P.empty())
+            States[S].Accesses.push_back({SI, U.get(), DL.getTypeStoreSize(SI->getValueOperand()->getType()),
+                                          Access::Store});
+        } else {
+          slot(S, SI->getPointerOperand(), P, false, Work);
+        }
+      } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+        if (P.empty() && U.getOperandNo() == 0)
+          States[S].Accesses.push_back({I, U.get(), DL.getTypeStoreSize(I->getType()), Access::Store});
+        else if (U.getOperandNo() != 0)
+          States[S].Escapes = true;
+      } else if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (!call(S, *CB, U, P, Work))
+          States[S].Escapes = true;
+      } else if (isa<ReturnInst>(I)) {
+        Function *F = I->getFunction();
+        if (!F->hasLocalLinkage())
+          States[S].Escapes = true;
+        for (Use &FU : F->uses())
+          if (AbstractCallSite ACS(&FU); ACS && ACS.isDirectCall() && !Bracketed.count(ACS.getInstruction())) {
+            unsigned T = state(ACS.getInstruction(), P, true);
+            States[S].Also.push_back(T);
+          }
+      } else if (isa<ICmpInst>(I) || isa<PtrToIntInst>(I)) {
+        // comparisons and alignment checks: no access
+      } else if (isa<InsertValueInst>(I) || isa<InsertElementInst>(I) || isa<ExtractValueInst>(I)) {
+        States[S].Escapes = true; // into an aggregate value: not followed
+      } else {
+        States[S].Escapes = true;
+      }
+    }
+  }
+}
+
+void Estimator::addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P) {
+  Roots[Rec].push_back(state(V, P, true));
+  Anchors.try_emplace(Rec, At);
+}
+
+/// Step 1: the roots of every record.
+void Estimator::findRoots() {
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getSection() == SiteSection)
+      Records.push_back(&GV);
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    SmallVector<CallBase *, 8> Enters, Entries, Calls;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee)
+        continue;
+      StringRef N = Callee->getName();
+      GlobalVariable *Rec = CB->arg_size() ? asRecord(CB->getArgOperand(CB->arg_size() - 1)) : nullptr;
+      if (N == SiteEnterName && CB->arg_size() == 1 && Rec)
+        Enters.push_back(CB);
+      else if (N == RegisterGlobalName && CB->arg_size() == 3 && Rec)
+        addRoot(Rec, CB, CB->getArgOperand(0)->stripPointerCasts(), {});
+      else if (std::optional<ObjectRole> R = roleOf(N); Rec && R && R->Entry)
+        Entries.push_back(CB);
+      else if ((R && R->Bracket) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
+        Calls.push_back(CB); // an object only inside a bracket
+    }
+    DominatorTree *DT = Enters.empty() ? nullptr : &FAM.getResult<DominatorTreeAnalysis>(F);
+    // The outermost bracket around a call names its object, as in the runtime.
+    auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
+      CallBase *Outer = nullptr;
+      for (CallBase *E : Enters) {
+        if (!DT->dominates(E, CB))
+          continue;
+        bool Left = false;
+        for (User *U : E->users())
+          if (auto *L = dyn_cast<CallBase>(U))
+            if (L->getCalledFunction() && L->getCalledFunction()->getName() == SiteLeaveName &&
+                DT->dominates(L, CB))
+              Left = true;
+        if (!Left && (!Outer || DT->dominates(E, Outer)))
+          Outer = E;
+      }
+      return Outer ? asRecord(Outer->getArgOperand(0)) : nullptr;
+    };
+    // The object reaches its slot: posix_memalign's *out, a descriptor's base address.
+    auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB, unsigned Arg) {
+      Value *Dst = CB->getArgOperand(Arg);
+      APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+      Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+      addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue())});
+    };
+    // The size of a record's object; none when its calls disagree.
+    // The size of a record's object; none when its calls disagree (a copy
+    // the optimiser made on a path it could not simplify counts for none).
+    auto noteSize = [&](GlobalVariable *Rec, CallBase *CB) {
+      std::optional<Sample> S = sizeAt(*CB);
+      auto [It, New] = SizeOf.try_emplace(Rec, S);
+      if (New || !S)
+        return;
+      if (!It->second)
+        It->second = S, Disagree.erase(Rec);
+      else if (It->second->Value != S->Value)
+        Disagree.insert(Rec);
+    };
+    for (CallBase *CB : Entries) {
+      GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
+      if (!Rec)
+        Rec = asRecord(CB->getArgOperand(CB->arg_size() - 1));
+      noteSize(Rec, CB);
+      if (int Out = roleOf(CB->getCalledFunction()->getName())->OutArg; Out >= 0)
+        slotRoot(Rec, CB, unsigned(Out));
+      else
+        addRoot(Rec, CB, CB, {});
+    }
+    for (CallBase *CB : Calls)
+      if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
+        Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites
+        noteSize(Rec, CB);
+        if (std::optional<ObjectRole> R = roleOf(CB->getCalledFunction()->getName()); R && R->OutArg >= 0)
+          slotRoot(Rec, CB, unsigned(R->OutArg));
+        else
+          addRoot(Rec, CB, CB, {});
+      }
+  }
+}
+
+/// Key roots: every place through which another module's object may come
+/// into this one. A pointer parameter of a function other modules can call
+/// (per call); a pointer slot of a global other modules name, loaded here; a
+/// pointer field of a struct passed by value (per run).
+void Estimator::findKeys() {
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.hasLocalLinkage() || F.getName() == "main" || F.getName().starts_with(AbiPrefix) ||
+        F.hasOptNone())
+      continue;
+    // a function without loops touches another module's object a few
+    // times per call: its parameters are no key worth the analyses
+    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty();
+    for (Argument &A : F.args()) {
+      if (!A.getType()->isPointerTy() || A.hasStructRetAttr() || (!Loops && !F.getParamByValType(A.getArgNo())))
+        continue;
+      if (Type *BT = F.getParamByValType(A.getArgNo())) {
+        // each pointer field the function loads, by constant offset
+        for (User *U : A.users()) {
+          Value *V = U;
+          APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
+          if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == &A)
+            V = &A;
+          else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
+            continue;
+          for (User *L : V->users())
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy())
+              if (std::string K = typeKey(BT, Off.getSExtValue()); !K.empty())
+                KeyRoots[K].push_back({state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0});
+          if (V == &A)
+            break;
+        }
+        continue;
+      }
+      KeyRoots[paramKey(F, A.getArgNo())].push_back({state(&A, {}, false), 1.0});
+    }
+  }
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.hasLocalLinkage() || GV.getName().starts_with(AbiPrefix) || GV.getSection() == SiteSection)
+      continue;
+    SmallVector<std::pair<Value *, int64_t>, 8> Work{{&GV, 0}};
+    while (!Work.empty()) {
+      auto [V, Off] = Work.pop_back_val();
+      for (User *U : V->users()) {
+        if (auto *G = dyn_cast<GEPOperator>(U)) {
+          APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
+          if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
+            Work.push_back({G, Off + O.getSExtValue()});
+        } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy() && info(*LI->getFunction())) {
+          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+        } else if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == V && !GV.isDeclaration() &&
+                                                     SI->getValueOperand()->getType()->isPointerTy()) {
+          // the module defining the global summarises each pointer slot it
+          // fills, loaded or not: the key is known, not a library's
+          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+        }
+      }
+    }
+  }
+}
+
+} // namespace intensity
+} // namespace oli

@@ -1,0 +1,634 @@
+//===- EstimateWeight.cpp - the weight of each access ---------------------===//
+//
+// Step 3 of StaticIntensity.cpp: how often each access runs per call of its
+// function and per run (trip counts, block frequencies, calls over the call
+// graph), what it adds per byte of its object, and the sum over the states
+// a site's object reaches.
+//
+//===----------------------------------------------------------------------===//
+#include "Estimator.h"
+
+namespace oli {
+namespace intensity {
+
+FnInfo *Estimator::info(Function &F) {
+  if (F.isDeclaration() || F.hasOptNone())
+    return nullptr;
+  auto It = Fns.find(&F);
+  if (It != Fns.end())
+    return It->second.get();
+  auto FI = std::make_unique<FnInfo>();
+  FI->LI = &FAM.getResult<LoopAnalysis>(F);
+  FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
+  FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
+  FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  sampleBranches(F, *FI);
+  for (unsigned V = 0; V < 2; ++V)
+    FI->EntryFreq[V] = std::max(1.0, double(FI->BFI[V]->getEntryFreq().getFrequency()));
+  return (Fns[&F] = std::move(FI)).get();
+}
+
+/// View 1's branch probabilities: a branch outside every loop's variation
+/// that compares sizes with each other or with a small constant (`n > 0`
+/// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
+/// its remainder) goes the way it goes at the sample point, instead of
+/// BranchProbabilityInfo's even guess.
+void Estimator::sampleBranches(Function &F, FnInfo &FI) {
+  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
+  DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
+  SmallPtrSet<const BasicBlock *, 32> LiveBB;
+  auto edgeLive = [&](BasicBlock *From, BasicBlock *To) {
+    if (!LiveBB.count(From))
+      return false;
+    auto It = Way.find(From);
+    return It == Way.end() || cast<BranchInst>(From->getTerminator())->getSuccessor(It->second ? 0 : 1) == To;
+  };
+  ScalarEvolution &SE = *FI.SE;
+  auto noRec = [](const SCEV *X) { return !SCEVExprContains(X, [](const SCEV *Y) { return isa<SCEVAddRecExpr>(Y); }); };
+  // A comparison of sizes, or a phi of such comparisons that agree (jump
+  // threading's copies of `m > 0`).
+  std::function<std::optional<bool>(Value *, unsigned)> decide = [&](Value *V, unsigned Depth) -> std::optional<bool> {
+    if (auto *P = dyn_cast<PHINode>(V); P && Depth < 2) {
+      std::optional<bool> R;
+      for (Value *In : P->incoming_values()) {
+        std::optional<bool> X = decide(In, Depth + 1);
+        if (!X || (R && *R != *X))
+          return std::nullopt;
+        R = X;
+      }
+      return R;
+    }
+    // The vectoriser's run-time checks join their comparisons with or.
+    if (auto *B = dyn_cast<BinaryOperator>(V);
+        B && B->getType()->isIntegerTy(1) && Depth < 4 &&
+        (B->getOpcode() == Instruction::Or || B->getOpcode() == Instruction::And)) {
+      std::optional<bool> X = decide(B->getOperand(0), Depth + 1), Y = decide(B->getOperand(1), Depth + 1);
+      if (!X || !Y)
+        return std::nullopt;
+      return B->getOpcode() == Instruction::Or ? (*X || *Y) : (*X && *Y);
+    }
+    auto *C = dyn_cast<ICmpInst>(V);
+    if (!C || !C->getOperand(0)->getType()->isIntegerTy() || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+      return std::nullopt;
+    const SCEV *A = SE.getSCEV(C->getOperand(0)), *B = SE.getSCEV(C->getOperand(1));
+    if (!noRec(A) || !noRec(B))
+      return std::nullopt;
+    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
+      for (unsigned I = 0; I < P->getNumIncomingValues(); ++I)
+        if (!FI.LI->isLoopHeader(P->getParent()) && edgeLive(P->getIncomingBlock(I), P->getParent()))
+          Out.push_back(P->getIncomingValue(I));
+    };
+    std::optional<Sample> VA = Space.eval(A, SE), VB = Space.eval(B, SE);
+    Space.Live = nullptr;
+    if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !usable(VA->Syms) || !usable(VB->Syms))
+      return std::nullopt;
+    // Against a constant only a small one (a vector loop's minimum, `n > 0`):
+    // a limit such as `n > nmax` depends on the real size, which the sample
+    // point is not. Or an index type's overflow guard (the vectoriser's
+    // `n - 2 > 2^31 - 4`) against a value far below it, as a dimension is
+    // (not a product of dimensions, which may reach it at run time).
+    for (const Sample *X : {&*VA, &*VB}) {
+      const Sample *Other = X == &*VA ? &*VB : &*VA;
+      bool Guard = std::abs(double(X->Value)) >= OverflowGuard && std::abs(double(Other->Value)) <= OverflowGuard / 1024;
+      if (X->Syms.empty() && (X->Value > ShortTrip || X->Value < -ShortTrip) && !Guard)
+        return std::nullopt;
+    }
+    unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
+    return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
+                             C->getPredicate());
+  };
+  // In reverse post-order, so that a phi after decided branches (the start
+  // of a vector loop's remainder) takes the value of the edges left open.
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F)) {
+    if (BB->isEntryBlock() || any_of(predecessors(BB), [&](BasicBlock *P) { return edgeLive(P, BB); }))
+      LiveBB.insert(BB);
+    auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!BI || !BI->isConditional())
+      continue;
+    if (const Loop *L = FI.LI->getLoopFor(BB); L && L->isLoopExiting(BB))
+      continue; // a loop's exit: its trip count says how often it is taken
+    if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
+      Decided.push_back({BB, *Taken}), Way[BB] = *Taken;
+  }
+  if (Decided.empty())
+    return;
+  FI.SampleBPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
+                                                         &FAM.getResult<DominatorTreeAnalysis>(F));
+  for (auto [BB, Taken] : Decided) {
+    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
+                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
+    FI.SampleBPI->setEdgeProbability(BB, P);
+  }
+  FI.SampleBFI = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI, *FI.LI);
+  FI.BPI[1] = FI.SampleBPI.get();
+  FI.BFI[1] = FI.SampleBFI.get();
+}
+
+/// The incoming values of P whose edges view 1 leaves open (all of them
+/// before its branches are decided); none for a loop header's phi.
+void Estimator::livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out) {
+  if (FI.LI->isLoopHeader(P->getParent()))
+    return;
+  double Sum = 0;
+  SmallVector<double, 4> F;
+  for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
+    BasicBlock *In = P->getIncomingBlock(I);
+    F.push_back(FI.SampleBFI ? double(FI.SampleBFI->getBlockFreq(In).getFrequency()) *
+                                   double(FI.SampleBPI->getEdgeProbability(In, P->getParent()).getNumerator())
+                             : 1.0);
+    Sum += F.back();
+  }
+  for (unsigned I = 0; I < P->getNumIncomingValues(); ++I)
+    if (F[I] > 0.001 * Sum)
+      Out.push_back(P->getIncomingValue(I));
+}
+
+/// L's trip count at the sample point, a phi on the way taking the value of
+/// the edges the sample's branches leave open (view 1's frequencies).
+std::optional<Sample> Estimator::sampleTrips(FnInfo &FI, const Loop *L) {
+  Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) { livePhiInputs(FI, P, Out); };
+  std::optional<Sample> T = Space.tripCount(L, *FI.SE);
+  Space.Live = nullptr;
+  return T;
+}
+
+/// The size of the object a call allocates, at the sample point: its size
+/// operand (times its count) as the kind row names them, or a Fortran
+/// ALLOCATE's extents times its element size.
+std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
+  Function *Callee = CB.getCalledFunction();
+  std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;
+  if (!R || CB.getFunction()->hasOptNone())
+    return std::nullopt;
+  // not info(): its sample branches need every size first
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(*CB.getFunction());
+  auto at = [&](Value *V) {
+    // a phi of copies of one size (jump threading's) has that size
+    Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
+      if (!LI.isLoopHeader(P->getParent()))
+        Out.append(P->incoming_values().begin(), P->incoming_values().end());
+    };
+    std::optional<Sample> R = SE.isSCEVable(V->getType()) ? Space.eval(SE.getSCEV(V), SE) : std::nullopt;
+    Space.Live = nullptr;
+    return R;
+  };
+  if (R->SizeArg >= 0 && unsigned(R->SizeArg) < CB.arg_size()) {
+    std::optional<Sample> S = at(CB.getArgOperand(unsigned(R->SizeArg)));
+    if (S && R->CountArg >= 0 && unsigned(R->CountArg) < CB.arg_size()) {
+      std::optional<Sample> N = at(CB.getArgOperand(unsigned(R->CountArg)));
+      if (!N || __builtin_mul_overflow(S->Value, N->Value, &S->Value))
+        return std::nullopt;
+      unionSyms(S->Syms, N->Syms);
+    }
+    return S;
+  }
+  std::optional<FortranShape> FS = R->Bracket ? fortranAllocateShape(CB, DL) : std::nullopt;
+  if (!FS)
+    return std::nullopt;
+  Sample S{int64_t(FS->Elem), {}};
+  for (auto [Lb, Ub] : FS->Bounds) {
+    std::optional<Sample> L = at(Lb), U = at(Ub);
+    if (!L || !U || __builtin_mul_overflow(S.Value, std::max<int64_t>(0, U->Value - L->Value + 1), &S.Value))
+      return std::nullopt;
+    unionSyms(S.Syms, L->Syms);
+    unionSyms(S.Syms, U->Syms);
+  }
+  return S;
+}
+
+double Estimator::entering(FnInfo &FI, const Loop *L) {
+  double E = 0;
+  BasicBlock *H = L->getHeader();
+  for (BasicBlock *Pred : predecessors(H))
+    if (!L->contains(Pred))
+      E += bfi(FI, Pred) * double(FI.BPI[Mode]->getEdgeProbability(Pred, H).getNumerator()) /
+           double(BranchProbability::getDenominator());
+  return E;
+}
+
+/// An OpenMP dynamic or guided worksharing loop's dispatch loop: it asks the
+/// runtime for the next chunk (__kmpc_dispatch_next_*) and runs the chunk
+/// loop inside it. Its iterations partition the worksharing range, so
+/// together they run the chunk loop's range once, not once per chunk.
+static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
+  for (const BasicBlock *BB : L->blocks()) {
+    if (LI.getLoopFor(BB) != L)
+      continue;
+    for (const Instruction &I : *BB)
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction())
+          if (Callee->getName().starts_with("__kmpc_dispatch_next"))
+            return true;
+  }
+  return false;
+}
+
+/// Header executions per entry of L: SCEV's trip count when it has one (or
+/// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
+/// BFI's guess. Second: known.
+std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
+  auto It = FI.Iter[Mode].find(L);
+  if (It != FI.Iter[Mode].end())
+    return It->second;
+  double In = entering(FI, L);
+  double Est = In > 0 ? bfi(FI, L->getHeader()) / In : 1.0;
+  std::pair<double, bool> R{Est, false};
+  if (isDispatchLoop(*FI.LI, L))
+    R = {1.0, true}; // its chunks are one pass of the chunk loop's range
+  else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
+    R = {double(T), true};
+  else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
+           TS && !TS->Syms.empty() && usable(TS->Syms))
+    R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
+  else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
+    R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
+  FI.Corr[Mode][L] = Est > 0 ? R.first / Est : 1.0;
+  return FI.Iter[Mode][L] = R;
+}
+
+/// Executions of BB per call of its function; second: a guessed trip count is in it.
+std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms) {
+  double F = bfi(FI, BB) / FI.EntryFreq[Mode];
+  bool Guess = false;
+  for (const Loop *L = FI.LI->getLoopFor(BB); L; L = L->getParentLoop()) {
+    auto [N, Known] = iterations(FI, L);
+    (void)N;
+    F *= FI.Corr[Mode][L];
+    Guess |= !Known;
+    if (auto It = FI.LoopSyms.find(L); Syms && Mode && It != FI.LoopSyms.end())
+      unionSyms(*Syms, It->second);
+  }
+  return {F, Guess};
+}
+
+/// Entries into L per call of its function.
+std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
+  double F = entering(FI, L) / FI.EntryFreq[Mode];
+  bool Guess = false;
+  for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    auto [N, Known] = iterations(FI, P);
+    (void)N;
+    F *= FI.Corr[Mode][P];
+    Guess |= !Known;
+  }
+  return {F, Guess};
+}
+
+/// Calls of F per run: 1 for main and for functions only reachable from
+/// outside the module, else the sum over its call sites (direct, and
+/// callbacks such as __kmpc_fork_call) of caller calls x block frequency.
+/// Recursive calls add nothing.
+std::pair<double, bool> Estimator::entryCount(Function &F) {
+  auto It = Entries[Mode].find(&F);
+  if (It != Entries[Mode].end())
+    return It->second;
+  if (F.getName() == "main")
+    return Entries[Mode][&F] = {1.0, false};
+  if (!InProgress.insert(&F).second)
+    return {0.0, false};
+  double Sum = 0;
+  bool Guess = false, Any = false;
+  for (Use &U : F.uses()) {
+    AbstractCallSite ACS(&U);
+    if (!ACS)
+      continue;
+    CallBase *CB = ACS.getInstruction();
+    Function *Caller = CB->getFunction();
+    Any = true;
+    auto [C, G1] = entryCount(*Caller);
+    double R = 1;
+    bool G2 = false;
+    if (FnInfo *FI = info(*Caller))
+      std::tie(R, G2) = relFreq(*FI, CB->getParent());
+    Sum += C * R;
+    Guess |= G1 || G2;
+  }
+  InProgress.erase(&F);
+  if (!Any || (!F.hasLocalLinkage() && Sum == 0) ||
+      F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
+    Sum = std::max(Sum, 1.0), Guess = Guess || Any;
+  return Entries[Mode][&F] = {Sum, Guess};
+}
+
+/// True when S moves in loop P by a value chosen by data: the result of a
+/// loop nested in P (a search), of a call (a random number generator), or a
+/// hash (xor, shifts, masks of a value). Each run of the inner loop is then
+/// a row gathered by data, not a piece of one sweep as when the starts are
+/// read in order from an array (a CSR matrix's rowstr[i]) or carried from
+/// the previous iteration.
+static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarEvolution &SE) {
+  struct Visit {
+    const Loop *P;
+    const LoopInfo &LI;
+    ScalarEvolution &SE;
+    bool ByData = false;
+    bool follow(const SCEV *X) {
+      auto *U = dyn_cast<SCEVUnknown>(X);
+      auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+      if (!I || !P->contains(I))
+        return true;
+      if (LI.getLoopFor(I->getParent()) != P && !isa<PHINode>(I))
+        ByData = true; // computed in an inner loop: a search's result
+      else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
+        ByData = true;
+      else if (auto *BO = dyn_cast<BinaryOperator>(I); BO && (BO->getOpcode() == Instruction::Xor ||
+                                                               BO->getOpcode() == Instruction::LShr ||
+                                                               BO->getOpcode() == Instruction::AShr ||
+                                                               BO->getOpcode() == Instruction::And ||
+                                                               BO->getOpcode() == Instruction::Or))
+        ByData = true; // a hash
+      else if (auto *Phi = dyn_cast<PHINode>(I)) {
+        if (LI.getLoopFor(Phi->getParent()) != P)
+          ByData = true; // inside an inner loop: a search's state
+        else if (Phi->getParent() != P->getHeader())
+          for (Value *In : Phi->incoming_values()) { // an inner loop's exit value (LCSSA)
+            auto *II = dyn_cast<Instruction>(In);
+            if (!II || LI.getLoopFor(II->getParent()) == P || !P->contains(II) || !SE.isSCEVable(II->getType()))
+              continue;
+            // an induction variable's end (a CSR row's k) is a sweep's; a
+            // value the inner loop chose by data (a search's lo) is not
+            auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(II));
+            if (!AR || !AR->isAffine())
+              ByData = true;
+          }
+      }
+      return !ByData;
+    }
+    bool isDone() const { return ByData; }
+  } V{P, LI, SE};
+  visitAll(S, V);
+  return V.ByData;
+}
+
+Weight Estimator::weigh(const Access &A) {
+  auto It = Memo[Mode].find(A.I);
+  if (It != Memo[Mode].end())
+    return It->second;
+  FnInfo *FI = info(*A.I->getFunction());
+  Weight W = FI ? weighOnce(A, FI) : Weight();
+  if (FI && Mode) // the loops it runs in whose trip counts are expressions of sizes
+    relFreq(*FI, A.I->getParent(), &W.Syms);
+  return Memo[Mode][A.I] = W;
+}
+
+Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
+  Weight W;
+  W.Ok = true;
+  ScalarEvolution &SE = *FI->SE;
+  BasicBlock *BB = A.I->getParent();
+  auto [Freq, FreqGuess] = relFreq(*FI, BB);
+  double Size = std::max<uint64_t>(A.Size, 1);
+  const Loop *L0 = FI->LI->getLoopFor(BB);
+  if (A.Kind == Access::Bulk) { // memset/memcpy: a sweep of BulkWidth-byte accesses
+    W.Pat = OLI_PATTERN_STREAMING;
+    W.Guessed = FreqGuess;
+    const SCEV *D = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
+    const Loop *Out = nullptr; // the loops that move the destination tile the object
+    for (const Loop *P = L0; P && D && variesIn(D, P, SE); P = P->getParentLoop())
+      Out = P;
+    if (A.Size)
+      W.Execs = Freq * double(A.Size) / BulkWidth;
+    else if (Out)
+      std::tie(W.PerByte, W.Guessed) = loopEntries(*FI, Out), W.PerByte /= BulkWidth, W.Guessed = true;
+    else
+      W.PerByte = Freq / BulkWidth;
+    return W;
+  }
+  if (A.Kind == Access::VectorGather) { // a vector of addresses: one element each
+    W.Pat = OLI_PATTERN_GATHER;
+    if (!L0) {
+      W.Execs = Freq;
+      W.Guessed = FreqGuess;
+    } else {
+      auto [In, InGuess] = loopEntries(*FI, L0);
+      W.PerByte = In * std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L0->getHeader()))) / Size;
+      W.Guessed = InGuess || !iterations(*FI, L0).second;
+    }
+    return W;
+  }
+  const SCEV *S = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
+  // Loops in which the address stays put repeat it from cache: it counts
+  // once per iteration of the innermost loop that moves it.
+  const Loop *L = L0;
+  while (L && S && SE.isLoopInvariant(S, L))
+    L = L->getParentLoop();
+  if (!L || !S) { // outside loops, fixed in all of them, or nothing SCEV can say
+    W.Execs = S ? std::min(Freq, 1.0) : Freq;
+    W.Guessed = FreqGuess;
+    W.Pat = OLI_PATTERN_UNKNOWN;
+    return W;
+  }
+  // the share of L's iterations that reach the access (a branch in the body)
+  double Cond = std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L->getHeader())));
+  // Pattern, and the nest of loops the address sweeps.
+  double MinStep = 0, Unroll = 1;
+  bool Bisect = false; // a binary search: log2(elements) probes per search
+  const SCEV *Start = S;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (std::optional<int64_t> St = strideIn(S, L, SE); St && *St) {
+    MinStep = std::fabs(double(*St));
+    // an unrolled (or vectorised) loop steps u elements per iteration: its
+    // copies together still walk every element
+    W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? OLI_PATTERN_STREAMING : OLI_PATTERN_STRIDED;
+    Start = startIn(S, L, SE);
+  } else if (AR && AR->getLoop() == L && AR->isAffine()) {
+    W.Pat = OLI_PATTERN_STRIDED; // a stride of n elements: a column
+    Start = AR->getStart();
+  } else {
+    SmallPtrSet<Value *, 32> Seen;
+    if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
+      W.Pat = OLI_PATTERN_GATHER;
+      SmallPtrSet<Value *, 32> Mid;
+      Bisect = bisects(A.Ptr, L, Mid);
+      // x[idx[i]] unrolled by u: each copy runs once per u elements of idx
+      if (SE.isSCEVable(Idx->getPointerOperand()->getType()))
+        if (auto *IR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Idx->getPointerOperand()));
+            IR && IR->getLoop() == L && IR->isAffine())
+          if (auto *C = dyn_cast<SCEVConstant>(IR->getStepRecurrence(SE)))
+            Unroll = std::max(1.0, std::fabs(double(C->getAPInt().getSExtValue())) /
+                                       double(std::max<uint64_t>(1, DL.getTypeStoreSize(Idx->getType()))));
+    } else if (periodic(S, L, SE)) {
+      W.Pat = OLI_PATTERN_STREAMING;
+    } else if (scrambled(S, L)) {
+      W.Pat = OLI_PATTERN_GATHER; // an index from a hash or a random number
+    } else {
+      W.Pat = OLI_PATTERN_UNKNOWN;
+    }
+  }
+  SmallVector<const Loop *, 4> Nest{L};
+  bool Affine = MinStep > 0 || W.Pat == OLI_PATTERN_STRIDED, Segmented = false;
+  for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
+    if (!variesIn(Start, P, SE))
+      break;
+    std::optional<int64_t> St = strideIn(Start, P, SE);
+    auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
+    bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
+    if (Nest.size() == 1 && !Moves) {
+      Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
+      if (rowsByData(Start, P, *FI->LI, SE))
+        W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
+    }
+    Nest.push_back(P);
+    if (St && *St)
+      MinStep = MinStep > 0 ? std::min(MinStep, std::fabs(double(*St))) : std::fabs(double(*St));
+    if (Moves)
+      Start = startIn(Start, P, SE);
+  }
+  bool AllKnown = true;
+  for (const Loop *N : Nest)
+    AllKnown &= iterations(*FI, N).second;
+  // A short inner loop over pieces (the remainder of an unrolled CSR row
+  // loop) covers a few elements per piece, not the object: count executions.
+  auto [InnerIter, InnerKnown] = iterations(*FI, L);
+  bool Short = InnerKnown && InnerIter <= ShortTrip && Nest.size() > 1 && (Segmented || !Affine);
+  if (AllKnown || Short) {
+    auto [H, HGuess] = relFreq(*FI, L->getHeader());
+    W.Execs = H * Cond;
+    W.Guessed = HGuess;
+  } else {
+    auto [In, InGuess] = loopEntries(*FI, Nest.back());
+    double Density = 1.0 / (MinStep > 0 ? MinStep : Size * Unroll);
+    // Searches repeated by an outer loop of the nest (one per particle, per
+    // key): that loop is taken to cover the object once, one search per
+    // element, and each search probes log2(elements) of them (of a nominal
+    // object: the weight is shared by every object the access may reach).
+    if (Bisect && Nest.size() > 1)
+      Density *= std::max(1.0, std::log2(NominalBytes / Size));
+    W.PerByte = In * Cond * Density;
+    W.Guessed = true; // the nest is taken to cover the object
+    (void)InGuess;
+  }
+  return W;
+}
+
+/// The accesses reached from the states From (each with the calls of its
+/// function it holds in: 0 for an absolute state, which holds in every call).
+/// Step 3: calls of each argument state's function with this object, the sum
+/// over the call paths from the roots.
+Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
+                            const std::function<bool(const SymSet &)> &Exact) {
+  Tally T;
+  std::vector<double> E(States.size(), 0.0);
+  std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
+  Reached.assign(States.size(), 0);
+  struct Item {
+    unsigned S;
+    double Delta;
+    bool Guess;
+    unsigned Depth;
+  };
+  std::vector<Item> Push;
+  for (auto [R, Delta] : From)
+    Push.push_back({R, Delta, false, 0});
+  for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
+    Item It = Push.back();
+    Push.pop_back();
+    bool First = !Reached[It.S];
+    Reached[It.S] = 1;
+    E[It.S] += It.Delta;
+    GuessedPath[It.S] |= It.Guess;
+    const State &St = States[It.S];
+    if (It.Depth > 16 || (!First && It.Delta == 0))
+      continue;
+    for (unsigned A : St.Also)
+      if (!Reached[A])
+        Push.push_back({A, 0.0, false, It.Depth + 1});
+    if (St.Absolute && !First)
+      continue;
+    for (auto [Tgt, CB] : St.Calls) {
+      FnInfo *FI = info(*CB->getFunction());
+      if (!FI)
+        continue;
+      auto [R, RG] = relFreq(*FI, CB->getParent());
+      double Calls = It.Delta;
+      bool G = It.Guess || RG;
+      if (St.Absolute) {
+        auto [C, CG] = entryCount(*CB->getFunction());
+        Calls = C;
+        G |= CG;
+      }
+      if (Calls * R > 0 || !Reached[Tgt])
+        Push.push_back({Tgt, Calls * R, G, It.Depth + 1});
+    }
+  }
+  for (unsigned S = 0; S < States.size(); ++S) {
+    if (!Reached[S])
+      continue;
+    const State &St = States[S];
+    T.Escapes |= St.Escapes;
+    T.Unseen |= St.Unseen;
+    T.Ambiguous |= St.Ambiguous;
+    auto callsOf = [&](Function &F) -> std::pair<double, bool> {
+      if (St.Absolute)
+        return entryCount(F);
+      return {E[S], bool(GuessedPath[S])};
+    };
+    for (const auto &[Key, CB] : St.Exits) {
+      if (!CB) { // a slot: the object is there for the run
+        T.Exits[Key] = std::max(T.Exits[Key], 1.0);
+        continue;
+      }
+      FnInfo *FI = info(*CB->getFunction());
+      if (!FI)
+        continue;
+      auto [C, CG] = callsOf(*CB->getFunction());
+      T.Exits[Key] += C * relFreq(*FI, CB->getParent()).first;
+    }
+    for (const Access &A : St.Accesses) {
+      Weight W = weigh(A);
+      bool AtSample = false; // counts in the size's own symbols, at the sample point
+      if (Mode && (!Exact || !Exact(W.Syms))) { // counts in terms unrelated to the size: view 0's
+        Mode = 0;
+        W = weigh(A);
+        Mode = 1;
+      } else if (Mode && !W.Syms.empty()) {
+        unionSyms(T.Syms, W.Syms);
+        AtSample = true;
+      }
+      if (!W.Ok)
+        continue;
+      T.Seen = true;
+      auto [Calls, CG] = callsOf(*A.I->getFunction());
+      double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
+      double PB = Calls * W.PerByte, EX = Calls * W.Execs;
+      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
+        Q->PerByte[unsigned(W.Pat)] += PB;
+        (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += EX;
+        Q->PassPerByte += PB * Width;
+        (AtSample ? Q->MovedS : Q->Moved) += EX * Width;
+        if (W.Guessed || CG)
+          Q->GuessedPerByte += PB, (AtSample ? Q->GuessedExecsS : Q->GuessedExecs) += EX;
+        if (W.Guessed || CG)
+          Q->GPerByte[unsigned(W.Pat)] += PB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += EX;
+        ++Q->Accesses;
+      }
+      T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});
+      T.PartPerByte.push_back(PB);
+      T.PartExecs.push_back(EX);
+      T.PartAtSample.push_back(AtSample);
+    }
+  }
+  return T;
+}
+
+/// The function of this module whose calls an absolute weight in F counts
+/// (entryCount takes it as called once): main, or a function other modules
+/// call that no function here calls ("fn()"); F's first caller's otherwise.
+const std::string &Estimator::rootOf(Function &F) {
+  auto It = Rooted.find(&F);
+  if (It != Rooted.end())
+    return It->second;
+  Rooted[&F]; // "" while in progress: a recursive caller counts per run
+  Function *Caller = nullptr;
+  for (Use &U : F.uses())
+    if (AbstractCallSite ACS(&U); ACS && ACS.getInstruction()->getFunction() != &F) {
+      Caller = ACS.getInstruction()->getFunction();
+      break;
+    }
+  std::string Root = F.getName() == "main" ? "main()" : Caller ? rootOf(*Caller) : F.getName().str() + "()";
+  return Rooted[&F] = Root;
+}
+
+} // namespace intensity
+} // namespace oli

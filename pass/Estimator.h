@@ -1,0 +1,268 @@
+//===- Estimator.h - the static intensity estimator, inside -----*- C++ -*-===//
+//
+// The estimator of StaticIntensity.h, shared by the files of its three
+// steps: EstimateFlow.cpp (1. roots, 2. flow from them to the accesses,
+// and the keys other modules name), EstimateWeight.cpp (3. the weight of
+// each access and their sum per site) and StaticIntensity.cpp (the run
+// over a module, the summary records and the printers). Only those files
+// include it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_ESTIMATOR_H
+#define OLI_PASS_ESTIMATOR_H
+
+#include "StaticIntensity.h"
+#include "AddressShape.h"
+#include "OliAbiNames.h"
+#include "SiteRecord.h"
+#include "SizeSample.h"
+#include "StaticSize.h"
+#include "summary.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/AbstractCallSite.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace oli {
+namespace intensity {
+
+using namespace llvm;
+
+constexpr double NominalBytes = 1 << 20;   // size of an object of unknown size: OLI_MIN_SIZE, the smallest placed
+constexpr double BulkWidth = 16;           // bytes per access credited to memset/memcpy (one SSE vector)
+constexpr double ShortTrip = 64;           // a loop known to run at most this often is short
+constexpr double OverflowGuard = 0x1p30;   // a constant at least this large bounds an index type, not a size
+constexpr double LineBytes = 64;           // a stride below a cache line touches every line: streaming
+constexpr unsigned MaxPath = 3;            // pointer indirections followed
+constexpr unsigned MaxStates = 8192;       // flow states per module
+constexpr unsigned MaxSteps = 1u << 20;    // values visited per module
+constexpr unsigned MaxPushes = 1u << 16;   // call-graph paths weighed per site
+
+/// Where a pointer slot lies relative to a value: bytes [Lo, Hi). One
+/// offset o is [o, o+1); a slot of an array of pointers (p[i] = obj) spans
+/// the array; Any is a slot whose place is not known.
+struct Slot {
+  int64_t Lo, Hi;
+  bool operator<(const Slot &O) const { return Lo != O.Lo ? Lo < O.Lo : Hi < O.Hi; }
+  bool operator==(const Slot &O) const { return Lo == O.Lo && Hi == O.Hi; }
+  bool any() const { return Lo == INT64_MIN; }
+  bool exact() const { return !any() && Hi == Lo + 1; }
+  bool holds(int64_t O) const { return any() || (Lo <= O && O < Hi); }
+  Slot shift(int64_t D) const { return any() ? *this : Slot{Lo - D, Hi - D}; }
+  static Slot at(int64_t O) { return {O, O + 1}; }
+  static Slot anywhere() { return {INT64_MIN, INT64_MAX}; }
+};
+/// Pointer slots to load in turn to reach the object; empty: the value
+/// points into the object itself.
+using Path = std::vector<Slot>;
+
+struct Access {
+  Instruction *I;
+  Value *Ptr;
+  uint64_t Size; // bytes per execution
+  enum KindT : uint8_t { Load, Store, Bulk, VectorGather } Kind;
+};
+
+/// One (value, path) the flow started from. Absolute states hold in every
+/// call of their function (a root, a slot in a global); relative ones (an
+/// argument) only in the calls that pass this object.
+struct State {
+  Value *Root = nullptr;
+  Path P;
+  bool Absolute = false;
+  bool Done = false;
+  bool Escapes = false, Ambiguous = false, Unseen = false;
+  std::vector<Access> Accesses;
+  std::vector<std::pair<unsigned, CallBase *>> Calls; // argument states, via a call
+  std::vector<unsigned> Also;                         // absolute states reached (slots, returns)
+  std::vector<std::pair<std::string, CallBase *>> Exits; // keys other modules may use (a call: per call)
+};
+
+/// What the accesses from a set of roots add up to, before dividing by the
+/// object's size: the parts whose counts are known (executions, bytes
+/// moved; divided by the size hint or a nominal size), the parts known at
+/// the sample point in the size's own symbols (divided by the size there)
+/// and the parts taken to cover the object (per byte), by pattern.
+struct Part {
+  double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {}, ExecsS[NumPatterns] = {};
+  double PassPerByte = 0, Moved = 0, MovedS = 0;
+  double GuessedPerByte = 0, GuessedExecs = 0, GuessedExecsS = 0;
+  unsigned Accesses = 0;
+  // the parts whose counts rest on guessed trip counts, by pattern (as above)
+  double GPerByte[NumPatterns] = {}, GExecs[NumPatterns] = {}, GExecsS[NumPatterns] = {};
+  /// A gather whose count rests on a guessed trip count (a lookup loop) and
+  /// outweighs every other pattern's guessed part: what the known counts
+  /// (a set-up that fills the object) add says nothing of it.
+  bool openGather(double Bytes, double BytesS) const {
+    auto G = [&](unsigned P) { return GPerByte[P] + GExecs[P] / Bytes + (BytesS > 0 ? GExecsS[P] / BytesS : 0); };
+    double Other = 0;
+    for (unsigned P = 1; P < NumPatterns; ++P)
+      if (P != unsigned(OLI_PATTERN_GATHER))
+        Other = std::max(Other, G(P));
+    return G(OLI_PATTERN_GATHER) > 0 && G(OLI_PATTERN_GATHER) >= Other;
+  }
+};
+struct Tally : Part {
+  std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
+  bool Seen = false, Escapes = false, Unseen = false, Ambiguous = false;
+  std::map<std::string, double> Exits; // key -> entries per run
+  std::vector<char> Reached;
+  std::vector<AccessPart> Parts; // Intensity filled by the caller
+  SymSet Syms;                   // view 1: the symbols of the trip counts taken at the sample point
+  std::vector<double> PartExecs, PartPerByte;
+  std::vector<char> PartAtSample;
+  /// BytesS: the object's size at the sample point (0: unknown).
+  double intensity(double Bytes, double BytesS, unsigned P) const {
+    return PerByte[P] + Execs[P] / Bytes + (BytesS > 0 ? ExecsS[P] / BytesS : 0);
+  }
+};
+
+/// What one access contributes per call of its function.
+struct Weight {
+  double Execs = 0;   // executions per call, when its whole sweep nest has known trip counts
+  double PerByte = 0; // accesses per byte per call, otherwise
+  AccessPattern Pat = OLI_PATTERN_UNKNOWN;
+  bool Guessed = false;
+  bool Ok = false; // false: the function cannot be analysed (optnone)
+  SymSet Syms;     // symbols of the trip counts taken at the sample point
+};
+
+/// The analyses of one function, and its loops' trip counts.
+/// Two views (Estimator::Mode): 0, trip counts the compiler knows as
+/// numbers; 1, also those it knows as expressions of the objects' sizes,
+/// taken at the sample point with the branches that test such sizes
+/// (`n > 0`, a vector loop's minimum) decided there.
+struct FnInfo {
+  LoopInfo *LI;
+  ScalarEvolution *SE;
+  BlockFrequencyInfo *BFI[2];
+  BranchProbabilityInfo *BPI[2];
+  double EntryFreq[2];
+  DenseMap<const Loop *, std::pair<double, bool>> Iter[2]; // iterations per entry, known
+  DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations
+  DenseMap<const Loop *, SymSet> LoopSyms;                 // view 1: a trip count's symbols
+  std::unique_ptr<BranchProbabilityInfo> SampleBPI;
+  std::unique_ptr<BlockFrequencyInfo> SampleBFI;
+};
+
+class Estimator {
+public:
+  Estimator(Module &M, ModuleAnalysisManager &MAM)
+      : M(M), DL(M.getDataLayout()),
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {}
+  std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
+
+private:
+  FnInfo *info(Function &F);
+  double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI[Mode]->getBlockFreq(BB).getFrequency()); }
+  void sampleBranches(Function &F, FnInfo &FI);
+  std::optional<Sample> sizeAt(CallBase &CB);
+  std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
+  void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
+  std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
+  double entering(FnInfo &FI, const Loop *L);
+  std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
+  std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
+  std::pair<double, bool> entryCount(Function &F);
+
+  unsigned state(Value *Root, const Path &P, bool Absolute);
+  void flow(unsigned S);
+  void slot(unsigned S, Value *Dst, const Path &P, bool Copy, std::vector<std::pair<Value *, Path>> &Work);
+  bool call(unsigned S, CallBase &CB, Use &U, const Path &P, std::vector<std::pair<Value *, Path>> &Work);
+
+  Weight weigh(const Access &A);
+  Weight weighOnce(const Access &A, FnInfo *FI);
+
+  void findRoots();
+  void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
+  /// Exact: in view 1, which accesses keep view 1's weight (those whose
+  /// trip counts read only the object's size's symbols); the others, and
+  /// every access without Exact, take view 0's.
+  Tally accumulate(const std::vector<std::pair<unsigned, double>> &From,
+                   const std::function<bool(const SymSet &)> &Exact = nullptr);
+  /// Symbols a view-1 trip count or branch may read: some object's size's,
+  /// or a global every module names alike (a key's USE, joined elsewhere).
+  bool usable(const SymSet &S) const {
+    return all_of(S, [&](unsigned X) { return Space.shared(X) || is_contained(SizeSyms, X); });
+  }
+  const std::string &rootOf(Function &F);
+  DenseMap<Function *, std::string> Rooted;
+  void findKeys();
+  void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
+
+public:
+  /// Key roots: key -> (state, calls per entry: 0 for an absolute state).
+  std::map<std::string, std::vector<std::pair<unsigned, double>>> KeyRoots;
+  bool Summaries = true;
+  std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end
+
+private:
+
+  Module &M;
+  const DataLayout &DL;
+  FunctionAnalysisManager &FAM;
+  DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
+  DenseMap<Function *, std::pair<double, bool>> Entries[2];
+  SmallPtrSet<Function *, 8> InProgress;
+  unsigned Mode = 0;           // FnInfo's view: 1 for the sites' own estimates
+  SampleSpace Space;           // sizes and trip counts at the sample point
+  SymSet SizeSyms;             // every symbol some object's size reads
+  DenseMap<GlobalVariable *, std::optional<Sample>> SizeOf; // a record's size at the sample point
+  SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
+  std::vector<State> States;
+  std::map<std::tuple<Value *, Path, bool>, unsigned> Index;
+  DenseMap<Instruction *, Weight> Memo[2];
+  std::vector<GlobalVariable *> Records;
+  DenseMap<GlobalVariable *, std::vector<unsigned>> Roots;
+  DenseMap<GlobalVariable *, Instruction *> Anchors;
+  SmallPtrSet<CallBase *, 16> Bracketed; // calls whose objects belong to the bracket's record
+  unsigned Steps = 0;
+};
+
+/// How a call hands over a site's object: its result, or the slot an
+/// operand points to (posix_memalign's out, an ALLOCATE's descriptor).
+struct ObjectRole {
+  bool Entry = false; // an __oli_* entry point: the record is its last operand
+  bool Bracket = false; // a runtime call bracketed by __oli_site_enter/leave
+  int OutArg = -1;    // the operand holding the slot; -1: the result
+  int SizeArg = -1, CountArg = -1; // the operands whose product is the size; -1: none
+};
+
+/// The role of the function called N, from the kind rows of oli_vocab.def:
+/// every kind's entry point (and the nothrow entry of the OLI_KF_NEW kinds),
+/// and the bracketed library functions of the OLI_CALLEE rows (flang's
+/// ALLOCATE). None for any other function.
+std::optional<ObjectRole> roleOf(StringRef N);
+
+} // namespace intensity
+} // namespace oli
+
+#endif // OLI_PASS_ESTIMATOR_H
