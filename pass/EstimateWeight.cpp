@@ -598,8 +598,6 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         Q->PassPerByte += PB * Width;
         (AtSample ? Q->MovedS : Q->Moved) += EX * Width;
         if (W.Guessed || CG)
-          Q->GuessedPerByte += PB, (AtSample ? Q->GuessedExecsS : Q->GuessedExecs) += EX;
-        if (W.Guessed || CG)
           Q->GPerByte[unsigned(W.Pat)] += PB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += EX;
         ++Q->Accesses;
       }

@@ -114,10 +114,19 @@ struct State {
 struct Part {
   double PerByte[NumPatterns] = {}, Execs[NumPatterns] = {}, ExecsS[NumPatterns] = {};
   double PassPerByte = 0, Moved = 0, MovedS = 0;
-  double GuessedPerByte = 0, GuessedExecs = 0, GuessedExecsS = 0;
   unsigned Accesses = 0;
   // the parts whose counts rest on guessed trip counts, by pattern (as above)
   double GPerByte[NumPatterns] = {}, GExecs[NumPatterns] = {}, GExecsS[NumPatterns] = {};
+  /// The guessed parts over every pattern.
+  static double sum(const double (&A)[NumPatterns]) {
+    double S = 0;
+    for (double X : A)
+      S += X;
+    return S;
+  }
+  double guessedPerByte() const { return sum(GPerByte); }
+  double guessedExecs() const { return sum(GExecs); }
+  double guessedExecsS() const { return sum(GExecsS); }
   /// A gather whose count rests on a guessed trip count (a lookup loop) and
   /// outweighs every other pattern's guessed part: what the known counts
   /// (a set-up that fills the object) add says nothing of it.

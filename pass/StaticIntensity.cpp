@@ -104,7 +104,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Est.Parts.push_back(T.Parts[I]);
       Est.Parts.back().Intensity = T.PartPerByte[I] + T.PartExecs[I] / (T.PartAtSample[I] ? BytesS : Bytes);
     }
-    double Guessed = T.GuessedPerByte + T.GuessedExecs / Bytes + (BytesS > 0 ? T.GuessedExecsS / BytesS : 0);
+    double Guessed = T.guessedPerByte() + T.guessedExecs() / Bytes + (BytesS > 0 ? T.guessedExecsS() / BytesS : 0);
     NumAccessesSeen += Est.Accesses;
     Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
     double Best = 0;
@@ -227,7 +227,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       }
       R.passes_per_byte = float(Q.PassPerByte);
       R.moved = float(Q.Moved);
-      double G = Q.GuessedPerByte + Q.GuessedExecs / NominalBytes;
+      double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
       R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
                 (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
                 (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0);
@@ -244,7 +244,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         R.sample_passes_per_byte = float(QS.PassPerByte);
         R.sample_moved = float(QS.MovedS);
         R.sample_rest_moved = float(QS.Moved);
-        double GS = QS.GuessedPerByte + (QS.GuessedExecs + QS.GuessedExecsS) / NominalBytes;
+        double GS = QS.guessedPerByte() + (QS.guessedExecs() + QS.guessedExecsS()) / NominalBytes;
         R.has_sample = 1;
         R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
         R.syms = SymNames.c_str();
