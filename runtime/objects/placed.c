@@ -42,7 +42,8 @@ void _oli_placed_global(uint64_t bytes, int sign) {
 }
 
 static uint64_t g_page;      /* the page size, read once: the decision's pages */
-static uint64_t g_footprint; /* OLI_FOOTPRINT and OLI_VERBOSE >= 2, read once for the placed path */
+static uint64_t g_footprint; /* OLI_FOOTPRINT, read once at bring-up */
+/* OLI_VERBOSE >= 2, read once for the placed path */
 static bool g_verbose2;
 
 void _oli_placed_init(void) {
@@ -160,7 +161,7 @@ static uint64_t expected(uint64_t fp, uint64_t pending, bool exact) {
 uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
   bool own;
   uint64_t hints = _oli_site_hints(st, &own);
-  return expected((uint64_t)_oli_option_get(oli_option_footprint), hints + (own ? 0 : size), st == NULL);
+  return expected(g_footprint, hints + (own ? 0 : size), st == NULL);
 }
 
 const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
@@ -208,7 +209,7 @@ static uint64_t hints_with(const oli_site_state_t *st, uint64_t size) {
 
 oli_decision_t _oli_alloc_decide(oli_site_state_t *st, uint64_t size) {
   oli_decide_in_t in;
-  gather(&in, st, size, (uint64_t)_oli_option_get(oli_option_footprint), hints_with(st, size));
+  gather(&in, st, size, g_footprint, hints_with(st, size));
   oli_decision_t d = _oli_decide_site(st, &in, g_hook, false);
   set_mechanism(&d, size);
   return d;
