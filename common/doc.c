@@ -201,6 +201,20 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
 #define OLI_DOC_REPORT_TAIL_MEMBERS(X)                           \
   X("summary", summary, T_OOBJ, O, SUMMARY)
 
+/* a profile's members between "program" and "sites" (oli_doc_t; then its
+ * phase and tiers, each with a writer of its own) */
+#define OLI_DOC_PROFILE_MEMBERS(X)                                      \
+  X("runs", runs, T_COUNT, O, NONE)                                     \
+  X("footprint_peak", footprint_peak, T_U64, R, NONE)                   \
+  X("run_ns", run_ns, T_U64, Z, NONE)                                   \
+  X("threads", threads, T_COUNT, Z, NONE)                               \
+  X("access_source", access_source, T_SOURCE, O, NONE)                  \
+  X("access_event", access_event, T_STR, Z, NONE)                       \
+  X("pmu_status", pmu_status, T_STR, Z, NONE)                           \
+  X("sampled_accesses", sampled_accesses, T_U64, Z, NONE)               \
+  X("unattributed_accesses", unattributed_accesses, T_U64, O, NONE)     \
+  X("rank", profile_rank, T_NI64, Z, NONE)
+
 /* a report site's redecisions[] (oli_doc_redecision_t) */
 #define OLI_DOC_REDECISION_MEMBERS(X)                            \
   X("settle", settle, T_U32, R, NONE)                            \
@@ -277,6 +291,9 @@ TABLE(, _oli_doc_redecision, "re-decision", oli_doc_redecision_t, OLI_DOC_REDECI
 #undef STRUCT
 #define STRUCT oli_doc_frame_t
 TABLE(, _oli_doc_frame, "frame", oli_doc_frame_t, OLI_DOC_FRAME_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
+#define STRUCT oli_doc_t
+TABLE(, _oli_doc_profile_head, "profile", oli_doc_t, OLI_DOC_PROFILE_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
 
 const char *const _oli_doc_allocator_modes[2] = {"interposed", "host"};

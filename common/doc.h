@@ -259,6 +259,10 @@ typedef struct oli_doc_s {
   oli_doc_phase_t phase;
   const char *access_event;          /* "" when absent */
   oli_doc_tiers_t tiers;
+  const char *pmu_status;            /* profile: why PMU sampling is not in use, "" when absent */
+  uint64_t sampled_accesses;         /* profile: accesses the portable or PMU sampler counted (0 none) */
+  uint64_t unattributed_accesses;    /* profile: those of no site's object */
+  oli_doc_ni64_t profile_rank;       /* profile: the MPI rank that wrote it, null outside MPI */
   /* plan: "predicted" (optional): seconds of memory time per policy */
   bool has_predicted;
   double predicted[4];               /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
@@ -350,6 +354,9 @@ void oli_doc_write_report_head(oli_jw_t *w, const oli_doc_report_head_t *h);
 void oli_doc_write_tiers(oli_jw_t *w, const char *key, const oli_doc_tiers_t *t);
 /* A profile's "phase": {"from": "start"|"settle", "waiting", "pauses", "skipped_accesses"}. */
 void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p);
+/* A profile's members between "program" and "sites" from d (OLI_DOC_PROFILE_MEMBERS;
+ * phase when d->has_phase, tiers when d->tiers has one). */
+void oli_doc_write_profile_head(oli_jw_t *w, const oli_doc_t *d);
 /* The phase in words: "from the first oli_settle(), 2 pauses, 1.5e+06 accesses skipped". */
 char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n);
 /* A report's "summary", with its warnings (the counts not 0). */

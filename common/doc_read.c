@@ -273,6 +273,15 @@ static int read_member(reader_t *r, const oli_json_t *o, const oli_doc_table_t *
                   UINT64_MAX, (uint64_t *)(void *)p + k, &has, false) != 0)
         return -1;
     return 0;
+  case T_COUNT: return get_u64(r, o, m->key, UINT32_MAX, (uint64_t *)(void *)p, &has, req);
+  case T_SOURCE: {
+    oli_access_source_t *x = (oli_access_source_t *)(void *)p;
+    *x = OLI_ACCESS_NONE;
+    if (get_str(r, o, m->key, &str, req) != 0) return -1;
+    if (str[0] && (oli_access_source_parse(str, x) != 0 || *x == OLI_ACCESS_AUTO))
+      return fail(r, v, "\"%s\" %s is not one of none, portable, pmu", m->key, q(str, qb));
+    return 0;
+  }
   case T_ALLOC_MODE:
     if (get_str(r, o, m->key, &str, req) != 0) return -1;
     if (absent) return 0;
@@ -479,7 +488,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     break;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
-  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE:
     return fail(r, v, "\"%s\": no reader for its type", fd->key); /* other objects' members only (read_member) */
   }
   if (has) OLI_SET(s, f);
@@ -628,26 +637,14 @@ static int read_doc(reader_t *r, unsigned accept) {
     return fail(r, vv, "%s version %lld is not supported (this oli reads version%s %lld)", schema, (long long)ver,
                 top > 1 ? "s 1 to" : "", (long long)top);
   d->version = (int)ver;
-  bool has;
   if (get_str(r, root, "program", &d->program, false) != 0) return -1;
   if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
     return -1;
   d->predicted_model = "";
   if (d->kind == OLI_DOC_PLAN && read_predicted(r, oli_json_get(root, "predicted"), d) != 0) return -1;
   if (d->kind == OLI_DOC_PROFILE) {
-    const char *src;
-    if (get_u64(r, root, "footprint_peak", UINT64_MAX, &d->footprint_peak, &has, true) ||
-        get_u64(r, root, "run_ns", UINT64_MAX, &d->run_ns, &has, false) ||
-        get_u64(r, root, "threads", UINT32_MAX, &d->threads, &has, false) ||
-        get_u64(r, root, "runs", UINT32_MAX, &d->runs, &has, false))
-      return -1;
-    if (!has) d->runs = 1;
-    if (get_str(r, root, "access_source", &src, false) || get_str(r, root, "access_event", &d->access_event, false))
-      return -1;
-    d->access_source = OLI_ACCESS_NONE;
-    if (src[0] && (oli_access_source_parse(src, &d->access_source) != 0 || d->access_source == OLI_ACCESS_AUTO))
-      return fail(r, oli_json_get(root, "access_source"), "\"access_source\" %s is not one of none, portable, pmu",
-                  q(src, qb));
+    if (read_object(r, root, &_oli_doc_profile_head, d) != 0) return -1;
+    if (oli_json_get(root, "runs") == NULL) d->runs = 1;
     if (read_tiers(r, oli_json_get(root, "tiers"), &d->tiers) != 0) return -1;
     if (read_phase(r, oli_json_get(root, "phase"), d) != 0) return -1;
   }

@@ -49,12 +49,16 @@ typedef enum ftype_e {
   T_TIERS,    /* uint64_t[OLI_TIER_COUNT_]: an object keyed by tier name */
   T_WARNINGS, /* uint64_t[W_MAX_]: an object keyed by warning name, the counts not 0 */
   T_ALLOC_MODE, /* bool host: _oli_doc_allocator_modes[host] */
+  T_COUNT,    /* uint64_t, an integer 0..2^32-1 */
+  T_SOURCE,   /* oli_access_source_t by name (never auto) */
 } ftype_t;
 
 /* Per document (site fields) or per member: N not a member; O read if
  * present, written when set; R required; A read if present, always written
- * (null when the writer has no value). */
-enum { N = 0, O = 1, R = 2, A = 3 };
+ * (null when the writer has no value); Z (members only) read if present,
+ * written only when it has a value: a number not 0, a string not empty, an
+ * integer-or-null not null. */
+enum { N = 0, O = 1, R = 2, A = 3, Z = 4 };
 
 typedef struct field_s {
   const char *key;
@@ -81,7 +85,8 @@ struct oli_doc_table_s {
   size_t n, size;       /* rows; sizeof the struct */
   oli_jw_style_t style; /* how the writer lays the object out */
 };
-extern const oli_doc_table_t _oli_doc_report_head, _oli_doc_report_tail, _oli_doc_redecision, _oli_doc_frame;
+extern const oli_doc_table_t _oli_doc_report_head, _oli_doc_report_tail, _oli_doc_redecision, _oli_doc_frame,
+    _oli_doc_profile_head;
 
 /* summary.allocator.mode's words (by host); a profile's phase.from's (by from_settle). */
 extern const char *const _oli_doc_allocator_modes[2], *const _oli_doc_phase_from[2];

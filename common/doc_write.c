@@ -88,14 +88,27 @@ static void write_member(oli_jw_t *w, const member_t *m, const char *p) {
     oli_jw_end(w);
     return;
   case T_ALLOC_MODE: oli_jw_str(w, m->key, allocator_modes[*(const bool *)p]); return;
+  case T_COUNT: oli_jw_u64(w, m->key, *(const uint64_t *)p); return;
+  case T_SOURCE: oli_jw_str(w, m->key, oli_access_source_name(*(const oli_access_source_t *)p)); return;
   case T_ID: case T_NSTR: case T_NU64: case T_DBL: case T_DECISION: case T_RATIO: case T_NODES: case T_MECH:
   case T_PAGES: case T_RULE: case T_REDECISIONS: case T_FRAMES: case T_WHY: case T_PLANNED:
     return; /* site fields only (write_field) */
   }
 }
 
+/* True when a member of use Z has no value to write (doc_table.h). */
+static bool unset(const member_t *m, const char *p) {
+  if (m->type == T_STR) return *(const char *const *)p == NULL || **(const char *const *)p == '\0';
+  if (m->type == T_U64 || m->type == T_COUNT) return *(const uint64_t *)p == 0;
+  if (m->type == T_NI64) return !((const oli_doc_ni64_t *)p)->has;
+  return false;
+}
+
 static void write_members(oli_jw_t *w, const oli_doc_table_t *t, const void *obj) {
-  for (size_t i = 0; i < t->n; i++) write_member(w, &t->m[i], (const char *)obj + t->m[i].off);
+  for (size_t i = 0; i < t->n; i++) {
+    const char *p = (const char *)obj + t->m[i].off;
+    if (t->m[i].use != Z || !unset(&t->m[i], p)) write_member(w, &t->m[i], p);
+  }
 }
 
 static void write_object(oli_jw_t *w, const char *key, const oli_doc_table_t *t, const void *obj) {
@@ -207,7 +220,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_PAGES: write_pages(w, fd->key, has ? (f == OLI_F_PAGES_INTENDED ? s->intended : s->achieved) : NULL); return;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
-  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE:
     return; /* other objects' members only (write_member) */
   }
 }
@@ -257,6 +270,16 @@ void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p) {
   oli_jw_u64(w, "pauses", p->pauses);
   oli_jw_u64(w, "skipped_accesses", p->skipped_accesses);
   oli_jw_end(w);
+}
+
+void oli_doc_write_profile_head(oli_jw_t *w, const oli_doc_t *d) {
+  write_members(w, &_oli_doc_profile_head, d);
+  if (d->has_phase) oli_doc_write_phase(w, &d->phase);
+  for (int k = 0; k < OLI_NODE_TIERS; k++)
+    if (d->tiers.has[k]) {
+      oli_doc_write_tiers(w, "tiers", &d->tiers);
+      break;
+    }
 }
 
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {

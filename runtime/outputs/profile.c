@@ -167,40 +167,36 @@ static int write_to(FILE *f) {
   _oli_pmu_commit(); /* PMU samples (ring buffers, tallies) into the site counters */
   _oli_profile_counts(&accesses, &unattr);
   const char *event = _oli_pmu_event_name(), *pmu_status = _oli_pmu_status();
-  oli_jw_t w;
-  oli_jw_init(&w, f);
-  oli_doc_write_begin(&w, OLI_DOC_PROFILE, program_invocation_short_name);
-  oli_jw_u64(&w, "runs", 1);
-  oli_jw_u64(&w, "footprint_peak", footprint);
+  oli_doc_t d; /* the head's members (common/doc.c) */
+  memset(&d, 0, sizeof d);
+  d.runs = 1;
+  d.footprint_peak = footprint;
   uint64_t began = atomic_load(&began_ns), end = now_ns();
-  if (!atomic_load(&at_settle) && began && end > began) oli_jw_u64(&w, "run_ns", end - began);
-  if (_oli_site_threads()) oli_jw_u64(&w, "threads", _oli_site_threads());
-  oli_access_source_t src = event ? OLI_ACCESS_PMU : accesses ? OLI_ACCESS_PORTABLE : OLI_ACCESS_NONE;
-  oli_jw_str(&w, "access_source", oli_access_source_name(src));
-  if (event) oli_jw_str(&w, "access_event", event);
-  if (pmu_status) oli_jw_str(&w, "pmu_status", pmu_status);
-  if (accesses) {
-    oli_jw_u64(&w, "sampled_accesses", accesses);
-    oli_jw_u64(&w, "unattributed_accesses", unattr);
-  }
-  oli_doc_phase_t ph = {_oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE,
-                        atomic_load(&at_settle), atomic_load(&npauses), atomic_load(&skipped)};
-  oli_doc_write_phase(&w, &ph);
+  if (!atomic_load(&at_settle) && began && end > began) d.run_ns = end - began;
+  d.threads = _oli_site_threads();
+  d.access_source = event ? OLI_ACCESS_PMU : accesses ? OLI_ACCESS_PORTABLE : OLI_ACCESS_NONE;
+  d.access_event = event;
+  d.pmu_status = pmu_status;
+  d.sampled_accesses = accesses;
+  d.unattributed_accesses = unattr;
+  d.has_phase = true;
+  d.phase = (oli_doc_phase_t){_oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE,
+                              atomic_load(&at_settle), atomic_load(&npauses), atomic_load(&skipped)};
   long rank = _oli_env_mpi_rank();
-  if (rank >= 0) oli_jw_i64(&w, "rank", rank);
+  d.profile_rank = (oli_doc_ni64_t){rank >= 0, rank};
   const oli_topology_t *t = _oli_topology();
-  if (t->local_node >= 0 && t->nodes[t->local_node].read_bw) {
-    oli_doc_tiers_t tiers;
-    memset(&tiers, 0, sizeof tiers);
+  if (t->local_node >= 0 && t->nodes[t->local_node].read_bw)
     for (int k = 0; k < OLI_NODE_TIERS; k++) {
       int node = _oli_topology_tier_node(t, (oli_tier_t)k);
       if (node < 0 || t->nodes[node].read_bw == 0) continue;
-      tiers.has[k] = true;
-      tiers.bandwidth[k] = t->nodes[node].read_bw;
-      tiers.latency[k] = t->nodes[node].read_lat;
+      d.tiers.has[k] = true;
+      d.tiers.bandwidth[k] = t->nodes[node].read_bw;
+      d.tiers.latency[k] = t->nodes[node].read_lat;
     }
-    oli_doc_write_tiers(&w, "tiers", &tiers);
-  }
+  oli_jw_t w;
+  oli_jw_init(&w, f);
+  oli_doc_write_begin(&w, OLI_DOC_PROFILE, program_invocation_short_name);
+  oli_doc_write_profile_head(&w, &d);
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);

@@ -1029,6 +1029,8 @@ for i, s in M.items():
     for k in ("largest", "peak_live"): assert s[k] == max(x[k] for x in xs), (i, k)
     assert s["file"] == xs[0]["file"] and s["rel"] == xs[0]["rel"]
 assert m["tiers"]["cxl"]["latency"] == 280
+for k in ("sampled_accesses", "unattributed_accesses"): assert m[k] == a[k] + b[k] and a[k] + b[k] > 0, k
+assert "rank" not in m and a["rank"] == 0  # one rank's number says nothing of a merge
 PY
   cp "$IN/profile-rank0.json" r0.json
   run $OLI profile merge r0.json r0.json "$IN/profile-rank1.json"; want_rc 0 "in place"; json_ok r0.json

@@ -82,7 +82,7 @@ int cli_profile_main(int argc, char **argv) {
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
   oli_access_source_t source = OLI_ACCESS_NONE;
   const char *event = "", *program = in[0].program, *program_of = in[0].path;
-  uint64_t footprint = 0, runs = 0, run_ns = 0, threads = 0;
+  uint64_t footprint = 0, runs = 0, run_ns = 0, threads = 0, sampled = 0, unattributed = 0;
   oli_doc_phase_t phase = {0};
   bool has_phase = false;
   for (int i = 0; i < nin; i++) {
@@ -138,6 +138,8 @@ int cli_profile_main(int argc, char **argv) {
     runs = sat_add(runs, d->runs);
     run_ns = max64(run_ns, d->run_ns);        /* ranks run at once: the longest */
     threads = sat_add(threads, d->threads);   /* ... and every rank's threads draw on the memory */
+    sampled = sat_add(sampled, d->sampled_accesses);
+    unattributed = sat_add(unattributed, d->unattributed_accesses);
     for (size_t k = 0; k < d->nsites; k++) {
       const oli_doc_site_t *s = &d->sites[k];
       size_t h = (size_t)((s->id * 0x9e3779b97f4a7c15ull) >> 20) & (hcap - 1);
@@ -179,18 +181,15 @@ int cli_profile_main(int argc, char **argv) {
   oli_jw_t w;
   oli_jw_init(&w, f);
   oli_doc_write_begin(&w, OLI_DOC_PROFILE, program);
-  oli_jw_u64(&w, "runs", runs);
-  oli_jw_u64(&w, "footprint_peak", footprint);
-  if (run_ns) oli_jw_u64(&w, "run_ns", run_ns);
-  if (threads) oli_jw_u64(&w, "threads", threads);
-  oli_jw_str(&w, "access_source", oli_access_source_name(source));
-  if (event[0]) oli_jw_str(&w, "access_event", event);
-  if (has_phase) oli_doc_write_phase(&w, &phase);
+  oli_doc_t hd = {.runs = runs, .footprint_peak = footprint, .run_ns = run_ns, .threads = threads,
+                  .access_source = source, .access_event = event, .sampled_accesses = sampled,
+                  .unattributed_accesses = unattributed, .has_phase = has_phase, .phase = phase};
   for (int i = 0; i < nin; i++) /* tiers: the first input's that has them */
     if (in[i].tiers.has[OLI_TIER_DRAM] || in[i].tiers.has[OLI_TIER_CXL] || in[i].tiers.has[OLI_TIER_REMOTE]) {
-      oli_doc_write_tiers(&w, "tiers", &in[i].tiers);
+      hd.tiers = in[i].tiers;
       break;
     }
+  oli_doc_write_profile_head(&w, &hd);
   oli_jw_array(&w, "sites", OLI_JW_LINES);
   for (size_t j = 0; j < n; j++) {
     OLI_SET(&m[j], OLI_F_LIFETIME_NS); /* merged: a sum, 0 when no input had it */

@@ -80,15 +80,15 @@ def member_tables(src):
     text = open(os.path.join(src, "common", "doc.c")).read()
     tables = {}
     for m in re.finditer(r"#define OLI_DOC_(\w+)_MEMBERS\(X\)(.*?)\n\n", text, re.S):
-        rows = re.findall(r'X\("(\w+)", \w+, (T_\w+), ([RO]), (\w+)\)', m.group(2))
-        if not rows:
-            sys.exit("mkschema: OLI_DOC_%s_MEMBERS: no rows read" % m.group(1))
+        rows = re.findall(r'X\("(\w+)", \w+, (T_\w+), ([ROAZ]), (\w+)\)', m.group(2))
+        if not rows or len(rows) != m.group(2).count("X("):
+            sys.exit("mkschema: OLI_DOC_%s_MEMBERS: %d of %d rows read" % (m.group(1), len(rows), m.group(2).count("X(")))
         tables[m.group(1)] = rows
     modes = re.search(r'_oli_doc_allocator_modes\[2\] = \{"(\w+)", "(\w+)"\}', text)
     if not modes:
         sys.exit("mkschema: no _oli_doc_allocator_modes in common/doc.c")
     tables["alloc_modes"] = list(modes.groups())
-    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME"):
+    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME", "PROFILE"):
         if need not in tables:
             sys.exit("mkschema: no OLI_DOC_%s_MEMBERS table in common/doc.c" % need)
     return tables
@@ -110,7 +110,8 @@ def member_type(tables, t, sub, v):
               "T_HEX": {"type": "string", "pattern": "^0x[0-9a-fA-F]{1,16}$"}, "T_WEIGHTS": RATIO,
               "T_NODELIST": {"type": "array", "items": NODE}, "T_POLICY": enum(v["policy"]),
               "T_TASK_MODE": enum(v["task_policy"]), "T_NODE_KIND": enum(v["node_kind"]),
-              "T_THP": enum(v["thp"]), "T_OUTCOME": enum(v["redecide"])}
+              "T_THP": enum(v["thp"]), "T_OUTCOME": enum(v["redecide"]), "T_COUNT": U32,
+              "T_SOURCE": enum([s for s in v["access_source"] if s != "auto"] + [""])}
     if t in simple:
         return simple[t]
     if t == "T_OBJ":
@@ -239,18 +240,13 @@ def report(fields, v, tables):
 
 def profile(fields, v, tables):
     tier = obj({"bandwidth": {"type": "number"}, "latency": {"type": "number"}})
-    props = {
-        "program": {"type": "string"}, "runs": {"type": "integer", "minimum": 0, "maximum": 4294967295},
-        "footprint_peak": U64,
-        "run_ns": dict(U64, description="wall time the samples cover, ns"),
-        "threads": {"type": "integer", "minimum": 0, "maximum": 4294967295,
-                    "description": "most threads that counted at once"},
-        "access_source": enum([s for s in v["access_source"] if s != "auto"] + [""]),
-        "access_event": {"type": ["string", "null"]}, "pmu_status": {"type": ["string", "null"]},
+    head = table_obj(tables, "PROFILE", v)
+    props = dict({"program": {"type": "string"}}, **head["properties"])
+    props.update({
         "tiers": {"anyOf": [tiers_of(v, tier), {"type": "null"}]},
         "sites": {"type": "array", "items": site(fields, v, "profile", tables)},
-    }
-    return envelope("oli-profile", [1], "oli access profile", props, ["footprint_peak", "sites"],
+    })
+    return envelope("oli-profile", [1], "oli access profile", props, head.get("required", []) + ["sites"],
                     "Per-site sizes and sampled accesses of one or more runs (OLI_PROFILE, oli profile merge). "
                     "docs/profile-schema.md")
 
