@@ -26,6 +26,7 @@ Python 3 standard library only. Exit 0 when the measurement ran (whatever it
 found), 2 on bad input, 1 when a kernel cannot be built or run.
 """
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -35,7 +36,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-KERNELS = {"cg": "cg/cg.c", "mg": "mg/mg.c", "ft": "ft/ft.c", "is": "is/is.c", "xs": "xs/xs.c",
+# A kernel's sources: a file, or a pattern for one in several files (xs).
+KERNELS = {"cg": "cg/cg.c", "mg": "mg/mg.c", "ft": "ft/ft.c", "is": "is/is.c", "xs": "xs/*.c",
            "fcg": "fortran/fcg.F90", "ep": "ep/ep.c"}
 
 
@@ -84,14 +86,14 @@ def run(cmd, **kw):
 
 
 def kernel(a, k, work):
-    src = os.path.join(HERE, "kernels", KERNELS[k])
+    srcs = sorted(glob.glob(os.path.join(HERE, "kernels", KERNELS[k])))
     exe = os.path.join(work, k)
-    fortran = src.endswith(".F90")
+    fortran = srcs[0].endswith(".F90")
     cc = a.flang if fortran else a.clang
     env = dict(os.environ, OLI_PASS_OPTIONS="root=%s;profile-every=%d" % (ROOT, a.every))
     cmd = [cc, "-O2", "-fopenmp", "-gline-tables-only", "-fpass-plugin=" + a.plugin]
     cmd += ["-I" + os.path.join(HERE, "kernels", "common")]  # bench.h, and bench.inc for Fortran
-    cmd += [src, "-o", exe, "-L" + a.libdir, "-Wl,-rpath," + a.libdir, "-loli", "-lnuma", "-lm"]
+    cmd += srcs + ["-o", exe, "-L" + a.libdir, "-Wl,-rpath," + a.libdir, "-loli", "-lnuma", "-lm"]
     r = run(cmd, env=env, cwd=work)  # flang writes its .mod files here
     if r.returncode != 0:
         raise RuntimeError("%s: build failed: %s" % (k, r.stderr.strip()[-500:]))

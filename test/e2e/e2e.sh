@@ -350,7 +350,7 @@ profile-patterns) # the XSBench-like kernel (benchmarks/kernels/xs, class S, 2 t
   # plan takes them as latency-bound; the particle bank, swept, is streaming
   K="$SRC/../../benchmarks/kernels"
   OLI_PASS_OPTIONS="root=$K;profile-every=1024" "$CLANG" -O2 -fopenmp -gline-tables-only -fpass-plugin="$PLUGIN" \
-    -I"$K/common" "$K/xs/xs.c" -lm -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o xs || fail "compile xs.c"
+    -I"$K/common" "$K"/xs/*.c -lm -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o xs || fail "compile xs"
   export OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
   OLI_PROFILE=whole.json ./xs S >xs.out 2>xs.err || { cat xs.err >&2; fail "profile run of xs"; }
   OLI_PROFILE_START=settle OLI_PROFILE=prof.json ./xs S >xs.out 2>xs.err || { cat xs.err >&2; fail "profile run of xs from its settle"; }
@@ -358,7 +358,7 @@ profile-patterns) # the XSBench-like kernel (benchmarks/kernels/xs, class S, 2 t
   python3 - whole.json prof.json plan.json <<'PY' || fail "the grids' patterns"
 import json, sys
 whole, prof, plan = (json.load(open(p)) for p in sys.argv[1:])
-grids = ("nuclide_grid", "union_energy", "index_grid")
+grids = ("SD.nuclide_grid", "SD.union_energy", "SD.index_grid")
 assert prof["phase"]["from"] == "settle" and not prof["phase"]["waiting"], prof["phase"]
 W, P = ({s["name"]: s for s in d["sites"]} for d in (whole, prof))
 setup = sum(W[g]["accesses"] - P[g]["accesses"] for g in grids)
