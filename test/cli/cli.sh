@@ -52,7 +52,7 @@ man-tables) # the man page (made at build time) lists every subcommand, option, 
   python3 "$IN/../man-tables.py" "$OLI" "$MANPAGE" "$SRC" || fail "the man page lags the tables"
   ;;
 doc-options) # the docs' hand-written option tables (docs/runtime.md, docs/cli.md, README.md) agree with include/oli_options.def
-  python3 "$IN/../doc-options.py" "$SRC" || fail "a doc's option table lags oli_options.def"
+  python3 "$IN/../doc-options.py" "$SRC" "$MANPAGE" || fail "a doc's option table lags oli_options.def"
   ;;
 calibrate) # measures this machine's nodes from this node: a table, and a machine file --show reads back
   run $OLI calibrate --size 8M --repeat 1 -o m.json; want_rc 0 "calibrate"

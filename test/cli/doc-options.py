@@ -9,7 +9,12 @@ with include/oli_options.def, the one table of OLI_* variables.
   variable of the table is the .def's, paired as the .def pairs them.
 - README.md, "Environment variables" (a summary: not every variable): every
   variable it names is one of the .def.
-Used by cli/doc-options. Exit 1 naming every difference."""
+- With MANPAGE (the oli.1 the build makes from the .def): docs/runtime.md's
+  accepted-values and default columns say what the page says. A default
+  that is a size or a number has the same value (`1M` = "1.0 MiB"), one that
+  is a word is in the cell; a list of words accepted is the cell's set of
+  `words`; a size range ("4K to 128P") is in the cell.
+Used by cli/doc-options (SRC [MANPAGE]). Exit 1 naming every difference."""
 import re
 import sys
 
@@ -71,6 +76,55 @@ for cells in table("docs/runtime.md", "## Environment variables"):
 for v in opts:
     if seen.get(v, 0) != 1:
         problems.append("docs/runtime.md: %s in %d rows of the variables table, want 1" % (v, seen.get(v, 0)))
+
+# docs/runtime.md against the page the .def makes: accepted values and defaults
+UNITS = "KMGTP"
+
+
+def size(text):  # bytes of "1M", "1.5G", "2.0 GiB"; None when text is no size
+    m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)\s*([KMGTP])(?:iB)?", text.strip())
+    return None if not m else float(m.group(1)) * 1024 ** (UNITS.index(m.group(2)) + 1)
+
+
+def man_env(path):  # variable -> (accepted, default) of the page's ENVIRONMENT section
+    text = open(path).read().replace("\\-", "-").replace("\\fB", "").replace("\\fR", "")
+    out, var = {}, None
+    for line in text[text.find(".SH ENVIRONMENT"):].splitlines():
+        if line.startswith(".B OLI_"):
+            var = line.split()[1]
+        m = re.match(r"Accepted: (.*); default (.*)\.$", line)
+        if var and m:
+            out[var] = (m.group(1), m.group(2))
+    return out
+
+
+if len(sys.argv) > 2:
+    man = man_env(sys.argv[2])
+    if len(man) < 20:
+        problems.append("%s: %d variables with 'Accepted: ...; default ...' read, want every one" % (sys.argv[2], len(man)))
+    for cells in table("docs/runtime.md", "## Environment variables"):
+        for v in names(cells[0]):
+            if v not in man or len(cells) < 3:
+                continue
+            accepted, default = man[v]
+            words = set(re.findall(r"`([^`]+)`", cells[1]))
+            cell = cells[2].replace("`", "")
+            first = cell.split()[0].rstrip(",;:") if cell.split() else ""
+            if size(default) is not None:
+                if size(first) != size(default):
+                    problems.append("docs/runtime.md: %s's default is %s, the page says %s" % (v, first, default))
+            elif re.fullmatch(r"[0-9]+", default):
+                if first != default:
+                    problems.append("docs/runtime.md: %s's default is %s, the page says %s" % (v, first, default))
+            elif default not in ("auto", "unset", "detected", "unknown") and default not in cell:
+                problems.append("docs/runtime.md: %s's default cell '%s' lacks the page's %s" % (v, cells[2], default))
+            listed = accepted.split(" (")[0]
+            if re.fullmatch(r"[a-z][a-z-]*(, [a-z][a-z-]*)+", listed) and words != set(listed.split(", ")):
+                problems.append("docs/runtime.md: %s accepts %s, the page says %s"
+                                % (v, ", ".join(sorted(words)), listed))
+            for lo, hi in re.findall(r"([0-9]+[KMGTP]) to ([0-9]+[KMGTP])", accepted):
+                if "%s to %s" % (lo, hi) not in cells[1]:
+                    problems.append("docs/runtime.md: %s's accepted sizes lack the page's %s to %s" % (v, lo, hi))
 
 # docs/cli.md: oli run's flags with their variables
 paired = set()
