@@ -215,6 +215,22 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
   X("unattributed_accesses", unattributed_accesses, T_U64, O, NONE)     \
   X("rank", profile_rank, T_NI64, Z, NONE)
 
+/* a plan's "predicted" (oli_doc_predicted_t): seconds of memory time per
+ * policy, in OLI_DOC_PREDICTED order */
+#define OLI_DOC_PREDICTED_MEMBERS(X)                             \
+  X("dram", seconds[0], T_SECONDS, R, NONE)                      \
+  X("uniform", seconds[1], T_SECONDS, R, NONE)                   \
+  X("oli", seconds[2], T_SECONDS, R, NONE)                       \
+  X("plan", seconds[3], T_SECONDS, R, NONE)                      \
+  X("threads", threads, T_REAL, O, NONE)                         \
+  X("model", model, T_STR, O, NONE)
+
+/* a plan's members the runtime and oli report read (oli_doc_t; oli plan
+ * writes its others, which nothing reads, itself) */
+#define OLI_DOC_PLAN_MEMBERS(X)                                  \
+  X("dram_limit", dram_limit, T_NUM, O, NONE)                    \
+  X("predicted", predicted, T_OOBJ, O, PREDICTED)
+
 /* a report site's redecisions[] (oli_doc_redecision_t) */
 #define OLI_DOC_REDECISION_MEMBERS(X)                            \
   X("settle", settle, T_U32, R, NONE)                            \
@@ -244,6 +260,7 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
 #define SUB_MIGRATION (&migration_table)
 #define SUB_ALLOCATOR (&allocator_table)
 #define SUB_SUMMARY (&summary_table)
+#define SUB_PREDICTED (&predicted_table)
 #define TABLE(Link, Name, What, Struct, Macro, Style)                                                      \
   static const member_t Name##_rows[] = {Macro(MEMBER_ROW)};                                                \
   Link const oli_doc_table_t Name = {What, Name##_rows, sizeof Name##_rows / sizeof Name##_rows[0], sizeof(Struct), \
@@ -294,6 +311,12 @@ TABLE(, _oli_doc_frame, "frame", oli_doc_frame_t, OLI_DOC_FRAME_MEMBERS, OLI_JW_
 #undef STRUCT
 #define STRUCT oli_doc_t
 TABLE(, _oli_doc_profile_head, "profile", oli_doc_t, OLI_DOC_PROFILE_MEMBERS, OLI_JW_LINES);
+#undef STRUCT
+#define STRUCT oli_doc_predicted_t
+TABLE(static, predicted_table, "predicted", oli_doc_predicted_t, OLI_DOC_PREDICTED_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
+#define STRUCT oli_doc_t
+TABLE(, _oli_doc_plan_head, "plan", oli_doc_t, OLI_DOC_PLAN_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
 
 const char *const _oli_doc_allocator_modes[2] = {"interposed", "host"};

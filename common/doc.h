@@ -237,6 +237,14 @@ typedef struct oli_doc_phase_s {
   uint64_t skipped_accesses; /* the weight of the samples dropped while paused */
 } oli_doc_phase_t;
 
+/* A plan's "predicted": seconds of memory time per policy (oli plan). */
+typedef struct oli_doc_predicted_s {
+  bool has;           /* given (first member: the tables' optional object) */
+  double seconds[4];  /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
+  double threads;     /* the thread count they are for */
+  const char *model;  /* the model's source in words, "" when absent */
+} oli_doc_predicted_t;
+
 typedef struct oli_doc_s {
   const char *path;          /* the file (oli_doc_load), else NULL */
   oli_doc_kind_t kind;
@@ -248,8 +256,7 @@ typedef struct oli_doc_s {
   /* plan */
   size_t nleft;
   oli_doc_site_t *left;      /* left_out[]: the profile's sites the plan left out, with why (OLI_F_WHY) */
-  bool has_dram_limit;
-  uint64_t dram_limit;
+  oli_doc_nu64_t dram_limit;         /* plan: the budget it was made for (0 unlimited); null unknown */
   /* profile; footprint_peak is a report's footprint.peak too */
   uint64_t footprint_peak, runs;
   uint64_t run_ns;                   /* profile: wall time its samples cover, ns (0 unknown) */
@@ -263,11 +270,7 @@ typedef struct oli_doc_s {
   uint64_t sampled_accesses;         /* profile: accesses the portable or PMU sampler counted (0 none) */
   uint64_t unattributed_accesses;    /* profile: those of no site's object */
   oli_doc_ni64_t profile_rank;       /* profile: the MPI rank that wrote it, null outside MPI */
-  /* plan: "predicted" (optional): seconds of memory time per policy */
-  bool has_predicted;
-  double predicted[4];               /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
-  double predicted_threads;          /* the thread count they are for */
-  const char *predicted_model;       /* the model's source in words, "" when absent */
+  oli_doc_predicted_t predicted;     /* plan: "predicted" (optional) */
   /* report */
   oli_doc_report_head_t report;      /* zero where the report lacks a member */
   oli_doc_summary_t summary;
@@ -292,7 +295,7 @@ void oli_doc_free(oli_doc_t *doc);
 long oli_doc_find(const oli_doc_t *doc, uint64_t id);
 /* Index of a plan's left-out site with `id` in doc->left, -1 when none. */
 long oli_doc_find_left(const oli_doc_t *doc, uint64_t id);
-/* The members of a plan's "predicted", in oli_doc_t.predicted order. */
+/* The members of a plan's "predicted", in oli_doc_predicted_t.seconds order. */
 #define OLI_DOC_PREDICTED {"dram", "uniform", "oli", "plan"}
 /* "oli-report", "oli-plan", "oli-profile". */
 const char *oli_doc_schema(oli_doc_kind_t kind);
@@ -357,6 +360,8 @@ void oli_doc_write_phase(oli_jw_t *w, const oli_doc_phase_t *p);
 /* A profile's members between "program" and "sites" from d (OLI_DOC_PROFILE_MEMBERS;
  * phase when d->has_phase, tiers when d->tiers has one). */
 void oli_doc_write_profile_head(oli_jw_t *w, const oli_doc_t *d);
+/* A plan's dram_limit and predicted from d (OLI_DOC_PLAN_MEMBERS). */
+void oli_doc_write_plan_head(oli_jw_t *w, const oli_doc_t *d);
 /* The phase in words: "from the first oli_settle(), 2 pauses, 1.5e+06 accesses skipped". */
 char *oli_doc_phase_words(const oli_doc_phase_t *p, char *buf, size_t n);
 /* A report's "summary", with its warnings (the counts not 0). */

@@ -282,6 +282,12 @@ static int read_member(reader_t *r, const oli_json_t *o, const oli_doc_table_t *
       return fail(r, v, "\"%s\" %s is not one of none, portable, pmu", m->key, q(str, qb));
     return 0;
   }
+  case T_SECONDS:
+  case T_REAL:
+    if (get_double(r, o, m->key, (double *)(void *)p, &has) != 0) return -1;
+    if (m->type == T_SECONDS && (has ? !(*(double *)(void *)p >= 0) : req))
+      return fail(r, has ? v : o, "\"%s.%s\" must be a number of seconds >= 0", t->what, m->key);
+    return 0;
   case T_ALLOC_MODE:
     if (get_str(r, o, m->key, &str, req) != 0) return -1;
     if (absent) return 0;
@@ -488,7 +494,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     break;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
-  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE: case T_SECONDS: case T_REAL:
     return fail(r, v, "\"%s\": no reader for its type", fd->key); /* other objects' members only (read_member) */
   }
   if (has) OLI_SET(s, f);
@@ -525,23 +531,6 @@ static int read_tiers(reader_t *r, const oli_json_t *t, oli_doc_tiers_t *out) {
 
 /* A profile's "phase" (optional). */
 /* A plan's "predicted" (optional): seconds per policy, >= 0. */
-static int read_predicted(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
-  if (v == NULL || v->type == OLI_JSON_NULL) return 0;
-  if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"predicted\" must be an object");
-  static const char *const keys[] = OLI_DOC_PREDICTED;
-  bool h;
-  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-    if (get_double(r, v, keys[k], &d->predicted[k], &h) != 0) return -1;
-    if (!h || !(d->predicted[k] >= 0))
-      return fail(r, h ? oli_json_get(v, keys[k]) : v, "\"predicted.%s\" must be a number of seconds >= 0", keys[k]);
-  }
-  if (get_double(r, v, "threads", &d->predicted_threads, &h) != 0 ||
-      get_str(r, v, "model", &d->predicted_model, false) != 0)
-    return -1;
-  d->has_predicted = true;
-  return 0;
-}
-
 static int read_phase(reader_t *r, const oli_json_t *v, oli_doc_t *d) {
   if (v == NULL || v->type == OLI_JSON_NULL) return 0;
   if (v->type != OLI_JSON_OBJECT) return fail(r, v, "\"phase\" must be an object");
@@ -638,10 +627,7 @@ static int read_doc(reader_t *r, unsigned accept) {
                 top > 1 ? "s 1 to" : "", (long long)top);
   d->version = (int)ver;
   if (get_str(r, root, "program", &d->program, false) != 0) return -1;
-  if (d->kind == OLI_DOC_PLAN && get_u64(r, root, "dram_limit", UINT64_MAX, &d->dram_limit, &d->has_dram_limit, false))
-    return -1;
-  d->predicted_model = "";
-  if (d->kind == OLI_DOC_PLAN && read_predicted(r, oli_json_get(root, "predicted"), d) != 0) return -1;
+  if (d->kind == OLI_DOC_PLAN && read_object(r, root, &_oli_doc_plan_head, d) != 0) return -1;
   if (d->kind == OLI_DOC_PROFILE) {
     if (read_object(r, root, &_oli_doc_profile_head, d) != 0) return -1;
     if (oli_json_get(root, "runs") == NULL) d->runs = 1;

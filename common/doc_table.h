@@ -51,6 +51,8 @@ typedef enum ftype_e {
   T_ALLOC_MODE, /* bool host: _oli_doc_allocator_modes[host] */
   T_COUNT,    /* uint64_t, an integer 0..2^32-1 */
   T_SOURCE,   /* oli_access_source_t by name (never auto) */
+  T_SECONDS,  /* double, a number >= 0 */
+  T_REAL,     /* double, any number */
 } ftype_t;
 
 /* Per document (site fields) or per member: N not a member; O read if
@@ -86,7 +88,7 @@ struct oli_doc_table_s {
   oli_jw_style_t style; /* how the writer lays the object out */
 };
 extern const oli_doc_table_t _oli_doc_report_head, _oli_doc_report_tail, _oli_doc_redecision, _oli_doc_frame,
-    _oli_doc_profile_head;
+    _oli_doc_profile_head, _oli_doc_plan_head;
 
 /* summary.allocator.mode's words (by host); a profile's phase.from's (by from_settle). */
 extern const char *const _oli_doc_allocator_modes[2], *const _oli_doc_phase_from[2];

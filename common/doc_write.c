@@ -90,6 +90,8 @@ static void write_member(oli_jw_t *w, const member_t *m, const char *p) {
   case T_ALLOC_MODE: oli_jw_str(w, m->key, allocator_modes[*(const bool *)p]); return;
   case T_COUNT: oli_jw_u64(w, m->key, *(const uint64_t *)p); return;
   case T_SOURCE: oli_jw_str(w, m->key, oli_access_source_name(*(const oli_access_source_t *)p)); return;
+  case T_SECONDS:
+  case T_REAL: oli_jw_double(w, m->key, *(const double *)p, 6); return;
   case T_ID: case T_NSTR: case T_NU64: case T_DBL: case T_DECISION: case T_RATIO: case T_NODES: case T_MECH:
   case T_PAGES: case T_RULE: case T_REDECISIONS: case T_FRAMES: case T_WHY: case T_PLANNED:
     return; /* site fields only (write_field) */
@@ -220,7 +222,7 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
   case T_PAGES: write_pages(w, fd->key, has ? (f == OLI_F_PAGES_INTENDED ? s->intended : s->achieved) : NULL); return;
   case T_INT: case T_PCT: case T_NODE: case T_NI64: case T_NUM: case T_HEX: case T_WEIGHTS: case T_NODELIST:
   case T_POLICY: case T_TASK_MODE: case T_NODE_KIND: case T_THP: case T_OUTCOME: case T_OBJ: case T_NOBJ: case T_OBJS:
-  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE:
+  case T_OOBJ: case T_TIERS: case T_WARNINGS: case T_ALLOC_MODE: case T_COUNT: case T_SOURCE: case T_SECONDS: case T_REAL:
     return; /* other objects' members only (write_member) */
   }
 }
@@ -281,6 +283,8 @@ void oli_doc_write_profile_head(oli_jw_t *w, const oli_doc_t *d) {
       break;
     }
 }
+
+void oli_doc_write_plan_head(oli_jw_t *w, const oli_doc_t *d) { write_members(w, &_oli_doc_plan_head, d); }
 
 void oli_doc_write_summary(oli_jw_t *w, const oli_doc_summary_t *s) {
   write_member(w, &_oli_doc_report_tail.m[0], (const char *)s); /* "summary" */

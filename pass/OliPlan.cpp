@@ -54,8 +54,9 @@ bool readPlan(OliOptions &O, std::string &Err) {
   oli_jw_init(&W, F);
   W.compact = 1;
   oli_doc_write_begin(&W, OLI_DOC_PLAN, Doc.program[0] ? Doc.program : nullptr);
-  if (Doc.has_dram_limit)
-    oli_jw_u64(&W, "dram_limit", Doc.dram_limit);
+  oli_doc_t Head = {}; // the budget only: the prediction stays in the plan file
+  Head.dram_limit = Doc.dram_limit;
+  oli_doc_write_plan_head(&W, &Head);
   oli_jw_array(&W, "sites", OLI_JW_LINES);
   O.PlanSites = uint32_t(Doc.nsites);
   for (size_t I = 0; I < Doc.nsites; ++I) {

@@ -163,16 +163,44 @@ static void report_head(void) {
               OLI_DOC_REPORT, "missing \"settle\""));
 }
 
+/* a plan's head through its table: dram_limit (null: unknown), predicted
+ * (each policy's seconds required, >= 0) */
+static void plan_head(void) {
+#define PHEAD(members) "{\"schema\": \"oli-plan\", \"version\": 1, " members ", \"sites\": []}"
+  CHECK_EQ("plan head parses",
+           parse(PHEAD("\"dram_limit\": 0, \"predicted\": {\"dram\": 1.5, \"uniform\": 3, \"oli\": 2, "
+                       "\"plan\": 1.75, \"threads\": 2, \"model\": \"defaults\"}"),
+                 OLI_DOC_PLAN),
+           0);
+  CHECK("plan: dram_limit 0 is unlimited, not unknown", d.dram_limit.has && d.dram_limit.v == 0);
+  CHECK("plan: predicted seconds in OLI_DOC_PREDICTED order",
+        d.predicted.has && d.predicted.seconds[0] == 1.5 && d.predicted.seconds[1] == 3 &&
+            d.predicted.seconds[2] == 2 && d.predicted.seconds[3] == 1.75 && d.predicted.threads == 2);
+  CHECK_STR("plan: predicted model", d.predicted.model, "defaults");
+  oli_doc_free(&d);
+  CHECK_EQ("plan: null dram_limit", parse(PHEAD("\"dram_limit\": null"), OLI_DOC_PLAN), 0);
+  CHECK("plan: null dram_limit is unknown", !d.dram_limit.has && !d.predicted.has);
+  oli_doc_free(&d);
+  CHECK("plan: negative seconds",
+        fails(PHEAD("\"predicted\": {\"dram\": -1, \"uniform\": 3, \"oli\": 2, \"plan\": 1}"), OLI_DOC_PLAN,
+              "\"predicted.dram\" must be a number of seconds >= 0"));
+  CHECK("plan: a policy's seconds missing",
+        fails(PHEAD("\"predicted\": {\"dram\": 1, \"uniform\": 3, \"oli\": 2}"), OLI_DOC_PLAN,
+              "\"predicted.plan\" must be a number of seconds >= 0"));
+#undef PHEAD
+}
+
 int main(void) {
   wrong_schema_first();
   report_head();
+  plan_head();
   /* a plan: decisions, ratios by tier, optional members */
   CHECK_EQ("plan parses", parse(PLAN("{\"id\": \"0xA1\", \"decision\": \"interleave\", \"ratio\": \"2:1:1\", "
                                      "\"file\": \"x.c\", \"rel\": 3, \"name\": null, \"future\": [1]},"
                                      "{\"id\": \"0x2\", \"decision\": \"cxl\", \"ratio\": null}"),
                                 OLI_DOC_PLAN),
            0);
-  CHECK("plan: no dram_limit is unknown", !d.has_dram_limit && d.kind == OLI_DOC_PLAN);
+  CHECK("plan: no dram_limit is unknown", !d.dram_limit.has && d.kind == OLI_DOC_PLAN);
   CHECK("plan: ratio by tier", d.sites[0].placement == OLI_PLACE_INTERLEAVE && d.sites[0].weight[OLI_TIER_DRAM] == 2 &&
                                    d.sites[0].weight[OLI_TIER_CXL] == 1 && d.sites[0].weight[OLI_TIER_REMOTE] == 1);
   CHECK("plan: members it had, and only those", OLI_HAS(&d.sites[0], OLI_F_REL) && OLI_HAS(&d.sites[0], OLI_F_FILE) &&

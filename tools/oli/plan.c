@@ -509,14 +509,11 @@ int cli_plan_main(int argc, char **argv) {
     oli_jw_str(&w, "binary", static_bin);
     oli_jw_str(&w, "sizes", sizes_path);
   }
-  oli_jw_u64(&w, "dram_limit", budget);
+  oli_doc_t head = {.dram_limit = {true, budget},
+                    .predicted = {.has = true, .threads = m.threads, .model = src_words}};
+  memcpy(head.predicted.seconds, predicted, sizeof head.predicted.seconds); /* seconds of memory time */
+  oli_doc_write_plan_head(&w, &head);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
-  oli_jw_object(&w, "predicted", OLI_JW_INLINE); /* seconds of memory time */
-  static const char *const pkeys[] = OLI_DOC_PREDICTED;
-  for (int k = 0; k < 4; k++) oli_jw_double(&w, pkeys[k], predicted[k], 6);
-  oli_jw_double(&w, "threads", m.threads, 6);
-  oli_jw_str(&w, "model", src_words);
-  oli_jw_end(&w);
   oli_jw_object(&w, "model", OLI_JW_LINES);
   oli_jw_str(&w, "source", src.machine ? "machine" : src.tier[OLI_TIER_DRAM]);
   oli_jw_str(&w, "machine", src.machine);

@@ -171,14 +171,16 @@ int cli_report_main(int argc, char **argv) {
     printf("%zu site%s by call stack: code not built with the plugin (no static size hints or access estimates; "
            "docs/runtime.md)\n", stack_sites, stack_sites == 1 ? "" : "s");
   if (d.kind == OLI_DOC_PLAN) {
-    printf("DRAM limit %s\n", !d.has_dram_limit ? "unknown" : d.dram_limit ? oli_format_size(d.dram_limit, b1, sizeof b1)
-                                                                           : "unlimited");
-    if (d.has_predicted) { /* seconds of memory time per policy (oli plan) */
+    printf("DRAM limit %s\n", !d.dram_limit.has ? "unknown"
+                               : d.dram_limit.v ? oli_format_size(d.dram_limit.v, b1, sizeof b1)
+                                                : "unlimited");
+    const oli_doc_predicted_t *pr = &d.predicted;
+    if (pr->has) { /* seconds of memory time per policy (oli plan) */
       char t[4][32];
-      for (int k = 0; k < 4; k++) cli_plan_seconds(d.predicted[k], t[k], sizeof t[k]);
-      printf("predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", d.predicted_threads,
-             d.predicted_threads == 1 ? "" : "s", t[3], t[0], t[1], t[2]);
-      if (d.predicted_model[0]) printf("; model: %s", cli_shown(d.predicted_model));
+      for (int k = 0; k < 4; k++) cli_plan_seconds(pr->seconds[k], t[k], sizeof t[k]);
+      printf("predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", pr->threads,
+             pr->threads == 1 ? "" : "s", t[3], t[0], t[1], t[2]);
+      if (pr->model && pr->model[0]) printf("; model: %s", cli_shown(pr->model));
       printf("\n");
     }
     size_t why_n[OLI_LEFT_COUNT_] = {0};

@@ -80,7 +80,7 @@ def member_tables(src):
     text = open(os.path.join(src, "common", "doc.c")).read()
     tables = {}
     for m in re.finditer(r"#define OLI_DOC_(\w+)_MEMBERS\(X\)(.*?)\n\n", text, re.S):
-        rows = re.findall(r'X\("(\w+)", \w+, (T_\w+), ([ROAZ]), (\w+)\)', m.group(2))
+        rows = re.findall(r'X\("(\w+)", [\w\[\]]+, (T_\w+), ([ROAZ]), (\w+)\)', m.group(2))
         if not rows or len(rows) != m.group(2).count("X("):
             sys.exit("mkschema: OLI_DOC_%s_MEMBERS: %d of %d rows read" % (m.group(1), len(rows), m.group(2).count("X(")))
         tables[m.group(1)] = rows
@@ -88,7 +88,7 @@ def member_tables(src):
     if not modes:
         sys.exit("mkschema: no _oli_doc_allocator_modes in common/doc.c")
     tables["alloc_modes"] = list(modes.groups())
-    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME", "PROFILE"):
+    for need in ("REPORT", "REPORT_TAIL", "SUMMARY", "REDECISION", "FRAME", "PROFILE", "PLAN", "PREDICTED"):
         if need not in tables:
             sys.exit("mkschema: no OLI_DOC_%s_MEMBERS table in common/doc.c" % need)
     return tables
@@ -111,7 +111,8 @@ def member_type(tables, t, sub, v):
               "T_NODELIST": {"type": "array", "items": NODE}, "T_POLICY": enum(v["policy"]),
               "T_TASK_MODE": enum(v["task_policy"]), "T_NODE_KIND": enum(v["node_kind"]),
               "T_THP": enum(v["thp"]), "T_OUTCOME": enum(v["redecide"]), "T_COUNT": U32,
-              "T_SOURCE": enum([s for s in v["access_source"] if s != "auto"] + [""])}
+              "T_SOURCE": enum([s for s in v["access_source"] if s != "auto"] + [""]),
+              "T_SECONDS": {"type": "number", "minimum": 0, "description": "seconds"}, "T_REAL": {"type": "number"}}
     if t in simple:
         return simple[t]
     if t == "T_OBJ":
@@ -254,12 +255,9 @@ def profile(fields, v, tables):
 def plan(fields, v, tables):
     props = {
         "program": {"type": "string"}, "profile": {"type": ["string", "null"]}, "binary": {"type": "string"},
-        "sizes": {"type": ["string", "null"]}, "dram_limit": U64, "weights": {"anyOf": [RATIO, {"type": "null"}]},
+        "sizes": {"type": ["string", "null"]}, "weights": {"anyOf": [RATIO, {"type": "null"}]},
         "model": {"type": ["object", "null"]}, "summary": {"type": ["object", "null"]},
-        "predicted": {"anyOf": [obj(dict({k: {"type": "number", "minimum": 0, "description": "seconds"}
-                                          for k in ("dram", "uniform", "oli", "plan")},
-                                         threads={"type": "number"}, model={"type": "string"}),
-                                    required=("dram", "uniform", "oli", "plan")), {"type": "null"}]},
+        **table_obj(tables, "PLAN", v)["properties"],
         "sites": {"type": "array", "items": site(fields, v, "plan", tables)},
     }
     return envelope("oli-plan", [1], "oli placement plan", props, ["sites"],
