@@ -10,9 +10,13 @@
  * slots; middles and leaves are mapped when first written and kept to the
  * end (one profile per process). A page slot holds up to two objects [lo,
  * hi) and their site: an object of 4 KiB or more shares a page with at most
- * one other such object (a neighbour's end), so those are always recorded;
- * a smaller one is recorded while its page has a free entry (a page crowded
- * with tiny objects keeps two of them).
+ * one other such object (a neighbour's end), so those are always recorded,
+ * taking a smaller object's entry when the page has no free one; a smaller
+ * one is recorded while its first page has a free entry (a page crowded with
+ * tiny objects keeps two of them). An object has entries in its other pages
+ * only while it has one in its first page: a free finds its end there, and
+ * an object that loses its entry in one page (to a larger one, or as stale)
+ * loses them all.
  *
  * Concurrency: a page slot is a sequence lock. A writer (an allocation or a
  * free, any thread) takes it by moving its sequence from even to odd, writes
@@ -96,29 +100,14 @@ static bool lock(slot_t *s) {
   return false;
 }
 
-static void unlock(slot_t *s) { __atomic_store_n(&s->seq, s->seq + 1, __ATOMIC_RELEASE); }
+static void unlock(slot_t *s) {
+  __atomic_store_n(&s->seq, __atomic_load_n(&s->seq, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+}
 
 static void set(entry_t *e, uintptr_t lo, uintptr_t hi, oli_site_state_t *st) {
   __atomic_store_n(&e->lo, lo, __ATOMIC_RELAXED);
   __atomic_store_n(&e->hi, hi, __ATOMIC_RELAXED);
   __atomic_store_n(&e->st, st, __ATOMIC_RELAXED);
-}
-
-void _oli_smallmap_add(const void *p, size_t n, oli_site_state_t *st) {
-  uintptr_t lo = (uintptr_t)p, hi = lo + n;
-  if (p == NULL || n == 0 || st == NULL || hi < lo || (hi - 1) >> ADDR_BITS) return;
-  for (uintptr_t pg = lo >> PG_SHIFT; pg <= (hi - 1) >> PG_SHIFT; pg++) {
-    slot_t *s = slot_of(pg << PG_SHIFT, true);
-    if (s == NULL || !lock(s)) continue;
-    entry_t *free_e = NULL;
-    for (int i = 1; i >= 0; i--) {
-      entry_t *e = &s->e[i];
-      if (e->hi != 0 && e->lo < hi && lo < e->hi) set(e, 0, 0, NULL); /* not seen freed: gone */
-      if (e->hi == 0) free_e = e;
-    }
-    if (free_e) set(free_e, lo, hi, st);
-    unlock(s);
-  }
 }
 
 /* Drop the entry starting at lo from s; its end, 0 when there is none. */
@@ -135,6 +124,51 @@ static uintptr_t take(slot_t *s, uintptr_t lo, oli_site_state_t **st) {
   }
   unlock(s);
   return hi;
+}
+
+/* An object's entries in its pages other than skip's (it lost its entry there). */
+static void take_rest(uintptr_t lo, uintptr_t hi, uintptr_t skip) {
+  for (uintptr_t pg = lo >> PG_SHIFT; pg <= (hi - 1) >> PG_SHIFT; pg++)
+    if (pg != skip) take(slot_of(pg << PG_SHIFT, false), lo, NULL);
+}
+
+void _oli_smallmap_add(const void *p, size_t n, oli_site_state_t *st) {
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  if (p == NULL || n == 0 || st == NULL || hi < lo || (hi - 1) >> ADDR_BITS) return;
+  bool page_or_more = n >= ((size_t)1 << PG_SHIFT);
+  for (uintptr_t pg = lo >> PG_SHIFT; pg <= (hi - 1) >> PG_SHIFT; pg++) {
+    slot_t *s = slot_of(pg << PG_SHIFT, true);
+    if (s == NULL || !lock(s)) {
+      if (pg == lo >> PG_SHIFT) return; /* none in its first page: none at all */
+      continue;
+    }
+    entry_t *free_e = NULL, *smaller = NULL;
+    uintptr_t gone[2][2] = {{0, 0}, {0, 0}}; /* objects that lose their entry here */
+    for (int i = 1; i >= 0; i--) {
+      entry_t *e = &s->e[i];
+      if (e->hi != 0 && e->lo < hi && lo < e->hi) { /* not seen freed: gone */
+        gone[i][0] = e->lo, gone[i][1] = e->hi;
+        set(e, 0, 0, NULL);
+      }
+      if (e->hi == 0) free_e = e;
+      else if (e->hi - e->lo < ((uintptr_t)1 << PG_SHIFT)) smaller = e;
+    }
+    /* An object of a page or more takes the entry of a smaller one: at most
+     * two such objects touch a page, so it always has one. */
+    if (free_e == NULL && page_or_more && smaller != NULL) {
+      int i = (int)(smaller - s->e);
+      gone[i][0] = smaller->lo, gone[i][1] = smaller->hi;
+      set(smaller, 0, 0, NULL);
+      free_e = smaller;
+    }
+    if (free_e) set(free_e, lo, hi, st);
+    unlock(s);
+    for (int i = 0; i < 2; i++)
+      if (gone[i][1]) take_rest(gone[i][0], gone[i][1], pg);
+    /* a smaller one without an entry in its first page is not recorded at all:
+     * its free finds the entries through that one */
+    if (free_e == NULL && pg == lo >> PG_SHIFT) return;
+  }
 }
 
 oli_site_state_t *_oli_smallmap_remove(const void *p) {

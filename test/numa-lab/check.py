@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NUMA lab host-side checker: parse a guest console log and assert.
 
-    check.py --suite probe|oli|faults|placement|cxl|four-node|baselines|tiering|calibrate|boot --kernel 6.12|6.1 LOG
+    check.py --suite probe|oli|faults|placement|cxl|four-node|baselines|tiering|calibrate|gate|boot --kernel 6.12|6.1 LOG
                                  (oli: assertions 1-5 of issue 4, faults: 6, both
                                  on the oli suite's log; four-node: the oli runtime
                                  on topologies/four-node.args; boot: markers only)
@@ -909,6 +909,108 @@ def check_budget_standin(c, name):
                  "expected %r, got %r (reason %r, static %r)" % (d, s.get("decision"), s.get("reason"),
                                                                  s.get("static")))
         check_site_pages(c, label, s)
+
+
+# ---- suite: gate (the CI gate on a multi-file kernel; guest/suite-gate.sh) -------
+GATE_EDITED_SITE = ("main.c", 10)  # the scratch vector mkgate.sh's edit grows past OLI_MIN_SIZE
+
+
+def gate_key(s):
+    return ((s.get("file") or "").rsplit("/", 1)[-1], s.get("line"))
+
+
+def gate_ratio(r):
+    """An interleave ratio as oli diff compares it (6:2 equals 3:1), else None."""
+    w = ratio_of(r) if r else None
+    return ratio_reduce(*w) if w and len(w) == 2 else w
+
+
+def gate_pages(c, label, rep, s):
+    """A placed site's pages: intended on the nodes its decision names (local DRAM
+    of the CPU the run is pinned to, the CXL node, the interleave's nodes), present
+    there as intended (check_site_pages)."""
+    topo = rep.get("topology", {})
+    d = s.get("decision")
+    nodes = {"dram": [topo.get("local_node")], "cxl": [topo.get("cxl_node")],
+             "interleave": s.get("nodes") or []}.get(d)
+    inten = sorted(int(n) for n, v in (s.get("pages_intended") or {}).items() if v)
+    if c.expect(nodes is not None and inten and set(inten) <= set(nodes),
+                label + ": pages intended on the nodes of decision %s" % d,
+                "intended %s, decision's nodes %s" % (s.get("pages_intended"), nodes)):
+        check_site_pages(c, label, s)
+
+
+def check_gate(c):
+    """The golden plan (oli plan --min-size 1M of the unchanged kernel's profile,
+    made at build time) against the reports the kernel wrote in the guest: the
+    guest's `oli diff GOLDEN REPORT` exits 0 on the unchanged kernel, every planned
+    site decided as planned with its pages where the decision says; it exits 1 on
+    the edited one and names the scratch vector (main.c:10), and only it, as moved."""
+    lab = c.lab
+    txt = lab.json.get("golden")
+    if not c.expect(txt is not None, "gate: the golden plan in the log", "missing"):
+        return
+    golden = json.loads(txt)
+    c.eq("gate: golden plan schema", "oli-plan", golden.get("schema"))
+    planned = golden.get("sites") or []
+    left = golden.get("left_out") or []
+    c.expect(planned and left, "gate: the golden plan has planned and left-out sites",
+             "%d planned, %d left out" % (len(planned), len(left)))
+    c.expect(any(s.get("decision") != "dram" for s in planned),
+             "gate: the golden plan puts something off local DRAM (the lab has a CXL node to check)",
+             "decisions %s" % [s.get("decision") for s in planned])
+    lo = {gate_key(s): s.get("why") for s in left}
+    c.eq("gate: the golden plan left the edited site (%s:%d) out as small" % GATE_EDITED_SITE, "small",
+         lo.get(GATE_EDITED_SITE))
+    for run in ("gate-unchanged", "gate-edited"):
+        st = lab.one("run", "name", run) or {}
+        c.eq("%s: exit status" % run, "0", st.get("status"))
+        err = [l.split(": ", 1)[1] if ": " in l else "" for l in lab.lines if l.startswith("OLI-LAB-STDERR %s:" % run)]
+        c.expect(any(e.startswith("oli: plan (embedded): ") for e in err), "%s: the plan is embedded" % run,
+                 "stderr %s" % err)
+        rtxt = lab.json.get(run)
+        if not c.expect(rtxt is not None, "%s: JSON report" % run, "missing"):
+            continue
+        rep = json.loads(rtxt)
+        sites = {s.get("id"): s for s in rep.get("sites", [])}
+        for p in planned:
+            s = sites.get(p.get("id"))
+            label = "%s %s:%s" % (run, *gate_key(p))
+            if not c.expect(s is not None, label + ": planned site in the report", "id %s" % p.get("id")):
+                continue
+            want = (p.get("decision"), gate_ratio(p.get("ratio")))
+            got = (s.get("decision"), gate_ratio(s.get("ratio")))
+            c.eq(label + ": decision as planned", want, got)
+            gate_pages(c, label, rep, s)
+        diff = [l.split(": ", 1)[1] if ": " in l else "" for l in lab.lines if l.startswith("OLI-LAB-DIFF %s:" % run)]
+        g = lab.one("gate", "run", run) or {}
+        moved = [l for l in diff if l.startswith("moved ")]
+        if run == "gate-unchanged":
+            c.expect(g.get("diff_status") == "0", "gate: oli diff GOLDEN REPORT on the unchanged kernel exits 0",
+                     "exit %s: %s" % (g.get("diff_status"), diff))
+            summary = "%d sites in both (0 re-matched by location): 0 moved; 0 new, 0 gone; %d left out by the plan, " \
+                      "as the run agrees" % (len(planned), len(left))
+            c.eq("gate: oli diff summary on the unchanged kernel", [summary], diff[-1:])
+            small = [s for s in rep.get("sites", []) if lo.get(gate_key(s)) == "small"]
+            c.expect(small and all(s.get("decision") == "default" for s in small),
+                     "gate-unchanged: the sites left out as small stay on the default policy",
+                     "%s" % [(gate_key(s), s.get("decision")) for s in small])
+        else:
+            c.expect(g.get("diff_status") == "1", "gate: oli diff GOLDEN REPORT after the edit exits 1",
+                     "exit %s: %s" % (g.get("diff_status"), diff))
+            f, ln = GATE_EDITED_SITE
+            c.expect(len(moved) == 1 and re.match(r"^moved  0x[0-9a-f]+  %s:%d \S+  .*\(left out: small\) -> "
+                                                   % (re.escape(f), ln), moved[0]) is not None,
+                     "gate: oli diff names the edited site %s:%d, and only it, as moved" % GATE_EDITED_SITE,
+                     "moved lines %s" % moved)
+            s = next((x for x in rep.get("sites", []) if gate_key(x) == GATE_EDITED_SITE), None)
+            if c.expect(s is not None and s.get("decision") not in (None, "default"),
+                        "gate-edited: the grown scratch vector is placed",
+                        "site %r" % ((s.get("decision"), s.get("reason")) if s else None,)):
+                gate_pages(c, "gate-edited %s:%d" % GATE_EDITED_SITE, rep, s)
+    c.eq("no process was OOM-killed in the guest", ["0"], [r.get("oom_kills") for r in lab.group("dmesg")])
+
+
 def ratio_reduce(a, b):
     """common/ratio.c: a:b as small integers, the first sum 2..32 within 5%."""
     if a == 0 or b == 0:
@@ -1022,7 +1124,7 @@ def check_boot(c):
 
 
 SUITES = {"probe": check_probe, "oli": check_oli, "placement": check_placement, "faults": check_faults, "cxl": check_cxl,
-          "four-node": check_four_node, "calibrate": check_calibrate, "boot": check_boot, "baselines": baselines.check_baselines,
+          "four-node": check_four_node, "calibrate": check_calibrate, "gate": check_gate, "boot": check_boot, "baselines": baselines.check_baselines,
           "tiering": baselines.check_tiering}
 
 

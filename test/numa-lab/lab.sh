@@ -3,7 +3,7 @@
 # its guest programs, boot it on the emulated machine, check the console.
 #
 #   test/numa-lab/lab.sh CACHE_DIR WORK_DIR KERNEL SUITE [FILE[=NAME]...]
-#     KERNEL  6.12 or 6.1        SUITE  probe | oli | cxl | four-node | calibrate (guest/suite-SUITE.sh, check.py --suite)
+#     KERNEL  6.12 or 6.1        SUITE  probe | oli | cxl | four-node | calibrate | gate | ... (guest/suite-SUITE.sh, check.py --suite)
 #     FILEs   static programs copied into the guest's /lab
 #
 # A suite with guest/suite-SUITE.modules (module names) gets those kernel modules

@@ -1,4 +1,4 @@
-/* A multi-file stand-in for the CI gate (e2e/ci-gate): grids made in grid.c,
+/* A multi-file stand-in for the CI gate (e2e/ci-gate, numa-lab/gate): grids made in grid.c,
  * swept in solve.c, driven by main.c; large arrays, small hot vectors and a
  * site that never allocates in a good run. */
 #include <stddef.h>

@@ -17,10 +17,7 @@ int main(void) {
     free(spare);
   }
   printf("sum %.6g scratch %.6g keep %.1f\n", s, scratch[7], keep[N / 2 - 1]);
-  free(g.energy);
-  free(g.xs);
-  free(g.coeff);
-  free(scratch);
-  free(keep);
+  /* the arrays live to exit, as NPB's do: a report at exit reads their pages back
+   * (the NUMA lab's gate checks them) */
   return 0;
 }
