@@ -74,10 +74,13 @@ oli-run) # oli run preloads liboli for a program not linked with it
   python3 -c 'import json,sys; r=json.load(open("r.json")); f=[s for s in r["sites"] if s.get("frames")]; assert len(f) >= 3 and r["summary"]["placed_objects"] == len(f), r["summary"]' ||
     fail "report without call-stack sites"
   ;;
-two-paths) # one malloc line reached by two call paths: two sites, each decided on its own
+two-paths | two-paths-fp) # one malloc line reached by two call paths: two sites, each decided on its own;
+  # -fp: built with frame pointers, so that after the unwinder's first walks the frame-pointer walk finds them
   command -v gcc >/dev/null || skip "gcc not found"
+  fp=
+  [ "$case_" = two-paths-fp ] && fp=-fno-omit-frame-pointer
   # -O1: no sibling calls, so work_array() and buffer() keep their frames (at -O2 they jump to make())
-  gcc -O1 -g "$SRC/twopaths.c" -o twopaths || fail "gcc twopaths.c"
+  gcc -O1 -g $fp "$SRC/twopaths.c" -o twopaths || fail "gcc twopaths.c"
   env OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./twopaths >out.txt 2>err.txt || { cat err.txt >&2; fail "twopaths"; }
   "$OLI" report r.json >report.txt || fail "oli report"
   python3 - <<'PY' || { cat report.txt >&2; fail "the two paths"; }
@@ -93,6 +96,13 @@ assert len(paths) == 2, {k: [(x["count"], x["largest"]) for x in v] for k, v in 
 got = sorted((sum(x["count"] for x in v), {x["largest"] for x in v}, {x["decision"] for x in v}) for v in paths.values())
 assert got == [(2, {48 << 20}, {"interleave"}), (12, {2 << 20}, {"dram"})], got
 assert len({k[0] for k in paths}) == 1 and len({k[1] for k in paths}) == 2, paths.keys()  # one line, two callers
+PY
+  python3 - <<'PY' || { cat report.txt >&2; fail "a site's frames are not make, its caller, main"; }
+import re
+text = open("report.txt").read()
+fns = re.findall(r"^\s+(?:at )?(\w+) \(.*\) \[twopaths\+0x", text, re.M)
+sites = len(re.findall(r"^0x[0-9a-f]{16} ", text, re.M))
+assert fns and fns[0::3] == ["make"] * sites and set(fns[1::3]) == {"work_array", "buffer"} and fns[2::3] == ["main"] * sites, fns
 PY
   grep -q "make (.*twopaths.c:11)" report.txt && grep -q "work_array (.*twopaths.c:15)" report.txt &&
     grep -q "buffer (.*twopaths.c:16)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
@@ -113,6 +123,6 @@ plan) # profile a preload run, plan it, run again with the plan: every site matc
   python3 -c 'import json; r=json.load(open("r.json")); assert all(s["reason"].startswith("plan") for s in r["sites"] if s.get("frames")), [s["reason"] for s in r["sites"]]' ||
     fail "a site not decided by the plan"
   ;;
-*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, plan)" >&2; exit 2 ;;
+*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, two-paths-fp, plan)" >&2; exit 2 ;;
 esac
 echo "preload/$case_: ok"
