@@ -96,3 +96,21 @@ char *oli_text_hex(const void *b, size_t n, char *out, size_t cap) {
   out[k] = 0;
   return out;
 }
+
+int oli_text_same_file(const char *a, const char *b) {
+  if (!a || !b) return 0;
+  while (a[0] == '.' && a[1] == '/') a += 2;
+  while (b[0] == '.' && b[1] == '/') b += 2;
+  size_t la = strlen(a), lb = strlen(b);
+  if (la < lb) {
+    const char *t = a;
+    size_t n = la;
+    a = b, la = lb, b = t, lb = n;
+  }
+  return lb > 0 && strcmp(a + la - lb, b) == 0 && (la == lb || a[la - lb - 1] == '/');
+}
+
+const char *oli_text_base_name(const char *path) {
+  const char *b = strrchr(path, '/');
+  return b ? b + 1 : path;
+}

@@ -44,4 +44,13 @@ char *oli_text_where(char *buf, size_t n, const char *file, unsigned line, int i
  * Returns out. */
 char *oli_text_hex(const void *b, size_t n, char *out, size_t cap);
 
+/* 1 when paths a and b name one source file: equal after any leading "./",
+ * or the longer ends with "/" + the shorter (DWARF's absolute path against
+ * the plugin's path relative to the build root, or two build roots; plans
+ * re-match sites across builds by it). 0 otherwise or when either is NULL. */
+int oli_text_same_file(const char *a, const char *b);
+
+/* The file name of path without its directories (every spelling of the path shares it). */
+const char *oli_text_base_name(const char *path);
+
 #endif

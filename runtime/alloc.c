@@ -119,20 +119,33 @@ static __attribute__((noinline)) void *realloc_tracked(void *p, size_t n, oli_si
 
 /* The call-stack site of an object of code not built with the plugin (no
  * site current) of n >= g_stack_min bytes (kind, ra: the allocator call's
- * return address); NULL when it is not placed (not up yet, inside the
- * runtime, below OLI_MIN_SIZE, stack sites off). */
-static inline __attribute__((always_inline)) oli_site_state_t *stack_state(size_t n, uint8_t kind, const void *ra) {
+ * return address, fp: the caller's rbp then); NULL when it is not placed
+ * (not up yet, inside the runtime, below OLI_MIN_SIZE, stack sites off). */
+static inline __attribute__((always_inline)) oli_site_state_t *stack_state(size_t n, uint8_t kind, const void *ra,
+                                                                           const void *fp) {
   if (!_oli_alloc_ready() || n < g_min_size || !_oli_stack_sites_on()) return NULL;
   tls.busy++; /* the walk may allocate */
-  oli_site_state_t *st = _oli_stack_site(ra, kind);
+  oli_site_state_t *st = _oli_stack_site(ra, fp, kind);
   tls.busy--;
   return st;
 }
 
+/* The rbp this function's caller had when it called: this function keeps a
+ * frame pointer (__builtin_frame_address makes it), so the caller's rbp is
+ * saved at it. The entry points reach alloc_stack and realloc_stack by tail
+ * calls or with rbp untouched; stacksite.c checks that against the unwinder
+ * before it uses the value. */
+#define CALLER_FP() (*(void *const *)__builtin_frame_address(0))
+
+static inline __attribute__((always_inline)) void *alloc_stack_at(size_t n, size_t align, bool zero, uint8_t kind,
+                                                                  const void *ra, const void *fp) {
+  oli_site_state_t *st = stack_state(n, kind, ra, fp);
+  return st ? _oli_placed_alloc(st, n, align, zero) : _oli_heap_alloc(n, align, zero);
+}
+
 /* Such an object: placed as its site's, else the allocator's. */
 static __attribute__((noinline)) void *alloc_stack(size_t n, size_t align, bool zero, uint8_t kind, const void *ra) {
-  oli_site_state_t *st = stack_state(n, kind, ra);
-  return st ? _oli_placed_alloc(st, n, align, zero) : _oli_heap_alloc(n, align, zero);
+  return alloc_stack_at(n, align, zero, kind, ra, CALLER_FP());
 }
 #define STACK_SITE(n) oli_unlikely((uint64_t)(n) >= __atomic_load_n(&g_stack_min, __ATOMIC_RELAXED))
 
@@ -424,8 +437,8 @@ OLI_EXPORT OLI_NO_SAN void *calloc(size_t n, size_t size) {
 /* realloc of code not built with the plugin past g_stack_min: a new object
  * (p NULL) or a glibc block growing into a placed one, of its stack's site. */
 static __attribute__((noinline)) void *realloc_stack(void *p, size_t n, const void *ra) {
-  if (!p) return alloc_stack(n, 0, false, OLI_KIND_REALLOC, ra);
-  oli_site_state_t *st = stack_state(n, OLI_KIND_REALLOC, ra);
+  if (!p) return alloc_stack_at(n, 0, false, OLI_KIND_REALLOC, ra, CALLER_FP());
+  oli_site_state_t *st = stack_state(n, OLI_KIND_REALLOC, ra, CALLER_FP());
   return st ? _oli_placed_grow(p, n, st) : __libc_realloc(p, n);
 }
 

@@ -821,8 +821,10 @@ void _oli_stack_sites_warm_up(void); /* liboli's start: preloaded? then the unwi
 bool _oli_stack_sites_preloaded(void); /* liboli named in LD_PRELOAD, the unwinder loaded */
 void _oli_stack_sites_plugin_module(void); /* __oli_init: a module with records */
 /* The state of the call-stack site of an object of kind `kind` whose
- * allocator call returns to ra; NULL when the stack cannot be had. */
-oli_site_state_t *_oli_stack_site(const void *ra, uint8_t kind);
+ * allocator call returns to ra, fp the rbp its caller had at the call (a
+ * hint: trusted only as the unwinder confirms it); NULL when the stack
+ * cannot be had. */
+oli_site_state_t *_oli_stack_site(const void *ra, const void *fp, uint8_t kind);
 /* The frames of stack site `id` (0: not one), at most max. */
 int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max);
 /* A report's or profile's site object s (s->id set) gets its frames when it

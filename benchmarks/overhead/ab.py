@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """benchmarks/overhead/ab.py - the small-object loop (ab-loop.c) between
 processes: built plain (no plugin, no liboli), with the plugin and liboli, with
-the plugin but small-bypass=0, and untagged but linked with liboli; the builds run
+the plugin but small-bypass=0, untagged but linked with liboli, and plain with
+liboli preloaded (zero-rebuild mode: LD_PRELOAD=liboli.so); the builds run
 in alternating rounds and each prints thread CPU ns per malloc+free pair. Prints
 the medians and the median of the per-round ratios to plain
 (docs/benchmarks-overhead.md, "Between processes").
@@ -54,8 +55,11 @@ def main():
             if r.returncode != 0:
                 sys.exit("ab.py: cannot build %s: %s" % (name, r.stderr.strip()))
             exes.append(exe)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("OLI_")}
+        env = {k: v for k, v in os.environ.items() if not k.startswith("OLI_") and k != "LD_PRELOAD"}
         preload = [None] * len(builds)
+        builds.append(("plain, liboli preloaded", [], {}))  # zero-rebuild mode
+        exes.append(exes[0])
+        preload.append(os.path.join(a.libdir, "liboli.so"))
         if a.floor:
             shim_src = os.path.join(HERE, "interposer.c")
             for name, defs in [("bare jumps", []), ("+ TLS test", ["-DTEST_TLS"]), ("+ range test", ["-DTEST_RANGE"]),

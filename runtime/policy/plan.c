@@ -6,8 +6,12 @@
  * but an access intensity (accesses per byte), which the decision rule uses
  * for cold objects (docs/runtime.md). Sites are found by ID, else re-matched
  * by source location (file, function, rel, kind, name) so a plan survives
- * edits that move code. A bad file (unreadable, not JSON, wrong schema or
- * version, bad or duplicate IDs, bad decisions) is ignored as a whole with one
+ * edits that move code, and applies across builds: a plan from a preload
+ * run (call-stack sites, named from DWARF by `oli plan`) to a plugin build.
+ * Files compare by path suffix: equal, or one ends with "/" + the other (an
+ * absolute path from DWARF against a path relative to the build root). A
+ * bad file (unreadable, not JSON, wrong schema or version, bad or
+ * duplicate IDs, bad decisions) is ignored as a whole with one
  * W_PLAN warning: the program runs on static hints. At exit one line gives
  * the match statistics: matched, re-matched, unmatched (new), stale, and
  * the sites the plan left out (its left_out[]) apart from the new ones.
@@ -32,6 +36,7 @@
 #include "internal.h"
 #include "siterec.h"
 #include "doc.h"
+#include "text.h"
 
 #define PLAN_MAX_BYTES OLI_DOC_MAX_BYTES /* what oli writes (common/json.h) */
 
@@ -100,8 +105,9 @@ static void plan_free(plan_t *p) {
   memset(p, 0, sizeof *p);
 }
 
-/* The location a site is re-matched by: file, function, rel (FNV-1a). */
+/* The location a site is re-matched by: file's base name, function, rel (FNV-1a). */
 static uint64_t loc_hash(const char *file, const char *func, uint64_t rel) {
+  file = oli_text_base_name(file);
   uint64_t h = _oli_fnv1a(OLI_FNV_BASIS, file, strlen(file) + 1); /* the NUL parts file from function */
   h = _oli_fnv1a(h, func, strlen(func));
   return _oli_fnv1a(h, &rel, sizeof rel);
@@ -235,7 +241,7 @@ static plan_site_t *by_id(uint64_t id) {
 
 static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
-/* Source-location match: file, function and rel must be known and equal; kind
+/* Source-location match: file (by path suffix), function and rel must be known and equal; kind
  * and name must be equal when the plan gives them. Through the location
  * index: a probe from the location's slot to the first empty one. */
 static plan_site_t *by_location(const __oli_site_t *s) {
@@ -245,7 +251,7 @@ static plan_site_t *by_location(const __oli_site_t *s) {
   if (plan.nat == 0) return NULL;
   for (size_t i = loc_hash(file, func, s->rel) & (plan.nat - 1); plan.at[i]; i = (i + 1) & (plan.nat - 1)) {
     plan_site_t *p = &plan.sites[plan.at[i] - 1];
-    if (p->rel != (int64_t)s->rel || !same(p->file, file) || !same(p->function, func)) continue;
+    if (p->rel != (int64_t)s->rel || !oli_text_same_file(p->file, file) || !same(p->function, func)) continue;
     if (p->kind && !same(p->kind, kind)) continue;
     if (p->name && !same(p->name, name)) continue;
     return p;
@@ -304,7 +310,8 @@ static bool left_out(const __oli_site_t *s) {
   oli_siterec_strings(s, &file, &func, &name);
   for (size_t i = 0; i < plan.doc.nleft; i++) {
     const oli_doc_site_t *l = &plan.doc.left[i];
-    if (OLI_HAS(l, OLI_F_REL) && l->rel == s->rel && same(or_null(l->file), file) && same(or_null(l->function), func))
+    if (OLI_HAS(l, OLI_F_REL) && l->rel == s->rel && oli_text_same_file(or_null(l->file), file) &&
+        same(or_null(l->function), func))
       return true;
   }
   return false;

@@ -74,10 +74,13 @@ oli-run) # oli run preloads liboli for a program not linked with it
   python3 -c 'import json,sys; r=json.load(open("r.json")); f=[s for s in r["sites"] if s.get("frames")]; assert len(f) >= 3 and r["summary"]["placed_objects"] == len(f), r["summary"]' ||
     fail "report without call-stack sites"
   ;;
-two-paths) # one malloc line reached by two call paths: two sites, each decided on its own
+two-paths | two-paths-fp) # one malloc line reached by two call paths: two sites, each decided on its own;
+  # -fp: built with frame pointers, so that after the unwinder's first walks the frame-pointer walk finds them
   command -v gcc >/dev/null || skip "gcc not found"
+  fp=
+  [ "$case_" = two-paths-fp ] && fp=-fno-omit-frame-pointer
   # -O1: no sibling calls, so work_array() and buffer() keep their frames (at -O2 they jump to make())
-  gcc -O1 -g "$SRC/twopaths.c" -o twopaths || fail "gcc twopaths.c"
+  gcc -O1 -g $fp "$SRC/twopaths.c" -o twopaths || fail "gcc twopaths.c"
   env OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./twopaths >out.txt 2>err.txt || { cat err.txt >&2; fail "twopaths"; }
   "$OLI" report r.json >report.txt || fail "oli report"
   python3 - <<'PY' || { cat report.txt >&2; fail "the two paths"; }
@@ -93,6 +96,13 @@ assert len(paths) == 2, {k: [(x["count"], x["largest"]) for x in v] for k, v in 
 got = sorted((sum(x["count"] for x in v), {x["largest"] for x in v}, {x["decision"] for x in v}) for v in paths.values())
 assert got == [(2, {48 << 20}, {"interleave"}), (12, {2 << 20}, {"dram"})], got
 assert len({k[0] for k in paths}) == 1 and len({k[1] for k in paths}) == 2, paths.keys()  # one line, two callers
+PY
+  python3 - <<'PY' || { cat report.txt >&2; fail "a site's frames are not make, its caller, main"; }
+import re
+text = open("report.txt").read()
+fns = re.findall(r"^\s+(?:at )?(\w+) \(.*\) \[twopaths\+0x", text, re.M)
+sites = len(re.findall(r"^0x[0-9a-f]{16} ", text, re.M))
+assert fns and fns[0::3] == ["make"] * sites and set(fns[1::3]) == {"work_array", "buffer"} and fns[2::3] == ["main"] * sites, fns
 PY
   grep -q "make (.*twopaths.c:11)" report.txt && grep -q "work_array (.*twopaths.c:15)" report.txt &&
     grep -q "buffer (.*twopaths.c:16)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
@@ -113,6 +123,62 @@ plan) # profile a preload run, plan it, run again with the plan: every site matc
   python3 -c 'import json; r=json.load(open("r.json")); assert all(s["reason"].startswith("plan") for s in r["sites"] if s.get("frames")), [s["reason"] for s in r["sites"]]' ||
     fail "a site not decided by the plan"
   ;;
-*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, plan)" >&2; exit 2 ;;
+plan-to-plugin) # a preload run's profile planned, the plan applied to the plugin build of the same source:
+  # every planned site re-matched by source location (DWARF's path against the plugin's, by suffix) and decided by the plan
+  command -v gcc >/dev/null || skip "gcc not found"
+  [ -x "$BENCH/bench-cg-oli" ] || skip "$BENCH/bench-cg-oli not built"
+  gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"
+  run prof env OLI_PROFILE=prof.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  "$OLI" plan prof.json --dram-limit 20M --min-size 1M -o plan.json 2>plan.err || { cat plan.err >&2; fail "oli plan"; }
+  run planned env OLI_PLAN=plan.json OLI_REPORT=r.json "$BENCH/bench-cg-oli"
+  n=$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')
+  grep -q "plan plan.json: 0 sites matched, $n re-matched by source location, [0-9]* unmatched (new), 0 stale" planned.err ||
+    { cat planned.err >&2; fail "not every planned site re-matched by source location"; }
+  python3 - <<'PY' || fail "a planned site not decided by the plan in the plugin build"
+import json
+plan, rep = json.load(open("plan.json")), json.load(open("r.json"))
+want = {(s["file"].rsplit("/", 1)[-1], s["line"]): s["decision"] for s in plan["sites"]}
+got = {(s["file"].rsplit("/", 1)[-1], s["line"]): (s["decision"], s["reason"]) for s in rep["sites"] if s["count"]}
+assert want and all(k in got for k in want), (want, got)
+bad = {k: got[k] for k in want if not got[k][1].startswith("plan") or got[k][0] != want[k]}
+assert not bad, bad
+assert any(d == "interleave" for d in want.values()) and any(d != "interleave" for d in want.values()), want
+print("decided by the plan at %d lines" % len(want))
+PY
+  ;;
+plan-to-preload) # the other way round: a plugin build's profile planned with --preload-sites (a preload run's
+  # report of the gcc build): the preload run with that plan finds every one of its sites at a planned line by ID
+  command -v gcc >/dev/null || skip "gcc not found"
+  [ -x "$BENCH/bench-cg-oli" ] || skip "$BENCH/bench-cg-oli not built"
+  gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"
+  run prof env OLI_PROFILE=prof.json "$BENCH/bench-cg-oli"
+  run first env OLI_REPORT=first.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  "$OLI" plan prof.json --dram-limit 20M --min-size 1M --preload-sites first.json -o plan.json 2>plan.err ||
+    { cat plan.err >&2; fail "oli plan --preload-sites"; }
+  grep -q "oli: [1-9][0-9]* call-stack sites of first.json take the plan entry at their source location" plan.err ||
+    { cat plan.err >&2; fail "no call-stack site took a plan entry"; }
+  run planned env OLI_PLAN=plan.json OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./cg-gcc
+  "$OLI" report r.json >report.txt || fail "oli report"
+  python3 - "$OLI" <<'PY' || { cat planned.err report.txt >&2; fail "a call-stack site at a planned line not decided by the plan"; }
+import json, re, subprocess, sys
+plan, rep = json.load(open("plan.json")), json.load(open("r.json"))
+want = {(s["file"].rsplit("/", 1)[-1], s["line"]): s["decision"] for s in plan["sites"]}
+where = dict(re.findall(r"^(0x[0-9a-f]{16})\s+\S+\s+(\S+:\d+)\s", open("report.txt").read(), re.M))
+n = 0
+for s in rep["sites"]:
+    if not s.get("frames") or not s["count"]:
+        continue
+    f, line = where[s["id"]].rsplit(":", 1)
+    d = want.get((f.rsplit("/", 1)[-1], int(line)))
+    assert d, ("a call-stack site at no planned line", where[s["id"]], sorted(want))
+    assert s["reason"].startswith("plan") and s["decision"] == d, (where[s["id"]], s["decision"], s["reason"], d)
+    n += 1
+assert n >= 3 and any(d == "interleave" for d in want.values()), (n, want)
+print("%d call-stack sites decided by the plugin build's plan" % n)
+PY
+  grep -q "plan plan.json: [1-9][0-9]* sites matched, 0 re-matched by source location, 0 unmatched (new)" planned.err ||
+    { cat planned.err >&2; fail "not every call-stack site matched the plan by ID"; }
+  ;;
+*) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, two-paths-fp, plan, plan-to-plugin, plan-to-preload)" >&2; exit 2 ;;
 esac
 echo "preload/$case_: ok"

@@ -99,6 +99,27 @@ int main(void) {
   CHECK("new site: no entry", _oli_plan_lookup(fresh) == NULL);
   CHECK("NULL site: no entry", _oli_plan_lookup(NULL) == NULL);
 
+  /* across builds: DWARF's absolute path (a preload run's plan) against the
+   * plugin's root-relative one, compared by path suffix at a '/' */
+  static const char across[] =
+      "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [\n"
+      " {\"id\": \"0x00000000000000d1\", \"decision\": \"cxl\", \"file\": \"/home/u/app/src/solver.c\","
+      "  \"function\": \"setup\", \"rel\": 7, \"kind\": \"malloc\"},\n"
+      " {\"id\": \"0x00000000000000d2\", \"decision\": \"dram\", \"file\": \"./kernels/cg.c\","
+      "  \"function\": \"main\", \"rel\": 3}\n"
+      "]}";
+  CHECK_EQ("plan with absolute and ./ paths parses", set(across, msg), 0);
+  e = _oli_plan_lookup(moved); /* src/solver.c, setup, rel 7 */
+  CHECK("root-relative site matches the absolute path by suffix", e && e->id == 0xd1 && e->placement == OLI_PLACE_CXL);
+  __oli_site_t *suffix_only = test_site_at(buf[10], 0xbee1, OLI_KIND_MALLOC, 0, "rc/solver.c", 90, "setup", NULL);
+  suffix_only->rel = 7;
+  CHECK("a suffix inside a directory name is no match", _oli_plan_lookup(suffix_only) == NULL);
+  __oli_site_t *cg = test_site_at(buf[11], 0xbee2, OLI_KIND_MALLOC, 0, "/build/x/kernels/cg.c", 9, "main", NULL);
+  cg->rel = 3;
+  e = _oli_plan_lookup(cg);
+  CHECK("absolute site matches ./kernels/cg.c", e && e->id == 0xd2);
+  CHECK_EQ("back to the good plan", set(good, msg), 0);
+
   /* a remote-DRAM share without a CXL (or DRAM) share: the runtime cannot
    * follow it, so the shared reader refuses the plan (one line), never a
    * site dropped in silence */

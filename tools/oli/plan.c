@@ -13,6 +13,7 @@
 #include "planner.h"
 #include "siterec.h"
 #include "size.h"
+#include "text.h"
 
 #define EXACT_MAX 128 /* objects solved exactly (front permitting); greedy beyond */
 
@@ -55,6 +56,12 @@ static void usage(FILE *f) {
         "  -m, --min-size SIZE       leave out sites whose objects are smaller (default 1M,\n"
         "                            the runtime's OLI_MIN_SIZE: it never places smaller ones)\n"
         "  -s, --solver exact|greedy force a solver (exact fails on a huge state space)\n"
+        "  -p, --preload-sites FILE  a report or profile of a run of the program built without\n"
+        "                            the plugin (LD_PRELOAD=liboli.so): each planned site is\n"
+        "                            written again under the ID of every call-stack site of\n"
+        "                            that run at its source location (file by path suffix,\n"
+        "                            function, line in function), so that a plan of a plugin\n"
+        "                            build applies to that program's preload runs\n"
         "  -o, --output PLAN         write the plan there (default: standard output)\n"
         "  -h, --help                this text\n"
         "Exit status: 0 ok, 2 bad input.\n",
@@ -135,6 +142,29 @@ static oli_plan_opt_t bw_ratio(double dram, double cxl) {
 
 /* A tier given as one figure (the profile's HMAT bandwidth, --bandwidth) is
  * its saturated bandwidth: the threads draw at most their default share of it. */
+/* s, and with --preload-sites (pre) once more for every call-stack site of
+ * that run at s's source location - file by path suffix, function, rel - as
+ * that site (its ID and kind, its file and line from DWARF): the runtime finds
+ * those by ID. taken[k]: pre's site k written already (the first planned site
+ * at a location has it); *copies counts them. */
+static void write_site(oli_jw_t *w, const oli_doc_site_t *s, const oli_doc_t *pre, unsigned char *taken,
+                       size_t *copies) {
+  oli_doc_write_site(w, OLI_DOC_PLAN, s);
+  if (!pre || !OLI_HAS(s, OLI_F_REL) || !s->function[0]) return;
+  for (size_t k = 0; k < pre->nsites; k++) {
+    const oli_doc_site_t *p = &pre->sites[k];
+    if (taken[k] || !p->nframes || p->id == s->id || !OLI_HAS(p, OLI_F_REL) || p->rel != s->rel ||
+        !oli_text_same_file(p->file, s->file) || strcmp(p->function, s->function) != 0)
+      continue;
+    taken[k] = 1;
+    oli_doc_site_t c = *s;
+    c.id = p->id, c.kind = p->kind, c.file = p->file, c.function = p->function, c.line = p->line;
+    c.has &= ~(1ull << OLI_F_NAME); /* a call-stack site has no object name */
+    oli_doc_write_site(w, OLI_DOC_PLAN, &c);
+    (*copies)++;
+  }
+}
+
 static void one_figure(oli_plan_model_t *m, double *sat, int t, double bw) {
   sat[t] = bw;
   if (m->bw_thread[t] > bw) m->bw_thread[t] = bw;
@@ -227,19 +257,20 @@ int cli_plan_main(int argc, char **argv) {
       {"static", required_argument, NULL, 'S'},
       {"sizes", required_argument, NULL, 'z'},
       {"output", required_argument, NULL, 'o'},
+      {"preload-sites", required_argument, NULL, 'p'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
   const char *limit_s = NULL, *weights_s = NULL, *ratios_s = NULL, *bw_s = NULL, *lat_s = NULL;
   const char *out_path = NULL, *solver = "auto", *min_s = NULL, *static_bin = NULL, *sizes_path = NULL;
-  const char *machine_opt = NULL;
+  const char *machine_opt = NULL, *preload_path = NULL;
   long threads_opt = 0;
   long large_percent = 10;
   double hot_kib = -1;
   int c;
   char *end;
   optind = 1;
-  while ((c = cli_getopt("plan", argc, argv, "d:w:r:b:l:M:t:L:H:s:m:o:S:z:h", opts_long)) != -1) {
+  while ((c = cli_getopt("plan", argc, argv, "d:w:r:b:l:M:t:L:H:s:m:o:S:z:p:h", opts_long)) != -1) {
     switch (c) {
     case 'd': limit_s = optarg; break;
     case 'w': weights_s = optarg; break;
@@ -279,6 +310,7 @@ int cli_plan_main(int argc, char **argv) {
     case 'm': min_s = optarg; break;
     case 'S': static_bin = optarg; break;
     case 'z': sizes_path = optarg; break;
+    case 'p': preload_path = optarg; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
     default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
@@ -350,6 +382,22 @@ int cli_plan_main(int argc, char **argv) {
                  : cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   int rc = OLI_EXIT_BAD;
+  oli_doc_t pre; /* --preload-sites: its call-stack sites, named from DWARF */
+  unsigned char *pre_taken = NULL;
+  size_t pre_copies = 0;
+  memset(&pre, 0, sizeof pre);
+  if (preload_path) {
+    if (cli_doc_load_in("plan: --preload-sites", preload_path, OLI_DOC_REPORT | OLI_DOC_PROFILE, &pre) != 0) {
+      oli_doc_free(&d);
+      free(pattern);
+      free(elf);
+      return OLI_EXIT_BAD;
+    }
+    if (!(pre_taken = calloc(pre.nsites + 1, 1))) {
+      cli_error("plan: out of memory");
+      goto out;
+    }
+  }
   /* the model: the profiled thread count; the tiers from the machine file,
    * else the profile's, else built-in defaults; the command line over all */
   double threads = threads_opt ? (double)threads_opt : d.threads ? (double)d.threads : 1;
@@ -612,7 +660,7 @@ int cli_plan_main(int argc, char **argv) {
     static const oli_doc_field_t chosen[] = {OLI_F_DECISION, OLI_F_RATIO, OLI_F_BYTES, OLI_F_DRAM_BYTES,
                                              OLI_F_ACCESSES, OLI_F_STALL, OLI_F_REASON};
     for (size_t k = 0; k < sizeof chosen / sizeof chosen[0]; k++) OLI_SET(&ps_site, chosen[k]);
-    oli_doc_write_site(&w, OLI_DOC_PLAN, &ps_site);
+    write_site(&w, &ps_site, preload_path ? &pre : NULL, pre_taken, &pre_copies);
   }
   oli_jw_end(&w);
   oli_jw_array(&w, "left_out", OLI_JW_LINES);
@@ -645,9 +693,18 @@ int cli_plan_main(int argc, char **argv) {
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
   }
+  if (preload_path && pre_copies == 0)
+    cli_warning("plan: no call-stack site of %s is at a planned site's source location (a report or profile of "
+                "the program built without the plugin, run under LD_PRELOAD=liboli.so, of the same sources?)",
+                cli_shown(preload_path));
+  else if (preload_path)
+    fprintf(stderr, "oli: %zu call-stack sites of %s take the plan entry at their source location\n", pre_copies,
+            cli_shown(preload_path));
   free(objs);
   rc = OLI_EXIT_OK;
 out:
+  if (preload_path) oli_doc_free(&pre);
+  free(pre_taken);
   free(left);
   oli_doc_free(&d);
   free(pattern);
