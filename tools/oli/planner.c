@@ -119,6 +119,12 @@ double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   return hits * per / threads;
 }
 
+double oli_plan_run_time(double memory, double hits) {
+  /* the core works on its hits while its misses are in flight: the run takes
+   * the longer of the two (docs/profile-schema.md, "Cost model", measured) */
+  return memory > hits ? memory : hits;
+}
+
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
   double sum = (double)o->w[0] + o->w[1] + o->w[2];
   double f[OLI_PLAN_TIERS];
@@ -140,9 +146,7 @@ double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const o
     if (x->latency) by_latency += f[t] * misses * per_miss * 1e-9 / threads;
   }
   double s = by_threads > by_tier ? by_threads : by_tier;
-  /* the hits come on top: a thread's accesses issue one after another, its
-   * misses' overlap already in the bandwidths and gather_ns */
-  return (by_latency > s ? by_latency : s) + oli_plan_hit_time(m, x);
+  return by_latency > s ? by_latency : s;
 }
 
 double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
@@ -358,6 +362,7 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
     objs[i].best = po[i][0].idx;
     objs[i].best_cost = po[i][0].cost;
     res->dram_cost += oli_plan_time(m, &objs[i], &dram_only);
+    res->hit_time += oli_plan_hit_time(m, &objs[i]);
   }
   int done = 0;
   if (n <= exact_max) done = solve_exact(objs, n, po, npo, budget, res);

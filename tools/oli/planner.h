@@ -63,6 +63,7 @@ typedef struct oli_plan_result_s {
   double cost;        /* total cost of the choices (seconds, with the tie-break) */
   double time;        /* total predicted memory time of the choices, seconds */
   double dram_cost;   /* total predicted memory time if everything were on local DRAM, seconds */
+  double hit_time;    /* total time of the accesses the caches serve, seconds (any placement) */
   size_t states;      /* DP states visited (exact) */
 } oli_plan_result_t;
 
@@ -93,10 +94,13 @@ double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Seconds x's threads spend on the accesses the caches serve (accesses -
  * misses), whatever the placement: each hit of a gather hit_ns, of a stream
- * access_bytes at cache_bw MB/s, over threads. 0 without those figures. */
+ * access_bytes at cache_bw MB/s, over threads. 0 without those figures.
+ * Not part of the placement's cost; the run's time is oli_plan_run_time. */
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
-/* Predicted time of x placed with o, seconds: its hit time (oli_plan_hit_time)
- * plus the largest of
+/* The run's predicted time from its objects' summed memory time and hit
+ * time: the larger (the core overlaps the two). */
+double oli_plan_run_time(double memory, double hits);
+/* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
  *   for a gather the latency time  misses x sum_t f_t g_t / threads, g_t the
