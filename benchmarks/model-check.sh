@@ -11,9 +11,13 @@
 # run - on a machine shared with other work its wall time (time_s, also shown)
 # adds the time they waited for a CPU, which no memory model predicts.
 # Prints a markdown table (docs/benchmarks.md, "The model against measured
-# time"): the prediction, and beside it the same model without the machine
-# file's cache_bytes and gather_ns (as it predicted before they were
-# measured), and progress on stderr.
+# time"): the prediction (the longer of the run's memory time and its cache
+# hits' time), the memory time (the same plan with hits made free: the
+# machine file's cache hit at 1 ps and the most MB/s it may say) and the hits'
+# time (the plan's model.hit_time), the prediction over the measurement, the
+# sum of memory and hit time over the measurement (the other way to combine
+# them), the prediction without the profile's touched spans (every object
+# counted whole), and progress on stderr.
 # Defaults: build, a fresh `oli calibrate` before each kernel's runs (the
 # machine's figures measured under the load the kernel then sees: on a shared
 # machine they move several-fold between minutes), "triad cg mg ft is xs", W,
@@ -45,8 +49,8 @@ calibrate() {
 FRESH=
 [ -n "$MACHINE" ] || FRESH=1
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-echo "| kernel | class | threads | predicted all-DRAM s | measured: CPU s / threads (median of $RUNS) | predicted / measured | wall s (median) | predicted / wall | without caches and gather time: predicted / measured | load |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | measured: CPU s / threads (median of $RUNS) | predicted / measured | memory + hits / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
   say "$k: compiling with profile-every=$EVERY"
@@ -62,14 +66,22 @@ for k in $KERNELS; do
     "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
       -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
     pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
-    # the model as it was before the caches and the gather time were measured: the same file without them
+    # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
-m = json.load(open(sys.argv[1])); m.pop("cache_bytes", None)
-for r in m["measurements"]: r.pop("gather_ns", None)
-json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/bare.json"
-    "$OLI" plan "$T/$k.$n.json" --machine "$T/bare.json" --threads "$n" --dram-limit 0 --min-size 1 \
-      -o "$T/$k.$n.bare.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
-    bare=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.bare.json")
+m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
+json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
+    python3 -c 'import json,sys
+p = json.load(open(sys.argv[1]))
+for s in p["sites"]: s.pop("touched", None)
+json.dump(p, open(sys.argv[2], "w"))' "$T/$k.$n.json" "$T/$k.$n.whole.json"
+    "$OLI" plan "$T/$k.$n.json" --machine "$T/nohits.json" --threads "$n" --dram-limit 0 --min-size 1 \
+      -o "$T/$k.$n.nohits.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+    "$OLI" plan "$T/$k.$n.whole.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
+      -o "$T/$k.$n.wplan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+    mem=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.nohits.json")
+    whole=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.wplan.json")
+    touched=$(python3 -c 'import json,sys
+p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" in s and s["touched"] < 0.9 * s["largest"]))' "$T/$k.$n.json")
     : >"$T/t"
     : >"$T/c"
     i=0
@@ -84,7 +96,9 @@ json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/bare.json"
     wall=$(med <"$T/t")
     cpu=$(med <"$T/c")
     r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
-    echo "| $k | $CLASS | $n | $pred | $cpu | $(r "$pred" "$cpu") | $wall | $(r "$pred" "$wall") | $(r "$bare" "$cpu") | $(cut -d' ' -f1 /proc/loadavg) |"
+    hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
+    sum=$(echo "$mem $hits" | awk '{printf "%.4f", $1 + $2}')
+    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $cpu | $(r "$pred" "$cpu") | $(r "$sum" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
   done
 done
 [ -n "${STUDY:-}" ] || exit 0

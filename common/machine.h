@@ -48,6 +48,9 @@ typedef struct oli_machine_s {
   char host[128];            /* where it was measured ("" unknown) */
   uint64_t buffer_bytes;     /* bytes per measurement buffer; 0 unknown */
   uint64_t cache_bytes;      /* bytes the measuring CPUs' caches serve (measured); 0 unknown */
+  uint64_t cache_gather_ps;  /* ps per random 8-byte read of a buffer the caches hold, independent
+                              * addresses, one thread (a cache hit's cost); 0 unknown */
+  uint64_t cache_read_bw;    /* MB/s one thread reads a buffer the caches hold, streamed; 0 unknown */
   size_t n;
   oli_machine_row_t rows[OLI_MACHINE_MAX_ROWS];
 } oli_machine_t;

@@ -643,6 +643,10 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
 /* The site's pattern from its steps summed over the shards (steps[] gets the
  * sums, may be NULL): OLI_PATTERN_NONE when too few were sampled. */
 oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps);
+/* Bytes between the lowest and the highest sampled offset within the site's
+ * objects (portable profile: a sample's address less its object's start),
+ * all threads; 0 with fewer samples than a pattern needs. */
+uint64_t _oli_site_sampled_span(const oli_site_state_t *st);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
 /* The most threads that counted at once (objects or access samples): the
  * shards, which a thread hands on when it exits. */

@@ -208,7 +208,10 @@ typedef struct oli_shard_ctr_s {
   uint32_t steps[OLI_STEP_CLASSES];
   uint64_t pcount, pbytes;                  /* placed (large) objects */
   _Atomic uint64_t headroom;                /* the site's live bytes held by this thread (oli_live_t) */
-  uint64_t pad_[5];                         /* 128 bytes in all: two cache lines, no neighbour shared */
+  /* portable profile: the sampled addresses' offsets in their objects, lowest
+   * + 1 (0: none yet) and highest + 8 (the span the samples cover) */
+  uint64_t span_lo, span_hi;
+  uint64_t pad_[3];                         /* 128 bytes in all: two cache lines, no neighbour shared */
 } oli_shard_ctr_t;
 /* Live-byte counters of the whole process with headroom in every shard: all
  * placed bytes, then one per tier. */

@@ -458,7 +458,7 @@ static void owner_mark(uint32_t i, uint32_t v, bool commit) {
   /* pages whose chunk cannot be committed stay unattributed */
   if (v && commit) (void)_oli_lazy_commit(&omap_l, B(i).pg * sizeof *omap, B(i).npg * sizeof *omap);
   for (uint64_t k = B(i).pg, e = B(i).pg + B(i).npg; k < e; k++)
-    if (_oli_lazy_has(&omap_l, k * sizeof *omap)) __atomic_store_n(&omap[k], v, __ATOMIC_RELAXED);
+    if (_oli_lazy_has(&omap_l, k * sizeof *omap)) __atomic_store_n(&omap[k], v, __ATOMIC_RELEASE); /* after its pg */
 }
 
 static void *addr_of(uint32_t i) { return (void *)(_oli_arena_lo + (B(i).pg << pgshift)); }
@@ -987,9 +987,12 @@ oli_site_state_t *_oli_arena_owner(const void *p, uintptr_t *obj) {
   if (!m || !_oli_arena_contains(p)) return NULL;
   uint64_t k = ((uintptr_t)p - _oli_arena_lo) >> pgshift;
   if (!_oli_lazy_has(&omap_l, k * sizeof *m)) return NULL; /* no block ever lived there */
-  uint32_t i = __atomic_load_n(&m[k], __ATOMIC_RELAXED);
-  if (obj) *obj = i; /* the block: the object's identity */
-  return i ? __atomic_load_n(&B(i).site, __ATOMIC_RELAXED) : NULL;
+  uint32_t i = __atomic_load_n(&m[k], __ATOMIC_ACQUIRE);
+  if (i == 0) return NULL;
+  /* the block's start: the object's identity and the base of its sampled
+   * offsets (a live block's pages do not move) */
+  if (obj) *obj = _oli_arena_lo + (__atomic_load_n(&B(i).pg, __ATOMIC_RELAXED) << pgshift);
+  return __atomic_load_n(&B(i).site, __ATOMIC_RELAXED);
 }
 
 /* Under the lock: p (not a live object) was one of this block's objects

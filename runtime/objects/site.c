@@ -516,6 +516,9 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
   shard_ctr_t *c = &s->ctr[x->idx]; /* this thread's: plain fields, but the ones the profile sums */
   __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (obj == 0) return;
+  uint64_t off = addr >= obj ? (uint64_t)(addr - obj) : 0;
+  if (c->span_lo == 0 || off + 1 < c->span_lo) __atomic_store_n(&c->span_lo, off + 1, __ATOMIC_RELAXED);
+  if (off + 8 > c->span_hi) __atomic_store_n(&c->span_hi, off + 8, __ATOMIC_RELAXED);
   uint32_t id = (uint32_t)(obj ^ (obj >> 32)), now = (uint32_t)clock & 0xffffffu, mark = c->last_mark;
   int32_t step = 0; /* another object: no step */
   if (id == 0) id = 1;
@@ -546,6 +549,20 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
   uint64_t fewer = n[OLI_STEP_FORWARD] < n[OLI_STEP_BACKWARD] ? n[OLI_STEP_FORWARD] : n[OLI_STEP_BACKWARD];
   if (2 * sweep >= all) return 10 * fewer >= 3 * sweep ? OLI_PATTERN_GATHER : OLI_PATTERN_STREAMING;
   return n[OLI_STEP_STRIDED] >= n[OLI_STEP_IRREGULAR] ? OLI_PATTERN_STRIDED : OLI_PATTERN_GATHER;
+}
+
+uint64_t _oli_site_sampled_span(const oli_site_state_t *st) {
+  const site_ext_t *x = (const site_ext_t *)st;
+  uint64_t lo = 0, hi = 0, steps = 0;
+  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
+    const shard_ctr_t *c = &s->ctr[x->idx];
+    uint64_t l = __atomic_load_n(&c->span_lo, __ATOMIC_RELAXED), h = __atomic_load_n(&c->span_hi, __ATOMIC_RELAXED);
+    for (int k = 0; k < OLI_STEP_CLASSES; k++) steps += __atomic_load_n(&c->steps[k], __ATOMIC_RELAXED);
+    if (l && (lo == 0 || l < lo)) lo = l;
+    if (h > hi) hi = h;
+  }
+  if (steps < PATTERN_MIN_STEPS || lo == 0 || hi < lo) return 0; /* too few samples to tell */
+  return hi - (lo - 1);
 }
 
 uint64_t _oli_site_accesses(const oli_site_state_t *st) {

@@ -815,6 +815,46 @@ assert abs(g["stall"] - 1.0) < 1e-9, g["stall"]   # 1e8 misses x 100 ns / 10 in 
 assert abs(f["stall"] - 0.08) < 1e-9, f["stall"]  # streamed: 8e8 B at 10000 MB/s
 PY
   ;;
+plan-touched-hits) # an IS-like key_count: 64 MiB gathered, 512 KiB of it touched (the profile's touched), on a
+  # machine with 1 MiB of cache and a measured hit cost: the touched part is cached, its hits cost
+  # cache_gather_ps each (the run: the longer of memory and hits); without touched the whole 64 MiB
+  # counts and nearly every access misses
+  python3 - <<'PY' || fail "cannot make the inputs"
+import json
+M = 1 << 20
+json.dump({"schema": "oli-machine", "version": 1, "cache_bytes": M, "cache_gather_ps": 2000, "cache_read_bandwidth": 16000,
+           "measurements": [{"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 10000, "threads": 1,
+                             "idle_latency": 100, "gather_ns": 20}]}, open("m.json", "w"))
+def prof(path, touched):
+    s = dict({"id": "0x0000000000000400", "kind": "global", "file": "is.c", "function": "main", "line": 9, "rel": 0,
+              "name": "key_count", "count": 1, "largest": 64 * M, "peak_live": 64 * M, "total_bytes": 64 * M,
+              "accesses": 8 * M, "pattern": "gather", "pattern_source": "profile"},
+             **({"touched": touched} if touched else {}))
+    json.dump({"schema": "oli-profile", "version": 1, "program": "is", "access_source": "portable", "threads": 1,
+               "footprint_peak": 64 * M, "sites": [s]}, open(path, "w"))
+prof("t.json", 512 << 10)
+prof("w.json", 0)
+prof("t2.json", 1 << 20)
+PY
+  run $OLI plan t.json --machine m.json --dram-limit 0 -o t.plan.json; want_rc 0 "plan with touched"
+  run $OLI plan w.json --machine m.json --dram-limit 0 -o w.plan.json; want_rc 0 "plan without touched"
+  run $OLI profile merge m1.json t.json t2.json; want_rc 0 "merge of two touched spans"
+  run $OLI profile merge m2.json t.json w.json; want_rc 0 "merge with a profile without touched"
+  python3 - <<'PY' || fail "the touched part and the hits' time"
+import json
+t, w = (json.load(open(p)) for p in ("t.plan.json", "w.plan.json"))
+# (the plan writes 6 digits) touched: D = 512 KiB <= 1 MiB, cached: misses its 8192 lines once at 20 ns; 8380416 hits at 2 ns
+want_t = max(8192 * 20e-9, (8 * 2**20 - 8192) * 2e-9)   # the run: the longer of memory and hits
+assert abs(t["predicted"]["dram"] - want_t) < 1e-5 * want_t, (t["predicted"], want_t)
+assert t["model"]["hit_ns"] == 2 and t["model"]["cache_bandwidth"] == 16000 and t["model"]["hit_source"] == "machine", t["model"]
+# whole: 1/64 of it cached: misses 63/64 x 8 Mi + 1/64 x 1 Mi lines = 8273920, hits 114688
+want_w = max(8273920 * 20e-9, 114688 * 2e-9)
+assert abs(w["predicted"]["dram"] - want_w) < 1e-5 * want_w, (w["predicted"], want_w)
+m1, m2 = (json.load(open(p))["sites"][0] for p in ("m1.json", "m2.json"))
+assert m1["touched"] == 1 << 20, m1   # the widest span
+assert "touched" not in m2, m2        # unknown in one input: unknown
+PY
+  ;;
 plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on
   # local DRAM and the plan fills at least 95% of the budget (DRAM lowers predicted time for every touched grid)
   python3 - <<'PY' || fail "cannot make the profile"

@@ -126,6 +126,7 @@ int main(void) {
    * distinct bytes between two uses of object i (p: accesses per byte) */
   uint64_t MiB = 1u << 20;
   oli_plan_model_default(&m, 1);
+  m.hit_ns = 0, m.cache_bw = 0; /* the memory terms alone here; the hits' time: 3c */
   for (int i = 0; i < 3; i++) { /* a triad: three equal streams, one pass each time */
     memset(&x[i], 0, sizeof x[i]);
     x[i].bytes = 32 * MiB;
@@ -176,12 +177,84 @@ int main(void) {
   CHECK("gather on CXL: its own gather_ns", fabs(oli_plan_time(&m, &x[0], &OPTS[1]) - 38207488.0 * 150e-9) < 1e-9);
   CHECK("gather 3:1: the shares' gather times", fabs(oli_plan_time(&m, &x[0], &OPTS[2]) - 38207488.0 * 75e-9) < 1e-9);
   oli_plan_model_default(&m, 2);
+  m.hit_ns = 0, m.cache_bw = 0;
   m.cache_bytes = 32 * MiB, m.gather_ns[0] = 50;
   oli_plan_cache(&m, x, 2);
   CHECK("gather, 2 threads: half the time", fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 25e-9) < 1e-9);
   x[0].latency = 0; /* as a stream it does not fit: D = 68 MiB > 32 MiB */
   oli_plan_cache(&m, x, 2);
   CHECK("the same object streamed: not cached", x[0].cached == 0);
+
+  /* 3c. what the caches serve costs time: hits = accesses - misses, each
+   * hit_ns when gathered, access_bytes at cache_bw MB/s when streamed, over
+   * the threads, whatever the placement; the run takes the longer of its
+   * memory time and its hits' time */
+  oli_plan_model_default(&m, 1);
+  CHECK("defaults: a hit costs the built-in figures", m.hit_ns == OLI_PLAN_HIT_NS && m.cache_bw == OLI_PLAN_CACHE_BW);
+  m.cache_bytes = 96 * MiB, m.hit_ns = 2, m.cache_bw = 16000;
+  for (int i = 0; i < 3; i++) { /* the triad again, cached: 80 Mi accesses, its 4 Mi units once from memory */
+    memset(&x[i], 0, sizeof x[i]);
+    x[i].bytes = 32 * MiB;
+    x[i].accesses = 20 * 4 * MiB;
+  }
+  oli_plan_cache(&m, x, 3);
+  /* 76 Mi hits x 8 bytes / 16000 MB/s = 76 x 1048576 x 0.5 ns */
+  CHECK("cached stream: its hits at the cache's streamed bandwidth",
+        fabs(oli_plan_hit_time(&m, &x[0]) - 76.0 * 1048576 * 0.5e-9) < 1e-12);
+  /* memory: 32 MiB / 10000 MB/s (one thread of the defaults) */
+  CHECK("cached stream: its memory time is the first touch's traffic, no hits in it",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 32.0 * 1048576 / 10000e6) < 1e-12);
+  CHECK("the run: the hits' time when longer", oli_plan_run_time(0.25, 0.5) == 0.5);
+  CHECK("the run: the memory time when longer", oli_plan_run_time(0.75, 0.5) == 0.75);
+  m.cache_bytes = 95 * MiB;
+  oli_plan_cache(&m, x, 3);
+  CHECK("uncached stream: no hits, no hit time", oli_plan_hit_time(&m, &x[0]) == 0);
+  memset(&x[0], 0, sizeof x[0]); /* the gather beside a stream of 3b: 0.4375 cached */
+  x[0].bytes = 64 * MiB, x[0].accesses = 64 * MiB, x[0].latency = 1;
+  memset(&x[1], 0, sizeof x[1]);
+  x[1].bytes = 16 * MiB, x[1].accesses = 4 * MiB;
+  m.cache_bytes = 32 * MiB;
+  oli_plan_cache(&m, x, 2);
+  /* hits: 64 Mi - 38207488 = 28901376, 2 ns each */
+  CHECK("gather: its hits at hit_ns each", fabs(oli_plan_hit_time(&m, &x[0]) - 28901376.0 * 2e-9) < 1e-12);
+  CHECK("gather: its memory time is its misses' latency time",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 10e-9) < 1e-12);
+  res.hit_time = -1;
+  CHECK("solve: the hits' time summed over the objects",
+        oli_plan_solve(&m, x, 2, OPTS, NOPTS, UINT64_MAX, 128, &res) == 0 &&
+            fabs(res.hit_time - (oli_plan_hit_time(&m, &x[0]) + oli_plan_hit_time(&m, &x[1]))) < 1e-15 &&
+            res.hit_time > 0);
+  m.threads = 2;
+  CHECK("gather, 2 threads: each thread its half of the hits", fabs(oli_plan_hit_time(&m, &x[0]) - 28901376.0 * 1e-9) < 1e-12);
+  m.threads = 1, m.hit_ns = 0, m.cache_bw = 0;
+  CHECK("no hit figures: hits are free", oli_plan_hit_time(&m, &x[0]) == 0);
+
+  /* 3d. touched bytes: an IS-like key_count, 64 MiB of which 512 KiB is
+   * touched, gathered 8 Mi times, beside a 32 MiB stream read once (4 Mi) */
+  oli_plan_model_default(&m, 1);
+  m.cache_bytes = MiB;
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = 64 * MiB, x[0].accesses = 8 * MiB, x[0].latency = 1;
+  memset(&x[1], 0, sizeof x[1]);
+  x[1].bytes = 32 * MiB, x[1].accesses = 4 * MiB;
+  CHECK("touched unknown: all its bytes", oli_plan_touched(&x[0]) == 64.0 * MiB);
+  oli_plan_cache(&m, x, 2);
+  /* untouched known: D = 64 MiB + 4 Mi / (1/8) = 96 MiB: nothing fits */
+  CHECK("64 MiB gather, touched unknown: not cached", x[0].cached == 0);
+  CHECK_EQ("64 MiB gather, touched unknown: every access a miss", (uint64_t)oli_plan_misses(&m, &x[0]), 8 * MiB);
+  x[0].touched = 512 << 10;
+  CHECK("touched known: its touched bytes", oli_plan_touched(&x[0]) == 512.0 * 1024);
+  oli_plan_cache(&m, x, 2);
+  /* p = 8 Mi / 512 Ki = 16: D = 512 KiB + 4 Mi / 16 = 768 KiB; (1024 - 256) / 512 > 1: cached */
+  CHECK("512 KiB touched: cached", x[0].cached == 1);
+  CHECK_EQ("512 KiB touched: misses are its touched lines once", (uint64_t)oli_plan_misses(&m, &x[0]), 8192);
+  m.cache_bytes = 0.625 * MiB; /* (640 - 256) / 512 = 0.75 of it */
+  oli_plan_cache(&m, x, 2);
+  CHECK("512 KiB touched, 640 KiB cache: the touched share beside the stream", fabs(x[0].cached - 0.75) < 1e-12);
+  x[1].touched = 8 * MiB; /* a stream that touches a quarter: D_stream = 8 MiB + its share of the gather */
+  CHECK("stream's touched: its footprint", oli_plan_touched(&x[1]) == 8.0 * MiB);
+  x[0].touched = 128 * MiB; /* more than the object: the object */
+  CHECK("touched beyond the bytes: the bytes", oli_plan_touched(&x[0]) == 64.0 * MiB);
 
   /* 4. DRAM sufficient: interleave only where local DRAM saturates */
   uint64_t G = 1ull << 30;

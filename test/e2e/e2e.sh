@@ -345,6 +345,31 @@ assert un <= 0.05 * total, f"{un} of {total} sampled accesses unattributed ({100
 assert vec["accesses"] >= 0.5 * total and band["accesses"] > 0, (vec, band, total)
 PY
   ;;
+profile-touched) # the profile's touched span (touched.c, 2 threads): a global swept whole, the second
+  # 4 MiB of a 32 MiB placed object, a 16 MiB one swept by two threads (each its half: the
+  # span is the union), the first quarter of an object below OLI_MIN_SIZE, the first 512 KiB
+  # of each of four 2 MiB objects of one site
+  cp "$SRC/touched.c" . || fail "copy touched.c"
+  OLI_PASS_OPTIONS="root=$PWD;profile-every=64" "$CLANG" -O2 -fopenmp -gline-tables-only -fpass-plugin="$PLUGIN" \
+    touched.c -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o touched || fail "compile touched.c"
+  OMP_NUM_THREADS=2 OLI_PROFILE=prof.json ./touched >t.out 2>t.err || { cat t.err >&2; fail "profile run of touched"; }
+  python3 - prof.json <<'PY' || fail "the touched spans"
+import json, sys
+M = 1 << 20
+# the heap objects by their sizes (a malloc's result has no name), the global by its name
+by = {s["name"] or {32 * M: "part", 16 * M: "all", 512 * 1024: "small", 2 * M: "blocks"}[s["largest"]]: s
+      for s in json.load(open(sys.argv[1]))["sites"] if s["count"]}
+def within(name, lo, hi):
+    s = by[name]
+    assert "touched" in s and lo <= s["touched"] <= hi, (name, s.get("touched"), lo, hi, s)
+within("grid", 0.95 * 8 * M, 8 * M)
+within("part", 0.95 * 4 * M, 4 * M)
+within("all", 0.95 * 16 * M, 16 * M)
+within("small", 0.9 * 128 * 1024, 128 * 1024)
+assert by["blocks"]["count"] == 4, by["blocks"]
+within("blocks", 0.9 * 512 * 1024, 512 * 1024)
+PY
+  ;;
 profile-patterns) # the XSBench-like kernel (benchmarks/kernels/xs, class S, 2 threads) profiled from its
   # settle: its three grids, read by random index, are gather by their sampled addresses and the
   # plan takes them as latency-bound; the particle bank, swept, is streaming

@@ -241,13 +241,18 @@ broken("a report's planned decision outside the vocabulary",
 broken("a profile without footprint_peak", {"schema": "oli-profile", "version": 1, "sites": []})
 good_profile_site = {"id": "0x1", "kind": "malloc", "file": "k.c", "rel": 1, "function": "main", "count": 1,
                      "total_bytes": 8, "largest": 8, "peak_live": 8, "accesses": 64, "pattern": "gather",
-                     "pattern_source": "profile"}
+                     "pattern_source": "profile", "touched": 8}
 good_profile = {"schema": "oli-profile", "version": 1, "footprint_peak": 8, "sites": [good_profile_site]}
 check("a good profile", good_profile)
 broken("a profile site's pattern outside the vocabulary",
        dict(good_profile, sites=[dict(good_profile_site, pattern="random")]))
 broken("a profile site's pattern from a source that is neither the profile nor the estimate",
        dict(good_profile, sites=[dict(good_profile_site, pattern_source="guess")]))
+broken("a profile site's touched span below 0", dict(good_profile, sites=[dict(good_profile_site, touched=-1)]))
+check("a machine with a cache hit's cost", dict(good_machine, cache_bytes=1 << 20, cache_gather_ps=1800,
+                                                cache_read_bandwidth=72000))
+broken("a machine's cache hit of 0 ps", dict(good_machine, cache_gather_ps=0))
+broken("a machine's cache read bandwidth as a string", dict(good_machine, cache_read_bandwidth="fast"))
 
 if failures:
     print("%d failures" % len(failures))

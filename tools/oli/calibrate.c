@@ -346,10 +346,11 @@ static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
  * the data (as a gather's indices), one thread: what a core pays per miss
  * with the misses it overlaps, so the model needs no assumed count in flight.
  * The lines are the largest power of two that fit in the buffer. */
-static uint32_t gather_time(const void *buf, size_t size, int passes) {
+static double gather_ns(const void *buf, size_t size, int passes) {
   size_t lines = 1;
   while (lines * 2 <= size / LINE) lines *= 2;
   size_t steps = lines < ((size_t)1 << 22) ? lines : (size_t)1 << 22;
+  if (steps < ((size_t)1 << 16)) steps = (size_t)1 << 16; /* a small buffer: walked many times, still timeable */
   const char *b = buf;
   uint64_t x = 0x2545f4914f6cdd1dull, sum = 0;
   double best = 1e300;
@@ -365,8 +366,39 @@ static uint32_t gather_time(const void *buf, size_t size, int passes) {
   static volatile uint64_t keep;
   keep = sum;
   (void)keep;
-  double ns = best / (double)steps * 1e9;
+  return best / (double)steps * 1e9;
+}
+
+static uint32_t gather_time(const void *buf, size_t size, int passes) {
+  double ns = gather_ns(buf, size, passes);
   return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
+}
+
+/* What a cache hit costs a thread, over CACHE_PROBE bytes (beyond the first
+ * level, within the second of any current server core): *gather_ps the
+ * gather loop's ps per random read (gather_time over a buffer the caches
+ * hold), *read_bw the MB/s of the streamed read loop (one thread, best of
+ * passes, each pass many sweeps of the buffer). */
+#define CACHE_PROBE ((size_t)256 << 10)
+static void cache_hit_cost(const void *buf, int passes, uint64_t *gather_ps, uint64_t *read_bw) {
+  if (passes < 3) passes = 3; /* the first walk only fills the caches */
+  double ps = gather_ns(buf, CACHE_PROBE, passes) * 1e3;
+  *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
+  const uint64_t *w = buf;
+  size_t words = CACHE_PROBE / 8, sweeps = 256;
+  double best = 1e300;
+  uint64_t sink = 0;
+  for (int k = 0; k < passes; k++) {
+    double t0 = thread_cpu();
+    for (size_t i = 0; i < sweeps; i++) sink += sum_words(w, words);
+    double dt = thread_cpu() - t0;
+    if (dt < best) best = dt;
+  }
+  static volatile uint64_t keep;
+  keep = sink;
+  (void)keep;
+  *read_bw = best > 0 ? (uint64_t)((double)CACHE_PROBE * (double)sweeps / best / 1e6 + 0.5) : 0;
+  if (*read_bw == 0) *read_bw = 1;
 }
 
 /* Bytes the caches serve one thread: the chase over the first 256 KiB, 512
@@ -407,7 +439,8 @@ static void step(const char *fmt, ...) {
   fprintf(stderr, "oli: calibrate:   %s (%.1f s)\n", what, now() - started);
 }
 
-static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row, uint64_t *cache) {
+static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row, oli_machine_t *mf) {
+  uint64_t *cache = mf ? &mf->cache_bytes : NULL;
   node_t *f = &nodes[from];
   char why[256];
   if (nodes[to].free_bytes && size > nodes[to].free_bytes / 2) {
@@ -451,6 +484,9 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   if (cache && *cache == 0 && from == to && row->idle_lat) {
     *cache = cache_capacity(buf, size, row->idle_lat, passes);
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
+    cache_hit_cost(buf, passes, &mf->cache_gather_ps, &mf->cache_read_bw);
+    step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a random read, %" PRIu64 " MB/s streamed",
+         CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_read_bw);
   }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
@@ -483,6 +519,9 @@ static void print_table(FILE *out, const oli_machine_t *m) {
             gather);
   }
   if (m->cache_bytes) fprintf(out, "caches: about %" PRIu64 " KiB serve one thread (measured)\n", m->cache_bytes >> 10);
+  if (m->cache_gather_ps)
+    fprintf(out, "cache hit: %.2f ns a random read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
+            (double)m->cache_gather_ps / 1e3, m->cache_read_bw);
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];
@@ -600,7 +639,7 @@ int cli_calibrate_main(int argc, char **argv) {
         snprintf(left, sizeof left, ", about %.0f s left", (now() - started) / (double)m.n * (double)(pairs - (int)m.n));
       fprintf(stderr, "oli: calibrate: [%zu/%d] node %d from node %d (%d CPU%s, %" PRIu64 " MiB, best of %ld%s)\n",
               m.n + 1, pairs, t, f, nodes[f].ncpus, nodes[f].ncpus == 1 ? "" : "s", size >> 20, passes, left);
-      if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n], &m.cache_bytes) != 0) return 1;
+      if (measure(f, t, (size_t)size, (int)passes, &m.rows[m.n], &m) != 0) return 1;
       m.n++;
     }
   fprintf(stderr, "oli: calibrate: %zu pair%s measured in %.1f s\n", m.n, m.n == 1 ? "" : "s", now() - started);

@@ -417,6 +417,7 @@ int cli_plan_main(int argc, char **argv) {
     if (d.tiers.latency[t] > 0) m.lat[t] = d.tiers.latency[t], src.tier[t] = "profile";
   }
   bool explicit_machine = false;
+  const char *hit_source = "default"; /* what a cache hit costs: the machine file's, else the built-in */
   const char *machine_path = cli_plan_machine_path(machine_opt, &explicit_machine);
   if (machine_path) {
     static oli_machine_t mf; /* 256 rows: not on the stack */
@@ -430,6 +431,7 @@ int cli_plan_main(int argc, char **argv) {
       cli_warning("%s: %s; not used", cli_shown(machine_path), why);
     } else {
       src.machine = machine_path;
+      if (mf.cache_gather_ps || mf.cache_read_bw) hit_source = "machine";
     }
   }
   if (bw_s) {
@@ -483,6 +485,9 @@ int cli_plan_main(int argc, char **argv) {
   for (size_t i = 0; i < d.nsites; i++) {
     objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
     objs[i].accesses = d.sites[i].accesses;
+    /* the sampled span is within one object: the same share of all of them */
+    if (d.sites[i].touched && d.sites[i].largest && d.sites[i].touched < d.sites[i].largest)
+      objs[i].touched = (uint64_t)((double)objs[i].bytes * ((double)d.sites[i].touched / (double)d.sites[i].largest) + 0.5);
     oli_access_pattern_t pat = OLI_PATTERN_NONE; /* a profile's site: the pass's pattern, when it had one */
     if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
       pat = OLI_PATTERN_NONE;
@@ -540,6 +545,8 @@ int cli_plan_main(int argc, char **argv) {
     predicted[2] += oli_plan_time(&m, &objs[i], oli_plan_rule_interleaves(&m, &objs[i]) ? &pref : &options[0]);
     demand += (uint64_t)oli_plan_traffic(&m, &objs[i]);
   }
+  /* the run: its memory time or its cache hits' time, the longer */
+  for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time);
   cli_out_t out;
   if (cli_out_open(&out, out_path) != 0) {
     free(objs);
@@ -580,6 +587,10 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_double(&w, "access_bytes", m.access_bytes, 6);
   oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
   if (m.cache_bytes > 0) oli_jw_u64(&w, "cache_bytes", (uint64_t)m.cache_bytes);
+  oli_jw_double(&w, "hit_ns", m.hit_ns, 6);
+  oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
+  oli_jw_str(&w, "hit_source", hit_source);
+  oli_jw_double(&w, "hit_time", res.hit_time, 6);
   oli_jw_u64(&w, "traffic_bytes", demand);
   if (d.run_ns) oli_jw_u64(&w, "run_ns", d.run_ns);
   oli_jw_u64(&w, "footprint", m.footprint);

@@ -25,6 +25,8 @@ void oli_plan_model_default(oli_plan_model_t *m, double threads) {
     m->lat[t] = DEFAULT_TIER[t].lat;
   }
   m->mlp = 10;
+  m->hit_ns = OLI_PLAN_HIT_NS;
+  m->cache_bw = OLI_PLAN_CACHE_BW;
   m->access_bytes = 8;
   m->line_bytes = 64;
   m->away_s_per_byte = 1e-18;
@@ -44,6 +46,10 @@ int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x
   int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
   int hot = (double)x->accesses / (double)x->bytes >= m->hot;
   return large && hot;
+}
+
+double oli_plan_touched(const oli_plan_obj_t *x) {
+  return x->touched > 0 && x->touched < x->bytes ? (double)x->touched : (double)x->bytes;
 }
 
 typedef struct reuse_s {
@@ -66,7 +72,7 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
   double below = 0; /* accesses of the objects reused less than the current group */
   for (size_t i = 0; i < n; i++)
     if (objs[i].accesses && objs[i].bytes) {
-      r[k++] = (reuse_t){(double)objs[i].accesses / (double)objs[i].bytes, i};
+      r[k++] = (reuse_t){(double)objs[i].accesses / oli_plan_touched(&objs[i]), i};
       below += (double)objs[i].accesses;
     }
   qsort(r, k, sizeof *r, cmp_reuse);
@@ -74,7 +80,7 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
   for (size_t g = 0; g < k;) {
     size_t e = g; /* [g, e): one reuse group: each counts the others whole */
     while (e < k && r[e].p == r[g].p) {
-      above += (double)objs[r[e].i].bytes;
+      above += oli_plan_touched(&objs[r[e].i]);
       below -= (double)objs[r[e].i].accesses;
       e++;
     }
@@ -82,7 +88,7 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
     double d = above + (below > 0 ? below : 0) / r[g].p;
     for (size_t j = g; j < e; j++) {
       oli_plan_obj_t *x = &objs[r[j].i];
-      double b = (double)x->bytes;
+      double b = oli_plan_touched(x);
       if (x->latency) {
         double c = (m->cache_bytes - (d - b)) / b;
         x->cached = c < 0 ? 0 : c > 1 ? 1 : c;
@@ -98,12 +104,25 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
 double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   double unit = x->latency ? m->line_bytes : m->access_bytes, a = (double)x->accesses;
   double c = x->cached > 0 ? (x->cached < 1 ? x->cached : 1) : 0;
-  double first = (double)x->bytes / unit; /* the cached share's first touch: each unit once */
+  double first = oli_plan_touched(x) / unit; /* the cached share's first touch: each unit once */
   return (1 - c) * a + c * (first < a ? first : a);
 }
 
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   return oli_plan_misses(m, x) * (x->latency ? m->line_bytes : m->access_bytes);
+}
+
+double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+  double hits = (double)x->accesses - oli_plan_misses(m, x), threads = m->threads >= 1 ? m->threads : 1;
+  if (!(hits > 0)) return 0;
+  double per = x->latency ? m->hit_ns * 1e-9 : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
+  return hits * per / threads;
+}
+
+double oli_plan_run_time(double memory, double hits) {
+  /* the core works on its hits while its misses are in flight: the run takes
+   * the longer of the two (docs/profile-schema.md, "Cost model", measured) */
+  return memory > hits ? memory : hits;
 }
 
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
@@ -343,6 +362,7 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
     objs[i].best = po[i][0].idx;
     objs[i].best_cost = po[i][0].cost;
     res->dram_cost += oli_plan_time(m, &objs[i], &dram_only);
+    res->hit_time += oli_plan_hit_time(m, &objs[i]);
   }
   int done = 0;
   if (n <= exact_max) done = solve_exact(objs, n, po, npo, budget, res);

@@ -31,6 +31,9 @@ typedef struct oli_plan_model_s {
   double threads;                   /* threads of the profiled run (>= 1) */
   double mlp;                       /* misses in flight per thread on a gather without gather_ns */
   double cache_bytes;               /* bytes the caches hold for the run (measured); 0: no cache */
+  double hit_ns;                    /* ns a thread pays per gathered access the caches serve */
+  double cache_bw;                  /* MB/s one thread streams from its caches (a streamed hit:
+                                     * access_bytes of it); 0 with hit_ns 0: hits are free */
   double access_bytes;              /* bytes one sampled access moves when streamed */
   double line_bytes;                /* bytes one miss moves */
   double away_s_per_byte;           /* tie-break: seconds per byte not on local DRAM */
@@ -42,6 +45,7 @@ typedef struct oli_plan_model_s {
 typedef struct oli_plan_obj_s {
   uint64_t bytes;    /* bytes to place (peak live) */
   uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
+  uint64_t touched;  /* bytes of it the run touched (the profile's sampled span), 0: all */
   int latency;       /* the access pattern is latency-bound (a gather) */
   double cached;     /* share of its bytes the caches hold across its reuses (oli_plan_cache), 0-1 */
   /* filled by oli_plan_solve */
@@ -59,6 +63,7 @@ typedef struct oli_plan_result_s {
   double cost;        /* total cost of the choices (seconds, with the tie-break) */
   double time;        /* total predicted memory time of the choices, seconds */
   double dram_cost;   /* total predicted memory time if everything were on local DRAM, seconds */
+  double hit_time;    /* total time of the accesses the caches serve, seconds (any placement) */
   size_t states;      /* DP states visited (exact) */
 } oli_plan_result_t;
 
@@ -68,8 +73,11 @@ uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
  * large_percent% of the footprint) and hot (accesses per byte >= hot), and
  * not known to be a gather. Used to predict OLI_POLICY=oli. */
 int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x);
-/* What the caches hold of each object (sets objs[i].cached), LRU-like:
- * with p = accesses per byte, between two uses of a byte of object i the run
+/* The bytes of x its accesses touch: touched when the profile knows it and
+ * it is less than bytes, else bytes. The caches' footprint and first touch. */
+double oli_plan_touched(const oli_plan_obj_t *x);
+/* What the caches hold of each object (sets objs[i].cached), LRU-like, over
+ * touched bytes (oli_plan_touched: bytes below): with p = accesses per byte, between two uses of a byte of object i the run
  * touches D_i = sum_j bytes_j x min(1, p_j / p_i) distinct bytes (its own
  * included). A streamed object is cached whole when D_i <= cache_bytes, else
  * not at all (a pass longer than the cache evicts each line before it comes
@@ -78,12 +86,20 @@ int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x
  * cache_bytes: nothing cached. O(n log n). */
 void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n);
 /* Accesses of x that reach memory: those of its uncached share, plus the
- * first touch of its cached share (its bytes once, in access_bytes units
+ * first touch of its cached share (its touched bytes once, in access_bytes units
  * when streamed, in lines for a gather): a gather's misses, each one line. */
 double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Bytes x moves between memory and the CPU in the run: misses x
  * access_bytes when streamed, misses x line_bytes for a gather. */
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* Seconds x's threads spend on the accesses the caches serve (accesses -
+ * misses), whatever the placement: each hit of a gather hit_ns, of a stream
+ * access_bytes at cache_bw MB/s, over threads. 0 without those figures.
+ * Not part of the placement's cost; the run's time is oli_plan_run_time. */
+double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* The run's predicted time from its objects' summed memory time and hit
+ * time: the larger (the core overlaps the two). */
+double oli_plan_run_time(double memory, double hits);
 /* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
@@ -105,7 +121,10 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
 /* Default model (no machine file): local DRAM 10000 MB/s per thread up to
  * 30000 MB/s, 100 ns; CXL 4000 up to 10000 MB/s, 280 ns; remote DRAM 7000 up
  * to 20000 MB/s, 180 ns; at `threads` threads; mlp 10, no gather_ns, no
- * cache, 8-byte accesses, 64-byte lines; large 10%; hot unset (-1). */
+ * cache; a hit OLI_PLAN_HIT_NS (gathered) or at OLI_PLAN_CACHE_BW MB/s
+ * (streamed); 8-byte accesses, 64-byte lines; large 10%; hot unset (-1). */
+#define OLI_PLAN_HIT_NS 1.0      /* ns: a random read that an L2 serves, overlapped, on a current core */
+#define OLI_PLAN_CACHE_BW 30000.0 /* MB/s: one core's streamed reads from its L2 */
 void oli_plan_model_default(oli_plan_model_t *m, double threads);
 
 #endif /* OLI_PLANNER_H */

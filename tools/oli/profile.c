@@ -11,8 +11,9 @@ static void usage(FILE *f) {
   fputs("usage: oli profile merge [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
-        "total_bytes, accesses and lifetime_ns are summed; largest, peak_live and\n"
-        "footprint_peak and run_ns take the maximum; runs and threads are summed. A site ID described\n"
+        "total_bytes, accesses and lifetime_ns are summed; largest, peak_live,\n"
+        "touched, footprint_peak and run_ns take the maximum (touched only when\n"
+        "every input has it); runs and threads are summed. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
         "counts of different events (access_event) mixed, is an error, and so are\n"
         "inputs of different programs (their \"program\", argv[0]'s basename).\n"
@@ -167,6 +168,9 @@ int cli_profile_main(int argc, char **argv) {
       t->lifetime_ns = sat_add(t->lifetime_ns, s->lifetime_ns);
       t->largest = max64(t->largest, s->largest);
       t->peak_live = max64(t->peak_live, s->peak_live);
+      /* the sampled span: the widest; unknown in one input (too few samples): unknown */
+      if (OLI_HAS(t, OLI_F_TOUCHED) && OLI_HAS(s, OLI_F_TOUCHED)) t->touched = max64(t->touched, s->touched);
+      else t->touched = 0, t->has &= ~(1ull << OLI_F_TOUCHED);
       if (!t->line && OLI_HAS(s, OLI_F_LINE)) t->line = s->line, OLI_SET(t, OLI_F_LINE);
     }
   }
