@@ -245,6 +245,10 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     return true;
   if (!Summaries || Callee->isIntrinsic() || ArgNo >= Callee->arg_size())
     return false;
+  // the struct another module's function returns into: it fills the
+  // fields (each loaded field is a key root of its own), it keeps none
+  if (!P.empty() && CB.paramHasAttr(ArgNo, Attribute::StructRet))
+    return true;
   // A function of another module (or a library): the object enters its
   // parameter's key, once per call; a struct passed by value, its type's field.
   std::string K;
@@ -488,6 +492,36 @@ void Estimator::findKeys() {
         continue;
       }
       KeyRoots[paramKey(F, A.getArgNo())].push_back({state(&A, {}, false), 1.0});
+    }
+  }
+  // A struct another module's function returns by value (sret) into memory
+  // of this one: each pointer field loaded here, by its type's field key.
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with(AbiPrefix))
+      continue;
+    for (User *U : F.users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledFunction() != &F || !info(*CB->getFunction()))
+        continue;
+      for (unsigned I = 0; I < CB->arg_size(); ++I) {
+        Type *ST = CB->getParamStructRetType(I);
+        if (!ST)
+          continue;
+        APInt Base(DL.getIndexTypeSizeInBits(CB->getArgOperand(I)->getType()), 0);
+        auto *A = dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true));
+        if (!A || !Base.isZero())
+          continue;
+        auto *STy = dyn_cast<StructType>(ST);
+        if (!STy || STy->isOpaque())
+          continue;
+        const StructLayout *SL = DL.getStructLayout(STy);
+        for (unsigned E = 0; E < STy->getNumElements(); ++E)
+          if (STy->getElementType(E)->isPointerTy()) {
+            int64_t Off = int64_t(SL->getElementOffset(E));
+            if (std::string K = typeKey(STy, Off); !K.empty())
+              KeyRoots[K].push_back({state(A, {Slot::at(Off)}, true), 0.0});
+          }
+      }
     }
   }
   for (GlobalVariable &GV : M.globals()) {
