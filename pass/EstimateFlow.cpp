@@ -501,26 +501,37 @@ void Estimator::findKeys() {
       continue;
     for (User *U : F.users()) {
       auto *CB = dyn_cast<CallBase>(U);
-      if (!CB || CB->getCalledFunction() != &F || !info(*CB->getFunction()))
+      if (!CB || CB->getCalledFunction() != &F)
         continue;
       for (unsigned I = 0; I < CB->arg_size(); ++I) {
-        Type *ST = CB->getParamStructRetType(I);
-        if (!ST)
-          continue;
+        auto *ST = dyn_cast_or_null<StructType>(CB->getParamStructRetType(I));
         APInt Base(DL.getIndexTypeSizeInBits(CB->getArgOperand(I)->getType()), 0);
-        auto *A = dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true));
-        if (!A || !Base.isZero())
+        auto *A = ST ? dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true))
+                     : nullptr;
+        if (!A || !Base.isZero() || ST->isOpaque())
           continue;
-        auto *STy = dyn_cast<StructType>(ST);
-        if (!STy || STy->isOpaque())
-          continue;
-        const StructLayout *SL = DL.getStructLayout(STy);
-        for (unsigned E = 0; E < STy->getNumElements(); ++E)
-          if (STy->getElementType(E)->isPointerTy()) {
-            int64_t Off = int64_t(SL->getElementOffset(E));
-            if (std::string K = typeKey(STy, Off); !K.empty())
+        // the pointer fields loaded here (the struct itself or at a
+        // constant offset); asking for no analysis of a caller that loads none
+        std::set<int64_t> Loaded;
+        for (User *AU : A->users()) {
+          APInt Off(DL.getIndexTypeSizeInBits(A->getType()), 0);
+          Value *V = AU;
+          if (auto *LI = dyn_cast<LoadInst>(AU); LI && LI->getPointerOperand() == A)
+            V = A;
+          else if (auto *G = dyn_cast<GEPOperator>(AU); !G || !G->accumulateConstantOffset(DL, Off))
+            continue;
+          for (User *L : V->users())
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
+              Loaded.insert(Off.getSExtValue());
+        }
+        const StructLayout *SL = DL.getStructLayout(ST);
+        for (int64_t Off : Loaded)
+          if (Off >= 0 && uint64_t(Off) < SL->getSizeInBytes() &&
+              ST->getElementType(SL->getElementContainingOffset(uint64_t(Off)))->isPointerTy() &&
+              int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
+              info(*CB->getFunction()))
+            if (std::string K = typeKey(ST, Off); !K.empty())
               KeyRoots[K].push_back({state(A, {Slot::at(Off)}, true), 0.0});
-          }
       }
     }
   }
