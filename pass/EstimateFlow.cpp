@@ -245,6 +245,10 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     return true;
   if (!Summaries || Callee->isIntrinsic() || ArgNo >= Callee->arg_size())
     return false;
+  // the struct another module's function returns into: it fills the
+  // fields (each loaded field is a key root of its own), it keeps none
+  if (!P.empty() && CB.paramHasAttr(ArgNo, Attribute::StructRet))
+    return true;
   // A function of another module (or a library): the object enters its
   // parameter's key, once per call; a struct passed by value, its type's field.
   std::string K;
@@ -488,6 +492,47 @@ void Estimator::findKeys() {
         continue;
       }
       KeyRoots[paramKey(F, A.getArgNo())].push_back({state(&A, {}, false), 1.0});
+    }
+  }
+  // A struct another module's function returns by value (sret) into memory
+  // of this one: each pointer field loaded here, by its type's field key.
+  for (Function &F : M) {
+    if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with(AbiPrefix))
+      continue;
+    for (User *U : F.users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledFunction() != &F)
+        continue;
+      for (unsigned I = 0; I < CB->arg_size(); ++I) {
+        auto *ST = dyn_cast_or_null<StructType>(CB->getParamStructRetType(I));
+        APInt Base(DL.getIndexTypeSizeInBits(CB->getArgOperand(I)->getType()), 0);
+        auto *A = ST ? dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true))
+                     : nullptr;
+        if (!A || !Base.isZero() || ST->isOpaque())
+          continue;
+        // the pointer fields loaded here (the struct itself or at a
+        // constant offset); asking for no analysis of a caller that loads none
+        std::set<int64_t> Loaded;
+        for (User *AU : A->users()) {
+          APInt Off(DL.getIndexTypeSizeInBits(A->getType()), 0);
+          Value *V = AU;
+          if (auto *LI = dyn_cast<LoadInst>(AU); LI && LI->getPointerOperand() == A)
+            V = A;
+          else if (auto *G = dyn_cast<GEPOperator>(AU); !G || !G->accumulateConstantOffset(DL, Off))
+            continue;
+          for (User *L : V->users())
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
+              Loaded.insert(Off.getSExtValue());
+        }
+        const StructLayout *SL = DL.getStructLayout(ST);
+        for (int64_t Off : Loaded)
+          if (Off >= 0 && uint64_t(Off) < SL->getSizeInBytes() &&
+              ST->getElementType(SL->getElementContainingOffset(uint64_t(Off)))->isPointerTy() &&
+              int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
+              info(*CB->getFunction()))
+            if (std::string K = typeKey(ST, Off); !K.empty())
+              KeyRoots[K].push_back({state(A, {Slot::at(Off)}, true), 0.0});
+      }
     }
   }
   for (GlobalVariable &GV : M.globals()) {

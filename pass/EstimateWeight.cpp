@@ -275,20 +275,27 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
   return {F, Guess};
 }
 
-/// Calls of F per run: 1 for main and for functions only reachable from
-/// outside the module, else the sum over its call sites (direct, and
-/// callbacks such as __kmpc_fork_call) of caller calls x block frequency.
-/// Recursive calls add nothing.
+/// Calls of F per run: 1 for main, else the sum over its call sites (direct,
+/// and callbacks such as __kmpc_fork_call) of caller calls x block
+/// frequency. Recursive calls add nothing. A function only other modules
+/// call (no call site here, external linkage) or whose address is taken is
+/// a root, called once per call of itself (PerRoot) and, in a module
+/// without main, once per run. In a module with main, an external function
+/// with no call left here is called from other modules or not at all: its
+/// calls from main's module were inlined (their copies count where they
+/// are) or are none, and other modules' calls are theirs (the join counts
+/// them through their "fn()" edges): none per run here.
 std::pair<double, bool> Estimator::entryCount(Function &F) {
-  auto It = Entries[Mode].find(&F);
-  if (It != Entries[Mode].end())
+  auto &Memo = Entries[Mode][PerRoot];
+  auto It = Memo.find(&F);
+  if (It != Memo.end())
     return It->second;
   if (F.getName() == "main")
-    return Entries[Mode][&F] = {1.0, false};
+    return Memo[&F] = {1.0, false};
   if (!InProgress.insert(&F).second)
     return {0.0, false};
   double Sum = 0;
-  bool Guess = false, Any = false;
+  bool Guess = false, Any = false, Cut = false;
   for (Use &U : F.uses()) {
     AbstractCallSite ACS(&U);
     if (!ACS)
@@ -296,6 +303,7 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
     CallBase *CB = ACS.getInstruction();
     Function *Caller = CB->getFunction();
     Any = true;
+    Cut |= InProgress.count(Caller) > 0; // a recursion: its calls are not known here
     auto [C, G1] = entryCount(*Caller);
     double R = 1;
     bool G2 = false;
@@ -305,10 +313,32 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
     Guess |= G1 || G2;
   }
   InProgress.erase(&F);
-  if (!Any || (!F.hasLocalLinkage() && Sum == 0) ||
-      F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
+  bool Taken = F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true);
+  bool OnlyOthers = !F.hasLocalLinkage() && Sum == 0; // no call here that runs
+  if (Taken || (!Any && F.hasLocalLinkage()) || (OnlyOthers && (PerRoot || !HasMain || Cut)))
     Sum = std::max(Sum, 1.0), Guess = Guess || Any;
-  return Entries[Mode][&F] = {Sum, Guess};
+  return Memo[&F] = {Sum, Guess};
+}
+
+/// Calls of F per call of its root (rootOf): the unit of a USE under it.
+std::pair<double, bool> Estimator::rootCalls(Function &F) {
+  bool Was = PerRoot;
+  PerRoot = true;
+  auto R = entryCount(F);
+  PerRoot = Was;
+  return R;
+}
+
+/// True for a root function of a module with main that this module never
+/// calls (no call site left, external linkage, address not taken).
+bool Estimator::uncalledRoot(Function &F) {
+  if (!HasMain || F.getName() == "main" || F.isDeclaration() || F.hasLocalLinkage() ||
+      F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
+    return false;
+  for (Use &U : F.uses())
+    if (AbstractCallSite ACS(&U); ACS)
+      return false;
+  return true;
 }
 
 /// True when S moves in loop P by a value chosen by data: the result of a
@@ -590,15 +620,18 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         continue;
       T.Seen = true;
       auto [Calls, CG] = callsOf(*A.I->getFunction());
+      // a USE counts per call of the root it runs under: the join counts the roots
+      double RCalls = St.Absolute ? rootCalls(*A.I->getFunction()).first : Calls;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
-      double PB = Calls * W.PerByte, EX = Calls * W.Execs;
+      const double PB = Calls * W.PerByte, EX = Calls * W.Execs;
       for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
-        Q->PerByte[unsigned(W.Pat)] += PB;
-        (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += EX;
-        Q->PassPerByte += PB * Width;
-        (AtSample ? Q->MovedS : Q->Moved) += EX * Width;
+        double C = Q == &T ? Calls : RCalls, QPB = C * W.PerByte, QEX = C * W.Execs;
+        Q->PerByte[unsigned(W.Pat)] += QPB;
+        (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += QEX;
+        Q->PassPerByte += QPB * Width;
+        (AtSample ? Q->MovedS : Q->Moved) += QEX * Width;
         if (W.Guessed || CG)
-          Q->GPerByte[unsigned(W.Pat)] += PB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += EX;
+          Q->GPerByte[unsigned(W.Pat)] += QPB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += QEX;
         ++Q->Accesses;
       }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});

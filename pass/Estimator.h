@@ -201,6 +201,8 @@ private:
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
   std::pair<double, bool> entryCount(Function &F);
+  std::pair<double, bool> rootCalls(Function &F);
+  bool uncalledRoot(Function &F);
 
   unsigned state(Value *Root, const Path &P, bool Absolute);
   void flow(unsigned S);
@@ -239,7 +241,12 @@ private:
   const DataLayout &DL;
   FunctionAnalysisManager &FAM;
   DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
-  DenseMap<Function *, std::pair<double, bool>> Entries[2];
+  DenseMap<Function *, std::pair<double, bool>> Entries[2][2]; // [Mode][PerRoot]
+  /// entryCount's unit: false, calls per run of this module's program (a
+  /// module with main counts its own calls only); true, per call of the
+  /// function's root (a USE's unit: the join counts the roots' calls).
+  bool PerRoot = false;
+  bool HasMain = false;
   SmallPtrSet<Function *, 8> InProgress;
   unsigned Mode = 0;           // FnInfo's view: 1 for the sites' own estimates
   SampleSpace Space;           // sizes and trip counts at the sample point

@@ -50,6 +50,8 @@ namespace oli {
 namespace intensity {
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
+  Function *Main = M.getFunction("main");
+  HasMain = Main && !Main->isDeclaration();
   findRoots();
   for (GlobalVariable *Rec : Disagree)
     SizeOf[Rec] = std::nullopt;
@@ -271,7 +273,11 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         if (Function *Callee = CB->getCalledFunction();
             Callee && Callee->isDeclaration() && !Callee->isIntrinsic() && !Callee->getName().starts_with(AbiPrefix) &&
             !Callee->getName().starts_with("_Fortran") && !Callee->getName().starts_with("__kmpc"))
-          CallW[{rootOf(F), Callee->getName().str() + "()"}] += entryCount(F).first * relFreq(*FI, CB->getParent()).first;
+          CallW[{rootOf(F), Callee->getName().str() + "()"}] += rootCalls(F).first * relFreq(*FI, CB->getParent()).first;
+    // a root main's module does not call (its calls here were inlined):
+    // main calls it none per run, other modules' edges add theirs
+    if (uncalledRoot(F))
+      CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
   for (const auto &[FromTo, W] : CallW)
     edge(0, FromTo.first, FromTo.second, W);

@@ -11,6 +11,8 @@
 #
 # CASE params: a C code passing malloc'd arrays to kernels in other files;
 #   xs: an XSBench-like event kernel, grids in SimulationData's fields;
+#   sret: a struct of pointers returned by value (sret) by grid.c, whose
+#   fields main.c loads and sweeps (struct-field keys of a call's result);
 #   npb: an NPB-like Fortran code, module arrays allocated in a *_data module;
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
@@ -21,9 +23,7 @@
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
 # bench-xs's single file inlines only what is marked inline
 # (-finline-hint-functions: the lookup's search and interpolate, inlined in
-# the files too), so that what crosses a file stays a call: a function inlined
-# into main and kept for other modules counts twice (docs/static-intensity.md,
-# "Limits").
+# the files too), so that what crosses a file stays a call, as in the files.
 set -u
 case_=$1
 S=$SRC/summary/$case_
@@ -36,7 +36,7 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
 PO="root=$S"
 case $case_ in
-params|xs)
+params|xs|sret)
   files=$(cd "$S" && ls *.c)
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
@@ -74,7 +74,7 @@ npb)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, xs, npb, bench-xs)" ;;
+*) fail "unknown case (params, xs, sret, npb, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
