@@ -298,8 +298,13 @@ TABLE(static, allocator_table, "summary.allocator", oli_doc_allocator_t, OLI_DOC
 #define STRUCT oli_doc_summary_t
 TABLE(static, summary_table, "summary", oli_doc_summary_t, OLI_DOC_SUMMARY_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
+#define STRUCT oli_doc_predicted_t
+TABLE(static, predicted_table, "predicted", oli_doc_predicted_t, OLI_DOC_PREDICTED_MEMBERS, OLI_JW_INLINE);
+#undef STRUCT
 #define STRUCT oli_doc_t
 TABLE(, _oli_doc_report_tail, "report", oli_doc_t, OLI_DOC_REPORT_TAIL_MEMBERS, OLI_JW_LINES);
+TABLE(, _oli_doc_profile_head, "profile", oli_doc_t, OLI_DOC_PROFILE_MEMBERS, OLI_JW_LINES);
+TABLE(, _oli_doc_plan_head, "plan", oli_doc_t, OLI_DOC_PLAN_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
 #define STRUCT oli_doc_report_head_t
 TABLE(, _oli_doc_report_head, "report", oli_doc_report_head_t, OLI_DOC_REPORT_MEMBERS, OLI_JW_LINES);
@@ -309,15 +314,6 @@ TABLE(, _oli_doc_redecision, "re-decision", oli_doc_redecision_t, OLI_DOC_REDECI
 #undef STRUCT
 #define STRUCT oli_doc_frame_t
 TABLE(, _oli_doc_frame, "frame", oli_doc_frame_t, OLI_DOC_FRAME_MEMBERS, OLI_JW_INLINE);
-#undef STRUCT
-#define STRUCT oli_doc_t
-TABLE(, _oli_doc_profile_head, "profile", oli_doc_t, OLI_DOC_PROFILE_MEMBERS, OLI_JW_LINES);
-#undef STRUCT
-#define STRUCT oli_doc_predicted_t
-TABLE(static, predicted_table, "predicted", oli_doc_predicted_t, OLI_DOC_PREDICTED_MEMBERS, OLI_JW_INLINE);
-#undef STRUCT
-#define STRUCT oli_doc_t
-TABLE(, _oli_doc_plan_head, "plan", oli_doc_t, OLI_DOC_PLAN_MEMBERS, OLI_JW_LINES);
 #undef STRUCT
 
 const char *const _oli_doc_allocator_modes[2] = {"interposed", "host"};
