@@ -513,16 +513,17 @@ void Estimator::findKeys() {
         // the pointer fields loaded here (the struct itself or at a
         // constant offset); asking for no analysis of a caller that loads none
         std::set<int64_t> Loaded;
+        auto loadsPointer = [](User *U, Value *From) {
+          auto *LI = dyn_cast<LoadInst>(U);
+          return LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == From;
+        };
         for (User *AU : A->users()) {
           APInt Off(DL.getIndexTypeSizeInBits(A->getType()), 0);
-          Value *V = AU;
-          if (auto *LI = dyn_cast<LoadInst>(AU); LI && LI->getPointerOperand() == A)
-            V = A;
-          else if (auto *G = dyn_cast<GEPOperator>(AU); !G || !G->accumulateConstantOffset(DL, Off))
-            continue;
-          for (User *L : V->users())
-            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
-              Loaded.insert(Off.getSExtValue());
+          if (loadsPointer(AU, A))
+            Loaded.insert(0);
+          else if (auto *G = dyn_cast<GEPOperator>(AU); G && G->accumulateConstantOffset(DL, Off) &&
+                                                        any_of(G->users(), [&](User *L) { return loadsPointer(L, G); }))
+            Loaded.insert(Off.getSExtValue());
         }
         const StructLayout *SL = DL.getStructLayout(ST);
         for (int64_t Off : Loaded)

@@ -140,8 +140,6 @@ static oli_plan_opt_t bw_ratio(double dram, double cxl) {
   return best;
 }
 
-/* A tier given as one figure (the profile's HMAT bandwidth, --bandwidth) is
- * its saturated bandwidth: the threads draw at most their default share of it. */
 /* s, and with --preload-sites (pre) once more for every call-stack site of
  * that run at s's source location - file by path suffix, function, rel - as
  * that site (its ID and kind, its file and line from DWARF): the runtime finds
@@ -165,6 +163,8 @@ static void write_site(oli_jw_t *w, const oli_doc_site_t *s, const oli_doc_t *pr
   }
 }
 
+/* A tier given as one figure (the profile's HMAT bandwidth, --bandwidth) is
+ * its saturated bandwidth: the threads draw at most their default share of it. */
 static void one_figure(oli_plan_model_t *m, double *sat, int t, double bw) {
   sat[t] = bw;
   if (m->bw_thread[t] > bw) m->bw_thread[t] = bw;
@@ -566,7 +566,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   oli_doc_t head = {.dram_limit = {true, budget},
                     .predicted = {.has = true, .threads = m.threads, .model = src_words}};
-  memcpy(head.predicted.seconds, predicted, sizeof head.predicted.seconds); /* seconds of memory time */
+  memcpy(head.predicted.seconds, predicted, sizeof head.predicted.seconds); /* seconds per policy */
   oli_doc_write_plan_head(&w, &head);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
   oli_jw_object(&w, "model", OLI_JW_LINES);
