@@ -18,11 +18,17 @@
  * an object that loses its entry in one page (to a larger one, or as stale)
  * loses them all.
  *
- * Concurrency: a page slot is a sequence lock. A writer (an allocation or a
- * free, any thread) takes it by moving its sequence from even to odd, writes
- * and releases it at the next even value; a reader (a sampled access) reads
- * the sequence, the entries and the sequence again, and tries again a few
- * times when they differ, never waiting for a writer. An object is added
+ * Concurrency: a page slot is a sequence lock whose word also names the
+ * entries the holder is changing. A writer (an allocation or a free, any
+ * thread) takes it by setting its lock bit, sets an entry's dirty bit before
+ * it writes that entry, and releases it at the next version with no bits
+ * set; a reader (a sampled access) reads the word, the entries and the word
+ * again. When the version is the same, every entry not marked dirty in the
+ * second read is one the holder has not touched: a sample in one of them is
+ * taken even while a neighbour is being added or freed, so a live object's
+ * samples never depend on its neighbours' writers. Otherwise (or when the
+ * address may be in a dirty entry) it tries again a few times, never waiting
+ * for a writer. An object is added
  * after the allocator gave it and removed before it goes back, so an entry
  * never names memory another object was given, except after a free liboli
  * does not see: an entry overlapping a new object is dropped when the new
@@ -44,8 +50,12 @@ typedef struct {
   uintptr_t lo, hi; /* hi == 0: free */
   oli_site_state_t *st;
 } entry_t;
+#define SEQ_LOCKED 1u
+#define SEQ_DIRTY(i) (2u << (i)) /* the holder is changing entry i */
+#define SEQ_VERSION 8u           /* one release */
+
 typedef struct {
-  uint64_t seq; /* odd: a writer holds it */
+  uint64_t seq; /* version * SEQ_VERSION | dirty bits | SEQ_LOCKED */
   entry_t e[2];
   uint64_t pad;
 } slot_t; /* 64 bytes: one cache line */
@@ -91,23 +101,39 @@ static slot_t *slot_of(uintptr_t a, bool create) {
 static bool lock(slot_t *s) {
   for (unsigned i = 0; i < LOCK_TRIES; i++) {
     uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
-    if (!(q & 1) && __atomic_compare_exchange_n(&s->seq, &q, q + 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-      __atomic_thread_fence(__ATOMIC_RELEASE); /* the odd sequence before the entries */
+    if (!(q & SEQ_LOCKED) && __atomic_compare_exchange_n(&s->seq, &q, q | SEQ_LOCKED, false, __ATOMIC_ACQUIRE,
+                                                         __ATOMIC_RELAXED))
       return true;
-    }
     if (i >= 64) _oli_os_yield();
   }
   return false;
 }
 
 static void unlock(slot_t *s) {
-  __atomic_store_n(&s->seq, __atomic_load_n(&s->seq, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+  uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->seq, (q & ~(uint64_t)(SEQ_VERSION - 1)) + SEQ_VERSION, __ATOMIC_RELEASE);
 }
 
-static void set(entry_t *e, uintptr_t lo, uintptr_t hi, oli_site_state_t *st) {
-  __atomic_store_n(&e->lo, lo, __ATOMIC_RELAXED);
-  __atomic_store_n(&e->hi, hi, __ATOMIC_RELAXED);
-  __atomic_store_n(&e->st, st, __ATOMIC_RELAXED);
+/* Entry i of the held slot s: marked dirty, then written. */
+static void set(slot_t *s, int i, uintptr_t lo, uintptr_t hi, oli_site_state_t *st) {
+  uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+  if (!(q & SEQ_DIRTY(i))) {
+    __atomic_store_n(&s->seq, q | SEQ_DIRTY(i), __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE); /* the mark before the entry */
+  }
+  __atomic_store_n(&s->e[i].lo, lo, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->e[i].hi, hi, __ATOMIC_RELAXED);
+  __atomic_store_n(&s->e[i].st, st, __ATOMIC_RELAXED);
+}
+
+/* Entry i of s, each word read atomically: readers read while a writer
+ * writes, and the holder's own reads must not look unsynchronised to a
+ * sanitizer where it ignores synchronisation (TSan inside its thread start,
+ * whose pthread_getattr_np frees through liboli). */
+static entry_t get(slot_t *s, int i) {
+  entry_t e = {__atomic_load_n(&s->e[i].lo, __ATOMIC_RELAXED), __atomic_load_n(&s->e[i].hi, __ATOMIC_RELAXED),
+               __atomic_load_n(&s->e[i].st, __ATOMIC_RELAXED)};
+  return e;
 }
 
 /* Drop the entry starting at lo from s; its end, 0 when there is none. */
@@ -115,11 +141,11 @@ static uintptr_t take(slot_t *s, uintptr_t lo, oli_site_state_t **st) {
   uintptr_t hi = 0;
   if (s == NULL || !lock(s)) return 0;
   for (int i = 0; i < 2; i++) {
-    entry_t *e = &s->e[i];
-    if (e->hi != 0 && e->lo == lo) {
-      hi = e->hi;
-      if (st) *st = e->st;
-      set(e, 0, 0, NULL);
+    entry_t e = get(s, i);
+    if (e.hi != 0 && e.lo == lo) {
+      hi = e.hi;
+      if (st) *st = e.st;
+      set(s, i, 0, 0, NULL);
     }
   }
   unlock(s);
@@ -142,32 +168,33 @@ void _oli_smallmap_add(const void *p, size_t n, oli_site_state_t *st) {
       if (pg == lo >> PG_SHIFT) return; /* none in its first page: none at all */
       continue;
     }
-    entry_t *free_e = NULL, *smaller = NULL;
+    int free_i = -1, smaller = -1;
     uintptr_t gone[2][2] = {{0, 0}, {0, 0}}; /* objects that lose their entry here */
     for (int i = 1; i >= 0; i--) {
-      entry_t *e = &s->e[i];
-      if (e->hi != 0 && e->lo < hi && lo < e->hi) { /* not seen freed: gone */
-        gone[i][0] = e->lo, gone[i][1] = e->hi;
-        set(e, 0, 0, NULL);
+      entry_t e = get(s, i);
+      if (e.hi != 0 && e.lo < hi && lo < e.hi) { /* not seen freed: gone */
+        gone[i][0] = e.lo, gone[i][1] = e.hi;
+        set(s, i, 0, 0, NULL);
+        e.hi = 0;
       }
-      if (e->hi == 0) free_e = e;
-      else if (e->hi - e->lo < ((uintptr_t)1 << PG_SHIFT)) smaller = e;
+      if (e.hi == 0) free_i = i;
+      else if (e.hi - e.lo < ((uintptr_t)1 << PG_SHIFT)) smaller = i;
     }
     /* An object of a page or more takes the entry of a smaller one: at most
      * two such objects touch a page, so it always has one. */
-    if (free_e == NULL && page_or_more && smaller != NULL) {
-      int i = (int)(smaller - s->e);
-      gone[i][0] = smaller->lo, gone[i][1] = smaller->hi;
-      set(smaller, 0, 0, NULL);
-      free_e = smaller;
+    if (free_i < 0 && page_or_more && smaller >= 0) {
+      entry_t e = get(s, smaller);
+      gone[smaller][0] = e.lo, gone[smaller][1] = e.hi;
+      set(s, smaller, 0, 0, NULL);
+      free_i = smaller;
     }
-    if (free_e) set(free_e, lo, hi, st);
+    if (free_i >= 0) set(s, free_i, lo, hi, st);
     unlock(s);
     for (int i = 0; i < 2; i++)
       if (gone[i][1]) take_rest(gone[i][0], gone[i][1], pg);
     /* a smaller one without an entry in its first page is not recorded at all:
      * its free finds the entries through that one */
-    if (free_e == NULL && pg == lo >> PG_SHIFT) return;
+    if (free_i < 0 && pg == lo >> PG_SHIFT) return;
   }
 }
 
@@ -186,19 +213,16 @@ oli_site_state_t *_oli_smallmap_owner(const void *p, uintptr_t *obj) {
   if (s == NULL) return NULL;
   for (int tries = 0; tries < 4; tries++) {
     uint64_t q = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
-    if (q & 1) continue;
-    oli_site_state_t *st = NULL;
-    uintptr_t start = 0;
-    for (int i = 0; i < 2; i++) {
-      uintptr_t lo = __atomic_load_n(&s->e[i].lo, __ATOMIC_RELAXED), hi = __atomic_load_n(&s->e[i].hi, __ATOMIC_RELAXED);
-      oli_site_state_t *x = __atomic_load_n(&s->e[i].st, __ATOMIC_RELAXED);
-      if (a - lo < hi - lo) st = x, start = lo;
-    }
+    entry_t e[2] = {get(s, 0), get(s, 1)};
     __atomic_thread_fence(__ATOMIC_ACQUIRE); /* the entries before the second read */
-    if (__atomic_load_n(&s->seq, __ATOMIC_RELAXED) == q) {
-      if (st && obj) *obj = start;
-      return st;
-    }
+    uint64_t q2 = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+    if ((q2 ^ q) >= SEQ_VERSION) continue; /* a writer released it meanwhile */
+    for (int i = 0; i < 2; i++)
+      if (!(q2 & SEQ_DIRTY(i)) && a - e[i].lo < e[i].hi - e[i].lo) {
+        if (obj) *obj = e[i].lo;
+        return e[i].st;
+      }
+    if (!(q2 & (SEQ_DIRTY(0) | SEQ_DIRTY(1)))) return NULL; /* in neither entry */
   }
   return NULL;
 }
