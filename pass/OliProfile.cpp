@@ -9,6 +9,10 @@
 // C * Every), C = the crossings (1 unless K > Every), and the countdown gets
 // C * Every added back. One countdown update per block instead of per access
 // keeps the profiled run cheap (a per-access countdown cost 5.7x on mg W).
+// Within a function the countdown is a local copy (syncCountdown): loaded at
+// entry and after each call, stored back before each call, return and
+// resume, and made SSA by mem2reg, so a loop without calls keeps it in a
+// register instead of making each iteration wait on the last one's store.
 // Deterministic: the same program and input give the same samples on each
 // thread.
 //
@@ -16,15 +20,19 @@
 #include "OliProfile.h"
 #include "OliAbiNames.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -92,6 +100,64 @@ static GlobalVariable *countdown(Module &M) {
   return GV;
 }
 
+/// Where F's local copy of the countdown meets the thread's (syncCountdown).
+struct SyncPoints {
+  SmallVector<CallBase *, 16> Calls; // may run instrumented code
+  SmallVector<Instruction *, 8> Exits; // returns and resumes
+};
+
+/// F's sync points; false when F has control flow a local copy cannot follow
+/// (callbr, funclet pads): the blocks then update the thread's countdown.
+static bool findSyncPoints(Function &F, SyncPoints &P) {
+  for (Instruction &I : instructions(F)) {
+    if (isa<CallBrInst>(I) || (I.isEHPad() && !isa<LandingPadInst>(I)))
+      return false;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (!isa<IntrinsicInst>(CB)) // no intrinsic runs instrumented code
+        P.Calls.push_back(CB);
+    } else if (isa<ReturnInst>(I) || isa<ResumeInst>(I)) {
+      P.Exits.push_back(&I);
+    }
+  }
+  return true;
+}
+
+/// Makes Local, an i64 alloca the instrumented blocks update, F's copy of the
+/// thread's countdown at Addr: loaded at entry (at Entry) and after each call
+/// of P, stored back before each call and exit of P. A call's normal
+/// successor reached from elsewhere too gets a block of its own for the
+/// reload; an unwind successor is reached by unwinding only (each invoke
+/// stored first).
+static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, IRBuilder<> &Entry) {
+  Type *I64 = Local->getAllocatedType();
+  auto Store = [&](Instruction *Before) {
+    IRBuilder<> B(Before);
+    B.CreateStore(B.CreateLoad(I64, Local), Addr);
+  };
+  auto Reload = [&](BasicBlock::iterator At) {
+    IRBuilder<> B(At->getParent(), At);
+    B.CreateStore(B.CreateLoad(I64, Addr, "oli.cd.reload"), Local);
+  };
+  Entry.CreateStore(Entry.CreateLoad(I64, Addr, "oli.cd.entry"), Local);
+  SmallPtrSet<BasicBlock *, 4> Pads; // one reload however many invokes unwind there
+  for (CallBase *CB : P.Calls) {
+    Store(CB);
+    if (auto *CI = dyn_cast<CallInst>(CB)) {
+      if (!CI->isMustTailCall()) // a return follows it, nothing else
+        Reload(std::next(CI->getIterator()));
+    } else if (auto *II = dyn_cast<InvokeInst>(CB)) {
+      BasicBlock *Normal = II->getNormalDest();
+      if (!Normal->getSinglePredecessor())
+        Normal = SplitEdge(II->getParent(), Normal);
+      Reload(Normal->getFirstInsertionPt());
+      if (Pads.insert(II->getUnwindDest()).second)
+        Reload(II->getUnwindDest()->getFirstInsertionPt());
+    }
+  }
+  for (Instruction *X : P.Exits)
+    Store(X);
+}
+
 /// Instruments one function; returns true when it changed.
 static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook,
                                uint64_t Every) {
@@ -109,6 +175,10 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
   Value *Addr = Entry.CreateThreadLocalAddress(Ctr);
+  AllocaInst *Local = new AllocaInst(I64, F.getParent()->getDataLayout().getAllocaAddrSpace(), "oli.cd.local",
+                                     F.getEntryBlock().getFirstInsertionPt());
+  SyncPoints Sync;
+  Value *Cd = findSyncPoints(F, Sync) ? Local : Addr; // the countdown the blocks update
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, (uint32_t)std::min<uint64_t>(Every, 1u << 20));
   // Accesses are in instruction order, so each block's are contiguous.
   for (size_t Begin = 0, End; Begin < Accesses.size(); Begin = End) {
@@ -123,8 +193,8 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
       Cum.push_back(K += accessUnits(*Accesses[J].first, DL));
     bool Scalar = K == End - Begin; // one unit each: index J - Begin is access J
     IRBuilder<> B(BB->getTerminator());
-    Value *Left = B.CreateSub(B.CreateLoad(I64, Addr, "oli.cd"), ConstantInt::get(I64, K));
-    B.CreateStore(Left, Addr);
+    Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), ConstantInt::get(I64, K));
+    B.CreateStore(Left, Cd);
     Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(I64, 0));
     Instruction *Then = SplitBlockAndInsertIfThen(Hit, BB->getTerminator()->getIterator(), false, Unlikely);
     IRBuilder<> T(Then);
@@ -138,8 +208,15 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
                                    ConstantInt::get(I64, 1));
     Value *Weight = T.CreateMul(Crossings, ConstantInt::get(I64, Every), "oli.w");
     T.CreateCall(Hook, {Ptr, Weight});
-    T.CreateStore(T.CreateAdd(Left, Weight), Addr);
+    T.CreateStore(T.CreateAdd(Left, Weight), Cd);
     NumProfiledAccesses += End - Begin;
+  }
+  if (Cd == Local) {
+    syncCountdown(Sync, Addr, Local, Entry);
+    DominatorTree DT(F);
+    PromoteMemToReg({Local}, DT);
+  } else {
+    Local->eraseFromParent();
   }
   return true;
 }

@@ -1,6 +1,7 @@
 ; profile-every=N (issue 5, portable profiling): each basic block subtracts its
 ; number K of loads and stores through non-stack, non-constant pointers from a
-; per-thread countdown once, at its end; when it goes negative, the access at
+; per-thread countdown once, at its end (a function's copy, loaded at entry and
+; stored back at its return); when it goes negative, the access at
 ; which it crossed zero (index K + left) calls __oli_profile_access(addr,
 ; C * N), C the zero crossings, and C * N is added back. Stack slots and
 ; constants are not counted; the default (0) adds nothing; a second run adds
@@ -20,6 +21,7 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-LABEL: define void @axpy(
 ; CHECK-NEXT:    %slot = alloca double
 ; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown)
+; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    %px = getelementptr double, ptr %x, i64 %i
 ; CHECK-NEXT:    %vx = load double, ptr %px
 ; CHECK-NEXT:    %py = getelementptr double, ptr %y, i64 %i
@@ -28,9 +30,7 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-NEXT:    store double %s, ptr %py
 ; CHECK-NEXT:    store double %s, ptr %slot
 ; CHECK-NEXT:    %t = load i32, ptr @table
-; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    [[L0:%.*]] = sub i64 [[C0]], 3
-; CHECK-NEXT:    store i64 [[L0]], ptr [[CD]]
 ; CHECK-NEXT:    [[H0:%.*]] = icmp slt i64 [[L0]], 0
 ; CHECK-NEXT:    br i1 [[H0]], label %[[S0:.*]], label %[[T0:.*]], !prof
 ; CHECK:       [[S0]]:
@@ -45,9 +45,10 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-NEXT:    [[W:%.*]] = mul i64 [[C]], 64
 ; CHECK-NEXT:    call void @__oli_profile_access(ptr [[P0]], i64 [[W]])
 ; CHECK-NEXT:    [[R0:%.*]] = add i64 [[L0]], [[W]]
-; CHECK-NEXT:    store i64 [[R0]], ptr [[CD]]
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
+; CHECK-NEXT:    [[F:%.*]] = phi i64 [ [[R0]], %[[S0]] ], [ [[L0]], %{{.*}} ]
+; CHECK-NEXT:    store i64 [[F]], ptr [[CD]]
 ; CHECK-NEXT:    ret void
 ; TWICE-COUNT-1: call void @__oli_profile_access(
 ; TWICE-NOT: call void @__oli_profile_access(

@@ -11,8 +11,7 @@ define void @update(ptr %x, ptr %flag, i64 %i) {
 ; CHECK:         %px = getelementptr double, ptr %x, i64 %i
 ; CHECK-NEXT:    %old = atomicrmw fadd ptr %px, double 1.000000e+00 monotonic
 ; CHECK-NEXT:    %cx = cmpxchg ptr %flag, i32 0, i32 1 seq_cst seq_cst
-; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD:%.*]]
-; CHECK-NEXT:    [[L0:%.*]] = sub i64 [[C0]], 2
+; CHECK-NEXT:    [[L0:%.*]] = sub i64 {{%.*}}, 2
 ; CHECK:         [[P1:%.*]] = select i1 {{%.*}}, ptr %px, ptr %flag
 ; CHECK:         call void @__oli_profile_access(ptr [[P1]], i64 {{%.*}})
   %px = getelementptr double, ptr %x, i64 %i

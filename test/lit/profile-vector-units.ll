@@ -12,8 +12,7 @@ define void @copy2(ptr %x, ptr %y, ptr %z) {
 ; CHECK:         %v = load <2 x double>, ptr %x
 ; CHECK-NEXT:    store <2 x double> %v, ptr %y
 ; CHECK-NEXT:    %w = load i32, ptr %z
-; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD:%.*]]
-; CHECK-NEXT:    [[L0:%.*]] = sub i64 [[C0]], 5
+; CHECK-NEXT:    [[L0:%.*]] = sub i64 {{%.*}}, 5
 ; CHECK:         [[I:%.*]] = add i64 [[L0]], 5
 ; CHECK-NEXT:    [[E1:%.*]] = icmp ult i64 [[I]], 4
 ; CHECK-NEXT:    [[P1:%.*]] = select i1 [[E1]], ptr %y, ptr %z

@@ -53,11 +53,19 @@ high_kb() { awk '/^Node 0,/ { n = 1; next } /^Node/ { n = 0 } n && $1 == "high" 
 # watermarks. Again before every run: dropping the caches (and what the last run
 # left to the kernel) frees memory on both nodes, and a run that finds more room
 # than ROOM_MB spills to node 1 instead of being demoted.
+# The kernel may give fewer huge pages than asked (fragmented node 0) or free
+# memory meanwhile: up to four rounds, compacting first, until node 0's room is
+# within 4 MiB of ROOM_MB.
 hold() {
   echo 100000 > "$(hp 1)"
-  held=$(( $(cat "$(hp 0)") + ($(free_kb 0) - ROOM_MB * 1024 - $(high_kb)) / 2048 ))
-  [ "$held" -lt 0 ] && held=0
-  echo "$held" > "$(hp 0)"
+  for _ in 1 2 3 4; do
+    extra=$(( $(free_kb 0) - ROOM_MB * 1024 - $(high_kb) ))
+    [ "$extra" -le 4096 ] && [ "$extra" -ge -4096 ] && break
+    echo 1 > /proc/sys/vm/compact_memory 2>/dev/null
+    held=$(( $(cat "$(hp 0)") + extra / 2048 ))
+    [ "$held" -lt 0 ] && held=0
+    echo "$held" > "$(hp 0)"
+  done
 }
 hold
 echo "OLI-LAB tiering room_mb=$ROOM_MB budget_mb=$BUDGET_MB node0_high_kb=$(high_kb) node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) node2_free_kb=$(free_kb 2) held0=$(cat "$(hp 0)") held1=$(cat "$(hp 1)")"
