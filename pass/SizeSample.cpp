@@ -55,6 +55,7 @@ int64_t SampleSpace::sampleOf(StringRef Name) {
 
 namespace {
 constexpr unsigned MaxDepth = 24;
+constexpr size_t MaxStores = 8; // stores of one slot lastStore follows
 constexpr int64_t Limit = int64_t(1) << 62;
 
 std::string keyed(StringRef Base, int64_t Off) { return (Base + "+" + Twine(Off)).str(); }
@@ -271,7 +272,8 @@ StoreInst *SampleSpace::lastStore(LoadInst *LI, const std::string &Slot) {
     return Memo->second;
   StoreInst *&Found = Forward[LI];
   auto It = SlotStores.find(Slot);
-  if (It == SlotStores.end() || It->second.size() < 2) // one store: SlotValue's
+  // one store: SlotValue's; many (a counter): not followed, each walk is the function's size
+  if (It == SlotStores.end() || It->second.size() < 2 || It->second.size() > MaxStores)
     return Found = nullptr;
   Function &F = *LI->getFunction();
   DominatorTree *DT = nullptr;
