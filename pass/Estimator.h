@@ -186,7 +186,9 @@ class Estimator {
 public:
   Estimator(Module &M, ModuleAnalysisManager &MAM)
       : M(M), DL(M.getDataLayout()),
-        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {}
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {
+    Space.Dom = [this](Function &F) { return &FAM.getResult<DominatorTreeAnalysis>(F); };
+  }
   std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
 
 private:

@@ -6,13 +6,18 @@
 #include "SizeSample.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 
@@ -50,6 +55,7 @@ int64_t SampleSpace::sampleOf(StringRef Name) {
 
 namespace {
 constexpr unsigned MaxDepth = 24;
+constexpr size_t MaxStores = 8; // stores of one slot lastStore follows
 constexpr int64_t Limit = int64_t(1) << 62;
 
 std::string keyed(StringRef Base, int64_t Off) { return (Base + "+" + Twine(Off)).str(); }
@@ -70,6 +76,7 @@ SampleSpace::SampleSpace(Module &M) {
         APInt Off(DL.getIndexTypeSizeInBits(SI->getPointerOperandType()), 0);
         Value *Base = SI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
         if (auto *G = dyn_cast<GlobalVariable>(Base)) {
+          SlotStores[keyed(globalBase(*G), Off.getSExtValue())].push_back(SI);
           auto &Vs = Stored[keyed(globalBase(*G), Off.getSExtValue())];
           if (!is_contained(Vs, SI->getValueOperand()))
             Vs.push_back(SI->getValueOperand());
@@ -77,7 +84,7 @@ SampleSpace::SampleSpace(Module &M) {
       }
   for (auto &E : Stored)
     if (E.second.size() == 1 && !isa<Constant>(E.second[0]))
-      StoredOnce[E.second[0]] = E.first().str();
+      StoredOnce[E.second[0]] = E.first().str(), SlotValue[E.first()] = E.second[0];
 }
 
 /// The name every caller gives argument A (Name of its operand), when A's
@@ -108,7 +115,12 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   if (!Ptr->getType()->isPointerTy() || Depth > 4)
     return "";
   Module *M = nullptr;
-  if (auto *I = dyn_cast<Instruction>(Ptr))
+  Value *Root = Ptr; // a constant expression's global: a COMMON block's member at its offset
+  while (auto *G = dyn_cast<GEPOperator>(Root->stripPointerCasts()))
+    Root = G->getPointerOperand();
+  if (auto *G = dyn_cast<GlobalValue>(Root->stripPointerCasts()))
+    M = G->getParent();
+  else if (auto *I = dyn_cast<Instruction>(Ptr))
     M = I->getModule();
   else if (auto *A = dyn_cast<Argument>(Ptr))
     M = A->getParent()->getParent();
@@ -221,6 +233,126 @@ std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsi
     return std::nullopt;
   unionSyms(A->Syms, C->Syms);
   return Sample{int64_t(R), A->Syms};
+}
+
+/// An OpenMP static worksharing loop runs each thread's chunk of the range
+/// [lower, upper] the region stored into the slots it passes to
+/// __kmpc_for_static_init_* (operands 4 and 5); the chunks partition the
+/// range, so the region's threads together run it once per call. The
+/// bound read back from such a slot is, at the sample point, the one stored
+/// before the call: the whole range. Null for any other value.
+Value *SampleSpace::staticBound(Value *V) {
+  auto *LI = dyn_cast<LoadInst>(V);
+  auto *A = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
+  if (!A || !LI->isSimple())
+    return nullptr;
+  Value *Stored = nullptr;
+  bool Init = false;
+  for (Use &U : A->uses()) {
+    if (auto *SI = dyn_cast<StoreInst>(U.getUser()); SI && SI->getPointerOperand() == A) {
+      if (Stored)
+        return nullptr; // two values: not the range's
+      Stored = SI->getValueOperand();
+    } else if (auto *CB = dyn_cast<CallBase>(U.getUser())) {
+      Function *F = CB->getCalledFunction();
+      if (!F || !F->getName().starts_with("__kmpc_for_static_init") || !CB->isArgOperand(&U) ||
+          (CB->getArgOperandNo(&U) != 4 && CB->getArgOperandNo(&U) != 5))
+        return nullptr;
+      Init = true;
+    } else if (!isa<LoadInst>(U.getUser()) && !isa<LifetimeIntrinsic>(U.getUser())) {
+      return nullptr;
+    }
+  }
+  return Init ? Stored : nullptr;
+}
+
+StoreInst *SampleSpace::lastStore(LoadInst *LI, const std::string &Slot) {
+  auto Memo = Forward.find(LI);
+  if (Memo != Forward.end())
+    return Memo->second;
+  StoreInst *&Found = Forward[LI];
+  auto It = SlotStores.find(Slot);
+  // one store: SlotValue's; many (a counter): not followed, each walk is the function's size
+  if (It == SlotStores.end() || It->second.size() < 2 || It->second.size() > MaxStores)
+    return Found = nullptr;
+  Function &F = *LI->getFunction();
+  DominatorTree *DT = nullptr;
+  StoreInst *Last = nullptr;
+  for (StoreInst *SI : It->second) {
+    if (SI->getFunction() != &F || !SI->isSimple())
+      return Found = nullptr; // another function's store may run in a call between
+    if (!DT)
+      DT = Dom(F);
+    if (DT->dominates(SI, LI) && (!Last || DT->dominates(Last, SI)))
+      Last = SI;
+  }
+  if (!Last)
+    return Found = nullptr;
+  // every other store reaches the load only through Last: a walk of the
+  // blocks after it that stops at Last's (once per such load)
+  BasicBlock *LB = LI->getParent(), *Through = Last->getParent();
+  for (StoreInst *SI : It->second) {
+    if (SI == Last)
+      continue;
+    BasicBlock *SB = SI->getParent();
+    if (SB == Through) {
+      if (SI->comesBefore(Last))
+        continue;
+      return Found = nullptr; // after Last in its block, before the load
+    }
+    if (SB == LB && SI->comesBefore(LI))
+      return Found = nullptr;
+    SmallVector<BasicBlock *, 16> Work(successors(SB));
+    SmallPtrSet<BasicBlock *, 32> Seen;
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (B == Through || !Seen.insert(B).second)
+        continue;
+      if (B == LB)
+        return Found = nullptr;
+      append_range(Work, successors(B));
+    }
+  }
+  return Found = Last;
+}
+
+std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
+  if (Depth > MaxDepth || !V->getType()->isIntegerTy() || V->getType()->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue().getSignificantBits() > 63 ? std::nullopt
+                                                    : std::optional<Sample>(Sample{C->getSExtValue(), {}});
+  if (isa<Constant>(V))
+    return std::nullopt;
+  if (auto *Cast = dyn_cast<CastInst>(V);
+      Cast && (isa<SExtInst>(Cast) || isa<ZExtInst>(Cast) || isa<TruncInst>(Cast))) {
+    std::optional<Sample> X = evalStored(Cast->getOperand(0), Depth + 1);
+    unsigned W = isa<TruncInst>(Cast) ? Cast->getType()->getIntegerBitWidth()
+                                      : Cast->getOperand(0)->getType()->getIntegerBitWidth();
+    if (!X || W >= 63)
+      return X;
+    int64_t Mod = int64_t(1) << W;
+    X->Value = ((X->Value % Mod) + Mod) % Mod;
+    if (isa<SExtInst>(Cast) && X->Value >= Mod / 2)
+      X->Value -= Mod;
+    return X;
+  }
+  auto *B = dyn_cast<BinaryOperator>(V);
+  if (B && (B->getOpcode() == Instruction::Add || B->getOpcode() == Instruction::Sub ||
+            B->getOpcode() == Instruction::Mul)) {
+    std::optional<Sample> X = evalStored(B->getOperand(0), Depth + 1), Y = evalStored(B->getOperand(1), Depth + 1);
+    if (!X || !Y)
+      return std::nullopt;
+    __int128 R = B->getOpcode() == Instruction::Add   ? __int128(X->Value) + Y->Value
+                 : B->getOpcode() == Instruction::Sub ? __int128(X->Value) - Y->Value
+                                                      : __int128(X->Value) * Y->Value;
+    if (R <= -__int128(Limit) || R >= __int128(Limit))
+      return std::nullopt;
+    unionSyms(X->Syms, Y->Syms);
+    return Sample{int64_t(R), X->Syms};
+  }
+  unsigned Sym = symbol(V); // a leaf: a load, a call's result, a parameter
+  return Sample{Values[Sym], {Sym}};
 }
 
 std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
@@ -341,6 +473,24 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
     }
     if (std::optional<Sample> R = evalBitOp(V, SE, Depth))
       return R;
+    if (Value *B = staticBound(V); B && SE.isSCEVable(B->getType()))
+      if (std::optional<Sample> R = evalAt(SE.getSCEV(B), SE, Depth + 1))
+        return R;
+    // a load of a slot its own function stored last (`nnz = 7 * n` stored,
+    // then read back for the allocation after a call): the stored value
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple() && Dom)
+      if (std::string Slot = addressName(LI->getPointerOperand(), 0); !Slot.empty())
+        if (StoreInst *St = lastStore(LI, Slot); St && SE.isSCEVable(St->getValueOperand()->getType()))
+          if (std::optional<Sample> R = evalAt(SE.getSCEV(St->getValueOperand()), SE, Depth + 1))
+            return R;
+    // a load of a slot whose one stored value is an expression (`n = m *
+    // m * m` stored, then `i < n` loaded back elsewhere): that expression,
+    // in the symbols of its leaves, as in the function that computed it
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
+      if (auto It = SlotValue.find(addressName(LI->getPointerOperand(), 0)); It != SlotValue.end())
+        if (auto *SV = dyn_cast<BinaryOperator>(It->second))
+          if (std::optional<Sample> R = evalStored(SV, Depth + 1))
+            return R;
     unsigned Sym = symbol(V);
     return Sample{Values[Sym], {Sym}};
   }

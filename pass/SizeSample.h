@@ -29,6 +29,10 @@
 #include <string>
 
 namespace llvm {
+class DominatorTree;
+class Function;
+class LoadInst;
+class StoreInst;
 class Loop;
 class Module;
 class PHINode;
@@ -74,6 +78,10 @@ public:
   /// or for a loop header's phi, the phi is a symbol of its own.
   std::function<void(llvm::PHINode *, llvm::SmallVectorImpl<llvm::Value *> &)> Live;
 
+  /// The dominator tree of a function, for a load that reads a store of
+  /// its own function (unset: no such load is followed).
+  std::function<llvm::DominatorTree *(llvm::Function &)> Dom;
+
   /// The symbol naming V (a run-time value SCEV cannot see through).
   unsigned symbol(llvm::Value *V);
   const std::string &name(unsigned Sym) const { return Names[Sym]; }
@@ -102,6 +110,18 @@ private:
   llvm::SmallVector<int64_t, 16> Values;
   llvm::DenseMap<llvm::Value *, unsigned> Of;
   llvm::DenseMap<llvm::Value *, std::string> StoredOnce; // a value stored into exactly one global slot, alone
+  llvm::StringMap<llvm::Value *> SlotValue;              // the reverse: a global slot's one stored value
+  llvm::StringMap<llvm::SmallVector<llvm::StoreInst *, 2>> SlotStores; // every store into a global slot
+  llvm::DenseMap<llvm::LoadInst *, llvm::StoreInst *> Forward;        // lastStore's answers
+  /// The store of its own function a load of a global slot reads: one
+  /// that dominates it, with no other store of the slot on a path between.
+  llvm::StoreInst *lastStore(llvm::LoadInst *LI, const std::string &Slot);
+  /// A slot's stored value at the sample point, from its instructions
+  /// (another function's: no ScalarEvolution of its own here).
+  std::optional<Sample> evalStored(llvm::Value *V, unsigned Depth);
+  /// A worksharing loop's bound read back after __kmpc_for_static_init:
+  /// the value stored into the slot before the call.
+  llvm::Value *staticBound(llvm::Value *V);
   unsigned Locals = 0;
 };
 
