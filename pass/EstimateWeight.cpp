@@ -275,6 +275,23 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
   return {F, Guess};
 }
 
+/// Per call of CB's function, how often the callee's sweeps of the pointer
+/// CB passes as argument ArgNo (straight into the object) make one sweep of
+/// the object. The pointer moves in loops around CB (a grid line per call,
+/// `fft_line(u + ID(0, j, k), nx)`): the callee's loops walk that part, the
+/// loops that move it tile the object with the parts, so a sweep counts
+/// once per entry of the outermost of them, not once per call. Otherwise
+/// the call's frequency (R).
+double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double R) {
+  if (ArgNo >= CB.arg_size() || !FI.SE->isSCEVable(CB.getArgOperand(ArgNo)->getType()))
+    return R;
+  const SCEV *S = FI.SE->getSCEV(CB.getArgOperand(ArgNo));
+  const Loop *Out = nullptr;
+  for (const Loop *P = FI.LI->getLoopFor(CB.getParent()); P && variesIn(S, P, *FI.SE); P = P->getParentLoop())
+    Out = P;
+  return Out ? std::min(R, loopEntries(FI, Out).first) : R;
+}
+
 /// Calls of F per run: 1 for main, else the sum over its call sites (direct,
 /// and callbacks such as __kmpc_fork_call) of caller calls x block
 /// frequency. Recursive calls add nothing. A function only other modules
@@ -539,31 +556,35 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
 Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
                             const std::function<bool(const SymSet &)> &Exact) {
   Tally T;
-  std::vector<double> E(States.size(), 0.0);
+  // E: calls of each state's function with the object; ET: of those, the
+  // sweeps of the object its coverage counts (tileEntries: fewer when the
+  // calls are handed parts of it)
+  std::vector<double> E(States.size(), 0.0), ET(States.size(), 0.0);
   std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
   Reached.assign(States.size(), 0);
   struct Item {
     unsigned S;
-    double Delta;
+    double Delta, DeltaT;
     bool Guess;
     unsigned Depth;
   };
   std::vector<Item> Push;
   for (auto [R, Delta] : From)
-    Push.push_back({R, Delta, false, 0});
+    Push.push_back({R, Delta, Delta, false, 0});
   for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
     Item It = Push.back();
     Push.pop_back();
     bool First = !Reached[It.S];
     Reached[It.S] = 1;
     E[It.S] += It.Delta;
+    ET[It.S] += It.DeltaT;
     GuessedPath[It.S] |= It.Guess;
     const State &St = States[It.S];
-    if (It.Depth > 16 || (!First && It.Delta == 0))
+    if (It.Depth > 16 || (!First && It.Delta == 0 && It.DeltaT == 0))
       continue;
     for (unsigned A : St.Also)
       if (!Reached[A])
-        Push.push_back({A, 0.0, false, It.Depth + 1});
+        Push.push_back({A, 0.0, 0.0, false, It.Depth + 1});
     if (St.Absolute && !First)
       continue;
     for (auto [Tgt, CB] : St.Calls) {
@@ -571,15 +592,18 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (!FI)
         continue;
       auto [R, RG] = relFreq(*FI, CB->getParent());
-      double Calls = It.Delta;
+      double Calls = It.Delta, CallsT = It.DeltaT, RT = R;
       bool G = It.Guess || RG;
       if (St.Absolute) {
         auto [C, CG] = entryCount(*CB->getFunction());
-        Calls = C;
+        Calls = CallsT = C;
         G |= CG;
       }
+      if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
+          A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
+        RT = tileEntries(*FI, *CB, A->getArgNo(), R);
       if (Calls * R > 0 || !Reached[Tgt])
-        Push.push_back({Tgt, Calls * R, G, It.Depth + 1});
+        Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1});
     }
   }
   for (unsigned S = 0; S < States.size(); ++S) {
@@ -620,12 +644,15 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         continue;
       T.Seen = true;
       auto [Calls, CG] = callsOf(*A.I->getFunction());
+      // a sweep taken to cover the object counts per sweep of it (tileEntries)
+      double CallsT = St.Absolute ? Calls : ET[S];
       // a USE counts per call of the root it runs under: the join counts the roots
       double RCalls = St.Absolute ? rootCalls(*A.I->getFunction()).first : Calls;
+      double RCallsT = St.Absolute ? RCalls : CallsT;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
-      const double PB = Calls * W.PerByte, EX = Calls * W.Execs;
+      const double PB = CallsT * W.PerByte, EX = Calls * W.Execs;
       for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
-        double C = Q == &T ? Calls : RCalls, QPB = C * W.PerByte, QEX = C * W.Execs;
+        double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte, QEX = C * W.Execs;
         Q->PerByte[unsigned(W.Pat)] += QPB;
         (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += QEX;
         Q->PassPerByte += QPB * Width;
