@@ -22,10 +22,70 @@ FnInfo *Estimator::info(Function &F) {
   FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
   FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
   FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
-  sampleBranches(F, *FI);
+  SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
+  if (!Outermost.empty()) { // both views
+    FI->OuterBPI = decidedBranches(F, *FI, Outermost);
+    FI->OuterBFI = std::make_unique<BlockFrequencyInfo>(F, *FI->OuterBPI, *FI->LI);
+    FI->BPI[0] = FI->BPI[1] = FI->OuterBPI.get();
+    FI->BFI[0] = FI->BFI[1] = FI->OuterBFI.get();
+  }
+  sampleBranches(F, *FI, Outermost);
   for (unsigned V = 0; V < 2; ++V)
     FI->EntryFreq[V] = std::max(1.0, double(FI->BFI[V]->getEntryFreq().getFrequency()));
   return (Fns[&F] = std::move(FI)).get();
+}
+
+/// A function that calls itself counts its outermost calls only (entryCount:
+/// recursion adds nothing), and an outermost call does not stop at the
+/// base case: a branch outside loops whose one side reaches a call of F
+/// and whose other side reaches none (`if (l == nlev - 1) { smooth(..,
+/// 40); return; }` before `vcycle(L, l + 1, ..)`) goes the recursive way,
+/// not BranchProbabilityInfo's even guess. The base case is the innermost
+/// call's, on its own (smaller) part of the data.
+SmallVector<std::pair<BasicBlock *, bool>, 2> Estimator::outermostBranches(Function &F, LoopInfo &LI) {
+  SmallVector<std::pair<BasicBlock *, bool>, 2> Out;
+  SmallPtrSet<const BasicBlock *, 4> SelfCalls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() == &F)
+      SelfCalls.insert(CB->getParent());
+  if (SelfCalls.empty())
+    return Out;
+  auto reachesSelf = [&](BasicBlock *From, BasicBlock *Skip) {
+    SmallVector<BasicBlock *, 16> Work{From};
+    SmallPtrSet<BasicBlock *, 32> Seen{Skip, From};
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (SelfCalls.count(B))
+        return true;
+      for (BasicBlock *S : successors(B))
+        if (Seen.insert(S).second)
+          Work.push_back(S);
+    }
+    return false;
+  };
+  for (BasicBlock &BB : F) {
+    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!BI || !BI->isConditional() || LI.getLoopFor(&BB) || BI->getSuccessor(0) == BI->getSuccessor(1))
+      continue;
+    bool R0 = reachesSelf(BI->getSuccessor(0), &BB), R1 = reachesSelf(BI->getSuccessor(1), &BB);
+    if (R0 != R1)
+      Out.push_back({&BB, R0});
+  }
+  return Out;
+}
+
+/// Branch probabilities with the branches of Decided taken one way
+/// (true: the first successor), the others as BranchProbabilityInfo has them.
+std::unique_ptr<BranchProbabilityInfo>
+Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Decided) {
+  auto BPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
+                                                     &FAM.getResult<DominatorTreeAnalysis>(F));
+  for (auto [BB, Taken] : Decided) {
+    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
+                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
+    BPI->setEdgeProbability(BB, P);
+  }
+  return BPI;
 }
 
 /// View 1's branch probabilities: a branch outside every loop's variation
@@ -33,9 +93,11 @@ FnInfo *Estimator::info(Function &F) {
 /// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
 /// its remainder) goes the way it goes at the sample point, instead of
 /// BranchProbabilityInfo's even guess.
-void Estimator::sampleBranches(Function &F, FnInfo &FI) {
-  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
+void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost) {
+  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided(Outermost.begin(), Outermost.end());
   DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
+  for (auto [BB, Taken] : Outermost)
+    Way[BB] = Taken;
   SmallPtrSet<const BasicBlock *, 32> LiveBB;
   auto edgeLive = [&](BasicBlock *From, BasicBlock *To) {
     if (!LiveBB.count(From))
@@ -107,18 +169,14 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI) {
       continue;
     if (const Loop *L = FI.LI->getLoopFor(BB); L && L->isLoopExiting(BB))
       continue; // a loop's exit: its trip count says how often it is taken
+    if (Way.count(BB))
+      continue; // decided already (outermostBranches)
     if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
       Decided.push_back({BB, *Taken}), Way[BB] = *Taken;
   }
-  if (Decided.empty())
-    return;
-  FI.SampleBPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
-                                                         &FAM.getResult<DominatorTreeAnalysis>(F));
-  for (auto [BB, Taken] : Decided) {
-    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
-                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
-    FI.SampleBPI->setEdgeProbability(BB, P);
-  }
+  if (Decided.size() == Outermost.size())
+    return; // view 0's
+  FI.SampleBPI = decidedBranches(F, FI, Decided);
   FI.SampleBFI = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI, *FI.LI);
   FI.BPI[1] = FI.SampleBPI.get();
   FI.BFI[1] = FI.SampleBFI.get();
@@ -224,6 +282,56 @@ static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
   return false;
 }
 
+/// L's trip count when it reads parameters of its function only and every
+/// call that runs (a block frequency above zero: not a recursion's base
+/// case, outermostBranches) passes the same constants for them (smooth's
+/// `sweeps`: 2 from the outermost V-cycle, 40 only at the coarsest level).
+std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
+  Function &F = *L->getHeader()->getParent();
+  const SCEV *B = FI.SE->getBackedgeTakenCount(L);
+  if (!F.hasLocalLinkage() || isa<SCEVCouldNotCompute>(B) || !ArgTripsBusy.insert(&F).second)
+    return std::nullopt;
+  auto reads = [&](bool Arg) {
+    return SCEVExprContains(B, [&](const SCEV *X) {
+      auto *U = dyn_cast<SCEVUnknown>(X);
+      return U && isa<Argument>(U->getValue()) == Arg;
+    });
+  };
+  std::optional<int64_t> Trips;
+  bool Agree = reads(true) && !reads(false);
+  SmallVector<std::pair<CallBase *, double>, 4> Calls;
+  double Most = 0;
+  for (Use &U : F.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    FnInfo *CI = Agree && CB && CB->isCallee(&U) ? info(*CB->getFunction()) : nullptr;
+    if (!CI) {
+      Agree = false;
+      break;
+    }
+    Calls.push_back({CB, relFreq(*CI, CB->getParent()).first});
+    Most = std::max(Most, Calls.back().second);
+  }
+  for (auto [CB, Freq] : Calls) {
+    if (!Agree)
+      break;
+    if (Freq <= 0.001 * Most)
+      continue; // a call that does not run (BFI keeps a trace of a decided edge)
+    ValueToSCEVMapTy Map;
+    for (Argument &A : F.args())
+      if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(A.getArgNo())); C && A.getType()->isIntegerTy())
+        Map[&A] = FI.SE->getConstant(C->getValue());
+    auto *T = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(B, *FI.SE, Map));
+    if (!T || T->getAPInt().getSignificantBits() > 62 || (Trips && *Trips != T->getAPInt().getSExtValue() + 1))
+      Agree = false;
+    else
+      Trips = T->getAPInt().getSExtValue() + 1;
+  }
+  ArgTripsBusy.erase(&F);
+  if (!Agree || !Trips || *Trips <= 0)
+    return std::nullopt;
+  return double(*Trips);
+}
+
 /// Header executions per entry of L: SCEV's trip count when it has one (or
 /// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
 /// BFI's guess. Second: known.
@@ -238,6 +346,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {1.0, true}; // its chunks are one pass of the chunk loop's range
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
+  else if (std::optional<double> A = argTrips(FI, L))
+    R = {*A, true}; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
@@ -602,6 +712,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
           A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
         RT = tileEntries(*FI, *CB, A->getArgNo(), R);
+      if (CB->getCalledFunction() == CB->getFunction())
+        R = RT = 0; // recursion adds nothing, as in entryCount
       if (Calls * R > 0 || !Reached[Tgt])
         Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1});
     }
