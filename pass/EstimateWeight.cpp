@@ -474,9 +474,9 @@ bool Estimator::uncalledRoot(Function &F) {
 /// a row gathered by data, not a piece of one sweep as when the starts are
 /// read in order from an array (a CSR matrix's rowstr[i]) or carried from
 /// the previous iteration.
-static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarEvolution &SE) {
+static bool rowsByData(const SCEV *S, const Loop *P, const Loop *Inner, const LoopInfo &LI, ScalarEvolution &SE) {
   struct Visit {
-    const Loop *P;
+    const Loop *P, *Inner;
     const LoopInfo &LI;
     ScalarEvolution &SE;
     bool ByData = false;
@@ -485,7 +485,12 @@ static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarE
       auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
       if (!I || !P->contains(I))
         return true;
-      if (LI.getLoopFor(I->getParent()) != P && !isa<PHINode>(I))
+      // a periodic stencil neighbour's wrapped index, `(j + 1) & m` in P or
+      // `(k + 1) & m` in the sweep's own loop: in order, not by data
+      const Loop *At = LI.getLoopFor(I->getParent());
+      if ((At == P || At == Inner) && periodic(X, At, SE))
+        return true;
+      if (At != P && !isa<PHINode>(I))
         ByData = true; // computed in an inner loop: a search's result
       else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
         ByData = true;
@@ -513,7 +518,7 @@ static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarE
       return !ByData;
     }
     bool isDone() const { return ByData; }
-  } V{P, LI, SE};
+  } V{P, Inner, LI, SE};
   visitAll(S, V);
   return V.ByData;
 }
@@ -623,7 +628,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
     if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
-      if (rowsByData(Start, P, *FI->LI, SE))
+      if (rowsByData(Start, P, L, *FI->LI, SE))
         W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
     }
     Nest.push_back(P);
