@@ -279,15 +279,17 @@ bool periodic(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
       while (auto *C = dyn_cast<CastInst>(V))
         V = C->getOperand(0);
       auto *B = dyn_cast<BinaryOperator>(V);
-      if (B && (B->getOpcode() == Instruction::And || B->getOpcode() == Instruction::URem ||
-                B->getOpcode() == Instruction::SRem) &&
-          SE.isSCEVable(B->getType()) && L->isLoopInvariant(B->getOperand(1))) {
-        const SCEV *X = SE.getSCEV(B->getOperand(0));
-        if (auto *AR = dyn_cast<SCEVAddRecExpr>(X); AR && AR->getLoop() == L && AR->isAffine()) {
-          Any = true;
-          return false;
+      // the mask of an `and` may be either operand (`m & (k + 1)`)
+      for (unsigned Op = 0; B && Op < (B->getOpcode() == Instruction::And ? 2u : 1u); ++Op)
+        if ((B->getOpcode() == Instruction::And || B->getOpcode() == Instruction::URem ||
+             B->getOpcode() == Instruction::SRem) &&
+            SE.isSCEVable(B->getType()) && L->isLoopInvariant(B->getOperand(1 - Op))) {
+          const SCEV *X = SE.getSCEV(B->getOperand(Op));
+          if (auto *AR = dyn_cast<SCEVAddRecExpr>(X); AR && AR->getLoop() == L && AR->isAffine()) {
+            Any = true;
+            return false;
+          }
         }
-      }
       Other = true;
       return false;
     }

@@ -22,10 +22,70 @@ FnInfo *Estimator::info(Function &F) {
   FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
   FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
   FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
-  sampleBranches(F, *FI);
+  SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
+  if (!Outermost.empty()) { // both views
+    FI->OuterBPI = decidedBranches(F, *FI, Outermost);
+    FI->OuterBFI = std::make_unique<BlockFrequencyInfo>(F, *FI->OuterBPI, *FI->LI);
+    FI->BPI[0] = FI->BPI[1] = FI->OuterBPI.get();
+    FI->BFI[0] = FI->BFI[1] = FI->OuterBFI.get();
+  }
+  sampleBranches(F, *FI, Outermost);
   for (unsigned V = 0; V < 2; ++V)
     FI->EntryFreq[V] = std::max(1.0, double(FI->BFI[V]->getEntryFreq().getFrequency()));
   return (Fns[&F] = std::move(FI)).get();
+}
+
+/// A function that calls itself counts its outermost calls only (entryCount:
+/// recursion adds nothing), and an outermost call does not stop at the
+/// base case: a branch outside loops whose one side reaches a call of F
+/// and whose other side reaches none (`if (l == nlev - 1) { smooth(..,
+/// 40); return; }` before `vcycle(L, l + 1, ..)`) goes the recursive way,
+/// not BranchProbabilityInfo's even guess. The base case is the innermost
+/// call's, on its own (smaller) part of the data.
+SmallVector<std::pair<BasicBlock *, bool>, 2> Estimator::outermostBranches(Function &F, LoopInfo &LI) {
+  SmallVector<std::pair<BasicBlock *, bool>, 2> Out;
+  SmallPtrSet<const BasicBlock *, 4> SelfCalls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() == &F)
+      SelfCalls.insert(CB->getParent());
+  if (SelfCalls.empty())
+    return Out;
+  auto reachesSelf = [&](BasicBlock *From, BasicBlock *Skip) {
+    SmallVector<BasicBlock *, 16> Work{From};
+    SmallPtrSet<BasicBlock *, 32> Seen{Skip, From};
+    while (!Work.empty()) {
+      BasicBlock *B = Work.pop_back_val();
+      if (SelfCalls.count(B))
+        return true;
+      for (BasicBlock *S : successors(B))
+        if (Seen.insert(S).second)
+          Work.push_back(S);
+    }
+    return false;
+  };
+  for (BasicBlock &BB : F) {
+    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!BI || !BI->isConditional() || LI.getLoopFor(&BB) || BI->getSuccessor(0) == BI->getSuccessor(1))
+      continue;
+    bool R0 = reachesSelf(BI->getSuccessor(0), &BB), R1 = reachesSelf(BI->getSuccessor(1), &BB);
+    if (R0 != R1)
+      Out.push_back({&BB, R0});
+  }
+  return Out;
+}
+
+/// Branch probabilities with the branches of Decided taken one way
+/// (true: the first successor), the others as BranchProbabilityInfo has them.
+std::unique_ptr<BranchProbabilityInfo>
+Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Decided) {
+  auto BPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
+                                                     &FAM.getResult<DominatorTreeAnalysis>(F));
+  for (auto [BB, Taken] : Decided) {
+    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
+                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
+    BPI->setEdgeProbability(BB, P);
+  }
+  return BPI;
 }
 
 /// View 1's branch probabilities: a branch outside every loop's variation
@@ -33,9 +93,11 @@ FnInfo *Estimator::info(Function &F) {
 /// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
 /// its remainder) goes the way it goes at the sample point, instead of
 /// BranchProbabilityInfo's even guess.
-void Estimator::sampleBranches(Function &F, FnInfo &FI) {
-  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided;
+void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost) {
+  SmallVector<std::pair<BasicBlock *, bool>, 8> Decided(Outermost.begin(), Outermost.end());
   DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
+  for (auto [BB, Taken] : Outermost)
+    Way[BB] = Taken;
   SmallPtrSet<const BasicBlock *, 32> LiveBB;
   auto edgeLive = [&](BasicBlock *From, BasicBlock *To) {
     if (!LiveBB.count(From))
@@ -107,18 +169,14 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI) {
       continue;
     if (const Loop *L = FI.LI->getLoopFor(BB); L && L->isLoopExiting(BB))
       continue; // a loop's exit: its trip count says how often it is taken
+    if (Way.count(BB))
+      continue; // decided already (outermostBranches)
     if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
       Decided.push_back({BB, *Taken}), Way[BB] = *Taken;
   }
-  if (Decided.empty())
-    return;
-  FI.SampleBPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
-                                                         &FAM.getResult<DominatorTreeAnalysis>(F));
-  for (auto [BB, Taken] : Decided) {
-    SmallVector<BranchProbability, 2> P{Taken ? BranchProbability::getOne() : BranchProbability::getZero(),
-                                        Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
-    FI.SampleBPI->setEdgeProbability(BB, P);
-  }
+  if (Decided.size() == Outermost.size())
+    return; // view 0's
+  FI.SampleBPI = decidedBranches(F, FI, Decided);
   FI.SampleBFI = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI, *FI.LI);
   FI.BPI[1] = FI.SampleBPI.get();
   FI.BFI[1] = FI.SampleBFI.get();
@@ -224,6 +282,56 @@ static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
   return false;
 }
 
+/// L's trip count when it reads parameters of its function only and every
+/// call that runs (a block frequency above zero: not a recursion's base
+/// case, outermostBranches) passes the same constants for them (smooth's
+/// `sweeps`: 2 from the outermost V-cycle, 40 only at the coarsest level).
+std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
+  Function &F = *L->getHeader()->getParent();
+  const SCEV *B = FI.SE->getBackedgeTakenCount(L);
+  if (!F.hasLocalLinkage() || isa<SCEVCouldNotCompute>(B) || !ArgTripsBusy.insert(&F).second)
+    return std::nullopt;
+  auto reads = [&](bool Arg) {
+    return SCEVExprContains(B, [&](const SCEV *X) {
+      auto *U = dyn_cast<SCEVUnknown>(X);
+      return U && isa<Argument>(U->getValue()) == Arg;
+    });
+  };
+  std::optional<int64_t> Trips;
+  bool Agree = reads(true) && !reads(false);
+  SmallVector<std::pair<CallBase *, double>, 4> Calls;
+  double Most = 0;
+  for (Use &U : F.uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    FnInfo *CI = Agree && CB && CB->isCallee(&U) ? info(*CB->getFunction()) : nullptr;
+    if (!CI) {
+      Agree = false;
+      break;
+    }
+    Calls.push_back({CB, relFreq(*CI, CB->getParent()).first});
+    Most = std::max(Most, Calls.back().second);
+  }
+  for (auto [CB, Freq] : Calls) {
+    if (!Agree)
+      break;
+    if (Freq <= 0.001 * Most)
+      continue; // a call that does not run (BFI keeps a trace of a decided edge)
+    ValueToSCEVMapTy Map;
+    for (Argument &A : F.args())
+      if (auto *C = dyn_cast<ConstantInt>(CB->getArgOperand(A.getArgNo())); C && A.getType()->isIntegerTy())
+        Map[&A] = FI.SE->getConstant(C->getValue());
+    auto *T = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(B, *FI.SE, Map));
+    if (!T || T->getAPInt().getSignificantBits() > 62 || (Trips && *Trips != T->getAPInt().getSExtValue() + 1))
+      Agree = false;
+    else
+      Trips = T->getAPInt().getSExtValue() + 1;
+  }
+  ArgTripsBusy.erase(&F);
+  if (!Agree || !Trips || *Trips <= 0)
+    return std::nullopt;
+  return double(*Trips);
+}
+
 /// Header executions per entry of L: SCEV's trip count when it has one (or
 /// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
 /// BFI's guess. Second: known.
@@ -238,6 +346,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {1.0, true}; // its chunks are one pass of the chunk loop's range
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
+  else if (std::optional<double> A = argTrips(FI, L))
+    R = {*A, true}; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
@@ -273,6 +383,23 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
     Guess |= !Known;
   }
   return {F, Guess};
+}
+
+/// Per call of CB's function, how often the callee's sweeps of the pointer
+/// CB passes as argument ArgNo (straight into the object) make one sweep of
+/// the object. The pointer moves in loops around CB (a grid line per call,
+/// `fft_line(u + ID(0, j, k), nx)`): the callee's loops walk that part, the
+/// loops that move it tile the object with the parts, so a sweep counts
+/// once per entry of the outermost of them, not once per call. Otherwise
+/// the call's frequency (R).
+double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double R) {
+  if (ArgNo >= CB.arg_size() || !FI.SE->isSCEVable(CB.getArgOperand(ArgNo)->getType()))
+    return R;
+  const SCEV *S = FI.SE->getSCEV(CB.getArgOperand(ArgNo));
+  const Loop *Out = nullptr;
+  for (const Loop *P = FI.LI->getLoopFor(CB.getParent()); P && variesIn(S, P, *FI.SE); P = P->getParentLoop())
+    Out = P;
+  return Out ? std::min(R, loopEntries(FI, Out).first) : R;
 }
 
 /// Calls of F per run: 1 for main, else the sum over its call sites (direct,
@@ -347,9 +474,9 @@ bool Estimator::uncalledRoot(Function &F) {
 /// a row gathered by data, not a piece of one sweep as when the starts are
 /// read in order from an array (a CSR matrix's rowstr[i]) or carried from
 /// the previous iteration.
-static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarEvolution &SE) {
+static bool rowsByData(const SCEV *S, const Loop *P, const Loop *Inner, const LoopInfo &LI, ScalarEvolution &SE) {
   struct Visit {
-    const Loop *P;
+    const Loop *P, *Inner;
     const LoopInfo &LI;
     ScalarEvolution &SE;
     bool ByData = false;
@@ -358,7 +485,12 @@ static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarE
       auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
       if (!I || !P->contains(I))
         return true;
-      if (LI.getLoopFor(I->getParent()) != P && !isa<PHINode>(I))
+      // a periodic stencil neighbour's wrapped index, `(j + 1) & m` in P or
+      // `(k + 1) & m` in the sweep's own loop: in order, not by data
+      const Loop *At = LI.getLoopFor(I->getParent());
+      if ((At == P || At == Inner) && periodic(X, At, SE))
+        return true;
+      if (At != P && !isa<PHINode>(I))
         ByData = true; // computed in an inner loop: a search's result
       else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
         ByData = true;
@@ -386,7 +518,7 @@ static bool rowsByData(const SCEV *S, const Loop *P, const LoopInfo &LI, ScalarE
       return !ByData;
     }
     bool isDone() const { return ByData; }
-  } V{P, LI, SE};
+  } V{P, Inner, LI, SE};
   visitAll(S, V);
   return V.ByData;
 }
@@ -496,7 +628,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
     if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
-      if (rowsByData(Start, P, *FI->LI, SE))
+      if (rowsByData(Start, P, L, *FI->LI, SE))
         W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
     }
     Nest.push_back(P);
@@ -539,31 +671,35 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
 Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
                             const std::function<bool(const SymSet &)> &Exact) {
   Tally T;
-  std::vector<double> E(States.size(), 0.0);
+  // E: calls of each state's function with the object; ET: of those, the
+  // sweeps of the object its coverage counts (tileEntries: fewer when the
+  // calls are handed parts of it)
+  std::vector<double> E(States.size(), 0.0), ET(States.size(), 0.0);
   std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
   Reached.assign(States.size(), 0);
   struct Item {
     unsigned S;
-    double Delta;
+    double Delta, DeltaT;
     bool Guess;
     unsigned Depth;
   };
   std::vector<Item> Push;
   for (auto [R, Delta] : From)
-    Push.push_back({R, Delta, false, 0});
+    Push.push_back({R, Delta, Delta, false, 0});
   for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
     Item It = Push.back();
     Push.pop_back();
     bool First = !Reached[It.S];
     Reached[It.S] = 1;
     E[It.S] += It.Delta;
+    ET[It.S] += It.DeltaT;
     GuessedPath[It.S] |= It.Guess;
     const State &St = States[It.S];
-    if (It.Depth > 16 || (!First && It.Delta == 0))
+    if (It.Depth > 16 || (!First && It.Delta == 0 && It.DeltaT == 0))
       continue;
     for (unsigned A : St.Also)
       if (!Reached[A])
-        Push.push_back({A, 0.0, false, It.Depth + 1});
+        Push.push_back({A, 0.0, 0.0, false, It.Depth + 1});
     if (St.Absolute && !First)
       continue;
     for (auto [Tgt, CB] : St.Calls) {
@@ -571,15 +707,20 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (!FI)
         continue;
       auto [R, RG] = relFreq(*FI, CB->getParent());
-      double Calls = It.Delta;
+      double Calls = It.Delta, CallsT = It.DeltaT, RT = R;
       bool G = It.Guess || RG;
       if (St.Absolute) {
         auto [C, CG] = entryCount(*CB->getFunction());
-        Calls = C;
+        Calls = CallsT = C;
         G |= CG;
       }
+      if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
+          A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
+        RT = tileEntries(*FI, *CB, A->getArgNo(), R);
+      if (CB->getCalledFunction() == CB->getFunction())
+        R = RT = 0; // recursion adds nothing, as in entryCount
       if (Calls * R > 0 || !Reached[Tgt])
-        Push.push_back({Tgt, Calls * R, G, It.Depth + 1});
+        Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1});
     }
   }
   for (unsigned S = 0; S < States.size(); ++S) {
@@ -620,12 +761,15 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         continue;
       T.Seen = true;
       auto [Calls, CG] = callsOf(*A.I->getFunction());
+      // a sweep taken to cover the object counts per sweep of it (tileEntries)
+      double CallsT = St.Absolute ? Calls : ET[S];
       // a USE counts per call of the root it runs under: the join counts the roots
       double RCalls = St.Absolute ? rootCalls(*A.I->getFunction()).first : Calls;
+      double RCallsT = St.Absolute ? RCalls : CallsT;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
-      const double PB = Calls * W.PerByte, EX = Calls * W.Execs;
+      const double PB = CallsT * W.PerByte, EX = Calls * W.Execs;
       for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
-        double C = Q == &T ? Calls : RCalls, QPB = C * W.PerByte, QEX = C * W.Execs;
+        double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte, QEX = C * W.Execs;
         Q->PerByte[unsigned(W.Pat)] += QPB;
         (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += QEX;
         Q->PassPerByte += QPB * Width;

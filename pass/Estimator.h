@@ -178,6 +178,8 @@ struct FnInfo {
   DenseMap<const Loop *, std::pair<double, bool>> Iter[2]; // iterations per entry, known
   DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations
   DenseMap<const Loop *, SymSet> LoopSyms;                 // view 1: a trip count's symbols
+  std::unique_ptr<BranchProbabilityInfo> OuterBPI; // a recursive function's outermost call (both views)
+  std::unique_ptr<BlockFrequencyInfo> OuterBFI;
   std::unique_ptr<BranchProbabilityInfo> SampleBPI;
   std::unique_ptr<BlockFrequencyInfo> SampleBFI;
 };
@@ -194,14 +196,20 @@ public:
 private:
   FnInfo *info(Function &F);
   double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI[Mode]->getBlockFreq(BB).getFrequency()); }
-  void sampleBranches(Function &F, FnInfo &FI);
+  void sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost);
+  SmallVector<std::pair<BasicBlock *, bool>, 2> outermostBranches(Function &F, LoopInfo &LI);
+  std::unique_ptr<BranchProbabilityInfo> decidedBranches(Function &F, FnInfo &FI,
+                                                         ArrayRef<std::pair<BasicBlock *, bool>> Decided);
   std::optional<Sample> sizeAt(CallBase &CB);
   std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
   void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
+  std::optional<double> argTrips(FnInfo &FI, const Loop *L);
+  SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
+  double tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double R);
   std::pair<double, bool> entryCount(Function &F);
   std::pair<double, bool> rootCalls(Function &F);
   bool uncalledRoot(Function &F);
