@@ -220,6 +220,7 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
     double acc = (double)r->st.intensity * (double)bytes;
     s->accesses = acc >= 1.8e19 ? UINT64_MAX : (uint64_t)(acc + 0.5);
     (*pattern)[kept] = r->st.pattern;
+    s->chained = (r->st.flags & OLI_STATIC_F_CHAINED) != 0;
     total += bytes;
     kept++;
   }
@@ -431,7 +432,7 @@ int cli_plan_main(int argc, char **argv) {
       cli_warning("%s: %s; not used", cli_shown(machine_path), why);
     } else {
       src.machine = machine_path;
-      if (mf.cache_gather_ps || mf.cache_read_bw) hit_source = "machine";
+      if (mf.cache_gather_ps || mf.cache_read_bw || mf.cache_chase_ps) hit_source = "machine";
     }
   }
   if (bw_s) {
@@ -492,6 +493,7 @@ int cli_plan_main(int argc, char **argv) {
     if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
       pat = OLI_PATTERN_NONE;
     objs[i].latency = pattern ? pattern[i] == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
+    objs[i].chained = d.sites[i].chained; /* the pass's estimate: a profile's, or the record's */
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
@@ -588,6 +590,7 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
   if (m.cache_bytes > 0) oli_jw_u64(&w, "cache_bytes", (uint64_t)m.cache_bytes);
   oli_jw_double(&w, "hit_ns", m.hit_ns, 6);
+  oli_jw_double(&w, "chase_ns", m.chase_ns, 6);
   oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
   oli_jw_str(&w, "hit_source", hit_source);
   oli_jw_double(&w, "hit_time", res.hit_time, 6);
