@@ -68,7 +68,7 @@ for k in $KERNELS; do
     pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
     # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
-m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
+m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
     python3 -c 'import json,sys
 p = json.load(open(sys.argv[1]))
