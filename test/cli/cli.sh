@@ -888,6 +888,7 @@ assert c["model"]["chase_ns"] == 5 and c["model"]["hit_source"] == "machine", c[
 assert abs(c["predicted"]["dram"] - max(16384 * 20e-9, hits * 5e-9)) < 1e-5 * hits * 5e-9, c["predicted"]
 assert json.load(open("cm.json"))["sites"][0].get("chained") is True
 assert "chained" not in json.load(open("u.json"))["sites"][0]
+assert ", chained)" in c["sites"][0]["reason"] and "chained" not in u["sites"][0]["reason"], (c["sites"][0], u["sites"][0])
 PY
   ;;
 plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on

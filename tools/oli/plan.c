@@ -622,11 +622,11 @@ int cli_plan_main(int argc, char **argv) {
     if (x->accesses == 0)
       snprintf(cls, sizeof cls, "no %s accesses (%.1f%% of footprint)", srcw, pct);
     else if (x->latency) /* whose gather: the profile's sampled addresses, or the pass's estimate */
-      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather by %s (%.3g %s accesses/KiB%s): latency-bound, %s on "
+      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather by %s (%.3g %s accesses/KiB%s%s): latency-bound, %s on "
                "local DRAM at %g thread%s", pct,
                !pattern && strcmp(d.sites[i].pattern_source, "profile") == 0 ? "its sampled addresses"
                                                                               : "the static estimate",
-               per_kib, srcw, inc, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
+               per_kib, srcw, inc, x->chained ? ", chained" : "", cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     else
       snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB%s, %s moved: %s on local DRAM at %g "
                "thread%s", pct, how, per_kib, srcw, inc, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),
