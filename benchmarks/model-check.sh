@@ -23,6 +23,8 @@
 # machine they move several-fold between minutes), "triad cg mg ft is xs", W,
 # "1 2", 5, 1021. Each row gives the load average (/proc/loadavg, 1 minute)
 # after the kernel's runs.
+# KEEP=DIR copies the profiles, plans and machine files there (each kernel's
+# machine file as K.machine.json) to look at afterwards.
 # STUDY="a.json b.json ..." adds a second table: model output only, no
 # measurement: each kernel's first profile planned on each of those machine
 # files at STUDY_THREADS (default 32) threads, the predicted uniform, oli and
@@ -55,7 +57,7 @@ for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
   say "$k: compiling with profile-every=$EVERY"
   OLI_PASS_OPTIONS="root=$SRC;profile-every=$EVERY" clang-19 -O2 -fopenmp -gline-tables-only \
-    -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k/$k.c" -o "$T/$k-prof" \
+    -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k"/*.c -o "$T/$k-prof" \
     -L"$B/lib" -loli -Wl,-rpath,"$B/lib" -lm
   [ -z "$FRESH" ] || calibrate
   for n in $THREADS; do
@@ -68,7 +70,7 @@ for k in $KERNELS; do
     pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
     # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
-m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
+m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
     python3 -c 'import json,sys
 p = json.load(open(sys.argv[1]))
@@ -98,6 +100,11 @@ p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" i
     r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
     hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
     sum=$(echo "$mem $hits" | awk '{printf "%.4f", $1 + $2}')
+    if [ -n "${KEEP:-}" ]; then
+      mkdir -p "$KEEP"
+      cp "$T/$k.$n.json" "$T/$k.$n.plan.json" "$KEEP/"
+      cp "$MACHINE" "$KEEP/$k.machine.json"
+    fi
     echo "| $k | $CLASS | $n | $pred | $mem | $hits | $cpu | $(r "$pred" "$cpu") | $(r "$sum" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
   done
 done

@@ -54,7 +54,7 @@ typedef enum oli_doc_field_e {
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN, OLI_F_FRAMES,
   OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_WHY,
-  OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_PATTERN_SOURCE, OLI_F_TOUCHED, OLI_F_COUNT_
+  OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_PATTERN_SOURCE, OLI_F_TOUCHED, OLI_F_CHAINED, OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
 #define OLI_SET(s, f) ((s)->has |= 1ull << (f))
@@ -171,6 +171,8 @@ typedef struct oli_doc_site_s {
   uint64_t longest_run;     /* report: bytes of the measured object's longest stretch on one node */
   double stall;
   bool count_partial, pages_sampled;
+  bool chained;             /* profile: the pass's estimate found its gathered accesses chained (each
+                             * address from a value loaded before it: a binary search, a pointer chase) */
   oli_placement_t placement;          /* decision */
   uint32_t weight[OLI_NODE_TIERS];    /* ratio by tier, with an interleave decision */
   oli_mechanism_t mechanism;

@@ -394,7 +394,9 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
     break;
   }
   case T_BOOL:
-    if (get_bool(r, o, fd->key, f == OLI_F_COUNT_PARTIAL ? &s->count_partial : &s->pages_sampled, &has) != 0)
+    if (get_bool(r, o, fd->key,
+                 f == OLI_F_COUNT_PARTIAL ? &s->count_partial : f == OLI_F_CHAINED ? &s->chained : &s->pages_sampled,
+                 &has) != 0)
       return -1;
     break;
   case T_DBL: {

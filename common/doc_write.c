@@ -170,7 +170,9 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
     return;
   }
   case T_BOOL:
-    if (has) oli_jw_bool(w, fd->key, f == OLI_F_COUNT_PARTIAL ? s->count_partial : s->pages_sampled);
+    if (has)
+      oli_jw_bool(w, fd->key, f == OLI_F_COUNT_PARTIAL ? s->count_partial : f == OLI_F_CHAINED ? s->chained
+                                                                                                : s->pages_sampled);
     return;
   case T_DBL: /* a plan's stall to 6 digits, a report's shares (percent) to 4 */
     if (has)

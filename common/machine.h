@@ -51,6 +51,8 @@ typedef struct oli_machine_s {
   uint64_t cache_gather_ps;  /* ps per random 8-byte read of a buffer the caches hold, independent
                               * addresses, one thread (a cache hit's cost); 0 unknown */
   uint64_t cache_read_bw;    /* MB/s one thread reads a buffer the caches hold, streamed; 0 unknown */
+  uint64_t cache_chase_ps;   /* ps per dependent load (a pointer chase) through a buffer the caches hold,
+                              * one thread (a hit in a chain of dependent loads); 0 unknown */
   size_t n;
   oli_machine_row_t rows[OLI_MACHINE_MAX_ROWS];
 } oli_machine_t;

@@ -296,6 +296,9 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   double open_g = (local->flags & OLI_STATIC_F_OPEN_GATHER) ? by[2] : 0, guessed_other = 0;
   if ((local->flags & OLI_STATIC_F_GUESSED) && !(local->flags & OLI_STATIC_F_OPEN_GATHER))
     guessed_other = total - by[2];
+  /* chained gathers (OLI_SUMMARY_F_CHAINED): the joined flag when they are at
+   * least half of the joined gather part */
+  double chained_g = (local->flags & OLI_STATIC_F_CHAINED) ? by[2] : 0;
   unsigned accesses = 0, budget = MAX_CALL_WALK;
   double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
   for (unsigned i = 0; i < nk; i++) {
@@ -329,6 +332,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       double vg = w * (exact ? (double)s.sample_per_byte[2] + (double)s.sample_execs[2] / sbytes +
                                    (double)s.sample_rest[2] / size
                              : (double)s.per_byte[2] + (double)s.execs[2] / size);
+      if (s.flags & OLI_SUMMARY_F_CHAINED) chained_g += vg;
       if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;
       else if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed_other += c - vg;
       accesses += s.accesses;
@@ -345,9 +349,10 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (!joined) return 0;
   int open_gather = open_g > 0 && open_g >= guessed_other;
   out->flags = (uint8_t)((local->flags & ~(OLI_STATIC_F_ESCAPES | OLI_STATIC_F_UNSEEN | OLI_STATIC_F_AMBIGUOUS |
-                                           OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER)) |
+                                           OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER | OLI_STATIC_F_CHAINED)) |
                          OLI_STATIC_F_JOINED | (escapes ? OLI_STATIC_F_ESCAPES : 0) |
                          (open_gather ? OLI_STATIC_F_OPEN_GATHER : 0) |
+                         (chained_g > 0 && chained_g >= 0.5 * by[2] ? OLI_STATIC_F_CHAINED : 0) |
                          (unseen ? OLI_STATIC_F_UNSEEN : 0) | (ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
                          (total > 0 && guessed > 0.5 * total ? OLI_STATIC_F_GUESSED : 0));
   out->intensity = (float)total;

@@ -78,6 +78,7 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_UNSEEN 0x04    /* USE: also used in code that is not optimised */
 #define OLI_SUMMARY_F_AMBIGUOUS 0x08 /* USE: through a slot several objects share */
 #define OLI_SUMMARY_F_OPEN_GATHER 0x10 /* USE: a gather in a loop of unknown trip count (OLI_STATIC_F_OPEN_GATHER) */
+#define OLI_SUMMARY_F_CHAINED 0x20     /* USE: most of its gather part is chained (OLI_STATIC_F_CHAINED) */
 
 /* One record, decoded. */
 typedef struct oli_summary_s {

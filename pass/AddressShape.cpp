@@ -201,6 +201,73 @@ static bool onHeaderPhi(Value *V, const Loop *L, SmallPtrSetImpl<Value *> &Seen)
   return false;
 }
 
+/// The header phis of L (not induction variables) V depends on inside L.
+static void headerPhis(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<Value *> &Seen,
+                       SmallVectorImpl<PHINode *> &Out) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return;
+  if (auto *PN = dyn_cast<PHINode>(I); PN && PN->getParent() == L->getHeader()) {
+    if (!(SE.isSCEVable(PN->getType()) && isa<SCEVAddRecExpr>(SE.getSCEV(PN))))
+      Out.push_back(PN);
+    return;
+  }
+  if (isa<LoadInst>(I) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+    return;
+  for (Value *Op : I->operands())
+    headerPhis(Op, L, SE, Seen, Out);
+}
+
+/// V depends, inside L, on Target (a header phi of L), through arithmetic,
+/// selects and the phis of other blocks, not through loads or other header phis.
+static bool reaches(Value *V, const PHINode *Target, const Loop *L, SmallPtrSetImpl<Value *> &Seen) {
+  if (V == Target)
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  if ((isa<PHINode>(I) && I->getParent() == L->getHeader()) || isa<LoadInst>(I) ||
+      (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+    return false;
+  for (Value *Op : I->operands())
+    if (reaches(Op, Target, L, Seen))
+      return true;
+  return false;
+}
+
+/// The value V (the latch's value of the header phi PN) depends, inside L,
+/// on a load whose address depends on PN: the loop carries PN through memory.
+static bool throughLoad(Value *V, const PHINode *PN, const Loop *L, SmallPtrSetImpl<Value *> &Seen) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  if (auto *LI = dyn_cast<LoadInst>(I)) {
+    SmallPtrSet<Value *, 32> Addr;
+    return reaches(LI->getPointerOperand(), PN, L, Addr);
+  }
+  if ((isa<PHINode>(I) && I->getParent() == L->getHeader()) || (isa<CallBase>(I) && !isa<IntrinsicInst>(I)))
+    return false;
+  for (Value *Op : I->operands())
+    if (throughLoad(Op, PN, L, Seen))
+      return true;
+  return false;
+}
+
+bool chains(Value *V, const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch)
+    return false;
+  SmallPtrSet<Value *, 32> Seen;
+  SmallVector<PHINode *, 4> Phis;
+  headerPhis(V, L, SE, Seen, Phis);
+  for (PHINode *PN : Phis) {
+    SmallPtrSet<Value *, 32> Back;
+    if (throughLoad(PN->getIncomingValueForBlock(Latch), PN, L, Back))
+      return true;
+  }
+  return false;
+}
+
 static bool isHalving(const Instruction *I) {
   auto *B = dyn_cast<BinaryOperator>(I);
   if (!B)

@@ -45,6 +45,13 @@ bool variesIn(const llvm::SCEV *X, const llvm::Loop *P, llvm::ScalarEvolution &S
 llvm::LoadInst *loadBehind(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvolution &SE,
                            llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
 
+/// True when address V is chained in loop L: it depends, inside L, on a phi
+/// of L's header (not an induction variable) whose value from the latch
+/// depends on a value loaded in L from an address that depends on that phi
+/// - each iteration's address waits for a load of the one before (a binary search's bounds, a pointer chase's
+/// `p = p->next`), where `x[idx[i]]`'s addresses are independent.
+bool chains(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
 /// True when address V halves an interval in loop L, as a binary search
 /// does: it depends, inside L, on a value shifted right by one or divided by
 /// two (the midpoint) that itself depends on a phi of L's header (the bounds

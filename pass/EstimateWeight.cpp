@@ -603,6 +603,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
       W.Pat = OLI_PATTERN_GATHER;
       SmallPtrSet<Value *, 32> Mid;
       Bisect = bisects(A.Ptr, L, Mid);
+      W.Chained = chains(A.Ptr, L, SE);
       // x[idx[i]] unrolled by u: each copy runs once per u elements of idx
       if (SE.isSCEVable(Idx->getPointerOperand()->getType()))
         if (auto *IR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Idx->getPointerOperand()));
@@ -776,6 +777,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         (AtSample ? Q->MovedS : Q->Moved) += QEX * Width;
         if (W.Guessed || CG)
           Q->GPerByte[unsigned(W.Pat)] += QPB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += QEX;
+        if (W.Chained && W.Pat == OLI_PATTERN_GATHER)
+          Q->CPerByte += QPB, (AtSample ? Q->CExecsS : Q->CExecs) += QEX;
         ++Q->Accesses;
       }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});

@@ -124,6 +124,8 @@ struct Part {
       S += X;
     return S;
   }
+  // the gathers' parts whose addresses are chained (AddressShape.h, chains)
+  double CPerByte = 0, CExecs = 0, CExecsS = 0;
   double guessedPerByte() const { return sum(GPerByte); }
   double guessedExecs() const { return sum(GExecs); }
   double guessedExecsS() const { return sum(GExecsS); }
@@ -137,6 +139,14 @@ struct Part {
       if (P != unsigned(OLI_PATTERN_GATHER))
         Other = std::max(Other, G(P));
     return G(OLI_PATTERN_GATHER) > 0 && G(OLI_PATTERN_GATHER) >= Other;
+  }
+  /// Most of the gather's part (at least half) is chained: each address
+  /// waits for a value the access before it loaded.
+  bool chainedGather(double Bytes, double BytesS) const {
+    double C = CPerByte + CExecs / Bytes + (BytesS > 0 ? CExecsS / BytesS : 0);
+    unsigned G = unsigned(OLI_PATTERN_GATHER);
+    double All = PerByte[G] + Execs[G] / Bytes + (BytesS > 0 ? ExecsS[G] / BytesS : 0);
+    return C > 0 && C >= 0.5 * All;
   }
 };
 struct Tally : Part {
@@ -159,6 +169,7 @@ struct Weight {
   double Execs = 0;   // executions per call, when its whole sweep nest has known trip counts
   double PerByte = 0; // accesses per byte per call, otherwise
   AccessPattern Pat = OLI_PATTERN_UNKNOWN;
+  bool Chained = false; // a gather whose address waits for a load of the iteration before
   bool Guessed = false;
   bool Ok = false; // false: the function cannot be analysed (optnone)
   SymSet Syms;     // symbols of the trip counts taken at the sample point

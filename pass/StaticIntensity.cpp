@@ -116,6 +116,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // A gather of unknown count (lookups, events, particles): however the
     // counted sweeps compare with its guess, its accesses wait on memory.
     Est.OpenGather = T.openGather(Bytes, BytesS);
+    Est.Chained = T.chainedGather(Bytes, BytesS);
     if (Est.OpenGather)
       Est.Pattern = OLI_PATTERN_GATHER;
     bool AnyRoot = !Roots.lookup(Rec).empty();
@@ -232,7 +233,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
       R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
                 (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
-                (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0);
+                (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
+                (Q.chainedGather(NominalBytes, 0) ? OLI_SUMMARY_F_CHAINED : 0);
       if (!TS.Syms.empty()) {
         auto It = TS.ByRoot.find(Root);
         Part QS = It == TS.ByRoot.end() ? Part() : It->second;
@@ -306,7 +308,8 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     F.Confidence = uint8_t(E.Conf);
     F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
               (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0) |
-              (E.Keyed ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0);
+              (E.Keyed ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0) |
+              (E.Chained ? OLI_STATIC_F_CHAINED : 0);
     for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
       if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)
         F.Share[I] = E.Intensity > 0 ? uint8_t(std::lround(100 * E.Share[P] / E.Intensity)) : 0;
@@ -368,6 +371,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         OS << ", escapes";
       if (R.flags & OLI_SUMMARY_F_OPEN_GATHER)
         OS << ", open gather";
+      if (R.flags & OLI_SUMMARY_F_CHAINED)
+        OS << ", chained";
       for (unsigned I = 0; I < R.n_local; ++I) {
         uint64_t Id;
         memcpy(&Id, R.local + 8 * I, 8);
@@ -437,6 +442,8 @@ void printStaticIntensity(raw_ostream &OS, const std::vector<std::pair<GlobalVar
       OS << ", guessed trip counts";
     if (E.OpenGather)
       OS << ", gathered in a loop of unknown trip count";
+    if (E.Chained)
+      OS << ", chained gathers";
     OS << "\n";
     if (!Detail)
       continue;

@@ -211,7 +211,8 @@ typedef struct oli_shard_ctr_s {
   /* portable profile: the sampled addresses' offsets in their objects, lowest
    * + 1 (0: none yet) and highest + 8 (the span the samples cover) */
   uint64_t span_lo, span_hi;
-  uint64_t pad_[3];                         /* 128 bytes in all: two cache lines, no neighbour shared */
+  uint64_t sweep_bytes;                     /* portable profile: |step| summed over its sweep steps */
+  uint64_t pad_[2];                         /* 128 bytes in all: two cache lines, no neighbour shared */
 } oli_shard_ctr_t;
 /* Live-byte counters of the whole process with headroom in every shard: all
  * placed bytes, then one per tier. */

@@ -524,22 +524,37 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
   if (id == 0) id = 1;
   if (c->last_obj == id) {
     uint32_t units = (now - (mark >> 8)) & 0xffffffu; /* mod 2^24: an object sampled that rarely decides nothing */
-    uint32_t *n = &c->steps[step_class((int64_t)(addr - c->last), units, (int8_t)(mark & 0xff), &step)];
+    int64_t d = (int64_t)(addr - c->last);
+    int k = step_class(d, units, (int8_t)(mark & 0xff), &step);
+    uint32_t *n = &c->steps[k];
     __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    if (k == OLI_STEP_FORWARD || k == OLI_STEP_BACKWARD) /* how far a sweep step goes: local or across the object */
+      __atomic_store_n(&c->sweep_bytes, __atomic_load_n(&c->sweep_bytes, __ATOMIC_RELAXED) + (d < 0 ? -(uint64_t)d : (uint64_t)d),
+                       __ATOMIC_RELAXED);
   }
   c->last = addr, c->last_obj = id, c->last_mark = now << 8 | (uint8_t)step;
 }
 
 /* Steps a pattern needs, and the shares that decide it: sweeps (either way)
- * are most steps and mostly one way (streaming; both ways alike: a gather
- * within a small stretch); else the steps like their predecessors (strided)
- * against those not (gather). */
+ * are most steps and mostly one way (streaming); both ways alike: a gather
+ * within a small stretch, unless the steps are short beside the span the
+ * site touches (LOCAL_SPAN times their mean: random steps over a span average
+ * a third of it), so the samples walk the object back and forth as they go (an
+ * FFT's butterflies along a row, a histogram bucket by bucket), or the pass
+ * found every address computed, none loaded (its estimate streaming or
+ * strided, no share gathered: the steps cannot tell a back-and-forth walk of
+ * a small object from reads by index, the pass can) - both stream; else the steps like their predecessors
+ * (strided) against those not (gather). */
 #define PATTERN_MIN_STEPS 16
+#define LOCAL_SPAN 16
+static uint64_t sampled_span(const site_ext_t *x);
 oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps) {
-  uint64_t n[OLI_STEP_CLASSES] = {0}, all = 0;
+  uint64_t n[OLI_STEP_CLASSES] = {0}, all = 0, sweep_bytes = 0;
   const site_ext_t *x = (const site_ext_t *)st;
-  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
     for (int k = 0; k < OLI_STEP_CLASSES; k++) n[k] += __atomic_load_n(&s->ctr[x->idx].steps[k], __ATOMIC_RELAXED);
+    sweep_bytes += __atomic_load_n(&s->ctr[x->idx].sweep_bytes, __ATOMIC_RELAXED);
+  }
   for (int k = 0; k < OLI_STEP_CLASSES; k++) {
     all += n[k];
     if (steps) steps[k] = n[k];
@@ -547,12 +562,20 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
   if (all < PATTERN_MIN_STEPS) return OLI_PATTERN_NONE;
   uint64_t sweep = n[OLI_STEP_FORWARD] + n[OLI_STEP_BACKWARD];
   uint64_t fewer = n[OLI_STEP_FORWARD] < n[OLI_STEP_BACKWARD] ? n[OLI_STEP_FORWARD] : n[OLI_STEP_BACKWARD];
-  if (2 * sweep >= all) return 10 * fewer >= 3 * sweep ? OLI_PATTERN_GATHER : OLI_PATTERN_STREAMING;
+  if (2 * sweep >= all) {
+    if (10 * fewer < 3 * sweep) return OLI_PATTERN_STREAMING;
+    const __oli_site_static_t *e = &st->estimate;
+    bool computed = e->confidence != OLI_CONFIDENCE_NONE && e->share[oli_access_pattern_share(OLI_PATTERN_GATHER)] == 0 &&
+                    (e->pattern == OLI_PATTERN_STREAMING || e->pattern == OLI_PATTERN_STRIDED);
+    bool local = (double)sampled_span(x) > LOCAL_SPAN * ((double)sweep_bytes / (double)sweep);
+    return computed || local ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
+  }
   return n[OLI_STEP_STRIDED] >= n[OLI_STEP_IRREGULAR] ? OLI_PATTERN_STRIDED : OLI_PATTERN_GATHER;
 }
 
-uint64_t _oli_site_sampled_span(const oli_site_state_t *st) {
-  const site_ext_t *x = (const site_ext_t *)st;
+uint64_t _oli_site_sampled_span(const oli_site_state_t *st) { return sampled_span((const site_ext_t *)st); }
+
+static uint64_t sampled_span(const site_ext_t *x) {
   uint64_t lo = 0, hi = 0, steps = 0;
   for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
     const shard_ctr_t *c = &s->ctr[x->idx];

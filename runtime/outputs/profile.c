@@ -156,6 +156,9 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
     s.pattern_source = "static";
   }
   if (s.pattern) OLI_SET(&s, OLI_F_PATTERN), OLI_SET(&s, OLI_F_PATTERN_SOURCE);
+  /* the pass's word on how its gathers wait: each on the load before it (the planner's hit cost) */
+  if (st->estimate.confidence != OLI_CONFIDENCE_NONE && (st->estimate.flags & OLI_STATIC_F_CHAINED))
+    s.chained = true, OLI_SET(&s, OLI_F_CHAINED);
   uint64_t span = _oli_site_sampled_span(st); /* the planner's caches count the touched bytes */
   if (span) s.touched = span < s.largest || s.largest == 0 ? span : s.largest, OLI_SET(&s, OLI_F_TOUCHED);
   _oli_stack_doc_frames(&s); /* a call-stack site: its frames, for oli plan and oli report to name */

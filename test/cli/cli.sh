@@ -855,6 +855,42 @@ assert m1["touched"] == 1 << 20, m1   # the widest span
 assert "touched" not in m2, m2        # unknown in one input: unknown
 PY
   ;;
+plan-chained-hits) # a union grid searched by bisection: 1 MiB gathered, cached, its accesses chained (the
+  # profile's `chained`, from the pass's estimate): its hits cost the machine's cache_chase_ps each, the same
+  # grid unchained cache_gather_ps; `oli profile merge` keeps the flag
+  python3 - <<'PY' || fail "cannot make the inputs"
+import json
+M = 1 << 20
+json.dump({"schema": "oli-machine", "version": 1, "cache_bytes": 2 * M, "cache_gather_ps": 2000, "cache_chase_ps": 5000,
+           "measurements": [{"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 10000, "threads": 1,
+                             "idle_latency": 100, "gather_ns": 20}]}, open("m.json", "w"))
+def prof(path, chained):
+    s = dict({"id": "0x0000000000000500", "kind": "malloc", "file": "xs.c", "function": "grid", "line": 9, "rel": 0,
+              "name": "union_energy", "count": 1, "largest": M, "peak_live": M, "total_bytes": M,
+              "accesses": 8 * M, "pattern": "gather", "pattern_source": "profile"},
+             **({"chained": True} if chained else {}))
+    json.dump({"schema": "oli-profile", "version": 1, "program": "xs", "access_source": "portable", "threads": 1,
+               "footprint_peak": M, "sites": [s]}, open(path, "w"))
+prof("c.json", True)
+prof("u.json", False)
+PY
+  run $OLI plan c.json --machine m.json --dram-limit 0 -o c.plan.json; want_rc 0 "plan of a chained gather"
+  run $OLI plan u.json --machine m.json --dram-limit 0 -o u.plan.json; want_rc 0 "plan of the same gather unchained"
+  run $OLI profile merge cm.json c.json c.json; want_rc 0 "merge of chained profiles"
+  python3 - <<'PY' || fail "the chained hits' time"
+import json
+c, u = (json.load(open(p)) for p in ("c.plan.json", "u.plan.json"))
+# cached whole: its 16384 lines once from memory at 20 ns, 8 Mi - 16384 hits
+hits = 8 * 2**20 - 16384
+assert abs(c["model"]["hit_time"] - hits * 5e-9) < 1e-5 * hits * 5e-9, c["model"]
+assert abs(u["model"]["hit_time"] - hits * 2e-9) < 1e-5 * hits * 2e-9, u["model"]
+assert c["model"]["chase_ns"] == 5 and c["model"]["hit_source"] == "machine", c["model"]
+assert abs(c["predicted"]["dram"] - max(16384 * 20e-9, hits * 5e-9)) < 1e-5 * hits * 5e-9, c["predicted"]
+assert json.load(open("cm.json"))["sites"][0].get("chained") is True
+assert "chained" not in json.load(open("u.json"))["sites"][0]
+assert ", chained)" in c["sites"][0]["reason"] and "chained" not in u["sites"][0]["reason"], (c["sites"][0], u["sites"][0])
+PY
+  ;;
 plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on
   # local DRAM and the plan fills at least 95% of the budget (DRAM lowers predicted time for every touched grid)
   python3 - <<'PY' || fail "cannot make the profile"

@@ -48,7 +48,7 @@ int main(void) {
   /* a good file, written again */
   const char *good =
       "{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"lab\", \"buffer_bytes\": 33554432,\n"
-      " \"cache_bytes\": 25165824, \"future_member\": {\"ignored\": true},\n"
+      " \"cache_bytes\": 25165824, \"cache_gather_ps\": 1800, \"cache_chase_ps\": 4200, \"future_member\": {\"ignored\": true},\n"
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
       "   \"loaded_latency\": 180, \"gather_ns\": 45, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
@@ -62,6 +62,7 @@ int main(void) {
   CHECK("good: sweep kept", m.rows[0].nsweep == 2 && m.rows[0].sweep[1].read_bw == 20480 && m.rows[0].threads == 2);
   CHECK("good: cache bytes and gather time", m.cache_bytes == 25165824 && m.rows[0].gather_ns == 45 &&
                                                  r && r->gather_ns == 0);
+  CHECK("good: a hit's costs", m.cache_gather_ps == 1800 && m.cache_chase_ps == 4200 && m.cache_read_bw == 0);
   CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
   /* the bandwidth curve the planner reads: the sweep, interpolated; saturated beyond it */
   CHECK("curve: 1 thread is the sweep's first point", fabs(oli_machine_bw_at(&m.rows[0], 1) - 11000) < 1e-9);
@@ -78,6 +79,7 @@ int main(void) {
   CHECK_EQ("write: reads back", text ? oli_machine_parse(text, len, NULL, &again, why, sizeof why) : -1, 0);
   CHECK("write: same rows", again.n == m.n && memcmp(again.rows, m.rows, m.n * sizeof m.rows[0]) == 0);
   CHECK("write: same cache bytes", again.cache_bytes == m.cache_bytes);
+  CHECK("write: same hit costs", again.cache_gather_ps == 1800 && again.cache_chase_ps == 4200 && again.cache_read_bw == 0);
   CHECK("write: names the tool", text && strstr(text, "\"tool\": \"test\""));
   free(text);
 
@@ -127,6 +129,9 @@ int main(void) {
   CHECK_STR("cache_bytes negative", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_bytes\": -1, "
                                            "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
             "line 1, column 56: document.cache_bytes is not a byte count");
+  CHECK_STR("cache_chase_ps zero", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_chase_ps\": 0, "
+                                          "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
+            "line 1, column 59: document.cache_chase_ps is not a time in ps (1-1000000000)");
   CHECK_STR("bad kind", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"kind\": \"hbm\"}"),
             "line 1, column 108: measurements[0].kind is not \"dram\" or \"cxl\"");
   CHECK_STR("row not an object", row_error("[1]"), "line 1, column 58: measurements[0] is not an object");

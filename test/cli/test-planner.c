@@ -226,7 +226,24 @@ int main(void) {
             res.hit_time > 0);
   m.threads = 2;
   CHECK("gather, 2 threads: each thread its half of the hits", fabs(oli_plan_hit_time(&m, &x[0]) - 28901376.0 * 1e-9) < 1e-12);
-  m.threads = 1, m.hit_ns = 0, m.cache_bw = 0;
+  m.threads = 1;
+  /* a chained gather (a binary search): each hit waits for the load before it, chase_ns */
+  CHECK("defaults: a chained hit costs the built-in figure", OLI_PLAN_CHASE_NS > OLI_PLAN_HIT_NS);
+  m.chase_ns = 5;
+  x[0].chained = 1;
+  CHECK("chained gather: its hits at chase_ns each", fabs(oli_plan_hit_time(&m, &x[0]) - 28901376.0 * 5e-9) < 1e-12);
+  CHECK("chained gather: its misses as any gather's",
+        fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 38207488.0 * 10e-9) < 1e-12);
+  m.cache_bytes = 96 * MiB; /* the stream beside it cached too: hits of its own */
+  oli_plan_cache(&m, x, 2);
+  double streamed = oli_plan_hit_time(&m, &x[1]);
+  x[1].chained = 1;
+  CHECK("chained: a stream's hits are streamed whatever the flag",
+        streamed > 0 && oli_plan_hit_time(&m, &x[1]) == streamed);
+  m.cache_bytes = 32 * MiB;
+  oli_plan_cache(&m, x, 2);
+  x[0].chained = x[1].chained = 0;
+  m.hit_ns = 0, m.cache_bw = 0;
   CHECK("no hit figures: hits are free", oli_plan_hit_time(&m, &x[0]) == 0);
 
   /* 3d. touched bytes: an IS-like key_count, 64 MiB of which 512 KiB is

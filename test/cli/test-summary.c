@@ -119,5 +119,28 @@ int main(void) {
   oli_summary_join(&b, 1, site, 0, &local, &out);
   CHECK("a counted gather: the dominant pattern", out.pattern == OLI_PATTERN_STREAMING &&
                                                       !(out.flags & OLI_STATIC_F_OPEN_GATHER));
+
+  /* chained gathers in another module (a binary search): the joined flag when
+   * they are at least half of the joined gather part */
+  g.flags = OLI_SUMMARY_F_CHAINED;
+  len = 0;
+  add(OLI_SUMMARY_EDGE, site, "", "@t+0", 1, 0, 0, NULL, 0);
+  len += oli_summary_write(&g, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("chained gathers joined: the flag", (out.flags & OLI_STATIC_F_CHAINED) != 0);
+  local = (__oli_site_static_t){1, 16, OLI_PATTERN_GATHER, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED, {0, 0, 100},
+                                0.25f, 2.0f};
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("chained gathers outweighed by the module's own unchained ones: no flag",
+        !(out.flags & OLI_STATIC_F_CHAINED));
+  local.flags = OLI_STATIC_F_KEYED | OLI_STATIC_F_CHAINED;
+  g.flags = 0;
+  len = 0;
+  add(OLI_SUMMARY_EDGE, site, "", "@t+0", 1, 0, 0, NULL, 0);
+  len += oli_summary_write(&g, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("the module's own chained gathers outweigh the other's: the flag kept", (out.flags & OLI_STATIC_F_CHAINED) != 0);
   return TEST_SUMMARY();
 }

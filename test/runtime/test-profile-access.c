@@ -123,6 +123,34 @@ static int run(const char *policy, const char *dir) {
   CHECK_EQ("random reads: gather", _oli_site_sampled_pattern(_oli_site_state(sb), steps), OLI_PATTERN_GATHER);
   CHECK_EQ("too few steps: no pattern", _oli_site_sampled_pattern(_oli_site_state(sg), NULL), OLI_PATTERN_NONE);
   free(cold2);
+  /* Steps both ways alike (16 units apart: at most 128 bytes is a sweep's pace):
+   * short beside the span, a walk back and forth as it goes (an FFT's row, a
+   * histogram's bucket) streams; over a small stretch, reads by index
+   * gather, unless the pass found the addresses computed (streaming). */
+  static uint64_t bw[3][32];
+  __oli_site_t *sd = test_site_at(bw[0], 0xe5, OLI_KIND_MALLOC, 0, "k.c", 13, "main", "walked");
+  __oli_site_t *se = test_site_at(bw[1], 0xf6, OLI_KIND_MALLOC, 0, "k.c", 14, "main", "indexed");
+  __oli_site_t *sf = test_site_at(bw[2], 0x107, OLI_KIND_MALLOC, 0, "k.c", 15, "main", "butterflies");
+  char *walked = __oli_malloc(2u << 20, sd), *indexed = __oli_malloc(4096, se), *fly = __oli_malloc(4096, sf);
+  _oli_site_state(sf)->estimate.confidence = OLI_CONFIDENCE_MEDIUM;
+  _oli_site_state(sf)->estimate.pattern = OLI_PATTERN_STREAMING;
+  _oli_site_state(se)->estimate = _oli_site_state(sf)->estimate; /* ... but a share of it gathered */
+  _oli_site_state(se)->estimate.share[oli_access_pattern_share(OLI_PATTERN_GATHER)] = 5;
+  for (int i = 0; i < 256; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    __oli_profile_access(walked + (size_t)i * 16 + x % 128, 16);
+    __oli_profile_access(indexed + (x >> 8) % 128, 16);
+    __oli_profile_access(fly + (x >> 16) % 128, 16);
+  }
+  uint64_t ws[OLI_STEP_CLASSES], is[OLI_STEP_CLASSES];
+  CHECK_EQ("walked back and forth: streaming", _oli_site_sampled_pattern(_oli_site_state(sd), ws), OLI_PATTERN_STREAMING);
+  CHECK("walked: both ways alike", ws[OLI_STEP_BACKWARD] * 10 >= 3 * (ws[OLI_STEP_FORWARD] + ws[OLI_STEP_BACKWARD]) &&
+                                       2 * (ws[OLI_STEP_FORWARD] + ws[OLI_STEP_BACKWARD]) >= 255);
+  CHECK_EQ("small stretch by index (the pass's estimate gathers some of it): gather", _oli_site_sampled_pattern(_oli_site_state(se), is), OLI_PATTERN_GATHER);
+  CHECK("indexed: both ways alike", is[OLI_STEP_BACKWARD] * 10 >= 3 * (is[OLI_STEP_FORWARD] + is[OLI_STEP_BACKWARD]));
+  CHECK_EQ("small stretch, addresses computed by the pass's estimate: streaming",
+           _oli_site_sampled_pattern(_oli_site_state(sf), NULL), OLI_PATTERN_STREAMING);
+  free(walked), free(indexed), free(fly);
 
   pthread_t t[NTHREADS];
   for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, sampler, NULL);

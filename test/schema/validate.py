@@ -249,10 +249,14 @@ broken("a profile site's pattern outside the vocabulary",
 broken("a profile site's pattern from a source that is neither the profile nor the estimate",
        dict(good_profile, sites=[dict(good_profile_site, pattern_source="guess")]))
 broken("a profile site's touched span below 0", dict(good_profile, sites=[dict(good_profile_site, touched=-1)]))
+check("a profile site with chained gathers", dict(good_profile, sites=[dict(good_profile_site, chained=True)]))
+broken("a profile site's chained as a string", dict(good_profile, sites=[dict(good_profile_site, chained="yes")]))
 check("a machine with a cache hit's cost", dict(good_machine, cache_bytes=1 << 20, cache_gather_ps=1800,
                                                 cache_read_bandwidth=72000))
 broken("a machine's cache hit of 0 ps", dict(good_machine, cache_gather_ps=0))
 broken("a machine's cache read bandwidth as a string", dict(good_machine, cache_read_bandwidth="fast"))
+check("a machine with a dependent load's cost", dict(good_machine, cache_chase_ps=4200))
+broken("a machine's dependent load of 0 ps", dict(good_machine, cache_chase_ps=0))
 
 if failures:
     print("%d failures" % len(failures))

@@ -377,15 +377,35 @@ static uint32_t gather_time(const void *buf, size_t size, int passes) {
 /* What a cache hit costs a thread, over CACHE_PROBE bytes (beyond the first
  * level, within the second of any current server core): *gather_ps the
  * gather loop's ps per random read (gather_time over a buffer the caches
- * hold), *read_bw the MB/s of the streamed read loop (one thread, best of
- * passes, each pass many sweeps of the buffer). */
+ * hold), *chase_ps the chase's ps per dependent load (a random cycle through
+ * the same bytes: each address is the value the load before read), *read_bw
+ * the MB/s of the streamed read loop (one thread, best of passes, each pass
+ * many sweeps of the buffer). */
 #define CACHE_PROBE ((size_t)256 << 10)
-static void cache_hit_cost(const void *buf, int passes, uint64_t *gather_ps, uint64_t *read_bw) {
+#define CACHE_SWEEPS 256 /* walks of the probe per pass: about a millisecond */
+static void cache_hit_cost(void *buf, int passes, uint64_t *gather_ps, uint64_t *chase_ps, uint64_t *read_bw) {
   if (passes < 3) passes = 3; /* the first walk only fills the caches */
   double ps = gather_ns(buf, CACHE_PROBE, passes) * 1e3;
   *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
+  *chase_ps = 0;
+  if (build_chase(buf, CACHE_PROBE) == 0) {
+    size_t steps = CACHE_PROBE / LINE * CACHE_SWEEPS;
+    void *p = buf;
+    double best = 1e300;
+    for (int k = 0; k < passes; k++) {
+      double t0 = thread_cpu();
+      for (size_t i = 0; i < steps; i++) p = *(void **)p;
+      double dt = thread_cpu() - t0;
+      if (dt < best) best = dt;
+    }
+    static void *volatile keep_p;
+    keep_p = p;
+    (void)keep_p;
+    double c = best / (double)steps * 1e12;
+    *chase_ps = c < 1 ? 1 : (uint64_t)(c + 0.5);
+  }
   const uint64_t *w = buf;
-  size_t words = CACHE_PROBE / 8, sweeps = 256;
+  size_t words = CACHE_PROBE / 8, sweeps = CACHE_SWEEPS;
   double best = 1e300;
   uint64_t sink = 0;
   for (int k = 0; k < passes; k++) {
@@ -484,9 +504,10 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   if (cache && *cache == 0 && from == to && row->idle_lat) {
     *cache = cache_capacity(buf, size, row->idle_lat, passes);
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
-    cache_hit_cost(buf, passes, &mf->cache_gather_ps, &mf->cache_read_bw);
-    step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a random read, %" PRIu64 " MB/s streamed",
-         CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_read_bw);
+    cache_hit_cost(buf, passes, &mf->cache_gather_ps, &mf->cache_chase_ps, &mf->cache_read_bw);
+    step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a random read, %" PRIu64 " ps a dependent load, %" PRIu64
+         " MB/s streamed",
+         CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
   }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
@@ -519,7 +540,11 @@ static void print_table(FILE *out, const oli_machine_t *m) {
             gather);
   }
   if (m->cache_bytes) fprintf(out, "caches: about %" PRIu64 " KiB serve one thread (measured)\n", m->cache_bytes >> 10);
-  if (m->cache_gather_ps)
+  if (m->cache_gather_ps && m->cache_chase_ps)
+    fprintf(out, "cache hit: %.2f ns a random read, %.2f ns a dependent load, %" PRIu64
+                 " MB/s streamed (one thread, measured)\n",
+            (double)m->cache_gather_ps / 1e3, (double)m->cache_chase_ps / 1e3, m->cache_read_bw);
+  else if (m->cache_gather_ps)
     fprintf(out, "cache hit: %.2f ns a random read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
             (double)m->cache_gather_ps / 1e3, m->cache_read_bw);
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */

@@ -220,6 +220,7 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
     double acc = (double)r->st.intensity * (double)bytes;
     s->accesses = acc >= 1.8e19 ? UINT64_MAX : (uint64_t)(acc + 0.5);
     (*pattern)[kept] = r->st.pattern;
+    s->chained = (r->st.flags & OLI_STATIC_F_CHAINED) != 0;
     total += bytes;
     kept++;
   }
@@ -431,7 +432,7 @@ int cli_plan_main(int argc, char **argv) {
       cli_warning("%s: %s; not used", cli_shown(machine_path), why);
     } else {
       src.machine = machine_path;
-      if (mf.cache_gather_ps || mf.cache_read_bw) hit_source = "machine";
+      if (mf.cache_gather_ps || mf.cache_read_bw || mf.cache_chase_ps) hit_source = "machine";
     }
   }
   if (bw_s) {
@@ -492,6 +493,7 @@ int cli_plan_main(int argc, char **argv) {
     if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
       pat = OLI_PATTERN_NONE;
     objs[i].latency = pattern ? pattern[i] == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
+    objs[i].chained = d.sites[i].chained; /* the pass's estimate: a profile's, or the record's */
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
@@ -588,6 +590,7 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
   if (m.cache_bytes > 0) oli_jw_u64(&w, "cache_bytes", (uint64_t)m.cache_bytes);
   oli_jw_double(&w, "hit_ns", m.hit_ns, 6);
+  oli_jw_double(&w, "chase_ns", m.chase_ns, 6);
   oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
   oli_jw_str(&w, "hit_source", hit_source);
   oli_jw_double(&w, "hit_time", res.hit_time, 6);
@@ -619,11 +622,11 @@ int cli_plan_main(int argc, char **argv) {
     if (x->accesses == 0)
       snprintf(cls, sizeof cls, "no %s accesses (%.1f%% of footprint)", srcw, pct);
     else if (x->latency) /* whose gather: the profile's sampled addresses, or the pass's estimate */
-      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather by %s (%.3g %s accesses/KiB%s): latency-bound, %s on "
+      snprintf(cls, sizeof cls, "%.1f%% of footprint, gather by %s (%.3g %s accesses/KiB%s%s): latency-bound, %s on "
                "local DRAM at %g thread%s", pct,
                !pattern && strcmp(d.sites[i].pattern_source, "profile") == 0 ? "its sampled addresses"
                                                                               : "the static estimate",
-               per_kib, srcw, inc, cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
+               per_kib, srcw, inc, x->chained ? ", chained" : "", cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     else
       snprintf(cls, sizeof cls, "%.1f%% of footprint%s, %.3g %s accesses/KiB%s, %s moved: %s on local DRAM at %g "
                "thread%s", pct, how, per_kib, srcw, inc, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),

@@ -39,6 +39,7 @@ int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double s
   m->cache_bytes = (double)f->cache_bytes; /* 0 (not measured): no cache term */
   if (f->cache_gather_ps) m->hit_ns = (double)f->cache_gather_ps / 1e3; /* else the built-in default */
   if (f->cache_read_bw) m->cache_bw = (double)f->cache_read_bw;
+  if (f->cache_chase_ps) m->chase_ns = (double)f->cache_chase_ps / 1e3;
   const char *cxl = oli_node_kind_name(OLI_NODE_CXL), *dram = oli_node_kind_name(OLI_NODE_DRAM);
   const oli_machine_row_t *tier[OLI_PLAN_TIERS] = {oli_machine_find(f, from, from), NULL, NULL};
   for (size_t i = 0; i < f->n; i++) {

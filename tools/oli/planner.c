@@ -26,6 +26,7 @@ void oli_plan_model_default(oli_plan_model_t *m, double threads) {
   }
   m->mlp = 10;
   m->hit_ns = OLI_PLAN_HIT_NS;
+  m->chase_ns = OLI_PLAN_CHASE_NS;
   m->cache_bw = OLI_PLAN_CACHE_BW;
   m->access_bytes = 8;
   m->line_bytes = 64;
@@ -115,7 +116,7 @@ double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   double hits = (double)x->accesses - oli_plan_misses(m, x), threads = m->threads >= 1 ? m->threads : 1;
   if (!(hits > 0)) return 0;
-  double per = x->latency ? m->hit_ns * 1e-9 : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
+  double per = x->latency ? (x->chained ? m->chase_ns : m->hit_ns) * 1e-9 : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
   return hits * per / threads;
 }
 

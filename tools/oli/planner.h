@@ -32,6 +32,8 @@ typedef struct oli_plan_model_s {
   double mlp;                       /* misses in flight per thread on a gather without gather_ns */
   double cache_bytes;               /* bytes the caches hold for the run (measured); 0: no cache */
   double hit_ns;                    /* ns a thread pays per gathered access the caches serve */
+  double chase_ns;                  /* ns a thread pays per gathered access the caches serve when
+                                     * the accesses are chained (each address from the load before) */
   double cache_bw;                  /* MB/s one thread streams from its caches (a streamed hit:
                                      * access_bytes of it); 0 with hit_ns 0: hits are free */
   double access_bytes;              /* bytes one sampled access moves when streamed */
@@ -47,6 +49,8 @@ typedef struct oli_plan_obj_s {
   uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
   uint64_t touched;  /* bytes of it the run touched (the profile's sampled span), 0: all */
   int latency;       /* the access pattern is latency-bound (a gather) */
+  int chained;       /* its gathered accesses are chained: each address depends on a value
+                      * loaded before it (a binary search, a pointer chase) */
   double cached;     /* share of its bytes the caches hold across its reuses (oli_plan_cache), 0-1 */
   /* filled by oli_plan_solve */
   int bw_bound;      /* streamed (not a gather) and accessed: its time is its traffic's */
@@ -93,8 +97,9 @@ double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
  * access_bytes when streamed, misses x line_bytes for a gather. */
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Seconds x's threads spend on the accesses the caches serve (accesses -
- * misses), whatever the placement: each hit of a gather hit_ns, of a stream
- * access_bytes at cache_bw MB/s, over threads. 0 without those figures.
+ * misses), whatever the placement: each hit of a gather hit_ns (chase_ns
+ * when its accesses are chained: a hit then waits for the load before it),
+ * of a stream access_bytes at cache_bw MB/s, over threads. 0 without those figures.
  * Not part of the placement's cost; the run's time is oli_plan_run_time. */
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* The run's predicted time from its objects' summed memory time and hit
@@ -121,10 +126,11 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
 /* Default model (no machine file): local DRAM 10000 MB/s per thread up to
  * 30000 MB/s, 100 ns; CXL 4000 up to 10000 MB/s, 280 ns; remote DRAM 7000 up
  * to 20000 MB/s, 180 ns; at `threads` threads; mlp 10, no gather_ns, no
- * cache; a hit OLI_PLAN_HIT_NS (gathered) or at OLI_PLAN_CACHE_BW MB/s
- * (streamed); 8-byte accesses, 64-byte lines; large 10%; hot unset (-1). */
+ * cache; a hit OLI_PLAN_HIT_NS (gathered), OLI_PLAN_CHASE_NS (gathered,
+ * chained) or at OLI_PLAN_CACHE_BW MB/s (streamed); 8-byte accesses, 64-byte lines; large 10%; hot unset (-1). */
 #define OLI_PLAN_HIT_NS 1.0      /* ns: a random read that an L2 serves, overlapped, on a current core */
 #define OLI_PLAN_CACHE_BW 30000.0 /* MB/s: one core's streamed reads from its L2 */
+#define OLI_PLAN_CHASE_NS 4.0    /* ns: a dependent load an L2 serves (about 14 cycles on a current core) */
 void oli_plan_model_default(oli_plan_model_t *m, double threads);
 
 #endif /* OLI_PLANNER_H */
