@@ -304,9 +304,9 @@ static int build_chase(void *buf, size_t size) {
   return 0;
 }
 
-/* ns per dependent load, best of `passes` walks of the whole cycle. */
-static uint32_t chase(void *buf, size_t size, int passes) {
-  size_t steps = size / LINE;
+/* Seconds per dependent load, best of `passes` walks of `steps` loads along
+ * the cycle build_chase made in buf. */
+static double chase_load_s(void *buf, size_t steps, int passes) {
   void *p = buf;
   double best = 1e300;
   for (int k = 0; k < passes; k++) {
@@ -318,7 +318,12 @@ static uint32_t chase(void *buf, size_t size, int passes) {
   static void *volatile keep;
   keep = p;
   (void)keep;
-  double ns = best / (double)steps * 1e9;
+  return best / (double)steps;
+}
+
+/* ns per dependent load, best of `passes` walks of the whole cycle. */
+static uint32_t chase(void *buf, size_t size, int passes) {
+  double ns = chase_load_s(buf, size / LINE, passes) * 1e9;
   return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
 }
 
@@ -389,19 +394,7 @@ static void cache_hit_cost(void *buf, int passes, uint64_t *gather_ps, uint64_t 
   *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
   *chase_ps = 0;
   if (build_chase(buf, CACHE_PROBE) == 0) {
-    size_t steps = CACHE_PROBE / LINE * CACHE_SWEEPS;
-    void *p = buf;
-    double best = 1e300;
-    for (int k = 0; k < passes; k++) {
-      double t0 = thread_cpu();
-      for (size_t i = 0; i < steps; i++) p = *(void **)p;
-      double dt = thread_cpu() - t0;
-      if (dt < best) best = dt;
-    }
-    static void *volatile keep_p;
-    keep_p = p;
-    (void)keep_p;
-    double c = best / (double)steps * 1e12;
+    double c = chase_load_s(buf, CACHE_PROBE / LINE * CACHE_SWEEPS, passes) * 1e12;
     *chase_ps = c < 1 ? 1 : (uint64_t)(c + 0.5);
   }
   const uint64_t *w = buf;
