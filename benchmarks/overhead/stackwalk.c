@@ -5,9 +5,9 @@
  * bench-stackwalk with the plugin (the site is its record) and without it
  * (run under LD_PRELOAD=liboli.so: the site is the call stack), the latter
  * once more with -fno-omit-frame-pointer. With PATHS 1 every pair comes by
- * one call path (the return address is soon known by itself); with 2 the
- * pairs come alternately by two, so the allocation's return address is
- * reached by both and every allocation walks the stack. Prints the median
+ * one call path; with 2 the pairs come alternately by two, so the
+ * allocation's return address is reached by both (every allocation walks
+ * the stack either way). Prints the median
  * thread CPU ns per pair of 9 batches (CPU time: this machine is shared).
  *   stackwalk [PATHS]    one measurement */
 #include <stdio.h>

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """benchmarks/overhead/stackwalk.py - stackwalk.c's placed 2 MiB malloc+free
 pairs: the plugin build (site records) against the build without the plugin
-run under LD_PRELOAD=liboli.so (call-stack sites), by one call path (the
-return address known by itself) and by two (every allocation walks: with the
-unwinder, and with frame pointers for the -fno-omit-frame-pointer build), in
+run under LD_PRELOAD=liboli.so (call-stack sites), by one call path and by
+two (every allocation walks: with the unwinder, and with frame pointers for
+the -fno-omit-frame-pointer build), in
 alternating rounds; prints the medians and the median per-round difference to
 the plugin build: what the walk costs (docs/benchmarks-overhead.md, "Programs
 not built with the plugin"). --base LIBOLI.so adds the same preload runs with

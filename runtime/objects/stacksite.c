@@ -193,39 +193,19 @@ static int tables(void) { /* under lock */
   return 0;
 }
 
-/* Return addresses already walked: a call site reached by one call path
- * only is known by its return address alone once AGREE walks from it found
- * the same site, and walked again every RECHECK-th allocation; one reached
- * by a second path is walked every time from then on
- * (docs/benchmarks-overhead.md). */
-#define RA_SLOTS 4096u
-#define AGREE 3
-#define RECHECK 64
-typedef struct ra_s {
-  const void *ra;
-  uint32_t site; /* index + 1 */
-  uint16_t seen; /* walks that found site */
-  uint16_t mixed; /* a walk found another site: always walk */
-  uint32_t uses;
-} ra_t;
-static ra_t ras[RA_SLOTS];
-
-/* Under lock: the entry of ra, or an empty one for it; NULL when full. */
-static ra_t *ra_slot(const void *ra) {
-  uint32_t h = (uint32_t)(((uintptr_t)ra >> 4) * 0x9e3779b1u) & (RA_SLOTS - 1);
-  for (uint32_t k = 0; k < 64; k++) {
-    ra_t *e = &ras[(h + k) & (RA_SLOTS - 1)];
-    if (e->ra == ra || e->ra == NULL) return e;
-  }
-  return NULL;
-}
-
 /* ---- the walk ------------------------------------------------------------- */
-/* What the unwinder taught about frame pointers (x86-64: rbp). FP_SLOTS
+/* Every placed allocation walks: a cache by the return address alone would
+ * give a second call path to the same allocator call (a helper that
+ * allocates for several callers) the first path's site until it walked again
+ * (runtime/test-stacksite-threads). The frame-pointer walk, where it is known
+ * sound, is the cheap one.
+ * What the unwinder taught about frame pointers (x86-64: rbp). FP_SLOTS
  * return addresses, each a word: the address (48 bits) and, above, the
- * walks that found the frame's CFA at its rbp + 16 there, or FP_BAD once one
- * did not. Per allocation kind (its entry point), the walks whose rbp
- * captured at the entry was the unwinder's rbp of the caller's frame. */
+ * walks that found the frame's CFA at its rbp + 16 there (trusted from AGREE
+ * on), or FP_BAD once one did not. Per allocation kind (its entry point), the
+ * walks whose rbp captured at the entry was the unwinder's rbp of the caller's
+ * frame. */
+#define AGREE 3
 #define FP_SLOTS 4096u
 #define FP_BAD 0xffffu
 #define PC_MASK ((1ull << 48) - 1)
@@ -349,8 +329,8 @@ static int unwind(const void *ra, uintptr_t fp, uint8_t kind, const void **pc) {
 
 /* ---- sites ------------------------------------------------------------------ */
 /* The site of frames pc[0..nf) (looked up without the lock, added under
- * it), its index in *index; NULL when there is no room. */
-static oli_site_state_t *site_of(const void **pc, int nf, uint8_t kind, uint32_t *index) {
+ * it); NULL when there is no room. */
+static oli_site_state_t *site_of(const void **pc, int nf, uint8_t kind) {
   stack_site_t *ss = __atomic_load_n(&sites, __ATOMIC_ACQUIRE);
   if (!ss) {
     pthread_mutex_lock(&lock);
@@ -396,33 +376,14 @@ static oli_site_state_t *site_of(const void **pc, int nf, uint8_t kind, uint32_t
     pthread_mutex_unlock(&lock);
     if (!x) return NULL;
   }
-  *index = x - 1;
   return _oli_site_state(REC(&ss[x - 1]));
 }
 
 oli_site_state_t *_oli_stack_site(const void *ra, const void *fp, uint8_t kind) {
-  pthread_mutex_lock(&lock);
-  ra_t *e = ra_slot(ra);
-  if (e && e->ra == ra && !e->mixed && e->seen >= AGREE && (++e->uses % RECHECK) != 0 &&
-      REC(&sites[e->site - 1])->kind == kind) {
-    oli_site_state_t *st = _oli_site_state(REC(&sites[e->site - 1]));
-    pthread_mutex_unlock(&lock);
-    return st;
-  }
-  pthread_mutex_unlock(&lock);
   const void *pc[OLI_STACK_FRAMES];
   int nf = fp_walk(ra, (uintptr_t)fp, kind, pc);
   if (nf == 0) nf = unwind(ra, (uintptr_t)fp, kind, pc);
-  uint32_t index = 0;
-  oli_site_state_t *st = site_of(pc, nf, kind, &index);
-  if (!st) return NULL;
-  pthread_mutex_lock(&lock);
-  e = ra_slot(ra);
-  if (e && e->ra == NULL) *e = (ra_t){ra, index + 1, 1, 0, 0};
-  else if (e && e->site == index + 1) e->seen += e->seen < UINT16_MAX;
-  else if (e) e->mixed = 1;
-  pthread_mutex_unlock(&lock);
-  return st;
+  return site_of(pc, nf, kind);
 }
 
 int _oli_stack_frames(uint64_t id, oli_frame_t *out, int max) {

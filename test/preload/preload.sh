@@ -104,8 +104,8 @@ fns = re.findall(r"^\s+(?:at )?(\w+) \(.*\) \[twopaths\+0x", text, re.M)
 sites = len(re.findall(r"^0x[0-9a-f]{16} ", text, re.M))
 assert fns and fns[0::3] == ["make"] * sites and set(fns[1::3]) == {"work_array", "buffer"} and fns[2::3] == ["main"] * sites, fns
 PY
-  grep -q "make (.*twopaths.c:11)" report.txt && grep -q "work_array (.*twopaths.c:15)" report.txt &&
-    grep -q "buffer (.*twopaths.c:16)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
+  grep -q "make (.*twopaths.c:13)" report.txt && grep -q "work_array (.*twopaths.c:17)" report.txt &&
+    grep -q "buffer (.*twopaths.c:18)" report.txt || { cat report.txt >&2; fail "oli report names the frames"; }
   ;;
 plan) # profile a preload run, plan it, run again with the plan: every site matched by its call-stack ID
   command -v gcc >/dev/null || skip "gcc not found"

@@ -2,7 +2,9 @@
  * a solver's work arrays (48 MiB, the footprint's bulk) and its small
  * buffers (2 MiB), both made by make() - built without the plugin, run under
  * LD_PRELOAD=liboli.so. Each path is its own call-stack site, whatever order
- * the allocations come in, and each gets its own decision. */
+ * the allocations come in, and each gets its own decision: here ten buffers
+ * come first, then the work arrays, then the last buffers, so the return
+ * address in make() has seen one path many times when the other arrives. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +19,8 @@ static __attribute__((noinline)) char *buffer(void) { return make(2u << 20); }
 
 int main(void) {
   char *keep[24];
-  for (int i = 0; i < 12; i++) { /* alternating: the return address in make() sees both paths */
-    keep[2 * i] = i < 2 ? work_array() : NULL;
+  for (int i = 0; i < 12; i++) {
+    keep[2 * i] = i == 10 || i == 11 ? work_array() : NULL;
     keep[2 * i + 1] = buffer();
   }
   long sum = 0;
