@@ -63,7 +63,9 @@ def main():
         if a.floor:
             shim_src = os.path.join(HERE, "interposer.c")
             for name, defs in [("bare jumps", []), ("+ TLS test", ["-DTEST_TLS"]), ("+ range test", ["-DTEST_RANGE"]),
-                               ("all tests", ["-DTEST_TLS", "-DTEST_RANGE", "-DTEST_HEAP"])]:
+                               ("all tests", ["-DTEST_TLS", "-DTEST_RANGE", "-DTEST_HEAP"]),
+                               ("all tests, unwinder loaded", ["-DTEST_TLS", "-DTEST_RANGE", "-DTEST_HEAP",
+                                                               "-DWARM_UNWINDER"])]:
                 so = os.path.join(tmp, "interposer%d.so" % len(builds))
                 r = subprocess.run([a.clang, "-O2", "-fPIC", "-shared", "-fno-plt", shim_src, "-o", so] + defs,
                                    capture_output=True, text=True)
@@ -81,10 +83,10 @@ def main():
                 cmd = (["chrt", "-f", "1"] if a.chrt else []) + [exe, str(a.iterations)]
                 out = subprocess.run(cmd, env=e, capture_output=True, text=True, check=True)
                 times[i].append(float(out.stdout.split()[-1]))
-    print("%-26s %10s %14s %12s" % ("build", "ns/pair", "ratio to plain", "range"))
+    print("%-38s %10s %14s %12s" % ("build", "ns/pair", "ratio to plain", "range"))
     for i, (name, _, _) in enumerate(builds):
         ratios = [t / p for t, p in zip(times[i], times[0])]
-        print("%-26s %10.2f %14.3f %5.3f-%5.3f" % (name, statistics.median(times[i]), statistics.median(ratios),
+        print("%-38s %10.2f %14.3f %5.3f-%5.3f" % (name, statistics.median(times[i]), statistics.median(ratios),
                                                   min(ratios), max(ratios)))
     print("medians of %d alternating rounds; ratio: median of the per-round ratios" % a.rounds)
 

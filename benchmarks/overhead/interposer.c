@@ -8,9 +8,19 @@
  *                    current site) and a size threshold (its call-stack sites)
  *   -DTEST_RANGE     free first tests the pointer against a range (the arena)
  *   -DTEST_HEAP      free also tests a mode word (liboli's host mode)
+ *   -DWARM_UNWINDER  a constructor calls backtrace(), which loads libgcc_s
+ *                    through these functions into glibc's heap before main,
+ *                    as liboli's start does when preloaded (zero-rebuild mode)
  * The tests never pass here: their slow paths only forward to glibc. */
 #include <stddef.h>
 #include <stdint.h>
+#ifdef WARM_UNWINDER
+#include <execinfo.h>
+__attribute__((constructor)) static void interposer_warm_up(void) {
+  void *buf[2];
+  backtrace(buf, 2);
+}
+#endif
 
 extern void *__libc_malloc(size_t);
 extern void __libc_free(void *);
