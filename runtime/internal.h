@@ -25,6 +25,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/types.h>
 #include <time.h>
@@ -177,6 +178,13 @@ bool _oli_is_initialized(void);
 void _oli_process_publish(const oli_topology_t *t, const uint32_t w[OLI_MAX_TARGETS], const char *wsrc);
 const oli_topology_t *_oli_topology(void); /* the process's, after init */
 const char *_oli_weights(uint32_t w[OLI_MAX_TARGETS]);
+
+// base/forklocks.c: the runtime's locks across fork()
+/* Guard lock m (from its file's constructor): a child forked while another
+ * thread held it gets it free, and torn (may be NULL) is called there to drop
+ * what that thread may have left half-changed. */
+void _oli_fork_guard(pthread_mutex_t *m, void (*torn)(void));
+void _oli_fork_guard_rw(pthread_rwlock_t *rw, void (*torn)(void));
 
 // base/topology.c
 /* Read a sysfs tree rooted at `root` ("/" normally; test data in tests). 0 ok. */

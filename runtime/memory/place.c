@@ -331,13 +331,17 @@ static void zone_line(zscan_t *z, const char *l) {
   }
 }
 
+/* The scratch of the zoneinfo scan below: a child forked in the middle of a
+ * scan gets the lock free (the scan starts afresh each time). */
+static pthread_mutex_t zlock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_zlock(void) { _oli_fork_guard(&zlock, NULL); }
+
 /* All nodes' room in bytes from /proc/zoneinfo; false when unreadable. */
 static bool read_zoneinfo(uint64_t room[OLI_MAX_NODES], bool seen[OLI_MAX_NODES]) {
   int fd = open("/proc/zoneinfo", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   static zscan_t z; /* 1 KiB: not on the stack of an allocation */
   static char buf[4096];
-  static pthread_mutex_t zlock = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&zlock);
   memset(&z, 0, sizeof z);
   z.node = -1;

@@ -38,6 +38,7 @@
 #define DEFAULT_MAX_MAP_COUNT 65530 /* the kernel's (include/linux/mm.h) */
 
 static pthread_mutex_t vlock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_vlock(void) { _oli_fork_guard(&vlock, NULL); }
 static bool ready;
 static oli_vma_stats_t vs; /* under vlock, except the atomics below */
 static _Atomic uint64_t used, peak, coarsened;

@@ -25,6 +25,7 @@
 static oli_global_t *globals;
 static size_t nglobals;
 static pthread_mutex_t glock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_glock(void) { _oli_fork_guard(&glock, NULL); }
 
 const oli_global_t *_oli_global_at(size_t i) {
   return i < __atomic_load_n(&nglobals, __ATOMIC_ACQUIRE) ? &globals[i] : NULL;

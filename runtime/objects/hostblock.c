@@ -45,6 +45,13 @@ static hblock_t *tab;
 static size_t ntab;
 static uint64_t stat_blocks, stat_unseen, stat_unseen_bytes;
 
+/* A child forked while another thread changed the table: the table may be
+ * half-moved, so the child forgets it. Its blocks stay the allocator's (freed
+ * by whichever free, as any block of it); the child just no longer counts
+ * them (docs/runtime.md, "The process's allocator"). */
+static void torn(void) { ntab = 0; }
+__attribute__((constructor)) static void guard_lock(void) { _oli_fork_guard_rw(&lock, torn); }
+
 static int reserve(void) {
   if (tab) return 0;
   if (_oli_lazy_reserve(&tab_l, (size_t)MAX_BLOCKS * sizeof(hblock_t)) != 0) return -1;

@@ -67,7 +67,8 @@ typedef struct stack_site_s {
 
 #define REC(s) ((__oli_site_t *)(s)->words)
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* tables append-only: whole at any fork */
+__attribute__((constructor)) static void guard_lock(void) { _oli_fork_guard(&lock, NULL); }
 static oli_lazy_t sites_l, index_l;
 static stack_site_t *sites;
 static uint32_t *index_; /* open addressing by ID: site index + 1 */

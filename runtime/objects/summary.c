@@ -13,6 +13,7 @@
 #define MAX_FILES 64 /* linked files (the program, its plugin-built libraries) with summaries */
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_lock(void) { _oli_fork_guard(&lock, NULL); }
 static const void *owner[MAX_FILES]; /* the file's oli_sites start: its identity */
 static oli_summary_buf_t bufs[MAX_FILES];
 static size_t nfiles;

@@ -57,6 +57,7 @@ static long source;                   /* OLI_PROFILE_SOURCE */
 static _Atomic bool stopped;
 static pid_t owner;                   /* the process that opened the events */
 static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_drain_lock(void) { _oli_fork_guard(&drain_lock, NULL); }
 static _Atomic uint64_t lost;
 
 /* Samples per site until the profile is written (drain_lock): kept apart from
