@@ -37,36 +37,21 @@ static __attribute__((noinline)) oli_site_state_t *entry(uint8_t kind) {
   return st;
 }
 
-/* Two call sites of entry: `shared` is reached from two callers (one return
- * address, two stacks), `own_a` and `own_b` from one each. */
-static __attribute__((noinline)) oli_site_state_t *shared(uint8_t kind) {
-  oli_site_state_t *st = entry(kind);
-  __asm__ volatile("" ::: "memory");
-  return st;
-}
-static __attribute__((noinline)) oli_site_state_t *own_a(uint8_t kind) {
-  oli_site_state_t *st = entry(kind);
-  __asm__ volatile("" ::: "memory");
-  return st;
-}
-static __attribute__((noinline)) oli_site_state_t *own_b(uint8_t kind) {
-  oli_site_state_t *st = entry(kind);
-  __asm__ volatile("" ::: "memory");
-  return st;
-}
-static __attribute__((noinline)) oli_site_state_t *path(int p, uint8_t kind) {
-  oli_site_state_t *st;
-  switch (p) {
-  case 0: st = shared(kind); break;
-  case 1: st = own_a(kind); break;
-  case 2: st = own_b(kind); break;
-  default: st = NULL; break;
+/* Call sites of entry: `shared` is reached from two callers (one return
+ * address, two stacks: path 0 and path 3), `own_a` and `own_b` from one each.
+ * The empty asm keeps each call a call, not a jump. */
+#define CALLER(name, callee)                                                  \
+  static __attribute__((noinline)) oli_site_state_t *name(uint8_t kind) {      \
+    oli_site_state_t *st = callee(kind);                                       \
+    __asm__ volatile("" ::: "memory");                                         \
+    return st;                                                                 \
   }
-  __asm__ volatile("" ::: "memory");
-  return st;
-}
-static __attribute__((noinline)) oli_site_state_t *path3(uint8_t kind) { /* shared's second caller */
-  oli_site_state_t *st = shared(kind);
+CALLER(shared, entry)
+CALLER(own_a, entry)
+CALLER(own_b, entry)
+CALLER(path3, shared)
+static __attribute__((noinline)) oli_site_state_t *path(int p, uint8_t kind) {
+  oli_site_state_t *st = p == 0 ? shared(kind) : p == 1 ? own_a(kind) : p == 2 ? own_b(kind) : path3(kind);
   __asm__ volatile("" ::: "memory");
   return st;
 }
@@ -78,7 +63,7 @@ static void *worker(void *arg) {
   for (int r = 0; r < ROUNDS; r++) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     int p = (int)(x % PATHS), k = (int)((x >> 8) % KINDS);
-    oli_site_state_t *st = p == 3 ? path3(kinds[k]) : path(p, kinds[k]);
+    oli_site_state_t *st = path(p, kinds[k]);
     if (!st) {
       missing++;
       continue;
