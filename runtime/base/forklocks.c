@@ -2,18 +2,18 @@
  *
  * A child forked while another thread of the parent held one of our locks
  * would wait for it forever (the holder does not exist in the child): its
- * first allocation that needs the lock hangs. A guarded lock is taken, if it
- * is free, by the thread that forks (pthread_atfork's prepare, with trylock:
- * a prepare that waited could deadlock against a holder waiting for another
- * lock), given back in the parent and made anew in the child: then the
- * child's data is whole. A lock
- * another thread held at that moment is made free again in the child, and the
- * lock's owner is told (`torn`) so that it can drop what that thread may have
- * left half-changed. Locks are guarded from their files' constructors, before
- * any thread of the program can fork; at most OLI_FORK_LOCKS.
+ * first allocation that needs the lock hangs. The thread that forks takes
+ * each guarded lock that is free (pthread_atfork's prepare, with trylock: a
+ * prepare that waited could deadlock against a holder waiting for another
+ * lock), gives it back in the parent and makes it anew in the child, where
+ * the data it guards is then whole. A lock another thread held at that
+ * moment is made anew in the child too, and its owner is told (`torn`) so
+ * that it can drop what that thread may have left half-changed. Locks are
+ * guarded from their files' constructors, before any thread of the program
+ * can fork; at most OLI_FORK_LOCKS.
  * (The arena's, the site registry's and the live counters' locks have their
  * own handlers, which take them with a wait in an order they keep; the
- * settle's and the equal-size groups' are made free in the child.) Every lock
+ * settle's and the equal-size groups' are made anew in the child.) Every lock
  * of the runtime is one or the other: runtime/fork-locks checks it. */
 #include <pthread.h>
 #include <stdbool.h>
