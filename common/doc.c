@@ -444,10 +444,11 @@ char *oli_doc_allocator_words(const oli_doc_allocator_t *a, char *buf, size_t n)
 char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n) {
   char a[32], b[32];
   snprintf(buf, n,
-           "peak %s, %" PRIu64 " settles, %" PRIu64 " re-decisions (%" PRIu64 " re-bound, %" PRIu64
-           " migrated: %s in %.1f ms; %" PRIu64 " over the migration budget, %" PRIu64 " failed moves)",
-           oli_format_size(peak, a, sizeof a), m->settles, m->redecided, m->rebound, m->migrated,
-           oli_format_size(m->bytes, b, sizeof b), (double)m->ns / 1e6, m->over_budget, m->move_failed);
+           "peak %s, %" PRIu64 " settle%s, %" PRIu64 " re-decision%s (%" PRIu64 " re-bound, %" PRIu64
+           " migrated: %s in %.1f ms; %" PRIu64 " over the migration budget, %" PRIu64 " failed move%s)",
+           oli_format_size(peak, a, sizeof a), m->settles, m->settles == 1 ? "" : "s", m->redecided,
+           m->redecided == 1 ? "" : "s", m->rebound, m->migrated, oli_format_size(m->bytes, b, sizeof b),
+           (double)m->ns / 1e6, m->over_budget, m->move_failed, m->move_failed == 1 ? "" : "s");
   return buf;
 }
 

@@ -504,9 +504,11 @@ static void table_report(FILE *f) {
   const oli_topology_t *t = _oli_topology();
   char a[32], b[32];
   char prog[256]; /* a program name may hold anything, newlines too: escaped */
-  fprintf(f, "oli report: %s, pid %ld, policy %s, local DRAM node %d, CXL node %d\n",
-          oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(), oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node,
-          t->cxl_node);
+  char cxl[16] = "none";
+  if (t->cxl_node >= 0) snprintf(cxl, sizeof cxl, "%d", t->cxl_node);
+  fprintf(f, "oli report: %s, pid %ld, policy %s, local DRAM node %d, CXL node %s\n",
+          oli_text_escape(prog, sizeof prog, program_invocation_short_name, 0), (long)getpid(),
+          oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node, cxl);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
           "decision", "ratio", "pages present/intended / reason");
   size_t mismatches = 0, unplanned = 0;

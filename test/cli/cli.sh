@@ -369,7 +369,7 @@ PY
     { cat out.txt >&2; fail "no re-decision line under colidx"; }
   grep -A2 '^0x00000000000000ff ' out.txt | sed -n 3p | grep -qxE ' +! 12\.0% of the peak footprint \(2\.4% when decided\): the rule says otherwise, not applied: migration budget used up \(OLI_MIGRATE_LIMIT\)' ||
     { cat out.txt >&2; fail "no rule line under colidx"; }
-  has "  footprint: peak 1.0 GiB, 3 settles, 1 re-decisions (0 re-bound, 1 migrated: 424.0 KiB in 1.8 ms; 1 over the migration budget, 0 failed moves)"
+  has "  footprint: peak 1.0 GiB, 3 settles, 1 re-decision (0 re-bound, 1 migrated: 424.0 KiB in 1.8 ms; 1 over the migration budget, 0 failed moves)"
   # a version 1 report has none of them: no such lines
   run $OLI report "$IN/report-same.json"; want_rc 0 "version 1 report"; hasnt "re-decided"; hasnt "footprint:"; hasnt "the rule says"
   run $OLI report bad-rule.json; want_rc 2 "bad rule"; one_line "\"rule\" \"sideways\" is not a re-decision outcome of this oli"

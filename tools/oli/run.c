@@ -54,8 +54,10 @@ _Static_assert(256 + NRUN <= BIND_NODES, "oli run: option codes overlap");
 
 static void usage(FILE *f) {
   fputs("usage: oli run [OPTION...] [--] PROGRAM [ARGS...]\n"
-        "Run PROGRAM (built with the oli plugin) with oli's runtime options set, as\n"
-        "the OLI_* environment variables would; every value is checked first.\n",
+        "Run PROGRAM with oli's runtime options set, as the OLI_* environment\n"
+        "variables would; every value is checked first. A program not linked with\n"
+        "liboli (built by any compiler) gets it preloaded: its large objects are\n"
+        "placed by call stack.\n",
         f);
   for (size_t i = 0; i < NRUN; i++) {
     if (!run_opts[i].name[0]) continue;
