@@ -46,33 +46,40 @@ def main():
         lines = sum(1 for _ in open(src))
         base = [a.clang, a.opt, "-gline-tables-only", "-c", src, "-o", os.path.join(tmp, "big.o")]
         with_plugin = base[:1] + [f"-fpass-plugin={a.plugin}"] + base[1:]
-        cpu_in(base), cpu_in(with_plugin)  # warm the page cache, discard
-        plain, plug = [], []
-        for i in range(a.runs):  # ABBA order: neither side always runs second
-            if i % 2 == 0:
-                plain.append(cpu_in(base))
-                plug.append(cpu_in(with_plugin))
-            else:
-                plug.append(cpu_in(with_plugin))
-                plain.append(cpu_in(base))
+        plain, plug = abba(lambda: cpu_in(base), lambda: cpu_in(with_plugin), a.runs)
         # Sanity: the plugin did tag the TU.
         out = subprocess.run(with_plugin[:-2] + ["-S", "-emit-llvm", "-o", "-"], check=True,
                              capture_output=True, text=True).stdout
         sites = out.count('section "oli_sites"')
-    mp, mq = statistics.median(plain), statistics.median(plug)
     print(f"translation unit: {a.functions} functions (1 in {a.alloc_every} allocates), {lines} lines, "
           f"{sites} site records")
-    print(f"runs: {a.runs} each, alternating (ABBA); CPU seconds (user+sys) of clang {a.opt} -gline-tables-only")
+    summary(a, f"clang {a.opt} -gline-tables-only", plain, plug,
+            f"{a.functions} fns (1/{a.alloc_every} alloc) / {lines} lines | {sites}")
+
+def cpu_in(cmd):
+    return cpu_of(cmd)[0]
+
+def abba(run_plain, run_plugin, runs):
+    """CPU seconds of each side, RUNS times, in ABBA order (neither side always
+    runs second), after one discarded run of each (the page cache warmed)."""
+    run_plain(), run_plugin()
+    plain, plug = [], []
+    for i in range(runs):
+        if i % 2 == 0:
+            plain.append(run_plain()); plug.append(run_plugin())
+        else:
+            plug.append(run_plugin()); plain.append(run_plain())
+    return plain, plug
+
+def summary(a, what, plain, plug, row):
+    mp, mq = statistics.median(plain), statistics.median(plug)
+    print(f"runs: {a.runs} each, alternating (ABBA); CPU seconds (user+sys) of {what}")
     print(f"without plugin: median {mp:.3f} s  (min {min(plain):.3f}, max {max(plain):.3f})")
     print(f"with plugin:    median {mq:.3f} s  (min {min(plug):.3f}, max {max(plug):.3f})")
     print(f"ratio: {mq / mp:.4f}  ({(mq / mp - 1) * 100:+.2f}%)")
     # On a shared machine the fastest run is the least disturbed one.
     print(f"ratio of minima: {min(plug) / min(plain):.4f}")
-    print(f"| {a.opt} | {a.functions} fns (1/{a.alloc_every} alloc) / {lines} lines | {sites} | {a.runs} | {mp:.3f} | {mq:.3f} | "
-          f"{mq / mp:.4f} | {min(plug) / min(plain):.4f} |")
-
-def cpu_in(cmd):
-    return cpu_of(cmd)[0]
+    print(f"| {a.opt} | {row} | {a.runs} | {mp:.3f} | {mq:.3f} | {mq / mp:.4f} | {min(plug) / min(plain):.4f} |")
 
 def kernels(a):
     """Every bundled kernel compiled once per run, with and without the plugin."""
@@ -102,22 +109,9 @@ def kernels(a):
             return out
         def run(plugin):
             return sum(cpu_in(c) for c in cmds(plugin))
-        run(False), run(True)  # warm the page cache, discard
-        plain, plug = [], []
-        for i in range(a.runs):  # ABBA
-            if i % 2 == 0:
-                plain.append(run(False)); plug.append(run(True))
-            else:
-                plug.append(run(True)); plain.append(run(False))
-    mp, mq = statistics.median(plain), statistics.median(plug)
+        plain, plug = abba(lambda: run(False), lambda: run(True), a.runs)
     names = sorted({os.path.basename(os.path.dirname(s)) for s in srcs})
     print(f"bundled kernels: {len(srcs)} files of {', '.join(names)} (C: {a.clang}, Fortran: {a.flang}, -fopenmp)")
-    print(f"runs: {a.runs} each, alternating (ABBA); CPU seconds (user+sys) of all compiles, {a.opt} -gline-tables-only")
-    print(f"without plugin: median {mp:.3f} s  (min {min(plain):.3f}, max {max(plain):.3f})")
-    print(f"with plugin:    median {mq:.3f} s  (min {min(plug):.3f}, max {max(plug):.3f})")
-    print(f"ratio: {mq / mp:.4f}  ({(mq / mp - 1) * 100:+.2f}%)")
-    print(f"ratio of minima: {min(plug) / min(plain):.4f}")
-    print(f"| {a.opt} | bundled kernels ({len(srcs)} files) | {a.runs} | {mp:.3f} | {mq:.3f} | "
-          f"{mq / mp:.4f} | {min(plug) / min(plain):.4f} |")
+    summary(a, f"all compiles, {a.opt} -gline-tables-only", plain, plug, f"bundled kernels ({len(srcs)} files)")
 
 main()
