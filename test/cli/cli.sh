@@ -317,6 +317,7 @@ PY
 report-table) # report, plan and profile as tables
   run $OLI report "$IN/report-old.json"; want_rc 0 report
   grep -q '^0x3f2a9c0d11e4b5a7  malloc .*cg.c:120 .* a .*384.0 MiB  interleave 3:1 .*0:73728/73728 2:24576/24576' out.txt || fail "row a"
+  grep -q '^0x1111222233334444  calloc .* x  *12  *8.0 MiB  dram ' out.txt || fail "row x: no COUNT 12"
   has "1 site achieved a different page split than intended"; has "DRAM saved against all-DRAM: 96.0 MiB"
   run $OLI report "$IN/plan-good.json"; want_rc 0 plan; has "interleave 3:1"; has "DRAM limit 4.0 GiB"
   run $OLI report "$IN/profile-rank0.json"; want_rc 0 profile; has "footprint peak 6.0 GiB"
@@ -324,6 +325,10 @@ report-table) # report, plan and profile as tables
   python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["summary"]["small_objects_partial_sites"] = 2; json.dump(r, open("partial.json", "w"))' \
     "$IN/report-old.json" || fail "cannot make partial.json"
   run $OLI report partial.json; want_rc 0 partial; has "runtime summary: 3 placed objects, 120+ small,"
+  python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["sites"][2]["count_partial"] = True; json.dump(r, open("partial-site.json", "w"))' \
+    "$IN/report-old.json" || fail "cannot make partial-site.json"
+  run $OLI report partial-site.json; want_rc 0 partial-site
+  grep -q '^0x1111222233334444  calloc .* x  *12+  *8.0 MiB  dram ' out.txt || fail "row x: a partial count without +"
   ;;
 report-pages) # untouched pages and a global's edge pages are not a mismatch; pages on a wrong node are
   run $OLI report "$IN/report-pages.json"; want_rc 0 "report-pages"

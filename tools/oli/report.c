@@ -13,7 +13,8 @@ static void usage(FILE *f) {
   fputs("usage: oli report FILE\n"
         "Print a placement report (OLI_REPORT=file.json, schema oli-report), a plan\n"
         "(oli plan, schema oli-plan) or a profile (OLI_PROFILE, schema oli-profile) as a\n"
-        "table, one row per site, followed by a summary.\n"
+        "table, one row per site (for a report with the number of objects it made, COUNT,\n"
+        "\"+\" when more were made uncounted), followed by a summary.\n"
         "  -h, --help   this text\n"
         "Exit status: 0 ok, 2 bad input (one line names the file and the problem).\n",
         f);
@@ -128,8 +129,9 @@ int cli_report_main(int argc, char **argv) {
     wn = n > wn ? (n < 30 ? n : 30) : wn;
     wp = p > wp ? (p < 60 ? p : 60) : wp;
   }
-  printf("%-18s  %-*s  %-*s  %-*s  %11s  %-16s  ", "ID", wk, "KIND", wl, "FILE:LINE", wn, "NAME",
-         rep ? "LARGEST" : "BYTES", "DECISION");
+  printf("%-18s  %-*s  %-*s  %-*s  ", "ID", wk, "KIND", wl, "FILE:LINE", wn, "NAME");
+  if (rep) printf("%8s  ", "COUNT"); /* objects made, "+" when the fast path took more uncounted */
+  printf("%11s  %-16s  ", rep ? "LARGEST" : "BYTES", "DECISION");
   if (rep) printf("%-*s  ", wp + 2, "PAGES PRESENT/INTENDED");
   printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
@@ -151,8 +153,14 @@ int cli_report_main(int argc, char **argv) {
       untouched_sites += pc.untouched > 0;
       untouched += pc.untouched;
     }
-    printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  %11s  %-16s  ", s->id, wk, s->kind[0] ? cli_shown(s->kind) : "-",
-           wl, loc, wn, s->name[0] ? cli_shown(s->name) : "-", size, place);
+    printf("0x%016" PRIx64 "  %-*s  %-*s  %-*s  ", s->id, wk, s->kind[0] ? cli_shown(s->kind) : "-", wl, loc, wn,
+           s->name[0] ? cli_shown(s->name) : "-");
+    if (rep) {
+      char count[32];
+      snprintf(count, sizeof count, "%" PRIu64 "%s", s->count, s->count_partial ? "+" : "");
+      printf("%8s  ", count);
+    }
+    printf("%11s  %-16s  ", size, place);
     if (rep) printf("%-*s %s  ", wp, pages, pc.mismatch ? "!" : " ");
     printf("%s%s\n", s->reason[0] ? cli_shown(s->reason) : "-", s->fallbacks ? " [fallbacks]" : "");
     if (rep) site_rule_lines(s);
