@@ -588,7 +588,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     ++NumSmall;
     return;
   }
-  GlobalVariable *Rec = emitSiteRecord(M, S, F.getComdat());
+  GlobalVariable *Rec = emitSiteRecord(M, S, F.hasComdat());
   Records.push_back(Rec);
   LLVM_DEBUG(dbgs() << "oli: site " << format_hex(S.Id, 18) << " kind " << unsigned(S.Kind)
                     << " " << S.File << ":" << S.Line << " in " << S.Func << "\n");
@@ -656,7 +656,7 @@ void OliTagSites::registerGlobals() {
     H.addField(GV.getName());
     H.addNumber(OLI_KIND_GLOBAL);
     S.Id = H.value();
-    GlobalVariable *Rec = emitSiteRecord(M, S, nullptr);
+    GlobalVariable *Rec = emitSiteRecord(M, S, false);
     Records.push_back(Rec);
     Globals.push_back({&GV, Size, Rec});
     ++NumGlobals;

@@ -8,6 +8,7 @@
 #include "SiteRecord.h"
 #include "OliAbiNames.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -62,7 +63,7 @@ static Constant *staticBlock(LLVMContext &Ctx, const StaticFields &F) {
   return ConstantStruct::get(staticType(Ctx), Fields);
 }
 
-GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
+GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, bool Shared) {
   LLVMContext &Ctx = M.getContext();
   std::string File = clip(S.File), Func = clip(S.Func), Name = clip(S.Name);
   std::string Strings = File + '\0' + Func + '\0' + Name + '\0';
@@ -84,12 +85,22 @@ GlobalVariable *emitSiteRecord(Module &M, const SiteInfo &S, Comdat *C) {
       ConstantInt::get(I64, 0),
       ConstantDataArray::getRaw(Strings, Strings.size(), I8),
       staticBlock(Ctx, StaticFields())};
-  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::PrivateLinkage,
-                                ConstantStruct::get(Ty, Fields), "__oli_site");
+  // A site of a function the linker may keep from another file (C++ inline,
+  // template): code inlined from it refers to the record from functions
+  // that are not in its comdat, so the record is a hidden linkonce_odr symbol
+  // named by the site's ID in a comdat of its own: every file's reference
+  // resolves by name to the one copy the linker keeps, wherever the function
+  // itself is kept from (a file compiled without the plugin included).
+  auto *GV = new GlobalVariable(M, Ty, /*isConstant=*/false,
+                                Shared ? GlobalValue::LinkOnceODRLinkage : GlobalValue::PrivateLinkage,
+                                ConstantStruct::get(Ty, Fields),
+                                Shared ? "__oli_site." + utohexstr(S.Id, /*LowerCase=*/true, 16) : "__oli_site");
   GV->setSection(SiteSection);
   GV->setAlignment(Align(8));
-  if (C)
-    GV->setComdat(C);
+  if (Shared) {
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    GV->setComdat(M.getOrInsertComdat(GV->getName()));
+  }
   return GV;
 }
 

@@ -44,9 +44,11 @@ struct GlobalToRegister {
   llvm::GlobalVariable *Record;
 };
 
-/// Emits one record (private, writable, align 8, in section oli_sites, in
-/// comdat C when given) and returns it. Not yet kept alive.
-llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, llvm::Comdat *C);
+/// Emits one record (writable, align 8, in section oli_sites) and returns it.
+/// Private; Shared (a site of a function in a comdat): a hidden linkonce_odr
+/// __oli_site.<ID> in a comdat of its own, one copy per linked file. Not yet
+/// kept alive.
+llvm::GlobalVariable *emitSiteRecord(llvm::Module &M, const SiteInfo &S, bool Shared);
 
 /// Fills the static estimate block of a record emitted by emitSiteRecord
 /// (no-op for anything else). The ID and every other field stay as they are.

@@ -397,6 +397,43 @@ for g in grids:
 assert "latency-bound" not in by["bank"]["reason"], by["bank"]
 PY
   ;;
+cxx-inline-sites) # C++ in several files (test/e2e/cxx): std::vector's allocations sit in inline template
+  # functions, one comdat each, inlined into functions of both files; every linker links it, with
+  # and without line tables, and with one file built without the plugin, and the objects are placed
+  cp "$SRC"/cxx/*.cpp "$SRC"/cxx/*.h . || fail "copy cxx/"
+  CXX="$CLANG --driver-mode=g++"
+  linkers="bfd gold"
+  lld=$(command -v ld.lld-19 || command -v ld.lld) && linkers="$linkers lld"
+  for dbg in none lines; do
+    g=; [ $dbg = lines ] && g=-gline-tables-only
+    for f in main field; do
+      OLI_PASS_OPTIONS="root=$PWD" $CXX -O2 $g -fpass-plugin="$PLUGIN" -c $f.cpp -o $f.$dbg.o || fail "compile $f.cpp ($dbg)"
+      $CXX -O2 $g -c $f.cpp -o $f.$dbg.plain.o || fail "compile $f.cpp without the plugin ($dbg)"
+    done
+    for ld in $linkers; do
+      use=-fuse-ld=$ld; [ $ld = lld ] && use=--ld-path=$lld
+      for objs in "main.$dbg.o field.$dbg.o" "field.$dbg.o main.$dbg.o" "main.$dbg.o field.$dbg.plain.o" \
+                  "field.$dbg.plain.o main.$dbg.o" "main.$dbg.plain.o field.$dbg.o"; do
+        $CXX $use $objs -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o app 2>link.err ||
+          { cat link.err >&2; fail "link $objs with $ld"; }
+        OLI_REPORT=rep.json ./app >app.out 2>app.err || { cat app.err >&2; fail "run of $objs linked by $ld"; }
+        grep -q "^residual " app.out || fail "no result from $objs linked by $ld"
+      done
+      # both files with the plugin: every 8 MiB vector a placed object of a site, each site one record
+      $CXX $use main.$dbg.o field.$dbg.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o app || fail "link with $ld"
+      OLI_REPORT=rep.json ./app >app.out 2>app.err || { cat app.err >&2; fail "run ($dbg, $ld)"; }
+      "$OLI" sites --json app >sites.json || fail "oli sites app ($dbg, $ld)"
+      python3 - rep.json sites.json "$dbg $ld" <<'PY' || fail "objects or records of the C++ program ($dbg, $ld)"
+import json, sys
+rep, sites, what = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+big = sum(s["count"] for s in rep["sites"] if s["largest"] >= 8 << 20)
+assert big == 3, (what, "u, f and next: 3 objects of 8 MiB", [(s["id"], s["count"], s["largest"]) for s in rep["sites"]])
+ids = [s["id"] for s in sites["sites"]]
+assert len(ids) == len(set(ids)), (what, "a site's record twice in the program", sorted(ids))
+PY
+    done
+  done
+  ;;
 nothing-placed) # every array below OLI_MIN_SIZE: nothing is placed, and the report and
   # OLI_VERBOSE=1 say so, naming the largest object and the OLI_MIN_SIZE that would place it
   build_fp
