@@ -1288,6 +1288,8 @@ run-short) # short options, numactl's spelling where numactl has one: the same v
   done
   run $OLI run -P unifrom -- true; want_rc 2 "bad -P"; one_line "oli: run: --policy='unifrom' is not one of"
   run $OLI run -P; want_rc 2 "-P without a value"; one_line "oli: run: --policy needs a value (P)"
+  run $OLI run --report -- true; want_rc 2 "--report before --"; one_line "oli: run: option '--report' needs a value before '--'"
+  [ ! -e -- ] || fail "--report -- wrote a report called --"
   run $OLI run -Z 1 -- true; want_rc 2 "unknown short"; one_line "oli: run: unknown option '-Z'"
   run $OLI run --help; want_rc 0 "help"; has "-N, --cpunodebind NODES"; has "-C, --physcpubind CPUS"; has "-P, --policy P"
   ;;

@@ -369,6 +369,11 @@ int cli_run_main(int argc, char **argv) {
       usage(stdout);
       return OLI_EXIT_OK;
     }
+    if (optarg && strcmp(optarg, "--") == 0 && optind >= 2 && argv[optind - 1] == optarg) {
+      /* "--report -- ./app": the value is missing, the separator is not a file name */
+      cli_error("run: option '%s' needs a value before '--'; try 'oli run --help'", cli_shown(argv[optind - 2]));
+      return OLI_EXIT_BAD;
+    }
     if (c == 'N' || c == BIND_NODES) {
       bind_nodes = optarg;
       continue;
