@@ -439,6 +439,36 @@ verbose-once) # OLI_VERBOSE=2: no line twice (a module of two TUs registers its 
   # per-object lines name addresses, so a repeated line is a message said twice
   [ -z "$(sort v.txt | uniq -d)" ] || { sort v.txt | uniq -d >&2; fail "a verbose line printed twice"; }
   ;;
+report-idle-sites) # a site that made no object is a row of the JSON report, not of the tables:
+  # both tables give their number in one line (the runtime's and oli report's): here the
+  # wrapper never() and its malloc
+  [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
+  cat >idle.c <<'C'
+#include <stdlib.h>
+#include <string.h>
+__attribute__((noinline)) char *never(size_t n) { return malloc(n); }
+int main(int argc, char **argv) {
+  char *a = malloc(4u << 20), *b = argc > 5 ? never(8u << 20) : NULL;
+  memset(a, 1, 4u << 20);
+  int r = ((volatile char *)a)[100] != 1 || (b && b[0]);
+  free(a);
+  free(b);
+  return r;
+}
+C
+  "$CLANG" -O1 -g -fpass-plugin="$PLUGIN" idle.c -o idle -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail "cannot build idle.c"
+  OLI_REPORT=stderr ./idle 2>t.txt || fail "run"
+  grep -q "^0x[0-9a-f]* malloc   idle.c:5 " t.txt || { cat t.txt >&2; fail "runtime table: the site that ran is not shown"; }
+  ! grep -q "idle.c:3" t.txt || { cat t.txt >&2; fail "runtime table: the site that made nothing is a row"; }
+  grep -q "^2 sites made no object (not shown; each is in the JSON report)$" t.txt || { cat t.txt >&2; fail "runtime table: no count of idle sites"; }
+  OLI_REPORT=idle.json ./idle || fail "run, JSON"
+  python3 -c 'import json,sys; s = [x for x in json.load(open(sys.argv[1]))["sites"] if x["line"] == 3]; assert len(s) == 1 and s[0]["count"] == 0, s' idle.json ||
+    fail "JSON report: the idle site is not there with count 0"
+  run $OLI report idle.json; want_rc 0 "oli report"
+  grep -q "^0x[0-9a-f]*  malloc  idle.c:5 " out.txt || fail "oli report: the site that ran is not shown"
+  hasnt "idle.c:3"
+  has "2 sites made no object (not shown; each is in the JSON report)"
+  ;;
 where) # one rendering of a location: oli sites, the runtime's table, oli report and oli diff agree
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   cat >w.c <<'C'
@@ -449,8 +479,9 @@ int main(void) {
   double *a = malloc(4u << 20);
   memset(a, 1, 4u << 20);
   memset(grid, 1, sizeof grid);
+  int r = ((volatile char *)a)[100] != 1; /* used: -O1 keeps the allocation */
   free(a);
-  return 0;
+  return r;
 }
 C
   for g in "" -g; do

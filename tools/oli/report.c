@@ -54,6 +54,13 @@ static void site_rule_lines(const oli_doc_site_t *s) {
     printf("%18s  %s\n", "", oli_doc_rule_words(s->share_of_peak, s->share_at_decision, s->rule, line, sizeof line));
 }
 
+/* A report's site that made no object and has no plan entry the run did not
+ * follow: the runtime's table leaves it out too (a wrapper's inner calls, code
+ * not run). */
+static bool made_nothing(const oli_doc_site_t *s) {
+  return OLI_HAS(s, OLI_F_COUNT) && s->count == 0 && !OLI_HAS(s, OLI_F_PLANNED);
+}
+
 int cli_report_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"help", no_argument, NULL, 'h'},
@@ -85,7 +92,7 @@ int cli_report_main(int argc, char **argv) {
     if (p != OLI_PLACE_DEFAULT) decs[ndecs++] = oli_placement_name((oli_placement_t)p);
   decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
   decs[ndecs++] = "-";
-  size_t mismatches = 0, untouched_sites = 0, stack_sites = 0;
+  size_t mismatches = 0, untouched_sites = 0, stack_sites = 0, idle = 0;
   uint64_t untouched = 0;
   if (d.kind == OLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
@@ -118,6 +125,7 @@ int cli_report_main(int argc, char **argv) {
   int wk = 4, wl = 9, wn = 4, wp = 20;
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
+    if (rep && made_nothing(s)) continue;
     cli_where(s, loc, sizeof loc);
     int k = (int)strlen(cli_shown(s->kind)), l = (int)strlen(loc), n = (int)strlen(cli_shown(s->name)), p = 0;
     if (rep) {
@@ -136,6 +144,10 @@ int cli_report_main(int argc, char **argv) {
   printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
+    if (rep && made_nothing(s)) { /* as in the runtime's own table: a line of the summary */
+      idle++;
+      continue;
+    }
     cli_where(s, loc, sizeof loc);
     oli_doc_site_placement(s, place, sizeof place);
     uint64_t bytes = rep ? s->largest : s->bytes;
@@ -202,6 +214,8 @@ int cli_report_main(int argc, char **argv) {
     }
   }
   if (rep) {
+    if (idle)
+      printf("%zu site%s made no object (not shown; each is in the JSON report)\n", idle, idle == 1 ? "" : "s");
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
              mismatches == 1 ? "" : "s");
