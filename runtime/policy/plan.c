@@ -331,11 +331,44 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
     else if (plan.doc.nleft && left_out(rec)) st->left_out++;
-    else st->unmatched++;
+    else if (st->unmatched++ < 2) st->first_new[st->unmatched - 1] = rec;
     if (p) atomic_store(&p->used, 1);
   }
-  for (size_t i = 0; i < plan.n; i++)
-    if (!atomic_load(&plan.sites[i].used)) st->stale++;
+  for (size_t i = 0; i < plan.n; i++) {
+    const plan_site_t *p = &plan.sites[i];
+    if (atomic_load(&p->used) || st->stale++ >= 2) continue;
+    st->first_stale[st->stale - 1] = p->e.id;
+    st->first_stale_file[st->stale - 1] = p->file;
+    st->first_stale_function[st->stale - 1] = p->function;
+    st->first_stale_rel[st->stale - 1] = p->rel;
+  }
+}
+
+/* "; new: WHERE (0xID), ...; stale: ..." - the first two of each, as the
+ * report names sites (the line is cut at 512 bytes) - into buf. */
+static void name_unmatched(const oli_plan_stats_t *st, char *buf, size_t n) {
+  size_t k = 0;
+  char w[320];
+  buf[0] = '\0';
+  for (size_t i = 0; i < st->unmatched && i < 2; i++) {
+    const char *file, *func, *name;
+    oli_siterec_strings(st->first_new[i], &file, &func, &name);
+    const __oli_site_t *r = st->first_new[i];
+    oli_text_where(w, sizeof w, file, r->line, r->kind == OLI_KIND_GLOBAL, func, r->rel);
+    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s (0x%016llx)", i ? ", " : "; new: ", w,
+                          (unsigned long long)r->id);
+  }
+  if (st->unmatched > 2 && k < n) k += (size_t)snprintf(buf + k, n - k, ", ...");
+  for (size_t i = 0; i < st->stale && i < 2; i++) {
+    oli_text_where(w, sizeof w, st->first_stale_file[i] ? st->first_stale_file[i] : "", 0, 0,
+                   st->first_stale_function[i] ? st->first_stale_function[i] : "",
+                   st->first_stale_rel[i] >= 0 ? (unsigned)st->first_stale_rel[i] : 0);
+    if (k < n)
+      k += (size_t)snprintf(buf + k, n - k, "%s%s (0x%016llx)", i ? ", " : "; stale: ", w,
+                            (unsigned long long)st->first_stale[i]);
+  }
+  if (st->stale > 2 && k < n) k += (size_t)snprintf(buf + k, n - k, ", ...");
+  if ((st->unmatched || st->stale) && k < n) snprintf(buf + k, n - k, " ('oli diff PLAN REPORT' lists them)");
 }
 
 OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
@@ -385,9 +418,11 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
   char left[80] = ""; /* a plan that lists the sites it left out counts them apart */
   if (plan.doc.nleft)
     snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
+  char names[1200];
+  name_unmatched(&st, names, sizeof names);
   _oli_verbose_message(json_on_stderr ? 1 : 0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
-                       "%zu unmatched (new), %zu stale%s",
+                       "%zu unmatched (new), %zu stale%s%s",
                        plan.profile ? "profile" : "plan", plan_path, st.matched, st.rematched,
-                       st.unmatched, st.stale, left);
+                       st.unmatched, st.stale, left, names);
 }
