@@ -605,9 +605,59 @@ static void secure_note(void) {
                           "ignored (%s set), placing with defaults", names);
 }
 
+/* Edit distance (insertions, deletions, substitutions) of a[0..la) and
+ * b[0..lb), both shorter than 64. */
+static unsigned edits(const char *a, size_t la, const char *b, size_t lb) {
+  unsigned row[64], prev;
+  for (size_t j = 0; j <= lb; j++) row[j] = (unsigned)j;
+  for (size_t i = 1; i <= la; i++) {
+    prev = row[0];
+    row[0] = (unsigned)i;
+    for (size_t j = 1; j <= lb; j++) {
+      unsigned up = row[j], best = prev + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      prev = up;
+      row[j] = best;
+    }
+  }
+  return row[lb];
+}
+
+extern char **environ;
+
+/* An OLI_* variable that is none of ours but two edits or fewer from one is a
+ * typo (OLI_POLIC=dram would run with the default policy): one warning naming
+ * both. Other OLI_* names (OLI_PASS_OPTIONS, tools' and tests' own) are not
+ * ours to judge. */
+static void typo_check(void) {
+  for (char **e = environ; e && *e; e++) {
+    if (strncmp(*e, "OLI_", 4) != 0) continue;
+    size_t ln = strcspn(*e, "=");
+    if (ln >= 64) continue;
+    const char *best = NULL;
+    unsigned fewest = 3;
+    bool ours = false;
+    for (int i = 0; i < _oli_option_last && !ours; i++) {
+      const char *names[2] = {options[i].name, options[i].legacy_name};
+      for (int k = 0; k < 2 && !ours; k++) {
+        size_t l = names[k] ? strlen(names[k]) : 64;
+        if (l >= 64) continue;
+        unsigned d = edits(*e, ln, names[k], l);
+        ours = d == 0;
+        if (d < fewest) fewest = d, best = options[i].name;
+      }
+    }
+    if (!ours && best)
+      _oli_warning_message(W_OPTION, "%.*s is not an oli variable and is ignored; did you mean %s?", (int)ln, *e,
+                           best);
+  }
+}
+
 void _oli_options_init(void) {
   for (int i = 0; i < _oli_option_last; i++) (void)desc((oli_option_t)i);
   if (_oli_secure()) secure_note();
+  else typo_check();
 }
 
 void _oli_options_reset(void) {

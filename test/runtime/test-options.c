@@ -37,6 +37,7 @@ static int run_with(const char *var, const char *value, char *out, size_t n) {
   if (pid < 0) return -1;
   if (pid == 0) {
     _oli_set_output(NULL, NULL);
+    _oli_messages_reset(); /* the parent's warnings were printed: each is printed once */
     clean_env();
     setenv(var, value, 1);
     _oli_options_init();
@@ -244,6 +245,18 @@ int main(void) {
 
   /* bad values stop the process at start-up: one line, exit 2 */
   char out[2048];
+  /* a name two edits or fewer from one of ours is a typo: a warning; others are not ours */
+  CHECK_EQ("typo: runs", run_with("OLI_POLIC", "dram", out, sizeof out), 0);
+  CHECK_STR("typo: one warning naming the variable meant", out,
+            "oli: warning: OLI_POLIC is not an oli variable and is ignored; did you mean OLI_POLICY?\n");
+  CHECK_EQ("typo, two edits", run_with("OLI_DRAMLIMT", "1G", out, sizeof out), 0);
+  CHECK("typo, two edits: named", strstr(out, "did you mean OLI_DRAM_LIMIT?") != NULL);
+  CHECK_EQ("another tool's variable", run_with("OLI_STRESS_SECONDS", "5", out, sizeof out), 0);
+  CHECK_STR("another tool's variable: no word", out, "");
+  CHECK_EQ("the pass's variable", run_with("OLI_PASS_OPTIONS", "wrappers=0", out, sizeof out), 0);
+  CHECK_STR("the pass's variable: no word", out, "");
+  CHECK_EQ("a legacy name", run_with("OLI_DRAM_BUDGET", "2G", out, sizeof out), 0);
+  CHECK("a legacy name is not a typo", strstr(out, "not an oli variable") == NULL);
   CHECK_EQ("bad policy exits 2", run_with("OLI_POLICY", "unifrom", out, sizeof out), 2);
   CHECK_STR("bad policy: exactly one line", out,
             "oli: error: OLI_POLICY='unifrom' is not one of oli, uniform, dram, cxl, off, rdram\n");
