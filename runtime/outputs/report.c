@@ -511,7 +511,7 @@ static void table_report(FILE *f) {
           oli_policy_name((oli_policy_t)_oli_option_get(oli_option_policy)), t->local_node, cxl);
   fprintf(f, "%-18s %-8s %-28s %8s %10s %10s %-10s %-7s %s\n", "site", "kind", "where", "count", "largest", "peak",
           "decision", "ratio", "pages present/intended / reason");
-  size_t mismatches = 0, unplanned = 0, idle = 0;
+  size_t mismatches = 0, unplanned = 0, idle = 0, gone = 0;
   uint64_t unplanned_bytes = 0;
   for (size_t i = 0;; i++) {
     oli_site_state_t *st = _oli_site_at(i);
@@ -537,6 +537,7 @@ static void table_report(FILE *f) {
     oli_doc_pages_cmp_t pc;
     oli_doc_pages_compare(&r.ds, OLI_DOC_REPORT_VERSION, &pc);
     size_t len = 0;
+    gone += !r.have_obj && r.d.placement != OLI_PLACE_DEFAULT; /* placed, all freed */
     if (r.have_obj && r.query_ok) {
       oli_doc_pages_cell(&r.ds, pages, sizeof pages);
       len = strcmp(pages, "-") ? strlen(pages) : 0;
@@ -559,6 +560,9 @@ static void table_report(FILE *f) {
               (unsigned long long)atomic_load(&st->fallbacks));
     table_site_rule(f, &r);
   }
+  if (gone) /* why their pages column is empty */
+    fprintf(f, "%zu placed site%s had no live object at the report: pages are read from live objects only\n", gone,
+            gone == 1 ? "" : "s");
   if (idle) /* a wrapper's inner calls (C++ containers), code not run */
     fprintf(f, "%zu site%s made no object (not shown; each is in the JSON report)\n", idle, idle == 1 ? "" : "s");
   if (mismatches)

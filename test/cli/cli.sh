@@ -439,7 +439,8 @@ verbose-once) # OLI_VERBOSE=2: no line twice (a module of two TUs registers its 
   # per-object lines name addresses, so a repeated line is a message said twice
   [ -z "$(sort v.txt | uniq -d)" ] || { sort v.txt | uniq -d >&2; fail "a verbose line printed twice"; }
   ;;
-report-idle-sites) # a site that made no object is a row of the JSON report, not of the tables:
+report-idle-sites) # a site that made no object is a row of the JSON report, not of the tables
+  # (and a placed site with nothing live at exit has its empty pages column explained):
   # both tables give their number in one line (the runtime's and oli report's): here the
   # wrapper never() and its malloc
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
@@ -461,6 +462,9 @@ C
   grep -q "^0x[0-9a-f]* malloc   idle.c:5 " t.txt || { cat t.txt >&2; fail "runtime table: the site that ran is not shown"; }
   ! grep -q "idle.c:3" t.txt || { cat t.txt >&2; fail "runtime table: the site that made nothing is a row"; }
   grep -q "^2 sites made no object (not shown; each is in the JSON report)$" t.txt || { cat t.txt >&2; fail "runtime table: no count of idle sites"; }
+  # and a placed site whose object was freed before the report: why its pages column is empty
+  grep -q "^1 placed site had no live object at the report: pages are read from live objects only$" t.txt ||
+    { cat t.txt >&2; fail "runtime table: the freed placed site's empty pages not explained"; }
   OLI_REPORT=idle.json ./idle || fail "run, JSON"
   python3 -c 'import json,sys; s = [x for x in json.load(open(sys.argv[1]))["sites"] if x["line"] == 3]; assert len(s) == 1 and s[0]["count"] == 0, s' idle.json ||
     fail "JSON report: the idle site is not there with count 0"
@@ -468,6 +472,7 @@ C
   grep -q "^0x[0-9a-f]*  malloc  idle.c:5 " out.txt || fail "oli report: the site that ran is not shown"
   hasnt "idle.c:3"
   has "2 sites made no object (not shown; each is in the JSON report)"
+  has "1 placed site had no live object at the report: pages are read from live objects only"
   ;;
 where) # one rendering of a location: oli sites, the runtime's table, oli report and oli diff agree
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }

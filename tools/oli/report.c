@@ -92,7 +92,7 @@ int cli_report_main(int argc, char **argv) {
     if (p != OLI_PLACE_DEFAULT) decs[ndecs++] = oli_placement_name((oli_placement_t)p);
   decs[ndecs++] = oli_placement_name(OLI_PLACE_DEFAULT);
   decs[ndecs++] = "-";
-  size_t mismatches = 0, untouched_sites = 0, stack_sites = 0, idle = 0;
+  size_t mismatches = 0, untouched_sites = 0, stack_sites = 0, idle = 0, gone = 0;
   uint64_t untouched = 0;
   if (d.kind == OLI_DOC_PROFILE) {
     printf("%-18s  %-14s  %-30s  %-14s  %8s  %11s  %11s  %12s  %s\n", "ID", "KIND", "FILE:LINE", "NAME",
@@ -161,6 +161,8 @@ int cli_report_main(int argc, char **argv) {
     if (rep) {
       oli_doc_pages_cell(s, pages, sizeof pages);
       oli_doc_pages_compare(s, d.version, &pc);
+      gone += strcmp(pages, "-") == 0 && s->count > 0 && OLI_HAS(s, OLI_F_DECISION) &&
+              s->placement != OLI_PLACE_DEFAULT; /* placed, all freed before the report */
       mismatches += pc.mismatch;
       untouched_sites += pc.untouched > 0;
       untouched += pc.untouched;
@@ -214,6 +216,9 @@ int cli_report_main(int argc, char **argv) {
     }
   }
   if (rep) {
+    if (gone)
+      printf("%zu placed site%s had no live object at the report: pages are read from live objects only\n", gone,
+             gone == 1 ? "" : "s");
     if (idle)
       printf("%zu site%s made no object (not shown; each is in the JSON report)\n", idle, idle == 1 ? "" : "s");
     if (mismatches)
