@@ -322,6 +322,7 @@ bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
     auto *AI = dyn_cast<AllocaInst>(LI->getPointerOperand());
     if (!AI)
       return false;
+    Seen.insert(AI); // the slot holds the returned object (allocatesBesides)
     bool Any = false;
     for (User *U : AI->users()) {
       if (auto *SI = dyn_cast<StoreInst>(U)) {
@@ -337,7 +338,64 @@ bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
   return false;
 }
 
+void OliTagSites::findAllocating() {
+  // Fixpoint over the module's calls: a function that calls an allocation
+  // function (or a Fortran ALLOCATE) or one of the module's own that does.
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (Function &F : M) {
+      if (F.isDeclaration() || Allocating.count(&F))
+        continue;
+      for (Instruction &I : instructions(F)) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+        if (Callee && (classify(Callee) || Allocating.count(Callee))) {
+          Allocating.insert(&F);
+          Grew = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
+/// The object is the returned one, or part of it: a value the return takes
+/// (Returned: returnsAllocation's walk, local slots included), or memory
+/// reached from one (a field or element of it).
+static bool ofReturned(Value *Ptr, const SmallPtrSetImpl<Value *> &Returned) {
+  Value *U = getUnderlyingObject(Ptr);
+  if (Returned.count(U))
+    return true;
+  auto *LI = dyn_cast<LoadInst>(U); // -O0: the returned pointer reloaded from its slot
+  return LI && Returned.count(LI->getPointerOperand()->stripPointerCasts());
+}
+
+/// F allocates something that is not part of what it returns: an
+/// allocation call, wrapper or allocating function of the module whose
+/// result is neither returned nor stored into the returned object, and
+/// that is given no pointer into it (cg_solve's work vectors beside the
+/// Stats it returns). Such a function is not an allocation wrapper: its
+/// bracket would give every object it makes its callers' site.
+bool OliTagSites::allocatesBesides(Function &F, const SmallPtrSetImpl<Value *> &Returned) const {
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee || Returned.count(CB) || (!classify(Callee) && !Allocating.count(Callee)))
+      continue;
+    bool Part = false;
+    for (User *U : CB->users()) // stored into the returned object
+      if (auto *SI = dyn_cast<StoreInst>(U))
+        Part |= SI->getValueOperand() == CB && ofReturned(SI->getPointerOperand(), Returned);
+    for (Value *A : CB->args()) // a constructor or method of the returned object
+      Part |= A->getType()->isPointerTy() && ofReturned(A, Returned);
+    if (!Part)
+      return true;
+  }
+  return false;
+}
+
 void OliTagSites::findWrappers() {
+  findAllocating();
   // Fixpoint: a wrapper may return another wrapper's result.
   for (bool Grew = true; Grew;) {
     Grew = false;
@@ -346,6 +404,7 @@ void OliTagSites::findWrappers() {
           !F.getReturnType()->isPointerTy() || F.hasAvailableExternallyLinkage())
         continue;
       bool AllOk = true, AnyAlloc = false;
+      SmallPtrSet<Value *, 16> Returned;
       for (BasicBlock &BB : F)
         if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator())) {
           Value *V = RI->getReturnValue();
@@ -356,8 +415,9 @@ void OliTagSites::findWrappers() {
             AnyAlloc = true;
           else
             AllOk = false;
+          Returned.insert(Seen.begin(), Seen.end());
         }
-      if (AllOk && AnyAlloc) {
+      if (AllOk && AnyAlloc && !allocatesBesides(F, Returned)) {
         LLVM_DEBUG(dbgs() << "oli: allocation wrapper " << F.getName() << "\n");
         Wrappers.insert(&F);
         Grew = true;

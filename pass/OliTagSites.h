@@ -43,7 +43,9 @@ private:
   void findModuleFile();
   void fromPreprocessed(std::string &File, std::string &Dir);
   void findWrappers();
+  void findAllocating();
   bool returnsAllocation(llvm::Value *V, llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
+  bool allocatesBesides(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Value *> &Returned) const;
   std::optional<CalleeInfo> classify(llvm::Function *F) const;
   void instrumentFunction(llvm::Function &F);
   void tagCall(llvm::Function &F, llvm::CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
@@ -63,6 +65,7 @@ private:
   PreprocessedColumns PpColumns;          // its columns taken back to the sources
   FieldNamer FieldNames;                  // struct-field names, source lines cached
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
+  llvm::SmallPtrSet<llvm::Function *, 32> Allocating; // defined here, reach an allocation call
   std::vector<llvm::GlobalVariable *> Records;
   std::vector<GlobalToRegister> Globals;
 };
