@@ -339,24 +339,35 @@ bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
 }
 
 void OliTagSites::findAllocating() {
-  // Fixpoint over the module's calls: a function that calls an allocation
-  // function (or a Fortran ALLOCATE) or one of the module's own that does.
-  for (bool Grew = true; Grew;) {
-    Grew = false;
-    for (Function &F : M) {
-      if (F.isDeclaration() || Allocating.count(&F))
+  // A function that calls an allocation function (or a Fortran ALLOCATE), and
+  // every function of the module that reaches one through its calls: one
+  // look at each call, then along the callers.
+  DenseMap<Function *, SmallVector<Function *, 4>> Callers;
+  SmallVector<Function *, 32> Work;
+  DenseMap<Function *, bool> IsAlloc; // classify() once per callee
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee)
         continue;
-      for (Instruction &I : instructions(F)) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-        if (Callee && (classify(Callee) || Allocating.count(Callee))) {
-          Allocating.insert(&F);
-          Grew = true;
-          break;
-        }
+      if (!Callee->isDeclaration()) {
+        Callers[Callee].push_back(&F);
+        continue;
       }
+      auto It = IsAlloc.try_emplace(Callee, false);
+      if (It.second)
+        It.first->second = classify(Callee).has_value();
+      if (It.first->second && Allocating.insert(&F).second)
+        Work.push_back(&F);
     }
   }
+  while (!Work.empty())
+    for (Function *Caller : Callers.lookup(Work.pop_back_val()))
+      if (Allocating.insert(Caller).second)
+        Work.push_back(Caller);
 }
 
 /// The object is the returned one, or part of it: a value the return takes
