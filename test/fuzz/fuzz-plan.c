@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const oli_plan_entry_t *e = _oli_plan_lookup(rec[k]);
     if (e == NULL) continue;
     if (rc != 0) abort(); /* a refused plan is empty */
-    if ((unsigned)e->placement > OLI_PLACE_CXL) abort();
+    if ((unsigned)e->placement >= OLI_PLACE_COUNT_) abort(); /* rdram is a plan decision too */
     if (e->placement == OLI_PLACE_INTERLEAVE && (e->weight[OLI_TIER_DRAM] == 0 || e->weight[OLI_TIER_CXL] == 0)) abort();
     if (e->intensity != e->intensity) abort(); /* NaN */
   }
