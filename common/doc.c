@@ -347,6 +347,26 @@ const char *oli_doc_site_placement(const oli_doc_site_t *s, char *buf, size_t n)
   return buf;
 }
 
+bool oli_doc_site_made_nothing(const oli_doc_site_t *s) {
+  return OLI_HAS(s, OLI_F_COUNT) && s->count == 0 && !OLI_HAS(s, OLI_F_PLANNED);
+}
+
+char *oli_doc_count_cell(const oli_doc_site_t *s, char *buf, size_t n) {
+  snprintf(buf, n, "%" PRIu64 "%s", s->count, s->count_partial ? "+" : "");
+  return buf;
+}
+
+char *oli_doc_idle_words(size_t sites, char *buf, size_t n) {
+  snprintf(buf, n, "%zu site%s made no object (not shown; each is in the JSON report)", sites, sites == 1 ? "" : "s");
+  return buf;
+}
+
+char *oli_doc_freed_words(size_t sites, char *buf, size_t n) {
+  snprintf(buf, n, "%zu placed site%s had no live object at the report: pages are read from live objects only", sites,
+           sites == 1 ? "" : "s");
+  return buf;
+}
+
 char *oli_doc_metadata_words(const oli_doc_summary_t *sum, char *buf, size_t n) {
   char a[32], b[32];
   const oli_doc_metadata_t *s = &sum->metadata;

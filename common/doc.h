@@ -326,6 +326,18 @@ void oli_doc_pages_compare(const oli_doc_site_t *s, int version, oli_doc_pages_c
  * known. Returns buf. */
 char *oli_doc_pages_cell(const oli_doc_site_t *s, char *buf, size_t n);
 
+/* A report's site that made no object and has no plan entry the run did not
+ * follow: not a row of the text tables (a wrapper's inner calls, code not run). */
+bool oli_doc_site_made_nothing(const oli_doc_site_t *s);
+/* The text tables' count cell: "12", "12+" when more were made uncounted
+ * (count_partial). Returns buf. */
+char *oli_doc_count_cell(const oli_doc_site_t *s, char *buf, size_t n);
+/* The text tables' lines under the rows: "11 sites made no object (not shown;
+ * each is in the JSON report)", and "6 placed sites had no live object at the
+ * report: pages are read from live objects only" (why their pages read "-"). */
+char *oli_doc_idle_words(size_t sites, char *buf, size_t n);
+char *oli_doc_freed_words(size_t sites, char *buf, size_t n);
+
 /* The summary's runtime metadata in words, for the text tables: "152.6 KiB
  * fixed + 2.0 KiB for 3 tracked objects (682 B each)" (version 2), or the
  * total with its bytes per object (version 1: the total divided). */

@@ -314,9 +314,7 @@ typedef struct oli_plan_stats_s {
   size_t stale;     /* plan sites no registered site matches */
   size_t left_out;  /* registered sites the plan left out (left_out[]: small, never allocated) */
   const __oli_site_t *first_new[2]; /* the first unmatched ones, to name them at exit */
-  uint64_t first_stale[2];          /* the first stale entries' IDs */
-  const char *first_stale_file[2], *first_stale_function[2];
-  int64_t first_stale_rel[2];
+  size_t first_stale[2];            /* the first stale entries (the plan's, plan.c) */
 } oli_plan_stats_t;
 
 /* ---- options (options.c) ---------------------------------------------------------- */

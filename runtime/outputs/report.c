@@ -519,11 +519,11 @@ static void table_report(FILE *f) {
     row_t r;
     gather(st, &r);
     if (i == 0 && r.count == 0) continue;
-    if (r.count == 0 && !r.planned) { /* made nothing: a row of the JSON report only */
+    to_doc_site(&r);
+    if (oli_doc_site_made_nothing(&r.ds)) { /* a row of the JSON report only */
       idle++;
       continue;
     }
-    to_doc_site(&r);
     char where[320], pages[200], en[64]; /* record strings escaped */
     oli_text_where(where, sizeof where, r.ds.file, r.ds.line, r.rec && r.rec->kind == OLI_KIND_GLOBAL, r.ds.function,
                    r.ds.rel);
@@ -545,7 +545,7 @@ static void table_report(FILE *f) {
       mismatches += pc.mismatch;
     }
     char cnt[24]; /* "256+": more small objects took the fast path uncounted */
-    snprintf(cnt, sizeof cnt, "%llu%s", (unsigned long long)r.count, atomic_load(&st->bypass) ? "+" : "");
+    oli_doc_count_cell(&r.ds, cnt, sizeof cnt);
     fprintf(f, "0x%016llx %-8s %-28s %8s %10s %10s %-10s %-7s %s%s%s\n",
             (unsigned long long)(r.rec ? r.rec->id : 0), r.rec ? oli_kind_name(r.rec->kind) : "untagged",
             where, cnt, oli_format_size(r.largest, a, sizeof a),
@@ -560,11 +560,9 @@ static void table_report(FILE *f) {
               (unsigned long long)atomic_load(&st->fallbacks));
     table_site_rule(f, &r);
   }
-  if (gone) /* why their pages column is empty */
-    fprintf(f, "%zu placed site%s had no live object at the report: pages are read from live objects only\n", gone,
-            gone == 1 ? "" : "s");
-  if (idle) /* a wrapper's inner calls (C++ containers), code not run */
-    fprintf(f, "%zu site%s made no object (not shown; each is in the JSON report)\n", idle, idle == 1 ? "" : "s");
+  char line[160];
+  if (gone) fprintf(f, "%s\n", oli_doc_freed_words(gone, line, sizeof line));
+  if (idle) fprintf(f, "%s\n", oli_doc_idle_words(idle, line, sizeof line));
   if (mismatches)
     fprintf(f, "%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
             mismatches == 1 ? "" : "s");

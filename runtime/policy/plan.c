@@ -334,14 +334,8 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
     else if (st->unmatched++ < 2) st->first_new[st->unmatched - 1] = rec;
     if (p) atomic_store(&p->used, 1);
   }
-  for (size_t i = 0; i < plan.n; i++) {
-    const plan_site_t *p = &plan.sites[i];
-    if (atomic_load(&p->used) || st->stale++ >= 2) continue;
-    st->first_stale[st->stale - 1] = p->e.id;
-    st->first_stale_file[st->stale - 1] = p->file;
-    st->first_stale_function[st->stale - 1] = p->function;
-    st->first_stale_rel[st->stale - 1] = p->rel;
-  }
+  for (size_t i = 0; i < plan.n; i++)
+    if (!atomic_load(&plan.sites[i].used) && st->stale++ < 2) st->first_stale[st->stale - 1] = i;
 }
 
 /* "; new: WHERE (0xID), ...; stale: ..." - the first two of each, as the
@@ -360,12 +354,12 @@ static void name_unmatched(const oli_plan_stats_t *st, char *buf, size_t n) {
   }
   if (st->unmatched > 2 && k < n) k += (size_t)snprintf(buf + k, n - k, ", ...");
   for (size_t i = 0; i < st->stale && i < 2; i++) {
-    oli_text_where(w, sizeof w, st->first_stale_file[i] ? st->first_stale_file[i] : "", 0, 0,
-                   st->first_stale_function[i] ? st->first_stale_function[i] : "",
-                   st->first_stale_rel[i] >= 0 ? (unsigned)st->first_stale_rel[i] : 0);
+    const plan_site_t *p = &plan.sites[st->first_stale[i]];
+    oli_text_where(w, sizeof w, p->file ? p->file : "", 0, 0, p->function ? p->function : "",
+                   p->rel >= 0 ? (unsigned)p->rel : 0);
     if (k < n)
       k += (size_t)snprintf(buf + k, n - k, "%s%s (0x%016llx)", i ? ", " : "; stale: ", w,
-                            (unsigned long long)st->first_stale[i]);
+                            (unsigned long long)p->e.id);
   }
   if (st->stale > 2 && k < n) k += (size_t)snprintf(buf + k, n - k, ", ...");
   if ((st->unmatched || st->stale) && k < n) snprintf(buf + k, n - k, " ('oli diff PLAN REPORT' lists them)");

@@ -54,13 +54,6 @@ static void site_rule_lines(const oli_doc_site_t *s) {
     printf("%18s  %s\n", "", oli_doc_rule_words(s->share_of_peak, s->share_at_decision, s->rule, line, sizeof line));
 }
 
-/* A report's site that made no object and has no plan entry the run did not
- * follow: the runtime's table leaves it out too (a wrapper's inner calls, code
- * not run). */
-static bool made_nothing(const oli_doc_site_t *s) {
-  return OLI_HAS(s, OLI_F_COUNT) && s->count == 0 && !OLI_HAS(s, OLI_F_PLANNED);
-}
-
 int cli_report_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"help", no_argument, NULL, 'h'},
@@ -125,7 +118,7 @@ int cli_report_main(int argc, char **argv) {
   int wk = 4, wl = 9, wn = 4, wp = 20;
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
-    if (rep && made_nothing(s)) continue;
+    if (rep && oli_doc_site_made_nothing(s)) continue;
     cli_where(s, loc, sizeof loc);
     int k = (int)strlen(cli_shown(s->kind)), l = (int)strlen(loc), n = (int)strlen(cli_shown(s->name)), p = 0;
     if (rep) {
@@ -144,7 +137,7 @@ int cli_report_main(int argc, char **argv) {
   printf("REASON\n");
   for (size_t i = 0; i < d.nsites; i++) {
     const oli_doc_site_t *s = &d.sites[i];
-    if (rep && made_nothing(s)) { /* as in the runtime's own table: a line of the summary */
+    if (rep && oli_doc_site_made_nothing(s)) { /* as in the runtime's own table: a line of the summary */
       idle++;
       continue;
     }
@@ -171,8 +164,7 @@ int cli_report_main(int argc, char **argv) {
            s->name[0] ? cli_shown(s->name) : "-");
     if (rep) {
       char count[32];
-      snprintf(count, sizeof count, "%" PRIu64 "%s", s->count, s->count_partial ? "+" : "");
-      printf("%8s  ", count);
+      printf("%8s  ", oli_doc_count_cell(s, count, sizeof count));
     }
     printf("%11s  %-16s  ", size, place);
     if (rep) printf("%-*s %s  ", wp, pages, pc.mismatch ? "!" : " ");
@@ -216,11 +208,9 @@ int cli_report_main(int argc, char **argv) {
     }
   }
   if (rep) {
-    if (gone)
-      printf("%zu placed site%s had no live object at the report: pages are read from live objects only\n", gone,
-             gone == 1 ? "" : "s");
-    if (idle)
-      printf("%zu site%s made no object (not shown; each is in the JSON report)\n", idle, idle == 1 ? "" : "s");
+    char line[160];
+    if (gone) printf("%s\n", oli_doc_freed_words(gone, line, sizeof line));
+    if (idle) printf("%s\n", oli_doc_idle_words(idle, line, sizeof line));
     if (mismatches)
       printf("%zu site%s achieved a different page split than intended (marked !)\n", mismatches,
              mismatches == 1 ? "" : "s");
