@@ -10,9 +10,10 @@
 # and their dependencies, decompressed, in /lab/modules (load order in
 # /lab/modules/order; modset.py).
 # Environment: OLI_LAB_TIMEOUT (seconds, default 150), OLI_LAB_TOPOLOGY (args file),
-# OLI_LAB_APPEND (extra kernel command line), OLI_LAB_CHECK (check.py --suite to
-# apply to the log; default SUITE; `boot` checks the markers only), OLI_LAB_CHECK_ARGS
-# (more check.py options, e.g. --expect-findings).
+# OLI_LAB_APPEND (extra kernel command line), OLI_LAB_BOOTS (boots when the kernel
+# dies before /init; run.sh), OLI_LAB_CHECK (check.py --suite to apply to the log;
+# default SUITE; `boot` checks the markers only), OLI_LAB_CHECK_ARGS (more check.py
+# options, e.g. --expect-findings).
 # Exit: 0 pass, 1 fail (console tail and mismatching objects printed), 77 QEMU or the
 # kernels are not available here.
 set -euo pipefail

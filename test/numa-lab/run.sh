@@ -14,6 +14,12 @@
 # guest's OLI-LAB-END marker instead. This script exits 77 only when QEMU cannot
 # start at all (a bare machine fails too); 1 when QEMU rejects the lab's machine;
 # otherwise 0 (even on timeout, which the checker reports).
+#
+# A guest kernel that dies before /init printed OLI-LAB-BEGIN (an oops or panic
+# while booting: emulated-CPU flukes such as a TCG int3 oops in text patching seen
+# once in some hundred boots) ran none of our code: the machine is booted again,
+# up to OLI_LAB_BOOTS times in all (default 3), each failed boot's log kept as
+# LOG.bootN. A death after OLI-LAB-BEGIN is never retried: the checker fails it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { echo "usage: $0 KERNEL_DIR INITRD LOG [--topology FILE] [--timeout SEC] [--append ARGS] [--accel tcg|kvm]" >&2; exit 2; }
@@ -47,19 +53,33 @@ while IFS= read -r line; do
   machine+=("${line//@WORK@/$work}")
 done < "$topo"
 
-: > "$log"
-start=$(date +%s.%N)
-set +e
-timeout -k 5 "$timeout" "$qemu" -accel "$accel" "${machine[@]}" \
-  -kernel "$kdir/vmlinuz" -initrd "$initrd" \
-  -append "console=ttyS0,115200 panic=-1 quiet loglevel=3 rdinit=/init $append" \
-  -display none -no-reboot -monitor none -serial "file:$log" -nodefaults \
-  2> "$log.qemu-stderr"
-rc=$?
-set -e
-end=$(date +%s.%N)
-secs=$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')
-echo "oli-lab: qemu ran ${secs}s (status $rc) kernel=$(cat "$kdir/release" 2>/dev/null || echo '?') log=$log" >&2
+boots=${OLI_LAB_BOOTS:-3}
+rm -f "$log".boot[0-9]*
+case $boots in ''|*[!0-9]*|0) echo "oli-lab: error: OLI_LAB_BOOTS '$boots' is not a positive number of boots" >&2; exit 2 ;; esac
+boot=1
+while :; do
+  : > "$log"
+  start=$(date +%s.%N)
+  set +e
+  timeout -k 5 "$timeout" "$qemu" -accel "$accel" "${machine[@]}" \
+    -kernel "$kdir/vmlinuz" -initrd "$initrd" \
+    -append "console=ttyS0,115200 panic=-1 quiet loglevel=3 rdinit=/init $append" \
+    -display none -no-reboot -monitor none -serial "file:$log" -nodefaults \
+    2> "$log.qemu-stderr"
+  rc=$?
+  set -e
+  end=$(date +%s.%N)
+  secs=$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')
+  echo "oli-lab: qemu ran ${secs}s (status $rc) kernel=$(cat "$kdir/release" 2>/dev/null || echo '?') log=$log" >&2
+  # Died while booting? (QEMU exited by itself, no OLI-LAB-BEGIN, a kernel oops or panic.)
+  [ $rc -eq 0 ] && ! grep -a -q 'OLI-LAB-BEGIN' "$log" || break
+  died=$(grep -a -m1 -E 'Oops:|Kernel panic|BUG:' "$log" | sed 's/^\[[ 0-9.]*\] //') || break
+  [ $boot -lt "$boots" ] || { echo "oli-lab: the guest kernel died while booting in all $boots boots (OLI_LAB_BOOTS)" >&2; break; }
+  cp "$log" "$log.boot$boot"
+  boot=$((boot + 1))
+  echo "oli-lab: the guest kernel died before /init ran ($died; log kept as $log.boot$((boot - 1))): booting again, boot $boot of $boots" >&2
+  rm -rf "$work"; mkdir -p "$work"
+done
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
   echo "oli-lab: qemu killed after ${timeout}s timeout" >&2
 elif [ $rc -ne 0 ] && [ ! -s "$log" ]; then
