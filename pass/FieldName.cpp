@@ -233,4 +233,53 @@ std::string FieldNamer::name(CallBase &CB) {
   return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), FP.Fields.size());
 }
 
+/// The object a call's source names at column Col of Text: the identifier
+/// there (`std::vector<double> u(n)`, a member initialiser `a(n)`), or the
+/// object before `.`/`->` when it is a member function's name
+/// (`grid.cells.resize(n)`); "".
+static std::string objectAt(StringRef Text, unsigned Col) {
+  if (Col == 0 || Col > Text.size())
+    return "";
+  auto IsId = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  StringRef Id = Text.drop_front(Col - 1).take_while(IsId);
+  if (Id.empty() || std::isdigit((unsigned char)Id[0]))
+    return "";
+  StringRef Before = Text.take_front(Col - 1).rtrim();
+  if (!Before.ends_with(".") && !Before.ends_with("->"))
+    return Id.str();
+  size_t Start = Before.size();
+  while (Start > 0 && (IsId(Before[Start - 1]) || Before[Start - 1] == '.' || Before[Start - 1] == '>' ||
+                       (Before[Start - 1] == '-' && Start < Before.size() && Before[Start] == '>')))
+    --Start;
+  StringRef Obj = Before.drop_front(Start);
+  Obj = Obj.ends_with("->") ? Obj.drop_back(2) : Obj.drop_back(1);
+  size_t Seps = Obj.count('.') + Obj.count("->");
+  return isMemberAccess(Obj, Seps) ? Obj.str() : "";
+}
+
+std::string FieldNamer::objectName(CallBase &CB) {
+  if (CB.arg_size() == 0 || !CB.getArgOperand(0)->getType()->isPointerTy())
+    return "";
+  Value *Ptr = CB.getArgOperand(0)->stripPointerCasts();
+  FieldPath FP;
+  std::string N;
+  if (fieldPath(Ptr, FP))
+    N = nameFromTypes(FP, CB.getModule()->getDataLayout()); // this->a, grid.cells (-g)
+  else if (isa<AllocaInst>(Ptr))
+    if (DILocalVariable *V = declaredVariable(Ptr))
+      N = V->getName().str(); // std::vector<double> u(n) (-g)
+  if (N.empty())
+    if (const DILocation *DL = CB.getDebugLoc().get()) {
+      while (const DILocation *Outer = DL->getInlinedAt())
+        DL = Outer;
+      SmallString<256> Path(DL->getFilename());
+      if (!sys::path::is_absolute(Path))
+        sys::fs::make_absolute(DL->getDirectory(), Path);
+      N = objectAt(sourceLine(Path, DL->getLine()), DL->getColumn());
+    }
+  StringRef R(N);
+  R.consume_front("this->"); // a member of the object being constructed
+  return R.str();
+}
+
 } // namespace oli

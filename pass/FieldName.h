@@ -26,6 +26,11 @@ public:
   /// variable is unknown), or "" when CB's result is not stored into a field
   /// of a struct or no name can be found.
   std::string name(llvm::CallBase &CB);
+  /// The object a call into library code works on, its first (pointer)
+  /// argument: "u" for `std::vector<double> u(n)`, "a" for a member
+  /// initialiser `a(n)`, "grid.cells" for `grid.cells.resize(n)`; "" when
+  /// neither debug info nor the source line names it.
+  std::string objectName(llvm::CallBase &CB);
 
 private:
   /// Line Line (1-based) of the file, or "" when it cannot be read.

@@ -13,7 +13,10 @@
 #include "StaticSize.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -33,6 +36,7 @@ using namespace llvm;
 
 STATISTIC(NumTaggedHeap, "heap allocation calls rewritten to __oli_* entry points");
 STATISTIC(NumTaggedBracket, "wrapper / Fortran ALLOCATE calls bracketed with site enter/leave");
+STATISTIC(NumTaggedLibrary, "calls into allocating standard-library code bracketed at the caller");
 STATISTIC(NumGlobals, "global objects registered");
 STATISTIC(NumIndirect, "indirect calls left alone");
 STATISTIC(NumSmall, "constant-size allocations below min-heap-size left alone");
@@ -627,6 +631,11 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
       S.SizeHint = *Size; // bounds set by constants (npbparams.h)
       S.Flags |= FlagSizeKnown;
     }
+  } else if (CI.Library) {
+    if (CB.arg_size())
+      S.Name = globalSourceName(CB.getArgOperand(0)); // a global std::vector
+    if (S.Name.empty())
+      S.Name = FieldNames.objectName(CB);
   } else {
     S.Name = storedIntoName(&CB, 0);
     if (S.Name.empty())
@@ -669,6 +678,62 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     rewriteHeapCall(CB, CI, Rec);
 }
 
+/// Code of the C++ standard library (namespace std, __gnu_cxx) or of a
+/// system header (/usr/include, /usr/lib) defined in this module: inline and
+/// template code shared by every user, such as std::vector's allocation.
+static bool isLibraryCode(const Function &F) {
+  StringRef N = F.getName();
+  for (StringRef P : {"_ZNSt", "_ZNKSt", "_ZSt", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx"})
+    if (N.starts_with(P))
+      return true;
+  if (const DISubprogram *SP = F.getSubprogram()) {
+    StringRef File = SP->getFilename(), Dir = SP->getDirectory();
+    std::string Path = File.starts_with("/") || Dir.empty() ? File.str() : (Dir + "/" + File).str();
+    return StringRef(Path).starts_with("/usr/include/") || StringRef(Path).starts_with("/usr/lib/");
+  }
+  return false;
+}
+
+/// True for an Itanium C++ constructor's symbol.
+static bool isConstructor(StringRef Name) {
+  ItaniumPartialDemangler D;
+  if (!Name.starts_with("_Z") || D.partialDemangle(Name.str().c_str()) || !D.isCtorOrDtor())
+    return false;
+  size_t Size = 0;
+  char *Base = D.getFunctionBaseName(nullptr, &Size);
+  bool Dtor = Base && Base[0] == '~';
+  std::free(Base);
+  return !Dtor;
+}
+
+/// Calls from F (code of the program) into library code of the module that
+/// allocates (a std::vector constructor, resize, reserve, make_unique): the
+/// object is the caller's, at the caller's line, not one site per template
+/// instantiation. Inside a loop only constructors (which allocate whenever
+/// they run): a push_back in a loop would pay the bracket on every element.
+void OliTagSites::libraryCalls(Function &F, SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
+  if (!Opt.Containers || Allocating.empty() || isLibraryCode(F))
+    return;
+  std::optional<DominatorTree> DT;
+  std::optional<LoopInfo> LI;
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *G = CB ? CB->getCalledFunction() : nullptr;
+    if (!G || G->isDeclaration() || !Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G))
+      continue;
+    if (!isConstructor(G->getName())) {
+      if (!LI) {
+        DT.emplace(F);
+        LI.emplace(*DT);
+      }
+      if (LI->getLoopFor(CB->getParent()))
+        continue;
+    }
+    Sites.push_back({CB, CalleeInfo{OLI_KIND_WRAPPER, 0, true, "", true}});
+    ++NumTaggedLibrary;
+  }
+}
+
 void OliTagSites::instrumentFunction(Function &F) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() || isOliName(F.getName()))
     return;
@@ -686,6 +751,7 @@ void OliTagSites::instrumentFunction(Function &F) {
     if (std::optional<CalleeInfo> CI = classify(CB->getCalledFunction()))
       Sites.push_back({CB, *CI});
   }
+  libraryCalls(F, Sites); // after the others: their ordinals (sites without a line) stay
   StringMap<unsigned> Keys;
   for (unsigned I = 0; I < Sites.size(); ++I)
     tagCall(F, *Sites[I].first, Sites[I].second, I, Keys);

@@ -2,8 +2,9 @@
 //
 // Tags every allocation site of a module: rewrites heap calls into __oli_*
 // entry points carrying a site record, brackets allocation-wrapper and
-// Fortran ALLOCATE calls with __oli_site_enter/leave, registers large
-// global objects from a module constructor.
+// Fortran ALLOCATE calls and calls into allocating standard-library code
+// with __oli_site_enter/leave, registers large global objects from a module
+// constructor.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OLI_PASS_TAGSITES_H
@@ -31,6 +32,7 @@ struct CalleeInfo {
   uint8_t Flags = 0;
   bool Bracket = false;  // wrapper / Fortran runtime: enter+leave, no rewrite
   const char *Repl = ""; // replacement entry point when !Bracket
+  bool Library = false;  // a call into allocating library code (bracketed)
 };
 
 class OliTagSites {
@@ -48,6 +50,8 @@ private:
   bool allocatesBesides(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Value *> &Returned) const;
   std::optional<CalleeInfo> classify(llvm::Function *F) const;
   void instrumentFunction(llvm::Function &F);
+  void libraryCalls(llvm::Function &F,
+                    llvm::SmallVectorImpl<std::pair<llvm::CallBase *, CalleeInfo>> &Sites);
   void tagCall(llvm::Function &F, llvm::CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
                llvm::StringMap<unsigned> &Keys);
   void rewriteHeapCall(llvm::CallBase &CB, const CalleeInfo &CI, llvm::GlobalVariable *Rec);

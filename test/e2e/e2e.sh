@@ -399,7 +399,8 @@ PY
   ;;
 cxx-inline-sites) # C++ in several files (test/e2e/cxx): std::vector's allocations sit in inline template
   # functions, one comdat each, inlined into functions of both files; every linker links it, with
-  # and without line tables, and with one file built without the plugin, and the objects are placed
+  # and without line tables, and with one file built without the plugin, and the objects are placed,
+  # each vector at the line and under the name that makes it
   cp "$SRC"/cxx/*.cpp "$SRC"/cxx/*.h . || fail "copy cxx/"
   CXX="$CLANG --driver-mode=g++"
   linkers="bfd gold"
@@ -426,8 +427,11 @@ cxx-inline-sites) # C++ in several files (test/e2e/cxx): std::vector's allocatio
       python3 - rep.json sites.json "$dbg $ld" <<'PY' || fail "objects or records of the C++ program ($dbg, $ld)"
 import json, sys
 rep, sites, what = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
-big = sum(s["count"] for s in rep["sites"] if s["largest"] >= 8 << 20)
-assert big == 3, (what, "u, f and next: 3 objects of 8 MiB", [(s["id"], s["count"], s["largest"]) for s in rep["sites"]])
+big = [s for s in rep["sites"] if s["largest"] >= 8 << 20]
+assert sum(s["count"] for s in big) == 3, (what, "u, f and next: 3 objects of 8 MiB", [(s["id"], s["count"], s["largest"]) for s in rep["sites"]])
+if what.startswith("lines"):  # each vector its own site, at the line that makes it (not libstdc++'s)
+    got = sorted((s["file"], s["line"], s["name"]) for s in big)
+    assert got == [("field.cpp", 6, "f"), ("field.cpp", 12, "next"), ("main.cpp", 8, "u")], (what, got)
 ids = [s["id"] for s in sites["sites"]]
 assert len(ids) == len(set(ids)), (what, "a site's record twice in the program", sorted(ids))
 PY
