@@ -630,7 +630,9 @@ PY
   ;;
 plan-remote-ratio) # a remote-DRAM share needs DRAM and CXL shares: oli plan refuses to write it, every reader refuses it
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3:0:1; want_rc 2 "--weights 3:0:1"
-  one_line "--weights '3:0:1' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0)"
+  one_line "--weights '3:0:1' is not D:C or D:C:R (integers 0-255 as OLI_WEIGHTS, D > 0, C > 0)"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 300:1; want_rc 2 "--weights 300:1"
+  one_line "--weights '300:1' is not D:C or D:C:R (integers 0-255 as OLI_WEIGHTS, D > 0, C > 0)"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --ratios 3:1,0:1:1; want_rc 2 "--ratios 0:1:1"
   one_line "'0:1:1' is not D:C or D:C:R"
   cat >remote.json <<'J'

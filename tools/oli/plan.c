@@ -35,7 +35,7 @@ static void usage(FILE *f) {
         "  -d, --dram-limit SIZE     local DRAM budget: bytes or 64G, 512M, 1.5T; 0 or\n"
         "                            unlimited: no limit, as OLI_DRAM_LIMIT (required)\n"
         "  -w, --weights D:C[:R]     preferred interleave ratio (local DRAM:CXL[:remote DRAM],\n"
-        "                            D and C > 0);\n"
+        "                            0-255 each as OLI_WEIGHTS, D and C > 0);\n"
         "                            default: proportional to the tiers' bandwidth\n"
         "  -r, --ratios LIST         all candidate ratios, e.g. 3:1,1:1 (default: the\n"
         "                            preferred ratio, 15:1, 7:1, 3:1, 1:1, 1:3, 1:7, 1:15,\n"
@@ -68,11 +68,13 @@ static void usage(FILE *f) {
         f);
 }
 
-/* A planner ratio (common/grammar.c, integers 0-1000) with a DRAM and a CXL
- * share (a remote-DRAM share only beside both: what the runtime follows,
+/* A ratio given to the planner (common/grammar.c): weights 0-255 as
+ * OLI_WEIGHTS takes them (a plan file may hold up to 1000), with a DRAM and a
+ * CXL share (a remote-DRAM share only beside both: what the runtime follows,
  * common/doc.c's rule for an interleave). 0 ok. */
+#define PLAN_WEIGHT_MAX 255
 static int parse_plan_ratio(const char *s, oli_plan_opt_t *o) {
-  if (oli_parse_ratio(s, 1000, o->w, NULL) != 0) return -1;
+  if (oli_parse_ratio(s, PLAN_WEIGHT_MAX, o->w, NULL) != 0) return -1;
   return o->w[OLI_TIER_DRAM] > 0 && o->w[OLI_TIER_CXL] > 0 ? 0 : -1;
 }
 
@@ -351,7 +353,8 @@ int cli_plan_main(int argc, char **argv) {
   int have_pref = 0;
   if (weights_s) {
     if (parse_plan_ratio(weights_s, &pref) != 0) {
-      cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0)", weights_s);
+      cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-%d as OLI_WEIGHTS, D > 0, C > 0)", weights_s,
+                PLAN_WEIGHT_MAX);
       return OLI_EXIT_BAD;
     }
     have_pref = 1;
@@ -363,8 +366,8 @@ int cli_plan_main(int argc, char **argv) {
     for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
       oli_plan_opt_t o = {{0, 0, 0}};
       if (parse_plan_ratio(t, &o) != 0 || add_opt(ratios, &nratios, o) != 0) {
-        cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-1000, D > 0, C > 0; "
-                  "at most %d ratios)", ratios_s, t, OLI_PLAN_MAX_OPTS - 2);
+        cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-%d as OLI_WEIGHTS, D > 0, C > 0; "
+                  "at most %d ratios)", ratios_s, t, PLAN_WEIGHT_MAX, OLI_PLAN_MAX_OPTS - 2);
         free(copy);
         return OLI_EXIT_BAD;
       }
