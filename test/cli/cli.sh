@@ -628,6 +628,25 @@ PY
     run $OLI report plan.json; want_rc 0 "report of the $lim plan"; has "DRAM limit unlimited"
   done
   ;;
+plan-no-accesses) # a profile of sizes only (zero-rebuild or no profile build): no time is predicted, and a site
+  # moved off DRAM for the limit says it saves DRAM, not "+0 s"
+  python3 - "$IN/profile-rank0.json" <<'PY' >sizes.json || fail "make a sizes-only profile"
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["access_source"] = "none"
+p["sampled_accesses"] = p["unattributed_accesses"] = 0
+for s in p["sites"]:
+    s["accesses"] = 0
+print(json.dumps(p))
+PY
+  run $OLI plan sizes.json --dram-limit 2G -o plan.json; want_rc 0 "plan of a sizes-only profile"
+  grep -q "^oli: predicted memory time: none (no object has accesses in sizes.json)$" err.txt || fail "no 'none' line: $(cat err.txt)"
+  grep -q "predicted memory time at" err.txt && fail "a predicted time from no accesses"
+  run $OLI report plan.json; want_rc 0 "report of the plan"
+  has "predicted memory time: none (no object had accesses in the profile)"
+  has "of DRAM (no accesses: every placement predicts the same memory time)"
+  grep -q "+0 s\|+0.0 s" out.txt && fail "a '+0 s' reason: $(grep '+0' out.txt)"
+  ;;
 plan-remote-ratio) # a remote-DRAM share needs DRAM and CXL shares: oli plan refuses to write it, every reader refuses it
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3:0:1; want_rc 2 "--weights 3:0:1"
   one_line "--weights '3:0:1' is not D:C or D:C:R (integers 0-255 as OLI_WEIGHTS, D > 0, C > 0)"

@@ -635,12 +635,20 @@ int cli_plan_main(int argc, char **argv) {
                "thread%s", pct, how, per_kib, srcw, inc, oli_format_size((uint64_t)oli_plan_traffic(&m, x), gb, sizeof gb),
                cli_plan_seconds(on_dram, t1, sizeof t1), m.threads, m.threads == 1 ? "" : "s");
     placement_words(o, ps, sizeof ps);
-    if (x->choice != x->best)
+    if (x->choice != x->best && x->accesses == 0) /* every placement predicts the same: no time to name */
+      snprintf(reason, sizeof reason, "%s; DRAM limit: %s instead of %s, saving %s of DRAM (no accesses: "
+               "every placement predicts the same memory time)",
+               cls, ps, placement_words(best, bs, sizeof bs),
+               oli_format_size(oli_plan_dram_bytes(x->bytes, best) - x->dram, b1, sizeof b1));
+    else if (x->choice != x->best)
       snprintf(reason, sizeof reason, "%s; DRAM limit: %s instead of %s, saving %s of DRAM for "
                "+%s predicted memory time, among the cheapest per DRAM byte",
                cls, ps, placement_words(best, bs, sizeof bs),
                oli_format_size(oli_plan_dram_bytes(x->bytes, best) - x->dram, b1, sizeof b1),
                cli_plan_seconds(t_choice - oli_plan_time(&m, x, best), t2, sizeof t2));
+    else if (x->accesses == 0)
+      snprintf(reason, sizeof reason, "%s; %s (no accesses: every placement predicts the same memory time)", cls,
+               dec == OLI_PLACE_INTERLEAVE ? ps : oli_placement_words(dec));
     else
       switch (dec) {
       case OLI_PLACE_INTERLEAVE:
@@ -705,7 +713,10 @@ int cli_plan_main(int argc, char **argv) {
             "%s solver\n",
             d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
             budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy");
-    fprintf(stderr, "oli: predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
+    if (total_acc == 0)
+      fprintf(stderr, "oli: predicted memory time: none (no object has accesses in %s)\n", cli_shown(d.path));
+    else
+      fprintf(stderr, "oli: predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);

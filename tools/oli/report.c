@@ -189,7 +189,9 @@ int cli_report_main(int argc, char **argv) {
                                : d.dram_limit.v ? oli_format_size(d.dram_limit.v, b1, sizeof b1)
                                                 : "unlimited");
     const oli_doc_predicted_t *pr = &d.predicted;
-    if (pr->has) { /* seconds of memory time per policy (oli plan) */
+    if (pr->has && !pr->seconds[0] && !pr->seconds[1] && !pr->seconds[2] && !pr->seconds[3])
+      printf("predicted memory time: none (no object had accesses in the profile)\n");
+    else if (pr->has) { /* seconds of memory time per policy (oli plan) */
       char t[4][32];
       for (int k = 0; k < 4; k++) cli_plan_seconds(pr->seconds[k], t[k], sizeof t[k]);
       printf("predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", pr->threads,
