@@ -1,8 +1,8 @@
 // A call from the program into allocating standard-library code (a
 // std::vector constructor, resize) is bracketed at the caller: each vector
 // is its own site at its own line, named after the object, instead of one
-// site per template instantiation at the libstdc++ header's line. In a loop
-// only constructors are: push_back would pay the bracket on every element.
+// site per template instantiation at the libstdc++ header's line. Not in a
+// loop: push_back would pay the bracket on every element.
 // RUN: %clangxx -O0 -gline-tables-only -fpass-plugin=%oli_pass -S -emit-llvm %s -o - | FileCheck %s
 // RUN: env OLI_PASS_OPTIONS=containers=0 %clangxx -O0 -gline-tables-only -fpass-plugin=%oli_pass -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=OFF
@@ -23,7 +23,12 @@ double run(std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
     p.push_back(i);
   p.resize(2 * n);
-  return use(u, f) + use(p, f);
+  double s = use(u, f) + use(p, f);
+  for (int k = 0; k < 3; ++k) {
+    std::vector<double> t(n);
+    s += use(t, f);
+  }
+  return s;
 }
 
 // CHECK-DAG: @[[U:__oli_site[.0-9]*]] = private {{.*}} i8 15, {{.*}} i32 20, {{.*}}\00run(unsigned long)\00u\00
@@ -41,6 +46,9 @@ double run(std::size_t n) {
 // CHECK: invoke void @_ZNSt6vectorIdSaIdEE9push_backEOd(
 // CHECK: call ptr @__oli_site_enter(ptr @[[P]])
 // CHECK-NEXT: invoke void @_ZNSt6vectorIdSaIdEE6resizeEm(
+// CHECK-NOT: @__oli_site_enter
+// CHECK: invoke void @_ZNSt6vectorIdSaIdEEC2EmRKS0_(
+// CHECK: ret double
 
 // CHECK-LABEL: define {{.*}}@_ZN5FieldC2Em(
 // CHECK: call ptr @__oli_site_enter(ptr @[[A]])
