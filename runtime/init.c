@@ -115,6 +115,7 @@ static void do_init(void) {
   }
 
   _oli_machine_apply(&topo); /* measured bandwidths ahead of HMAT (exit 2 on a bad OLI_MACHINE) */
+  if (_oli_option_str(oli_option_plan)) _oli_plan_load(); /* exit 2 on a bad OLI_PLAN */
 
   if (_oli_option_weights(weights) > 0) {
     weights_source = "user";

@@ -204,9 +204,10 @@ static void load(void) {
   char msg[300]; /* opened under the start-up directory, named as given */
   int rc = parse_doc(NULL, 0, _oli_option_path(oli_option_plan), &plan, msg, sizeof msg);
   if (rc != 0) plan_free(&plan);
-  if (rc != 0)
-    _oli_warning_message(W_PLAN, "OLI_PLAN=%s: %s; using static hints", path, msg);
-  else
+  if (rc != 0) { /* the user's input, as a bad OLI_MACHINE: stop (init.c loads it at start-up) */
+    _oli_error_message(0, "OLI_PLAN=%s: %s; write one with oli plan, or unset OLI_PLAN", path, msg);
+    _oli_fatal_exit();
+  } else
     _oli_verbose_message(1, "plan %s: %s with %zu sites", path,
                          plan.profile ? "profile (intensities)" : "plan", plan.n);
 }

@@ -283,22 +283,44 @@ int main(void) {
   fd = open(path, O_WRONLY | O_TRUNC);
   if (write(fd, "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [", 48) != 48) CHECK("write", 0);
   close(fd);
-  CHECK_EQ("OLI_PLAN truncated: runs, static hints", env_child(path, a3, out, sizeof out), 1);
+  /* a bad OLI_PLAN is the user's input, as a bad OLI_MACHINE: one error at start-up, exit 2 */
+  CHECK_EQ("OLI_PLAN truncated: stops at start-up (exit 2)", env_child(path, a3, out, sizeof out), 2);
   char want[256];
-  snprintf(want, sizeof want, "oli: warning: OLI_PLAN=%s: line 1, column ", path);
-  CHECK("OLI_PLAN truncated: one warning naming the file", strncmp(out, want, strlen(want)) == 0 &&
-                                                               strstr(out, "using static hints\n"));
+  snprintf(want, sizeof want, "oli: error: OLI_PLAN=%s: line 1, column ", path);
+  CHECK("OLI_PLAN truncated: one error naming the file and what to do",
+        strncmp(out, want, strlen(want)) == 0 && strstr(out, "; write one with oli plan, or unset OLI_PLAN\n") &&
+            strchr(out, '\n') == out + strlen(out) - 1);
+  if (strncmp(out, want, strlen(want)) != 0) fprintf(stderr, "     got: %s\n", out);
   unlink(path);
-  CHECK_EQ("OLI_PLAN missing file: runs", env_child(path, a3, out, sizeof out), 1);
-  CHECK("OLI_PLAN missing file: says so", strstr(out, "cannot open: No such file or directory; "
-                                                      "using static hints") != NULL);
+  CHECK_EQ("OLI_PLAN missing file: stops (exit 2)", env_child(path, a3, out, sizeof out), 2);
+  CHECK("OLI_PLAN missing file: says so", strstr(out, "oli: error: OLI_PLAN=") &&
+                                              strstr(out, "cannot open: No such file or directory; ") != NULL);
   /* a FIFO nobody writes: refused at once (it blocked the program before main) */
   if (mkfifo(path, 0644) == 0) {
-    CHECK_EQ("OLI_PLAN FIFO: runs at once, static hints", env_child(path, a3, out, sizeof out), 1);
-    CHECK("OLI_PLAN FIFO: one warning naming it", strstr(out, "not a regular file (a FIFO); "
-                                                        "using static hints") != NULL);
+    CHECK_EQ("OLI_PLAN FIFO: refused at once (exit 2)", env_child(path, a3, out, sizeof out), 2);
+    CHECK("OLI_PLAN FIFO: one error naming it", strstr(out, "not a regular file (a FIFO); ") != NULL);
     unlink(path);
   }
+  /* read at start-up, not at the first placed allocation */
+  snprintf(want, sizeof want, "%s", path);
+  fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (write(fd, "[]", 2) != 2) CHECK("write", 0);
+  close(fd);
+  {
+    int p2[2];
+    pid_t pid = test_child_fork(p2);
+    if (pid == 0) {
+      _oli_set_output(NULL, NULL);
+      setenv("OLI_PLAN", path, 1);
+      setenv("OLI_SYSFS_ROOT", OLI_TEST_DATA "/kernel-wi", 1);
+      _oli_options_reset();
+      _oli_plan_reset();
+      _oli_process_init(); /* no lookup: the error must come from init */
+      _exit(0);
+    }
+    CHECK_EQ("OLI_PLAN bad: the error comes from start-up", test_child_collect(p2, pid, out, sizeof out), 2);
+  }
+  unlink(path);
 
   _oli_set_output(NULL, NULL);
   return TEST_SUMMARY();
