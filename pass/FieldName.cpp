@@ -233,10 +233,25 @@ std::string FieldNamer::name(CallBase &CB) {
   return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), FP.Fields.size());
 }
 
+/// The member-access chain Text ends with (`grid.cells`, `p->f`, `c`), or "".
+static std::string trailingObject(StringRef Text) {
+  auto IsId = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  size_t Start = Text.size();
+  while (Start > 0 && (IsId(Text[Start - 1]) || Text[Start - 1] == '.' || Text[Start - 1] == '>' ||
+                       (Text[Start - 1] == '-' && Start < Text.size() && Text[Start] == '>')))
+    --Start;
+  StringRef Obj = Text.drop_front(Start);
+  size_t Seps = Obj.count('.') + Obj.count("->");
+  return isMemberAccess(Obj, Seps) ? Obj.str() : "";
+}
+
 /// The object a call's source names at column Col of Text: the identifier
-/// there (`std::vector<double> u(n)`, a member initialiser `a(n)`), or the
+/// there (`std::vector<double> u(n)`, a member initialiser `a(n)`); the
 /// object before `.`/`->` when it is a member function's name
-/// (`grid.cells.resize(n)`); "".
+/// (`grid.cells.resize(n)`); the variable assigned when it starts a
+/// qualified or template name (`auto c = std::vector<double>(n)`,
+/// `p = std::make_unique<double[]>(n)`); "" otherwise (`return
+/// std::vector<double>(n)`).
 static std::string objectAt(StringRef Text, unsigned Col) {
   if (Col == 0 || Col > Text.size())
     return "";
@@ -245,16 +260,18 @@ static std::string objectAt(StringRef Text, unsigned Col) {
   if (Id.empty() || std::isdigit((unsigned char)Id[0]))
     return "";
   StringRef Before = Text.take_front(Col - 1).rtrim();
-  if (!Before.ends_with(".") && !Before.ends_with("->"))
-    return Id.str();
-  size_t Start = Before.size();
-  while (Start > 0 && (IsId(Before[Start - 1]) || Before[Start - 1] == '.' || Before[Start - 1] == '>' ||
-                       (Before[Start - 1] == '-' && Start < Before.size() && Before[Start] == '>')))
-    --Start;
-  StringRef Obj = Before.drop_front(Start);
-  Obj = Obj.ends_with("->") ? Obj.drop_back(2) : Obj.drop_back(1);
-  size_t Seps = Obj.count('.') + Obj.count("->");
-  return isMemberAccess(Obj, Seps) ? Obj.str() : "";
+  StringRef After = Text.drop_front(Col - 1 + Id.size()).ltrim();
+  if (After.starts_with("::") || After.starts_with("<")) { // a type or function named: an expression
+    if (!Before.consume_back("="))
+      return "";
+    char Prev = Before.empty() ? ' ' : Before.back();
+    if (StringRef("=!<>+-*/%&|^").contains(Prev))
+      return ""; // a comparison or a compound assignment
+    return trailingObject(Before.rtrim());
+  }
+  if (Before.consume_back("->") || Before.consume_back("."))
+    return trailingObject(Before);
+  return Id.str();
 }
 
 std::string FieldNamer::objectName(CallBase &CB) {
@@ -265,9 +282,6 @@ std::string FieldNamer::objectName(CallBase &CB) {
   std::string N;
   if (fieldPath(Ptr, FP))
     N = nameFromTypes(FP, CB.getModule()->getDataLayout()); // this->a, grid.cells (-g)
-  else if (isa<AllocaInst>(Ptr))
-    if (DILocalVariable *V = declaredVariable(Ptr))
-      N = V->getName().str(); // std::vector<double> u(n) (-g)
   if (N.empty())
     if (const DILocation *DL = CB.getDebugLoc().get()) {
       while (const DILocation *Outer = DL->getInlinedAt())
@@ -277,6 +291,11 @@ std::string FieldNamer::objectName(CallBase &CB) {
         sys::fs::make_absolute(DL->getDirectory(), Path);
       N = objectAt(sourceLine(Path, DL->getLine()), DL->getColumn());
     }
+  // The variable -g declares there, when the line names nothing: after the
+  // line, as a struct's first member has its variable's address (g.cells is g).
+  if (N.empty() && isa<AllocaInst>(Ptr))
+    if (DILocalVariable *V = declaredVariable(Ptr))
+      N = V->getName().str();
   StringRef R(N);
   R.consume_front("this->"); // a member of the object being constructed
   return R.str();
