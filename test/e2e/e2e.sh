@@ -424,9 +424,14 @@ cxx-inline-sites) # C++ in several files (test/e2e/cxx): std::vector's allocatio
       $CXX $use main.$dbg.o field.$dbg.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o app || fail "link with $ld"
       OLI_REPORT=rep.json ./app >app.out 2>app.err || { cat app.err >&2; fail "run ($dbg, $ld)"; }
       "$OLI" sites --json app >sites.json || fail "oli sites app ($dbg, $ld)"
-      python3 - rep.json sites.json "$dbg $ld" <<'PY' || fail "objects or records of the C++ program ($dbg, $ld)"
+      "$OLI" sites --json main.$dbg.o >sites-main.json || fail "oli sites main.$dbg.o"
+      "$OLI" sites --json field.$dbg.o >sites-field.json || fail "oli sites field.$dbg.o"
+      python3 - rep.json sites.json "$dbg $ld" sites-main.json sites-field.json <<'PY' || fail "objects or records of the C++ program ($dbg, $ld)"
 import json, sys
 rep, sites, what = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3]
+# an object file lists its records in every oli_sites section (one per comdat): the two list the program's
+in_objs = {s["id"] for f in sys.argv[4:] for s in json.load(open(f))["sites"]}
+assert in_objs == {s["id"] for s in sites["sites"]}, (what, "records of the objects", sorted(in_objs), "of the program", sorted(s["id"] for s in sites["sites"]))
 big = [s for s in rep["sites"] if s["largest"] >= 8 << 20]
 assert sum(s["count"] for s in big) == 3, (what, "u, f and next: 3 objects of 8 MiB", [(s["id"], s["count"], s["largest"]) for s in rep["sites"]])
 if what.startswith("lines"):  # each vector its own site, at the line that makes it (not libstdc++'s)

@@ -86,7 +86,7 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
   size_t len;
   int found;
   char why[256];
-  if (cli_elf_read_section(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
+  if (cli_elf_read_sections(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
     cli_error("%s: %s", path, why);
     return -1;
   }
