@@ -15,10 +15,10 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -409,7 +409,6 @@ bool OliTagSites::allocatesBesides(Function &F, const SmallPtrSetImpl<Value *> &
 }
 
 void OliTagSites::findWrappers() {
-  findAllocating();
   // Fixpoint: a wrapper may return another wrapper's result.
   for (bool Grew = true; Grew;) {
     Grew = false;
@@ -793,6 +792,8 @@ bool OliTagSites::run() {
     return false;
   }
   findModuleFile();
+  if (Opt.Wrappers || Opt.Containers)
+    findAllocating();
   if (Opt.Wrappers)
     findWrappers();
   SmallVector<Function *, 64> Fns;
