@@ -230,6 +230,14 @@ extern uintptr_t __oli_arena_lo, __oli_arena_len;
  * modules compiled with profile-every reference it. */
 void __oli_profile_access(const void *addr, uint64_t weight);
 
+/* A memset, memcpy or memmove side of `units` 8-byte units from `base`
+ * (pass option profile-every=N; a copy has two sides): `left` is the
+ * thread's countdown after those units were taken off it (< 0). Samples
+ * every unit a per-access countdown would have, each as
+ * __oli_profile_access(base + 8 * i, every), and returns the countdown with
+ * their weight added back. Added to ABI v1 as __oli_profile_access was. */
+int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every);
+
 /* ---- embedded plan (pass option plan=FILE) ------------------------------ */
 /* Called by the module constructor after __oli_init with the compact
  * `oli-plan` v1 JSON text the pass validated and embedded (len bytes, NUL at

@@ -29,6 +29,7 @@ constexpr char SiteEnterName[] = "__oli_site_enter";
 constexpr char SiteLeaveName[] = "__oli_site_leave";
 constexpr char NewNothrowName[] = "__oli_new_nothrow"; // the nothrow entry of the OLI_KF_NEW kinds
 constexpr char ProfileAccessName[] = "__oli_profile_access";
+constexpr char ProfileSpanName[] = "__oli_profile_span"; // a memset/memcpy/memmove side
 constexpr char PlanEmbeddedName[] = "__oli_plan_embedded";
 constexpr char PlanTextPrefix[] = "__oli_plan_text_"; // + hash of the embedded plan
 constexpr char ArenaLoName[] = "__oli_arena_lo";

@@ -13,6 +13,10 @@
 // entry and after each call, stored back before each call, return and
 // resume, and made SSA by mem2reg, so a loop without calls keeps it in a
 // register instead of making each iteration wait on the last one's store.
+// A memset, memcpy or memmove side (the destination, a copy's source) takes
+// its length in units off the countdown right after the call and, when that
+// crosses zero, calls __oli_profile_span, which samples the units a
+// per-access countdown would have and returns the countdown.
 // Deterministic: the same program and input give the same samples on each
 // thread.
 //
@@ -39,24 +43,16 @@ using namespace llvm;
 #define DEBUG_TYPE "oli"
 
 STATISTIC(NumProfiledAccesses, "loads and stores given a sampled profiling counter");
+STATISTIC(NumProfiledSpans, "memset/memcpy/memmove sides given a sampled profiling counter");
 
 namespace oli {
 
 constexpr char CountdownName[] = "__oli_profile_countdown";
 constexpr char ProfiledFlag[] = "oli.profiled"; // module flag: accesses instrumented
 
-/// The pointer operand of a load, store or atomic worth profiling, else null:
-/// stack slots and constants are never placed, so they are skipped.
-static Value *profiledPointer(Instruction &I) {
-  Value *Ptr = nullptr;
-  if (auto *LI = dyn_cast<LoadInst>(&I))
-    Ptr = LI->getPointerOperand();
-  else if (auto *SI = dyn_cast<StoreInst>(&I))
-    Ptr = SI->getPointerOperand();
-  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) // #pragma omp atomic x[i] += ...
-    Ptr = RMW->getPointerOperand();
-  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    Ptr = CX->getPointerOperand();
+/// Ptr when memory through it is worth profiling, else null: stack slots and
+/// constants are never placed, so they are skipped.
+static Value *profiledAddress(Value *Ptr) {
   if (!Ptr || Ptr->getType()->getPointerAddressSpace() != 0)
     return nullptr;
   const Value *Obj = getUnderlyingObject(Ptr);
@@ -67,6 +63,33 @@ static Value *profiledPointer(Instruction &I) {
         GV->hasSection())
       return nullptr;
   return Ptr;
+}
+
+/// The pointer operand of a load, store or atomic worth profiling, else null.
+static Value *profiledPointer(Instruction &I) {
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return profiledAddress(LI->getPointerOperand());
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return profiledAddress(SI->getPointerOperand());
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) // #pragma omp atomic x[i] += ...
+    return profiledAddress(RMW->getPointerOperand());
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return profiledAddress(CX->getPointerOperand());
+  return nullptr;
+}
+
+/// The sides of memset, memcpy and memmove (their inline forms too) worth
+/// profiling: the destination, and a copy's source.
+static void profiledSpans(Instruction &I, SmallVectorImpl<std::pair<MemIntrinsic *, Value *>> &Spans) {
+  auto *MI = dyn_cast<MemIntrinsic>(&I);
+  if (!MI || MI->isVolatile())
+    return;
+  // the destination first: each side's code goes in right after the call, so the source's runs first
+  if (Value *Dst = profiledAddress(MI->getRawDest()))
+    Spans.push_back({MI, Dst});
+  if (auto *MT = dyn_cast<MemTransferInst>(MI))
+    if (Value *Src = profiledAddress(MT->getRawSource()))
+      Spans.push_back({MI, Src});
 }
 
 /// The 8-byte units an access moves (at least one): a vectorised load of
@@ -159,17 +182,41 @@ static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, I
 }
 
 /// Instruments one function; returns true when it changed.
-static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook,
+/// After each memset/memcpy/memmove side of Spans: its 8-byte units come
+/// off the countdown Cd at once, and when that crosses zero
+/// __oli_profile_span samples the units a per-access countdown would have
+/// and gives the countdown back (its length is known at run time only).
+static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, Value *Cd, FunctionCallee Span,
+                            uint64_t Every, MDNode *Unlikely) {
+  for (auto &[MI, Ptr] : Spans) {
+    IRBuilder<> B(MI->getNextNode());
+    Type *I64 = B.getInt64Ty();
+    Value *Len = B.CreateZExtOrTrunc(MI->getLength(), I64);
+    Value *Units = B.CreateLShr(B.CreateAdd(Len, ConstantInt::get(I64, 7)), ConstantInt::get(I64, 3), "oli.units");
+    Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), Units);
+    B.CreateStore(Left, Cd);
+    Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(I64, 0));
+    Instruction *Then = SplitBlockAndInsertIfThen(Hit, B.GetInsertPoint(), false, Unlikely);
+    IRBuilder<> T(Then);
+    T.CreateStore(T.CreateCall(Span, {Ptr, Units, Left, ConstantInt::get(I64, Every)}), Cd);
+    ++NumProfiledSpans;
+  }
+}
+
+static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee Span,
                                uint64_t Every) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
       F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName ||
       F.getName() == ModuleDtorName)
     return false;
   SmallVector<std::pair<Instruction *, Value *>, 32> Accesses;
-  for (Instruction &I : instructions(F))
+  SmallVector<std::pair<MemIntrinsic *, Value *>, 4> Spans;
+  for (Instruction &I : instructions(F)) {
     if (Value *Ptr = profiledPointer(I))
       Accesses.push_back({&I, Ptr});
-  if (Accesses.empty())
+    profiledSpans(I, Spans);
+  }
+  if (Accesses.empty() && Spans.empty())
     return false;
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
@@ -211,6 +258,7 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     T.CreateStore(T.CreateAdd(Left, Weight), Cd);
     NumProfiledAccesses += End - Begin;
   }
+  instrumentSpans(Spans, Cd, Span, Every, Unlikely); // after the blocks': it splits them
   if (Cd == Local) {
     syncCountdown(Sync, Addr, Local, Entry);
     DominatorTree DT(F);
@@ -230,15 +278,20 @@ bool instrumentAccesses(Module &M, uint64_t Every) {
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Hook = M.getOrInsertFunction(ProfileAccessName, Type::getVoidTy(Ctx),
                                               PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
-  if (auto *Fn = dyn_cast<Function>(Hook.getCallee()))
-    Fn->addFnAttr(Attribute::NoUnwind);
+  FunctionCallee Span = M.getOrInsertFunction(ProfileSpanName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
+                                              Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
+  for (FunctionCallee FC : {Hook, Span})
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
+      Fn->addFnAttr(Attribute::NoUnwind);
   GlobalVariable *Ctr = countdown(M);
   bool Changed = false;
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
     Fns.push_back(&F);
   for (Function *F : Fns)
-    Changed |= instrumentFunction(*F, Ctr, Hook, Every);
+    Changed |= instrumentFunction(*F, Ctr, Hook, Span, Every);
+  if (auto *Fn = dyn_cast<Function>(Span.getCallee()); Fn && Fn->use_empty())
+    Fn->eraseFromParent(); // no span in the module
   if (!Changed) {
     if (Ctr->use_empty())
       Ctr->eraseFromParent();

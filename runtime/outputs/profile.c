@@ -15,6 +15,8 @@
  * recorded while a profile is taken; lock-free), else a registered global
  * (linear scan of the few globals), else the "unattributed" counter (one
  * relaxed atomic: stack, untagged or crowded tiny objects, foreign memory). The document is written by common/doc.c.
+ * __oli_profile_span samples a memset/memcpy/memmove side the same way, at the
+ * units where the countdown crosses zero.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
@@ -116,6 +118,18 @@ void _oli_profile_add(oli_site_state_t *st, uint64_t weight) {
 /* Not counted under OLI_PROFILE_SOURCE=pmu or none (pmu.c). */
 OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
   if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
+}
+
+/* The units of the span at which the countdown crossed zero: the first is
+ * units + left (left < 0), then one every `every` units. */
+OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
+  if (every == 0 || left >= 0) return left;
+  uint64_t i = units - (uint64_t)(-left);
+  if ((uint64_t)(-left) > units) i = 0; /* never from the pass: the countdown was >= 0 before */
+  bool on = _oli_profile_portable_enabled();
+  for (; i < units; i += every, left += (int64_t)every)
+    if (on) _oli_profile_attribute((const char *)base + i * 8, every);
+  return left;
 }
 
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {

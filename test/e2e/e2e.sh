@@ -345,6 +345,20 @@ assert un <= 0.05 * total, f"{un} of {total} sampled accesses unattributed ({100
 assert vec["accesses"] >= 0.5 * total and band["accesses"] > 0, (vec, band, total)
 PY
   ;;
+profile-copies) # what memset and memcpy move counts in the profile (copies.c): an array cleared
+  # once and copied from 10 times makes 11 passes, the one copied into 10, the one cleared 1
+  cp "$SRC/copies.c" . || fail "copy copies.c"
+  OLI_PASS_OPTIONS="root=$PWD;profile-every=61" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" copies.c \
+    -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o cp || fail "compile copies.c"
+  OLI_PROFILE=prof.json ./cp >cp.out 2>cp.err || { cat cp.err >&2; fail "profile run of copies"; }
+  python3 - prof.json <<'PY' || fail "memset/memcpy passes in the profile"
+import json, sys
+p = json.load(open(sys.argv[1]))
+big = sorted((s for s in p["sites"] if s.get("largest") == 8 << 20), key=lambda s: s["line"])
+got = [round(s["accesses"] / (s["largest"] / 8), 2) for s in big]
+assert len(got) == 3 and all(abs(g - w) <= 0.1 * w for g, w in zip(got, [11, 10, 1])), ("passes of a, b, c", got)
+PY
+  ;;
 profile-touched) # the profile's touched span (touched.c, 2 threads): a global swept whole, the second
   # 4 MiB of a 32 MiB placed object, a 16 MiB one swept by two threads (each its half: the
   # span is the union), the first quarter of an object below OLI_MIN_SIZE, the first 512 KiB

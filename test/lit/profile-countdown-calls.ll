@@ -1,8 +1,9 @@
 ; profile-every=N: a function's copy of the per-thread countdown is stored
 ; back before every call that may run instrumented code (not before the
-; sampling hook or an intrinsic) and reloaded after it - in a block of its own
-; on an invoke's normal edge when that successor has other predecessors, and
-; in the landing pad - and stored back before a resume.
+; sampling hooks or an intrinsic, whose memset counts on the local copy) and
+; reloaded after it - in a block of its own on an invoke's normal edge when
+; that successor has other predecessors, and in the landing pad - and stored
+; back before a resume.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s
 source_filename = "calls.cpp"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -19,7 +20,12 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    %x = load double, ptr %a
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(
-; CHECK-NEXT:    store i64 [[C0]], ptr [[CD]]
+; CHECK-NEXT:    [[S:%.*]] = sub i64 [[C0]], 1
+; CHECK-NOT:     ptr [[CD]]
+; CHECK:         call i64 @__oli_profile_span(ptr %a, i64 1, i64 [[S]], i64 64)
+; CHECK-NOT:     ptr [[CD]]
+; CHECK:         [[CS:%.*]] = phi i64
+; CHECK-NEXT:    store i64 [[CS]], ptr [[CD]]
 ; CHECK-NEXT:    call void @work(ptr %a)
 ; CHECK-NEXT:    [[C1:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    store double %x, ptr %a

@@ -99,6 +99,7 @@ static int run(const char *policy, const char *dir) {
   CHECK_EQ("freed object: not attributed", acc(sb), 5);
   _oli_profile_counts(&total, &un);
   CHECK_EQ("freed object: unattributed", un, 1005);
+
   char *moved = __oli_realloc(tiny, 40000, sc); /* glibc moves it (or grows it in place) */
   __oli_profile_access(moved + 39999, 10);
   CHECK_EQ("realloc'ed small object: its new end attributed", acc(sc), 110);
@@ -107,6 +108,27 @@ static int run(const char *policy, const char *dir) {
   _oli_profile_counts(&total, &un);
   CHECK_EQ("freed small object: unattributed", un, 1012);
   CHECK_EQ("freed small object: not attributed", acc(sc), 110);
+
+  /* a memset/memcpy side (__oli_profile_span): the units a per-access
+   * countdown samples, each weighing `every`, and the countdown given back */
+  static uint64_t bs[32], bsg[32];
+  __oli_site_t *ss = test_site_at(bs, 0x2e5, OLI_KIND_MALLOC, 0, "k.c", 16, "main", "spans");
+  char *sp = __oli_malloc(1u << 20, ss);
+  /* a global's bounds are exact: 20 units with left -15 cross at unit 5, its last or first unit */
+  static char gspan[128 << 10]; /* at least OLI_MIN_SIZE (64K here): registered */
+  __oli_site_t *sgs = test_site_at(bsg, 0x2f6, OLI_KIND_GLOBAL, sizeof gspan, "k.c", 4, "", "gspan");
+  __oli_register_global(gspan, sizeof gspan, sgs);
+  CHECK_EQ("span crossing once: countdown back", __oli_profile_span(gspan + sizeof gspan - 48, 20, -15, 64), 49);
+  CHECK_EQ("span crossing once: the crossing unit, the global's last, sampled", acc(sgs), 64);
+  __oli_profile_span(gspan - 40, 20, -15, 64);
+  CHECK_EQ("span crossing once: the crossing unit, the global's first, sampled", acc(sgs), 128);
+  __oli_profile_span(sp, 1, -1, 64);
+  CHECK_EQ("span of one unit", acc(ss), 64);
+  CHECK_EQ("span crossing 4 times: countdown back", __oli_profile_span(sp, 1000, -200, 64), 56);
+  CHECK_EQ("span crossing 4 times: 4 units sampled", acc(ss), 5 * 64);
+  CHECK_EQ("span not crossing zero: countdown as given", __oli_profile_span(sp, 10, 5, 64), 5);
+  CHECK_EQ("span not crossing zero: nothing sampled", acc(ss), 5 * 64);
+  free(sp);
 
   /* Patterns from the steps: a sweep of hot, random reads of a fresh object
    * of cold's site (64 samples each, 8 units apart: a sweep moves 64 bytes). */
