@@ -223,20 +223,27 @@ void __oli_site_leave(__oli_site_t *prev);
 extern uintptr_t __oli_arena_lo, __oli_arena_len;
 
 /* ---- portable access profile (pass option profile-every=N) ------------- */
-/* Called on every Nth load or store a thread makes through a non-stack
- * pointer (a per-thread countdown in the instrumented code); `weight` is N,
- * the accesses this sample stands for. The runtime attributes addr to the
- * live object holding it. Added to ABI v1 without a version bump: only
- * modules compiled with profile-every reference it. */
-void __oli_profile_access(const void *addr, uint64_t weight);
+/* The instrumented code keeps a per-thread countdown of the 8-byte units its
+ * loads and stores move through non-stack pointers. When a block takes it
+ * below zero (left < 0, at the access at addr), it calls
+ * __oli_profile_sample: the runtime attributes `every` accesses per period
+ * crossed to the live object holding addr and returns the countdown with
+ * the next periods added (each every +- every/8, mean every: a fixed period
+ * would sample the same array of a loop whose units divide it). Added to ABI
+ * v1 without a version bump: only modules compiled with profile-every
+ * reference these. */
+int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every);
 
-/* A memset, memcpy or memmove side of `units` 8-byte units from `base`
- * (pass option profile-every=N; a copy has two sides): `left` is the
- * thread's countdown after those units were taken off it (< 0). Samples
- * every unit a per-access countdown would have, each as
- * __oli_profile_access(base + 8 * i, every), and returns the countdown with
- * their weight added back. Added to ABI v1 as __oli_profile_access was. */
+/* A memset, memcpy or memmove side of `units` 8-byte units from `base` (a
+ * copy has two sides), its units taken off the countdown at once (left <
+ * 0): samples each unit the countdown crosses zero at, as above, and
+ * returns the countdown. */
 int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every);
+
+/* One sample standing for `weight` accesses at addr, attributed as above
+ * (what modules compiled before __oli_profile_sample call, with a fixed
+ * period). */
+void __oli_profile_access(const void *addr, uint64_t weight);
 
 /* ---- embedded plan (pass option plan=FILE) ------------------------------ */
 /* Called by the module constructor after __oli_init with the compact

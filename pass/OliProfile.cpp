@@ -5,9 +5,11 @@
 // a thread-local countdown (one per DSO, a linkonce hidden TLS variable) once,
 // at the end of the block; when it goes negative (Left < 0), the access at
 // which it crossed zero - index K + Left of the block's accesses, the one a
-// per-access countdown would have sampled - calls __oli_profile_access(addr,
-// C * Every), C = the crossings (1 unless K > Every), and the countdown gets
-// C * Every added back. One countdown update per block instead of per access
+// per-access countdown would have sampled - calls __oli_profile_sample(addr,
+// Left, Every), which counts Every accesses per period crossed and returns
+// the countdown with the next periods added (Every +- Every/8: a fixed period
+// locks onto a loop whose units divide it and samples one array of it
+// only). One countdown update per block instead of per access
 // keeps the profiled run cheap (a per-access countdown cost 5.7x on mg W).
 // Within a function the countdown is a local copy (syncCountdown): loaded at
 // entry and after each call, stored back before each call, return and
@@ -251,11 +253,7 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
       Ptr = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J - Begin))
                                   : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J - Begin])),
                            Accesses[J].second, Ptr);
-    Value *Crossings = T.CreateAdd(T.CreateUDiv(T.CreateNot(Left), ConstantInt::get(I64, Every)),
-                                   ConstantInt::get(I64, 1));
-    Value *Weight = T.CreateMul(Crossings, ConstantInt::get(I64, Every), "oli.w");
-    T.CreateCall(Hook, {Ptr, Weight});
-    T.CreateStore(T.CreateAdd(Left, Weight), Cd);
+    T.CreateStore(T.CreateCall(Hook, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next"), Cd);
     NumProfiledAccesses += End - Begin;
   }
   instrumentSpans(Spans, Cd, Span, Every, Unlikely); // after the blocks': it splits them
@@ -276,8 +274,8 @@ bool instrumentAccesses(Module &M, uint64_t Every) {
     if (!F.isDeclaration() && F.getName().starts_with(AbiPrefix))
       return false; // the runtime
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Hook = M.getOrInsertFunction(ProfileAccessName, Type::getVoidTy(Ctx),
-                                              PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
+  FunctionCallee Hook = M.getOrInsertFunction(ProfileSampleName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
+                                              Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
   FunctionCallee Span = M.getOrInsertFunction(ProfileSpanName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
                                               Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
   for (FunctionCallee FC : {Hook, Span})

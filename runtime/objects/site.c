@@ -501,7 +501,8 @@ static int step_class(int64_t d, uint32_t units, int32_t p, int32_t *cur_out) {
   uint64_t m = d < 0 ? -(uint64_t)d : (uint64_t)d;
   int32_t len = m ? 64 - __builtin_clzll(m) : 0, cur = d < 0 ? -(len + 1) : len + 1;
   *cur_out = cur;
-  if (m <= 8 * (uint64_t)units) return d < 0 ? OLI_STEP_BACKWARD : OLI_STEP_FORWARD; /* a sweep's pace at most */
+  /* a sweep's pace at most: 8 bytes a unit, a quarter over for the portable path's periods, every +- every/8 */
+  if (m <= 10 * (uint64_t)units) return d < 0 ? OLI_STEP_BACKWARD : OLI_STEP_FORWARD;
   bool like = p != 0 && (p < 0) == (cur < 0) && (p - cur <= 1 && cur - p <= 1);
   return like ? OLI_STEP_STRIDED : OLI_STEP_IRREGULAR;
 }

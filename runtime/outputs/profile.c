@@ -7,16 +7,20 @@
  * a temporary and a rename, so a reader never sees half a profile and ranks
  * never collide; a device or FIFO in place, never replaced).
  *
- * __oli_profile_access (pass option profile-every=N): one sample standing for
- * `weight` accesses, added to the accesses of the live object's site with
- * plain stores into this thread's shard (no atomic, no shared cache line;
- * the profile sums the shards): an arena block through the owner map (O(1),
- * lock-free), else a tagged object below OLI_MIN_SIZE (objects/smallmap.c,
- * recorded while a profile is taken; lock-free), else a registered global
- * (linear scan of the few globals), else the "unattributed" counter (one
- * relaxed atomic: stack, untagged or crowded tiny objects, foreign memory). The document is written by common/doc.c.
- * __oli_profile_span samples a memset/memcpy/memmove side the same way, at the
- * units where the countdown crosses zero.
+ * __oli_profile_sample (pass option profile-every=N): a sample where the
+ * instrumented code's countdown went below zero, standing for `every`
+ * accesses per period crossed, added to the accesses of the live object's
+ * site with plain stores into this thread's shard (no atomic, no shared
+ * cache line; the profile sums the shards): an arena block through the owner
+ * map (O(1), lock-free), else a tagged object below OLI_MIN_SIZE
+ * (objects/smallmap.c, recorded while a profile is taken; lock-free), else a
+ * registered global (linear scan of the few globals), else the
+ * "unattributed" counter (one relaxed atomic: stack, untagged or crowded
+ * tiny objects, foreign memory); it returns the countdown with its next,
+ * slightly random, period. __oli_profile_span does the same for a
+ * memset/memcpy/memmove side; __oli_profile_access, what modules compiled
+ * before them call, takes one sample of a given weight. The document is
+ * written by common/doc.c.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
 #include <inttypes.h>
@@ -120,15 +124,47 @@ OLI_EXPORT void __oli_profile_access(const void *addr, uint64_t weight) {
   if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
 }
 
-/* The units of the span at which the countdown crossed zero: the first is
- * units + left (left < 0), then one every `every` units. */
+/* Sampling periods of the pass's countdowns (__oli_profile_sample, _span):
+ * uniform on every +- every/8, mean `every`, from a per-thread xorshift with
+ * one fixed seed (a deterministic program samples the same units every run).
+ * A fixed period locks onto a loop whose units per iteration divide it (two
+ * arrays of 4 units each under a period of 64 or 1024: every sample falls on
+ * the same one); a period that moves spreads the samples over the loop's
+ * accesses. Each sample still weighs `every`: the mean period. */
+static __thread uint64_t period_rng __attribute__((tls_model("initial-exec")));
+
+static inline int64_t next_period(uint64_t every) {
+  uint64_t h = every / 8; /* uniform on [every - h, every + h]: mean every (none below 8) */
+  if (h == 0) return (int64_t)every;
+  uint64_t x = period_rng ? period_rng : 0x9e3779b97f4a7c15ull;
+  x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+  period_rng = x;
+  return (int64_t)(every - h + x % (2 * h + 1));
+}
+
+/* The block's countdown went below zero (left < 0) at the access at addr:
+ * one sample standing for `every` accesses per period it crossed. */
+OLI_EXPORT int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every) {
+  if (every == 0) return 0;
+  uint64_t weight = 0;
+  do {
+    left += next_period(every);
+    weight += every;
+  } while (left < 0);
+  if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
+  return left;
+}
+
+/* A memset/memcpy/memmove side: the unit at which the countdown goes below
+ * zero is units + left, the next one a period later, and so on. */
 OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
   if (every == 0 || left >= 0) return left;
-  uint64_t i = units - (uint64_t)(-left);
-  if ((uint64_t)(-left) > units) i = 0; /* never from the pass: the countdown was >= 0 before */
+  if ((uint64_t)(-left) > units) left = -(int64_t)units; /* never from the pass: the countdown was >= 0 before */
   bool on = _oli_profile_portable_enabled();
-  for (; i < units; i += every, left += (int64_t)every)
-    if (on) _oli_profile_attribute((const char *)base + i * 8, every);
+  while (left < 0) {
+    if (on) _oli_profile_attribute((const char *)base + (units + (uint64_t)left) * 8, every);
+    left += next_period(every);
+  }
   return left;
 }
 

@@ -2,8 +2,8 @@
 ; number K of loads and stores through non-stack, non-constant pointers from a
 ; per-thread countdown once, at its end (a function's copy, loaded at entry and
 ; stored back at its return); when it goes negative, the access at
-; which it crossed zero (index K + left) calls __oli_profile_access(addr,
-; C * N), C the zero crossings, and C * N is added back. Stack slots and
+; which it crossed zero (index K + left) calls __oli_profile_sample(addr,
+; left, N), which returns the countdown with the next periods added. Stack slots and
 ; constants are not counted; the default (0) adds nothing; a second run adds
 ; nothing more.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s
@@ -39,19 +39,14 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-NEXT:    [[P1:%.*]] = select i1 [[E1]], ptr %py, ptr %py
 ; CHECK-NEXT:    [[E0:%.*]] = icmp eq i64 [[I]], 0
 ; CHECK-NEXT:    [[P0:%.*]] = select i1 [[E0]], ptr %px, ptr [[P1]]
-; CHECK-NEXT:    [[N:%.*]] = xor i64 [[L0]], -1
-; CHECK-NEXT:    [[Q:%.*]] = udiv i64 [[N]], 64
-; CHECK-NEXT:    [[C:%.*]] = add i64 [[Q]], 1
-; CHECK-NEXT:    [[W:%.*]] = mul i64 [[C]], 64
-; CHECK-NEXT:    call void @__oli_profile_access(ptr [[P0]], i64 [[W]])
-; CHECK-NEXT:    [[R0:%.*]] = add i64 [[L0]], [[W]]
+; CHECK-NEXT:    [[R0:%.*]] = call i64 @__oli_profile_sample(ptr [[P0]], i64 [[L0]], i64 64)
 ; CHECK-NEXT:    br label %[[T0]]
 ; CHECK:       [[T0]]:
 ; CHECK-NEXT:    [[F:%.*]] = phi i64 [ [[R0]], %[[S0]] ], [ [[L0]], %{{.*}} ]
 ; CHECK-NEXT:    store i64 [[F]], ptr [[CD]]
 ; CHECK-NEXT:    ret void
-; TWICE-COUNT-1: call void @__oli_profile_access(
-; TWICE-NOT: call void @__oli_profile_access(
+; TWICE-COUNT-1: call i64 @__oli_profile_sample(
+; TWICE-NOT: call i64 @__oli_profile_sample(
 ; OFF-NOT: __oli_profile
   %slot = alloca double
   %px = getelementptr double, ptr %x, i64 %i

@@ -13,7 +13,7 @@ define void @update(ptr %x, ptr %flag, i64 %i) {
 ; CHECK-NEXT:    %cx = cmpxchg ptr %flag, i32 0, i32 1 seq_cst seq_cst
 ; CHECK-NEXT:    [[L0:%.*]] = sub i64 {{%.*}}, 2
 ; CHECK:         [[P1:%.*]] = select i1 {{%.*}}, ptr %px, ptr %flag
-; CHECK:         call void @__oli_profile_access(ptr [[P1]], i64 {{%.*}})
+; CHECK:         call i64 @__oli_profile_sample(ptr [[P1]], i64 {{%.*}}, i64 64)
   %px = getelementptr double, ptr %x, i64 %i
   %old = atomicrmw fadd ptr %px, double 1.0 monotonic
   %cx = cmpxchg ptr %flag, i32 0, i32 1 seq_cst seq_cst

@@ -31,7 +31,7 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    store double %x, ptr %a
 ; CHECK-NEXT:    sub i64 [[C1]], 2
 ; CHECK-NOT:     ptr [[CD]]
-; CHECK:         call void @__oli_profile_access(
+; CHECK:         call i64 @__oli_profile_sample(
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:       inv:
 ; CHECK-NEXT:    store i64 {{%.*}}, ptr [[CD]]

@@ -11,9 +11,9 @@ void scale(double *restrict a, const double *restrict b, int n) {
     a[i] = 2.0 * b[i];
 }
 // CHECK-LABEL: define {{.*}}@scale(
-// CHECK: call void @__oli_profile_access(ptr {{.*}}, i64 %{{.*}})
+// CHECK: call i64 @__oli_profile_sample(ptr {{.*}}, i64 %{{.*}}, i64 1000)
 // O2-LABEL: define {{.*}}@scale(
 // O2: load <2 x double>
-// O2: call void @__oli_profile_access(ptr {{.*}}, i64 %{{.*}})
-// OFF-NOT: __oli_profile_access
+// O2: call i64 @__oli_profile_sample(ptr {{.*}}, i64 %{{.*}}, i64 1000)
+// OFF-NOT: __oli_profile
 // BAD: error: oli: option 'profile-every=-3' in OLI_PASS_OPTIONS: expected a whole number below 2^32

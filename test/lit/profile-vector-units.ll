@@ -18,7 +18,7 @@ define void @copy2(ptr %x, ptr %y, ptr %z) {
 ; CHECK-NEXT:    [[P1:%.*]] = select i1 [[E1]], ptr %y, ptr %z
 ; CHECK-NEXT:    [[E0:%.*]] = icmp ult i64 [[I]], 2
 ; CHECK-NEXT:    [[P0:%.*]] = select i1 [[E0]], ptr %x, ptr [[P1]]
-; CHECK:         call void @__oli_profile_access(ptr [[P0]], i64
+; CHECK:         call i64 @__oli_profile_sample(ptr [[P0]], i64
   %v = load <2 x double>, ptr %x
   store <2 x double> %v, ptr %y
   %w = load i32, ptr %z
