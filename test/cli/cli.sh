@@ -559,6 +559,16 @@ PY
   run $OLI diff plan.json rep.json; want_rc 1 "plan vs report by rel"
   has "2 sites in both (2 re-matched by location): 1 moved; 0 new, 0 gone"
   grep -q '^moved  0x00000000000000a2 .* dram -> cxl .*old ID 0x00000000000000b2)$' out.txt || fail "rel 9 paired and moved"
+  # four 4 MiB objects of a site live at once: the plan's bytes are its peak live bytes, as the report's
+  python3 - <<'PY' || fail "cannot make the peak-live inputs"
+import json
+r, p = json.load(open("rep.json")), json.load(open("plan.json"))
+r["sites"][1].update(count=4, largest=4 << 20, peak_live=16 << 20, rel=9)
+p["sites"][1].update(id=r["sites"][1]["id"], bytes=16 << 20)
+json.dump(r, open("rep2.json", "w")); json.dump(p, open("plan2.json", "w"))
+PY
+  run $OLI diff plan2.json rep2.json; want_rc 1 "plan vs report, peak live"
+  grep -q '^moved  0x00000000000000a2 .* dram -> cxl  16777216 bytes$' out.txt || fail "bytes: the plan's and the run's peak live, unchanged: $(cat out.txt)"
   ;;
 bad-input) # every bad file: one clear line naming the file, exit 2, for report, diff and plan
   for f in report-truncated report-v3 report-dupid report-huge profile-truncated profile-v2 profile-huge \

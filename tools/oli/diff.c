@@ -117,8 +117,12 @@ static void rematch(const oli_doc_t *a, const oli_doc_t *b, long *pair, char *ol
   free(n);
 }
 
+/* A site's bytes as a plan counts them (oli plan: the peak live bytes, else
+ * the largest object), so a plan and a run of it compare like with like. */
 static uint64_t site_bytes(const oli_doc_t *d, const oli_doc_site_t *s) {
-  return d->kind == OLI_DOC_REPORT || OLI_HAS(s, OLI_F_WHY) ? s->largest : s->bytes;
+  if (OLI_HAS(s, OLI_F_WHY)) return s->largest; /* a plan's left-out entry */
+  if (d->kind != OLI_DOC_PLAN) return OLI_HAS(s, OLI_F_PEAK_LIVE) && s->peak_live ? s->peak_live : s->largest;
+  return s->bytes;
 }
 
 /* The entry of plan d's left_out[] for site s of the other document: by ID,
