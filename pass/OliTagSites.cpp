@@ -588,6 +588,22 @@ void OliTagSites::bracketCall(CallBase &CB, GlobalVariable *Rec) {
   ++NumTaggedBracket;
 }
 
+/// Code of the C++ standard library (namespace std, __gnu_cxx) or of a
+/// system header (/usr/include, /usr/lib) defined in this module: inline and
+/// template code shared by every user, such as std::vector's allocation.
+static bool isLibraryCode(const Function &F) {
+  StringRef N = F.getName();
+  for (StringRef P : {"_ZNSt", "_ZNKSt", "_ZSt", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx"})
+    if (N.starts_with(P))
+      return true;
+  if (const DISubprogram *SP = F.getSubprogram()) {
+    StringRef File = SP->getFilename(), Dir = SP->getDirectory();
+    std::string Path = File.starts_with("/") || Dir.empty() ? File.str() : (Dir + "/" + File).str();
+    return StringRef(Path).starts_with("/usr/include/") || StringRef(Path).starts_with("/usr/lib/");
+  }
+  return false;
+}
+
 void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
                           StringMap<unsigned> &Keys) {
   SiteInfo S;
@@ -634,7 +650,7 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
       S.Name = globalSourceName(CB.getArgOperand(0)); // a global std::vector
     if (S.Name.empty())
       S.Name = FieldNames.objectName(CB);
-  } else {
+  } else if (!isLibraryCode(F)) { // a library's own members (this->_M_impl._M_start) name no object of the program
     S.Name = storedIntoName(&CB, 0);
     if (S.Name.empty())
       S.Name = FieldNames.name(CB); // SD.nuclide_grid = malloc(...)
@@ -674,22 +690,6 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     bracketCall(CB, Rec);
   else
     rewriteHeapCall(CB, CI, Rec);
-}
-
-/// Code of the C++ standard library (namespace std, __gnu_cxx) or of a
-/// system header (/usr/include, /usr/lib) defined in this module: inline and
-/// template code shared by every user, such as std::vector's allocation.
-static bool isLibraryCode(const Function &F) {
-  StringRef N = F.getName();
-  for (StringRef P : {"_ZNSt", "_ZNKSt", "_ZSt", "_ZN9__gnu_cxx", "_ZNK9__gnu_cxx"})
-    if (N.starts_with(P))
-      return true;
-  if (const DISubprogram *SP = F.getSubprogram()) {
-    StringRef File = SP->getFilename(), Dir = SP->getDirectory();
-    std::string Path = File.starts_with("/") || Dir.empty() ? File.str() : (Dir + "/" + File).str();
-    return StringRef(Path).starts_with("/usr/include/") || StringRef(Path).starts_with("/usr/lib/");
-  }
-  return false;
 }
 
 /// Calls from F (code of the program) into library code of the module that

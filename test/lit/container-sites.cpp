@@ -35,6 +35,8 @@ double run(std::size_t n) {
 // CHECK-DAG: @[[P:__oli_site[.0-9]*]] = private {{.*}} i8 15, {{.*}} i32 25, {{.*}}\00run(unsigned long)\00p\00
 // CHECK-DAG: @[[A:__oli_site[.0-9a-f]*]] = linkonce_odr hidden {{.*}} i8 15, {{.*}} i32 14, {{.*}}\00Field::Field(unsigned long)\00a\00
 // CHECK-DAG: @[[B:__oli_site[.0-9a-f]*]] = linkonce_odr hidden {{.*}} i8 15, {{.*}} i32 14, {{.*}}\00Field::Field(unsigned long)\00b\00
+// The library's own record names no object (not this->_M_impl._M_start).
+// CHECK-DAG: @__oli_site.{{[0-9a-f]+}} = linkonce_odr hidden {{.*}}\00std::_Vector_base<double, std::allocator<double> >::_M_create_storage(unsigned long)\00\00
 
 // CHECK-LABEL: define {{.*}}@_Z3runm(
 // CHECK: call ptr @__oli_site_enter(ptr @[[U]])
