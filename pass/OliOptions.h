@@ -16,6 +16,7 @@ namespace oli {
 
 /// The C++ type of an option of each Type of OliOptions.def.
 using OliPassType_STRING = std::string;
+using OliPassType_DIR = std::string;
 using OliPassType_SIZE = uint64_t;
 using OliPassType_BOOL = bool;
 using OliPassType_COUNT = uint64_t;

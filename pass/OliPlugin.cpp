@@ -26,6 +26,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
@@ -78,12 +79,14 @@ static bool parseBool(StringRef S, bool &Out) {
 
 /// One parser per Type of OliOptions.def, and what it accepts in words.
 static bool parseValue_STRING(StringRef S, std::string &Out) { return Out = S.str(), true; }
+static bool parseValue_DIR(StringRef S, std::string &Out) { return Out = S.str(), sys::fs::is_directory(S); }
 static bool parseValue_SIZE(StringRef S, uint64_t &Out) { return parseSize(S, Out); }
 static bool parseValue_BOOL(StringRef S, bool &Out) { return parseBool(S, Out); }
 static bool parseValue_COUNT(StringRef S, uint64_t &Out) {
   return !S.getAsInteger(10, Out) && Out < (1ULL << 32);
 }
 constexpr char Expected_STRING[] = "a string";
+constexpr char Expected_DIR[] = "an existing directory (the root of the sources' paths)";
 constexpr char Expected_SIZE[] = "a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)";
 constexpr char Expected_BOOL[] = "0, 1, true or false";
 constexpr char Expected_COUNT[] = "a whole number below 2^32";

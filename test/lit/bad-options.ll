@@ -5,7 +5,7 @@
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<min-global-size=lots>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=NUMBER
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<min-heap-size=99999999999999999999>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=OVERFLOW
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<wrappers=maybe>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=BOOL
-; RUN: env OLI_PASS_OPTIONS='root=/src;min-global-size=1Q' not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -disable-output < %s 2>&1 | FileCheck %s --check-prefix=ENV
+; RUN: env OLI_PASS_OPTIONS='root=/;min-global-size=1Q' not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -disable-output < %s 2>&1 | FileCheck %s --check-prefix=ENV
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -oli-min-global-size=abc -disable-output < %s 2>&1 | FileCheck %s --check-prefix=CLOPT
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<root>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=NOVALUE
 source_filename = "x.c"
