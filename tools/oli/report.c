@@ -176,7 +176,8 @@ int cli_report_main(int argc, char **argv) {
     }
     stack_sites += s->nframes > 0;
   }
-  printf("by decision (%s):", rep ? "peak live bytes" : "bytes");
+  /* each site's peak, summed: sites peak at different times, so this may exceed the footprint's peak */
+  printf("by decision (%s):", rep ? "each site's peak live bytes" : "bytes");
   for (int k = 0; k < ndecs; k++)
     if (by_dec_n[k])
       printf(" %s %" PRIu64 " (%s)", decs[k], by_dec_n[k], oli_format_size(by_dec_b[k], b1, sizeof b1));
