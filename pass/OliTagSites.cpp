@@ -588,6 +588,12 @@ void OliTagSites::bracketCall(CallBase &CB, GlobalVariable *Rec) {
   ++NumTaggedBracket;
 }
 
+/// True for a musttail call: nothing may come between it and the return.
+static bool isMustTail(const CallBase &CB) {
+  auto *CI = dyn_cast<CallInst>(&CB);
+  return CI && CI->isMustTailCall();
+}
+
 /// Code of the C++ standard library (namespace std, __gnu_cxx) or of a
 /// system header (/usr/include, /usr/lib) defined in this module: inline and
 /// template code shared by every user, such as std::vector's allocation.
@@ -705,7 +711,8 @@ void OliTagSites::libraryCalls(Function &F, SmallVectorImpl<std::pair<CallBase *
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     Function *G = CB ? CB->getCalledFunction() : nullptr;
-    if (!G || G->isDeclaration() || !Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G))
+    if (!G || G->isDeclaration() || !Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G) ||
+        isMustTail(*CB))
       continue;
     if (!LI) {
       DT.emplace(F);
@@ -733,7 +740,8 @@ void OliTagSites::instrumentFunction(Function &F) {
       continue;
     }
     if (std::optional<CalleeInfo> CI = classify(CB->getCalledFunction()))
-      Sites.push_back({CB, *CI});
+      if (!CI->Bracket || !isMustTail(*CB)) // a bracket's leave cannot follow a musttail call
+        Sites.push_back({CB, *CI});
   }
   libraryCalls(F, Sites); // after the others: their ordinals (sites without a line) stay
   StringMap<unsigned> Keys;
