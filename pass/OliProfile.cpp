@@ -183,7 +183,6 @@ static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, I
     Store(X);
 }
 
-/// Instruments one function; returns true when it changed.
 /// After each memset/memcpy/memmove side of Spans: its 8-byte units come
 /// off the countdown Cd at once, and when that crosses zero
 /// __oli_profile_span samples the units a per-access countdown would have
@@ -205,6 +204,7 @@ static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, 
   }
 }
 
+/// Instruments one function; returns true when it changed.
 static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee Span,
                                uint64_t Every) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
