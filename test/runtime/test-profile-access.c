@@ -159,7 +159,7 @@ static int run(const char *policy, const char *dir) {
   cd = __oli_profile_span(gspan + sizeof gspan - 48, 20, -15, 64);
   CHECK("span crossing once: the countdown back", cd >= 56 - 15 && cd <= 72 - 15);
   CHECK_EQ("span crossing once: the crossing unit, the global's last, sampled", acc(sgs), 64);
-  __oli_profile_span(gspan - 40, 20, -15, 64);
+  __oli_profile_span((const void *)((uintptr_t)gspan - 40), 20, -15, 64); /* starts before it */
   CHECK_EQ("span crossing once: the crossing unit, the global's first, sampled", acc(sgs), 128);
   at = acc(ss);
   cd = __oli_profile_span(sp, 1000, -200, 64);
