@@ -136,6 +136,8 @@ static OliOptions baseOptions() {
 #define OLI_PASS_BASE_NOFLAG(Field)
 #define OLI_PASS_OPTION(Key, Field, Type, Arg, Default, Flag, Desc) OLI_PASS_BASE_##Flag(Field)
 #include "OliOptions.def"
+  if (!O.Root.empty() && !sys::fs::is_directory(O.Root)) // -oli-root: checked as root= is
+    fail(O, "oli: option '-oli-root=" + O.Root + "': expected " + Expected_DIR);
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
   return O;

@@ -8,6 +8,8 @@
 ; RUN: env OLI_PASS_OPTIONS='root=/;min-global-size=1Q' not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -disable-output < %s 2>&1 | FileCheck %s --check-prefix=ENV
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -oli-min-global-size=abc -disable-output < %s 2>&1 | FileCheck %s --check-prefix=CLOPT
 ; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<root>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=NOVALUE
+; RUN: not opt -load-pass-plugin=%oli_pass -passes=oli-tag-sites -oli-root=%t.no-such-dir -disable-output < %s 2>&1 | FileCheck %s --check-prefix=CLROOT
+; RUN: not opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites<root=%t.no-such-dir>' -disable-output < %s 2>&1 | FileCheck %s --check-prefix=PARAMROOT
 source_filename = "x.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -23,3 +25,5 @@ define void @f() {
 ; CLOPT: oli-min-global-size option: 'abc' value invalid for {{.*}} argument!
 ; NOVALUE: error: oli: option 'root' in oli-tag-sites<...>: expected key=value
 ; UNKNOWN-NOT: Stack dump
+; CLROOT: error: oli: option '-oli-root={{.*}}.no-such-dir': expected an existing directory
+; PARAMROOT: error: oli: option 'root={{.*}}.no-such-dir' in oli-tag-sites<...>: expected an existing directory
