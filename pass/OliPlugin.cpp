@@ -101,6 +101,15 @@ static int setOption(OliOptions &O, StringRef Key, StringRef Val, const char **E
   return -1;
 }
 
+/// The smallest sampling period: a basic block's accesses are counted down
+/// together and one sample stands for every period the block crosses, so a
+/// period below a loop block's accesses gives the block's whole weight to one
+/// of its arrays (profile-every=1: every access of a[i] * b[i] counted for a).
+constexpr uint64_t MinProfileEvery = 16;
+constexpr char ProfileEveryFloor[] =
+    "expected 0 (off) or a whole number from 16 up (a block's accesses are sampled together: below 16 a "
+    "block's weight goes to one of its arrays; 1000 or so is the usual rate)";
+
 /// Records the first error of an option source.
 static bool fail(OliOptions &O, const std::string &Msg) {
   if (O.Error.empty())
@@ -125,6 +134,8 @@ bool applyOptionString(OliOptions &O, const std::string &Text, const std::string
       return fail(O, "oli: unknown option '" + Key.str() + "' in " + Origin + "; accepted: " + accepted());
     if (Set == 0)
       return fail(O, Where + ": expected " + Expected);
+    if (Key == "profile-every" && O.ProfileEvery && O.ProfileEvery < MinProfileEvery)
+      return fail(O, Where + ": " + ProfileEveryFloor);
   }
   return true;
 }
@@ -138,6 +149,8 @@ static OliOptions baseOptions() {
 #include "OliOptions.def"
   if (!O.Root.empty() && !sys::fs::is_directory(O.Root)) // -oli-root: checked as root= is
     fail(O, "oli: option '-oli-root=" + O.Root + "': expected " + Expected_DIR);
+  if (O.ProfileEvery && O.ProfileEvery < MinProfileEvery) // -oli-profile-every likewise
+    fail(O, "oli: option '-oli-profile-every=" + std::to_string(O.ProfileEvery) + "': " + ProfileEveryFloor);
   if (const char *Env = std::getenv(EnvOptions))
     applyOptionString(O, Env, EnvOptions);
   return O;
