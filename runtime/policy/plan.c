@@ -38,6 +38,8 @@
 #include "doc.h"
 #include "text.h"
 
+extern char *program_invocation_short_name; /* glibc: the program's own name */
+
 #define PLAN_MAX_BYTES OLI_DOC_MAX_BYTES /* what oli writes (common/json.h) */
 
 typedef struct plan_site_s {
@@ -415,6 +417,15 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
     snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
   char names[1200];
   name_unmatched(&st, names, sizeof names);
+  /* nothing matched: a plan of another program? (its "program", as oli plan wrote it) */
+  const char *for_prog = plan.doc.program;
+  if (st.matched + st.rematched == 0 && for_prog && for_prog[0] &&
+      strcmp(for_prog, program_invocation_short_name) != 0) {
+    size_t k = strlen(names);
+    char shown[80];
+    oli_text_escape(shown, sizeof shown, for_prog, 0);
+    snprintf(names + k, sizeof names - k, "; the plan is for program '%s'", shown);
+  }
   _oli_verbose_message(json_on_stderr ? 1 : 0,
                        "%s %s: %zu sites matched, %zu re-matched by source location, "
                        "%zu unmatched (new), %zu stale%s%s",

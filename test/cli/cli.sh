@@ -652,6 +652,8 @@ PY
   run $OLI plan sizes.json --dram-limit 2G -o plan.json; want_rc 0 "plan of a sizes-only profile"
   grep -q "^oli: predicted memory time: none (no object has accesses in sizes.json)$" err.txt || fail "no 'none' line: $(cat err.txt)"
   grep -q "predicted memory time at" err.txt && fail "a predicted time from no accesses"
+  grep -q "or plan from the build's static estimate: oli plan --static BINARY --sizes sizes.json$" err.txt ||
+    fail "the warning does not point to --static: $(cat err.txt)"
   run $OLI report plan.json; want_rc 0 "report of the plan"
   has "predicted memory time: none (no object had accesses in the profile)"
   has "of DRAM (no accesses: every placement predicts the same memory time)"

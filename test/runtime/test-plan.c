@@ -273,6 +273,19 @@ int main(void) {
   CHECK_EQ("OLI_PLAN good file: entry found", env_child(path, a3, out, sizeof out), 0);
   CHECK("OLI_PLAN good file: match statistics at exit",
         strstr(out, "oli: plan ") && strstr(out, "sites matched"));
+  { /* nothing matched: the exit line names the program the plan is for */
+    char other[] = "/tmp/oli-test-plan-other-XXXXXX";
+    int ofd = mkstemp(other);
+    static const char heat[] = "{\"schema\": \"oli-plan\", \"version\": 1, \"program\": \"heat\", \"sites\": [\n"
+                               " {\"id\": \"0x0000000000000099\", \"decision\": \"dram\", \"ratio\": null}]}";
+    CHECK("temp file (other program)", ofd >= 0 && write(ofd, heat, strlen(heat)) == (ssize_t)strlen(heat));
+    close(ofd);
+    CHECK_EQ("another program's plan: nothing found", env_child(other, a3, out, sizeof out), 1);
+    CHECK("another program's plan: the exit line says whose it is",
+          strstr(out, "0 sites matched, 0 re-matched") && strstr(out, "; the plan is for program 'heat'"));
+    if (!strstr(out, "program 'heat'")) fprintf(stderr, "     got: %s\n", out);
+    unlink(other);
+  }
   child_policy = "dram"; /* a fixed policy places every object itself: the plan is not applied, and says so */
   env_child(path, a3, out, sizeof out);
   CHECK("OLI_PLAN under OLI_POLICY=dram: said not applied, no match statistics",

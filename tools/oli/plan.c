@@ -506,7 +506,8 @@ int cli_plan_main(int argc, char **argv) {
   else if (total_acc == 0 && d.nsites > 0)
     cli_warning("%s: no sampled accesses (access_source %s): every object counts as cold, so the plan "
                 "only keeps as many bytes on DRAM as fit; profile with the pass option profile-every=N "
-                "for access-aware plans", d.path, oli_access_source_name(d.access_source));
+                "for access-aware plans, or plan from the build's static estimate: oli plan --static BINARY "
+                "--sizes %s", d.path, oli_access_source_name(d.access_source), d.path);
   m.footprint = d.footprint_peak ? d.footprint_peak : (uint64_t)total_bytes;
   if (hot_kib >= 0) m.hot = hot_kib / 1024.0;
   else m.hot = total_bytes ? (double)total_acc / (double)total_bytes : 0;
