@@ -193,6 +193,16 @@ static void load_embedded(void) {
     return;
   }
   _oli_verbose_message(1, "plan (embedded at compile time): %zu sites", plan.n);
+  /* No CXL node here: say what becomes of the plan's CXL shares, as OLI_PLAN's
+   * no-CXL warning does (the embedded plan asks for CXL without any option). */
+  const oli_topology_t *t = _oli_is_initialized() ? _oli_topology() : NULL;
+  size_t want = 0;
+  for (size_t i = 0; i < plan.n; i++)
+    want += plan.sites[i].e.placement == OLI_PLACE_CXL || plan.sites[i].e.placement == OLI_PLACE_INTERLEAVE;
+  if (t && t->cxl_node < 0 && want && oli_policy_is_rule((oli_policy_t)_oli_option_get(oli_option_policy)))
+    _oli_warning_message(W_PLAN, "the plan embedded at compile time interleaves or puts on CXL %zu site%s, but "
+                         "there is no CXL node (a node with memory and no CPUs): they stay on local DRAM node %d",
+                         want, want == 1 ? "" : "s", t->local_node);
 }
 
 static void load(void) {

@@ -22,8 +22,9 @@
 static uint64_t store[NREC][32];
 static const __oli_site_t *rec[NREC];
 
-/* ---- stand-ins for base/process.c and the site registry ------------------- */
+/* ---- stand-ins for base/process.c, base/topology.c and the site registry -- */
 bool _oli_is_initialized(void) { return false; }
+const oli_topology_t *_oli_topology(void) { return NULL; } /* never asked: not initialized */
 static const __oli_site_t *record_at(void *arg, size_t i, bool *more) {
   (void)arg;
   *more = i + 1 < NREC;

@@ -2,7 +2,8 @@
  * __oli_plan_embedded from the module constructor) is used when OLI_PLAN is
  * not set: lookup by ID, re-match by source location, match statistics and
  * the exit line "plan (embedded): ..."; a second identical plan is the same
- * plan, a different one a warning; OLI_PLAN overrides it. Each case runs in a
+ * plan, a different one a warning; OLI_PLAN overrides it; on a machine without
+ * a CXL node its CXL shares are said to stay on DRAM. Each case runs in a
  * forked child so its environment and exit line are its own. */
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,18 @@ static int overridden(void) {
   return _oli_plan_lookup(exact) ? 30 : 0; /* OLI_PLAN's (empty) plan is used */
 }
 
+/* A machine without a CXL node: the embedded plan's CXL shares stay on local DRAM, and it says so. */
+static int no_cxl_node(void) {
+  unsetenv("OLI_PLAN");
+  setenv("OLI_SYSFS_ROOT", OLI_TEST_DATA "/devbox-1node", 1);
+  _oli_options_reset();
+  __oli_plan_embedded(text, sizeof text - 1);
+  _oli_process_init();
+  __oli_site_t *exact = test_site_at(b[0], 0xa1, OLI_KIND_MALLOC, 0, "k.c", 20, "main", NULL);
+  _oli_site_state(exact);
+  return _oli_plan_lookup(exact) ? 0 : 40;
+}
+
 int main(void) {
   char out[8192];
   CHECK_EQ("embedded plan: exact, re-matched, unmatched, stale", child(embedded_used, out, sizeof out), 0);
@@ -96,6 +109,12 @@ int main(void) {
   CHECK_EQ("different embedded plans: the first is used", child(different_plans, out, sizeof out), 0);
   CHECK("different embedded plans: one warning",
         strstr(out, "oli: warning: modules embed different plans; the first one is used\n") != NULL);
+
+  CHECK_EQ("no CXL node: the embedded plan is read", child(no_cxl_node, out, sizeof out), 0);
+  CHECK("no CXL node: one warning on the plan's CXL shares",
+        strstr(out, "oli: warning: the plan embedded at compile time interleaves or puts on CXL 2 sites, but there "
+                    "is no CXL node (a node with memory and no CPUs): they stay on local DRAM node 0\n") != NULL);
+  if (!strstr(out, "embedded at compile time interleaves")) fprintf(stderr, "     got: %s\n", out);
 
   snprintf(override_path, sizeof override_path, "/tmp/oli-test-plan-embedded.%ld.json", (long)getpid());
   FILE *f = fopen(override_path, "w");

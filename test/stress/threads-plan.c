@@ -40,8 +40,9 @@ static want_t seen(const oli_plan_entry_t *e) {
   return w;
 }
 
-/* ---- stand-in for base/process.c ------------------------------------------ */
+/* ---- stand-ins for base/process.c and base/topology.c --------------------- */
 bool _oli_is_initialized(void) { return false; }
+const oli_topology_t *_oli_topology(void) { return NULL; } /* never asked: not initialized */
 
 static void *worker(void *arg) {
   (void)arg;
