@@ -529,9 +529,10 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
     int k = step_class(d, units, (int8_t)(mark & 0xff), &step);
     uint32_t *n = &c->steps[k];
     __atomic_store_n(n, __atomic_load_n(n, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
-    if (k == OLI_STEP_FORWARD || k == OLI_STEP_BACKWARD) /* how far a sweep step goes: local or across the object */
-      __atomic_store_n(&c->sweep_bytes, __atomic_load_n(&c->sweep_bytes, __ATOMIC_RELAXED) + (d < 0 ? -(uint64_t)d : (uint64_t)d),
-                       __ATOMIC_RELAXED);
+    uint64_t *far = k == OLI_STEP_FORWARD || k == OLI_STEP_BACKWARD ? &c->sweep_bytes /* how far: local or across the object */
+                    : k == OLI_STEP_IRREGULAR                        ? &c->irregular_bytes
+                                                                     : NULL;
+    if (far) __atomic_store_n(far, __atomic_load_n(far, __ATOMIC_RELAXED) + (d < 0 ? -(uint64_t)d : (uint64_t)d), __ATOMIC_RELAXED);
   }
   c->last = addr, c->last_obj = id, c->last_mark = now << 8 | (uint8_t)step;
 }
@@ -550,11 +551,12 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
 #define LOCAL_SPAN 16
 static uint64_t sampled_span(const site_ext_t *x);
 oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps) {
-  uint64_t n[OLI_STEP_CLASSES] = {0}, all = 0, sweep_bytes = 0;
+  uint64_t n[OLI_STEP_CLASSES] = {0}, all = 0, sweep_bytes = 0, irregular_bytes = 0;
   const site_ext_t *x = (const site_ext_t *)st;
   for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
     for (int k = 0; k < OLI_STEP_CLASSES; k++) n[k] += __atomic_load_n(&s->ctr[x->idx].steps[k], __ATOMIC_RELAXED);
     sweep_bytes += __atomic_load_n(&s->ctr[x->idx].sweep_bytes, __ATOMIC_RELAXED);
+    irregular_bytes += __atomic_load_n(&s->ctr[x->idx].irregular_bytes, __ATOMIC_RELAXED);
   }
   for (int k = 0; k < OLI_STEP_CLASSES; k++) {
     all += n[k];
@@ -571,7 +573,12 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
     bool local = (double)sampled_span(x) > LOCAL_SPAN * ((double)sweep_bytes / (double)sweep);
     return computed || local ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
   }
-  return n[OLI_STEP_STRIDED] >= n[OLI_STEP_IRREGULAR] ? OLI_PATTERN_STRIDED : OLI_PATTERN_GATHER;
+  if (n[OLI_STEP_STRIDED] >= n[OLI_STEP_IRREGULAR]) return OLI_PATTERN_STRIDED;
+  /* irregular steps short beside the span: the samples hop around a front
+   * that moves through the object (a stencil's rows above and below, under a
+   * period shorter than a row), not over it as reads by index do */
+  bool hops = (double)sampled_span(x) > LOCAL_SPAN * ((double)irregular_bytes / (double)n[OLI_STEP_IRREGULAR]);
+  return hops ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
 }
 
 uint64_t _oli_site_sampled_span(const oli_site_state_t *st) { return sampled_span((const site_ext_t *)st); }

@@ -183,6 +183,22 @@ static int run(const char *policy, const char *dir) {
   CHECK_EQ("random reads: gather", _oli_site_sampled_pattern(_oli_site_state(sb), steps), OLI_PATTERN_GATHER);
   CHECK_EQ("too few steps: no pattern", _oli_site_sampled_pattern(_oli_site_state(sg), NULL), OLI_PATTERN_NONE);
   free(cold2);
+  /* A stencil under a period shorter than its rows: the samples hop between
+   * the rows above and below a front that moves (steps of about a row, both
+   * ways, no sweep's pace): short beside the span, so streaming, where reads
+   * by index over the object (cold2's above) gather. */
+  static uint64_t bst[32];
+  __oli_site_t *sst = test_site_at(bst, 0x3e5, OLI_KIND_MALLOC, 0, "k.c", 19, "main", "stencil");
+  char *grid = __oli_malloc(4u << 20, sst);
+  for (int i = 0; i < 3000; i++) {
+    static const long row[3] = {-8192, 8192, 0};
+    __oli_profile_access(grid + 8192 + (size_t)i * 1024 + row[i % 3], 8);
+  }
+  uint64_t sts[OLI_STEP_CLASSES];
+  CHECK_EQ("stencil rows around a moving front: streaming", _oli_site_sampled_pattern(_oli_site_state(sst), sts),
+           OLI_PATTERN_STREAMING);
+  CHECK("stencil: its steps are irregular ones", sts[OLI_STEP_IRREGULAR] > sts[OLI_STEP_FORWARD] + sts[OLI_STEP_BACKWARD]);
+  free(grid);
   /* Steps both ways alike (16 units apart: at most 128 bytes is a sweep's pace):
    * short beside the span, a walk back and forth as it goes (an FFT's row, a
    * histogram's bucket) streams; over a small stretch, reads by index
