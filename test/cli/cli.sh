@@ -129,6 +129,11 @@ PY
   run $OLI plan --static prog.o --dram-limit 64M -o q.json; want_rc 0 "plan --static, DRAM enough"
   python3 -c 'import json; d = {s["name"]: s["decision"] for s in json.load(open("q.json"))["sites"]}; assert d["table"] == d["once"] == "dram", d' ||
     fail "with DRAM enough the gather and the cold array stay on DRAM"
+  # a --sizes profile's threads are the run modelled, as a profile's own are
+  python3 -c 'import json; p = json.load(open("'"$IN"'/profile-rank0.json")); p["threads"] = 4; json.dump(p, open("t4.json", "w"))'
+  OLI_MACHINE=none run $OLI plan --static prog.o --sizes t4.json --dram-limit 64M -o t.json; want_rc 0 "plan --static --sizes, 4 threads"
+  python3 -c 'import json; t = json.load(open("t.json"))["predicted"]["threads"]; assert t == 4, t' ||
+    fail "the --sizes profile's 4 threads are not the plan's"
   # sizes of objects sized at run time come from a report; bad combinations are one line
   run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "nonexistent.json: cannot open"
   run $OLI plan --sizes x.json p.json --dram-limit 1M; want_rc 2 "--sizes without --static"; one_line "--sizes goes with --static BINARY"

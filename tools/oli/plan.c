@@ -44,7 +44,7 @@ static void usage(FILE *f) {
         "                            OLI_MACHINE, else /etc/oli/machine.json; none: neither);\n"
         "                            without one the profile's \"tiers\", else built-in defaults\n"
         "  -t, --threads N           threads of the run to model (default: the profile's\n"
-        "                            \"threads\", else 1)\n"
+        "                            \"threads\", the --sizes profile's, else 1)\n"
         "  -b, --bandwidth D:C[:R]   saturated read bandwidth per tier, MB/s (overrides the\n"
         "                            machine file; defaults 30000:10000:20000)\n"
         "  -l, --latency D:C[:R]     loaded read latency per tier, ns (overrides the machine\n"
@@ -233,6 +233,7 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
   d->program = slash ? slash + 1 : bin;
   d->access_event = "";
   d->footprint_peak = sizes && sz.footprint_peak ? sz.footprint_peak : total;
+  d->threads = sizes ? sz.threads : 0; /* a sizes profile's threads: the run modelled (--threads overrides) */
   if (unsized)
     cli_warning("%s: %zu site%s sized only at run time left out of the plan (the runtime's rule places them); "
                 "--sizes REPORT gives their sizes", bin, unsized, unsized == 1 ? "" : "s");
