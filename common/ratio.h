@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #define OLI_RATIO_MAX_SUM 32 /* a + b of a reduced ratio is at most this */
+#define OLI_WEIGHT_MAX 255   /* a node's interleave weight (the kernel's u8): OLI_WEIGHTS, oli plan --weights */
 
 /* a:b as small integers: the first sum t = 2..32 whose rounding is within 5%
  * of a/b, else the closest: 20000:5000 -> 4:1, 30000:20000 -> 3:2,

@@ -190,6 +190,21 @@ static bool isMemberAccess(StringRef S, size_t Fields) {
   return Seps == Fields;
 }
 
+/// The characters before `=` that make it a comparison or a compound
+/// assignment, not `x = ...`.
+constexpr char NotAssignment[] = "=!<>+-*/%&|^";
+
+/// The identifier and member-access characters Text ends with (`SD.x`,
+/// `p->f`, `c`; the caller checks the shape with isMemberAccess).
+static StringRef trailingChain(StringRef Text) {
+  size_t Start = Text.size();
+  while (Start > 0 && (std::isalnum((unsigned char)Text[Start - 1]) || Text[Start - 1] == '_' ||
+                       Text[Start - 1] == '.' || Text[Start - 1] == '>' ||
+                       (Text[Start - 1] == '-' && Start < Text.size() && Text[Start] == '>')))
+    --Start;
+  return Text.drop_front(Start);
+}
+
 /// The left-hand side of the assignment whose right-hand side starts at
 /// column Col of Text (`SD.x = (T *) malloc(` -> `SD.x`), or "".
 static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields) {
@@ -200,15 +215,9 @@ static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields) {
     if (Before[I] != '=')
       continue;
     char Prev = I ? Before[I - 1] : ' ', Next = I + 1 < Before.size() ? Before[I + 1] : ' ';
-    if (Next == '=' || StringRef("=!<>+-*/%&|^").contains(Prev))
+    if (Next == '=' || StringRef(NotAssignment).contains(Prev))
       return ""; // a comparison or a compound assignment: not `x = alloc(...)`
-    StringRef Lhs = Before.take_front(I).rtrim();
-    size_t Start = Lhs.size();
-    while (Start > 0 && (std::isalnum((unsigned char)Lhs[Start - 1]) || Lhs[Start - 1] == '_' ||
-                         Lhs[Start - 1] == '.' || Lhs[Start - 1] == '>' ||
-                         (Lhs[Start - 1] == '-' && Start < Lhs.size() && Lhs[Start] == '>')))
-      --Start;
-    StringRef Name = Lhs.drop_front(Start);
+    StringRef Name = trailingChain(Before.take_front(I).rtrim());
     return isMemberAccess(Name, Fields) ? Name.str() : "";
   }
   return "";
@@ -235,12 +244,7 @@ std::string FieldNamer::name(CallBase &CB) {
 
 /// The member-access chain Text ends with (`grid.cells`, `p->f`, `c`), or "".
 static std::string trailingObject(StringRef Text) {
-  auto IsId = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
-  size_t Start = Text.size();
-  while (Start > 0 && (IsId(Text[Start - 1]) || Text[Start - 1] == '.' || Text[Start - 1] == '>' ||
-                       (Text[Start - 1] == '-' && Start < Text.size() && Text[Start] == '>')))
-    --Start;
-  StringRef Obj = Text.drop_front(Start);
+  StringRef Obj = trailingChain(Text);
   size_t Seps = Obj.count('.') + Obj.count("->");
   return isMemberAccess(Obj, Seps) ? Obj.str() : "";
 }
@@ -265,7 +269,7 @@ static std::string objectAt(StringRef Text, unsigned Col) {
     if (!Before.consume_back("="))
       return "";
     char Prev = Before.empty() ? ' ' : Before.back();
-    if (StringRef("=!<>+-*/%&|^").contains(Prev))
+    if (StringRef(NotAssignment).contains(Prev))
       return ""; // a comparison or a compound assignment
     return trailingObject(Before.rtrim());
   }

@@ -29,6 +29,7 @@
 
 #include "internal.h"
 #include "grammar.h"
+#include "ratio.h"
 #include "text.h"
 
 /* Build-time defaults (override with -DOLI_DEFAULT_X=...). */
@@ -189,7 +190,7 @@ static int parse_uint(const char **p, long max, long *out) {
 int _oli_parse_weights(const char *s, uint32_t w[OLI_MAX_TARGETS], int *n) {
   uint32_t tmp[OLI_NODE_TIERS];
   int k;
-  if (oli_parse_ratio(s, 255, tmp, &k) != 0) return -1;
+  if (oli_parse_ratio(s, OLI_WEIGHT_MAX, tmp, &k) != 0) return -1;
   for (int i = 0; i < k; i++)
     if (tmp[i] < 1) return -1;
   memcpy(w, tmp, sizeof tmp);

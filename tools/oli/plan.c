@@ -11,6 +11,7 @@
 #include "oli_vocab.h"
 #include "planmodel.h"
 #include "planner.h"
+#include "ratio.h"
 #include "siterec.h"
 #include "size.h"
 #include "text.h"
@@ -68,13 +69,12 @@ static void usage(FILE *f) {
         f);
 }
 
-/* A ratio given to the planner (common/grammar.c): weights 0-255 as
- * OLI_WEIGHTS takes them (a plan file may hold up to 1000), with a DRAM and a
- * CXL share (a remote-DRAM share only beside both: what the runtime follows,
- * common/doc.c's rule for an interleave). 0 ok. */
-#define PLAN_WEIGHT_MAX 255
+/* A ratio given to the planner (common/grammar.c): weights up to
+ * OLI_WEIGHT_MAX as OLI_WEIGHTS takes them (a plan file may hold up to 1000),
+ * with a DRAM and a CXL share (a remote-DRAM share only beside both: what the
+ * runtime follows, common/doc.c's rule for an interleave). 0 ok. */
 static int parse_plan_ratio(const char *s, oli_plan_opt_t *o) {
-  if (oli_parse_ratio(s, PLAN_WEIGHT_MAX, o->w, NULL) != 0) return -1;
+  if (oli_parse_ratio(s, OLI_WEIGHT_MAX, o->w, NULL) != 0) return -1;
   return o->w[OLI_TIER_DRAM] > 0 && o->w[OLI_TIER_CXL] > 0 ? 0 : -1;
 }
 
@@ -355,7 +355,7 @@ int cli_plan_main(int argc, char **argv) {
   if (weights_s) {
     if (parse_plan_ratio(weights_s, &pref) != 0) {
       cli_error("plan: --weights '%s' is not D:C or D:C:R (integers 0-%d as OLI_WEIGHTS, D > 0, C > 0)", weights_s,
-                PLAN_WEIGHT_MAX);
+                OLI_WEIGHT_MAX);
       return OLI_EXIT_BAD;
     }
     have_pref = 1;
@@ -368,7 +368,7 @@ int cli_plan_main(int argc, char **argv) {
       oli_plan_opt_t o = {{0, 0, 0}};
       if (parse_plan_ratio(t, &o) != 0 || add_opt(ratios, &nratios, o) != 0) {
         cli_error("plan: --ratios '%s': '%s' is not D:C or D:C:R (integers 0-%d as OLI_WEIGHTS, D > 0, C > 0; "
-                  "at most %d ratios)", ratios_s, t, PLAN_WEIGHT_MAX, OLI_PLAN_MAX_OPTS - 2);
+                  "at most %d ratios)", ratios_s, t, OLI_WEIGHT_MAX, OLI_PLAN_MAX_OPTS - 2);
         free(copy);
         return OLI_EXIT_BAD;
       }
