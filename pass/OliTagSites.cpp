@@ -701,18 +701,19 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
 /// Calls from F (code of the program) into library code of the module that
 /// allocates (a std::vector constructor, resize, reserve, make_unique): the
 /// object is the caller's, at the caller's line, not one site per template
-/// instantiation. Not inside a loop: a push_back there would pay the bracket
-/// on every element, a small vector made in each iteration 15-20% more.
-void OliTagSites::libraryCalls(Function &F, SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
-  if (!Opt.Containers || Allocating.empty() || isLibraryCode(F))
+/// instantiation. Calls, F's calls of defined functions that are not sites of
+/// their own (instrumentFunction's one look at F). Not inside a loop: a
+/// push_back there would pay the bracket on every element, a small vector
+/// made in each iteration 15-20% more.
+void OliTagSites::libraryCalls(Function &F, ArrayRef<CallBase *> Calls,
+                               SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
+  if (!Opt.Containers || Calls.empty() || Allocating.empty() || isLibraryCode(F))
     return;
   std::optional<DominatorTree> DT;
   std::optional<LoopInfo> LI;
-  for (Instruction &I : instructions(F)) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    Function *G = CB ? CB->getCalledFunction() : nullptr;
-    if (!G || G->isDeclaration() || !Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G) ||
-        isMustTail(*CB))
+  for (CallBase *CB : Calls) {
+    Function *G = CB->getCalledFunction();
+    if (!Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G) || isMustTail(*CB))
       continue;
     if (!LI) {
       DT.emplace(F);
@@ -729,6 +730,7 @@ void OliTagSites::instrumentFunction(Function &F) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() || isOliName(F.getName()))
     return;
   SmallVector<std::pair<CallBase *, CalleeInfo>, 16> Sites;
+  SmallVector<CallBase *, 16> Defined; // calls of the module's own functions (libraryCalls)
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || isa<IntrinsicInst>(CB))
@@ -739,11 +741,14 @@ void OliTagSites::instrumentFunction(Function &F) {
                               << "indirect call left untagged");
       continue;
     }
-    if (std::optional<CalleeInfo> CI = classify(CB->getCalledFunction()))
+    if (std::optional<CalleeInfo> CI = classify(CB->getCalledFunction())) {
       if (!CI->Bracket || !isMustTail(*CB)) // a bracket's leave cannot follow a musttail call
         Sites.push_back({CB, *CI});
+    } else if (Function *G = CB->getCalledFunction(); G && !G->isDeclaration()) { // not inline asm
+      Defined.push_back(CB);
+    }
   }
-  libraryCalls(F, Sites); // after the others: their ordinals (sites without a line) stay
+  libraryCalls(F, Defined, Sites); // after the others: their ordinals (sites without a line) stay
   StringMap<unsigned> Keys;
   for (unsigned I = 0; I < Sites.size(); ++I)
     tagCall(F, *Sites[I].first, Sites[I].second, I, Keys);

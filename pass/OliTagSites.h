@@ -50,7 +50,7 @@ private:
   bool allocatesBesides(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Value *> &Returned) const;
   std::optional<CalleeInfo> classify(llvm::Function *F) const;
   void instrumentFunction(llvm::Function &F);
-  void libraryCalls(llvm::Function &F,
+  void libraryCalls(llvm::Function &F, llvm::ArrayRef<llvm::CallBase *> Calls,
                     llvm::SmallVectorImpl<std::pair<llvm::CallBase *, CalleeInfo>> &Sites);
   void tagCall(llvm::Function &F, llvm::CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
                llvm::StringMap<unsigned> &Keys);
