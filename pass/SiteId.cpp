@@ -132,7 +132,11 @@ std::string normaliseSourcePath(StringRef File, StringRef Dir, StringRef Compile
   std::string Repo = repoRoot(sys::path::parent_path(A), Cache);
   if (!Repo.empty() && Repo != "/")
     return A.substr(Repo.size() + 1);
-  // 5. Relative to the compile directory without the leading "../" (a
+  // 5. A system header (/usr/include/..., /opt/...) outside the compile
+  // directory's tree: absolute, as every tool shows it.
+  if (!Parts.empty() && (Parts[0] == "usr" || Parts[0] == "opt") && (CD.empty() || CD[0] != Parts[0]))
+    return A;
+  // 6. Relative to the compile directory without the leading "../" (a
   // source tree beside or above the build directory); absolute when no
   // compile directory is known.
   if (CompileDir.starts_with("/"))

@@ -437,8 +437,8 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
     snprintf(names + k, sizeof names - k, "; the plan is for program '%s'", shown);
   }
   _oli_verbose_message(json_on_stderr ? 1 : 0,
-                       "%s %s: %zu sites matched, %zu re-matched by source location, "
+                       "%s %s: %zu site%s matched, %zu re-matched by source location, "
                        "%zu unmatched (new), %zu stale%s%s",
-                       plan.profile ? "profile" : "plan", plan_path, st.matched, st.rematched,
-                       st.unmatched, st.stale, left, names);
+                       plan.profile ? "profile" : "plan", plan_path, st.matched, st.matched == 1 ? "" : "s",
+                       st.rematched, st.unmatched, st.stale, left, names);
 }

@@ -100,7 +100,7 @@ int main(void) {
   char out[8192];
   CHECK_EQ("embedded plan: exact, re-matched, unmatched, stale", child(embedded_used, out, sizeof out), 0);
   CHECK("exit line names the embedded plan, the new site and the stale entry",
-        strstr(out, "oli: plan (embedded): 1 sites matched, 1 re-matched by source location, "
+        strstr(out, "oli: plan (embedded): 1 site matched, 1 re-matched by source location, "
                     "1 unmatched (new), 1 stale; new: new.c:5 (0x00000000000000d1); stale: gone.c:f#1 "
                     "(0x00000000000000c1) ('oli diff PLAN REPORT' lists them)\n") != NULL);
   if (!strstr(out, "plan (embedded)")) fprintf(stderr, "     got: %s\n", out);
