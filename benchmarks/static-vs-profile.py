@@ -8,9 +8,9 @@ CLASS with OLI_PROFILE, and compare, over the objects of at least MIN bytes:
            accesses per byte: the same top-3 set, the same top object, and
            Spearman's rank correlation;
   passes   per object of at least 10% of the footprint, the static passes against
-           the profile's: its accesses per byte times the bytes per access the
-           static estimate counts in the same binary (passes / intensity; the
-           profile, like the estimate, counts a vector access once): within 2x?
+           the profile's: the bytes its accesses moved over the object's bytes
+           (the profile counts accesses in 8-byte units of what they move,
+           whatever the element size and vector width): within 2x?
   plans    `oli plan --static BINARY --sizes PROFILE` against the profile-guided
            `oli plan PROFILE`, both under a DRAM budget of half the footprint and
            --min-size MIN: `oli diff --moved-only` must exit 0.
@@ -112,10 +112,9 @@ def kernel(a, k, work):
         if b < a.min_size or s.get("count", 0) == 0:
             continue
         st = (est.get(int(s["id"], 16)) or {}).get("static") or {}
-        width = st.get("passes", 0.0) / st["intensity"] if st.get("intensity") else 0.0
         objs.append({"name": s.get("name") or "%s:%s" % (os.path.basename(s.get("file", "?")), s.get("line", "?")),
                      "bytes": b, "profile": s.get("accesses", 0) / b, "static": st.get("intensity", 0.0),
-                     "static_passes": st.get("passes", 0.0), "profile_passes": s.get("accesses", 0) / b * width,
+                     "static_passes": st.get("passes", 0.0), "profile_passes": s.get("accesses", 0) * 8 / b,
                      "share": b / max(1, p.get("footprint_peak", 0)),
                      "pattern": st.get("pattern", "none"), "confidence": st.get("confidence", "none")})
     prof_order = [o["name"] for o in sorted(objs, key=lambda o: -o["profile"])]

@@ -223,21 +223,30 @@ void __oli_site_leave(__oli_site_t *prev);
 extern uintptr_t __oli_arena_lo, __oli_arena_len;
 
 /* ---- portable access profile (pass option profile-every=N) ------------- */
-/* The instrumented code keeps a per-thread countdown of the 8-byte units its
- * loads and stores move through non-stack pointers. When a block takes it
- * below zero (left < 0, at the access at addr), it calls
- * __oli_profile_sample: the runtime attributes `every` accesses per period
- * crossed to the live object holding addr and returns the countdown with
- * the next periods added (each every +- every/8, mean every: a fixed period
- * would sample the same array of a loop whose units divide it). Added to ABI
+/* The instrumented code keeps a per-thread countdown of the 4-byte quanta
+ * its loads and stores move through non-stack pointers (an access of 1-4
+ * bytes is one quantum, a double two, a <4 x double> eight). When a block
+ * takes it below zero (left < 0, at the access at addr), it calls
+ * __oli_profile_sample4: the runtime attributes `every` accesses, in 8-byte
+ * units, per period crossed to the live object holding addr and returns the
+ * countdown with the next periods added (each 2 x every quanta +- 1/8, mean
+ * 2 x every: a fixed period would sample the same array of a loop whose
+ * quanta divide it). So a profile counts bytes moved / 8 whatever the
+ * element size and vector width: an int counts half a double. Added to ABI
  * v1 without a version bump: only modules compiled with profile-every
  * reference these. */
-int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every);
+int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every);
 
-/* A memset, memcpy or memmove side of `units` 8-byte units from `base` (a
- * copy has two sides), its units taken off the countdown at once (left <
- * 0): samples each unit the countdown crosses zero at, as above, and
- * returns the countdown. */
+/* A memset, memcpy or memmove side of `quanta` 4-byte quanta from `base` (a
+ * copy has two sides), taken off the countdown at once (left < 0): samples
+ * each quantum the countdown crosses zero at, as above, and returns the
+ * countdown. */
+int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every);
+
+/* What modules compiled before the 4-byte quanta call: the same with the
+ * countdown in 8-byte units (an access of 1-8 bytes one unit, periods of
+ * every +- every/8). */
+int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every);
 int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every);
 
 /* One sample standing for `weight` accesses at addr, attributed as above

@@ -1,23 +1,24 @@
 //===- OliProfile.cpp - sampled load/store profiling for oli -------------===//
 //
-// See OliProfile.h. Per basic block with K profiled accesses (in 8-byte
-// units: a vector access counts the elements it moves): subtract K from
+// See OliProfile.h. Per basic block with K profiled accesses (in 4-byte
+// quanta: an int is one, a double two, a vector access the bytes it moves
+// / 4, so the runtime's 8-byte units count bytes moved): subtract K from
 // a thread-local countdown (one per DSO, a linkonce hidden TLS variable) once,
 // at the end of the block; when it goes negative (Left < 0), the access at
 // which it crossed zero - index K + Left of the block's accesses, the one a
-// per-access countdown would have sampled - calls __oli_profile_sample(addr,
-// Left, Every), which counts Every accesses per period crossed and returns
-// the countdown with the next periods added (Every +- Every/8: a fixed period
-// locks onto a loop whose units divide it and samples one array of it
-// only). One countdown update per block instead of per access
+// per-access countdown would have sampled - calls __oli_profile_sample4(addr,
+// Left, Every), which counts Every 8-byte accesses per period crossed and
+// returns the countdown with the next periods added (2 Every quanta +- 1/8:
+// a fixed period locks onto a loop whose quanta divide it and samples one
+// array of it only). One countdown update per block instead of per access
 // keeps the profiled run cheap (a per-access countdown cost 5.7x on mg W).
 // Within a function the countdown is a local copy (syncCountdown): loaded at
 // entry and after each call, stored back before each call, return and
 // resume, and made SSA by mem2reg, so a loop without calls keeps it in a
 // register instead of making each iteration wait on the last one's store.
 // A memset, memcpy or memmove side (the destination, a copy's source) takes
-// its length in units off the countdown right after the call and, when that
-// crosses zero, calls __oli_profile_span, which samples the units a
+// its length in quanta off the countdown right after the call and, when that
+// crosses zero, calls __oli_profile_span4, which samples the quanta a
 // per-access countdown would have and returns the countdown.
 // Deterministic: the same program and input give the same samples on each
 // thread.
@@ -49,7 +50,7 @@ STATISTIC(NumProfiledSpans, "memset/memcpy/memmove sides given a sampled profili
 
 namespace oli {
 
-constexpr char CountdownName[] = "__oli_profile_countdown";
+constexpr char CountdownName[] = "__oli_profile_countdown4"; // in 4-byte quanta
 constexpr char ProfiledFlag[] = "oli.profiled"; // module flag: accesses instrumented
 
 /// Ptr when memory through it is worth profiling, else null: stack slots and
@@ -94,19 +95,24 @@ static void profiledSpans(Instruction &I, SmallVectorImpl<std::pair<MemIntrinsic
       Spans.push_back({MI, Src});
 }
 
-/// The 8-byte units an access moves (at least one): a vectorised load of
-/// <4 x double> counts as the four scalar loads it replaced, so a profile
-/// counts the same accesses whatever the vector width.
-static uint64_t accessUnits(const Instruction &I, const DataLayout &DL) {
+/// The 4-byte quanta an access moves (at least one): a double is two, an int
+/// or a float one, a vectorised load of <4 x double> eight, the four scalar
+/// loads it replaced; so a profile counts bytes moved whatever the element
+/// size and vector width (a char or a short counts as an int).
+static uint64_t accessQuanta(const Instruction &I, const DataLayout &DL) {
   Type *Ty = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     Ty = LI->getType();
   else if (auto *SI = dyn_cast<StoreInst>(&I))
     Ty = SI->getValueOperand()->getType();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Ty = RMW->getValOperand()->getType();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ty = CX->getNewValOperand()->getType();
   if (!Ty || !Ty->isSized())
     return 1;
   uint64_t Bytes = DL.getTypeStoreSize(Ty).getKnownMinValue();
-  return Bytes > 8 ? (Bytes + 7) / 8 : 1;
+  return Bytes > 4 ? (Bytes + 3) / 4 : 1;
 }
 
 /// The per-DSO thread-local countdown (0 at thread start: the first access
@@ -183,9 +189,9 @@ static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, I
     Store(X);
 }
 
-/// After each memset/memcpy/memmove side of Spans: its 8-byte units come
+/// After each memset/memcpy/memmove side of Spans: its 4-byte quanta come
 /// off the countdown Cd at once, and when that crosses zero
-/// __oli_profile_span samples the units a per-access countdown would have
+/// __oli_profile_span4 samples the quanta a per-access countdown would have
 /// and gives the countdown back (its length is known at run time only).
 static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, Value *Cd, FunctionCallee Span,
                             uint64_t Every, MDNode *Unlikely) {
@@ -193,7 +199,7 @@ static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, 
     IRBuilder<> B(MI->getNextNode());
     Type *I64 = B.getInt64Ty();
     Value *Len = B.CreateZExtOrTrunc(MI->getLength(), I64);
-    Value *Units = B.CreateLShr(B.CreateAdd(Len, ConstantInt::get(I64, 7)), ConstantInt::get(I64, 3), "oli.units");
+    Value *Units = B.CreateLShr(B.CreateAdd(Len, ConstantInt::get(I64, 3)), ConstantInt::get(I64, 2), "oli.quanta");
     Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), Units);
     B.CreateStore(Left, Cd);
     Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(I64, 0));
@@ -234,13 +240,13 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     BasicBlock *BB = Accesses[Begin].first->getParent();
     for (End = Begin + 1; End < Accesses.size() && Accesses[End].first->getParent() == BB; ++End)
       ;
-    // K: the block's 8-byte units; Cum[J]: the units up to and including access J
+    // K: the block's quanta; Cum[J]: the quanta up to and including access J
     const DataLayout &DL = F.getParent()->getDataLayout();
     SmallVector<uint64_t, 32> Cum;
     uint64_t K = 0;
     for (size_t J = Begin; J < End; ++J)
-      Cum.push_back(K += accessUnits(*Accesses[J].first, DL));
-    bool Scalar = K == End - Begin; // one unit each: index J - Begin is access J
+      Cum.push_back(K += accessQuanta(*Accesses[J].first, DL));
+    bool Scalar = K == End - Begin; // one quantum each: index J - Begin is access J
     IRBuilder<> B(BB->getTerminator());
     Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), ConstantInt::get(I64, K));
     B.CreateStore(Left, Cd);

@@ -7,9 +7,9 @@
  * a temporary and a rename, so a reader never sees half a profile and ranks
  * never collide; a device or FIFO in place, never replaced).
  *
- * __oli_profile_sample (pass option profile-every=N): a sample where the
- * instrumented code's countdown went below zero, standing for `every`
- * accesses per period crossed, added to the accesses of the live object's
+ * __oli_profile_sample4 (pass option profile-every=N): a sample where the
+ * instrumented code's countdown (in 4-byte quanta) went below zero, standing
+ * for `every` 8-byte accesses per period of 2 x every quanta crossed, added to the accesses of the live object's
  * site with plain stores into this thread's shard (no atomic, no shared
  * cache line; the profile sums the shards): an arena block through the owner
  * map (O(1), lock-free), else a tagged object below OLI_MIN_SIZE
@@ -17,9 +17,10 @@
  * registered global (linear scan of the few globals), else the
  * "unattributed" counter (one relaxed atomic: stack, untagged or crowded
  * tiny objects, foreign memory); it returns the countdown with its next,
- * slightly random, period. __oli_profile_span does the same for a
- * memset/memcpy/memmove side; __oli_profile_access, what modules compiled
- * before them call, takes one sample of a given weight. The document is
+ * slightly random, period. __oli_profile_span4 does the same for a
+ * memset/memcpy/memmove side; __oli_profile_sample and _span (countdowns in
+ * 8-byte units) and __oli_profile_access (one sample of a given weight) are
+ * what modules compiled before them call. The document is
  * written by common/doc.c.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
@@ -143,29 +144,49 @@ static inline int64_t next_period(uint64_t every) {
 }
 
 /* The block's countdown went below zero (left < 0) at the access at addr:
- * one sample standing for `every` accesses per period it crossed. */
-OLI_EXPORT int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every) {
+ * one sample standing for `every` accesses (8-byte units) per period it
+ * crossed, each period about every x scale countdown units long (scale 1:
+ * the countdown counts 8-byte units; 2: 4-byte quanta, so that an int or a
+ * float counts half an access). */
+static inline int64_t sample(const void *addr, int64_t left, uint64_t every, uint64_t scale) {
   if (every == 0) return 0;
   uint64_t weight = 0;
   do {
-    left += next_period(every);
+    left += next_period(every * scale);
     weight += every;
   } while (left < 0);
   if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
   return left;
 }
 
-/* A memset/memcpy/memmove side: the unit at which the countdown goes below
- * zero is units + left, the next one a period later, and so on. */
-OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
+/* A memset/memcpy/memmove side of `units` countdown units (8 / scale bytes
+ * each): the unit at which the countdown goes below zero is units + left,
+ * the next one a period later, and so on. */
+static inline int64_t span(const void *base, uint64_t units, int64_t left, uint64_t every, uint64_t scale) {
   if (every == 0 || left >= 0) return left;
   if ((uint64_t)(-left) > units) left = -(int64_t)units; /* never from the pass: the countdown was >= 0 before */
   bool on = _oli_profile_portable_enabled();
   while (left < 0) {
-    if (on) _oli_profile_attribute((const char *)base + (units + (uint64_t)left) * 8, every);
-    left += next_period(every);
+    if (on) _oli_profile_attribute((const char *)base + (units + (uint64_t)left) * (8 / scale), every);
+    left += next_period(every * scale);
   }
   return left;
+}
+
+OLI_EXPORT int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every) {
+  return sample(addr, left, every, 1);
+}
+
+OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
+  return span(base, units, left, every, 1);
+}
+
+OLI_EXPORT int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every) {
+  return sample(addr, left, every, 2);
+}
+
+OLI_EXPORT int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every) {
+  return span(base, quanta, left, every, 2);
 }
 
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {

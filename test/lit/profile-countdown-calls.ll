@@ -16,22 +16,22 @@ declare i32 @__gxx_personality_v0(...)
 define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define void @calls(
 ; CHECK:       entry:
-; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown)
+; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown4)
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    %x = load double, ptr %a
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(
-; CHECK-NEXT:    [[S:%.*]] = sub i64 [[C0]], 1
+; CHECK-NEXT:    [[S:%.*]] = sub i64 [[C0]], 2
 ; CHECK-NOT:     ptr [[CD]]
-; CHECK:         call i64 @__oli_profile_span(ptr %a, i64 1, i64 [[S]], i64 64)
+; CHECK:         call i64 @__oli_profile_span4(ptr %a, i64 2, i64 [[S]], i64 64)
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:         [[CS:%.*]] = phi i64
 ; CHECK-NEXT:    store i64 [[CS]], ptr [[CD]]
 ; CHECK-NEXT:    call void @work(ptr %a)
 ; CHECK-NEXT:    [[C1:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    store double %x, ptr %a
-; CHECK-NEXT:    sub i64 [[C1]], 2
+; CHECK-NEXT:    sub i64 [[C1]], 4
 ; CHECK-NOT:     ptr [[CD]]
-; CHECK:         call i64 @__oli_profile_sample(
+; CHECK:         call i64 @__oli_profile_sample4(
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:       inv:
 ; CHECK-NEXT:    store i64 {{%.*}}, ptr [[CD]]
@@ -47,7 +47,7 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:            cleanup
 ; CHECK-NEXT:    [[C3:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    store double 0.000000e+00, ptr %a
-; CHECK-NEXT:    sub i64 [[C3]], 1
+; CHECK-NEXT:    sub i64 [[C3]], 2
 ; CHECK:         store i64 {{%.*}}, ptr [[CD]]
 ; CHECK-NEXT:    resume
 entry:

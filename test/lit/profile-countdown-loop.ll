@@ -10,13 +10,13 @@ target triple = "x86_64-unknown-linux-gnu"
 define void @scale(ptr %a, ptr %b, i64 %n) {
 ; CHECK-LABEL: define void @scale(
 ; CHECK:       entry:
-; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown)
+; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown4)
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    [[C:%.*]] = phi i64 [ [[C0]], %entry ], [ [[NEXT:%.*]], %[[LATCH:.*]] ]
 ; CHECK-NOT:     ptr [[CD]]
-; CHECK:         [[L:%.*]] = sub i64 [[C]], 2
+; CHECK:         [[L:%.*]] = sub i64 [[C]], 4
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:       [[LATCH]]:
 ; CHECK-NEXT:    [[NEXT]] = phi i64

@@ -13,10 +13,10 @@ void scale(double *restrict a, const double *restrict b, int n) {
     a[i] = 2.0 * b[i];
 }
 // CHECK-LABEL: define {{.*}}@scale(
-// CHECK: call i64 @__oli_profile_sample(ptr {{.*}}, i64 %{{.*}}, i64 1000)
+// CHECK: call i64 @__oli_profile_sample4(ptr {{.*}}, i64 %{{.*}}, i64 1000)
 // O2-LABEL: define {{.*}}@scale(
 // O2: load <2 x double>
-// O2: call i64 @__oli_profile_sample(ptr {{.*}}, i64 %{{.*}}, i64 1000)
+// O2: call i64 @__oli_profile_sample4(ptr {{.*}}, i64 %{{.*}}, i64 1000)
 // OFF-NOT: __oli_profile
 // BAD: error: oli: option 'profile-every=-3' in OLI_PASS_OPTIONS: expected a whole number below 2^32
 // FLOOR: error: oli: option 'profile-every=4' in OLI_PASS_OPTIONS: expected 0 (off) or a whole number from 16 up

@@ -166,6 +166,35 @@ static int run(const char *policy, const char *dir) {
   CHECK("span crossing 3-4 times: the countdown back", cd >= 0 && cd <= 72);
   CHECK("span crossing 3-4 times: as many units sampled", acc(ss) - at == 3 * 64 || acc(ss) - at == 4 * 64);
   CHECK_EQ("span not crossing zero: countdown as given", __oli_profile_span(sp, 10, 5, 64), 5);
+  /* What the pass calls now (__oli_profile_sample4, _span4): the countdown in
+   * 4-byte quanta (an int 1, a double 2), periods of 2 x every +- 1/8 quanta,
+   * each weighing `every` 8-byte units: a profile counts bytes moved / 8. */
+  at = acc(ss);
+  cd = __oli_profile_sample4(sp, -1, 64);
+  CHECK("sample4: the countdown back, a period of quanta", cd >= 112 - 1 && cd <= 144 - 1);
+  CHECK_EQ("sample4: one period's weight, in 8-byte units", acc(ss) - at, 64);
+  uint64_t per[2];
+  for (int q = 1; q <= 2; q++) { /* 64000 ints, then 64000 doubles */
+    at = acc(ss);
+    cd = 0;
+    for (int i = 0; i < 64000; i++) {
+      int64_t left = cd - q;
+      cd = left < 0 ? __oli_profile_sample4(sp, left, 64) : left;
+    }
+    per[q - 1] = acc(ss) - at;
+  }
+  CHECK("sample4: 64000 ints count about 32000 (their bytes / 8)", per[0] >= 32000 * 95 / 100 && per[0] <= 32000 * 105 / 100);
+  CHECK("sample4: 64000 doubles count about 64000", per[1] >= 64000 * 95 / 100 && per[1] <= 64000 * 105 / 100);
+  if (per[0] * 2 > per[1] * 21 / 10 || per[0] * 2 < per[1] * 19 / 10)
+    fprintf(stderr, "     got %llu and %llu\n", (unsigned long long)per[0], (unsigned long long)per[1]);
+  /* 40 quanta with left -15 cross at quantum 25, 100 bytes in: the global's
+   * last 4 bytes, then (starting 100 bytes before it) its first */
+  at = acc(sgs);
+  cd = __oli_profile_span4(gspan + sizeof gspan - 104, 40, -15, 64);
+  CHECK("span4 crossing once: the countdown back", cd >= 112 - 15 && cd <= 144 - 15);
+  CHECK_EQ("span4: the crossing quantum, the global's last, sampled", acc(sgs) - at, 64);
+  __oli_profile_span4((const void *)((uintptr_t)gspan - 100), 40, -15, 64);
+  CHECK_EQ("span4: the crossing quantum, the global's first, sampled", acc(sgs) - at, 128);
   free(sp);
 
   /* Patterns from the steps: a sweep of hot, random reads of a fresh object
