@@ -768,13 +768,18 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       double RCalls = St.Absolute ? rootCalls(*A.I->getFunction()).first : Calls;
       double RCallsT = St.Absolute ? RCalls : CallsT;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
-      const double PB = CallsT * W.PerByte, EX = Calls * W.Execs;
+      // accesses in 8-byte units of what they move, as the portable profile
+      // counts them: an int of a sweep half a double, a <4 x double> four; a
+      // gathered access at least one (each may fetch a line of its own)
+      const double Units = W.Pat == OLI_PATTERN_GATHER ? std::max(1.0, Width / UnitBytes) : Width / UnitBytes;
+      const double PB = CallsT * W.PerByte * Units, EX = Calls * W.Execs * Units;
       for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
-        double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte, QEX = C * W.Execs;
+        double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte * Units,
+               QEX = C * W.Execs * Units;
         Q->PerByte[unsigned(W.Pat)] += QPB;
         (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += QEX;
-        Q->PassPerByte += QPB * Width;
-        (AtSample ? Q->MovedS : Q->Moved) += QEX * Width;
+        Q->PassPerByte += QPB / Units * Width; // bytes moved
+        (AtSample ? Q->MovedS : Q->Moved) += QEX / Units * Width;
         if (W.Guessed || CG)
           Q->GPerByte[unsigned(W.Pat)] += QPB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += QEX;
         if (W.Chained && W.Pat == OLI_PATTERN_GATHER)

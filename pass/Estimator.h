@@ -57,6 +57,7 @@ namespace intensity {
 using namespace llvm;
 
 constexpr double NominalBytes = 1 << 20;   // size of an object of unknown size: OLI_MIN_SIZE, the smallest placed
+constexpr double UnitBytes = 8;           // an access counts its bytes / 8 (the portable profile's unit)
 constexpr double BulkWidth = 16;           // bytes per access credited to memset/memcpy (one SSE vector)
 constexpr double ShortTrip = 64;           // a loop known to run at most this often is short
 constexpr double OverflowGuard = 0x1p30;   // a constant at least this large bounds an index type, not a size

@@ -204,13 +204,14 @@ struct OliTagSitesPass : PassInfoMixin<OliTagSitesPass> {
 /// the end of the optimisation pipeline.
 struct OliProfilePass : PassInfoMixin<OliProfilePass> {
   explicit OliProfilePass(OliOptions O) : Opt(std::move(O)) {}
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     if (!Opt.Error.empty()) {
       reportOptionError(M, Opt.Error);
       return PreservedAnalyses::all();
     }
-    return instrumentAccesses(M, Opt.ProfileEvery) ? PreservedAnalyses::none()
-                                                   : PreservedAnalyses::all();
+    auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+    return instrumentAccesses(M, Opt.ProfileEvery, &FAM) ? PreservedAnalyses::none()
+                                                         : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }
   OliOptions Opt;

@@ -29,6 +29,9 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Dominators.h"
@@ -99,7 +102,7 @@ static void profiledSpans(Instruction &I, SmallVectorImpl<std::pair<MemIntrinsic
 /// or a float one, a vectorised load of <4 x double> eight, the four scalar
 /// loads it replaced; so a profile counts bytes moved whatever the element
 /// size and vector width (a char or a short counts as an int).
-static uint64_t accessQuanta(const Instruction &I, const DataLayout &DL) {
+static uint64_t bytesQuanta(const Instruction &I, const DataLayout &DL) {
   Type *Ty = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     Ty = LI->getType();
@@ -113,6 +116,32 @@ static uint64_t accessQuanta(const Instruction &I, const DataLayout &DL) {
     return 1;
   uint64_t Bytes = DL.getTypeStoreSize(Ty).getKnownMinValue();
   return Bytes > 4 ? (Bytes + 3) / 4 : 1;
+}
+
+/// The quanta an access counts: its bytes' in a sweep (the address an
+/// affine function of its loop, or fixed in it) or outside loops; at least
+/// two, one 8-byte access, when its address moves with data inside a loop
+/// (x[idx[i]], a hash, a pointer chase): each such access may fetch a line
+/// of its own, as the planner's latency model counts them. Loop and scalar
+/// evolution analyses are asked for only when an access under 8 bytes needs
+/// them (Get).
+static uint64_t accessQuanta(Instruction &I, Value *Ptr, const DataLayout &DL,
+                             function_ref<std::pair<LoopInfo *, ScalarEvolution *>()> Get) {
+  uint64_t Q = bytesQuanta(I, DL);
+  if (Q >= 2)
+    return Q;
+  auto [LI, SE] = Get();
+  const Loop *L = LI ? LI->getLoopFor(I.getParent()) : nullptr;
+  if (!L || !SE)
+    return Q;
+  if (!SE->isSCEVable(Ptr->getType()))
+    return 2;
+  const SCEV *S = SE->getSCEV(Ptr);
+  if (SE->isLoopInvariant(S, L))
+    return Q;
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->getLoop() == L && AR->isAffine())
+    return Q;
+  return 2;
 }
 
 /// The per-DSO thread-local countdown (0 at thread start: the first access
@@ -212,7 +241,7 @@ static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, 
 
 /// Instruments one function; returns true when it changed.
 static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee Span,
-                               uint64_t Every) {
+                               uint64_t Every, FunctionAnalysisManager *FAM) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
       F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName ||
       F.getName() == ModuleDtorName)
@@ -226,6 +255,19 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   }
   if (Accesses.empty() && Spans.empty())
     return false;
+  // every access's quanta, before the function changes
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  std::pair<LoopInfo *, ScalarEvolution *> An{nullptr, nullptr};
+  bool Asked = false;
+  auto Get = [&]() {
+    if (!Asked && FAM)
+      An = {&FAM->getResult<LoopAnalysis>(F), &FAM->getResult<ScalarEvolutionAnalysis>(F)};
+    Asked = true;
+    return An;
+  };
+  SmallVector<uint64_t, 32> Quanta;
+  for (auto &[I, Ptr] : Accesses)
+    Quanta.push_back(accessQuanta(*I, Ptr, DL, Get));
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
@@ -241,11 +283,10 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     for (End = Begin + 1; End < Accesses.size() && Accesses[End].first->getParent() == BB; ++End)
       ;
     // K: the block's quanta; Cum[J]: the quanta up to and including access J
-    const DataLayout &DL = F.getParent()->getDataLayout();
     SmallVector<uint64_t, 32> Cum;
     uint64_t K = 0;
     for (size_t J = Begin; J < End; ++J)
-      Cum.push_back(K += accessQuanta(*Accesses[J].first, DL));
+      Cum.push_back(K += Quanta[J]);
     bool Scalar = K == End - Begin; // one quantum each: index J - Begin is access J
     IRBuilder<> B(BB->getTerminator());
     Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), ConstantInt::get(I64, K));
@@ -270,10 +311,12 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   } else {
     Local->eraseFromParent();
   }
+  if (Asked && FAM)
+    FAM->invalidate(F, PreservedAnalyses::none()); // its blocks were split
   return true;
 }
 
-bool instrumentAccesses(Module &M, uint64_t Every) {
+bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM) {
   if (!Every || M.getModuleFlag(ProfiledFlag))
     return false;
   for (const Function &F : M)
@@ -293,7 +336,7 @@ bool instrumentAccesses(Module &M, uint64_t Every) {
   for (Function &F : M)
     Fns.push_back(&F);
   for (Function *F : Fns)
-    Changed |= instrumentFunction(*F, Ctr, Hook, Span, Every);
+    Changed |= instrumentFunction(*F, Ctr, Hook, Span, Every, FAM);
   if (auto *Fn = dyn_cast<Function>(Span.getCallee()); Fn && Fn->use_empty())
     Fn->eraseFromParent(); // no span in the module
   if (!Changed) {

@@ -12,6 +12,8 @@
 
 #include <cstdint>
 
+#include "llvm/IR/PassManager.h"
+
 namespace llvm {
 class Module;
 }
@@ -20,7 +22,9 @@ namespace oli {
 
 /// Instruments the module's loads and stores with a per-thread countdown of
 /// Every accesses; returns true when it changed. Idempotent (module flag).
-bool instrumentAccesses(llvm::Module &M, uint64_t Every);
+/// FAM (may be null) gives loop and scalar evolution analyses, which tell a
+/// sweep's accesses under 8 bytes from gathered ones.
+bool instrumentAccesses(llvm::Module &M, uint64_t Every, llvm::FunctionAnalysisManager *FAM);
 
 } // namespace oli
 
