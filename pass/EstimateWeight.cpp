@@ -778,8 +778,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
                QEX = C * W.Execs * Units;
         Q->PerByte[unsigned(W.Pat)] += QPB;
         (AtSample ? Q->ExecsS : Q->Execs)[unsigned(W.Pat)] += QEX;
-        Q->PassPerByte += QPB / Units * Width; // bytes moved
-        (AtSample ? Q->MovedS : Q->Moved) += QEX / Units * Width;
+        Q->PassPerByte += QPB * UnitBytes; // the profile's accesses x 8 / bytes
+        (AtSample ? Q->MovedS : Q->Moved) += QEX * UnitBytes;
         if (W.Guessed || CG)
           Q->GPerByte[unsigned(W.Pat)] += QPB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += QEX;
         if (W.Chained && W.Pat == OLI_PATTERN_GATHER)

@@ -4,9 +4,9 @@
 // quanta: an int is one, a double two, a vector access the bytes it moves
 // / 4, so the runtime's 8-byte units count bytes moved): subtract K from
 // a thread-local countdown (one per DSO, a linkonce hidden TLS variable) once,
-// at the end of the block; when it goes negative (Left < 0), the access at
-// which it crossed zero - index K + Left of the block's accesses, the one a
-// per-access countdown would have sampled - calls __oli_profile_sample4(addr,
+// at the end of the block; when it goes negative (Left < 0), the access
+// whose quanta hold the crossing - quantum K + Left of the block's, the one
+// a per-access countdown would have sampled - calls __oli_profile_sample4(addr,
 // Left, Every), which counts Every 8-byte accesses per period crossed and
 // returns the countdown with the next periods added (2 Every quanta +- 1/8:
 // a fixed period locks onto a loop whose quanta divide it and samples one

@@ -9,9 +9,10 @@
  *
  * __oli_profile_sample4 (pass option profile-every=N): a sample where the
  * instrumented code's countdown (in 4-byte quanta) went below zero, standing
- * for `every` 8-byte accesses per period of 2 x every quanta crossed, added to the accesses of the live object's
- * site with plain stores into this thread's shard (no atomic, no shared
- * cache line; the profile sums the shards): an arena block through the owner
+ * for `every` 8-byte accesses per period of 2 x every quanta crossed, added
+ * to the accesses of the live object's site with plain stores into this
+ * thread's shard (no atomic, no shared cache line; the profile sums the
+ * shards): an arena block through the owner
  * map (O(1), lock-free), else a tagged object below OLI_MIN_SIZE
  * (objects/smallmap.c, recorded while a profile is taken; lock-free), else a
  * registered global (linear scan of the few globals), else the

@@ -1,11 +1,12 @@
 ; Accesses count in 8-byte units of what they move, as the portable profile
 ; counts them: idx's 4-byte elements, swept, half an access each (1/8 per byte
 ; for its one pass), but x's 4-byte elements, gathered (x[idx[i]]), one access
-; each (1/4 per byte): a gathered access may fetch a line of its own.
+; each (1/4 per byte, 2 passes of 8-byte accesses): a gathered access may fetch
+; a line of its own.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,print<oli-static-intensity>' -disable-output < %s 2>&1 | FileCheck %s
 
 ; CHECK: oli: site 0x{{[0-9a-f]+}} 'idx' su.c: 0.125 accesses/byte (1 passes), streaming
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' su.c: 0.25 accesses/byte (1 passes), gather
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' su.c: 0.25 accesses/byte (2 passes), gather
 source_filename = "su.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
