@@ -805,6 +805,21 @@ PY
   grep -Eq '^predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' out.txt ||
     fail "oli report shows no predicted times: $(cat out.txt)"
   ;;
+plan-predicted-budget) # the uniform and oli predictions spill as the runtime does under the plan's DRAM budget
+  for lim in unlimited 1T 1G 256M; do
+    OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit "$lim" --threads 2 -o "p-$lim.json"
+    want_rc 0 "plan $lim"
+  done
+  python3 - <<'PY' || fail "the budget does not move the uniform and oli predictions"
+import json
+t = {l: json.load(open("p-%s.json" % l))["predicted"] for l in ("unlimited", "1T", "1G", "256M")}
+t["none"] = t["unlimited"]
+assert t["1T"]["oli"] == t["none"]["oli"] and t["1T"]["uniform"] == t["none"]["uniform"], t  # a budget above the footprint: none
+assert t["none"]["oli"] < t["1G"]["oli"] < t["256M"]["oli"], t  # less DRAM, more spilled to the slower CXL
+assert t["none"]["uniform"] < t["1G"]["uniform"] <= t["256M"]["uniform"], t
+assert t["1G"]["dram"] == t["none"]["dram"], t  # all-DRAM stays the no-budget reference
+PY
+  ;;
 plan-min-size-default) # without --min-size the plan leaves out what the runtime never places: objects below 1M (OLI_MIN_SIZE)
   python3 - <<'PY' || fail "cannot make the profile"
 import json

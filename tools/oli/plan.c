@@ -542,16 +542,26 @@ int cli_plan_main(int argc, char **argv) {
     free(objs);
     goto out;
   }
-  /* seconds of memory time per policy: everything on local DRAM, everything
-   * interleaved at the preferred ratio (uniform), the runtime's rule (large
-   * and hot: the ratio; else DRAM; no budget), and the plan */
+  /* seconds of memory time per policy: everything on local DRAM (no budget),
+   * everything interleaved at the preferred ratio (uniform), the runtime's
+   * rule (large and hot: the ratio; else DRAM), both as the runtime spills
+   * them under the same DRAM budget, and the plan */
   double predicted[4] = {res.dram_cost, 0, 0, res.time};
   uint64_t demand = 0; /* bytes moved by the planned objects */
+  oli_plan_opt_t *ways = d.nsites ? malloc(2 * d.nsites * sizeof *ways) : NULL;
+  if (d.nsites && ways == NULL) {
+    cli_error("plan: out of memory");
+    free(objs);
+    goto out;
+  }
+  oli_plan_rule_options(&m, objs, d.nsites, 0, pref, budget, ways);
+  oli_plan_rule_options(&m, objs, d.nsites, 1, pref, budget, ways + d.nsites);
   for (size_t i = 0; i < d.nsites; i++) {
-    predicted[1] += oli_plan_time(&m, &objs[i], &pref);
-    predicted[2] += oli_plan_time(&m, &objs[i], oli_plan_rule_interleaves(&m, &objs[i]) ? &pref : &options[0]);
+    predicted[1] += oli_plan_time(&m, &objs[i], &ways[i]);
+    predicted[2] += oli_plan_time(&m, &objs[i], &ways[d.nsites + i]);
     demand += (uint64_t)oli_plan_traffic(&m, &objs[i]);
   }
+  free(ways);
   /* the run: its memory time or its cache hits' time, the longer */
   for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time);
   cli_out_t out;

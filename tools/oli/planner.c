@@ -49,6 +49,49 @@ int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x
   return large && hot;
 }
 
+typedef struct by_size_s {
+  uint64_t bytes;
+  size_t i;
+} by_size_t;
+
+static int cmp_by_size(const void *a, const void *b) {
+  const by_size_t *x = a, *y = b;
+  if (x->bytes != y->bytes) return x->bytes < y->bytes ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+void oli_plan_rule_options(const oli_plan_model_t *m, const oli_plan_obj_t *objs, size_t n, int rule,
+                           oli_plan_opt_t pref, uint64_t budget, oli_plan_opt_t *out) {
+  const oli_plan_opt_t dram = {{1, 0, 0}};
+  for (size_t i = 0; i < n; i++) out[i] = !rule || oli_plan_rule_interleaves(m, &objs[i]) ? pref : dram;
+  if (budget == 0 || n == 0) return;
+  by_size_t *order = malloc(n * sizeof *order);
+  if (order == NULL) return; /* no budget then: the figure is labelled as the rule's */
+  for (size_t i = 0; i < n; i++) order[i] = (by_size_t){objs[i].bytes, i};
+  qsort(order, n, sizeof *order, cmp_by_size);
+  uint64_t used = 0, reserve = (uint64_t)((unsigned __int128)budget * m->large_percent / 100);
+  for (size_t k = 0; k < n; k++) {
+    const oli_plan_obj_t *x = &objs[order[k].i];
+    oli_plan_opt_t *o = &out[order[k].i];
+    uint64_t want = oli_plan_dram_bytes(x->bytes, o);
+    uint64_t avail = budget > used ? budget - used : 0;
+    int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
+    if (rule && large && !x->latency) avail = avail > reserve ? avail - reserve : 0;
+    if (want > avail) { /* largest a/(a+b) <= avail/bytes, a+b <= 32; ties: smallest sum */
+      uint32_t ba = 0, bb = 1;
+      for (uint32_t t = 2; t <= 32 && (!rule || x->accesses > 0); t++) {
+        uint32_t a = (uint32_t)((unsigned __int128)avail * t / x->bytes);
+        if (a >= t) a = t - 1;
+        if (a > 0 && (uint64_t)a * (ba + bb) > (uint64_t)ba * t) ba = a, bb = t - a;
+      }
+      *o = (oli_plan_opt_t){{ba, bb, 0}};
+      want = oli_plan_dram_bytes(x->bytes, o);
+    }
+    used += want;
+  }
+  free(order);
+}
+
 double oli_plan_touched(const oli_plan_obj_t *x) {
   return x->touched > 0 && x->touched < x->bytes ? (double)x->touched : (double)x->bytes;
 }

@@ -77,6 +77,17 @@ uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
  * large_percent% of the footprint) and hot (accesses per byte >= hot), and
  * not known to be a gather. Used to predict OLI_POLICY=oli. */
 int oli_plan_rule_interleaves(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* The runtime's placement of each of the n objects into out[]: under the
+ * rule (rule != 0) pref for those it interleaves and local DRAM for the rest,
+ * else (OLI_POLICY=uniform) pref for all; under a DRAM budget (0: none) as the
+ * runtime settles it (runtime/policy/decide.c, apply_budget; objects decided
+ * again in ascending size): an object whose DRAM part does not fit what is
+ * left keeps the largest DRAM:CXL split with weights summing to at most 32
+ * that fits (CXL when none does, or under the rule when it saw no access),
+ * and under the rule a large object that is not a gather may not use the
+ * last large_percent% of the budget. */
+void oli_plan_rule_options(const oli_plan_model_t *m, const oli_plan_obj_t *objs, size_t n, int rule,
+                           oli_plan_opt_t pref, uint64_t budget, oli_plan_opt_t *out);
 /* The bytes of x its accesses touch: touched when the profile knows it and
  * it is less than bytes, else bytes. The caches' footprint and first touch. */
 double oli_plan_touched(const oli_plan_obj_t *x);
