@@ -176,7 +176,7 @@ for s in rep["sites"]:
 assert n >= 3 and any(d == "interleave" for d in want.values()), (n, want)
 print("%d call-stack sites decided by the plugin build's plan" % n)
 PY
-  grep -q "plan plan.json: [1-9][0-9]* sites matched, 0 re-matched by source location, 0 unmatched (new)" planned.err ||
+  grep -q "plan plan.json: [1-9][0-9]* sites\? matched, 0 re-matched by source location, 0 unmatched (new)" planned.err ||
     { cat planned.err >&2; fail "not every call-stack site matched the plan by ID"; }
   ;;
 *) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, two-paths-fp, plan, plan-to-plugin, plan-to-preload)" >&2; exit 2 ;;
