@@ -26,3 +26,14 @@ void oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb) {
   *wa = ba;
   *wb = bb;
 }
+
+void oli_ratio_fit(uint64_t avail, uint64_t size, uint32_t *wa, uint32_t *wb) {
+  uint32_t ba = 0, bb = 1;
+  for (uint32_t t = 2; t <= OLI_RATIO_MAX_SUM && size > 0; t++) {
+    uint32_t a = (uint32_t)((unsigned __int128)avail * t / size);
+    if (a >= t) a = t - 1;
+    if (a > 0 && (uint64_t)a * (ba + bb) > (uint64_t)ba * t) ba = a, bb = t - a;
+  }
+  *wa = ba;
+  *wb = bb;
+}

@@ -14,4 +14,10 @@
  * 1000000:1 -> 31:1. A zero side gives 1:0 or 0:1 (0:0 for both). */
 void oli_ratio_reduce(uint64_t a, uint64_t b, uint32_t *wa, uint32_t *wb);
 
+/* The DRAM:CXL split of an object of `size` bytes whose DRAM part must fit
+ * `avail` bytes: the largest a/(a+b) <= avail/size with a+b <= 32 (ties: the
+ * smallest sum), 0:1 (all CXL) when not even 1/32 fits. The runtime's DRAM
+ * budget (runtime/policy/decide.c) and oli plan's prediction of it. */
+void oli_ratio_fit(uint64_t avail, uint64_t size, uint32_t *wa, uint32_t *wb);
+
 #endif /* OLI_COMMON_RATIO_H */

@@ -54,8 +54,8 @@
 
 #include "grammar.h"
 #include "internal.h"
+#include "ratio.h"
 
-#define SPLIT_MAX_SUM 32  /* budget splits use weights with a sum up to this */
 
 uint32_t _oli_decision_weight(const oli_decision_t *d, oli_tier_t tier) {
   for (int i = 0; i < d->ntargets && i < OLI_MAX_TARGETS; i++)
@@ -175,16 +175,8 @@ static void apply_budget(oli_decision_t *d, const oli_decide_in_t *in, bool larg
   }
   if (want <= avail) return;
   d->reason = OLI_WHY_BUDGET;
-  /* largest a/(a+b) <= avail/size with a+b <= SPLIT_MAX_SUM; ties: smallest sum */
   uint32_t ba = 0, bb = 1;
-  if (!known_cold(in)) {
-    for (uint32_t t = 2; t <= SPLIT_MAX_SUM; t++) {
-      uint32_t a = (uint32_t)((unsigned __int128)avail * t / in->size);
-      if (a >= t) a = t - 1;
-      if (a == 0) continue;
-      if ((uint64_t)a * (ba + bb) > (uint64_t)ba * t) { ba = a; bb = t - a; }
-    }
-  }
+  if (!known_cold(in)) oli_ratio_fit(avail, in->size, &ba, &bb);
   uint32_t w[OLI_NODE_TIERS] = {[OLI_TIER_DRAM] = ba, [OLI_TIER_CXL] = bb};
   place(d, in->topo, ba == 0 ? OLI_PLACE_CXL : OLI_PLACE_INTERLEAVE, w);
 }

@@ -1,5 +1,6 @@
 /* tools/oli/planner.c - the multiple-choice knapsack behind `oli plan`. */
 #include "planner.h"
+#include "ratio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,13 +78,9 @@ void oli_plan_rule_options(const oli_plan_model_t *m, const oli_plan_obj_t *objs
     uint64_t avail = budget > used ? budget - used : 0;
     int large = (unsigned __int128)x->bytes * 100 >= (unsigned __int128)m->footprint * m->large_percent;
     if (rule && large && !x->latency) avail = avail > reserve ? avail - reserve : 0;
-    if (want > avail) { /* largest a/(a+b) <= avail/bytes, a+b <= 32; ties: smallest sum */
+    if (want > avail) { /* the split that fits; CXL for what the rule knows is cold */
       uint32_t ba = 0, bb = 1;
-      for (uint32_t t = 2; t <= 32 && (!rule || x->accesses > 0); t++) {
-        uint32_t a = (uint32_t)((unsigned __int128)avail * t / x->bytes);
-        if (a >= t) a = t - 1;
-        if (a > 0 && (uint64_t)a * (ba + bb) > (uint64_t)ba * t) ba = a, bb = t - a;
-      }
+      if (!rule || x->accesses > 0) oli_ratio_fit(avail, x->bytes, &ba, &bb);
       *o = (oli_plan_opt_t){{ba, bb, 0}};
       want = oli_plan_dram_bytes(x->bytes, o);
     }
