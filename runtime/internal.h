@@ -485,9 +485,16 @@ int _oli_decision_node(const oli_decision_t *d, oli_tier_t tier);
 char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
 
 // policy/plan.c
-/* Plan/profile entry for a site (OLI_PLAN): by ID, else by source location;
- * NULL when none. Loads the file on first use (a bad file: W_PLAN warning,
- * then always NULL). Thread-safe. */
+/* The records record_at(arg, 0, 1, ...) gives (NULL: skipped; *more false
+ * after the last) - the site registry's, from objects/site.c; the plan does
+ * not know the registry. */
+typedef const __oli_site_t *oli_record_at_fun(void *arg, size_t i, bool *more);
+/* The registered records, which sites are re-matched among (site.c, once). */
+void _oli_plan_use_records(oli_record_at_fun *record_at, void *arg);
+/* Plan/profile entry for a site (OLI_PLAN): by ID, else, for a registered
+ * site, the entry it was re-matched to by source location (common/rematch.c,
+ * as oli diff pairs); NULL when none. Loads the file on first use (a bad
+ * file: W_PLAN warning, then always NULL). Thread-safe. */
 const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site);
 /* The same for st's record, resolved once per plan and kept in st (the
  * allocation path's: no lookup per object). */
@@ -505,13 +512,15 @@ static inline bool _oli_plan_known(const oli_site_state_t *st, const oli_plan_en
   return true;
 }
 int _oli_plan_load(void); /* idempotent; -1 when re-entered while loading */
+/* The loaded plan's dram_limit, bytes (0: none, unlimited, or a profile): the
+ * run's DRAM limit under the rule when OLI_DRAM_LIMIT is not given
+ * (objects/placed.c's _oli_alloc_dram_limit). */
+extern _Atomic uint64_t _oli_plan_limit;
+static inline uint64_t _oli_plan_dram_limit(void) { return atomic_load_explicit(&_oli_plan_limit, memory_order_relaxed); }
 /* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
 void _oli_plan_reset(void); /* tests: forget the plan; the next lookup loads OLI_PLAN */
-/* Match statistics over the records record_at(arg, 0, 1, ...) gives (NULL:
- * skipped; *more false after the last) - the site registry's, from
- * objects/site.c; the plan does not know the registry. */
-typedef const __oli_site_t *oli_record_at_fun(void *arg, size_t i, bool *more);
+/* Match statistics over the records record_at gives. */
 void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg);
 /* At exit: the plan statistics line over those records. */
 void _oli_plan_fini(oli_record_at_fun *record_at, void *arg);
@@ -770,6 +779,9 @@ uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size);
 /* The option and topology part of every decision input (settle.c). */
 const oli_decide_in_t *_oli_decide_base(void);
 uint64_t _oli_alloc_dram_used(void); /* live bytes on the DRAM tier: the budget's use */
+/* The DRAM limit decisions keep to: OLI_DRAM_LIMIT when given, else under the
+ * rule the plan's (0: none). */
+uint64_t _oli_alloc_dram_limit(void);
 /* Per-tier live and peak bytes (indexed by oli_tier_t). */
 void _oli_alloc_tier_bytes(uint64_t live[OLI_TIER_COUNT_], uint64_t peak[OLI_TIER_COUNT_]);
 /* An object of n >= OLI_MIN_SIZE bytes of st: decided, counted, from the

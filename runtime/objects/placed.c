@@ -41,6 +41,7 @@ void _oli_placed_global(uint64_t bytes, int sign) {
   else atomic_fetch_sub_explicit(&global_bytes, bytes, memory_order_relaxed);
 }
 
+static bool g_plan_limit;    /* no OLI_DRAM_LIMIT, a rule policy: a plan's dram_limit holds */
 static uint64_t g_page;      /* the page size, read once: the decision's pages */
 static uint64_t g_footprint; /* OLI_FOOTPRINT, read once at bring-up */
 /* OLI_VERBOSE >= 2, read once for the placed path */
@@ -48,6 +49,7 @@ static bool g_verbose2;
 
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
+  g_plan_limit = !_oli_option_is_set(oli_option_dram_limit) && oli_policy_is_rule(g_in.policy);
   g_page = _oli_page_size();
   g_footprint = (uint64_t)_oli_option_get(oli_option_footprint);
   g_verbose2 = _oli_option_get(oli_option_verbose) >= 2;
@@ -168,6 +170,8 @@ const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
 
 uint64_t _oli_alloc_dram_used(void) { return _oli_live_now(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)); }
 
+uint64_t _oli_alloc_dram_limit(void) { return g_plan_limit ? _oli_plan_dram_limit() : g_in.dram_limit; }
+
 /* The decide input for an object of `size` of st, with fp the OLI_FOOTPRINT
  * floor and `pending` the static hints still to come with the object: the
  * option part cached at bring-up, the rest read from fields (the unplaced
@@ -180,14 +184,15 @@ static void gather(oli_decide_in_t *in, oli_site_state_t *st, uint64_t size, uin
   in->size = size;
   in->footprint = expected(fp, pending, false);
   _oli_settle_due(in->footprint); /* O(1): re-decide the live objects when the footprint grew enough */
-  /* only a budget reads it (and a test's hook): exact then, else this thread's bound */
-  in->dram_used = g_in.dram_limit || g_hook ? _oli_alloc_dram_used()
-                                            : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM));
   if (!_oli_plan_known(st, &in->plan)) {
     _oli_tls.busy++; /* a plan file is read on first use (malloc inside) */
     in->plan = _oli_plan_for(st);
     _oli_tls.busy--;
   }
+  if (g_plan_limit) in->dram_limit = _oli_plan_dram_limit(); /* the plan is loaded by now */
+  /* only a budget reads it (and a test's hook): exact then, else this thread's bound */
+  in->dram_used = in->dram_limit || g_hook ? _oli_alloc_dram_used()
+                                           : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM));
   in->estimate = st->estimate;
 }
 

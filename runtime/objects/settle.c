@@ -257,6 +257,7 @@ static long settle_objects(snap_t *s, uint64_t fp, bool final) {
   for (size_t k = 0; k < s->n; k++) {
     obj_t *o = &s->o[k];
     oli_decide_in_t in = *base;
+    in.dram_limit = _oli_alloc_dram_limit(); /* a plan's, when OLI_DRAM_LIMIT is not given */
     in.site = o->st->site;
     in.size = o->size;
     in.footprint = fp;

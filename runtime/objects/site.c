@@ -79,6 +79,8 @@ static void reg_lock_m(void) { pthread_mutex_lock(&reg_lock); }
 static void reg_unlock_m(void) { pthread_mutex_unlock(&reg_lock); }
 static void reg_atfork_child(void) { pthread_mutex_init(&reg_lock, NULL); }
 
+static const __oli_site_t *record_at(void *arg, size_t i, bool *more);
+
 static bool tables_ready(void) {
   if (table) return true;
   if (_oli_lazy_reserve(&table_l, sizeof(*table) * TABLE_SLOTS) != 0) return false;
@@ -90,6 +92,7 @@ static bool tables_ready(void) {
   _oli_site_by_slot = (oli_site_state_t **)by_idx; /* st is the first member */
   table = (site_ext_t **)table_l.base;
   pthread_atfork(reg_lock_m, reg_unlock_m, reg_atfork_child);
+  _oli_plan_use_records(record_at, NULL); /* a plan re-matches among the registered sites */
   return true;
 }
 

@@ -427,7 +427,7 @@ static void head(oli_doc_report_head_t *h, oli_doc_node_t nodes[OLI_MAX_NODES]) 
   h->rank = (oli_doc_ni64_t){rank >= 0, rank};
   h->policy = (oli_policy_t)_oli_option_get(oli_option_policy);
   task_policy(&h->task_policy);
-  h->options = (oli_doc_options_t){.dram_limit = (uint64_t)_oli_option_get(oli_option_dram_limit),
+  h->options = (oli_doc_options_t){.dram_limit = _oli_alloc_dram_limit(), /* OLI_DRAM_LIMIT, else a plan's */
                                    .large_percent = _oli_option_get(oli_option_large_percent),
                                    .min_size = (uint64_t)_oli_option_get(oli_option_min_size)};
   h->topology.weights_source = _oli_weights(h->options.weights);

@@ -24,6 +24,7 @@
  * Loaded on first lookup (first placed allocation), with glibc's allocator
  * (__libc_malloc) so the interposed malloc is never re-entered. */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -36,7 +37,9 @@
 #include "internal.h"
 #include "siterec.h"
 #include "doc.h"
+#include "size.h"
 #include "text.h"
+#include "rematch.h"
 
 extern char *program_invocation_short_name; /* glibc: the program's own name */
 
@@ -47,16 +50,30 @@ typedef struct plan_site_s {
   const char *file, *function, *kind, *name; /* NULL when absent (point into the document) */
   int64_t rel;                               /* -1 when absent */
   _Atomic int used;                          /* matched by a registered site */
+  bool owned;                                /* a registered site has its ID (pairing, under pair_lock) */
+  bool paired;                               /* re-matched to a registered site (likewise) */
 } plan_site_t;
+
+/* Registered sites re-matched by source location: ID -> entry, sorted by ID.
+ * A table is never changed once published; pairing more sites publishes a
+ * larger copy (older ones are freed with the plan). */
+typedef struct pairs_s {
+  struct pairs_s *older;
+  size_t n;
+  struct pair_s {
+    uint64_t site;
+    uint32_t entry;
+  } p[];
+} pairs_t;
 
 typedef struct plan_s {
   oli_doc_t doc;      /* the document, read by common/doc.c */
   bool loaded;        /* doc holds a usable plan or profile */
   plan_site_t *sites; /* sorted by id */
   size_t n;
-  uint32_t *at;       /* by location: open addressing over loc_hash, index + 1 (0 empty) */
-  size_t nat;         /* slots, a power of two, or 0 */
-  bool profile; /* an oli-profile: intensities only */
+  bool profile;       /* an oli-profile: intensities only */
+  _Atomic(pairs_t *) pairs; /* registered sites re-matched by location */
+  _Atomic size_t paired_upto; /* registry index the pairing has seen */
 } plan_t;
 
 static plan_t plan;
@@ -68,6 +85,11 @@ _Atomic int _oli_plan_state; /* 0 none, 1 loading, 2 done; read inline too */
 static _Thread_local int in_load;
 static const char *embedded;      /* __oli_plan_embedded: a copy of the text, NUL-terminated */
 static size_t embedded_len;
+_Atomic uint64_t _oli_plan_limit; /* the loaded plan's dram_limit (0: none, unlimited, or a profile); read inline */
+static pthread_mutex_t pair_lock = PTHREAD_MUTEX_INITIALIZER;
+__attribute__((constructor)) static void guard_pair_lock(void) { _oli_fork_guard(&pair_lock, NULL); }
+static oli_record_at_fun *records; /* the registry's records (objects/site.c) */
+static void *records_arg;
 
 /* ---- from the document to entries -------------------------------------------- */
 
@@ -101,44 +123,18 @@ static void plan_site(const oli_doc_site_t *s, bool profile, bool have_access, p
 }
 
 static void plan_free(plan_t *p) {
+  atomic_store(&_oli_plan_limit, 0);
   if (p->sites) __libc_free(p->sites);
-  if (p->at) __libc_free(p->at);
+  for (pairs_t *t = atomic_load(&p->pairs), *older; t; t = older) older = t->older, __libc_free(t);
   if (p->loaded) oli_doc_free(&p->doc);
   memset(p, 0, sizeof *p);
-}
-
-/* The location a site is re-matched by: file's base name, function, rel (FNV-1a). */
-static uint64_t loc_hash(const char *file, const char *func, uint64_t rel) {
-  file = oli_text_base_name(file);
-  uint64_t h = _oli_fnv1a(OLI_FNV_BASIS, file, strlen(file) + 1); /* the NUL parts file from function */
-  h = _oli_fnv1a(h, func, strlen(func));
-  return _oli_fnv1a(h, &rel, sizeof rel);
-}
-
-/* The location index of p's entries that can be re-matched (file, function
- * and rel known), inserted in ID order: entries of one location share a
- * start slot, so a probe meets them in that order and the first that fits
- * wins, as a scan of the sorted entries would. -1: out of memory. */
-static int index_locations(plan_t *p) {
-  size_t want = 2;
-  while (want < 2 * p->n) want <<= 1;
-  p->at = __libc_calloc(want, sizeof *p->at);
-  if (!p->at) return -1;
-  p->nat = want;
-  for (size_t k = 0; k < p->n; k++) {
-    const plan_site_t *e = &p->sites[k];
-    if (e->rel < 0 || !e->file || !e->function) continue;
-    size_t i = loc_hash(e->file, e->function, (uint64_t)e->rel) & (want - 1);
-    while (p->at[i]) i = (i + 1) & (want - 1);
-    p->at[i] = (uint32_t)k + 1;
-  }
-  return 0;
 }
 
 /* p->doc read: its sites as entries (memory from __libc_malloc). */
 static int use_doc(plan_t *p, char *msg, size_t n) {
   p->loaded = true;
   p->profile = p->doc.kind == OLI_DOC_PROFILE;
+  atomic_store(&_oli_plan_limit, !p->profile && p->doc.dram_limit.has ? p->doc.dram_limit.v : 0);
   bool have_access = !p->profile || p->doc.access_source != OLI_ACCESS_NONE;
   p->sites = p->doc.nsites ? __libc_malloc(p->doc.nsites * sizeof *p->sites) : NULL;
   if (p->doc.nsites && p->sites == NULL) {
@@ -147,10 +143,6 @@ static int use_doc(plan_t *p, char *msg, size_t n) {
   }
   for (size_t i = 0; i < p->doc.nsites; i++) plan_site(&p->doc.sites[i], p->profile, have_access, &p->sites[p->n++]);
   if (p->n > 1) qsort(p->sites, p->n, sizeof *p->sites, cmp_id); /* IDs are distinct (the reader checks) */
-  if (p->n && index_locations(p) != 0) {
-    snprintf(msg, n, "out of memory");
-    return -1;
-  }
   return 0;
 }
 
@@ -184,6 +176,18 @@ void _oli_plan_reset(void) {
   atomic_store(&_oli_plan_state, 0);
 }
 
+/* The plan's budget holds for the whole run unless OLI_DRAM_LIMIT is given
+ * (objects the plan does not list, re-decisions): say so once. */
+static void note_limit(const char *what) {
+  uint64_t lim = atomic_load(&_oli_plan_limit);
+  if (lim == 0 || _oli_option_is_set(oli_option_dram_limit) ||
+      !oli_policy_is_rule((oli_policy_t)_oli_option_get(oli_option_policy)))
+    return;
+  char b[32];
+  _oli_verbose_message(1, "%s: DRAM limit %s, the plan's dram_limit (OLI_DRAM_LIMIT overrides it)", what,
+                       oli_format_size(lim, b, sizeof b));
+}
+
 static void load_embedded(void) {
   char msg[300];
   snprintf(plan_path, sizeof plan_path, "(embedded)");
@@ -193,6 +197,7 @@ static void load_embedded(void) {
     return;
   }
   _oli_verbose_message(1, "plan (embedded at compile time): %zu sites", plan.n);
+  note_limit("plan (embedded)");
   /* No CXL node here: say what becomes of the plan's CXL shares, as OLI_PLAN's
    * no-CXL warning does (the embedded plan asks for CXL without any option). */
   const oli_topology_t *t = _oli_is_initialized() ? _oli_topology() : NULL;
@@ -219,9 +224,13 @@ static void load(void) {
   if (rc != 0) { /* the user's input, as a bad OLI_MACHINE: stop (init.c loads it at start-up) */
     _oli_error_message(0, "OLI_PLAN=%s: %s; write one with oli plan, or unset OLI_PLAN", path, msg);
     _oli_fatal_exit();
-  } else
+  } else {
     _oli_verbose_message(1, "plan %s: %s with %zu sites", path,
                          plan.profile ? "profile (intensities)" : "plan", plan.n);
+    char what[80];
+    snprintf(what, sizeof what, "plan %s", path);
+    note_limit(what);
+  }
 }
 
 int _oli_plan_load(void) {
@@ -254,26 +263,109 @@ static plan_site_t *by_id(uint64_t id) {
 
 static bool same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
-/* Source-location match: file (by path suffix), function and rel must be known and equal; kind
- * and name must be equal when the plan gives them. Through the location
- * index: a probe from the location's slot to the first empty one. */
-static plan_site_t *by_location(const __oli_site_t *s) {
+/* ---- re-matching by source location ------------------------------------------ */
+
+void _oli_plan_use_records(oli_record_at_fun *record_at, void *arg) {
+  records_arg = arg;
+  __atomic_store_n(&records, record_at, __ATOMIC_RELEASE);
+}
+
+static oli_loc_t loc_of_site(const __oli_site_t *s, long index) {
   const char *file, *func, *name;
   oli_siterec_strings(s, &file, &func, &name);
   const char *kind = oli_kind_name(s->kind);
-  if (plan.nat == 0) return NULL;
-  for (size_t i = loc_hash(file, func, s->rel) & (plan.nat - 1); plan.at[i]; i = (i + 1) & (plan.nat - 1)) {
-    plan_site_t *p = &plan.sites[plan.at[i] - 1];
-    if (p->rel != (int64_t)s->rel || !oli_text_same_file(p->file, file) || !same(p->function, func)) continue;
-    if (p->kind && !same(p->kind, kind)) continue;
-    if (p->name && !same(p->name, name)) continue;
-    return p;
+  return (oli_loc_t){file ? file : "", func ? func : "", kind ? kind : "", name ? name : "", (int64_t)s->rel, index, 0};
+}
+
+static int cmp_pair(const void *a, const void *b) {
+  uint64_t x = ((const struct pair_s *)a)->site, y = ((const struct pair_s *)b)->site;
+  return x < y ? -1 : x > y;
+}
+
+/* Pair the records registered since the last pairing (record_at from index
+ * plan.paired_upto on) whose IDs the plan lacks with the entries no
+ * registered record has and none took yet, by common/rematch.c's rules (oli
+ * diff's): all records a run registers before its first placed allocation
+ * are paired together, a library's dlopen'd later against what is left.
+ * Under pair_lock; on no memory the new records stay unpaired. */
+static void pair_new(oli_record_at_fun *record_at, void *arg) {
+  size_t from = atomic_load(&plan.paired_upto), end = from, nrec = 0;
+  bool more = true;
+  for (;; end++) { /* end: the first index with no record yet */
+    const __oli_site_t *r = record_at(arg, end, &more);
+    if (!more) break;
+    nrec += r != NULL;
   }
-  return NULL;
+  if (end == from) return;
+  const __oli_site_t **rec = nrec ? __libc_malloc(nrec * sizeof *rec) : NULL;
+  oli_loc_t *nw = nrec ? __libc_malloc(nrec * sizeof *nw) : NULL;
+  oli_loc_t *old = plan.n ? __libc_malloc(plan.n * sizeof *old) : NULL;
+  long *pair = nrec ? __libc_malloc(nrec * sizeof *pair) : NULL;
+  pairs_t *was = atomic_load(&plan.pairs), *t = NULL;
+  size_t nn = 0, no = 0, made = 0;
+  if (nrec && (!rec || !nw || !old || !pair)) goto out;
+  size_t cap = nrec;
+  nrec = 0;
+  for (size_t i = from; i < end && nrec < cap; i++) { /* this pass's records: owned entries first */
+    const __oli_site_t *r = record_at(arg, i, &more);
+    if (r == NULL) continue;
+    plan_site_t *e = by_id(r->id);
+    if (e) e->owned = true;
+    else rec[nrec] = r, pair[nrec] = -1, nw[nn++] = loc_of_site(r, (long)nrec++);
+  }
+  for (size_t k = 0; k < plan.n; k++) {
+    const plan_site_t *e = &plan.sites[k];
+    if (e->owned || e->paired || !e->file || !e->function) continue;
+    old[no++] = (oli_loc_t){e->file, e->function, e->kind ? e->kind : "", e->name ? e->name : "", e->rel, (long)k, 0};
+  }
+  made = oli_rematch(old, no, nw, nn, pair);
+  if (made) {
+    size_t had = was ? was->n : 0;
+    t = __libc_malloc(sizeof *t + (had + made) * sizeof t->p[0]);
+    if (!t) goto out;
+    t->older = was;
+    t->n = had;
+    if (had) memcpy(t->p, was->p, had * sizeof t->p[0]);
+    for (size_t k = 0; k < nrec; k++)
+      if (pair[k] >= 0) {
+        plan.sites[pair[k]].paired = true;
+        t->p[t->n++] = (struct pair_s){rec[k]->id, (uint32_t)pair[k]};
+      }
+    qsort(t->p, t->n, sizeof t->p[0], cmp_pair);
+    atomic_store_explicit(&plan.pairs, t, memory_order_release);
+  }
+out:
+  atomic_store(&plan.paired_upto, end);
+  if (rec) __libc_free(rec);
+  if (nw) __libc_free(nw);
+  if (old) __libc_free(old);
+  if (pair) __libc_free(pair);
+}
+
+/* The entry a registered record was re-matched to, pairing first the records
+ * registered since the last time; NULL when none. */
+static plan_site_t *by_location(const __oli_site_t *s, oli_record_at_fun *record_at, void *arg) {
+  if (record_at) {
+    bool more = false;
+    record_at(arg, atomic_load_explicit(&plan.paired_upto, memory_order_acquire), &more);
+    if (more) {
+      pthread_mutex_lock(&pair_lock);
+      pair_new(record_at, arg);
+      pthread_mutex_unlock(&pair_lock);
+    }
+  }
+  const pairs_t *t = atomic_load_explicit(&plan.pairs, memory_order_acquire);
+  size_t lo = 0, hi = t ? t->n : 0;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (t->p[mid].site < s->id) lo = mid + 1;
+    else hi = mid;
+  }
+  return t && lo < t->n && t->p[lo].site == s->id ? &plan.sites[t->p[lo].entry] : NULL;
 }
 
 /* 0 none, 1 exact, 2 re-matched; *entry set when found. */
-static int classify(const __oli_site_t *site, plan_site_t **entry) {
+static int classify(const __oli_site_t *site, plan_site_t **entry, oli_record_at_fun *record_at, void *arg) {
   *entry = NULL;
   if (site == NULL || plan.n == 0) return 0;
   plan_site_t *p = by_id(site->id);
@@ -281,9 +373,8 @@ static int classify(const __oli_site_t *site, plan_site_t **entry) {
     *entry = p;
     return 1;
   }
-  p = by_location(site);
-  if (p && p->e.id != site->id) {
-    /* the entry's own ID may belong to another live site: then it is not stale */
+  p = by_location(site, record_at, arg);
+  if (p) {
     *entry = p;
     return 2;
   }
@@ -296,7 +387,7 @@ const oli_plan_entry_t *_oli_plan_lookup(const __oli_site_t *site) {
     if (_oli_plan_load() != 0) return NULL;
   if (plan.n == 0) return NULL;
   plan_site_t *p;
-  if (classify(site, &p) == 0) return NULL;
+  if (classify(site, &p, __atomic_load_n(&records, __ATOMIC_ACQUIRE), records_arg) == 0) return NULL;
   if (!atomic_load_explicit(&p->used, memory_order_relaxed))
     atomic_store_explicit(&p->used, 1, memory_order_relaxed);
   return &p->e;
@@ -340,7 +431,7 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
     const __oli_site_t *rec = record_at(arg, i, &more);
     if (rec == NULL) continue;
     plan_site_t *p;
-    int c = classify(rec, &p);
+    int c = classify(rec, &p, record_at, arg);
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
     else if (plan.doc.nleft && left_out(rec)) st->left_out++;

@@ -524,7 +524,7 @@ diff-moved) # one decision moved; 3:1 vs 6:2 is not a move
   run $OLI diff --json "$IN/report-old.json" "$IN/report-moved.json"; want_rc 1 "json"; json_ok out.txt
   python3 -c 'import json; d=json.load(open("out.txt")); c=d["changes"]; assert len(c)==1 and c[0]["name"]=="x" and c[0]["old"]["decision"]=="dram" and c[0]["new"]["ratio"]=="3:1" and d["summary"]["moved"]==1' || fail "json content"
   ;;
-diff-newgone)
+diff-newgone) # a site at another line (an unnamed one at the same line and kind would pair with a named one)
   run $OLI diff "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "new/gone"
   has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
   run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"

@@ -207,6 +207,83 @@ for p in plan["sites"]:
     assert r["reason"].startswith("plan"), r["reason"]
 PY
   ;;
+rematch-agrees) # after an edit, the run and `oli diff PLAN REPORT` pair the same sites with the
+  # plan's entries (common/rematch.c): a named array whose line offset moved by its name; a second
+  # unnamed array added on the line of a planned one (whose ID is unchanged) takes no entry
+  mkdir -p a b
+  cat >a/kernel.c <<'EOF_K'
+#include <stdio.h>
+#include <stdlib.h>
+#define N (1 << 20)
+static double sweep(double *p, int reps) {
+  double s = 0;
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < N; i++) s += p[i] += r;
+  return s;
+}
+static double *a; /* named after the global */
+int main(void) {
+  double s = sweep(calloc(N, sizeof(double)), 2);
+  a = malloc(N * sizeof(double));
+  for (int i = 0; i < N; i++) a[i] = i;
+  printf("%.1f %.1f\n", s, sweep(a, 3));
+  return 0;
+}
+EOF_K
+  build a "profile-every=64" -O2
+  profile a prof.json
+  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit unlimited --min-size 1M -o plan.json 2>plan.err ||
+    { cat plan.err >&2; fail "oli plan"; }
+  [ "$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')" = 2 ] || fail "want 2 planned sites"
+  # the edit: a second calloc after the first on its line, a line above a's malloc
+  sed -e 's|^  a = malloc|  /* edited */\n  a = malloc|' \
+      -e 's|sweep(calloc(N, sizeof(double)), 2);|sweep(calloc(N, sizeof(double)), 2) + sweep(calloc(N, sizeof(double)), 1);|' \
+      a/kernel.c >b/kernel.c
+  [ "$(grep -o 'calloc' b/kernel.c | wc -l)" = 2 ] && grep -q edited b/kernel.c || fail "the edit did not apply"
+  build b "plan=$WORK/plan.json" -O2
+  OLI_REPORT=rep.json b/k >b.out 2>b.err || { cat b.err >&2; fail "run of the edited build"; }
+  grep -q '^oli: plan (embedded): 1 site matched, 1 re-matched by source location, 1 unmatched (new), 0 stale' b.err ||
+    { cat b.err >&2; fail "run: want the first calloc matched, a re-matched, the second calloc new"; }
+  "$OLI" diff plan.json rep.json >diff.txt; [ $? -eq 1 ] || { cat diff.txt >&2; fail "oli diff: want exit 1 (a new site)"; }
+  tail -n 1 diff.txt | grep -q '^2 sites in both (1 re-matched by location): 0 moved; 1 new, 0 gone' ||
+    { cat diff.txt >&2; fail "oli diff: want the run's pairing (2 in both, 1 re-matched, 1 new)"; }
+  python3 - plan.json rep.json <<'PY' || fail "a site does not follow (or wrongly follows) the plan"
+import json, sys
+plan, rep = (json.load(open(p)) for p in sys.argv[1:])
+ids = {s["id"] for s in plan["sites"]}
+p = [s for s in plan["sites"] if s.get("name") == "a"][0]
+r = [s for s in rep["sites"] if s.get("name") == "a"][0]
+assert r["id"] != p["id"], "the edit should have changed a's ID"
+assert r["reason"].startswith("plan") and (r["decision"], r["ratio"]) == (p["decision"], p["ratio"]), (p, r)
+new = [s for s in rep["sites"] if s["kind"] == "calloc" and s["id"] not in ids]
+assert len(new) == 1 and not new[0]["reason"].startswith("plan"), new
+PY
+  ;;
+plan-budget-holds) # a plan made for a DRAM limit keeps it for what the plan does not list: an array
+  # added after planning is decided under the plan's dram_limit (cold: CXL), unless OLI_DRAM_LIMIT says otherwise
+  build a "profile-every=16" -O2
+  profile a prof.json
+  plan prof.json plan.json
+  mkdir -p b
+  sed -e 's|^  double \*cold = calloc(N, sizeof(double));|&\n  double *extra = malloc(N * sizeof(double));|' \
+      -e 's|a\[i\] = i, b\[i\] = N - i;|a[i] = i, b[i] = N - i, extra[i] = i;|' \
+      -e 's|s += a\[i\] + b\[i\] + cold\[i\];|s += a[i] + b[i] + cold[i] + extra[i];|' "$SRC/kernel.c" >b/kernel.c
+  [ "$(grep -c extra b/kernel.c)" = 3 ] || fail "the edit did not apply"
+  build b "plan=$WORK/plan.json" -O2
+  OLI_VERBOSE=1 OLI_REPORT=rep.json b/k >b.out 2>b.err || { cat b.err >&2; fail "run of the edited build"; }
+  grep -q '^oli: plan (embedded): DRAM limit 19.0 MiB, the plan.s dram_limit (OLI_DRAM_LIMIT overrides it)$' b.err ||
+    { cat b.err >&2; fail "no line saying the plan's DRAM limit holds"; }
+  OLI_DRAM_LIMIT=0 OLI_REPORT=rep0.json b/k >b0.out 2>b0.err || { cat b0.err >&2; fail "run with OLI_DRAM_LIMIT=0"; }
+  python3 - rep.json rep0.json <<'PY' || fail "the plan's DRAM limit did not hold (or OLI_DRAM_LIMIT did not override it)"
+import json, sys
+rep, rep0 = (json.load(open(p)) for p in sys.argv[1:])
+assert rep["options"]["dram_limit"] == 19 << 20, rep["options"]
+assert rep0["options"]["dram_limit"] == 0, rep0["options"]
+extra = lambda r: [s for s in r["sites"] if s["line"] == 19][0]
+assert extra(rep)["decision"] == "cxl" and "cold" in extra(rep)["reason"], extra(rep)
+assert extra(rep0)["decision"] != "cxl", extra(rep0)
+PY
+  ;;
 dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects freed afterwards,
   # another build of it loaded later; the exit report and profile are complete and name its sites
   cp "$SRC/dl-lib.c" "$SRC/dl-main.c" . || fail "copy"

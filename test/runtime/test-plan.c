@@ -77,6 +77,13 @@ int main(void) {
   __oli_site_t *other_kind = test_site_at(buf[8], 0xbeed, OLI_KIND_CALLOC, 0, "src/solver.c", 90, "setup", "grid");
   other_kind->rel = 7;
   __oli_site_t *fresh = test_site_at(buf[9], 0xf00d, OLI_KIND_MALLOC, 0, "src/new.c", 5, "main", NULL);
+  __oli_site_t *suffix_only = test_site_at(buf[10], 0xbee1, OLI_KIND_MALLOC, 0, "rc/solver.c", 90, "setup", NULL);
+  suffix_only->rel = 7;
+  __oli_site_t *cg = test_site_at(buf[11], 0xbee2, OLI_KIND_MALLOC, 0, "/build/x/kernels/cg.c", 9, "main", NULL);
+  cg->rel = 3;
+  /* sites are re-matched among the registered ones (as oli diff pairs a report's) */
+  __oli_site_t *early[] = {moved, other_rel, other_kind, fresh, suffix_only, cg};
+  for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) _oli_site_state(early[i]);
 
   CHECK_EQ("good plan parses", set(good, msg), 0);
   const oli_plan_entry_t *e = _oli_plan_lookup(a1);
@@ -111,13 +118,10 @@ int main(void) {
   CHECK_EQ("plan with absolute and ./ paths parses", set(across, msg), 0);
   e = _oli_plan_lookup(moved); /* src/solver.c, setup, rel 7 */
   CHECK("root-relative site matches the absolute path by suffix", e && e->id == 0xd1 && e->placement == OLI_PLACE_CXL);
-  __oli_site_t *suffix_only = test_site_at(buf[10], 0xbee1, OLI_KIND_MALLOC, 0, "rc/solver.c", 90, "setup", NULL);
-  suffix_only->rel = 7;
   CHECK("a suffix inside a directory name is no match", _oli_plan_lookup(suffix_only) == NULL);
-  __oli_site_t *cg = test_site_at(buf[11], 0xbee2, OLI_KIND_MALLOC, 0, "/build/x/kernels/cg.c", 9, "main", NULL);
-  cg->rel = 3;
   e = _oli_plan_lookup(cg);
-  CHECK("absolute site matches ./kernels/cg.c", e && e->id == 0xd2);
+  CHECK("absolute site matches ./kernels/cg.c (the plan gives no kind: any)", e && e->id == 0xd2);
+  CHECK("unregistered site: not re-matched", _oli_plan_lookup(a6) == NULL);
   CHECK_EQ("back to the good plan", set(good, msg), 0);
 
   /* a remote-DRAM share without a CXL (or DRAM) share: the runtime cannot
@@ -158,7 +162,7 @@ int main(void) {
   CHECK_EQ("stats: entries (one skipped)", st.entries, 7);
   CHECK_EQ("stats: matched", st.matched, 3);
   CHECK_EQ("stats: re-matched", st.rematched, 1);
-  CHECK_EQ("stats: unmatched (new)", st.unmatched, 1);
+  CHECK_EQ("stats: unmatched (new)", st.unmatched, 5); /* other_rel, other_kind, fresh, suffix_only, cg */
   CHECK_EQ("stats: stale", st.stale, 3); /* a4, a5, c1 */
   /* the allocation path's lookup: resolved once per site state and plan, and
    * resolved again when the plan changes (a state never keeps an old plan's entry) */
@@ -184,15 +188,54 @@ int main(void) {
     len += (size_t)snprintf(many + len, cap - len,
                             "%s{\"id\": \"0x%x\", \"decision\": \"dram\", \"file\": \"src/solver.c\", "
                             "\"function\": \"setup\", \"rel\": %d}\n",
-                            i ? "," : "", 0x100000 + i, i < MANY - 1 ? 100 + i : 7);
+                            i ? "," : "", 0x100000 + i, 100 + i);
   len += (size_t)snprintf(many + len, cap - len, ",{\"id\": \"0x7\", \"decision\": \"cxl\", \"file\": \"src/solver.c\", "
-                                                  "\"function\": \"setup\", \"rel\": 7}]}");
+                                                  "\"function\": \"setup\", \"rel\": 7, \"kind\": \"malloc\"}]}");
   CHECK_EQ("a plan of 20001 sites", _oli_plan_set_text(many, len, msg, sizeof msg), 0);
   e = _oli_plan_lookup(moved);
-  CHECK("20001 sites: re-matched by location, the lower ID of the two at rel 7", e && e->id == 0x7);
-  CHECK("20001 sites: entries without a kind take any kind; another file none",
-        _oli_plan_lookup(other_kind) == e && _oli_plan_lookup(fresh) == NULL);
+  CHECK("20001 sites: re-matched by location", e && e->id == 0x7);
+  CHECK("20001 sites: another kind, another offset, another file: none",
+        _oli_plan_lookup(other_kind) == NULL && _oli_plan_lookup(other_rel) == NULL && _oli_plan_lookup(fresh) == NULL);
   free(many);
+
+  /* re-matching as oli diff pairs (common/rematch.c): only what is unambiguous */
+  static uint64_t rb[8][32];
+  static const char edit_plan[] =
+      "{\"schema\": \"oli-plan\", \"version\": 1, \"sites\": [\n"
+      " {\"id\": \"0xe1\", \"decision\": \"cxl\", \"file\": \"src/e.c\", \"function\": \"f\", \"rel\": 4, \"kind\": \"malloc\"},\n"
+      " {\"id\": \"0xe2\", \"decision\": \"dram\", \"file\": \"src/e.c\", \"function\": \"g\", \"rel\": 4, \"kind\": \"malloc\"},\n"
+      " {\"id\": \"0xe3\", \"decision\": \"cxl\", \"file\": \"src/e.c\", \"function\": \"h\", \"rel\": 2, \"kind\": \"malloc\","
+      "  \"name\": \"u\"},\n"
+      " {\"id\": \"0xe4\", \"decision\": \"cxl\", \"file\": \"src/e.c\", \"function\": \"k\", \"rel\": 1, \"kind\": \"malloc\"}\n"
+      "]}";
+  CHECK_EQ("edit plan parses", set(edit_plan, msg), 0);
+  /* f: two new unnamed sites at the offset of the one entry (a malloc added on its line) */
+  __oli_site_t *f1 = test_site_at(rb[0], 0xf1, OLI_KIND_MALLOC, 0, "src/e.c", 30, "f", NULL);
+  __oli_site_t *f2 = test_site_at(rb[1], 0xf2, OLI_KIND_MALLOC, 0, "src/e.c", 30, "f", NULL);
+  /* g: the entry's own ID is live, and a new site at its offset */
+  __oli_site_t *g0 = test_site_at(rb[2], 0xe2, OLI_KIND_MALLOC, 0, "src/e.c", 40, "g", NULL);
+  __oli_site_t *g1 = test_site_at(rb[3], 0xf3, OLI_KIND_MALLOC, 0, "src/e.c", 40, "g", NULL);
+  /* h: the named object's line offset moved (2 -> 5) */
+  __oli_site_t *h1 = test_site_at(rb[4], 0xf4, OLI_KIND_MALLOC, 0, "src/e.c", 53, "h", "u");
+  f1->rel = f2->rel = g0->rel = g1->rel = 4;
+  h1->rel = 5;
+  __oli_site_t *edited[] = {f1, f2, g0, g1, h1};
+  for (size_t i = 0; i < sizeof edited / sizeof edited[0]; i++) _oli_site_state(edited[i]);
+  CHECK("two new sites at one entry's offset: neither takes it",
+        _oli_plan_lookup(f1) == NULL && _oli_plan_lookup(f2) == NULL);
+  e = _oli_plan_lookup(g0);
+  CHECK("an entry whose ID is live is that site's", e && e->id == 0xe2);
+  CHECK("... not also a new site's at its offset", _oli_plan_lookup(g1) == NULL);
+  e = _oli_plan_lookup(h1);
+  CHECK("a named object whose offset moved: re-matched by its name", e && e->id == 0xe3);
+  /* a library loaded later (dlopen): its sites pair with the entries left */
+  __oli_site_t *k1 = test_site_at(rb[5], 0xf5, OLI_KIND_MALLOC, 0, "src/e.c", 61, "k", NULL);
+  k1->rel = 1;
+  CHECK("a site not registered yet: none", _oli_plan_lookup(k1) == NULL);
+  _oli_site_state(k1);
+  e = _oli_plan_lookup(k1);
+  CHECK("registered after the first pairing: paired with the entry left", e && e->id == 0xe4);
+
   CHECK_EQ("good plan parses a third time", set(good, msg), 0);
 
   /* a profile as OLI_PLAN: intensities only */

@@ -1,5 +1,6 @@
 /* threads-plan.c - 16 threads make the first OLI_PLAN lookup at the same
- * moment (one loads the file, the others wait for it) and then look sites up
+ * moment (one loads the file, the others wait for it; one pairs the records
+ * by source location, the others wait for that) and then look sites up
  * concurrently by ID and by source location; every thread must see the same
  * entries as a single thread does. Runs in the TSan tree: the runtime's site
  * registry is replaced by a fixed table of records (the few site.c/init.c
@@ -44,6 +45,13 @@ static want_t seen(const oli_plan_entry_t *e) {
 bool _oli_is_initialized(void) { return false; }
 const oli_topology_t *_oli_topology(void) { return NULL; } /* never asked: not initialized */
 
+/* ---- the registry's records (objects/site.c's iterator): index 0 none ------ */
+static const __oli_site_t *record_at(void *arg, size_t i, bool *more) {
+  (void)arg;
+  *more = i <= NREC;
+  return i >= 1 && i <= NREC ? rec[i - 1] : NULL;
+}
+
 static void *worker(void *arg) {
   (void)arg;
   pthread_barrier_wait(&start);
@@ -77,6 +85,7 @@ int main(void) {
     rec[k]->rel = rel;
   }
   setenv("OLI_PLAN", path, 1);
+  _oli_plan_use_records(record_at, NULL);
   /* what one thread sees alone */
   int found = 0;
   for (int k = 0; k < NREC; k++) {

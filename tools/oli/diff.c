@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rematch.h"
 
 static void usage(FILE *f) {
   fputs("usage: oli diff [--json] [--moved-only] [--ids-only] OLD NEW\n"
@@ -13,9 +14,10 @@ static void usage(FILE *f) {
         "placement moved (decision or interleave ratio), appeared (new) or disappeared\n"
         "(gone), with its object name and bytes. Sites with the same decision and an\n"
         "equivalent ratio (6:2 = 3:1) have not moved. A site whose ID changed (an edit\n"
-        "moved it inside its function) is re-matched by source location: same file,\n"
-        "function, kind, name and line offset, else same file, function, kind and a\n"
-        "unique object name; re-matched sites are listed ('same' or 'moved').\n"
+        "moved it inside its function) is re-matched by source location as a run\n"
+        "applies a plan: same file, function, kind, name and line offset, else same\n"
+        "file, function, kind and a unique object name, one site on each side;\n"
+        "re-matched sites are listed ('same' or 'moved').\n"
         "  -j, --json        print a JSON document (schema oli-diff, version 1)\n"
         "A site a plan left out (its left_out[]: objects below the plan's minimum size, never\n"
         "allocated) matches a report's site that agrees: decision default for a small\n"
@@ -28,91 +30,36 @@ static void usage(FILE *f) {
         f);
 }
 
-typedef struct ref_s {
-  const oli_doc_site_t *s;
-  long i;
-  int64_t pos; /* line offset used by rule 0; -1: none */
-} ref_t;
-
-static int cmp_key(const oli_doc_site_t *x, const oli_doc_site_t *y) {
-  int c;
-  if ((c = strcmp(x->file, y->file)) || (c = strcmp(x->function, y->function)) ||
-      (c = strcmp(x->kind, y->kind)) || (c = strcmp(x->name, y->name)))
-    return c;
-  return 0;
-}
-
-static int cmp_ref(const void *a, const void *b) {
-  const ref_t *x = a, *y = b;
-  int c = cmp_key(x->s, y->s);
-  if (c) return c;
-  if (x->pos != y->pos) return x->pos < y->pos ? -1 : 1;
-  return x->i < y->i ? -1 : x->i > y->i;
-}
-
-/* Pair NEW's unpaired sites with OLD's unpaired ones by source location
- * (docs/cli.md), in O(n log n): sort both by (file, function, kind, name,
- * line offset); rule 0 pairs a unique old and new site with the same key and
- * offset (rel when every unpaired site has one, else line); rule 1 pairs the
- * last unique old and new site of a key with a non-empty name. */
+/* Pair NEW's sites not paired by ID with OLD's by source location, by the
+ * rules the runtime applies a plan with (common/rematch.c): the line offset
+ * is rel when every unpaired site has one, else the line. */
 static void rematch(const oli_doc_t *a, const oli_doc_t *b, long *pair, char *old_used, char *by_loc) {
   size_t no = 0, nn = 0;
-  ref_t *o = malloc((a->nsites ? a->nsites : 1) * sizeof *o);
-  ref_t *n = malloc((b->nsites ? b->nsites : 1) * sizeof *n);
+  oli_loc_t *o = malloc((a->nsites ? a->nsites : 1) * sizeof *o);
+  oli_loc_t *n = malloc((b->nsites ? b->nsites : 1) * sizeof *n);
+  if (!o || !n) {
+    free(o), free(n);
+    return; /* no memory: no re-matching, every site by ID */
+  }
   int use_rel = 1;
   for (size_t j = 0; j < a->nsites; j++)
-    if (!old_used[j]) o[no++] = (ref_t){&a->sites[j], (long)j, 0}, use_rel &= OLI_HAS(&a->sites[j], OLI_F_REL);
+    if (!old_used[j]) use_rel &= OLI_HAS(&a->sites[j], OLI_F_REL);
   for (size_t i = 0; i < b->nsites; i++)
-    if (pair[i] < 0) n[nn++] = (ref_t){&b->sites[i], (long)i, 0}, use_rel &= OLI_HAS(&b->sites[i], OLI_F_REL);
+    if (pair[i] < 0) use_rel &= OLI_HAS(&b->sites[i], OLI_F_REL);
   for (int side = 0; side < 2; side++) {
-    ref_t *r = side ? n : o;
-    size_t m = side ? nn : no;
-    for (size_t k = 0; k < m; k++)
-      r[k].pos = use_rel ? (int64_t)r[k].s->rel : (OLI_HAS(r[k].s, OLI_F_LINE) && r[k].s->line ? (int64_t)r[k].s->line : -1);
-  }
-  qsort(o, no, sizeof *o, cmp_ref);
-  qsort(n, nn, sizeof *n, cmp_ref);
-  size_t oi = 0, ni = 0;
-  while (oi < no && ni < nn) {
-    int c = cmp_key(o[oi].s, n[ni].s);
-    if (c < 0) { oi++; continue; }
-    if (c > 0) { ni++; continue; }
-    size_t oe = oi, ne = ni;
-    while (oe < no && cmp_key(o[oe].s, o[oi].s) == 0) oe++;
-    while (ne < nn && cmp_key(n[ne].s, n[ni].s) == 0) ne++;
-    /* rule 0: runs of equal offset, one site on each side */
-    size_t x = oi, y = ni;
-    while (x < oe && y < ne) {
-      if (o[x].pos < n[y].pos) { x++; continue; }
-      if (o[x].pos > n[y].pos) { y++; continue; }
-      size_t xe = x, ye = y;
-      while (xe < oe && o[xe].pos == o[x].pos) xe++;
-      while (ye < ne && n[ye].pos == n[y].pos) ye++;
-      if (o[x].pos >= 0 && xe - x == 1 && ye - y == 1) {
-        pair[n[y].i] = o[x].i;
-        old_used[o[x].i] = 1;
-        by_loc[n[y].i] = 1;
-      }
-      x = xe;
-      y = ye;
+    const oli_doc_t *d = side ? b : a;
+    for (size_t k = 0; k < d->nsites; k++) {
+      const oli_doc_site_t *s = &d->sites[k];
+      if (side ? pair[k] >= 0 : old_used[k]) continue;
+      int64_t pos = use_rel ? (int64_t)s->rel : (OLI_HAS(s, OLI_F_LINE) && s->line ? (int64_t)s->line : -1);
+      oli_loc_t l = {s->file, s->function, s->kind, s->name, pos, (long)k, 0};
+      if (side) n[nn++] = l;
+      else o[no++] = l;
     }
-    /* rule 1: one named site left on each side */
-    if (o[oi].s->name[0]) {
-      long lo = -1, ln = -1;
-      size_t left_o = 0, left_n = 0;
-      for (x = oi; x < oe; x++)
-        if (!old_used[o[x].i]) left_o++, lo = o[x].i;
-      for (y = ni; y < ne; y++)
-        if (pair[n[y].i] < 0) left_n++, ln = n[y].i;
-      if (left_o == 1 && left_n == 1) {
-        pair[ln] = lo;
-        old_used[lo] = 1;
-        by_loc[ln] = 1;
-      }
-    }
-    oi = oe;
-    ni = ne;
   }
+  oli_rematch(o, no, n, nn, pair);
+  for (size_t k = 0; k < nn; k++)
+    if (pair[n[k].index] >= 0) old_used[pair[n[k].index]] = 1, by_loc[n[k].index] = 1;
   free(o);
   free(n);
 }
