@@ -262,8 +262,16 @@ static void summary(oli_doc_summary_t *s) {
     s->small_objects_partial_sites += atomic_load(&st->bypass) != 0;
   }
   _oli_alloc_tier_bytes(NULL, s->bytes);
+  /* the DRAM an all-DRAM placement needed at the placed objects' peak less the
+   * most this run had on DRAM (the DRAM and default tiers' peaks: a lower
+   * bound, those peaks may fall at different times), at most what went
+   * elsewhere (the other tiers' peaks, which need not coincide either) */
+  uint64_t placed_peak, off = 0, on = s->bytes[OLI_TIER_DRAM] + s->bytes[OLI_TIER_DEFAULT];
+  _oli_footprint_parts(NULL, &placed_peak);
   for (int t = 0; t < OLI_NODE_TIERS; t++)
-    if (t != OLI_TIER_DRAM) s->dram_saved += s->bytes[t];
+    if (t != OLI_TIER_DRAM) off += s->bytes[t];
+  s->dram_saved = placed_peak > on ? placed_peak - on : 0;
+  if (s->dram_saved > off) s->dram_saved = off;
   oli_doc_metadata_t *md = &s->metadata;
   md->present = md->fixed_bytes.has = md->object_bytes.has = true;
   _oli_runtime_meta(&md->fixed_bytes.v, &md->object_bytes.v, &md->tracked_objects);
