@@ -148,8 +148,8 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
     }
     for (Use &U : F->uses()) {
       AbstractCallSite ACS(&U);
-      if (!ACS)
-        continue;
+      if (!ACS || (ACS.isDirectCall() && Bracketed.count(cast<CallBase>(ACS.getInstruction()))))
+        continue; // a bracketed caller's object is its bracket's
       if (Value *Op = ACS.getCallArgOperand(A->getArgNo()))
         if (Op->getType()->isPointerTy()) {
           unsigned T = state(Op, NP, true); // the same path, from the caller's pointer
@@ -373,6 +373,78 @@ void Estimator::addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P) 
   Anchors.try_emplace(Rec, At);
 }
 
+/// A value that is a fresh heap object: an entry point's result, or the
+/// result of a function of the module that returns one (or null) on every
+/// path; through casts, phis and selects with null.
+bool Estimator::freshValue(Value *V, unsigned Depth) {
+  V = V->stripPointerCasts();
+  if (isa<ConstantPointerNull>(V))
+    return false;
+  SmallVector<Value *, 4> Ins;
+  if (auto *Ph = dyn_cast<PHINode>(V))
+    Ins.append(Ph->incoming_values().begin(), Ph->incoming_values().end());
+  else if (auto *Se = dyn_cast<SelectInst>(V))
+    Ins = {Se->getTrueValue(), Se->getFalseValue()};
+  if (!Ins.empty()) {
+    bool Any = false;
+    for (Value *In : Ins) {
+      if (isa<ConstantPointerNull>(In->stripPointerCasts()))
+        continue;
+      if (Depth >= 4 || In == V || !freshValue(In, Depth + 1))
+        return false;
+      Any = true;
+    }
+    return Any;
+  }
+  auto *CB = dyn_cast<CallBase>(V);
+  Function *G = CB ? CB->getCalledFunction() : nullptr;
+  if (!G)
+    return false;
+  if (std::optional<ObjectRole> R = roleOf(G->getName()); R && R->Entry && R->OutArg < 0)
+    return true;
+  if (G->isDeclaration() || Depth >= 4 || !G->getReturnType()->isPointerTy())
+    return false;
+  auto [It, New] = FreshReturn.try_emplace(G, false); // false while in progress: recursion is not fresh
+  if (!New)
+    return It->second;
+  bool All = false;
+  for (BasicBlock &BB : *G)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      if (!Ret->getReturnValue() || !freshValue(Ret->getReturnValue(), Depth + 1))
+        return FreshReturn[G] = false;
+      All = true;
+    }
+  return FreshReturn[G] = All;
+}
+
+const SmallVector<std::pair<unsigned, int64_t>, 2> &Estimator::freshSlots(Function *F, unsigned Depth) {
+  auto [It, New] = FreshSlots.try_emplace(F);
+  if (!New || F->isDeclaration())
+    return It->second;
+  SmallVector<std::pair<unsigned, int64_t>, 2> Out;
+  auto add = [&](Value *Dst, int64_t More) { // into F's own argument: the caller's memory
+    APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
+    auto *A = dyn_cast<Argument>(Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true));
+    if (A && Out.size() < 4)
+      Out.push_back({A->getArgNo(), Off.getSExtValue() + More});
+  };
+  for (Instruction &I : instructions(*F)) {
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (SI->getValueOperand()->getType()->isPointerTy() && freshValue(SI->getValueOperand(), 0))
+        add(SI->getPointerOperand(), 0);
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *G = CB->getCalledFunction();
+      if (!G || G == F || G->isDeclaration() || Depth >= 3)
+        continue;
+      SmallVector<std::pair<unsigned, int64_t>, 2> Inner = freshSlots(G, Depth + 1); // a copy: the map may grow
+      for (auto [J, O] : Inner)
+        if (J < CB->arg_size() && CB->getArgOperand(J)->getType()->isPointerTy())
+          add(CB->getArgOperand(J), O);
+    }
+  }
+  return FreshSlots[F] = Out;
+}
+
 /// Step 1: the roots of every record.
 void Estimator::findRoots() {
   for (GlobalVariable &GV : M.globals())
@@ -381,7 +453,7 @@ void Estimator::findRoots() {
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
-    SmallVector<CallBase *, 8> Enters, Entries, Calls;
+    SmallVector<CallBase *, 8> Enters, Entries, Calls, Fills;
     for (Instruction &I : instructions(F)) {
       auto *CB = dyn_cast<CallBase>(&I);
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;
@@ -397,24 +469,67 @@ void Estimator::findRoots() {
         Entries.push_back(CB);
       else if ((R && R->Bracket) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
         Calls.push_back(CB); // an object only inside a bracket
+      else if (!Callee->isDeclaration())
+        Fills.push_back(CB); // a bracket's object may come out through an argument (a constructor)
     }
     DominatorTree *DT = Enters.empty() ? nullptr : &FAM.getResult<DominatorTreeAnalysis>(F);
     // The outermost bracket around a call names its object, as in the runtime.
-    auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
-      CallBase *Outer = nullptr;
-      for (CallBase *E : Enters) {
-        if (!DT->dominates(E, CB))
+    // A record's enter may be on several paths (one per branch before it, its
+    // results joined by a phi for the leave): the enters of one record cover
+    // a call when every path from the function's entry to it passes one.
+    DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> EntersOf;
+    for (CallBase *E : Enters)
+      EntersOf[asRecord(E->getArgOperand(0))].push_back(E);
+    auto covers = [&](ArrayRef<CallBase *> S, Instruction *I) {
+      for (CallBase *E : S)
+        if (DT->dominates(E, I))
+          return true;
+      SmallPtrSet<BasicBlock *, 16> Has, Seen;
+      for (CallBase *E : S)
+        Has.insert(E->getParent());
+      SmallVector<BasicBlock *, 16> Work = {&F.getEntryBlock()};
+      while (!Work.empty()) {
+        BasicBlock *B = Work.pop_back_val();
+        if (!Seen.insert(B).second)
           continue;
-        bool Left = false;
-        for (User *U : E->users())
-          if (auto *L = dyn_cast<CallBase>(U))
-            if (L->getCalledFunction() && L->getCalledFunction()->getName() == SiteLeaveName &&
-                DT->dominates(L, CB))
-              Left = true;
-        if (!Left && (!Outer || DT->dominates(E, Outer)))
-          Outer = E;
+        if (B == I->getParent()) {
+          bool Before = false;
+          for (CallBase *E : S)
+            Before |= E->getParent() == B && E->comesBefore(I);
+          if (!Before)
+            return false; // a path reaches I outside the bracket
+          continue;
+        }
+        if (Has.count(B))
+          continue;
+        for (BasicBlock *Succ : successors(B))
+          Work.push_back(Succ);
       }
-      return Outer ? asRecord(Outer->getArgOperand(0)) : nullptr;
+      return true;
+    };
+    // a leave of the bracket (its argument an enter's result, or a phi of them) before I
+    auto left = [&](ArrayRef<CallBase *> S, Instruction *I) {
+      SmallPtrSet<Value *, 4> Results(S.begin(), S.end());
+      for (CallBase *E : S)
+        for (User *U : E->users())
+          if (auto *Ph = dyn_cast<PHINode>(U))
+            Results.insert(Ph);
+      for (Value *R : Results)
+        for (User *U : R->users())
+          if (auto *L = dyn_cast<CallBase>(U))
+            if (L->getCalledFunction() && L->getCalledFunction()->getName() == SiteLeaveName && DT->dominates(L, I))
+              return true;
+      return false;
+    };
+    auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
+      GlobalVariable *Outer = nullptr;
+      for (auto &[Rec, S] : EntersOf) {
+        if (!covers(S, CB) || left(S, CB))
+          continue;
+        if (!Outer || covers(S, EntersOf[Outer].front()))
+          Outer = Rec;
+      }
+      return Outer;
     };
     // The object reaches its slot: posix_memalign's *out, a descriptor's base address.
     auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB, unsigned Arg) {
@@ -446,6 +561,17 @@ void Estimator::findRoots() {
       else
         addRoot(Rec, CB, CB, {});
     }
+    // std::vector<double> u(n): the bracketed constructor stores the object
+    // into the caller's vector (this->start): the slot is the bracket's root
+    for (CallBase *CB : Fills)
+      if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB))
+        for (auto [J, O] : freshSlots(CB->getCalledFunction()))
+          if (J < CB->arg_size()) {
+            Bracketed.insert(CB);
+            APInt Off(DL.getIndexTypeSizeInBits(CB->getArgOperand(J)->getType()), 0);
+            Value *Base = CB->getArgOperand(J)->stripAndAccumulateConstantOffsets(DL, Off, true);
+            addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue() + O)});
+          }
     for (CallBase *CB : Calls)
       if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
         Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites

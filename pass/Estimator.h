@@ -236,6 +236,11 @@ private:
 
   void findRoots();
   void addRoot(GlobalVariable *Rec, Instruction *At, Value *V, Path P);
+  /// A call's bracketed object that comes out through memory: the slots
+  /// (argument, byte offset) F, or a function it calls, stores a fresh
+  /// object into (a constructor's this->start = allocate(n)).
+  const SmallVector<std::pair<unsigned, int64_t>, 2> &freshSlots(Function *F, unsigned Depth = 0);
+  bool freshValue(Value *V, unsigned Depth);
   /// Exact: in view 1, which accesses keep view 1's weight (those whose
   /// trip counts read only the object's size's symbols); the others, and
   /// every access without Exact, take view 0's.
@@ -282,6 +287,8 @@ private:
   DenseMap<GlobalVariable *, std::vector<unsigned>> Roots;
   DenseMap<GlobalVariable *, Instruction *> Anchors;
   SmallPtrSet<CallBase *, 16> Bracketed; // calls whose objects belong to the bracket's record
+  DenseMap<Function *, SmallVector<std::pair<unsigned, int64_t>, 2>> FreshSlots;
+  DenseMap<Function *, bool> FreshReturn;
   unsigned Steps = 0;
 };
 
