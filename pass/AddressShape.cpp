@@ -169,9 +169,38 @@ bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth)
   return Varies;
 }
 
+/// A pointer loaded in L from an address fixed in the whole loop nest: the
+/// object's base reloaded each iteration because a store may alias its slot
+/// (`A->val[k] = ...` through a struct pointer, an OpenMP region's shared
+/// pointer), the same value every time.
+static bool reloadedBase(const Value *V, const Loop *L, ScalarEvolution &SE) {
+  auto *LI = dyn_cast<LoadInst>(const_cast<Value *>(V));
+  if (!LI || !L->contains(LI) || !LI->getType()->isPointerTy() || !SE.isSCEVable(LI->getPointerOperandType()))
+    return false;
+  const Loop *Out = L;
+  while (Out->getParentLoop())
+    Out = Out->getParentLoop();
+  return SE.isLoopInvariant(SE.getSCEV(LI->getPointerOperand()), Out);
+}
+
+const SCEV *dropReloadedBases(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  auto *A = dyn_cast<SCEVAddExpr>(S);
+  if (!A)
+    return S;
+  SmallVector<const SCEV *, 4> Keep;
+  for (const SCEV *T : A->operands())
+    if (auto *U = dyn_cast<SCEVUnknown>(T); !U || !reloadedBase(U->getValue(), L, SE))
+      Keep.push_back(T);
+  if (Keep.size() == A->getNumOperands() || Keep.empty())
+    return S;
+  return Keep.size() == 1 ? Keep[0] : SE.getAddExpr(Keep);
+}
+
 LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<Value *> &Seen) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return nullptr;
+  if (reloadedBase(I, L, SE))
     return nullptr;
   if (auto *LI = dyn_cast<LoadInst>(I))
     return LI;
@@ -184,6 +213,105 @@ LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetIm
     if (LoadInst *LI = loadBehind(Op, L, SE, Seen))
       return LI;
   return nullptr;
+}
+
+/// V adds nothing or more to nothing: a constant >= 0, a flag widened
+/// (`n += c > 0`), a choice or a sum of those.
+static bool nonNegative(const Value *V, unsigned Depth) {
+  if (Depth > 6)
+    return false;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return !C->isNegative();
+  if (auto *Z = dyn_cast<ZExtInst>(V))
+    return Z->getSrcTy()->isIntegerTy(1) || nonNegative(Z->getOperand(0), Depth + 1);
+  if (auto *Se = dyn_cast<SelectInst>(V))
+    return nonNegative(Se->getTrueValue(), Depth + 1) && nonNegative(Se->getFalseValue(), Depth + 1);
+  if (auto *B = dyn_cast<BinaryOperator>(V); B && B->getOpcode() == Instruction::Add)
+    return nonNegative(B->getOperand(0), Depth + 1) && nonNegative(B->getOperand(1), Depth + 1);
+  return false;
+}
+
+/// V is Origin plus steps of nothing or more, inside L, on every path: the
+/// counter's value from the latch.
+static bool grows(const Value *V, const Value *Origin, const Loop *L, SmallPtrSetImpl<const Value *> &Seen) {
+  if (V == Origin)
+    return true;
+  if (auto *O = dyn_cast<LoadInst>(Origin)) // a count in memory: another read of it (an unrolled copy)
+    if (auto *VL = dyn_cast<LoadInst>(V); VL && L->contains(VL) && VL->getPointerOperand() == O->getPointerOperand())
+      return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  if (auto *B = dyn_cast<BinaryOperator>(I); B && B->getOpcode() == Instruction::Add)
+    return (grows(B->getOperand(0), Origin, L, Seen) && nonNegative(B->getOperand(1), 0)) ||
+           (grows(B->getOperand(1), Origin, L, Seen) && nonNegative(B->getOperand(0), 0));
+  if (auto *Ph = dyn_cast<PHINode>(I)) { // the count after a branch that may add
+    for (const Value *In : Ph->incoming_values())
+      if (!grows(In, Origin, L, Seen))
+        return false;
+    return true;
+  }
+  if (auto *Se = dyn_cast<SelectInst>(I))
+    return grows(Se->getTrueValue(), Origin, L, Seen) && grows(Se->getFalseValue(), Origin, L, Seen);
+  return false;
+}
+
+/// V counts up in L: a phi of L's header whose value from the latch is
+/// itself plus steps of nothing or more, or a value loaded in L from an
+/// address fixed in L that L stores back so (a count kept in memory,
+/// `s->n++`).
+static bool counter(Value *V, const Loop *L, ScalarEvolution &SE) {
+  SmallPtrSet<const Value *, 32> Seen;
+  if (auto *Ph = dyn_cast<PHINode>(V); Ph && Ph->getParent() == L->getHeader()) {
+    bool Back = false;
+    for (unsigned K = 0; K < Ph->getNumIncomingValues(); ++K)
+      if (L->contains(Ph->getIncomingBlock(K))) {
+        if (!grows(Ph->getIncomingValue(K), Ph, L, Seen))
+          return false;
+        Back = true;
+      }
+    return Back;
+  }
+  auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI || !L->contains(LI) || !SE.isSCEVable(LI->getPointerOperandType()) ||
+      !SE.isLoopInvariant(SE.getSCEV(LI->getPointerOperand()), L))
+    return false;
+  bool Stored = false;
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB)
+      if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getPointerOperand() == LI->getPointerOperand()) {
+        if (!grows(SI->getValueOperand(), LI, L, Seen))
+          return false;
+        Stored = true;
+      }
+  return Stored;
+}
+
+int64_t cursorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  SmallVector<const SCEV *, 4> Terms;
+  if (auto *A = dyn_cast<SCEVAddExpr>(S))
+    Terms.append(A->operands().begin(), A->operands().end());
+  else
+    Terms.push_back(S);
+  int64_t Step = 0;
+  for (const SCEV *T : Terms) {
+    if (SE.isLoopInvariant(T, L))
+      continue;
+    if (auto *U = dyn_cast<SCEVUnknown>(T); U && reloadedBase(U->getValue(), L, SE))
+      continue;
+    int64_t C = 1;
+    const SCEV *X = T;
+    if (auto *M = dyn_cast<SCEVMulExpr>(T); M && M->getNumOperands() == 2)
+      if (auto *K = dyn_cast<SCEVConstant>(M->getOperand(0)))
+        C = K->getAPInt().getSExtValue(), X = M->getOperand(1);
+    while (auto *E = dyn_cast<SCEVIntegralCastExpr>(X))
+      X = E->getOperand();
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    if (Step || C <= 0 || !U || !counter(U->getValue(), L, SE))
+      return 0;
+    Step = C;
+  }
+  return Step;
 }
 
 /// V depends, inside L, on a phi of L's header.

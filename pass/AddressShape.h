@@ -45,6 +45,22 @@ bool variesIn(const llvm::SCEV *X, const llvm::Loop *P, llvm::ScalarEvolution &S
 llvm::LoadInst *loadBehind(llvm::Value *V, const llvm::Loop *L, llvm::ScalarEvolution &SE,
                            llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
 
+/// S less its terms that are pointers loaded in L from a slot fixed in the
+/// whole loop nest (a base pointer reloaded because a store may alias its
+/// slot: a struct's field through a pointer, an OpenMP region's shared
+/// pointer): how the address moves, as if the base had been hoisted.
+const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// The bytes per step when S moves in L only as a cursor does, else 0: its
+/// other terms fixed in L (or a base pointer L reloads from a fixed slot),
+/// one term c * n (c > 0) with n a count that grows by nothing or more each
+/// iteration on every path - a phi of L's header (`out[n++] = v` under a
+/// condition: a CSR matrix filled row by row, a filtered copy, a particle
+/// bank appended to) or a count kept in memory at a fixed address
+/// (`s->n++`). Each access is at the element after the last one's or at it:
+/// a sweep, however irregular the steps between iterations.
+int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
 /// True when address V is chained in loop L: it depends, inside L, on a phi
 /// of L's header (not an induction variable) whose value from the latch
 /// depends on a value loaded in L from an address that depends on that phi

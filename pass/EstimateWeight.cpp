@@ -570,6 +570,8 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     return W;
   }
   const SCEV *S = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
+  if (S && L0)
+    S = dropReloadedBases(S, L0, SE); // a base reloaded from a fixed slot moves nothing
   // Loops in which the address stays put repeat it from cache: it counts
   // once per iteration of the innermost loop that moves it.
   const Loop *L = L0;
@@ -597,6 +599,9 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   } else if (AR && AR->getLoop() == L && AR->isAffine()) {
     W.Pat = OLI_PATTERN_STRIDED; // a stride of n elements: a column
     Start = AR->getStart();
+  } else if (int64_t C = cursorStep(S, L, SE)) {
+    MinStep = double(C); // one element per access, the object covered once by the nest
+    W.Pat = OLI_PATTERN_STREAMING;
   } else {
     SmallPtrSet<Value *, 32> Seen;
     if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
