@@ -524,9 +524,14 @@ diff-moved) # one decision moved; 3:1 vs 6:2 is not a move
   run $OLI diff --json "$IN/report-old.json" "$IN/report-moved.json"; want_rc 1 "json"; json_ok out.txt
   python3 -c 'import json; d=json.load(open("out.txt")); c=d["changes"]; assert len(c)==1 and c[0]["name"]=="x" and c[0]["old"]["decision"]=="dram" and c[0]["new"]["ratio"]=="3:1" and d["summary"]["moved"]==1' || fail "json content"
   ;;
-diff-newgone) # a site at another line (an unnamed one at the same line and kind would pair with a named one)
+diff-newgone) # a large array gone (x) and another new (y); small sites that come and go with every
+  # object below the run's OLI_MIN_SIZE (never placed: tmp, the 64-byte site) are counted apart, no change
   run $OLI diff "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "new/gone"
-  has "new    0x000000000000beef"; has "gone   0x000000000000abcd"
+  has "new    0x2222333344445555"; has "gone   0x1111222233334444"
+  hasnt "0x000000000000beef"; hasnt "0x000000000000abcd"
+  has "0 moved; 1 new, 1 gone; 2 small sites new or gone (below the run's OLI_MIN_SIZE, never placed)"
+  run $OLI diff --json "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 1 "json"; json_ok out.txt
+  python3 -c 'import json; s=json.load(open("out.txt"))["summary"]; assert (s["new"], s["gone"], s["small"]) == (1, 1, 2), s' || fail "json summary"
   run $OLI diff --moved-only "$IN/report-old.json" "$IN/report-newgone.json"; want_rc 0 "--moved-only"
   hasnt "new    0x"; hasnt "gone   0x" # --moved-only lists only moved sites
   has "0 moved; 1 new, 1 gone (not counted, not listed: --moved-only)"
