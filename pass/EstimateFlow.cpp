@@ -484,6 +484,8 @@ void Estimator::findRoots() {
       for (CallBase *E : S)
         if (DT->dominates(E, I))
           return true;
+      if (S.size() < 2)
+        return false; // one enter covers what it dominates; the walk is for copies
       SmallPtrSet<BasicBlock *, 16> Has, Seen;
       for (CallBase *E : S)
         Has.insert(E->getParent());
