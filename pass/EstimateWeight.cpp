@@ -549,8 +549,17 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     const Loop *Out = nullptr; // the loops that move the destination tile the object
     for (const Loop *P = L0; P && D && variesIn(D, P, SE); P = P->getParentLoop())
       Out = P;
+    Value *Len = isa<MemIntrinsic>(A.I) ? cast<MemIntrinsic>(A.I)->getLength() : nullptr;
+    std::optional<Sample> LS; // a length in the size's own terms, at the sample point (view 1)
+    if (!A.Size && Mode && !Out && Len && SE.isSCEVable(Len->getType())) {
+      Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Outs) { livePhiInputs(*FI, P, Outs); };
+      LS = Space.eval(SE.getSCEV(Len), SE);
+      Space.Live = nullptr;
+    }
     if (A.Size)
       W.Execs = Freq * double(A.Size) / BulkWidth;
+    else if (LS && LS->Value > 0 && !LS->Syms.empty() && usable(LS->Syms))
+      W.Execs = Freq * double(LS->Value) / BulkWidth, unionSyms(W.Syms, LS->Syms); // a part of it, exactly
     else if (Out)
       std::tie(W.PerByte, W.Guessed) = loopEntries(*FI, Out), W.PerByte /= BulkWidth, W.Guessed = true;
     else
