@@ -38,8 +38,23 @@ void _oli_global_owned(uintptr_t addr, uint64_t size, uintptr_t *lo, uintptr_t *
   if (*hi < *lo) *hi = *lo;
 }
 
+/* addr is registered already and its module still loaded: one program-wide
+ * global (a COMMON block declared in every file that uses it, a weak or
+ * inline variable) that each module's constructor registers. Constructors
+ * run one at a time (the loader's lock), so the test and the insert below
+ * need no lock between them. */
+static bool registered(void *addr) {
+  pthread_mutex_lock(&glock);
+  bool found = false;
+  for (size_t i = 0; i < nglobals && !found; i++)
+    found = globals[i].addr == addr && !atomic_load_explicit(&globals[i].unloaded, memory_order_relaxed);
+  pthread_mutex_unlock(&glock);
+  return found;
+}
+
 void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site) {
   oli_site_state_t *st = _oli_site_state(site);
+  if (registered(addr)) return; /* placed, counted and reported once */
   if (size < (uint64_t)_oli_option_get(oli_option_min_size)) {
     _oli_site_count_small(st, size);
     return;

@@ -284,6 +284,43 @@ assert extra(rep)["decision"] == "cxl" and "cold" in extra(rep)["reason"], extra
 assert extra(rep0)["decision"] != "cxl", extra(rep0)
 PY
   ;;
+common-two-files) # a COMMON block declared in both files that use it (as Fortran codes do) is one
+  # object: one site in oli sites without a warning, placed, counted and reported once
+  [ -n "${FLANG:-}" ] && command -v "$FLANG" >/dev/null || { echo "SKIP: no flang"; exit 77; }
+  cat >main.f90 <<'EOF_F'
+program twofiles
+  implicit none
+  double precision :: h(1000000)
+  common /hist/ h
+  integer :: i
+  do i = 1, 1000000
+    h(i) = dble(i)
+  end do
+  call total()
+end program twofiles
+EOF_F
+  cat >use.f90 <<'EOF_F'
+subroutine total()
+  implicit none
+  double precision :: h(1000000)
+  common /hist/ h
+  print '(f20.1)', sum(h)
+end subroutine total
+EOF_F
+  OLI_PASS_OPTIONS="root=$PWD" "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" main.f90 use.f90 \
+    -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o tf || fail "compile the two files"
+  "$OLI" sites tf >sites.txt 2>sites.err || { cat sites.err >&2; fail "oli sites"; }
+  [ ! -s sites.err ] || { cat sites.err >&2; fail "oli sites warned about the COMMON block declared twice"; }
+  [ "$(grep -c '/hist/' sites.txt)" = 1 ] || { cat sites.txt >&2; fail "oli sites: want /hist/ once"; }
+  OLI_REPORT=rep.json ./tf >tf.out 2>tf.err || { cat tf.err >&2; fail "run"; }
+  python3 - rep.json <<'PY' || fail "the COMMON block counted twice"
+import json, sys
+r = json.load(open(sys.argv[1]))
+h = [s for s in r["sites"] if s.get("name") == "/hist/"]
+assert len(h) == 1, h
+assert h[0]["count"] == 1 and h[0]["peak_live"] == 8000000 and h[0]["largest"] == 8000000, h[0]
+PY
+  ;;
 dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects freed afterwards,
   # another build of it loaded later; the exit report and profile are complete and name its sites
   cp "$SRC/dl-lib.c" "$SRC/dl-main.c" . || fail "copy"

@@ -65,6 +65,11 @@ static void write_static_json(oli_jw_t *w, const oli_siterec_t *r) {
 }
 
 static int same_site(const oli_siterec_t *a, const oli_siterec_t *b) {
+  /* one program-wide global (a COMMON block declared in every file that uses
+   * it, a weak or inline variable): its ID is the symbol's, each module's
+   * record names its own file and line */
+  if (a->kind == OLI_KIND_GLOBAL && b->kind == OLI_KIND_GLOBAL)
+    return strcmp(a->name, b->name) == 0 && strcmp(a->function, b->function) == 0;
   return a->kind == b->kind && a->line == b->line && a->rel == b->rel &&
          strcmp(a->file, b->file) == 0 && strcmp(a->function, b->function) == 0 &&
          strcmp(a->name, b->name) == 0;
