@@ -592,7 +592,7 @@ void Estimator::findRoots() {
 /// pointer field of a struct passed by value (per run).
 void Estimator::findKeys() {
   for (Function &F : M) {
-    if (F.isDeclaration() || F.hasLocalLinkage() || F.getName() == "main" || F.getName().starts_with(AbiPrefix) ||
+    if (F.isDeclaration() || F.hasLocalLinkage() || isProgramMain(F) || F.getName().starts_with(AbiPrefix) ||
         F.hasOptNone())
       continue;
     // a function without loops touches another module's object a few

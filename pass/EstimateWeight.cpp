@@ -417,7 +417,7 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
   auto It = Memo.find(&F);
   if (It != Memo.end())
     return It->second;
-  if (F.getName() == "main")
+  if (isProgramMain(F))
     return Memo[&F] = {1.0, false};
   if (!InProgress.insert(&F).second)
     return {0.0, false};
@@ -459,7 +459,7 @@ std::pair<double, bool> Estimator::rootCalls(Function &F) {
 /// True for a root function of a module with main that this module never
 /// calls (no call site left, external linkage, address not taken).
 bool Estimator::uncalledRoot(Function &F) {
-  if (!HasMain || F.getName() == "main" || F.isDeclaration() || F.hasLocalLinkage() ||
+  if (!HasMain || isProgramMain(F) || F.isDeclaration() || F.hasLocalLinkage() ||
       F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true))
     return false;
   for (Use &U : F.uses())
@@ -823,7 +823,7 @@ const std::string &Estimator::rootOf(Function &F) {
       Caller = ACS.getInstruction()->getFunction();
       break;
     }
-  std::string Root = F.getName() == "main" ? "main()" : Caller ? rootOf(*Caller) : F.getName().str() + "()";
+  std::string Root = isProgramMain(F) ? "main()" : Caller ? rootOf(*Caller) : F.getName().str() + "()";
   return Rooted[&F] = Root;
 }
 

@@ -50,8 +50,10 @@ namespace oli {
 namespace intensity {
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
-  Function *Main = M.getFunction("main");
-  HasMain = Main && !Main->isDeclaration();
+  HasMain = false;
+  for (const char *N : {"main", "_QQmain"})
+    if (Function *Main = M.getFunction(N); Main && !Main->isDeclaration())
+      HasMain = true;
   findRoots();
   for (GlobalVariable *Rec : Disagree)
     SizeOf[Rec] = std::nullopt;
@@ -265,7 +267,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   for (Function &F : M) {
     // functions analysed for some object already, and main (the root of
     // every count): no analysis is asked of the others for this
-    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || (!Fns.count(&F) && F.getName() != "main"))
+    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || (!Fns.count(&F) && !isProgramMain(F)))
       continue;
     FnInfo *FI = info(F);
     if (!FI)

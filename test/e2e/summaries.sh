@@ -14,6 +14,8 @@
 #   sret: a struct of pointers returned by value (sret) by grid.c, whose
 #   fields main.c loads and sweeps (struct-field keys of a call's result);
 #   npb: an NPB-like Fortran code, module arrays allocated in a *_data module;
+#   fmain: a Fortran main program that only loops over a step in another
+#   file (its calls counted from flang's _QQmain, no array of its own);
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
@@ -62,9 +64,10 @@ bench-xs)
   OLI_PASS_OPTIONS=$PO "$CLANG" $C -finline-hint-functions -fpass-plugin="$PLUGIN" one-file.c -o one -lm $LINK ||
     fail "compile the single file"
   ;;
-npb)
+npb|fmain)
   [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
   files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
+  [ "$case_" = fmain ] && files="fm_data.f90 step.f90 main.f90"
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
       fail "compile $f"
@@ -74,7 +77,7 @@ npb)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, xs, sret, npb, bench-xs)" ;;
+*) fail "unknown case (params, xs, sret, npb, fmain, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
