@@ -262,6 +262,39 @@ static std::optional<uint64_t> storedElemLen(Value *V, const DataLayout &DL) {
   return std::nullopt;
 }
 
+/// The element size of a module array's descriptor declared here but defined
+/// in its module's file (no initializer: an ALLOCATE in another file than the
+/// module, `allocate(u(n), stat=ierr)` in setup.f90 of `module app_data`):
+/// the one scalar size this module's code indexes the array's base by
+/// (`u(i) = 1.0d0`: a GEP of double from the base loaded from the descriptor),
+/// none when it indexes none or several.
+static std::optional<uint64_t> accessedElemLen(GlobalVariable *GV, const DataLayout &DL) {
+  std::optional<uint64_t> Len;
+  unsigned Seen = 0;
+  for (User *U : GV->users()) {
+    auto *Base = dyn_cast<LoadInst>(U);
+    if (!Base || !Base->getType()->isPointerTy() || Base->getPointerOperand() != GV)
+      continue;
+    for (User *BU : Base->users()) {
+      Type *T = nullptr;
+      if (auto *G = dyn_cast<GetElementPtrInst>(BU); G && G->getPointerOperand() == Base && G->getNumIndices() == 1 &&
+                                                      !G->getSourceElementType()->isIntegerTy(8)) // not a byte offset
+        T = G->getSourceElementType();
+      else if (auto *L = dyn_cast<LoadInst>(BU))
+        T = L->getType();
+      else if (auto *S = dyn_cast<StoreInst>(BU); S && S->getPointerOperand() == Base)
+        T = S->getValueOperand()->getType();
+      if (!T || !(T->isIntegerTy() || T->isFloatingPointTy()) || ++Seen > 64)
+        continue;
+      uint64_t Sz = DL.getTypeStoreSize(T);
+      if (Len && *Len != Sz)
+        return std::nullopt;
+      Len = Sz;
+    }
+  }
+  return Len;
+}
+
 std::optional<FortranShape> fortranAllocateShape(CallBase &CB, const DataLayout &DL) {
   if (CB.arg_size() < 1)
     return std::nullopt;
@@ -311,6 +344,9 @@ std::optional<FortranShape> fortranAllocateShape(CallBase &CB, const DataLayout 
     if (Mine || any_of(Call->args(), [&](Value *A) { return A->stripPointerCasts() == Desc; }))
       return std::nullopt; // something else done to the descriptor
   }
+  if (!Elem)
+    if (auto *GV = dyn_cast<GlobalVariable>(Desc); GV && !GV->hasDefinitiveInitializer())
+      Elem = accessedElemLen(GV, DL);
   if (!Elem || Bounds.size() != Rank)
     return std::nullopt;
   FortranShape S{*Elem, {}};

@@ -15,7 +15,8 @@
 #   fields main.c loads and sweeps (struct-field keys of a call's result);
 #   npb: an NPB-like Fortran code, module arrays allocated in a *_data module;
 #   fmain: a Fortran main program that only loops over a step in another
-#   file (its calls counted from flang's _QQmain, no array of its own);
+#   file (its calls counted from flang's _QQmain, no array of its own), the
+#   module's arrays allocated with stat= in a third file;
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
@@ -67,7 +68,7 @@ bench-xs)
 npb|fmain)
   [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
   files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
-  [ "$case_" = fmain ] && files="fm_data.f90 step.f90 main.f90"
+  [ "$case_" = fmain ] && files="fm_data.f90 alloc.f90 step.f90 main.f90"
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
       fail "compile $f"
