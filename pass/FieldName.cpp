@@ -242,6 +242,24 @@ std::string FieldNamer::name(CallBase &CB) {
   return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), FP.Fields.size());
 }
 
+std::string FieldNamer::localName(CallBase &CB) {
+  StoreInst *SI = storeOf(&CB);
+  auto *AI = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()) : nullptr;
+  if (!AI || !AI->getAllocatedType()->isPointerTy())
+    return ""; // not kept in a local pointer variable (a union's member: the union's slot)
+  if (DILocalVariable *V = declaredVariable(AI))
+    return V->getName().str(); // -g
+  const DILocation *DL = CB.getDebugLoc().get();
+  if (!DL)
+    return "";
+  while (const DILocation *Outer = DL->getInlinedAt())
+    DL = Outer;
+  SmallString<256> Path(DL->getFilename());
+  if (!sys::path::is_absolute(Path))
+    sys::fs::make_absolute(DL->getDirectory(), Path);
+  return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), 0); // `double *work = malloc(`
+}
+
 /// The member-access chain Text ends with (`grid.cells`, `p->f`, `c`), or "".
 static std::string trailingObject(StringRef Text) {
   StringRef Obj = trailingChain(Text);

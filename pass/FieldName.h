@@ -31,6 +31,10 @@ public:
   /// initialiser `a(n)`, "grid.cells" for `grid.cells.resize(n)`; "" when
   /// neither debug info nor the source line names it.
   std::string objectName(llvm::CallBase &CB);
+  /// The local variable CB's result is kept in (`double *work = malloc(n)`):
+  /// -g's variable, else the identifier the call's source line assigns; ""
+  /// when it is not kept in a local, or no name can be found.
+  std::string localName(llvm::CallBase &CB);
 
 private:
   /// Line Line (1-based) of the file, or "" when it cannot be read.

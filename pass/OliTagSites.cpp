@@ -660,6 +660,8 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     S.Name = storedIntoName(&CB, 0);
     if (S.Name.empty())
       S.Name = FieldNames.name(CB); // SD.nuclide_grid = malloc(...)
+    if (S.Name.empty())
+      S.Name = FieldNames.localName(CB); // double *work = malloc(...)
     if (!CI.Bracket)
       if (std::optional<uint64_t> Size = staticSize(CB, CI.Kind)) {
         S.SizeHint = *Size;

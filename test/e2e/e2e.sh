@@ -130,7 +130,7 @@ PY
   OLI_REPORT=rep2.json ci/k >ci/out.txt 2>ci/err.txt || { cat ci/err.txt >&2; fail "run of the edited build"; }
   "$OLI" diff ci/golden.json rep2.json >diff.txt; rc=$?
   [ $rc -eq 1 ] || { cat diff.txt >&2; fail "oli diff golden report after the edit: exit $rc, want 1"; }
-  [ "$(grep -c '^moved' diff.txt)" -eq 1 ] && grep -q '^moved  0x[0-9a-f]*  main.c:10 main  -  (left out: small) -> ' diff.txt ||
+  [ "$(grep -c '^moved' diff.txt)" -eq 1 ] && grep -q '^moved  0x[0-9a-f]*  main.c:10 main  scratch  (left out: small) -> ' diff.txt ||
     { cat diff.txt >&2; fail "want exactly the scratch vector (main.c:10) named as moved"; }
   "$OLI" diff --moved-only ci/golden.json rep2.json >diff2.txt; rc=$?
   [ $rc -eq 1 ] && [ "$(grep -c '^moved' diff2.txt)" -eq 1 ] && [ "$(wc -l <diff2.txt)" -eq 2 ] ||
@@ -149,7 +149,7 @@ pgo-edit-cold-hot) # a one-line edit makes the cold array hot: oli diff exits 1 
   "$OLI" diff "$SRC/golden-plan.json" plan-b.json >diff.txt; rc=$?
   [ $rc -eq 1 ] || { cat diff.txt >&2; fail "oli diff golden edited: exit $rc, want 1"; }
   # kernel.c:18 leaves interleave 1:3 (a quarter on DRAM) for a larger DRAM share
-  grep '^moved  0x16c5700973ff729a  kernel.c:18 main  -  interleave 1:3 -> ' diff.txt |
+  grep '^moved  0x16c5700973ff729a  kernel.c:18 main  cold  interleave 1:3 -> ' diff.txt |
     awk '{split($(NF-2), r, ":"); if ($(NF-2) == "dram" || ($(NF-3) == "interleave" && r[1] / (r[1] + r[2]) > 0.25)) ok = 1}
          END {exit !ok}' || { cat diff.txt >&2; fail "the cold array (kernel.c:18) did not move to more DRAM"; }
   tail -n 1 diff.txt | grep -qx '3 sites in both (0 re-matched by location): 2 moved; 0 new, 0 gone' ||

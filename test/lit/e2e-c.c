@@ -42,10 +42,10 @@ int main(int argc, char **argv) {
 // CHECK: y[n-1] = 8190.0
 // CHECK: stub: version-check=1
 // CHECK: global name=matrix size=2097152 aligned=1
-// CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-c.c:17 func=xmalloc name=- size=? count=0
+// CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-c.c:17 func=xmalloc name=p size=? count=0
 // CHECK-DAG: site id={{[0-9a-f]+}} kind=15 at=e2e-c.c:25 func=main name=x size=? count=1
 // CHECK-DAG: site id={{[0-9a-f]+}} kind=2 at=e2e-c.c:26 func=main name=y size=? count=1
 // tmp's malloc/free pair is dead at -O2 and the optimiser removed it, as it
 // does for malloc: the site stays listed, with no allocation.
-// CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-c.c:27 func=main name=- size=65536 count=0
+// CHECK-DAG: site id={{[0-9a-f]+}} kind=1 at=e2e-c.c:27 func=main name=tmp size=65536 count=0
 // CHECK-DAG: site id={{[0-9a-f]+}} kind=12 at=e2e-c.c:0 func= name=matrix size=2097152 count=1

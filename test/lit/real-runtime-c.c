@@ -13,8 +13,8 @@
 // OUT: y[n-1] = 8190.0
 // CHECK-DAG: {{^0x[0-9a-f]+}} wrapper e2e-c.c:25 main x ?
 // CHECK-DAG: {{^0x[0-9a-f]+}} calloc e2e-c.c:26 main y ?
-// CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:27 main - 65536
-// CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:17 xmalloc - ?
+// CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:27 main tmp 65536
+// CHECK-DAG: {{^0x[0-9a-f]+}} malloc e2e-c.c:17 xmalloc p ?
 // CHECK-DAG: {{^0x[0-9a-f]+}} global e2e-c.c - matrix 2097152
 // CHECK: 5 sites
 // JSON: "schema": "oli-sites"

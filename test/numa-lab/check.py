@@ -873,7 +873,7 @@ def check_site_pages(c, label, s):
 # profile (guest/suite-placement.sh, budget-*): object name -> decision the static
 # estimate joined across files must lead to, and the budget given.
 BUDGET_STANDINS = {
-    "budget-sxs": ({"SD.nuclide_grid": "dram", "SD.index_grid": "dram", "main.c:10": "interleave",
+    "budget-sxs": ({"SD.nuclide_grid": "dram", "SD.index_grid": "dram", "bank": "interleave",
                     "SD.concs": "cxl"}, 18.7),
     "budget-snpb": ({"u": "interleave", "rhs": "interleave", "work": "interleave", "forcing": "cxl"}, 18.3),
 }
@@ -892,8 +892,8 @@ def check_budget_standin(c, name):
     sites = {}
     for s in rep["sites"]:
         if s.get("count"):
-            # by the name the report gives (a module's array without its module),
-            # else by file:line (a local variable's object has no name)
+            # by the name the report gives (a module's array without its module,
+            # a local pointer's variable), else by file:line
             key = (s.get("name") or "").rsplit("::", 1)[-1] or "%s:%s" % (
                 (s.get("file") or "").rsplit("/", 1)[-1], s.get("line"))
             sites.setdefault(key, s)
