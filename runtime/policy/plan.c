@@ -49,6 +49,7 @@ typedef struct plan_site_s {
   oli_plan_entry_t e;
   const char *file, *function, *kind, *name; /* NULL when absent (point into the document) */
   int64_t rel;                               /* -1 when absent */
+  uint32_t line;                             /* 0 when absent (the exit line names a stale entry by it) */
   _Atomic int used;                          /* matched by a registered site */
   bool owned;                                /* a registered site has its ID (pairing, under pair_lock) */
   bool paired;                               /* re-matched to a registered site (likewise) */
@@ -110,6 +111,7 @@ static void plan_site(const oli_doc_site_t *s, bool profile, bool have_access, p
   out->kind = or_null(s->kind);
   out->name = or_null(s->name);
   out->rel = OLI_HAS(s, OLI_F_REL) ? (int64_t)s->rel : -1;
+  out->line = OLI_HAS(s, OLI_F_LINE) ? (uint32_t)s->line : 0;
   out->e.intensity = -1;
   if (have_access && OLI_HAS(s, OLI_F_ACCESSES) && s->bytes > 0)
     out->e.intensity = (double)s->accesses / (double)s->bytes;
@@ -459,7 +461,7 @@ static void name_unmatched(const oli_plan_stats_t *st, char *buf, size_t n) {
   if (st->unmatched > 2 && k < n) k += (size_t)snprintf(buf + k, n - k, ", ...");
   for (size_t i = 0; i < st->stale && i < 2; i++) {
     const plan_site_t *p = &plan.sites[st->first_stale[i]];
-    oli_text_where(w, sizeof w, p->file ? p->file : "", 0, 0, p->function ? p->function : "",
+    oli_text_where(w, sizeof w, p->file ? p->file : "", p->line, 0, p->function ? p->function : "",
                    p->rel >= 0 ? (unsigned)p->rel : 0);
     if (k < n)
       k += (size_t)snprintf(buf + k, n - k, "%s%s (0x%016llx)", i ? ", " : "; stale: ", w,

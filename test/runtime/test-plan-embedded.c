@@ -18,7 +18,7 @@ static const char text[] =
     "{\"schema\":\"oli-plan\",\"version\":1,\"sites\":["
     "{\"id\":\"0xa1\",\"decision\":\"interleave\",\"ratio\":\"3:1\"},"
     "{\"id\":\"0xb1\",\"decision\":\"cxl\",\"file\":\"k.c\",\"function\":\"main\",\"rel\":7,\"kind\":\"malloc\"},"
-    "{\"id\":\"0xc1\",\"decision\":\"dram\",\"file\":\"gone.c\",\"function\":\"f\",\"rel\":1}]}";
+    "{\"id\":\"0xc1\",\"decision\":\"dram\",\"file\":\"gone.c\",\"function\":\"f\",\"rel\":1,\"line\":7}]}";
 static const char other[] = "{\"schema\":\"oli-plan\",\"version\":1,\"sites\":[]}";
 
 /* Runs fn in a child with stderr captured into out; returns its exit status. */
@@ -101,7 +101,7 @@ int main(void) {
   CHECK_EQ("embedded plan: exact, re-matched, unmatched, stale", child(embedded_used, out, sizeof out), 0);
   CHECK("exit line names the embedded plan, the new site and the stale entry",
         strstr(out, "oli: plan (embedded): 1 site matched, 1 re-matched by source location, "
-                    "1 unmatched (new), 1 stale; new: new.c:5 (0x00000000000000d1); stale: gone.c:f#1 "
+                    "1 unmatched (new), 1 stale; new: new.c:5 (0x00000000000000d1); stale: gone.c:7 "
                     "(0x00000000000000c1) ('oli diff PLAN REPORT' lists them)\n") != NULL);
   if (!strstr(out, "plan (embedded)")) fprintf(stderr, "     got: %s\n", out);
   CHECK("the same plan twice: no warning", strstr(out, "warning") == NULL);
