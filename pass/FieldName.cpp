@@ -169,6 +169,20 @@ StringRef FieldNamer::sourceLine(StringRef Path, unsigned Line) {
   return T.take_until([](char C) { return C == '\n'; });
 }
 
+StringRef FieldNamer::callLine(CallBase &CB, unsigned &Col) {
+  Col = 0;
+  const DILocation *DL = CB.getDebugLoc().get();
+  if (!DL)
+    return "";
+  while (const DILocation *Outer = DL->getInlinedAt())
+    DL = Outer;
+  SmallString<256> Path(DL->getFilename());
+  if (!sys::path::is_absolute(Path))
+    sys::fs::make_absolute(DL->getDirectory(), Path);
+  Col = DL->getColumn();
+  return sourceLine(Path, DL->getLine());
+}
+
 /// True for `a.b`, `p->f`, `x.y.z`: an identifier and Fields member accesses.
 static bool isMemberAccess(StringRef S, size_t Fields) {
   size_t Seps = 0;
@@ -231,15 +245,9 @@ std::string FieldNamer::name(CallBase &CB) {
   std::string N = nameFromTypes(FP, CB.getModule()->getDataLayout());
   if (!N.empty())
     return N;
-  const DILocation *DL = CB.getDebugLoc().get();
-  if (!DL)
-    return "";
-  while (const DILocation *Outer = DL->getInlinedAt())
-    DL = Outer;
-  SmallString<256> Path(DL->getFilename());
-  if (!sys::path::is_absolute(Path))
-    sys::fs::make_absolute(DL->getDirectory(), Path);
-  return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), FP.Fields.size());
+  unsigned Col;
+  StringRef Line = callLine(CB, Col);
+  return assignedTo(Line, Col, FP.Fields.size());
 }
 
 std::string FieldNamer::localName(CallBase &CB) {
@@ -249,15 +257,9 @@ std::string FieldNamer::localName(CallBase &CB) {
     return ""; // not kept in a local pointer variable (a union's member: the union's slot)
   if (DILocalVariable *V = declaredVariable(AI))
     return V->getName().str(); // -g
-  const DILocation *DL = CB.getDebugLoc().get();
-  if (!DL)
-    return "";
-  while (const DILocation *Outer = DL->getInlinedAt())
-    DL = Outer;
-  SmallString<256> Path(DL->getFilename());
-  if (!sys::path::is_absolute(Path))
-    sys::fs::make_absolute(DL->getDirectory(), Path);
-  return assignedTo(sourceLine(Path, DL->getLine()), DL->getColumn(), 0); // `double *work = malloc(`
+  unsigned Col;
+  StringRef Line = callLine(CB, Col);
+  return assignedTo(Line, Col, 0); // `double *work = malloc(`
 }
 
 /// The member-access chain Text ends with (`grid.cells`, `p->f`, `c`), or "".
@@ -304,15 +306,11 @@ std::string FieldNamer::objectName(CallBase &CB) {
   std::string N;
   if (fieldPath(Ptr, FP))
     N = nameFromTypes(FP, CB.getModule()->getDataLayout()); // this->a, grid.cells (-g)
-  if (N.empty())
-    if (const DILocation *DL = CB.getDebugLoc().get()) {
-      while (const DILocation *Outer = DL->getInlinedAt())
-        DL = Outer;
-      SmallString<256> Path(DL->getFilename());
-      if (!sys::path::is_absolute(Path))
-        sys::fs::make_absolute(DL->getDirectory(), Path);
-      N = objectAt(sourceLine(Path, DL->getLine()), DL->getColumn());
-    }
+  if (N.empty()) {
+    unsigned Col;
+    StringRef Line = callLine(CB, Col);
+    N = objectAt(Line, Col);
+  }
   // The variable -g declares there, when the line names nothing: after the
   // line, as a struct's first member has its variable's address (g.cells is g).
   if (N.empty() && isa<AllocaInst>(Ptr))

@@ -39,6 +39,8 @@ public:
 private:
   /// Line Line (1-based) of the file, or "" when it cannot be read.
   llvm::StringRef sourceLine(llvm::StringRef Path, unsigned Line);
+  /// The source line of CB's outermost debug location and its column (0: none).
+  llvm::StringRef callLine(llvm::CallBase &CB, unsigned &Col);
 
   struct SourceFile {
     std::unique_ptr<llvm::MemoryBuffer> Text; // null: unreadable or too large
