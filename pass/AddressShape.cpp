@@ -256,10 +256,16 @@ static bool grows(const Value *V, const Value *Origin, const Loop *L, SmallPtrSe
   return false;
 }
 
+/// A and B are one address: the same value, or the same expression.
+static bool sameAddress(Value *A, Value *B, ScalarEvolution &SE) {
+  return A == B || (SE.isSCEVable(A->getType()) && SE.getSCEV(A) == SE.getSCEV(B));
+}
+
 /// V counts up in L: a phi of L's header whose value from the latch is
-/// itself plus steps of nothing or more, or a value loaded in L from an
-/// address fixed in L that L stores back so (a count kept in memory,
-/// `s->n++`).
+/// itself plus steps of nothing or more, or a value loaded in L that L
+/// stores back so to the same address: a count kept in memory (`s->n++`,
+/// the address fixed in L) or one of several chosen by data (`cnt[b]++`, a
+/// bucket's cursor: each bucket's accesses follow one another).
 static bool counter(Value *V, const Loop *L, ScalarEvolution &SE) {
   SmallPtrSet<const Value *, 32> Seen;
   if (auto *Ph = dyn_cast<PHINode>(V); Ph && Ph->getParent() == L->getHeader()) {
@@ -273,18 +279,68 @@ static bool counter(Value *V, const Loop *L, ScalarEvolution &SE) {
     return Back;
   }
   auto *LI = dyn_cast<LoadInst>(V);
-  if (!LI || !L->contains(LI) || !SE.isSCEVable(LI->getPointerOperandType()) ||
-      !SE.isLoopInvariant(SE.getSCEV(LI->getPointerOperand()), L))
+  if (!LI || !L->contains(LI))
     return false;
   bool Stored = false;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB)
-      if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getPointerOperand() == LI->getPointerOperand()) {
+      if (auto *SI = dyn_cast<StoreInst>(&I); SI && sameAddress(SI->getPointerOperand(), LI->getPointerOperand(), SE)) {
         if (!grows(SI->getValueOperand(), LI, L, Seen))
           return false;
         Stored = true;
       }
   return Stored;
+}
+
+/// V, or V plus a non-negative amount through L's blocks (not its header's
+/// phis), is the value a loop nested in L enters its induction variable with.
+static bool entersSubloop(const Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<const Value *> &Seen) {
+  if (Seen.size() > MaxDepDepth || !Seen.insert(V).second)
+    return false;
+  for (const User *U : V->users()) {
+    auto *I = dyn_cast<Instruction>(U);
+    if (!I || !L->contains(I))
+      continue;
+    if (auto *Ph = dyn_cast<PHINode>(I)) {
+      if (Ph->getParent() == L->getHeader())
+        continue;
+      for (const Loop *Sub : L->getSubLoops())
+        if (Sub->getHeader() == Ph->getParent() && SE.isSCEVable(Ph->getType()))
+          if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<PHINode *>(Ph))); AR && AR->getLoop() == Sub)
+            return true;
+      if (entersSubloop(Ph, L, SE, Seen))
+        return true;
+    } else if (auto *B = dyn_cast<BinaryOperator>(I); B && B->getOpcode() == Instruction::Add) {
+      const Value *Other = B->getOperand(0) == V ? B->getOperand(1) : B->getOperand(0);
+      if (auto *C = dyn_cast<ConstantInt>(Other); C && !C->isNegative() && entersSubloop(B, L, SE, Seen))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool rowStart(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  SmallVector<const SCEV *, 4> Terms;
+  if (auto *A = dyn_cast<SCEVAddExpr>(S))
+    Terms.append(A->operands().begin(), A->operands().end());
+  else
+    Terms.push_back(S);
+  const Value *Row = nullptr;
+  for (const SCEV *T : Terms) {
+    if (SE.isLoopInvariant(T, L))
+      continue;
+    const SCEV *X = T;
+    if (auto *M = dyn_cast<SCEVMulExpr>(T); M && M->getNumOperands() == 2 && isa<SCEVConstant>(M->getOperand(0)))
+      X = M->getOperand(1);
+    while (auto *E = dyn_cast<SCEVIntegralCastExpr>(X))
+      X = E->getOperand();
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    if (Row || !U)
+      return false;
+    Row = U->getValue();
+  }
+  SmallPtrSet<const Value *, 32> Seen;
+  return Row && entersSubloop(Row, L, SE, Seen);
 }
 
 int64_t cursorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE) {

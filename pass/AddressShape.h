@@ -56,10 +56,18 @@ const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, ll
 /// one term c * n (c > 0) with n a count that grows by nothing or more each
 /// iteration on every path - a phi of L's header (`out[n++] = v` under a
 /// condition: a CSR matrix filled row by row, a filtered copy, a particle
-/// bank appended to) or a count kept in memory at a fixed address
-/// (`s->n++`). Each access is at the element after the last one's or at it:
+/// bank appended to) or a count kept in memory, at a fixed address
+/// (`s->n++`) or at one chosen by data (`cnt[b]++`: a bucket's cursor). Each access is at the element after the last one's or at it:
 /// a sweep, however irregular the steps between iterations.
 int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// S moves in L only with a row's start: its other terms fixed in L, one
+/// term c * v with v the value a loop nested in L starts its induction
+/// variable from (or that plus a constant): the row's first element, an
+/// iteration the compiler peeled off the loop that sweeps the rest (a CSR
+/// row, a bucket between two of its starts). Part of that sweep, though v
+/// is loaded (`row_start[b]`).
+bool rowStart(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// True when address V is chained in loop L: it depends, inside L, on a phi
 /// of L's header (not an induction variable) whose value from the latch

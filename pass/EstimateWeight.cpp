@@ -596,7 +596,8 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   double Cond = std::min(1.0, bfi(*FI, BB) / std::max(1.0, bfi(*FI, L->getHeader())));
   // Pattern, and the nest of loops the address sweeps.
   double MinStep = 0, Unroll = 1;
-  bool Bisect = false; // a binary search: log2(elements) probes per search
+  bool Bisect = false;  // a binary search: log2(elements) probes per search
+  bool RowHead = false; // a row's first element, peeled off its sweep: the rows are the sweep's to judge
   const SCEV *Start = S;
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (std::optional<int64_t> St = strideIn(S, L, SE); St && *St) {
@@ -611,6 +612,9 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   } else if (int64_t C = cursorStep(S, L, SE)) {
     MinStep = double(C); // one element per access, the object covered once by the nest
     W.Pat = OLI_PATTERN_STREAMING;
+  } else if (rowStart(S, L, SE)) {
+    W.Pat = OLI_PATTERN_STREAMING; // a row's first element: the sweep of its rest is the subloop's
+    RowHead = true;
   } else {
     SmallPtrSet<Value *, 32> Seen;
     if (LoadInst *Idx = loadBehind(A.Ptr, L, SE, Seen)) {
@@ -643,7 +647,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
     if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
-      if (rowsByData(Start, P, L, *FI->LI, SE))
+      if (!RowHead && rowsByData(Start, P, L, *FI->LI, SE))
         W.Pat = OLI_PATTERN_GATHER; // rows chosen by a hash, a search, a random number: gathered
     }
     Nest.push_back(P);

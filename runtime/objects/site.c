@@ -549,7 +549,9 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
  * found every address computed, none loaded (its estimate streaming or
  * strided, no share gathered: the steps cannot tell a back-and-forth walk of
  * a small object from reads by index, the pass can) - both stream; else the steps like their predecessors
- * (strided) against those not (gather). */
+ * (strided) against those not (gather), unless the irregular steps are short
+ * beside the span or the pass found every address computed (streams the
+ * samples alternate between). */
 #define PATTERN_MIN_STEPS 16
 #define LOCAL_SPAN 16
 static uint64_t sampled_span(const site_ext_t *x);
@@ -568,11 +570,11 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
   if (all < PATTERN_MIN_STEPS) return OLI_PATTERN_NONE;
   uint64_t sweep = n[OLI_STEP_FORWARD] + n[OLI_STEP_BACKWARD];
   uint64_t fewer = n[OLI_STEP_FORWARD] < n[OLI_STEP_BACKWARD] ? n[OLI_STEP_FORWARD] : n[OLI_STEP_BACKWARD];
+  const __oli_site_static_t *e = &st->estimate;
+  bool computed = e->confidence != OLI_CONFIDENCE_NONE && e->share[oli_access_pattern_share(OLI_PATTERN_GATHER)] == 0 &&
+                  (e->pattern == OLI_PATTERN_STREAMING || e->pattern == OLI_PATTERN_STRIDED);
   if (2 * sweep >= all) {
     if (10 * fewer < 3 * sweep) return OLI_PATTERN_STREAMING;
-    const __oli_site_static_t *e = &st->estimate;
-    bool computed = e->confidence != OLI_CONFIDENCE_NONE && e->share[oli_access_pattern_share(OLI_PATTERN_GATHER)] == 0 &&
-                    (e->pattern == OLI_PATTERN_STREAMING || e->pattern == OLI_PATTERN_STRIDED);
     bool local = (double)sampled_span(x) > LOCAL_SPAN * ((double)sweep_bytes / (double)sweep);
     return computed || local ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
   }
@@ -581,7 +583,9 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
    * that moves through the object (a stencil's rows above and below, under a
    * period shorter than a row), not over it as reads by index do */
   bool hops = (double)sampled_span(x) > LOCAL_SPAN * ((double)irregular_bytes / (double)n[OLI_STEP_IRREGULAR]);
-  return hops ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
+  /* or several streams the samples alternate between, each address computed
+   * or a cursor's (a radix sort's buckets filled at once: the pass's word) */
+  return hops || computed ? OLI_PATTERN_STREAMING : OLI_PATTERN_GATHER;
 }
 
 uint64_t _oli_site_sampled_span(const oli_site_state_t *st) { return sampled_span((const site_ext_t *)st); }

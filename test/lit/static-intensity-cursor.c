@@ -4,7 +4,9 @@
 // is at the element after the last one's. Also when the count is kept in
 // memory (`b->v[b->n++]`, reloaded after each store) and the array's base is
 // reloaded from the struct each iteration (a store may alias its slot).
-// Before, the first read `unknown` and the kept count `gather` (an outside
+// And when the count is one of several chosen by data (`out[cnt[b]++] = k`,
+// a radix sort's scatter: each bucket's elements follow one another; the
+// IS-like kernel's key_buff2 read as a gather before). Before, the first read `unknown` and the kept count `gather` (an outside
 // trial's CSR values were kept on local DRAM as latency-bound).
 // RUN: %clang -O2 -gline-tables-only -fpass-plugin=%oli_pass -Rpass-analysis=oli -c %s -o /dev/null 2>&1 | FileCheck %s
 #include <stdlib.h>
@@ -26,6 +28,13 @@ __attribute__((noinline)) void keep(bank_t *b, const double *x, int m) {
     if (x[i] > 0.5) b->v[b->n++] = x[i];
 }
 
+__attribute__((noinline)) void scatter(int *out, const int *key, long *cnt, long n, int shift) {
+  for (long i = 0; i < n; i++) {
+    int k = key[i];
+    out[cnt[k >> shift]++] = k;
+  }
+}
+
 int main(int argc, char **argv) {
   int m = argc > 1 ? atoi(argv[1]) : 1000000;
   mat_t A;
@@ -37,5 +46,11 @@ int main(int argc, char **argv) {
   // CHECK: remark: site 0x{{[0-9a-f]+}} '-' {{.*}}: {{.*}} passes), streaming (streaming 100%)
   bank_t b = {0, malloc((size_t)m * sizeof(double))};
   keep(&b, A.val, m);
-  return (int)(A.n + b.n);
+  long cnt[16] = {0};
+  for (int i = 0; i < m; i++) cnt[A.col[i] >> 28]++;
+  for (int q = 0, pos = 0; q < 16; q++) { long c = cnt[q]; cnt[q] = pos; pos += c; }
+  // CHECK: remark: site 0x{{[0-9a-f]+}} 'sorted' {{.*}}: {{.*}} passes), streaming (streaming 100%)
+  int *sorted = malloc((size_t)m * sizeof(int));
+  scatter(sorted, A.col, cnt, m, 28);
+  return (int)(A.n + b.n) + sorted[m / 2];
 }

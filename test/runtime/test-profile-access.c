@@ -256,6 +256,29 @@ static int run(const char *policy, const char *dir) {
   CHECK_EQ("small stretch, addresses computed by the pass's estimate: streaming",
            _oli_site_sampled_pattern(_oli_site_state(sf), NULL), OLI_PATTERN_STREAMING);
   free(walked), free(indexed), free(fly);
+  /* A scatter to 64 buckets' cursors across a large object (a radix sort's):
+   * the samples alternate between the buckets, irregular steps over the
+   * whole span; streams when the pass found each address a cursor's, else a
+   * gather (the steps alone cannot tell it from reads by index). */
+  static uint64_t bk[2][32];
+  __oli_site_t *sk = test_site_at(bk[0], 0x118, OLI_KIND_MALLOC, 0, "k.c", 16, "main", "buckets");
+  __oli_site_t *sk2 = test_site_at(bk[1], 0x129, OLI_KIND_MALLOC, 0, "k.c", 17, "main", "unknown_buckets");
+  char *bkt = __oli_malloc(4u << 20, sk), *bkt2 = __oli_malloc(4u << 20, sk2);
+  _oli_site_state(sk)->estimate = _oli_site_state(sf)->estimate;
+  size_t cur[64] = {0};
+  for (int i = 0; i < 512; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    size_t b = x % 64, at2 = b * (64u << 10) + cur[b]++ * 8;
+    __oli_profile_access(bkt + at2, 8);
+    __oli_profile_access(bkt2 + at2, 8);
+  }
+  uint64_t ks[OLI_STEP_CLASSES];
+  CHECK_EQ("bucket cursors, addresses computed by the pass's estimate: streaming",
+           _oli_site_sampled_pattern(_oli_site_state(sk), ks), OLI_PATTERN_STREAMING);
+  CHECK("bucket cursors: their steps are irregular ones", ks[OLI_STEP_IRREGULAR] * 2 > 511);
+  CHECK_EQ("bucket cursors without the pass's word: gather", _oli_site_sampled_pattern(_oli_site_state(sk2), NULL),
+           OLI_PATTERN_GATHER);
+  free(bkt), free(bkt2);
 
   pthread_t t[NTHREADS];
   for (int i = 0; i < NTHREADS; i++) pthread_create(&t[i], NULL, sampler, NULL);
