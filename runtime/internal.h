@@ -489,6 +489,10 @@ char *_oli_decision_ratio(const oli_decision_t *d, char *buf, size_t n);
  * after the last) - the site registry's, from objects/site.c; the plan does
  * not know the registry. */
 typedef const __oli_site_t *oli_record_at_fun(void *arg, size_t i, bool *more);
+/* Record i's site placed nothing: every object it allocated was below
+ * OLI_MIN_SIZE, or it allocated none (the exit line counts such new sites
+ * apart, as oli diff does). */
+typedef bool oli_record_small_fun(void *arg, size_t i);
 /* The registered records, which sites are re-matched among (site.c, once). */
 void _oli_plan_use_records(oli_record_at_fun *record_at, void *arg);
 /* Plan/profile entry for a site (OLI_PLAN): by ID, else, for a registered
@@ -520,10 +524,11 @@ static inline uint64_t _oli_plan_dram_limit(void) { return atomic_load_explicit(
 /* Replace the plan with a document in memory (tests, fuzzers): 0, -1 + msg. */
 int _oli_plan_set_text(const char *text, size_t len, char *msg, size_t n);
 void _oli_plan_reset(void); /* tests: forget the plan; the next lookup loads OLI_PLAN */
-/* Match statistics over the records record_at gives. */
-void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg);
+/* Match statistics over the records record_at gives (small: NULL, or which
+ * of them placed nothing). */
+void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, oli_record_small_fun *small, void *arg);
 /* At exit: the plan statistics line over those records. */
-void _oli_plan_fini(oli_record_at_fun *record_at, void *arg);
+void _oli_plan_fini(oli_record_at_fun *record_at, oli_record_small_fun *small, void *arg);
 
 // policy/group.c: the one producer of a placed object's decision
 /* The decision for an object of in->size of st: its group's (its site, or its

@@ -312,6 +312,7 @@ typedef struct oli_plan_stats_s {
   size_t matched;   /* registered sites found by ID */
   size_t rematched; /* found by source location (ID changed by an edit) */
   size_t unmatched; /* registered sites the plan does not know (new) */
+  size_t small_new; /* ... of which nothing was placed: all objects below OLI_MIN_SIZE, or none (not in unmatched) */
   size_t stale;     /* plan sites no registered site matches */
   size_t left_out;  /* registered sites the plan left out (left_out[]: small, never allocated) */
   const __oli_site_t *first_new[2]; /* the first unmatched ones, to name them at exit */

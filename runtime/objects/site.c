@@ -640,8 +640,15 @@ static const __oli_site_t *record_at(void *arg, size_t i, bool *more) {
   *more = s != NULL;
   return s ? s->site : NULL;
 }
-void _oli_site_plan_stats(oli_plan_stats_t *st) { _oli_plan_stats(st, record_at, NULL); }
-void _oli_site_plan_fini(void) { _oli_plan_fini(record_at, NULL); }
+static bool record_small(void *arg, size_t i) {
+  (void)arg;
+  oli_site_state_t *s = _oli_site_at(i);
+  uint64_t largest = 0;
+  if (s) _oli_site_totals(s, NULL, NULL, &largest);
+  return largest < (uint64_t)_oli_option_get(oli_option_min_size);
+}
+void _oli_site_plan_stats(oli_plan_stats_t *st) { _oli_plan_stats(st, record_at, record_small, NULL); }
+void _oli_site_plan_fini(void) { _oli_plan_fini(record_at, record_small, NULL); }
 
 
 /* Registry bookkeeping in use: one state, one table slot, one index slot and

@@ -423,7 +423,7 @@ static bool left_out(const __oli_site_t *s) {
   return false;
 }
 
-void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *arg) {
+void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, oli_record_small_fun *small, void *arg) {
   memset(st, 0, sizeof *st);
   if (atomic_load(&_oli_plan_state) != 2) return;
   st->entries = plan.n;
@@ -437,6 +437,7 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, void *a
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
     else if (plan.doc.nleft && left_out(rec)) st->left_out++;
+    else if (small && small(arg, i)) st->small_new++; /* as oli diff's summary.small */
     else if (st->unmatched++ < 2) st->first_new[st->unmatched - 1] = rec;
     if (p) atomic_store(&p->used, 1);
   }
@@ -498,12 +499,12 @@ OLI_EXPORT void __oli_plan_embedded(const char *text, uint64_t len) {
 
 /* The plan statistics line at exit (init.c's end path): how the registered
  * sites (record_at, as for _oli_plan_stats) matched the plan in use. */
-void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
+void _oli_plan_fini(oli_record_at_fun *record_at, oli_record_small_fun *small, void *arg) {
   if (!_oli_is_initialized() || (_oli_option_str(oli_option_plan) == NULL && embedded == NULL)) return;
   _oli_plan_load();
   if (!plan.loaded) return; /* unusable: already warned */
   oli_plan_stats_t st;
-  _oli_plan_stats(&st, record_at, arg);
+  _oli_plan_stats(&st, record_at, small, arg);
   oli_policy_t policy = (oli_policy_t)_oli_option_get(oli_option_policy);
   if (!oli_policy_is_rule(policy)) { /* decide.c: a fixed policy places every object itself */
     _oli_verbose_message(0, "%s %s: not applied: OLI_POLICY=%s places every object itself (plans apply under OLI_POLICY=oli)",
@@ -515,9 +516,13 @@ void _oli_plan_fini(oli_record_at_fun *record_at, void *arg) {
   const char *rep = _oli_option_str(oli_option_report), *prof = _oli_option_str(oli_option_profile);
   long fmt = _oli_option_get(oli_option_report_format);
   bool json_on_stderr = (_oli_is_stderr_name(rep) && fmt == OLI_REPORT_FORMAT_JSON) || _oli_is_stderr_name(prof);
-  char left[80] = ""; /* a plan that lists the sites it left out counts them apart */
+  char left[160] = ""; /* a plan that lists the sites it left out counts them apart, and new sites that placed nothing */
+  size_t k = 0;
   if (plan.doc.nleft)
-    snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
+    k = (size_t)snprintf(left, sizeof left, ", %zu left out by the plan (small or never allocated)", st.left_out);
+  if (st.small_new)
+    snprintf(left + k, sizeof left - k, ", %zu new that placed nothing (below OLI_MIN_SIZE or never allocated)",
+             st.small_new);
   char names[1200];
   name_unmatched(&st, names, sizeof names);
   /* nothing matched: a plan of another program? (its "program", as oli plan wrote it) */

@@ -79,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (e->intensity != e->intensity) abort(); /* NaN */
   }
   oli_plan_stats_t st;
-  _oli_plan_stats(&st, record_at, NULL);
+  _oli_plan_stats(&st, record_at, NULL, NULL);
   if (st.matched + st.rematched + st.unmatched != NREC && st.entries != 0) abort();
   _oli_plan_reset();
   return 0;

@@ -37,7 +37,7 @@ static int child(int (*fn)(void), char *out, size_t n) {
   return test_child_collect(fd, pid, out, n);
 }
 
-static uint64_t b[3][32];
+static uint64_t b[4][32];
 
 static int embedded_used(void) {
   unsetenv("OLI_PLAN");
@@ -46,10 +46,15 @@ static int embedded_used(void) {
   __oli_site_t *moved = test_site_at(b[1], 0xb2, OLI_KIND_MALLOC, 0, "k.c", 30, "main", NULL);
   moved->rel = 7; /* ID changed by an edit, same location */
   __oli_site_t *fresh = test_site_at(b[2], 0xd1, OLI_KIND_MALLOC, 0, "new.c", 5, "g", NULL);
+  __oli_site_t *small = test_site_at(b[3], 0xd2, OLI_KIND_MALLOC, 0, "new.c", 6, "g", NULL);
   __oli_plan_embedded(text, sizeof text - 1);
   __oli_plan_embedded(text, sizeof text - 1); /* a second module, same plan */
   _oli_process_init();
-  _oli_site_state(exact), _oli_site_state(moved), _oli_site_state(fresh);
+  _oli_site_state(exact), _oli_site_state(moved), _oli_site_state(fresh), _oli_site_state(small);
+  oli_decision_t dflt; /* fresh allocated an object of OLI_MIN_SIZE: new; small placed nothing: apart */
+  memset(&dflt, 0, sizeof dflt);
+  _oli_site_count_object(_oli_site_state(fresh), 1u << 20, &dflt);
+  _oli_site_count_small(_oli_site_state(small), 100);
   const oli_plan_entry_t *e = _oli_plan_lookup(exact);
   if (!e || e->placement != OLI_PLACE_INTERLEAVE || e->weight[OLI_TIER_DRAM] != 3 || e->weight[OLI_TIER_CXL] != 1) return 10;
   e = _oli_plan_lookup(moved);
@@ -57,7 +62,7 @@ static int embedded_used(void) {
   if (_oli_plan_lookup(fresh) != NULL) return 12;
   oli_plan_stats_t st;
   _oli_site_plan_stats(&st);
-  if (st.matched != 1 || st.rematched != 1 || st.unmatched != 1 || st.stale != 1) return 13;
+  if (st.matched != 1 || st.rematched != 1 || st.unmatched != 1 || st.stale != 1 || st.small_new != 1) return 13;
   return 0;
 }
 
@@ -101,7 +106,8 @@ int main(void) {
   CHECK_EQ("embedded plan: exact, re-matched, unmatched, stale", child(embedded_used, out, sizeof out), 0);
   CHECK("exit line names the embedded plan, the new site and the stale entry",
         strstr(out, "oli: plan (embedded): 1 site matched, 1 re-matched by source location, "
-                    "1 unmatched (new), 1 stale; new: new.c:5 (0x00000000000000d1); stale: gone.c:7 "
+                    "1 unmatched (new), 1 stale, 1 new that placed nothing (below OLI_MIN_SIZE or never "
+                    "allocated); new: new.c:5 (0x00000000000000d1); stale: gone.c:7 "
                     "(0x00000000000000c1) ('oli diff PLAN REPORT' lists them)\n") != NULL);
   if (!strstr(out, "plan (embedded)")) fprintf(stderr, "     got: %s\n", out);
   CHECK("the same plan twice: no warning", strstr(out, "warning") == NULL);

@@ -162,7 +162,18 @@ int main(void) {
   CHECK_EQ("stats: entries (one skipped)", st.entries, 7);
   CHECK_EQ("stats: matched", st.matched, 3);
   CHECK_EQ("stats: re-matched", st.rematched, 1);
-  CHECK_EQ("stats: unmatched (new)", st.unmatched, 5); /* other_rel, other_kind, fresh, suffix_only, cg */
+  /* new sites that placed nothing (none allocated yet) are counted apart, as oli diff does */
+  CHECK_EQ("stats: unmatched (new), none allocated", st.unmatched, 0);
+  CHECK_EQ("stats: new that placed nothing", st.small_new, 5); /* other_rel, other_kind, fresh, suffix_only, cg */
+  _oli_site_count_small(_oli_site_state(fresh), 4096);
+  _oli_site_plan_stats(&st);
+  CHECK("stats: a new site's objects below OLI_MIN_SIZE: still apart", st.unmatched == 0 && st.small_new == 5);
+  oli_decision_t dflt;
+  memset(&dflt, 0, sizeof dflt);
+  _oli_site_count_object(_oli_site_state(fresh), 2u << 20, &dflt);
+  _oli_site_plan_stats(&st);
+  CHECK("stats: a new site with an object of OLI_MIN_SIZE or more: new", st.unmatched == 1 && st.small_new == 4 &&
+                                                                           st.first_new[0]->id == 0xf00d);
   CHECK_EQ("stats: stale", st.stale, 3); /* a4, a5, c1 */
   /* the allocation path's lookup: resolved once per site state and plan, and
    * resolved again when the plan changes (a state never keeps an old plan's entry) */
