@@ -319,55 +319,47 @@ static bool entersSubloop(const Value *V, const Loop *L, ScalarEvolution &SE, Sm
   return false;
 }
 
-bool rowStart(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+/// The one term of S that moves in L, as c * v (casts of v dropped): the
+/// others fixed in L or a base L reloads from a fixed slot. False when
+/// another term moves too, or the moving one is not of that form.
+static bool movingTerm(const SCEV *S, const Loop *L, ScalarEvolution &SE, int64_t &C, Value *&V) {
   SmallVector<const SCEV *, 4> Terms;
   if (auto *A = dyn_cast<SCEVAddExpr>(S))
     Terms.append(A->operands().begin(), A->operands().end());
   else
     Terms.push_back(S);
-  const Value *Row = nullptr;
-  for (const SCEV *T : Terms) {
-    if (SE.isLoopInvariant(T, L))
-      continue;
-    const SCEV *X = T;
-    if (auto *M = dyn_cast<SCEVMulExpr>(T); M && M->getNumOperands() == 2 && isa<SCEVConstant>(M->getOperand(0)))
-      X = M->getOperand(1);
-    while (auto *E = dyn_cast<SCEVIntegralCastExpr>(X))
-      X = E->getOperand();
-    auto *U = dyn_cast<SCEVUnknown>(X);
-    if (Row || !U)
-      return false;
-    Row = U->getValue();
-  }
-  SmallPtrSet<const Value *, 32> Seen;
-  return Row && entersSubloop(Row, L, SE, Seen);
-}
-
-int64_t cursorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
-  SmallVector<const SCEV *, 4> Terms;
-  if (auto *A = dyn_cast<SCEVAddExpr>(S))
-    Terms.append(A->operands().begin(), A->operands().end());
-  else
-    Terms.push_back(S);
-  int64_t Step = 0;
+  V = nullptr;
   for (const SCEV *T : Terms) {
     if (SE.isLoopInvariant(T, L))
       continue;
     if (auto *U = dyn_cast<SCEVUnknown>(T); U && reloadedBase(U->getValue(), L, SE))
       continue;
-    int64_t C = 1;
     const SCEV *X = T;
+    int64_t K = 1;
     if (auto *M = dyn_cast<SCEVMulExpr>(T); M && M->getNumOperands() == 2)
-      if (auto *K = dyn_cast<SCEVConstant>(M->getOperand(0)))
-        C = K->getAPInt().getSExtValue(), X = M->getOperand(1);
+      if (auto *MC = dyn_cast<SCEVConstant>(M->getOperand(0)))
+        K = MC->getAPInt().getSExtValue(), X = M->getOperand(1);
     while (auto *E = dyn_cast<SCEVIntegralCastExpr>(X))
       X = E->getOperand();
     auto *U = dyn_cast<SCEVUnknown>(X);
-    if (Step || C <= 0 || !U || !counter(U->getValue(), L, SE))
-      return 0;
-    Step = C;
+    if (V || !U)
+      return false;
+    C = K, V = U->getValue();
   }
-  return Step;
+  return V != nullptr;
+}
+
+bool rowStart(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  int64_t C;
+  Value *Row;
+  SmallPtrSet<const Value *, 32> Seen;
+  return movingTerm(S, L, SE, C, Row) && entersSubloop(Row, L, SE, Seen);
+}
+
+int64_t cursorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  int64_t C;
+  Value *N;
+  return movingTerm(S, L, SE, C, N) && C > 0 && counter(N, L, SE) ? C : 0;
 }
 
 /// V depends, inside L, on a phi of L's header.

@@ -61,12 +61,12 @@ const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, ll
 /// a sweep, however irregular the steps between iterations.
 int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
-/// S moves in L only with a row's start: its other terms fixed in L, one
-/// term c * v with v the value a loop nested in L starts its induction
-/// variable from (or that plus a constant): the row's first element, an
-/// iteration the compiler peeled off the loop that sweeps the rest (a CSR
-/// row, a bucket between two of its starts). Part of that sweep, though v
-/// is loaded (`row_start[b]`).
+/// S moves in L only with a row's start: its other terms fixed in L (or a
+/// base L reloads from a fixed slot), one term c * v with v the value a loop
+/// nested in L starts its induction variable from (or that plus a
+/// constant): the row's first element, an iteration the compiler peeled off
+/// the loop that sweeps the rest (a CSR row, a bucket between two of its
+/// starts). Part of that sweep, though v is loaded (`row_start[b]`).
 bool rowStart(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// True when address V is chained in loop L: it depends, inside L, on a phi
