@@ -372,3 +372,37 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     out->confidence = (out->flags & OLI_STATIC_F_GUESSED) ? OLI_CONFIDENCE_MEDIUM : OLI_CONFIDENCE_HIGH;
   return (int)nk;
 }
+
+void oli_summary_add_local(__oli_site_static_t *into, const __oli_site_static_t *add) {
+  if (add->confidence == OLI_CONFIDENCE_NONE) return;
+  if (into->confidence == OLI_CONFIDENCE_NONE) {
+    *into = *add;
+    return;
+  }
+  const __oli_site_static_t *e[2] = {into, add};
+  double by[OLI_SUMMARY_PATTERNS] = {0}, total = 0, guessed = 0;
+  for (int k = 0; k < 2; k++) {
+    double t = e[k]->intensity, rest = t;
+    for (int p = 0; p < 3; p++) {
+      double v = t * e[k]->share[p] / 100.0;
+      by[p] += v, rest -= v;
+    }
+    by[3] += rest > 0 ? rest : 0;
+    total += t;
+    if (e[k]->flags & OLI_STATIC_F_GUESSED) guessed += t;
+  }
+  uint8_t flags = (uint8_t)((into->flags | add->flags) & ~OLI_STATIC_F_GUESSED);
+  if (total > 0 && guessed > 0.5 * total) flags |= OLI_STATIC_F_GUESSED;
+  into->confidence = add->confidence < into->confidence ? add->confidence : into->confidence;
+  into->passes += add->passes;
+  into->intensity = (float)total;
+  into->flags = flags;
+  if (total > 0) { /* else both never access it: into's pattern stands */
+    double best = 0;
+    for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+      if (p < 3) into->share[p] = (uint8_t)(100.0 * by[p] / total + 0.5);
+      if (by[p] > best) best = by[p], into->pattern = (uint8_t)(p + 1);
+    }
+  }
+  if (flags & OLI_STATIC_F_OPEN_GATHER) into->pattern = OLI_PATTERN_GATHER; /* as the join: latency-bound */
+}

@@ -127,6 +127,14 @@ typedef struct oli_summary_buf_s {
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out);
 
+/* Adds `add` to `into`: two modules' own estimates of one program-wide
+ * global (a COMMON block every file that uses it defines, a C++ inline
+ * variable), each counting its module's accesses - intensity and passes
+ * summed, shares by weight, the lower confidence, the flags of both (guessed
+ * when the guessed parts are most of it). Before the join, which then runs
+ * once on the sum. */
+void oli_summary_add_local(__oli_site_static_t *into, const __oli_site_static_t *add);
+
 #ifdef __cplusplus
 }
 #endif

@@ -27,6 +27,7 @@
 
 #include "internal.h"
 #include "siterec.h"
+#include "summary.h"
 
 #define MAX_SITES OLI_MAX_SITES
 #define TABLE_SLOTS (1u << 19) /* power of two, 2x MAX_SITES */
@@ -34,7 +35,9 @@
 typedef struct site_ext_s {
   oli_site_state_t st; /* first: slot points here; st.site is the runtime's copy */
   uint32_t idx;
-  uint32_t nrecs; /* records of loaded modules attached (reg_lock) */
+  uint32_t nrecs;           /* records of loaded modules attached (reg_lock) */
+  __oli_site_static_t own;  /* the records' own estimates, before the join (reg_lock) */
+  uint64_t files[4];        /* a global's: the files whose records own sums, a Bloom filter (reg_lock) */
 } site_ext_t;
 
 typedef oli_shard_ctr_t shard_ctr_t;
@@ -161,11 +164,35 @@ static bool shards_grow(size_t n) {
  * (or when the kernel will not commit the tables' next chunk). */
 /* The static estimate block of record s (*out zeroed, confidence none, when
  * it has none), through common/siterec.c's reader. */
-static void site_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
+static void own_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
   oli_siterec_t r;
   if (s && oli_siterec_decode(s, s->size, 0, &r, NULL, 0) > 0 && r.has_static) *out = r.st;
   else memset(out, 0, sizeof *out); /* confidence none */
-  if (s) _oli_summary_join(s, out); /* with the other modules' summaries */
+}
+
+/* x's estimate: its records' own, joined with the other modules' summaries. */
+static void site_estimate(site_ext_t *x) {
+  __oli_site_static_t e = x->own;
+  _oli_summary_join(x->st.site, &e);
+  x->st.estimate = e; /* read without the lock: numbers, a torn read at worst mixes two estimates */
+}
+
+/* Whether s's file is among those x's estimate sums, adding it: 3 bits of
+ * 256 per file name, so a module loaded twice is not counted twice; among
+ * 20 files about one in a hundred would be taken for one seen (its
+ * accesses left out, as before files were summed). */
+static bool file_seen(site_ext_t *x, const __oli_site_t *s) {
+  const char *file, *fn, *nm;
+  oli_siterec_strings(s, &file, &fn, &nm);
+  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+  for (const unsigned char *p = (const unsigned char *)file; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
+  bool seen = true;
+  for (int k = 0; k < 3; k++, h >>= 8) {
+    uint64_t bit = 1ull << (h & 63), *w = &x->files[(h >> 6) & 3];
+    seen &= (*w & bit) != 0;
+    *w |= bit;
+  }
+  return seen;
 }
 
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
@@ -183,7 +210,9 @@ static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
       site_ext_t *x = state_new();
       if (!x) return NULL;
       x->st.site = keep(s);
-      site_estimate(x->st.site, &x->st.estimate);
+      own_estimate(x->st.site, &x->own);
+      if (s->kind == OLI_KIND_GLOBAL) file_seen(x, s);
+      site_estimate(x);
       x->idx = nsites;
       *e = x;
       by_idx[nsites] = x;
@@ -199,6 +228,14 @@ static oli_site_state_t *attach(__oli_site_t *s) {
   bool created;
   site_ext_t *x = lookup(s, &created);
   if (!x) return &untagged.st;
+  /* a global's record from another file (a COMMON block each file defines)
+   * estimates that file's accesses: the object's is their sum (as oli sites) */
+  if (!created && s->kind == OLI_KIND_GLOBAL && x->st.site->kind == OLI_KIND_GLOBAL && !file_seen(x, s)) {
+    __oli_site_static_t more;
+    own_estimate(s, &more);
+    oli_summary_add_local(&x->own, &more);
+    site_estimate(x);
+  }
   /* A record with a name or line beats an anonymous duplicate for reporting. */
   if (!created && x->st.site->line == 0 && s->line != 0)
     __atomic_store_n(&x->st.site, keep(s), __ATOMIC_RELEASE);

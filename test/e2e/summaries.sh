@@ -17,6 +17,10 @@
 #   fmain: a Fortran main program that only loops over a step in another
 #   file (its calls counted from flang's _QQmain, no array of its own), the
 #   module's arrays allocated with stat= in a third file;
+#   common: a Fortran code whose arrays are COMMON blocks, each declared in
+#   every file that uses it (as NPB's are): the files' records of a block
+#   are one object, its estimate the sum of theirs (a block's sweeps in
+#   another file counted);
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
@@ -65,10 +69,11 @@ bench-xs)
   OLI_PASS_OPTIONS=$PO "$CLANG" $C -finline-hint-functions -fpass-plugin="$PLUGIN" one-file.c -o one -lm $LINK ||
     fail "compile the single file"
   ;;
-npb|fmain)
+npb|fmain|common)
   [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
   files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
   [ "$case_" = fmain ] && files="fm_data.f90 alloc.f90 step.f90 main.f90"
+  [ "$case_" = common ] && files="setup.f90 advance.f90 verify.f90 main.f90"
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
       fail "compile $f"
@@ -78,7 +83,7 @@ npb|fmain)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, xs, sret, npb, fmain, bench-xs)" ;;
+*) fail "unknown case (params, xs, sret, npb, fmain, common, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"

@@ -33,6 +33,21 @@ static inline __oli_site_t *test_site_at(void *buf, uint64_t id, unsigned kind, 
   return s;
 }
 
+/* s given the pass's static estimate block after its strings (buf holds
+ * >= 256 bytes); returns s. */
+static inline __oli_site_t *test_site_estimate(__oli_site_t *s, unsigned pattern, unsigned confidence, unsigned flags,
+                                               float intensity, float passes, unsigned streaming, unsigned gather) {
+  __oli_site_static_t e;
+  memset(&e, 0, sizeof e);
+  e.version = OLI_SITE_STATIC_VERSION, e.size = OLI_SITE_STATIC_SIZE;
+  e.pattern = (uint8_t)pattern, e.confidence = (uint8_t)confidence, e.flags = (uint8_t)flags;
+  e.share[0] = (uint8_t)streaming, e.share[2] = (uint8_t)gather;
+  e.intensity = intensity, e.passes = passes;
+  memcpy((char *)s + s->size, &e, sizeof e);
+  s->size = (uint16_t)(s->size + ((OLI_SITE_STATIC_SIZE + 7) & ~7));
+  return s;
+}
+
 /* A fresh heap-independent record (static storage, up to 64 per test). */
 static inline __oli_site_t *test_site(uint64_t id, unsigned kind, uint64_t hint, const char *name) {
   static uint64_t store[64][32];

@@ -112,11 +112,20 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
     free(buf);
     return -1;
   }
-  /* dedupe identical IDs (an inline function's sites in several TUs) */
+  /* dedupe identical IDs (an inline function's sites in several TUs); a
+   * global's records from several files (a COMMON block each file defines)
+   * each estimate their own file's accesses: their sum is the object's */
   qsort(recs, n, sizeof *recs, cmp_id);
-  size_t m = 0;
+  size_t m = 0, first = 0; /* recs[first..i): the ID's records so far (within a group nothing is overwritten) */
   for (size_t i = 0; i < n; i++) {
     if (m > 0 && recs[m - 1].id == recs[i].id) {
+      oli_siterec_t *x = &recs[m - 1];
+      bool again = false; /* the same file's record once more: a module linked twice */
+      for (size_t j = first; j < i && !again; j++) again = strcmp(recs[j].file, recs[i].file) == 0;
+      if (x->kind == OLI_KIND_GLOBAL && recs[i].kind == OLI_KIND_GLOBAL && recs[i].has_static && !again) {
+        if (!x->has_static) memset(&x->st, 0, sizeof x->st), x->has_static = 1;
+        oli_summary_add_local(&x->st, &recs[i].st);
+      }
       if (!same_site(&recs[m - 1], &recs[i])) {
         const oli_siterec_t *x = &recs[m - 1], *y = &recs[i];
         char wx[512], wy[512];
@@ -127,6 +136,7 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
       }
       continue;
     }
+    first = i;
     recs[m++] = recs[i];
   }
   qsort(recs, m, sizeof *recs, cmp_offset); /* section (link) order */
