@@ -57,8 +57,9 @@ const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, ll
 /// iteration on every path - a phi of L's header (`out[n++] = v` under a
 /// condition: a CSR matrix filled row by row, a filtered copy, a particle
 /// bank appended to) or a count kept in memory, at a fixed address
-/// (`s->n++`) or at one chosen by data (`cnt[b]++`: a bucket's cursor). Each access is at the element after the last one's or at it:
-/// a sweep, however irregular the steps between iterations.
+/// (`s->n++`) or at one chosen by data (`cnt[b]++`: a bucket's cursor).
+/// Each access is at the element after the last one's or at it: a sweep,
+/// however irregular the steps between iterations.
 int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// S moves in L only with a row's start: its other terms fixed in L (or a

@@ -160,8 +160,6 @@ static bool shards_grow(size_t n) {
   return true;
 }
 
-/* Under reg_lock: the state of ID (created on first sight), NULL when full
- * (or when the kernel will not commit the tables' next chunk). */
 /* The static estimate block of record s (*out zeroed, confidence none, when
  * it has none), through common/siterec.c's reader. */
 static void own_estimate(const __oli_site_t *s, __oli_site_static_t *out) {
@@ -195,6 +193,8 @@ static bool file_seen(site_ext_t *x, const __oli_site_t *s) {
   return seen;
 }
 
+/* Under reg_lock: the state of ID (created on first sight), NULL when full
+ * (or when the kernel will not commit the tables' next chunk). */
 static site_ext_t *lookup(const __oli_site_t *s, bool *created) {
   *created = false;
   if (!tables_ready() || nsites >= MAX_SITES - 1) return NULL;
