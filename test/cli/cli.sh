@@ -1353,6 +1353,8 @@ run-bad) # a bad value is refused by the runtime's own checker: one line naming 
     hasnt RAN
   done
   run $OLI run --policy; want_rc 2 "value missing at the end"; one_line "--policy needs a value (P)"
+  # the program taken for a value: the value is what is wrong, not a missing program
+  run $OLI run -v ./app; want_rc 2 "-v ./app"; one_line "--verbose='./app' is not one of 0, 1, 2"
   ;;
 hints) # a wrong file or count gets a line that says what to do
   build_handmade
@@ -1364,6 +1366,10 @@ hints) # a wrong file or count gets a line that says what to do
   run $OLI sites --json "$(command -v sh)"; want_rc 0 "sites --json, no section"; json_ok out.txt
   one_line "was not compiled with the oli plugin"
   run $OLI sites hm; want_rc 0 "sites with sites"; [ ! -s err.txt ] || fail "a hint for a binary with sites: $(cat err.txt)"
+  # a plan from the estimates of a program built without the plugin: an error, not an empty plan
+  run $OLI plan --static "$(command -v sh)" --dram-limit 1G -o sp.json; want_rc 2 "plan --static, no section"
+  one_line "has no oli_sites section: it was not compiled with the oli plugin, and --static plans from the plugin's"
+  [ ! -e sp.json ] || fail "plan --static wrote a plan of nothing"
   run $OLI report a b; want_rc 2 "two files"; one_line "oli: report: expected one FILE, got 2 arguments;"
   run $OLI diff onlyone.json; want_rc 2 "one file"; one_line "oli: diff: expected OLD and NEW, got 1 argument;"
   run $OLI sites; want_rc 2 "no binary"; one_line "oli: sites: expected one BINARY, got no arguments;"

@@ -14,7 +14,10 @@
 #     --setup COMMAND     a shell command run as root in the guest before the program
 #
 # PROGRAM: an executable built with oli (static, or dynamic: its shared libraries are
-# copied into the guest). VAR=VALUE pairs go into its environment (OLI_POLICY=...).
+# copied into the guest), or any other dynamic executable: one not linked with liboli
+# (no oli_sites section, no liboli.so needed) gets liboli preloaded, as `oli run`
+# does (zero-rebuild mode), with libgcc_s's unwinder beside it, and its report's
+# frames name the host's files. VAR=VALUE pairs go into its environment (OLI_POLICY=...).
 # The program runs with OLI_REPORT set; its output and the report (a table from
 # `oli report` when the CLI is built, else the JSON) are printed. Exit: the
 # program's status, 1 when the guest did not finish, 77 when QEMU cannot run here.
@@ -63,6 +66,17 @@ while [ $# -gt 0 ]; do
     *) echo "oli-lab: error: '$1' is not VAR=VALUE (program arguments go after --)" >&2; exit 2 ;;
   esac
 done
+prog_abs=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
+preload=""
+if ! readelf -S "$prog" 2>/dev/null | grep -q ' oli_sites' && ! readelf -d "$prog" 2>/dev/null | grep -q 'liboli'; then
+  [ -f "$build/lib/liboli.so" ] || { echo "oli-lab: error: $prog is not linked with liboli and $build/lib/liboli.so is not built to preload" >&2; exit 2; }
+  gcc_s=$(ldconfig -p 2>/dev/null | awk '/libgcc_s\.so\.1 .*x86-64/ {print $NF; exit}')
+  files+=("$build/lib/liboli.so=liboli.so")
+  [ -z "$gcc_s" ] || files+=("$gcc_s=libgcc_s.so.1") # the runtime's unwinder for call-stack sites
+  envs=("LD_PRELOAD=/lab/liboli.so" "LD_LIBRARY_PATH=/lab" "${envs[@]}")
+  preload=1
+  echo "oli-lab: $(basename "$prog") is not linked with liboli: preloading it (zero-rebuild mode, as oli run does)" >&2
+fi
 if [ -z "$out" ]; then
   out=$(mktemp -d /tmp/oli-lab-demo.XXXXXX)
 fi
@@ -80,7 +94,6 @@ if [ "$timeout" = auto ]; then
   pin=()
   [ -n "$hostcpu" ] && pin=(taskset -c "$hostcpu")
   echo "oli-lab: timing $(basename "$prog") on this host first, for an estimate (--timeout SEC skips this) ..." >&2
-  prog_abs=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
   # its CPU time (user + system), not the wall clock: a busy host would inflate that
   read -r hrc host_ms < <(cd "$out" && python3 -c '
 import resource, subprocess, sys
@@ -181,11 +194,23 @@ print("oli-lab: program exit status %s%s" % (status, "" if end else " (guest did
 sys.exit(0 if end and status is not None else 1)
 PY
 status=$(sed -n 's/^OLI-LAB demo status=\([0-9]*\).*/\1/p' "$out/console.log" | tr -d '\r')
+if [ -s "$out/report.json" ] && [ -n "$preload" ]; then
+  # the guest's /lab copies are the host's files: their frames name these (DWARF, build IDs)
+  python3 - "$out/report.json" "/lab/$(basename "$prog")" "$prog_abs" "/lab/liboli.so" "$build/lib/liboli.so" <<'PY'
+import json, sys
+path, pairs = sys.argv[1], dict(zip(sys.argv[2::2], sys.argv[3::2]))
+r = json.load(open(path))
+for s in r.get("sites", []):
+    for f in s.get("frames") or []:
+        f["module"] = pairs.get(f.get("module"), f.get("module"))
+json.dump(r, open(path, "w"), indent=1)
+PY
+fi
 if [ -s "$out/report.json" ]; then
   cli=$build/bin/oli
   if [ -x "$cli" ] && "$cli" report "$out/report.json" 2>/dev/null; then :; else cat "$out/report.json"; fi
 else
-  echo "oli-lab: no report (was the program linked with liboli?)" >&2
+  echo "oli-lab: no report (the program wrote none: did it exit before its end, or unset OLI_REPORT?)" >&2
 fi
 echo "oli-lab: console log and report in $out" >&2
 exit "${status:-1}"

@@ -74,6 +74,30 @@ oli-run) # oli run preloads liboli for a program not linked with it
   python3 -c 'import json,sys; r=json.load(open("r.json")); f=[s for s in r["sites"] if s.get("frames")]; assert len(f) >= 3 and r["summary"]["placed_objects"] == len(f), r["summary"]' ||
     fail "report without call-stack sites"
   ;;
+rebuilt) # the program rebuilt after its run: oli report cannot name its sites from the new file (another
+  # build ID) and says so once, showing ? - not a later frame's line in the C library's start-up code
+  command -v gcc >/dev/null || skip "gcc not found"
+  # main allocates itself: its sites' frames after main's are the C library's start-up code
+  cat >direct.c <<'EOF_C'
+#include <stdlib.h>
+#include <string.h>
+char *volatile keep[2]; /* the objects escape: the mallocs stay */
+int main(int argc, char **argv) {
+  keep[0] = malloc(4 << 20), keep[1] = malloc(6 << 20);
+  memset(keep[0], argc, 4 << 20), memset(keep[1], argc, 6 << 20);
+  return keep[0][1] + keep[1][2] != 2 * argc || argv[0][0] == 0;
+}
+EOF_C
+  gcc -O1 -g direct.c -o direct || fail "gcc direct.c"
+  env OLI_REPORT=r.json LD_PRELOAD="$LIBDIR/liboli.so" ./direct >out.txt 2>err.txt || { cat err.txt >&2; fail "direct"; }
+  "$OLI" report r.json >before.txt 2>before.err || fail "oli report"
+  [ "$(grep -c "^0x.*/direct.c:[0-9]" before.txt)" = 2 ] || { cat before.txt >&2; fail "the run's own binary: sites not named"; }
+  [ ! -s before.err ] || { cat before.err >&2; fail "warned with the run's own binary"; }
+  gcc -O2 -g direct.c -o direct || fail "gcc direct.c again" # other code: another build ID
+  "$OLI" report r.json >after.txt 2>after.err || fail "oli report after the rebuild"
+  [ "$(grep -c "direct: not the file the run had" after.err)" = 1 ] || { cat after.err >&2; fail "want one warning"; }
+  awk '/^0x/ && $3 != "?" {bad = 1} END {exit bad}' after.txt || { cat after.txt >&2; fail "a site named from another frame"; }
+  ;;
 two-paths | two-paths-fp) # one malloc line reached by two call paths: two sites, each decided on its own;
   # -fp: built with frame pointers, so that after the unwinder's first walks the frame-pointer walk finds them
   command -v gcc >/dev/null || skip "gcc not found"

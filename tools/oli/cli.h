@@ -81,7 +81,8 @@ typedef struct cli_symbol_s {
   uint32_t line, rel;          /* rel: line - the function's first line, when has_rel */
   int has_rel;
 } cli_symbol_t;
-/* 0: function, file and line; 1: the function only; -1 nothing (no module, another build, no symbols). */
+/* 0: function, file and line; 1: the function only; -1 nothing (no symbols there); -2 the module is
+ * not readable (its file gone, or another build). */
 int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out);
 /* Every site with frames and no file gets the first frame that has a source line. */
 void cli_symbolize_doc(oli_doc_t *d);
@@ -109,6 +110,8 @@ int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, 
  * 0 ok; -1 after one "oli: PATH: ..." line. */
 struct oli_siterec_s;
 int cli_sites_read(const char *path, struct oli_siterec_s **recs, size_t *n, unsigned char **buf);
+/* path has an oli_sites section (or could not be read: said elsewhere). */
+bool cli_sites_section(const char *path);
 
 // one entry point per subcommand (commands.def), each in its own file:
 // argc/argv start at the subcommand name

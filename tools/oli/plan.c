@@ -189,6 +189,15 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
     oli_doc_free(&sz);
     return -1;
   }
+  if (n == 0 && !cli_sites_section(bin)) { /* a plan of nothing would pass for one */
+    cli_error("plan: --static %s: it has no %s section: it was not compiled with the oli plugin, and --static "
+              "plans from the plugin's estimates; for this program, profile a run (oli run --profile FILE -- "
+              "PROGRAM) and plan from the profile",
+              cli_shown(bin), OLI_SITE_SECTION);
+    free(recs);
+    oli_doc_free(&sz);
+    return -1;
+  }
   d->sites = calloc(n ? n : 1, sizeof *d->sites);
   d->release = free;
   *pattern = calloc(n ? n : 1, 1);
@@ -504,6 +513,11 @@ int cli_plan_main(int argc, char **argv) {
   if (total_acc == 0 && d.nsites > 0 && static_bin)
     cli_warning("%s: no static access estimate in its site records (built with static-intensity=0, at -O0, or "
                 "by an older plugin): every object counts as cold", d.path);
+  else if (total_acc == 0 && d.nsites > 0 && d.sites[0].nframes > 0) /* call-stack sites: no plugin build */
+    cli_warning("%s: no sampled accesses (access_source %s): every object counts as cold, so the plan "
+                "only keeps as many bytes on DRAM as fit; a program not built with the plugin has its accesses "
+                "counted only by hardware samples (OLI_PROFILE_SOURCE=pmu, where the machine has a PMU), or "
+                "rebuild it with the plugin and profile-every=N", d.path, oli_access_source_name(d.access_source));
   else if (total_acc == 0 && d.nsites > 0)
     cli_warning("%s: no sampled accesses (access_source %s): every object counts as cold, so the plan "
                 "only keeps as many bytes on DRAM as fit; profile with the pass option profile-every=N "
@@ -613,7 +627,7 @@ int cli_plan_main(int argc, char **argv) {
   if (d.run_ns) oli_jw_u64(&w, "run_ns", d.run_ns);
   oli_jw_u64(&w, "footprint", m.footprint);
   oli_jw_u64(&w, "large_percent", m.large_percent);
-  oli_jw_double(&w, "hot_per_kib", m.hot * 1024.0, 6);
+  oli_jw_double(&w, "hot_per_kib", total_acc > 0 ? m.hot * 1024.0 : 0, 6); /* none: 0, not the model's floor */
   oli_jw_str(&w, "solver", res.exact ? "exact" : "greedy");
   oli_jw_end(&w);
   oli_jw_array(&w, "sites", OLI_JW_LINES);

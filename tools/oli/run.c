@@ -402,11 +402,7 @@ int cli_run_main(int argc, char **argv) {
     }
     values[c - 256] = optarg;
   }
-  if (optind >= argc) {
-    cli_error("run: no program to run; usage: oli run [OPTION...] [--] PROGRAM [ARGS...]");
-    return OLI_EXIT_BAD;
-  }
-  for (size_t i = 0; i < NRUN; i++) {
+  for (size_t i = 0; i < NRUN; i++) { /* values first: `-v ./app` is a bad value, not a missing program */
     if (values[i] == NULL) continue;
     const char *env = _oli_option_name(run_opts[i].option);
     char msg[512];
@@ -439,6 +435,10 @@ int cli_run_main(int argc, char **argv) {
       cli_error("run: cannot set %s: %s", env, strerror(errno));
       return OLI_EXIT_BAD;
     }
+  }
+  if (optind >= argc) {
+    cli_error("run: no program to run; usage: oli run [OPTION...] [--] PROGRAM [ARGS...]");
+    return OLI_EXIT_BAD;
   }
   if (check_nodes(values) != 0) return OLI_EXIT_BAD;
   if (bind_cpus(bind_nodes, bind_cpus_s) != 0) return OLI_EXIT_BAD;

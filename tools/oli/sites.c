@@ -86,6 +86,16 @@ static int cmp_offset(const void *a, const void *b) {
   return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+bool cli_sites_section(const char *path) {
+  unsigned char *sec = NULL;
+  size_t len = 0;
+  int found = 1; /* unreadable: said by whoever read it first */
+  char why[256];
+  if (cli_elf_read_section(path, OLI_SITE_SECTION, &sec, &len, &found, why, sizeof why) != 0) found = 1;
+  free(sec);
+  return found != 0;
+}
+
 int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned char **bufout) {
   unsigned char *buf;
   size_t len;
@@ -247,18 +257,13 @@ int cli_sites_main(int argc, char **argv) {
   size_t m;
   if (cli_sites_read(path, &recs, &m, &buf) != 0) return OLI_EXIT_BAD;
   if (m == 0) { /* say why there is nothing: most often, a build without the plugin */
-    unsigned char *sec = NULL;
-    size_t len = 0;
-    int found = 0;
-    char why[256];
-    if (cli_elf_read_section(path, OLI_SITE_SECTION, &sec, &len, &found, why, sizeof why) == 0 && !found)
+    if (!cli_sites_section(path))
       cli_warning("sites: %s has no %s section: it was not compiled with the oli plugin (oli-config --cflags or "
                   "--fflags, oli_instrument() in CMake); oli run places its objects by call stack",
                   path, OLI_SITE_SECTION);
     else
       cli_warning("sites: %s: the oli plugin tagged no allocation in it (no malloc-family call, ALLOCATE or "
                   "global of at least min-global-size)", path);
-    free(sec);
   }
   oli_build_t builds[MAX_BUILDS];
   size_t nb = 0;

@@ -6,8 +6,12 @@
  * library and other modules without debug information are passed over), so
  * every command shows and matches it as it does a plugin-built site. A
  * module whose file is gone, or whose build ID is not the one the run saw,
- * is not read: its frames keep module + offset. Built without libdw (not
- * found at configure), nothing is named. */
+ * is not read: its frames keep module + offset, and a site whose first
+ * frame with a line may be in it (a module outside /lib and /usr: the
+ * program, its own libraries) keeps no name rather than a later frame's (the
+ * C library's start-up code named a rebuilt program's sites); one warning
+ * per such module. Built without libdw (not found at configure), nothing is
+ * named. */
 #include "cli.h"
 
 #include <inttypes.h>
@@ -75,7 +79,8 @@ static Dwarf_Die *innermost_function(Dwarf_Die *scopes, int n, Dwarf_Die *out) {
 int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
   memset(out, 0, sizeof *out);
   mod_t *m = module(f->module, f->build_id ? f->build_id : "");
-  if (!m || !m->m || f->offset == 0) return -1;
+  if (!m || !m->m) return -2;
+  if (f->offset == 0) return -1;
   GElf_Addr load = 0; /* where libdw put the module: its link-time addresses + load */
   if (!dwfl_module_getelf(m->m, &load)) return -1;
   Dwarf_Addr addr = f->offset - 1 + load; /* the call, not the instruction after it */
@@ -101,13 +106,31 @@ int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
   return 0;
 }
 
+/* A module of the system's (the C and Fortran libraries): passed over when
+ * unreadable, as when it has no lines. */
+static int system_module(const char *path) { return strncmp(path, "/lib", 4) == 0 || strncmp(path, "/usr/", 5) == 0; }
+
 void cli_symbolize_doc(oli_doc_t *d) {
+  const char *warned[8] = {0};
+  size_t nwarned = 0;
   for (size_t i = 0; i < d->nsites; i++) {
     oli_doc_site_t *s = &d->sites[i];
     if (!s->nframes || (s->file && s->file[0])) continue;
     for (size_t k = 0; k < s->nframes; k++) {
       cli_symbol_t y;
-      if (cli_symbolize(&s->frames[k], &y) != 0) continue;
+      int rc = cli_symbolize(&s->frames[k], &y);
+      if (rc == -2 && !system_module(s->frames[k].module)) {
+        size_t w = 0;
+        while (w < nwarned && strcmp(warned[w], s->frames[k].module) != 0) w++;
+        if (w == nwarned && nwarned < 8) {
+          warned[nwarned++] = s->frames[k].module;
+          cli_warning("%s: not the file the run had (gone, or rebuilt: another build ID): the sites allocated from "
+                      "it are not named (shown as ?); name them with the binaries of the run",
+                      cli_shown(s->frames[k].module));
+        }
+        break;
+      }
+      if (rc != 0) continue;
       s->file = y.file;
       s->line = y.line;
       OLI_SET(s, OLI_F_LINE);
