@@ -71,6 +71,15 @@ OLI_ABI_ASSERT(OLI_KIND_WRAPPER == 15, "ABI v1: kind numbers 1-15 are in binarie
 #define OLI_SITE_F_NOTHROW 0x04    /* operator new (nothrow_t) */
 #define OLI_SITE_F_ALIGNED 0x08    /* operator new (align_val_t) / aligned kinds */
 #define OLI_SITE_F_INVOKE 0x10     /* the call was an invoke (C++ EH) */
+/* A bracketed call of a function of another file that may be an allocation
+ * wrapper (it returns a pointer and is given a count): the bracket takes
+ * only allocations of records flagged RETURNED (its callee's module found
+ * them part of what a wrapper returns), and gives way to any bracket that is
+ * not (docs/site-ids.md, "Wrappers in other files"). */
+#define OLI_SITE_F_EXTERN 0x20
+/* An allocation or bracketed call inside an allocation wrapper: its object is
+ * what the wrapper returns. */
+#define OLI_SITE_F_RETURNED 0x40
 
 /* One site record. Records are 8-byte aligned, `size` bytes long (a multiple
  * of 8), and laid end to end in the oli_sites section; zero padding may stand

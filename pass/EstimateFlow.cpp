@@ -467,8 +467,8 @@ void Estimator::findRoots() {
         addRoot(Rec, CB, CB->getArgOperand(0)->stripPointerCasts(), {});
       else if (std::optional<ObjectRole> R = roleOf(N); Rec && R && R->Entry)
         Entries.push_back(CB);
-      else if ((R && R->Bracket) || (!Callee->isDeclaration() && CB->getType()->isPointerTy()))
-        Calls.push_back(CB); // an object only inside a bracket
+      else if ((R && R->Bracket) || (CB->getType()->isPointerTy() && !N.starts_with(AbiPrefix)))
+        Calls.push_back(CB); // an object only inside a bracket (another file's wrapper too: EXTERN)
       else if (!Callee->isDeclaration())
         Fills.push_back(CB); // a bracket's object may come out through an argument (a constructor)
     }

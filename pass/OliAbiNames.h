@@ -57,6 +57,8 @@ constexpr uint8_t FlagHasLine = OLI_SITE_F_HAS_LINE;
 constexpr uint8_t FlagNothrow = OLI_SITE_F_NOTHROW;
 constexpr uint8_t FlagAligned = OLI_SITE_F_ALIGNED;
 constexpr uint8_t FlagInvoke = OLI_SITE_F_INVOKE;
+constexpr uint8_t FlagExtern = OLI_SITE_F_EXTERN;
+constexpr uint8_t FlagReturned = OLI_SITE_F_RETURNED;
 
 /// A function given a heap object back and the entry point the pass calls
 /// instead (the OLI_RELEASE rows of oli_vocab.def).

@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -36,6 +38,7 @@ using namespace llvm;
 STATISTIC(NumTaggedHeap, "heap allocation calls rewritten to __oli_* entry points");
 STATISTIC(NumTaggedBracket, "wrapper / Fortran ALLOCATE calls bracketed with site enter/leave");
 STATISTIC(NumTaggedLibrary, "calls into allocating standard-library code bracketed at the caller");
+STATISTIC(NumTaggedExtern, "calls of other files' functions that may be allocation wrappers bracketed");
 STATISTIC(NumGlobals, "global objects registered");
 STATISTIC(NumIndirect, "indirect calls left alone");
 STATISTIC(NumSmall, "constant-size allocations below min-heap-size left alone");
@@ -615,6 +618,8 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
   SiteInfo S;
   S.Kind = CI.Kind;
   S.Flags = CI.Flags | (isa<InvokeInst>(CB) ? FlagInvoke : 0);
+  if (Wrappers.count(&F)) // whatever a wrapper allocates is part of what it returns (findWrappers)
+    S.Flags |= FlagReturned;
   S.Func = displayFunctionName(F.getName());
   std::string File = ModuleFile, Dir = ModuleDir, Key;
   if (const DILocation *DL = CB.getDebugLoc().get()) {
@@ -728,11 +733,55 @@ void OliTagSites::libraryCalls(Function &F, ArrayRef<CallBase *> Calls,
   }
 }
 
+/// Calls from F of functions defined in another file that may be allocation
+/// wrappers (`grid = xmalloc(n * sizeof *grid)` with xmalloc in util.c): a
+/// pointer returned, an integer given, not a function of the C library (the
+/// optimiser's list) or of a language runtime. Bracketed with the record
+/// flagged EXTERN: the runtime gives the bracket only allocations whose
+/// records the callee's module flagged RETURNED (part of what a wrapper
+/// returns), so a callee that is no wrapper keeps its own sites. Not inside
+/// a loop, as libraryCalls.
+void OliTagSites::externCalls(Function &F, ArrayRef<CallBase *> Calls,
+                              SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
+  if (!Opt.ExternWrappers || Calls.empty() || isLibraryCode(F))
+    return;
+  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  std::optional<DominatorTree> DT;
+  std::optional<LoopInfo> LI;
+  for (CallBase *CB : Calls) {
+    Function *G = CB->getCalledFunction();
+    StringRef N = G->getName();
+    LibFunc LF;
+    bool Counted = any_of(G->args(), [](const Argument &A) { return A.getType()->isIntegerTy(); });
+    if (!G->getReturnType()->isPointerTy() || !Counted || TLI.getLibFunc(*G, LF) || isMustTail(*CB) ||
+        N.starts_with("llvm.") || N.starts_with("MPI_") || N.starts_with("PMPI_") || N.starts_with("omp_"))
+      continue;
+    if (N.starts_with("_")) { // C++ of the program's other files, not its standard library; no runtime's (_Fortran..)
+      if (!N.starts_with("_Z"))
+        continue;
+      std::string D = demangle(N);
+      if (StringRef(D).starts_with("std::") || StringRef(D).starts_with("__gnu_cxx::") ||
+          StringRef(D).starts_with("operator"))
+        continue;
+    }
+    if (!LI) {
+      DT.emplace(F);
+      LI.emplace(*DT);
+    }
+    if (LI->getLoopFor(CB->getParent()))
+      continue;
+    Sites.push_back({CB, CalleeInfo{OLI_KIND_WRAPPER, FlagExtern, true, "", false}});
+    ++NumTaggedExtern;
+  }
+}
+
 void OliTagSites::instrumentFunction(Function &F) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() || isOliName(F.getName()))
     return;
   SmallVector<std::pair<CallBase *, CalleeInfo>, 16> Sites;
   SmallVector<CallBase *, 16> Defined; // calls of the module's own functions (libraryCalls)
+  SmallVector<CallBase *, 16> Declared; // calls of other files' functions (externCalls)
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
     if (!CB || isa<IntrinsicInst>(CB))
@@ -748,9 +797,12 @@ void OliTagSites::instrumentFunction(Function &F) {
         Sites.push_back({CB, *CI});
     } else if (Function *G = CB->getCalledFunction(); G && !G->isDeclaration()) { // not inline asm
       Defined.push_back(CB);
+    } else if (G && !isOliName(G->getName())) {
+      Declared.push_back(CB);
     }
   }
   libraryCalls(F, Defined, Sites); // after the others: their ordinals (sites without a line) stay
+  externCalls(F, Declared, Sites);
   StringMap<unsigned> Keys;
   for (unsigned I = 0; I < Sites.size(); ++I)
     tagCall(F, *Sites[I].first, Sites[I].second, I, Keys);

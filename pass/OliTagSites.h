@@ -52,6 +52,8 @@ private:
   void instrumentFunction(llvm::Function &F);
   void libraryCalls(llvm::Function &F, llvm::ArrayRef<llvm::CallBase *> Calls,
                     llvm::SmallVectorImpl<std::pair<llvm::CallBase *, CalleeInfo>> &Sites);
+  void externCalls(llvm::Function &F, llvm::ArrayRef<llvm::CallBase *> Calls,
+                   llvm::SmallVectorImpl<std::pair<llvm::CallBase *, CalleeInfo>> &Sites);
   void tagCall(llvm::Function &F, llvm::CallBase &CB, const CalleeInfo &CI, unsigned Ordinal,
                llvm::StringMap<unsigned> &Keys);
   void rewriteHeapCall(llvm::CallBase &CB, const CalleeInfo &CI, llvm::GlobalVariable *Rec);

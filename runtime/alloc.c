@@ -14,7 +14,12 @@
  * placed object (realloc keeps its placement).
  *
  * __oli_site_enter/leave keep an initial-exec thread-local "current site"
- * (outermost wins) that the interposed functions and inner __oli_* calls use. */
+ * (outermost wins) that the interposed functions and inner __oli_* calls use.
+ * A bracket of another file's function that may be a wrapper (record flag
+ * EXTERN) is weaker: it takes only allocations of records flagged RETURNED
+ * (what a wrapper returns), and an inner bracket that is not RETURNED takes
+ * its place (its callee was no wrapper, and that inner call's site is the
+ * object's). */
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -151,7 +156,9 @@ static __attribute__((noinline)) void *alloc_stack(size_t n, size_t align, bool 
 
 static inline __oli_site_t *effective(__oli_site_t *site) {
   __oli_site_t *cur = tls.cur;
-  return cur ? cur : site;
+  if (oli_likely(!cur)) return site;
+  if (oli_unlikely(cur->flags & OLI_SITE_F_EXTERN) && !(site && (site->flags & OLI_SITE_F_RETURNED))) return site;
+  return cur;
 }
 
 /* A small object of site counted in this thread's counters, which are
@@ -350,7 +357,7 @@ OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd,
 
 OLI_EXPORT __oli_site_t *__oli_site_enter(__oli_site_t *site) {
   __oli_site_t *prev = tls.cur;
-  if (!prev) tls.cur = site;
+  if (!prev || ((prev->flags & OLI_SITE_F_EXTERN) && !(site->flags & OLI_SITE_F_RETURNED))) tls.cur = site;
   return prev;
 }
 

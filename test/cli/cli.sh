@@ -1367,6 +1367,7 @@ hints) # a wrong file or count gets a line that says what to do
   one_line "was not compiled with the oli plugin"
   run $OLI sites hm; want_rc 0 "sites with sites"; [ ! -s err.txt ] || fail "a hint for a binary with sites: $(cat err.txt)"
   # a plan from the estimates of a program built without the plugin: an error, not an empty plan
+  rm -f sp.json
   run $OLI plan --static "$(command -v sh)" --dram-limit 1G -o sp.json; want_rc 2 "plan --static, no section"
   one_line "has no oli_sites section: it was not compiled with the oli plugin, and --static plans from the plugin's"
   [ ! -e sp.json ] || fail "plan --static wrote a plan of nothing"

@@ -17,7 +17,7 @@ target triple = "x86_64-unknown-linux-gnu"
 define void @f() {
   ret void
 }
-; UNKNOWN: error: oli: unknown option 'colour' in oli-tag-sites<...>; accepted: root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, wrappers=0|1, containers=0|1, globals=0|1, small-bypass=0|1, profile-every=N
+; UNKNOWN: error: oli: unknown option 'colour' in oli-tag-sites<...>; accepted: root=PATH, min-global-size=SIZE, min-heap-size=SIZE, version-check=0|1, wrappers=0|1, extern-wrappers=0|1, containers=0|1, globals=0|1, small-bypass=0|1, profile-every=N
 ; NUMBER: error: oli: option 'min-global-size=lots' in oli-tag-sites<...>: expected a size (bytes, or a number with K, M, G, T, P: e.g. 64K, 1.5M)
 ; OVERFLOW: error: oli: option 'min-heap-size=99999999999999999999' in oli-tag-sites<...>: expected a size
 ; BOOL: error: oli: option 'wrappers=maybe' in oli-tag-sites<...>: expected 0, 1, true or false

@@ -31,9 +31,10 @@ void setup(size_t n) {
   b = alloc_2d(n, 2 * n);
 }
 
-// CHECK: @[[XM:__oli_site]] = {{.*}} i8 1, i8 2, {{.*}} i32 11, i32 1, {{.*}}\00xmalloc\00
-// CHECK: @[[R1:__oli_site.1]] = {{.*}} i8 15, i8 2, {{.*}} i32 20, i32 1, {{.*}}\00alloc_2d\00
-// CHECK: @[[R2:__oli_site.2]] = {{.*}} i8 15, i8 2, {{.*}} i32 21, i32 2, {{.*}}\00alloc_2d\00
+// The wrappers' own sites are flagged RETURNED (64, with HAS_LINE 2: 66).
+// CHECK: @[[XM:__oli_site]] = {{.*}} i8 1, i8 66, {{.*}} i32 11, i32 1, {{.*}}\00xmalloc\00
+// CHECK: @[[R1:__oli_site.1]] = {{.*}} i8 15, i8 66, {{.*}} i32 20, i32 1, {{.*}}\00alloc_2d\00
+// CHECK: @[[R2:__oli_site.2]] = {{.*}} i8 15, i8 66, {{.*}} i32 21, i32 2, {{.*}}\00alloc_2d\00
 // CHECK: @[[A:__oli_site.3]] = {{.*}} i8 15, i8 2, {{.*}} i32 30, i32 1, {{.*}}\00setup\00a\00
 // CHECK: @[[B:__oli_site.4]] = {{.*}} i8 15, i8 2, {{.*}} i32 31, i32 2, {{.*}}\00setup\00b\00
 // CHECK-LABEL: define {{.*}}@setup(

@@ -5,7 +5,7 @@ source_filename = "invoke.cpp"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: @[[S0:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 9, i8 17, i64 {{-?[0-9]+}}, i64 40,
+; CHECK: @[[S0:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 9, i8 81, i64 {{-?[0-9]+}}, i64 40,
 
 define ptr @_Z1fv() personality ptr @__gxx_personality_v0 {
 ; CHECK-LABEL: define ptr @_Z1fv(

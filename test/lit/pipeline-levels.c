@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-// CHECK: @__oli_site = private global {{.*}} i8 1, i8 0, {{.*}}pipeline-levels.c\00zeroed\00{{.*}} section "oli_sites", align 8
-// CHECK: @__oli_site.1 = private global {{.*}} i8 2, i8 0, {{.*}}pipeline-levels.c\00pair\00{{.*}} section "oli_sites", align 8
+// Both functions are wrappers: their sites flagged RETURNED (64).
+// CHECK: @__oli_site = private global {{.*}} i8 1, i8 64, {{.*}}pipeline-levels.c\00zeroed\00{{.*}} section "oli_sites", align 8
+// CHECK: @__oli_site.1 = private global {{.*}} i8 2, i8 64, {{.*}}pipeline-levels.c\00pair\00{{.*}} section "oli_sites", align 8
 // CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @oli.module_ctor, ptr null }]
 // CHECK-LABEL: @zeroed(
 // malloc+memset would become calloc later in the pipeline; the site was

@@ -5,7 +5,7 @@ source_filename = "realloc.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: @[[S0:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 3, i8 1, i64 {{-?[0-9]+}}, i64 4096,
+; CHECK: @[[S0:__oli_site]] = private global { {{.*}} } { i32 827084627, i16 {{[0-9]+}}, i8 3, i8 65, i64 {{-?[0-9]+}}, i64 4096,
 
 define ptr @grow(ptr %p) {
 ; CHECK-LABEL: define ptr @grow(
