@@ -705,6 +705,26 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     rewriteHeapCall(CB, CI, Rec);
 }
 
+/// F's loops, found on the first question.
+namespace {
+class LoopsOf {
+public:
+  explicit LoopsOf(Function &F) : F(F) {}
+  bool inLoop(const CallBase *CB) {
+    if (!LI) {
+      DT.emplace(F);
+      LI.emplace(*DT);
+    }
+    return LI->getLoopFor(CB->getParent()) != nullptr;
+  }
+
+private:
+  Function &F;
+  std::optional<DominatorTree> DT;
+  std::optional<LoopInfo> LI;
+};
+} // namespace
+
 /// Calls from F (code of the program) into library code of the module that
 /// allocates (a std::vector constructor, resize, reserve, make_unique): the
 /// object is the caller's, at the caller's line, not one site per template
@@ -716,17 +736,10 @@ void OliTagSites::libraryCalls(Function &F, ArrayRef<CallBase *> Calls,
                                SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
   if (!Opt.Containers || Calls.empty() || Allocating.empty() || isLibraryCode(F))
     return;
-  std::optional<DominatorTree> DT;
-  std::optional<LoopInfo> LI;
+  LoopsOf Loops(F);
   for (CallBase *CB : Calls) {
     Function *G = CB->getCalledFunction();
-    if (!Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G) || isMustTail(*CB))
-      continue;
-    if (!LI) {
-      DT.emplace(F);
-      LI.emplace(*DT);
-    }
-    if (LI->getLoopFor(CB->getParent()))
+    if (!Allocating.count(G) || Wrappers.count(G) || !isLibraryCode(*G) || isMustTail(*CB) || Loops.inLoop(CB))
       continue;
     Sites.push_back({CB, CalleeInfo{OLI_KIND_WRAPPER, 0, true, "", true}});
     ++NumTaggedLibrary;
@@ -747,8 +760,7 @@ void OliTagSites::externCalls(Function &F, ArrayRef<CallBase *> Calls,
     return;
   TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
   TargetLibraryInfo TLI(TLII);
-  std::optional<DominatorTree> DT;
-  std::optional<LoopInfo> LI;
+  LoopsOf Loops(F);
   for (CallBase *CB : Calls) {
     Function *G = CB->getCalledFunction();
     StringRef N = G->getName();
@@ -765,11 +777,7 @@ void OliTagSites::externCalls(Function &F, ArrayRef<CallBase *> Calls,
           StringRef(D).starts_with("operator"))
         continue;
     }
-    if (!LI) {
-      DT.emplace(F);
-      LI.emplace(*DT);
-    }
-    if (LI->getLoopFor(CB->getParent()))
+    if (Loops.inLoop(CB))
       continue;
     Sites.push_back({CB, CalleeInfo{OLI_KIND_WRAPPER, FlagExtern, true, "", false}});
     ++NumTaggedExtern;
