@@ -23,7 +23,8 @@ FnInfo *Estimator::info(Function &F) {
   FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
   FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
-  if (!Outermost.empty()) { // both views
+  onceBranches(F, *FI);
+  if (!Outermost.empty() || !FI->Once.empty()) { // both views
     FI->OuterBPI = decidedBranches(F, *FI, Outermost);
     FI->OuterBFI = std::make_unique<BlockFrequencyInfo>(F, *FI->OuterBPI, *FI->LI);
     FI->BPI[0] = FI->BPI[1] = FI->OuterBPI.get();
@@ -74,8 +75,50 @@ SmallVector<std::pair<BasicBlock *, bool>, 2> Estimator::outermostBranches(Funct
   return Out;
 }
 
+/// Branches taken at most once per entry of a loop L: `iv == x` (or `!=`,
+/// the other way round) with iv an induction variable of L (affine, a
+/// constant step) and x fixed in L - `if (s == steps / 2) copy(..)`, `if (it
+/// == 0) init(..)`. Their equal side gets 1/T, T L's iterations as the
+/// block frequencies have them, not BranchProbabilityInfo's guess for an
+/// equality (3/8: an array copied once in a time loop read 10 passes, and an
+/// outside trial's written-once array took DRAM as hot).
+void Estimator::onceBranches(Function &F, FnInfo &FI) {
+  BlockFrequencyInfo &BFI = *FI.BFI[0];
+  ScalarEvolution &SE = *FI.SE;
+  for (BasicBlock &BB : F) {
+    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+    const Loop *Inner = FI.LI->getLoopFor(&BB);
+    auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+    if (!C || !C->isEquality() || !Inner || Inner->isLoopExiting(&BB) || !SE.isSCEVable(C->getOperand(0)->getType()))
+      continue;
+    const SCEV *A = SE.getSCEV(C->getOperand(0)), *B = SE.getSCEV(C->getOperand(1));
+    for (const Loop *L = Inner; L; L = L->getParentLoop()) {
+      auto once = [&](const SCEV *X, const SCEV *Y) {
+        auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+        return AR && AR->getLoop() == L && AR->isAffine() && isa<SCEVConstant>(AR->getStepRecurrence(SE)) &&
+               !AR->getStepRecurrence(SE)->isZero() && SE.isLoopInvariant(Y, L);
+      };
+      if (!once(A, B) && !once(B, A))
+        continue;
+      double In = 0, Head = double(BFI.getBlockFreq(L->getHeader()).getFrequency());
+      for (BasicBlock *P : predecessors(L->getHeader()))
+        if (!L->contains(P))
+          In += double(BFI.getBlockFreq(P).getFrequency());
+      double T = In > 0 ? Head / In : 0;
+      if (T > 1) {
+        BranchProbability Eq = BranchProbability::getBranchProbability(
+            uint64_t(std::max(1.0, 1e6 / T)), 1000000u); // once in T iterations
+        bool EqFirst = C->getPredicate() == ICmpInst::ICMP_EQ;
+        FI.Once.push_back({&BB, EqFirst ? Eq : Eq.getCompl()});
+      }
+      break;
+    }
+  }
+}
+
 /// Branch probabilities with the branches of Decided taken one way
-/// (true: the first successor), the others as BranchProbabilityInfo has them.
+/// (true: the first successor), those of FI.Once as onceBranches has them,
+/// the others as BranchProbabilityInfo has them.
 std::unique_ptr<BranchProbabilityInfo>
 Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Decided) {
   auto BPI = std::make_unique<BranchProbabilityInfo>(F, *FI.LI, &FAM.getResult<TargetLibraryAnalysis>(F),
@@ -85,6 +128,11 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
                                         Taken ? BranchProbability::getZero() : BranchProbability::getOne()};
     BPI->setEdgeProbability(BB, P);
   }
+  for (auto [BB, First] : FI.Once)
+    if (none_of(Decided, [BB = BB](const std::pair<BasicBlock *, bool> &D) { return D.first == BB; })) {
+      SmallVector<BranchProbability, 2> P{First, First.getCompl()};
+      BPI->setEdgeProbability(BB, P);
+    }
   return BPI;
 }
 

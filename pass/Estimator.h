@@ -194,6 +194,7 @@ struct FnInfo {
   std::unique_ptr<BlockFrequencyInfo> OuterBFI;
   std::unique_ptr<BranchProbabilityInfo> SampleBPI;
   std::unique_ptr<BlockFrequencyInfo> SampleBFI;
+  SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches: the first successor's
 };
 
 class Estimator {
@@ -210,6 +211,7 @@ private:
   double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI[Mode]->getBlockFreq(BB).getFrequency()); }
   void sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost);
   SmallVector<std::pair<BasicBlock *, bool>, 2> outermostBranches(Function &F, LoopInfo &LI);
+  void onceBranches(Function &F, FnInfo &FI);
   std::unique_ptr<BranchProbabilityInfo> decidedBranches(Function &F, FnInfo &FI,
                                                          ArrayRef<std::pair<BasicBlock *, bool>> Decided);
   std::optional<Sample> sizeAt(CallBase &CB);
