@@ -461,6 +461,13 @@ char *oli_doc_allocator_words(const oli_doc_allocator_t *a, char *buf, size_t n)
   return buf;
 }
 
+char *oli_doc_limit_words(uint64_t limit, bool elsewhere, char *buf, size_t n) {
+  char b[32];
+  snprintf(buf, n, "%s%s", oli_format_size(limit, b, sizeof b),
+           elsewhere ? "" : " (not kept: no CXL or remote node to place the rest on, everything on local DRAM)");
+  return buf;
+}
+
 char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n) {
   char a[32], b[32];
   snprintf(buf, n,

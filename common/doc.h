@@ -356,6 +356,9 @@ char *oli_doc_rule_words(double share_of_peak, double share_at_decision, oli_red
  * 2 freed by code not built with the plugin (24.0 MiB)" or "liboli's (interposed)". */
 char *oli_doc_allocator_words(const oli_doc_allocator_t *a, char *buf, size_t n);
 char *oli_doc_migration_words(uint64_t peak, const oli_doc_migration_t *m, char *buf, size_t n);
+/* "32.0 MiB", or with " (not kept: ...)" when the run had nowhere else to
+ * put what does not fit (no CXL or remote node): a report's DRAM limit. */
+char *oli_doc_limit_words(uint64_t limit, bool elsewhere, char *buf, size_t n);
 
 /* ---- writing ---------------------------------------------------------------- */
 /* One site object of a `kind` document: the fields set in s->has that the

@@ -582,7 +582,14 @@ static void table_report(FILE *f) {
   for (int k = 0; k < OLI_TIER_COUNT_; k++)
     fprintf(f, "%s %s %s", k ? "," : "", k == OLI_TIER_DRAM ? "DRAM" : oli_tier_words((oli_tier_t)k),
             oli_format_size(sum.bytes[k], a, sizeof a));
-  fprintf(f, "; DRAM saved %s\n", oli_format_size(sum.dram_saved, a, sizeof a));
+  fprintf(f, "; DRAM saved %s", oli_format_size(sum.dram_saved, a, sizeof a));
+  if (_oli_alloc_dram_limit()) { /* the run's limit, and whether it could be kept */
+    const oli_topology_t *tp = _oli_topology();
+    char lw[160];
+    fprintf(f, "; DRAM limit %s", oli_doc_limit_words(_oli_alloc_dram_limit(), tp->cxl_node >= 0 || tp->remote_node >= 0,
+                                                      lw, sizeof lw));
+  }
+  fputc('\n', f);
   oli_settle_stats_t ss;
   _oli_settle_stats(&ss);
   oli_doc_migration_t mg = {.settles = ss.settles, .redecided = ss.redecided, .rebound = ss.rebound,

@@ -334,6 +334,14 @@ report-table) # report, plan and profile as tables
     "$IN/report-old.json" || fail "cannot make partial-site.json"
   run $OLI report partial-site.json; want_rc 0 partial-site
   grep -q '^0x1111222233334444  calloc .* x  *12+  *8.0 MiB  dram ' out.txt || fail "row x: a partial count without +"
+  # the run's DRAM limit: shown, and said not kept where there was no CXL or remote node
+  hasnt "DRAM limit"
+  python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["options"]["dram_limit"] = 1 << 30; json.dump(r, open("lim.json", "w"))
+r["topology"]["cxl_node"] = r["topology"]["remote_node"] = -1; json.dump(r, open("lim1.json", "w"))' \
+    "$IN/report-old.json" || fail "cannot make lim.json"
+  run $OLI report lim.json; want_rc 0 lim; grep -qx '  DRAM limit: 1.0 GiB' out.txt || fail "the limit: $(grep limit out.txt)"
+  run $OLI report lim1.json; want_rc 0 lim1
+  has "  DRAM limit: 1.0 GiB (not kept: no CXL or remote node to place the rest on, everything on local DRAM)"
   ;;
 report-pages) # untouched pages and a global's edge pages are not a mismatch; pages on a wrong node are
   run $OLI report "$IN/report-pages.json"; want_rc 0 "report-pages"

@@ -86,6 +86,11 @@ static int run_child(const char *self, const char *report, int *status) {
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "child") == 0) return child();
   if (argc > 2 && strcmp(argv[1], "saved") == 0) return saved_child(argv[2]);
+  if (argc > 1 && strcmp(argv[1], "limit") == 0) { /* a fresh process under OLI_DRAM_LIMIT: its table */
+    void *volatile big = __oli_malloc(2 * MiB, test_site(0x6901, OLI_KIND_MALLOC, 0, "big"));
+    free(big);
+    return oli_report_write("stderr") == 0 ? 0 : 1;
+  }
 
   char *b = (char *)section;
   __oli_site_t *a1 = test_site_at(b, 0x6001, OLI_KIND_MALLOC, 0, "t.c", 11, "main", "matrix");
@@ -260,6 +265,23 @@ int main(int argc, char **argv) {
     CHECK("pages: no site marked", strstr(out, " !") == NULL && strstr(out, "different page split") == NULL);
     CHECK("pages: the global is at its file", strstr(out, " h.c odd ") != NULL);
     if (!row || strstr(out, " !")) fprintf(stderr, "     table was:\n%s", out);
+  }
+
+  /* The run's DRAM limit in the table's summary line: on a machine with no
+   * CXL or remote node it cannot be kept, and the line says so. */
+  {
+    int fd[2];
+    pid_t tp = test_child_fork(fd);
+    if (tp == 0) {
+      setenv("OLI_DRAM_LIMIT", "10M", 1);
+      setenv("OLI_SYSFS_ROOT", OLI_TEST_DATA "/devbox-1node", 1);
+      execl(argv[0], argv[0], "limit", (char *)NULL);
+      _exit(127);
+    }
+    char out[65536];
+    CHECK_EQ("limit: child wrote the table", test_child_collect(fd, tp, out, sizeof out), 0);
+    CHECK("limit: in the summary, not kept", strstr(out, "; DRAM limit 10.0 MiB (not kept: no CXL or remote node") != NULL);
+    if (!strstr(out, "; DRAM limit")) fprintf(stderr, "     table was:\n%s", out);
   }
 
   /* Text table to stderr. */

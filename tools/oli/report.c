@@ -30,6 +30,14 @@ static void summary_block(const oli_doc_t *d) {
   for (int t = 0; t < OLI_TIER_COUNT_; t++)
     printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
   printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
+  /* the limit the run had (OLI_DRAM_LIMIT, a plan's): kept only where there is somewhere else to go */
+  const oli_doc_report_head_t *h = &d->report;
+  if (h->options.dram_limit) {
+    char lw[160];
+    printf("  DRAM limit: %s\n", oli_doc_limit_words(h->options.dram_limit,
+                                                     h->topology.cxl_node >= 0 || h->topology.remote_node >= 0, lw,
+                                                     sizeof lw));
+  }
   char words[256];
   if (sum->metadata.present) /* optional */
     printf("  runtime metadata: %s\n", oli_doc_metadata_words(sum, words, sizeof words));
