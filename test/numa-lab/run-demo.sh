@@ -68,9 +68,10 @@ while [ $# -gt 0 ]; do
 done
 prog_abs=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
 preload=""
-if ! readelf -S "$prog" 2>/dev/null | grep -q ' oli_sites' && ! readelf -d "$prog" 2>/dev/null | grep -q 'liboli'; then
+# (no grep -q, no early exit under pipefail: the writer's SIGPIPE would be the pipeline's status)
+if ! readelf -S "$prog" 2>/dev/null | grep ' oli_sites' >/dev/null && ! readelf -d "$prog" 2>/dev/null | grep 'liboli' >/dev/null; then
   [ -f "$build/lib/liboli.so" ] || { echo "oli-lab: error: $prog is not linked with liboli and $build/lib/liboli.so is not built to preload" >&2; exit 2; }
-  gcc_s=$(ldconfig -p 2>/dev/null | awk '/libgcc_s\.so\.1 .*x86-64/ {print $NF; exit}')
+  gcc_s=$(ldconfig -p 2>/dev/null | awk '/libgcc_s\.so\.1 .*x86-64/ && !f {print $NF; f = 1}')
   files+=("$build/lib/liboli.so=liboli.so")
   [ -z "$gcc_s" ] || files+=("$gcc_s=libgcc_s.so.1") # the runtime's unwinder for call-stack sites
   envs=("LD_PRELOAD=/lab/liboli.so" "LD_LIBRARY_PATH=/lab" "${envs[@]}")
