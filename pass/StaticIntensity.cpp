@@ -133,6 +133,10 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Est.Conf = OLI_CONFIDENCE_MEDIUM;
     else
       Est.Conf = OLI_CONFIDENCE_HIGH;
+    // the object of another file's wrapper (EXTERN): its size is not known
+    // here, so its passes rest on a nominal size - never `cold` on that alone
+    if ((Info.Flags & FlagExtern) && !(Info.Flags & FlagSizeKnown) && BytesS == 0 && Est.Conf > OLI_CONFIDENCE_LOW)
+      Est.Conf = OLI_CONFIDENCE_LOW;
     if (Truncated)
       Est.Keyed = false;
     if (Est.Conf != OLI_CONFIDENCE_NONE)
