@@ -758,8 +758,9 @@ void OliTagSites::externCalls(Function &F, ArrayRef<CallBase *> Calls,
                               SmallVectorImpl<std::pair<CallBase *, CalleeInfo>> &Sites) {
   if (!Opt.ExternWrappers || Calls.empty() || isLibraryCode(F))
     return;
-  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
-  TargetLibraryInfo TLI(TLII);
+  if (!TLII) // once per module: the optimiser's list of the C library's functions
+    TLII.emplace(Triple(M.getTargetTriple()));
+  TargetLibraryInfo TLI(*TLII);
   LoopsOf Loops(F);
   for (CallBase *CB : Calls) {
     Function *G = CB->getCalledFunction();

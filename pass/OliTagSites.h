@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 
@@ -71,6 +72,7 @@ private:
   PreprocessedColumns PpColumns;          // its columns taken back to the sources
   FieldNamer FieldNames;                  // struct-field names, source lines cached
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
+  std::optional<llvm::TargetLibraryInfoImpl> TLII; // externCalls' C library, made on first use
   llvm::SmallPtrSet<llvm::Function *, 32> Allocating; // defined here, reach an allocation call
   std::vector<llvm::GlobalVariable *> Records;
   std::vector<GlobalToRegister> Globals;

@@ -129,12 +129,12 @@ int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned
   size_t m = 0, first = 0; /* recs[first..i): the ID's records so far (within a group nothing is overwritten) */
   for (size_t i = 0; i < n; i++) {
     if (m > 0 && recs[m - 1].id == recs[i].id) {
-      oli_siterec_t *x = &recs[m - 1];
+      oli_siterec_t *kept = &recs[m - 1];
       bool again = false; /* the same file's record once more: a module linked twice */
       for (size_t j = first; j < i && !again; j++) again = strcmp(recs[j].file, recs[i].file) == 0;
-      if (x->kind == OLI_KIND_GLOBAL && recs[i].kind == OLI_KIND_GLOBAL && recs[i].has_static && !again) {
-        if (!x->has_static) memset(&x->st, 0, sizeof x->st), x->has_static = 1;
-        oli_summary_add_local(&x->st, &recs[i].st);
+      if (kept->kind == OLI_KIND_GLOBAL && recs[i].kind == OLI_KIND_GLOBAL && recs[i].has_static && !again) {
+        if (!kept->has_static) memset(&kept->st, 0, sizeof kept->st), kept->has_static = 1;
+        oli_summary_add_local(&kept->st, &recs[i].st);
       }
       if (!same_site(&recs[m - 1], &recs[i])) {
         const oli_siterec_t *x = &recs[m - 1], *y = &recs[i];
