@@ -236,6 +236,27 @@ static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn,
   return any ? sum : 1.0;
 }
 
+/* e's intensity split by pattern into by[] (added), the rest unknown; returns it. */
+static double by_pattern(const __oli_site_static_t *e, double by[OLI_SUMMARY_PATTERNS]) {
+  double total = e->intensity, rest = total;
+  for (int p = 0; p < 3; p++) {
+    double v = total * e->share[p] / 100.0;
+    by[p] += v, rest -= v;
+  }
+  by[3] += rest > 0 ? rest : 0;
+  return total;
+}
+
+/* out's shares of total from by[], and its pattern: the largest (none when all are 0). */
+static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PATTERNS], double total) {
+  double best = 0;
+  out->pattern = OLI_PATTERN_NONE;
+  for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
+    if (p < 3) out->share[p] = total > 0 ? (uint8_t)(100.0 * by[p] / total + 0.5) : 0;
+    if (by[p] > best) best = by[p], out->pattern = (uint8_t)(p + 1);
+  }
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -284,10 +305,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     }
   }
   /* the module's own estimate, by pattern */
-  double by[OLI_SUMMARY_PATTERNS], total = local->intensity, guessed = 0, passes = local->passes;
-  double rest = total;
-  for (int p = 0; p < 3; p++) rest -= (by[p] = total * local->share[p] / 100.0);
-  by[3] = rest > 0 ? rest : 0;
+  double by[OLI_SUMMARY_PATTERNS] = {0}, guessed = 0, passes = local->passes;
+  double total = by_pattern(local, by);
   if (local->flags & OLI_STATIC_F_GUESSED) guessed = total;
   int escapes = (local->flags & OLI_STATIC_F_ESCAPES) != 0, unseen = (local->flags & OLI_STATIC_F_UNSEEN) != 0;
   int ambiguous = (local->flags & OLI_STATIC_F_AMBIGUOUS) != 0, joined = 0;
@@ -357,12 +376,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
                          (total > 0 && guessed > 0.5 * total ? OLI_STATIC_F_GUESSED : 0));
   out->intensity = (float)total;
   out->passes = (float)passes;
-  double best = 0;
-  out->pattern = OLI_PATTERN_NONE;
-  for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-    if (p < 3) out->share[p] = total > 0 ? (uint8_t)(100.0 * by[p] / total + 0.5) : 0;
-    if (by[p] > best) best = by[p], out->pattern = (uint8_t)(p + 1);
-  }
+  set_shares(out, by, total);
   if (open_gather) out->pattern = OLI_PATTERN_GATHER; /* its count is unknown: latency-bound whatever the others add */
   if (total <= 0 && local->confidence == OLI_CONFIDENCE_NONE && accesses == 0)
     out->confidence = escapes ? OLI_CONFIDENCE_NONE : OLI_CONFIDENCE_HIGH;
@@ -379,30 +393,15 @@ void oli_summary_add_local(__oli_site_static_t *into, const __oli_site_static_t 
     *into = *add;
     return;
   }
-  const __oli_site_static_t *e[2] = {into, add};
-  double by[OLI_SUMMARY_PATTERNS] = {0}, total = 0, guessed = 0;
-  for (int k = 0; k < 2; k++) {
-    double t = e[k]->intensity, rest = t;
-    for (int p = 0; p < 3; p++) {
-      double v = t * e[k]->share[p] / 100.0;
-      by[p] += v, rest -= v;
-    }
-    by[3] += rest > 0 ? rest : 0;
-    total += t;
-    if (e[k]->flags & OLI_STATIC_F_GUESSED) guessed += t;
-  }
+  double by[OLI_SUMMARY_PATTERNS] = {0};
+  double a = by_pattern(into, by), b = by_pattern(add, by), total = a + b;
+  double guessed = ((into->flags & OLI_STATIC_F_GUESSED) ? a : 0) + ((add->flags & OLI_STATIC_F_GUESSED) ? b : 0);
   uint8_t flags = (uint8_t)((into->flags | add->flags) & ~OLI_STATIC_F_GUESSED);
   if (total > 0 && guessed > 0.5 * total) flags |= OLI_STATIC_F_GUESSED;
   into->confidence = add->confidence < into->confidence ? add->confidence : into->confidence;
   into->passes += add->passes;
   into->intensity = (float)total;
   into->flags = flags;
-  if (total > 0) { /* else both never access it: into's pattern stands */
-    double best = 0;
-    for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-      if (p < 3) into->share[p] = (uint8_t)(100.0 * by[p] / total + 0.5);
-      if (by[p] > best) best = by[p], into->pattern = (uint8_t)(p + 1);
-    }
-  }
+  if (total > 0) set_shares(into, by, total); /* else both never access it: into's pattern stands */
   if (flags & OLI_STATIC_F_OPEN_GATHER) into->pattern = OLI_PATTERN_GATHER; /* as the join: latency-bound */
 }

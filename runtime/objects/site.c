@@ -182,8 +182,7 @@ static void site_estimate(site_ext_t *x) {
 static bool file_seen(site_ext_t *x, const __oli_site_t *s) {
   const char *file, *fn, *nm;
   oli_siterec_strings(s, &file, &fn, &nm);
-  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
-  for (const unsigned char *p = (const unsigned char *)file; *p; p++) h = (h ^ *p) * 0x100000001b3ull;
+  uint64_t h = _oli_fnv1a(OLI_FNV_BASIS, file, strlen(file));
   bool seen = true;
   for (int k = 0; k < 3; k++, h >>= 8) {
     uint64_t bit = 1ull << (h & 63), *w = &x->files[(h >> 6) & 3];
