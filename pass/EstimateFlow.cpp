@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Estimator.h"
+#include "StructParams.h"
 
 namespace oli {
 namespace intensity {
@@ -21,18 +22,29 @@ static GlobalVariable *asRecord(Value *V) {
 static std::string globalKey(const GlobalValue &GV, int64_t Off) {
   return "@" + GV.getName().str() + "+" + std::to_string(Off);
 }
-/// "%struct.T+off" for a named struct type (a module's renamed duplicate
-/// "struct.T.0" names the same type); "" for a literal one.
-static std::string typeKey(Type *T, int64_t Off) {
-  auto *ST = dyn_cast_or_null<StructType>(T);
-  if (!ST || ST->isLiteral() || !ST->hasName())
-    return "";
-  StringRef N = ST->getName();
+/// "%struct.T+off" for the struct named N (a module's renamed duplicate
+/// "struct.T.0" names the same type).
+static std::string nameKey(StringRef N, int64_t Off) {
   size_t Dot = N.rfind('.');
   if (Dot != StringRef::npos && Dot + 1 < N.size() &&
       N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
     N = N.take_front(Dot);
   return "%" + N.str() + "+" + std::to_string(Off);
+}
+/// The same for a named struct type; "" for a literal one.
+static std::string typeKey(Type *T, int64_t Off) {
+  auto *ST = dyn_cast_or_null<StructType>(T);
+  if (!ST || ST->isLiteral() || !ST->hasName())
+    return "";
+  return nameKey(ST->getName(), Off);
+}
+/// The field key of slot Off of what pointer parameter A points to: a struct
+/// returned by value's, or the struct A was indexed as (StructParams.h); "".
+static std::string argFieldKey(const Argument &A, int64_t Off) {
+  if (Type *RT = A.getParent()->getParamStructRetType(A.getArgNo()))
+    return typeKey(RT, Off);
+  StringRef N = structParam(A);
+  return N.empty() ? "" : nameKey(N, Off);
 }
 static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
 
@@ -137,10 +149,8 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
   } else if (auto *A = dyn_cast<Argument>(Base)) {
     // filled through a pointer argument: the caller's memory holds it now
     Function *F = A->getParent();
-    if (!F->hasLocalLinkage()) { // a struct returned by value: its type's field
-      std::string K = NP.size() == 1 && NP[0].exact() && Summaries
-                          ? typeKey(F->getParamStructRetType(A->getArgNo()), NP[0].Lo)
-                          : "";
+    if (!F->hasLocalLinkage()) { // a struct returned by value, or pointed to: its type's field
+      std::string K = NP.size() == 1 && NP[0].exact() && Summaries ? argFieldKey(*A, NP[0].Lo) : "";
       if (!K.empty())
         States[S].Exits.push_back({K, nullptr});
       else
@@ -256,6 +266,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     K = paramKey(*Callee, ArgNo);
   else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
     K = typeKey(CB.getParamByValType(ArgNo), P[0].Lo);
+  else if (auto *AI = dyn_cast<AllocaInst>(U.get()); AI && P.size() == 1 && P[0].exact())
+    K = typeKey(AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
   if (K.empty())
     return false;
   States[S].Exits.push_back({K, &CB});
@@ -591,6 +603,12 @@ void Estimator::findRoots() {
 /// (per call); a pointer slot of a global other modules name, loaded here; a
 /// pointer field of a struct passed by value (per run).
 void Estimator::findKeys() {
+  // each state once per key, however many loads reach it
+  auto root = [&](const std::string &K, unsigned S, double PerCall) {
+    std::vector<std::pair<unsigned, double>> &R = KeyRoots[K];
+    if (none_of(R, [&](const std::pair<unsigned, double> &E) { return E.first == S; }))
+      R.push_back({S, PerCall});
+  };
   for (Function &F : M) {
     if (F.isDeclaration() || F.hasLocalLinkage() || isProgramMain(F) || F.getName().starts_with(AbiPrefix) ||
         F.hasOptNone())
@@ -601,8 +619,12 @@ void Estimator::findKeys() {
     for (Argument &A : F.args()) {
       if (!A.getType()->isPointerTy() || A.hasStructRetAttr() || (!Loops && !F.getParamByValType(A.getArgNo())))
         continue;
-      if (Type *BT = F.getParamByValType(A.getArgNo())) {
-        // each pointer field the function loads, by constant offset
+      // a struct passed by value, or one the parameter points to
+      // (StructParams.h): each pointer field the function loads, by constant
+      // offset; a struct passed by value is no parameter key of its own
+      Type *BT = F.getParamByValType(A.getArgNo());
+      StringRef Named = BT ? "" : structParam(A);
+      if (BT || !Named.empty()) {
         for (User *U : A.users()) {
           Value *V = U;
           APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
@@ -611,19 +633,21 @@ void Estimator::findKeys() {
           else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
             continue;
           for (User *L : V->users())
-            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy())
-              if (std::string K = typeKey(BT, Off.getSExtValue()); !K.empty())
-                KeyRoots[K].push_back({state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0});
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
+              if (std::string K = BT ? typeKey(BT, Off.getSExtValue()) : nameKey(Named, Off.getSExtValue()); !K.empty())
+                root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
           if (V == &A)
             break;
         }
-        continue;
+        if (BT)
+          continue;
       }
-      KeyRoots[paramKey(F, A.getArgNo())].push_back({state(&A, {}, false), 1.0});
+      root(paramKey(F, A.getArgNo()), state(&A, {}, false), 1.0);
     }
   }
   // A struct another module's function returns by value (sret) into memory
-  // of this one: each pointer field loaded here, by its type's field key.
+  // of this one, or fills through a pointer (`grid_alloc(&g, n)`): each
+  // pointer field loaded here, by its type's field key.
   for (Function &F : M) {
     if (!F.isDeclaration() || F.isIntrinsic() || F.getName().starts_with(AbiPrefix))
       continue;
@@ -632,11 +656,14 @@ void Estimator::findKeys() {
       if (!CB || CB->getCalledFunction() != &F)
         continue;
       for (unsigned I = 0; I < CB->arg_size(); ++I) {
-        auto *ST = dyn_cast_or_null<StructType>(CB->getParamStructRetType(I));
+        if (!CB->getArgOperand(I)->getType()->isPointerTy())
+          continue;
         APInt Base(DL.getIndexTypeSizeInBits(CB->getArgOperand(I)->getType()), 0);
-        auto *A = ST ? dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true))
-                     : nullptr;
-        if (!A || !Base.isZero() || ST->isOpaque())
+        auto *A = dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true));
+        auto *ST = dyn_cast_or_null<StructType>(CB->getParamStructRetType(I));
+        if (!ST && A)
+          ST = dyn_cast<StructType>(A->getAllocatedType());
+        if (!A || !ST || !Base.isZero() || ST->isOpaque() || ST->isLiteral())
           continue;
         // the pointer fields loaded here (the struct itself or at a
         // constant offset); asking for no analysis of a caller that loads none
@@ -660,7 +687,7 @@ void Estimator::findKeys() {
               int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
               info(*CB->getFunction()))
             if (std::string K = typeKey(ST, Off); !K.empty())
-              KeyRoots[K].push_back({state(A, {Slot::at(Off)}, true), 0.0});
+              root(K, state(A, {Slot::at(Off)}, true), 0.0);
       }
     }
   }
@@ -676,12 +703,12 @@ void Estimator::findKeys() {
           if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
             Work.push_back({G, Off + O.getSExtValue()});
         } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy() && info(*LI->getFunction())) {
-          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+          root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
         } else if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == V && !GV.isDeclaration() &&
                                                      SI->getValueOperand()->getType()->isPointerTy()) {
           // the module defining the global summarises each pointer slot it
           // fills, loaded or not: the key is known, not a library's
-          KeyRoots[globalKey(GV, Off)].push_back({state(&GV, {Slot::at(Off)}, true), 0.0});
+          root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
         }
       }
     }

@@ -11,6 +11,7 @@
 #include "OliAbiNames.h"
 #include "SiteId.h"
 #include "StaticSize.h"
+#include "StructParams.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -868,6 +869,8 @@ bool OliTagSites::run() {
     return false;
   }
   findModuleFile();
+  if (Opt.StaticIntensity)
+    recordStructParams(M); // before InstCombine turns `g->u` into a byte offset from g
   if (Opt.Wrappers || Opt.Containers)
     findAllocating();
   if (Opt.Wrappers)

@@ -13,6 +13,9 @@
 #   xs: an XSBench-like event kernel, grids in SimulationData's fields;
 #   sret: a struct of pointers returned by value (sret) by grid.c, whose
 #   fields main.c loads and sweeps (struct-field keys of a call's result);
+#   fields: a struct of pointers filled through a pointer parameter in
+#   grid.c (`g->u = malloc(...)`, the caller's struct) and swept through a
+#   pointer parameter in step.c (struct-field keys of a pointed-to struct);
 #   npb: an NPB-like Fortran code, module arrays allocated in a *_data module;
 #   fmain: a Fortran main program that only loops over a step in another
 #   file (its calls counted from flang's _QQmain, no array of its own), the
@@ -24,7 +27,7 @@
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
-# The single-file builds of params and npb keep the kernels out of line
+# The single-file builds of params, fields and npb keep the kernels out of line
 # (-fno-inline-functions; flang: no inlining): inlined into their callers,
 # the estimate's guessed guard probabilities and trip counts change
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
@@ -43,7 +46,7 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
 PO="root=$S"
 case $case_ in
-params|xs|sret)
+params|xs|sret|fields)
   files=$(cd "$S" && ls *.c)
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
@@ -53,7 +56,7 @@ params|xs|sret)
   for f in $files; do grep -v '^#include "' "$S/$f"; done > one.c
   hdr=$(cd "$S" && ls *.h)
   noinline=""
-  [ "$case_" = params ] && noinline=-fno-inline-functions
+  [ "$case_" = params ] || [ "$case_" = fields ] && noinline=-fno-inline-functions
   (echo "#include \"$hdr\"" && echo '#include <stdio.h>' && echo '#include <stdlib.h>' && cat one.c) > one-file.c
   OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
@@ -83,7 +86,7 @@ npb|fmain|common)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, xs, sret, npb, fmain, common, bench-xs)" ;;
+*) fail "unknown case (params, xs, sret, fields, npb, fmain, common, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"

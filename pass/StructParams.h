@@ -1,0 +1,35 @@
+//===- StructParams.h - the struct each pointer parameter points to -*- C++ -*-===//
+//
+// `void grid_alloc(grid_t *g, int n) { g->u = malloc(...); }` keeps its
+// object in a field of the caller's struct. Another module finds it by the
+// struct type's field key (common/summary.h), but by the time the estimator
+// runs (the optimizer's end) InstCombine has turned `g->u`'s struct GEP into a
+// byte offset from `g`, and an opaque pointer parameter has no type. So at
+// the pipeline's start, while clang's GEPs still name the struct, the tagger
+// records for each function the named struct each pointer parameter is
+// indexed as (function metadata: the estimator reads it at the end).
+// docs/static-intensity.md, "Across modules".
+//
+//===----------------------------------------------------------------------===//
+#ifndef OLI_PASS_STRUCTPARAMS_H
+#define OLI_PASS_STRUCTPARAMS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Argument.h"
+#include "llvm/IR/Module.h"
+
+namespace oli {
+
+/// Records, for every defined function of M with a pointer parameter
+/// indexed as one named struct (directly, or through the slot clang spills
+/// it to), that struct's name. Leaves a function recorded before (ThinLTO's
+/// second run sees byte offsets only) as it was.
+void recordStructParams(llvm::Module &M);
+
+/// The name of the struct type parameter A was indexed as at the pipeline's
+/// start ("struct.grid"), or "" when none was recorded.
+llvm::StringRef structParam(const llvm::Argument &A);
+
+} // namespace oli
+
+#endif
