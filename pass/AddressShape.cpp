@@ -429,6 +429,44 @@ static bool throughLoad(Value *V, const PHINode *PN, const Loop *L, SmallPtrSetI
   return false;
 }
 
+unsigned rotation(const SCEV *X, const Loop *P) {
+  BasicBlock *Latch = P->getLoopLatch();
+  if (!Latch)
+    return 0;
+  unsigned K = 0;
+  bool Other = false; // varies in P some other way
+  (void)SCEVExprContains(X, [&](const SCEV *Y) {
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(Y); AR && P->contains(AR->getLoop()))
+      Other = true;
+    auto *U = dyn_cast<SCEVUnknown>(Y);
+    auto *I = U ? dyn_cast<Instruction>(U->getValue()) : nullptr;
+    if (!I || !P->contains(I))
+      return false;
+    auto *Ph = dyn_cast<PHINode>(I);
+    if (!Ph || Ph->getParent() != P->getHeader() || !Ph->getType()->isPointerTy()) {
+      Other = true;
+      return false;
+    }
+    // the latch's value of each phi is the next one's, back to Ph
+    unsigned N = 0;
+    for (auto *Q = Ph;;) {
+      auto *Next = dyn_cast<PHINode>(Q->getIncomingValueForBlock(Latch));
+      ++N;
+      if (!Next || Next->getParent() != P->getHeader() || N > 4) {
+        Other = true;
+        break;
+      }
+      if (Next == Ph)
+        break;
+      Q = Next;
+    }
+    if (!Other && N >= 2)
+      K = std::max(K, N);
+    return false;
+  });
+  return Other ? 0 : K;
+}
+
 bool chains(Value *V, const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   if (!Latch)

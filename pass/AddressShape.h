@@ -70,6 +70,12 @@ int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvoluti
 /// starts). Part of that sweep, though v is loaded (`row_start[b]`).
 bool rowStart(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// How many pointers take turns in X across P's iterations: X varies in P
+/// only through header phis of P whose values from the latch are each other
+/// (`t = u; u = unew; unew = t` in a time loop: 2), so each iteration sweeps
+/// one of a few objects, not a new piece of one; 0 otherwise.
+unsigned rotation(const llvm::SCEV *X, const llvm::Loop *P);
+
 /// True when address V is chained in loop L: it depends, inside L, on a phi
 /// of L's header (not an induction variable) whose value from the latch
 /// depends on a value loaded in L from an address that depends on that phi

@@ -439,14 +439,21 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
 /// `fft_line(u + ID(0, j, k), nx)`): the callee's loops walk that part, the
 /// loops that move it tile the object with the parts, so a sweep counts
 /// once per entry of the outermost of them, not once per call. Otherwise
-/// the call's frequency (R).
-double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double R) {
+/// the call's frequency (R). Pointers that take turns as the argument (a
+/// time loop's `step(u, v); t = u; u = v; v = t`: rotation) are no parts:
+/// each is the argument on 1/K of the calls, R scaled so.
+double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &R) {
   if (ArgNo >= CB.arg_size() || !FI.SE->isSCEVable(CB.getArgOperand(ArgNo)->getType()))
     return R;
   const SCEV *S = FI.SE->getSCEV(CB.getArgOperand(ArgNo));
   const Loop *Out = nullptr;
-  for (const Loop *P = FI.LI->getLoopFor(CB.getParent()); P && variesIn(S, P, *FI.SE); P = P->getParentLoop())
+  for (const Loop *P = FI.LI->getLoopFor(CB.getParent()); P && variesIn(S, P, *FI.SE); P = P->getParentLoop()) {
+    if (unsigned K = Out ? 0 : rotation(S, P)) {
+      R /= K;
+      return R;
+    }
     Out = P;
+  }
   return Out ? std::min(R, loopEntries(FI, Out).first) : R;
 }
 
@@ -687,9 +694,14 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   }
   SmallVector<const Loop *, 4> Nest{L};
   bool Affine = MinStep > 0 || W.Pat == OLI_PATTERN_STRIDED, Segmented = false;
+  unsigned Turns = 1; // objects taking turns at the access (a time loop's swap): each has 1/Turns of P's sweeps
   for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     if (!variesIn(Start, P, SE))
       break;
+    if (unsigned K = rotation(Start, P)) {
+      Turns = K; // P repeats the sweep, over one of K objects at a time: no piece of a larger one
+      break;
+    }
     std::optional<int64_t> St = strideIn(Start, P, SE);
     auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
@@ -713,7 +725,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   bool Short = InnerKnown && InnerIter <= ShortTrip && Nest.size() > 1 && (Segmented || !Affine);
   if (AllKnown || Short) {
     auto [H, HGuess] = relFreq(*FI, L->getHeader());
-    W.Execs = H * Cond;
+    W.Execs = H * Cond; // per object by the flow already: each reaches the phi it is in
     W.Guessed = HGuess;
   } else {
     auto [In, InGuess] = loopEntries(*FI, Nest.back());
@@ -724,7 +736,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     // object: the weight is shared by every object the access may reach).
     if (Bisect && Nest.size() > 1)
       Density *= std::max(1.0, std::log2(NominalBytes / Size));
-    W.PerByte = In * Cond * Density;
+    W.PerByte = In * Cond * Density / Turns;
     W.Guessed = true; // the nest is taken to cover the object
     (void)InGuess;
   }

@@ -223,7 +223,7 @@ private:
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
-  double tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double R);
+  double tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &R);
   std::pair<double, bool> entryCount(Function &F);
   std::pair<double, bool> rootCalls(Function &F);
   bool uncalledRoot(Function &F);
