@@ -257,6 +257,16 @@ static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PAT
   }
 }
 
+/* An edge from key `from` to key `to` in any module. */
+static int key_edge(const oli_summary_buf_t *bufs, size_t nbufs, const char *from, const char *to) {
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what == OLI_SUMMARY_EDGE && !s.from_site && strcmp(s.from_key, from) == 0 && strcmp(s.key, to) == 0)
+      return 1;
+  }
+  return 0;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -295,6 +305,16 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1, nk++;
     }
   }
+  /* Two keys whose objects move into each other (a time step's swap, `t =
+   * g->u; g->u = g->unew; g->unew = t`: an edge each way): the object holds
+   * each slot half the time, not both all the time, so each counts half. */
+  unsigned char halve[MAX_KEYS] = {0};
+  for (unsigned i = 0; i < nk; i++)
+    for (unsigned k = i + 1; k < nk; k++)
+      if (key_edge(bufs, nbufs, keys[i].key, keys[k].key) && key_edge(bufs, nbufs, keys[k].key, keys[i].key))
+        halve[i] = halve[k] = 1;
+  for (unsigned i = 0; i < nk; i++)
+    if (halve[i]) keys[i].weight *= 0.5;
   /* the object's size at the sample point, and its symbols (the allocating module's edges) */
   double sbytes = 0;
   const char *ssyms = "";
