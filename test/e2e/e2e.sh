@@ -344,6 +344,31 @@ assert got == want, got
 assert est[("main.c", "u")] and est[("main.c", "u")]["pattern"] == "streaming", est[("main.c", "u")]
 PY
   ;;
+struct-swap) # two struct fields swapped after every step in another file (test/e2e/swap: g->u and g->v
+  # take turns, g->w stays): each swapped array holds each role half the steps, so u and v read 2
+  # passes a step where w reads 1; the join halves two keys with an edge each way. Checked against
+  # the portable profile's ratio (the absolute passes rest on guessed trip counts)
+  S="$SRC/swap"
+  for f in grid step main; do
+    OLI_PASS_OPTIONS="root=$S" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f.c" -o $f.o ||
+      fail "compile $f.c"
+    OLI_PASS_OPTIONS="root=$S;profile-every=61" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" \
+      -c "$S/$f.c" -o p$f.o || fail "compile $f.c (profile)"
+  done
+  "$CLANG" grid.o step.o main.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o sw || fail "link"
+  "$CLANG" pgrid.o pstep.o pmain.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o swp || fail "link (profile)"
+  "$OLI" sites --json sw >sites.json || fail "oli sites"
+  OLI_PROFILE=p.json ./swp 1048576 40 >out.txt 2>err.txt || { cat err.txt >&2; fail "run"; }
+  python3 - sites.json p.json <<'PY' || fail "swapped fields' estimates"
+import json, sys
+st = {s["name"]: s["static"]["passes"] for s in json.load(open(sys.argv[1]))["sites"]}
+pr = {s["name"]: s["accesses"] * 8 / (8 << 20) for s in json.load(open(sys.argv[2]))["sites"]}
+print("static", st, "profile", pr)
+assert abs(st["g->u"] - st["g->v"]) <= 0.01 * st["g->u"], st
+want, got = pr["g->u"] / pr["g->w"], st["g->u"] / st["g->w"]
+assert abs(got - want) <= 0.25 * want, (got, want)
+PY
+  ;;
 dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects freed afterwards,
   # another build of it loaded later; the exit report and profile are complete and name its sites
   cp "$SRC/dl-lib.c" "$SRC/dl-main.c" . || fail "copy"
