@@ -743,6 +743,55 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   return W;
 }
 
+/// A pointer slot of a parameter (or a local struct) that the function
+/// swaps with another slot of the same struct: it stores the value loaded
+/// from each into the other (`t = g->u; g->u = g->v; g->v = t`, the loads
+/// and stores of a time step). An object reaching the slot through the
+/// function's calls holds it on half of them, the other slot on the rest
+/// (the join does the same for two keys with an edge each way: common/summary.c).
+bool Estimator::swappedSlot(unsigned S) {
+  auto [It, New] = Swapped.try_emplace(S, false);
+  if (!New)
+    return It->second;
+  const State &St = States[S];
+  if (St.Absolute || St.P.size() != 1 || !St.P[0].exact() || !St.Root->getType()->isPointerTy() ||
+      (!isa<Argument>(St.Root) && !isa<AllocaInst>(St.Root)))
+    return false;
+  // the pointer loads and stores at constant offsets of the root
+  std::vector<std::pair<int64_t, LoadInst *>> Loads;
+  std::vector<std::pair<int64_t, StoreInst *>> Stores;
+  SmallVector<std::pair<Value *, int64_t>, 8> Work{{St.Root, 0}};
+  for (unsigned Steps = 0; !Work.empty() && Steps < 64; ++Steps) {
+    auto [V, Off] = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (auto *G = dyn_cast<GEPOperator>(U)) {
+        APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
+          Work.push_back({G, Off + O.getSExtValue()});
+      } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy()) {
+        Loads.push_back({Off, LI});
+      } else if (auto *SI = dyn_cast<StoreInst>(U);
+                 SI && SI->getPointerOperand() == V && SI->getValueOperand()->getType()->isPointerTy()) {
+        Stores.push_back({Off, SI});
+      }
+    }
+  }
+  // from slot X into slot Y: a load at X whose value a store at Y writes
+  auto moves = [&](int64_t X, int64_t Y) {
+    for (auto &[LO, LI] : Loads)
+      if (LO == X)
+        for (auto &[SO, SI] : Stores)
+          if (SO == Y && SI->getValueOperand() == LI && SI->getFunction() == LI->getFunction())
+            return true;
+    return false;
+  };
+  int64_t A = St.P[0].Lo;
+  for (auto &[SO, SI] : Stores)
+    if (SO != A && moves(A, SO) && moves(SO, A))
+      return Swapped[S] = true;
+  return false;
+}
+
 /// The accesses reached from the states From (each with the calls of its
 /// function it holds in: 0 for an absolute state, which holds in every call).
 /// Step 3: calls of each argument state's function with this object, the sum
@@ -768,6 +817,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
   for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
     Item It = Push.back();
     Push.pop_back();
+    if (swappedSlot(It.S)) // the object holds the slot half the calls (a time step's swap)
+      It.Delta *= 0.5, It.DeltaT *= 0.5;
     bool First = !Reached[It.S];
     Reached[It.S] = 1;
     E[It.S] += It.Delta;

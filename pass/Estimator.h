@@ -224,6 +224,8 @@ private:
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
   double tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &R);
+  bool swappedSlot(unsigned S);
+  DenseMap<unsigned, bool> Swapped; // swappedSlot's answers, by state
   std::pair<double, bool> entryCount(Function &F);
   std::pair<double, bool> rootCalls(Function &F);
   bool uncalledRoot(Function &F);

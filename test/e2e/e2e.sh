@@ -344,11 +344,11 @@ assert got == want, got
 assert est[("main.c", "u")] and est[("main.c", "u")]["pattern"] == "streaming", est[("main.c", "u")]
 PY
   ;;
-struct-swap) # two struct fields swapped after every step in another file (test/e2e/swap: g->u and g->v
+struct-swap) # two struct fields swapped after every step in another file (test/e2e/summary/swap: g->u and g->v
   # take turns, g->w stays): each swapped array holds each role half the steps, so u and v read 2
   # passes a step where w reads 1; the join halves two keys with an edge each way. Checked against
   # the portable profile's ratio (the absolute passes rest on guessed trip counts)
-  S="$SRC/swap"
+  S="$SRC/summary/swap"
   for f in grid step main; do
     OLI_PASS_OPTIONS="root=$S" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f.c" -o $f.o ||
       fail "compile $f.c"

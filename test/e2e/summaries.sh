@@ -16,6 +16,9 @@
 #   fields: a struct of pointers filled through a pointer parameter in
 #   grid.c (`g->u = malloc(...)`, the caller's struct) and swept through a
 #   pointer parameter in step.c (struct-field keys of a pointed-to struct);
+#   swap: the same with two fields swapped after every step in step.c (two
+#   keys with an edge each way, halved in the join; one file: the step's
+#   swapped slots, halved in the module's own flow);
 #   npb: an NPB-like Fortran code, module arrays allocated in a *_data module;
 #   fmain: a Fortran main program that only loops over a step in another
 #   file (its calls counted from flang's _QQmain, no array of its own), the
@@ -27,7 +30,7 @@
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
-# The single-file builds of params, fields and npb keep the kernels out of line
+# The single-file builds of params, fields, swap and npb keep the kernels out of line
 # (-fno-inline-functions; flang: no inlining): inlined into their callers,
 # the estimate's guessed guard probabilities and trip counts change
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
@@ -46,7 +49,7 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
 PO="root=$S"
 case $case_ in
-params|xs|sret|fields)
+params|xs|sret|fields|swap)
   files=$(cd "$S" && ls *.c)
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
@@ -56,7 +59,7 @@ params|xs|sret|fields)
   for f in $files; do grep -v '^#include "' "$S/$f"; done > one.c
   hdr=$(cd "$S" && ls *.h)
   noinline=""
-  [ "$case_" = params ] || [ "$case_" = fields ] && noinline=-fno-inline-functions
+  case $case_ in params|fields|swap) noinline=-fno-inline-functions ;; esac
   (echo "#include \"$hdr\"" && echo '#include <stdio.h>' && echo '#include <stdlib.h>' && cat one.c) > one-file.c
   OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
@@ -86,7 +89,7 @@ npb|fmain|common)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, xs, sret, fields, npb, fmain, common, bench-xs)" ;;
+*) fail "unknown case (params, xs, sret, fields, swap, npb, fmain, common, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"

@@ -1,4 +1,4 @@
-/* test/e2e/swap: steps over a grid of run-time size (e2e/struct-swap) */
+/* test/e2e/swap: steps over a grid of run-time size (e2e/struct-swap, e2e/summaries-swap) */
 #include <stdio.h>
 #include <stdlib.h>
 #include "grid.h"

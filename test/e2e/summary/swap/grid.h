@@ -1,5 +1,5 @@
 /* test/e2e/swap: two fields that swap every step, a third that does not
- * (e2e/struct-swap) */
+ * (e2e/struct-swap, e2e/summaries-swap) */
 #ifndef SWAP_GRID_H
 #define SWAP_GRID_H
 typedef struct grid {

@@ -1,4 +1,4 @@
-/* test/e2e/swap: the arrays go into the caller's struct (e2e/struct-swap) */
+/* test/e2e/swap: the arrays go into the caller's struct (e2e/struct-swap, e2e/summaries-swap) */
 #include <stdlib.h>
 #include "grid.h"
 void grid_alloc(grid_t *g, long n) {

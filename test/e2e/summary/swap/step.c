@@ -1,4 +1,4 @@
-/* test/e2e/swap: a step, then the swap of u and v (e2e/struct-swap) */
+/* test/e2e/swap: a step, then the swap of u and v (e2e/struct-swap, e2e/summaries-swap) */
 #include "grid.h"
 void grid_step(grid_t *g) {
   long n = g->n;
