@@ -544,6 +544,37 @@ diff-newgone) # a large array gone (x) and another new (y); small sites that com
   hasnt "new    0x"; hasnt "gone   0x" # --moved-only lists only moved sites
   has "0 moved; 1 new, 1 gone (not counted, not listed: --moved-only)"
   ;;
+diff-twins) # a plan of `oli plan --preload-sites`: one location's decision under the plugin's ID and a
+  # call-stack site's; the report of either kind of build pairs one, the other is no site gone
+  python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the twin inputs"
+import json, sys
+r = json.load(open(sys.argv[1]))
+base = r["sites"][3]  # makea's unnamed malloc
+def site(i, kind, dec):
+    return dict(base, id="0x%016x" % i, kind=kind, rel=5, line=150, decision=dec,
+                nodes=[0] if dec == "dram" else [2], peak_live=8 << 20, largest=8 << 20)
+for name, i, kind in (("plugin", 0xa1, base["kind"]), ("preload", 0xc1, base["kind"])):
+    r["sites"] = [site(i, kind, "cxl")]
+    json.dump(r, open("rep-%s.json" % name, "w"))
+def entry(i, kind, dec):
+    return {"id": "0x%016x" % i, "kind": kind, "file": base["file"], "function": "makea", "rel": 5, "name": None,
+            "decision": dec, "ratio": None, "bytes": 8 << 20, "reason": "planned"}
+for name, dec in (("plan", "cxl"), ("plan-split", "dram")):
+    plan = {"schema": "oli-plan", "version": 1, "program": "cg", "dram_limit": 1 << 30,
+            "sites": [entry(0xa1, base["kind"], "cxl"), entry(0xc1, base["kind"], dec)]}
+    json.dump(plan, open(name + ".json", "w"))
+PY
+  for b in plugin preload; do
+    run $OLI diff plan.json rep-$b.json; want_rc 0 "the $b build's report"
+    has "0 new, 0 gone; 1 plan entry for the other kind of build (--preload-sites) at a location that matched"
+  done
+  run $OLI diff --json plan.json rep-preload.json; want_rc 0 "json"; json_ok out.txt
+  python3 -c 'import json; s=json.load(open("out.txt"))["summary"]; assert (s["gone"], s["twins"]) == (0, 1), s' || fail "json summary"
+  run $OLI diff rep-preload.json plan.json; want_rc 0 "the report first: the twin is no new site"
+  # twins that disagree are two decisions: the unpaired one is gone
+  run $OLI diff plan-split.json rep-plugin.json; want_rc 1 "disagreeing entries"
+  has "0 new, 1 gone"
+  ;;
 diff-rematch) # an edit changed two IDs: re-matched by location, only the real move counts
   run $OLI diff "$IN/report-old.json" "$IN/report-edited.json"; want_rc 1 "edited"
   grep -q '^moved  0x5555000000000002 .*cg.c:152 makea  x  dram -> interleave 3:1  8388608 bytes (re-matched by location, old ID 0x1111222233334444)$' out.txt || fail "x re-matched and moved"

@@ -202,6 +202,10 @@ print("%d call-stack sites decided by the plugin build's plan" % n)
 PY
   grep -q "plan plan.json: [1-9][0-9]* sites\? matched, 0 re-matched by source location, 0 unmatched (new)" planned.err ||
     { cat planned.err >&2; fail "not every call-stack site matched the plan by ID"; }
+  # the CI gate: the plan against the preload run's report - the plugin's entries are the copies' twins,
+  # not sites gone (cli/diff-twins)
+  "$OLI" diff plan.json r.json >diff.txt 2>&1 || { cat diff.txt >&2; fail "oli diff plan.json r.json: not the same"; }
+  grep -q "0 new, 0 gone; [1-9][0-9]* plan entr[a-z]* for the other kind of build" diff.txt || { cat diff.txt >&2; fail "oli diff: no twins counted"; }
   ;;
 *) echo "preload.sh: unknown case '$case_' (gcc, gfortran, oli-run, two-paths, two-paths-fp, plan, plan-to-plugin, plan-to-preload)" >&2; exit 2 ;;
 esac

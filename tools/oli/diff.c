@@ -115,6 +115,25 @@ static int small_unplaced(const oli_doc_t *d, const oli_doc_site_t *s) {
   return dflt && OLI_HAS(s, OLI_F_COUNT) && s->largest < d->report.options.min_size;
 }
 
+/* Site s of plan d, with no partner on the other side, has a twin that has
+ * one: another entry of d at its source location (file by path suffix,
+ * function, line in the function) with the same decision. `oli plan
+ * --preload-sites` writes each planned site once more under the ID of each
+ * call-stack site of a preload run there: a preload run's report pairs those
+ * copies, a plugin build's the plugin's entry, and the other is the same
+ * decision for the other kind of build, not a site gone or new. */
+static int twin_paired(const oli_doc_t *d, const oli_doc_site_t *s, const char *paired) {
+  if (d->kind != OLI_DOC_PLAN || !OLI_HAS(s, OLI_F_REL) || !s->function[0] || OLI_HAS(s, OLI_F_WHY)) return 0;
+  for (size_t k = 0; k < d->nsites; k++) {
+    const oli_doc_site_t *t = &d->sites[k];
+    if (t != s && paired[k] && OLI_HAS(t, OLI_F_REL) && !OLI_HAS(t, OLI_F_WHY) && t->rel == s->rel &&
+        strcmp(t->function, s->function) == 0 && oli_text_same_file(t->file, s->file) &&
+        oli_doc_same_placement(t, s))
+      return 1;
+  }
+  return 0;
+}
+
 /* A side of a change as the table shows it: the decision, or why the plan
  * left the site out. */
 static const char *side_words(const oli_doc_site_t *s, char *buf, size_t n) {
@@ -178,7 +197,7 @@ int cli_diff_main(int argc, char **argv) {
     oli_doc_free(&a);
     return OLI_EXIT_BAD;
   }
-  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, kept_out = 0, small = 0;
+  size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, kept_out = 0, small = 0, twins = 0;
   /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
   char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
@@ -188,6 +207,8 @@ int cli_diff_main(int argc, char **argv) {
     if (pair[i] >= 0) old_used[pair[i]] = 1;
   }
   if (!ids_only) rematch(&a, &b, pair, old_used, by_loc);
+  char *new_used = calloc(b.nsites ? b.nsites : 1, 1);
+  for (size_t i = 0; i < b.nsites; i++) new_used[i] = pair[i] >= 0;
   if (json) {
     oli_jw_init(&w, stdout);
     oli_jw_object(&w, NULL, OLI_JW_LINES);
@@ -226,6 +247,9 @@ int cli_diff_main(int argc, char **argv) {
       } else if (small_unplaced(&b, news)) {
         small++;
         continue;
+      } else if (twin_paired(&b, news, new_used)) {
+        twins++;
+        continue;
       } else {
         added++;
         what = "new";
@@ -242,6 +266,9 @@ int cli_diff_main(int argc, char **argv) {
         what = "moved";
       } else if (small_unplaced(&a, olds)) {
         small++;
+        continue;
+      } else if (twin_paired(&a, olds, old_used)) {
+        twins++;
         continue;
       } else {
         gone++;
@@ -279,6 +306,7 @@ int cli_diff_main(int argc, char **argv) {
   }
   free(pair);
   free(old_used);
+  free(new_used);
   free(by_loc);
   int changed = moved > 0 || (!moved_only && (added > 0 || gone > 0));
   if (json) {
@@ -291,18 +319,23 @@ int cli_diff_main(int argc, char **argv) {
     oli_jw_u64(&w, "gone", gone);
     oli_jw_u64(&w, "left_out", kept_out);
     oli_jw_u64(&w, "small", small);
+    oli_jw_u64(&w, "twins", twins);
     oli_jw_bool(&w, "changed", changed);
     oli_jw_end(&w);
     oli_jw_end(&w);
     if (oli_jw_finish(&w) != 0) cli_stdout_failed(errno); /* main's cli_close_stdout: one line */
   } else {
-    char kept[200] = "";
+    char kept[400] = "";
     size_t k = 0;
     if (kept_out)
       k += (size_t)snprintf(kept, sizeof kept, "; %zu left out by the plan, as the run agrees", kept_out);
     if (small && k < sizeof kept)
-      snprintf(kept + k, sizeof kept - k, "; %zu small site%s new or gone (below the run's OLI_MIN_SIZE, never placed)",
-               small, small == 1 ? "" : "s");
+      k += (size_t)snprintf(kept + k, sizeof kept - k,
+                            "; %zu small site%s new or gone (below the run's OLI_MIN_SIZE, never placed)", small,
+                            small == 1 ? "" : "s");
+    if (twins && k < sizeof kept)
+      snprintf(kept + k, sizeof kept - k, "; %zu plan entr%s for the other kind of build (--preload-sites) at a "
+               "location that matched", twins, twins == 1 ? "y" : "ies");
     printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s%s\n", compared,
            compared == 1 ? "" : "s", rematched, moved, added, gone,
            moved_only ? " (not counted, not listed: --moved-only)" : "", kept);
