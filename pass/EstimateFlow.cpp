@@ -48,6 +48,26 @@ static std::string argFieldKey(const Argument &A, int64_t Off) {
 }
 static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
 
+void pointerSlots(Value *Base, const DataLayout &DL, unsigned MaxSteps, function_ref<void(int64_t, LoadInst *)> OnLoad,
+                  function_ref<void(int64_t, StoreInst *)> OnStore) {
+  SmallVector<std::pair<Value *, int64_t>, 8> Work{{Base, 0}};
+  for (unsigned Steps = 0; !Work.empty() && Steps < MaxSteps; ++Steps) {
+    auto [V, Off] = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (auto *G = dyn_cast<GEPOperator>(U)) {
+        APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
+          Work.push_back({G, Off + O.getSExtValue()});
+      } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy()) {
+        OnLoad(Off, LI);
+      } else if (auto *SI = dyn_cast<StoreInst>(U);
+                 SI && SI->getPointerOperand() == V && SI->getValueOperand()->getType()->isPointerTy()) {
+        OnStore(Off, SI);
+      }
+    }
+  }
+}
+
 std::optional<ObjectRole> roleOf(StringRef N) {
   static const StringMap<ObjectRole> Roles = [] {
     StringMap<ObjectRole> R;
@@ -694,24 +714,18 @@ void Estimator::findKeys() {
   for (GlobalVariable &GV : M.globals()) {
     if (GV.hasLocalLinkage() || GV.getName().starts_with(AbiPrefix) || GV.getSection() == SiteSection)
       continue;
-    SmallVector<std::pair<Value *, int64_t>, 8> Work{{&GV, 0}};
-    while (!Work.empty()) {
-      auto [V, Off] = Work.pop_back_val();
-      for (User *U : V->users()) {
-        if (auto *G = dyn_cast<GEPOperator>(U)) {
-          APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
-          if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
-            Work.push_back({G, Off + O.getSExtValue()});
-        } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy() && info(*LI->getFunction())) {
-          root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
-        } else if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == V && !GV.isDeclaration() &&
-                                                     SI->getValueOperand()->getType()->isPointerTy()) {
+    pointerSlots(
+        &GV, DL, ~0u,
+        [&](int64_t Off, LoadInst *LI) {
+          if (info(*LI->getFunction()))
+            root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
+        },
+        [&](int64_t Off, StoreInst *) {
           // the module defining the global summarises each pointer slot it
           // fills, loaded or not: the key is known, not a library's
-          root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
-        }
-      }
-    }
+          if (!GV.isDeclaration())
+            root(globalKey(GV, Off), state(&GV, {Slot::at(Off)}, true), 0.0);
+        });
   }
 }
 

@@ -760,22 +760,9 @@ bool Estimator::swappedSlot(unsigned S) {
   // the pointer loads and stores at constant offsets of the root
   std::vector<std::pair<int64_t, LoadInst *>> Loads;
   std::vector<std::pair<int64_t, StoreInst *>> Stores;
-  SmallVector<std::pair<Value *, int64_t>, 8> Work{{St.Root, 0}};
-  for (unsigned Steps = 0; !Work.empty() && Steps < 64; ++Steps) {
-    auto [V, Off] = Work.pop_back_val();
-    for (User *U : V->users()) {
-      if (auto *G = dyn_cast<GEPOperator>(U)) {
-        APInt O(DL.getIndexTypeSizeInBits(G->getType()), 0);
-        if (G->getPointerOperand() == V && G->accumulateConstantOffset(DL, O))
-          Work.push_back({G, Off + O.getSExtValue()});
-      } else if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getType()->isPointerTy()) {
-        Loads.push_back({Off, LI});
-      } else if (auto *SI = dyn_cast<StoreInst>(U);
-                 SI && SI->getPointerOperand() == V && SI->getValueOperand()->getType()->isPointerTy()) {
-        Stores.push_back({Off, SI});
-      }
-    }
-  }
+  pointerSlots(
+      St.Root, DL, 64, [&](int64_t Off, LoadInst *LI) { Loads.push_back({Off, LI}); },
+      [&](int64_t Off, StoreInst *SI) { Stores.push_back({Off, SI}); });
   // from slot X into slot Y: a load at X whose value a store at Y writes
   auto moves = [&](int64_t X, int64_t Y) {
     for (auto &[LO, LI] : Loads)

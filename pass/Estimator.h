@@ -197,6 +197,12 @@ struct FnInfo {
   SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches: the first successor's
 };
 
+/// The pointer loads and stores at constant offsets of Base (through
+/// constant GEPs, at most MaxSteps of them walked): OnLoad and OnStore with
+/// each one's offset.
+void pointerSlots(Value *Base, const DataLayout &DL, unsigned MaxSteps, function_ref<void(int64_t, LoadInst *)> OnLoad,
+                  function_ref<void(int64_t, StoreInst *)> OnStore);
+
 class Estimator {
 public:
   Estimator(Module &M, ModuleAnalysisManager &MAM)
