@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MAX_KEYS 64  /* keys one site's object may reach */
+#define MAX_KEYS 64  /* keys one site's object may reach (at most 64: a bit each in the join's edge masks) */
 #define MAX_DEPTH 6  /* key -> key edges followed */
 #define MAX_CALL_WALK 4096 /* root functions visited while counting calls, per site */
 #define NOMINAL_BYTES (1u << 20)
@@ -257,16 +257,6 @@ static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PAT
   }
 }
 
-/* An edge from key `from` to key `to` in any module. */
-static int key_edge(const oli_summary_buf_t *bufs, size_t nbufs, const char *from, const char *to) {
-  oli_summary_t s;
-  EACH(bufs, nbufs, s) {
-    if (s.what == OLI_SUMMARY_EDGE && !s.from_site && strcmp(s.from_key, from) == 0 && strcmp(s.key, to) == 0)
-      return 1;
-  }
-  return 0;
-}
-
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -280,6 +270,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   } keys[MAX_KEYS];
   unsigned nk = 0;
   oli_summary_t s;
+  _Static_assert(MAX_KEYS <= 64, "a key per bit of to[]");
+  uint64_t to[MAX_KEYS] = {0}; /* to[i] bit k: an edge from key i to key k */
   /* the keys the object reaches: from the site, then key to key */
   EACH(bufs, nbufs, s) {
     if (s.what != OLI_SUMMARY_EDGE || s.from_site != id || s.from_key[0]) continue;
@@ -298,10 +290,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       unsigned k = 0;
       while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
       if (k < nk) { /* reached again (a cycle, or a second path): weight only if not yet expanded */
+        to[i] |= 1ull << k;
         if (k > i) keys[k].weight += keys[i].weight * s.weight;
         continue;
       }
       if (nk == MAX_KEYS) continue;
+      to[i] |= 1ull << nk;
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1, nk++;
     }
   }
@@ -311,8 +305,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   unsigned char halve[MAX_KEYS] = {0};
   for (unsigned i = 0; i < nk; i++)
     for (unsigned k = i + 1; k < nk; k++)
-      if (key_edge(bufs, nbufs, keys[i].key, keys[k].key) && key_edge(bufs, nbufs, keys[k].key, keys[i].key))
-        halve[i] = halve[k] = 1;
+      if ((to[i] >> k & 1) && (to[k] >> i & 1)) halve[i] = halve[k] = 1;
   for (unsigned i = 0; i < nk; i++)
     if (halve[i]) keys[i].weight *= 0.5;
   /* the object's size at the sample point, and its symbols (the allocating module's edges) */
