@@ -46,6 +46,7 @@ constexpr char RegisterSummariesName[] = "__oli_register_summaries";
 constexpr char ModuleCtorName[] = "oli.module_ctor";
 constexpr char ModuleDtorName[] = "oli.module_dtor";
 constexpr char TaggedFlag[] = "oli.tagged"; // module flag: the pass has run
+constexpr char EstimatedFlag[] = "oli.estimated"; // module flag: the static estimate and summaries are written
 constexpr uint32_t SiteMagic = OLI_SITE_MAGIC;
 constexpr unsigned SiteHeaderSize = OLI_SITE_HEADER_SIZE;
 constexpr unsigned SiteSmallShiftOffset = OLI_SITE_SMALL_SHIFT_OFFSET; // __oli_site_t.small_shift (u16)

@@ -8,6 +8,7 @@
 // OliOptions.def.
 //
 //===----------------------------------------------------------------------===//
+#include "OliAbiNames.h"
 #include "OliOptions.h"
 #include "OliPlan.h"
 #include "OliProfile.h"
@@ -249,6 +250,12 @@ struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
     }
     if (!Opt.StaticIntensity && !Print)
       return PreservedAnalyses::all();
+    // Once per module: under LTO the pipeline's end runs before the link
+    // and again in the link's backend, where the module has other modules'
+    // functions imported (and inlined) and its summaries are in already; the
+    // first run's estimate and summaries stand, as in a build without LTO.
+    if (!Print && M.getModuleFlag(EstimatedFlag))
+      return PreservedAnalyses::all();
     std::vector<unsigned char> Summary;
     auto Result = estimateStaticIntensity(M, MAM, Opt.Summaries ? &Summary : nullptr);
     if (Print) { // an analysis printer: the IR stays as it is
@@ -259,6 +266,7 @@ struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
     emitRemarks(M, Result);
     writeStaticIntensity(Result); // record initializers only: every function analysis holds
     writeSummaries(M, Summary);   // a new global: every function analysis holds too
+    M.addModuleFlag(Module::Max, EstimatedFlag, 1);
     PreservedAnalyses PA;
     PA.preserveSet<AllAnalysesOn<Function>>();
     return PA;
