@@ -369,6 +369,45 @@ want, got = pr["g->u"] / pr["g->w"], st["g->u"] / st["g->w"]
 assert abs(got - want) <= 0.25 * want, (got, want)
 PY
   ;;
+thinlto-once) # a ThinLTO build (clang -flto=thin, lld with the plugin at the link): the link's backend runs the
+  # pipeline's end a second time on modules that carry their summaries and import other modules' code; the
+  # estimate and the summaries are the first run's, so the summary section is the size of a build without
+  # LTO's (it was twice that: every USE counted twice by the join) and the fields' estimates are there
+  command -v ld.lld-19 >/dev/null || command -v ld.lld >/dev/null || { echo "SKIP: lld not found"; exit 77; }
+  S="$SRC/summary/fields"
+  for f in grid step main; do
+    OLI_PASS_OPTIONS="root=$S" "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f.c" -o $f.o ||
+      fail "compile $f.c"
+    OLI_PASS_OPTIONS="root=$S" "$CLANG" -O2 -flto=thin -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f.c" \
+      -o lto-$f.o || fail "compile $f.c (ThinLTO)"
+  done
+  "$CLANG" grid.o step.o main.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o plain || fail "link"
+  OLI_PASS_OPTIONS="root=$S" "$CLANG" -O2 -flto=thin -fuse-ld=lld -Wl,--load-pass-plugin="$PLUGIN" \
+    lto-grid.o lto-step.o lto-main.o -L"$LIBDIR" -loli -Wl,-rpath,"$LIBDIR" -o lto || fail "link (ThinLTO)"
+  "$OLI" sites --json plain >plain.json || fail "oli sites plain"
+  "$OLI" sites --json lto >lto.json || fail "oli sites lto"
+  python3 - plain lto plain.json lto.json <<'PY' || fail "ThinLTO estimate"
+import json, subprocess, sys
+def section(path):
+    out = subprocess.run(["readelf", "-S", "-W", path], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        f = line.replace("[ ", "[").split()
+        if len(f) > 5 and f[1] == "oli_summary":
+            return int(f[5], 16)
+    return 0
+a, b = section(sys.argv[1]), section(sys.argv[2])
+print("oli_summary bytes: plain %d, ThinLTO %d" % (a, b))
+assert a > 0 and a == b, (a, b)
+est = {}
+for name, path in (("plain", sys.argv[3]), ("lto", sys.argv[4])):
+    est[name] = {s["name"]: s["static"] for s in json.load(open(path))["sites"]}
+for n in ("g->u", "g->v"):
+    p, l = est["plain"][n], est["lto"][n]
+    print(n, "plain", p and p["passes"], "ThinLTO", l and l["passes"])
+    assert p and l and l["pattern"] == "streaming" and p["passes"] / 2 <= l["passes"] <= 2 * p["passes"], (n, p, l)
+assert est["lto"]["g->u"]["passes"] > est["lto"]["g->v"]["passes"]
+PY
+  ;;
 dlclose) # a library built with the plugin, dlopen'ed and dlclose'd: its objects freed afterwards,
   # another build of it loaded later; the exit report and profile are complete and name its sites
   cp "$SRC/dl-lib.c" "$SRC/dl-main.c" . || fail "copy"
