@@ -71,6 +71,7 @@ for k in $KERNELS; do
     # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
 m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
+for h in m.get("cache_gathers", []): h["gather_ps"] = 1
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
     python3 -c 'import json,sys
 p = json.load(open(sys.argv[1]))

@@ -40,6 +40,28 @@ static int member_u64(const oli_json_t *obj, const char *key, const char *where,
   return 0;
 }
 
+/* "cache_gathers": [{"bytes": B, "gather_ps": T}, ...], B strictly ascending. */
+static int parse_hits(const oli_json_t *h, oli_machine_t *m, char *why, size_t n) {
+  m->nhits = 0;
+  if (h == NULL || h->type == OLI_JSON_NULL) return 0;
+  if (h->type != OLI_JSON_ARRAY || oli_json_count(h) > OLI_MACHINE_MAX_HITS)
+    return fail(why, n, h, "document.cache_gathers is not an array of at most %d points", OLI_MACHINE_MAX_HITS);
+  for (const oli_json_t *p = oli_json_first(h); p; p = p->next) {
+    char where[40];
+    snprintf(where, sizeof where, "cache_gathers[%u]", m->nhits);
+    uint64_t b, ps;
+    if (p->type != OLI_JSON_OBJECT) return fail(why, n, p, "%s is not an object", where);
+    if (member_u64(p, "bytes", where, 1, UINT64_MAX, 1, 0, "a byte count above 0", &b, why, n) ||
+        member_u64(p, "gather_ps", where, 1, 1000000000, 1, 0, "a time in ps (1-1000000000)", &ps, why, n))
+      return -1;
+    if (m->nhits && b <= m->hits[m->nhits - 1].bytes)
+      return fail(why, n, p, "%s.bytes is %" PRIu64 ", not above the point before's %" PRIu64
+                             " (the points ascend by bytes)", where, b, m->hits[m->nhits - 1].bytes);
+    m->hits[m->nhits].bytes = b, m->hits[m->nhits].gather_ps = ps, m->nhits++;
+  }
+  return 0;
+}
+
 static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char *why, size_t n) {
   char where[40];
   snprintf(where, sizeof where, "measurements[%zu]", i);
@@ -148,6 +170,7 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
       member_u64(root, "cache_chase_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)",
                  &m->cache_chase_ps, why, why_n))
     goto out;
+  if (parse_hits(oli_json_get(root, "cache_gathers"), m, why, why_n) != 0) goto out;
   const oli_json_t *rows = oli_json_get(root, "measurements");
   if (rows == NULL || rows->type != OLI_JSON_ARRAY || oli_json_count(rows) == 0) {
     fail(why, why_n, rows ? rows : root, "\"measurements\" is missing, empty or not an array");
@@ -243,6 +266,13 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   if (m->cache_gather_ps) fprintf(f, ",\n  \"cache_gather_ps\": %" PRIu64, m->cache_gather_ps);
   if (m->cache_read_bw) fprintf(f, ",\n  \"cache_read_bandwidth\": %" PRIu64, m->cache_read_bw);
   if (m->cache_chase_ps) fprintf(f, ",\n  \"cache_chase_ps\": %" PRIu64, m->cache_chase_ps);
+  if (m->nhits) {
+    fprintf(f, ",\n  \"cache_gathers\": [");
+    for (uint32_t k = 0; k < m->nhits; k++)
+      fprintf(f, "%s{\"bytes\": %" PRIu64 ", \"gather_ps\": %" PRIu64 "}", k ? ", " : "", m->hits[k].bytes,
+              m->hits[k].gather_ps);
+    fprintf(f, "]");
+  }
   fprintf(f, ",\n  \"measurements\": [");
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *r = &m->rows[i];

@@ -28,6 +28,7 @@
 #define OLI_MACHINE_MAX_NODE 63    /* node numbers 0..63, as the runtime's masks */
 #define OLI_MACHINE_MAX_SWEEP 16   /* thread counts kept per measurement */
 #define OLI_MACHINE_MAX_BYTES (1u << 20)
+#define OLI_MACHINE_MAX_HITS 8     /* buffer sizes of the cache hit curve */
 
 /* One memory node measured from the CPUs of one node. */
 typedef struct oli_machine_row_s {
@@ -53,6 +54,10 @@ typedef struct oli_machine_s {
   uint64_t cache_read_bw;    /* MB/s one thread reads a buffer the caches hold, streamed; 0 unknown */
   uint64_t cache_chase_ps;   /* ps per dependent load (a pointer chase) through a buffer the caches hold,
                               * one thread (a hit in a chain of dependent loads); 0 unknown */
+  uint32_t nhits;            /* the cache hit curve: points, ascending by bytes (0: none) */
+  struct { uint64_t bytes, gather_ps; } hits[OLI_MACHINE_MAX_HITS]; /* ps per gathered 8-byte read
+                              * of a buffer of `bytes` the caches hold, indices read from memory,
+                              * one thread: a sparse row loop's (docs/machine.md) */
   size_t n;
   oli_machine_row_t rows[OLI_MACHINE_MAX_ROWS];
 } oli_machine_t;

@@ -49,6 +49,7 @@ int main(void) {
   const char *good =
       "{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"lab\", \"buffer_bytes\": 33554432,\n"
       " \"cache_bytes\": 25165824, \"cache_gather_ps\": 1800, \"cache_chase_ps\": 4200, \"future_member\": {\"ignored\": true},\n"
+      " \"cache_gathers\": [{\"bytes\": 16384, \"gather_ps\": 800}, {\"bytes\": 1048576, \"gather_ps\": 1900}],\n"
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
       "   \"loaded_latency\": 180, \"gather_ns\": 45, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
@@ -63,6 +64,8 @@ int main(void) {
   CHECK("good: cache bytes and gather time", m.cache_bytes == 25165824 && m.rows[0].gather_ns == 45 &&
                                                  r && r->gather_ns == 0);
   CHECK("good: a hit's costs", m.cache_gather_ps == 1800 && m.cache_chase_ps == 4200 && m.cache_read_bw == 0);
+  CHECK("good: the hit curve", m.nhits == 2 && m.hits[0].bytes == 16384 && m.hits[0].gather_ps == 800 &&
+                                   m.hits[1].bytes == 1048576 && m.hits[1].gather_ps == 1900);
   CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
   /* the bandwidth curve the planner reads: the sweep, interpolated; saturated beyond it */
   CHECK("curve: 1 thread is the sweep's first point", fabs(oli_machine_bw_at(&m.rows[0], 1) - 11000) < 1e-9);
@@ -80,10 +83,24 @@ int main(void) {
   CHECK("write: same rows", again.n == m.n && memcmp(again.rows, m.rows, m.n * sizeof m.rows[0]) == 0);
   CHECK("write: same cache bytes", again.cache_bytes == m.cache_bytes);
   CHECK("write: same hit costs", again.cache_gather_ps == 1800 && again.cache_chase_ps == 4200 && again.cache_read_bw == 0);
+  CHECK("write: same hit curve", again.nhits == 2 && memcmp(again.hits, m.hits, sizeof m.hits[0] * 2) == 0);
   CHECK("write: names the tool", text && strstr(text, "\"tool\": \"test\""));
   free(text);
 
   /* bad files: one line each, naming the place and what is accepted */
+  CHECK_EQ("hit curve not ascending", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_gathers\": "
+                                            "[{\"bytes\": 65536, \"gather_ps\": 900}, {\"bytes\": 16384, \"gather_ps\": 700}], "
+                                            "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
+  CHECK_STR("hit curve not ascending: says so", why,
+            "line 1, column 95: cache_gathers[1].bytes is 16384, not above the point before's 65536 (the points "
+            "ascend by bytes)");
+  CHECK_EQ("hit curve point without its time", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_gathers\": "
+                                                     "[{\"bytes\": 65536}], \"measurements\": [{\"from\": 0, \"to\": 0, "
+                                                     "\"read_bandwidth\": 1}]}"), -1);
+  CHECK("hit curve point without its time: names it", strstr(why, "cache_gathers[0].gather_ps is missing") != NULL);
+  CHECK_EQ("hit curve not an array", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_gathers\": 5, "
+                                           "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
+  CHECK("hit curve not an array: says what is accepted", strstr(why, "not an array of at most 8 points") != NULL);
   CHECK_EQ("not JSON", parse("{\"schema\": "), -1);
   CHECK("not JSON: the JSON reader's position", strncmp(why, "line 1, column ", 15) == 0);
   CHECK_EQ("no schema", parse("{\"version\": 1}"), -1);

@@ -243,6 +243,28 @@ int main(void) {
   m.cache_bytes = 32 * MiB;
   oli_plan_cache(&m, x, 2);
   x[0].chained = x[1].chained = 0;
+  /* the measured hit curve: a gathered hit costs what a gather over a
+   * buffer of the object's touched bytes costs (log-interpolated), the
+   * first point below it and the last beyond */
+  m.nhits = 3;
+  m.hit_bytes[0] = 16 * 1024, m.hit_bytes[1] = 1 * MiB, m.hit_bytes[2] = 4 * MiB;
+  m.hit_curve_ns[0] = 0.5, m.hit_curve_ns[1] = 2, m.hit_curve_ns[2] = 3;
+  CHECK("curve: below its first point, the first", oli_plan_gather_hit_ns(&m, 8192) == 0.5);
+  CHECK("curve: at a point, the point", oli_plan_gather_hit_ns(&m, 1 * MiB) == 2);
+  CHECK("curve: between two, on log(bytes)", fabs(oli_plan_gather_hit_ns(&m, 2 * MiB) - 2.5) < 1e-12);
+  CHECK("curve: beyond its last point, the last", oli_plan_gather_hit_ns(&m, 64 * MiB) == 3);
+  CHECK("curve: the 64 MiB gather's hits at the last point",
+        fabs(oli_plan_hit_time(&m, &x[0]) - 28901376.0 * 3e-9) < 1e-12);
+  x[0].touched = 8 * 1024; /* an IS-like bucket table: 8 KiB of it used, served by the first level */
+  oli_plan_cache(&m, x, 2);
+  CHECK("curve: a gather of 8 KiB touched, its hits at the first point",
+        oli_plan_hit_time(&m, &x[0]) > 0 &&
+            fabs(oli_plan_hit_time(&m, &x[0]) - ((double)x[0].accesses - oli_plan_misses(&m, &x[0])) * 0.5e-9) < 1e-12);
+  x[0].touched = 0;
+  oli_plan_cache(&m, x, 2);
+  m.nhits = 0;
+  CHECK("no curve: hit_ns at every size", oli_plan_gather_hit_ns(&m, 64 * MiB) == m.hit_ns &&
+                                              oli_plan_gather_hit_ns(&m, 8192) == m.hit_ns);
   m.hit_ns = 0, m.cache_bw = 0;
   CHECK("no hit figures: hits are free", oli_plan_hit_time(&m, &x[0]) == 0);
 

@@ -379,19 +379,84 @@ static uint32_t gather_time(const void *buf, size_t size, int passes) {
   return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
 }
 
+/* ns per gathered element of a sparse row loop, one thread: rows of
+ * HIT_ROW elements, each row's sum of a[e] * x[col[e]] stored in y (the
+ * form of a sparse matrix-vector product, the commonest gather: the index
+ * and the factor streamed, x of `words` doubles at random - what a gather
+ * of x costs when the caches hold it, the index loads and the sums' latency
+ * included, as in a code's own gather loops; an index from an xorshift
+ * instead measures the generator). Best of passes, the first warming x. */
+#define HIT_ROW 20
+#define HIT_ELEMS ((size_t)1 << 21) /* 24 MiB of index and factor: streamed from memory, as a */
+#define HIT_REPEAT 1                /* code's are (the run's time is the longer of the two: its loop's) */
+static double gather_hit_ns(double *x, size_t words, uint32_t *col, const double *a, double *y, int passes) {
+  uint64_t r = 0x9e3779b97f4a7c15ull;
+  for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
+  for (size_t e = 0; e < HIT_ELEMS; e++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    col[e] = (uint32_t)(r % words);
+  }
+  double best = 1e300;
+  for (int k = 0; k < passes + 1; k++) {
+    double t0 = thread_cpu();
+    for (int rep = 0; rep < HIT_REPEAT; rep++)
+      for (size_t row = 0; row < HIT_ELEMS / HIT_ROW; row++) {
+        double s = 0;
+        for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) s += a[e] * x[col[e]];
+        y[row] = s;
+      }
+    double dt = thread_cpu() - t0;
+    if (k > 0 && dt < best) best = dt;
+    static volatile double keep; /* the sums are used: the loop stays */
+    keep = y[k % (HIT_ELEMS / HIT_ROW)];
+    (void)keep;
+  }
+  return best / ((double)HIT_ELEMS * HIT_REPEAT) * 1e9;
+}
+
+/* The cache hit curve (mf->hits): gather_hit_ns over 16 KiB, 64 KiB, ...
+ * x4 up to what the caches hold (`cache`, measured; 4 MiB when not), x in
+ * the node buffer `buf` of `size` bytes. 0, -1 without memory for the streams. */
+static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes, oli_machine_t *mf) {
+  uint64_t top = cache ? cache : (uint64_t)4 << 20;
+  size_t elems = HIT_ELEMS;
+  uint32_t *col = malloc(elems * sizeof *col);
+  double *a = malloc(elems * sizeof *a), *y = malloc(elems / HIT_ROW * sizeof *y);
+  int rc = -1;
+  if (col && a && y) {
+    for (size_t e = 0; e < elems; e++) a[e] = 1.0 + (double)(e & 7);
+    mf->nhits = 0;
+    for (uint64_t b = (uint64_t)16 << 10; b <= top && b <= size && mf->nhits < OLI_MACHINE_MAX_HITS; b *= 4) {
+      double ns = gather_hit_ns(buf, (size_t)(b / sizeof(double)), col, a, y, passes);
+      uint64_t ps = ns * 1e3 < 1 ? 1 : (uint64_t)(ns * 1e3 + 0.5);
+      mf->hits[mf->nhits].bytes = b, mf->hits[mf->nhits++].gather_ps = ps;
+      step("caches: a gathered hit over %" PRIu64 " KiB, 1 thread: %" PRIu64 " ps", b >> 10, ps);
+    }
+    rc = 0;
+  }
+  free(col), free(a), free(y);
+  return rc;
+}
+
 /* What a cache hit costs a thread, over CACHE_PROBE bytes (beyond the first
  * level, within the second of any current server core): *gather_ps the
- * gather loop's ps per random read (gather_time over a buffer the caches
- * hold), *chase_ps the chase's ps per dependent load (a random cycle through
- * the same bytes: each address is the value the load before read), *read_bw
- * the MB/s of the streamed read loop (one thread, best of passes, each pass
- * many sweeps of the buffer). */
+ * hit curve's figure there (cache_gather_curve; else the xorshift gather
+ * loop's), *chase_ps the chase's ps per dependent load (a random cycle
+ * through the same bytes: each address is the value the load before read),
+ * *read_bw the MB/s of the streamed read loop (one thread, best of passes,
+ * each pass many sweeps of the buffer). */
 #define CACHE_PROBE ((size_t)256 << 10)
 #define CACHE_SWEEPS 256 /* walks of the probe per pass: about a millisecond */
-static void cache_hit_cost(void *buf, int passes, uint64_t *gather_ps, uint64_t *chase_ps, uint64_t *read_bw) {
+static void cache_hit_cost(void *buf, int passes, const oli_machine_t *curve, uint64_t *gather_ps,
+                           uint64_t *chase_ps, uint64_t *read_bw) {
   if (passes < 3) passes = 3; /* the first walk only fills the caches */
-  double ps = gather_ns(buf, CACHE_PROBE, passes) * 1e3;
-  *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
+  *gather_ps = 0;
+  for (uint32_t k = 0; k < curve->nhits; k++)
+    if (curve->hits[k].bytes == CACHE_PROBE) *gather_ps = curve->hits[k].gather_ps;
+  if (*gather_ps == 0) {
+    double ps = gather_ns(buf, CACHE_PROBE, passes) * 1e3;
+    *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
+  }
   *chase_ps = 0;
   if (build_chase(buf, CACHE_PROBE) == 0) {
     double c = chase_load_s(buf, CACHE_PROBE / LINE * CACHE_SWEEPS, passes) * 1e12;
@@ -497,8 +562,10 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   if (cache && *cache == 0 && from == to && row->idle_lat) {
     *cache = cache_capacity(buf, size, row->idle_lat, passes);
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
-    cache_hit_cost(buf, passes, &mf->cache_gather_ps, &mf->cache_chase_ps, &mf->cache_read_bw);
-    step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a random read, %" PRIu64 " ps a dependent load, %" PRIu64
+    if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
+      cli_warning("calibrate: no memory for the cache hit curve's streams: measured without it");
+    cache_hit_cost(buf, passes, mf, &mf->cache_gather_ps, &mf->cache_chase_ps, &mf->cache_read_bw);
+    step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a gathered read, %" PRIu64 " ps a dependent load, %" PRIu64
          " MB/s streamed",
          CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
   }
@@ -534,12 +601,18 @@ static void print_table(FILE *out, const oli_machine_t *m) {
   }
   if (m->cache_bytes) fprintf(out, "caches: about %" PRIu64 " KiB serve one thread (measured)\n", m->cache_bytes >> 10);
   if (m->cache_gather_ps && m->cache_chase_ps)
-    fprintf(out, "cache hit: %.2f ns a random read, %.2f ns a dependent load, %" PRIu64
+    fprintf(out, "cache hit: %.2f ns a gathered read, %.2f ns a dependent load, %" PRIu64
                  " MB/s streamed (one thread, measured)\n",
             (double)m->cache_gather_ps / 1e3, (double)m->cache_chase_ps / 1e3, m->cache_read_bw);
   else if (m->cache_gather_ps)
-    fprintf(out, "cache hit: %.2f ns a random read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
+    fprintf(out, "cache hit: %.2f ns a gathered read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
             (double)m->cache_gather_ps / 1e3, m->cache_read_bw);
+  if (m->nhits) {
+    fprintf(out, "gathered hit by buffer size:");
+    for (uint32_t k = 0; k < m->nhits; k++)
+      fprintf(out, "%s %" PRIu64 " KiB %.2f ns", k ? "," : "", m->hits[k].bytes >> 10, (double)m->hits[k].gather_ps / 1e3);
+    fprintf(out, " (one thread, measured)\n");
+  }
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];

@@ -445,7 +445,7 @@ int cli_plan_main(int argc, char **argv) {
       cli_warning("%s: %s; not used", cli_shown(machine_path), why);
     } else {
       src.machine = machine_path;
-      if (mf.cache_gather_ps || mf.cache_read_bw || mf.cache_chase_ps) hit_source = "machine";
+      if (mf.cache_gather_ps || mf.cache_read_bw || mf.cache_chase_ps || mf.nhits) hit_source = "machine";
     }
   }
   if (bw_s) {
@@ -619,6 +619,16 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_double(&w, "line_bytes", m.line_bytes, 6);
   if (m.cache_bytes > 0) oli_jw_u64(&w, "cache_bytes", (uint64_t)m.cache_bytes);
   oli_jw_double(&w, "hit_ns", m.hit_ns, 6);
+  if (m.nhits) {
+    oli_jw_array(&w, "hit_curve", OLI_JW_INLINE);
+    for (unsigned k = 0; k < m.nhits; k++) {
+      oli_jw_object(&w, NULL, OLI_JW_INLINE);
+      oli_jw_u64(&w, "bytes", (uint64_t)m.hit_bytes[k]);
+      oli_jw_double(&w, "ns", m.hit_curve_ns[k], 6);
+      oli_jw_end(&w);
+    }
+    oli_jw_end(&w);
+  }
   oli_jw_double(&w, "chase_ns", m.chase_ns, 6);
   oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
   oli_jw_str(&w, "hit_source", hit_source);

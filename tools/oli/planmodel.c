@@ -38,6 +38,9 @@ int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double s
   src->from = from;
   m->cache_bytes = (double)f->cache_bytes; /* 0 (not measured): no cache term */
   if (f->cache_gather_ps) m->hit_ns = (double)f->cache_gather_ps / 1e3; /* else the built-in default */
+  m->nhits = 0;
+  for (uint32_t k = 0; k < f->nhits && k < OLI_PLAN_MAX_HITS; k++, m->nhits++)
+    m->hit_bytes[k] = (double)f->hits[k].bytes, m->hit_curve_ns[k] = (double)f->hits[k].gather_ps / 1e3;
   if (f->cache_read_bw) m->cache_bw = (double)f->cache_read_bw;
   if (f->cache_chase_ps) m->chase_ns = (double)f->cache_chase_ps / 1e3;
   const char *cxl = oli_node_kind_name(OLI_NODE_CXL), *dram = oli_node_kind_name(OLI_NODE_DRAM);

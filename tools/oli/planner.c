@@ -2,6 +2,7 @@
 #include "planner.h"
 #include "ratio.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,10 +154,24 @@ double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   return oli_plan_misses(m, x) * (x->latency ? m->line_bytes : m->access_bytes);
 }
 
+double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes) {
+  unsigned n = m->nhits < OLI_PLAN_MAX_HITS ? m->nhits : OLI_PLAN_MAX_HITS;
+  if (n == 0) return m->hit_ns;
+  if (!(bytes > m->hit_bytes[0])) return m->hit_curve_ns[0];
+  for (unsigned k = 1; k < n; k++)
+    if (bytes <= m->hit_bytes[k]) {
+      double f = log(bytes / m->hit_bytes[k - 1]) / log(m->hit_bytes[k] / m->hit_bytes[k - 1]);
+      return m->hit_curve_ns[k - 1] + f * (m->hit_curve_ns[k] - m->hit_curve_ns[k - 1]);
+    }
+  return m->hit_curve_ns[n - 1];
+}
+
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   double hits = (double)x->accesses - oli_plan_misses(m, x), threads = m->threads >= 1 ? m->threads : 1;
   if (!(hits > 0)) return 0;
-  double per = x->latency ? (x->chained ? m->chase_ns : m->hit_ns) * 1e-9 : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
+  double per = x->latency ? (x->chained ? m->chase_ns : oli_plan_gather_hit_ns(m, oli_plan_touched(x))) * 1e-9
+               : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6)
+                                 : 0;
   return hits * per / threads;
 }
 

@@ -11,6 +11,7 @@
 
 #define OLI_PLAN_TIERS OLI_NODE_TIERS /* local DRAM, CXL, remote DRAM (oli_tier_t order) */
 #define OLI_PLAN_MAX_OPTS 16 /* placement options per object */
+#define OLI_PLAN_MAX_HITS 8  /* points of the cache hit curve */
 
 /* A placement: pages ratio over (local DRAM, CXL, remote DRAM).
  * {1,0,0} = local DRAM, {0,1,0} = CXL, {3,1,0} = interleave 3:1. */
@@ -31,7 +32,10 @@ typedef struct oli_plan_model_s {
   double threads;                   /* threads of the profiled run (>= 1) */
   double mlp;                       /* misses in flight per thread on a gather without gather_ns */
   double cache_bytes;               /* bytes the caches hold for the run (measured); 0: no cache */
-  double hit_ns;                    /* ns a thread pays per gathered access the caches serve */
+  double hit_ns;                    /* ns a thread pays per gathered access the caches serve (no curve) */
+  unsigned nhits;                   /* the measured hit curve's points (0: hit_ns at every size) */
+  double hit_bytes[OLI_PLAN_MAX_HITS]; /* ascending: a gathered buffer's bytes ... */
+  double hit_curve_ns[OLI_PLAN_MAX_HITS]; /* ... and the ns a thread pays per gathered hit of it */
   double chase_ns;                  /* ns a thread pays per gathered access the caches serve when
                                      * the accesses are chained (each address from the load before) */
   double cache_bw;                  /* MB/s one thread streams from its caches (a streamed hit:
@@ -107,8 +111,14 @@ double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Bytes x moves between memory and the CPU in the run: misses x
  * access_bytes when streamed, misses x line_bytes for a gather. */
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x);
+/* ns a thread pays per gathered hit of an object of `bytes` (its touched
+ * bytes): the measured curve interpolated on log(bytes), its first point
+ * below it and its last beyond (what the caches hold of a larger object
+ * comes from the largest level); hit_ns without a curve. */
+double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes);
 /* Seconds x's threads spend on the accesses the caches serve (accesses -
- * misses), whatever the placement: each hit of a gather hit_ns (chase_ns
+ * misses), whatever the placement: each hit of a gather the curve at its
+ * touched bytes (oli_plan_gather_hit_ns; chase_ns
  * when its accesses are chained: a hit then waits for the load before it),
  * of a stream access_bytes at cache_bw MB/s, over threads. 0 without those figures.
  * Not part of the placement's cost; the run's time is oli_plan_run_time. */

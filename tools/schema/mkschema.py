@@ -314,6 +314,10 @@ def machine(v):
              "cache_read_bandwidth": {"anyOf": [bw, {"type": "null"}]},
              "cache_chase_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
                                            "description": "ps"}, {"type": "null"}]},
+             "cache_gathers": {"anyOf": [{"type": "array", "maxItems": 8, "items": obj(
+                 {"bytes": dict(U64, minimum=1), "gather_ps": {"type": "integer", "minimum": 1,
+                                                               "maximum": 1000000000, "description": "ps"}},
+                 required=("bytes", "gather_ps"))}, {"type": "null"}]},
              "measurements": {"type": "array", "items": row, "minItems": 1, "maxItems": 256}}
     return envelope("oli-machine", [1], "oli machine file", props, ["measurements"],
                     "Measured bandwidth and latency per node pair (oli calibrate -o, OLI_MACHINE). docs/machine.md")
