@@ -81,6 +81,56 @@ double maxTripCount(ScalarEvolution &SE, const Loop *L) {
   return Max.ult(1u << 30) ? double(Max.getZExtValue()) : 0;
 }
 
+std::optional<std::pair<double, bool>> geometricTrips(const Loop *L) {
+  BasicBlock *Exiting = L->getExitingBlock(), *Latch = L->getLoopLatch();
+  auto *BI = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
+  auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!Cmp || !Latch || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+      Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  for (PHINode &P : L->getHeader()->phis()) {
+    if (!P.getType()->isIntegerTy() || P.getNumIncomingValues() != 2)
+      continue;
+    auto *Start = dyn_cast<ConstantInt>(P.getIncomingValueForBlock(L->getLoopPreheader() ? L->getLoopPreheader()
+                                                                                         : P.getIncomingBlock(0)));
+    auto *Next = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(Latch));
+    if (!Start || !Next || Next->getOperand(0) != &P || Start->getSExtValue() <= 0)
+      continue;
+    auto *K = dyn_cast<ConstantInt>(Next->getOperand(1));
+    unsigned Shift = 0;
+    if (K && Next->getOpcode() == Instruction::Shl && K->getZExtValue() >= 1 && K->getZExtValue() < 8)
+      Shift = unsigned(K->getZExtValue());
+    else if (K && Next->getOpcode() == Instruction::Mul && K->getValue().isPowerOf2() && K->getZExtValue() > 1)
+      Shift = K->getValue().logBase2();
+    if (!Shift)
+      continue;
+    // which side of the compare is the variable (x or its next value), which the bound
+    unsigned VarOp = Cmp->getOperand(0) == &P || Cmp->getOperand(0) == Next ? 0
+                     : Cmp->getOperand(1) == &P || Cmp->getOperand(1) == Next ? 1
+                                                                             : 2;
+    if (VarOp == 2 || !L->isLoopInvariant(Cmp->getOperand(1 - VarOp)))
+      continue;
+    bool OnNext = Cmp->getOperand(VarOp) == Next, Stays = L->contains(BI->getSuccessor(0));
+    auto *BC = dyn_cast<ConstantInt>(Cmp->getOperand(1 - VarOp));
+    unsigned Bits = P.getType()->getIntegerBitWidth();
+    APInt Bound = BC ? BC->getValue() : APInt(Bits, GeometricGuessBound);
+    APInt X = Start->getValue().sextOrTrunc(Bits);
+    double Trips = 0;
+    for (int I = 0; I < 64; ++I) { // a header execution, then the exit test
+      ++Trips;
+      APInt N = X.shl(Shift);
+      const APInt &V = OnNext ? N : X;
+      bool Cond = VarOp == 0 ? ICmpInst::compare(V, Bound, Cmp->getPredicate())
+                             : ICmpInst::compare(Bound, V, Cmp->getPredicate());
+      if (Cond != Stays || N.isNegative() || N.isZero())
+        break;
+      X = N;
+    }
+    return std::make_pair(Trips, BC != nullptr);
+  }
+  return std::nullopt;
+}
+
 std::optional<int64_t> strideIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
   if (SE.isLoopInvariant(X, L))
     return 0;

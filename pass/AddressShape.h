@@ -114,6 +114,16 @@ bool gepRange(const llvm::GEPOperator &G, const llvm::DataLayout &DL, int64_t &L
 /// `n & 3` times, which SCEV cannot bound through the loop's guard). 0: none.
 double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
 
+/// A geometric loop: its induction variable starts at a positive constant
+/// and doubles (`x <<= k`, `x *= 2^k`) each trip until a compare with a
+/// value fixed in the loop exits it - an FFT's stages (`for (len = 2; len
+/// <= n; len <<= 1)`), a tree's levels. SCEV has no trip count for it; its
+/// count is log2 of the bound: exact (first: the count, second: true) when
+/// the bound is a constant, else (second: false) the count at a bound of
+/// GeometricGuessBound. None when L is not of that form.
+std::optional<std::pair<double, bool>> geometricTrips(const llvm::Loop *L);
+constexpr uint64_t GeometricGuessBound = 1024; // a grid line's or a level's count, unknown: 2^10
+
 } // namespace oli
 
 #endif // OLI_PASS_ADDRESSSHAPE_H

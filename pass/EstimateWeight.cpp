@@ -399,6 +399,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
+  else if (std::optional<std::pair<double, bool>> G = geometricTrips(L))
+    R = *G; // log2 of its bound
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
   FI.Corr[Mode][L] = Est > 0 ? R.first / Est : 1.0;
