@@ -82,27 +82,29 @@ double maxTripCount(ScalarEvolution &SE, const Loop *L) {
 }
 
 std::optional<std::pair<double, bool>> geometricTrips(const Loop *L) {
-  BasicBlock *Exiting = L->getExitingBlock(), *Latch = L->getLoopLatch();
+  BasicBlock *Exiting = L->getExitingBlock(), *Latch = L->getLoopLatch(), *Pre = L->getLoopPredecessor();
   auto *BI = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
   auto *Cmp = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-  if (!Cmp || !Latch || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
+  if (!Cmp || !Latch || !Pre || !Cmp->getOperand(0)->getType()->isIntegerTy() ||
       Cmp->getOperand(0)->getType()->getIntegerBitWidth() > 64)
     return std::nullopt;
   for (PHINode &P : L->getHeader()->phis()) {
     if (!P.getType()->isIntegerTy() || P.getNumIncomingValues() != 2)
       continue;
-    auto *Start = dyn_cast<ConstantInt>(P.getIncomingValueForBlock(L->getLoopPreheader() ? L->getLoopPreheader()
-                                                                                         : P.getIncomingBlock(0)));
+    auto *Start = dyn_cast<ConstantInt>(P.getIncomingValueForBlock(Pre));
     auto *Next = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(Latch));
-    if (!Start || !Next || Next->getOperand(0) != &P || Start->getSExtValue() <= 0)
+    auto *K = Next && Next->getOperand(0) == &P ? dyn_cast<ConstantInt>(Next->getOperand(1)) : nullptr;
+    if (!K || K->getValue().getActiveBits() > 8 || (Start && Start->getSExtValue() <= 0))
       continue;
-    auto *K = dyn_cast<ConstantInt>(Next->getOperand(1));
+    // the step: doubling (a left shift, a multiply by a power of two) or halving
     unsigned Shift = 0;
-    if (K && Next->getOpcode() == Instruction::Shl && K->getZExtValue() >= 1 && K->getZExtValue() < 8)
-      Shift = unsigned(K->getZExtValue());
-    else if (K && Next->getOpcode() == Instruction::Mul && K->getValue().isPowerOf2() && K->getZExtValue() > 1)
-      Shift = K->getValue().logBase2();
-    if (!Shift)
+    bool Halve = false;
+    unsigned Op = Next->getOpcode();
+    if (Op == Instruction::Shl || Op == Instruction::LShr || Op == Instruction::AShr)
+      Shift = unsigned(K->getZExtValue()), Halve = Op != Instruction::Shl;
+    else if ((Op == Instruction::Mul || Op == Instruction::UDiv || Op == Instruction::SDiv) && K->getValue().isPowerOf2())
+      Shift = K->getValue().logBase2(), Halve = Op != Instruction::Mul;
+    if (Shift == 0 || Shift >= 8)
       continue;
     // which side of the compare is the variable (x or its next value), which the bound
     unsigned VarOp = Cmp->getOperand(0) == &P || Cmp->getOperand(0) == Next ? 0
@@ -110,23 +112,26 @@ std::optional<std::pair<double, bool>> geometricTrips(const Loop *L) {
                                                                              : 2;
     if (VarOp == 2 || !L->isLoopInvariant(Cmp->getOperand(1 - VarOp)))
       continue;
-    bool OnNext = Cmp->getOperand(VarOp) == Next, Stays = L->contains(BI->getSuccessor(0));
     auto *BC = dyn_cast<ConstantInt>(Cmp->getOperand(1 - VarOp));
+    if (Halve ? !BC : !Start)
+      continue; // halving from an unknown start to an unknown bound, or doubling from an unknown start
+    bool OnNext = Cmp->getOperand(VarOp) == Next, Stays = L->contains(BI->getSuccessor(0));
     unsigned Bits = P.getType()->getIntegerBitWidth();
+    // the unknown end: a doubling's bound, a halving's start, at GeometricGuessBound
     APInt Bound = BC ? BC->getValue() : APInt(Bits, GeometricGuessBound);
-    APInt X = Start->getValue().sextOrTrunc(Bits);
+    APInt X = Start ? Start->getValue().sextOrTrunc(Bits) : APInt(Bits, GeometricGuessBound);
     double Trips = 0;
     for (int I = 0; I < 64; ++I) { // a header execution, then the exit test
       ++Trips;
-      APInt N = X.shl(Shift);
+      APInt N = Halve ? X.lshr(Shift) : X.shl(Shift);
       const APInt &V = OnNext ? N : X;
       bool Cond = VarOp == 0 ? ICmpInst::compare(V, Bound, Cmp->getPredicate())
                              : ICmpInst::compare(Bound, V, Cmp->getPredicate());
-      if (Cond != Stays || N.isNegative() || N.isZero())
+      if (Cond != Stays || N.isNegative() || N.isZero() || N == X)
         break;
       X = N;
     }
-    return std::make_pair(Trips, BC != nullptr);
+    return std::make_pair(Trips, Start && BC);
   }
   return std::nullopt;
 }

@@ -117,9 +117,12 @@ double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
 /// A geometric loop: its induction variable starts at a positive constant
 /// and doubles (`x <<= k`, `x *= 2^k`) each trip until a compare with a
 /// value fixed in the loop exits it - an FFT's stages (`for (len = 2; len
-/// <= n; len <<= 1)`), a tree's levels. SCEV has no trip count for it; its
-/// count is log2 of the bound: exact (first: the count, second: true) when
-/// the bound is a constant, else (second: false) the count at a bound of
+/// <= n; len <<= 1)`), a tree's levels - or starts anywhere and halves
+/// (`x >>= k`, `x /= 2^k`) down to a constant (`for (m = n; m > 4; m /= 2)`:
+/// a multigrid's levels). SCEV has no trip count for it when an end is not
+/// a constant; its count is log2 of the ratio of its ends: exact (first: the
+/// count, second: true) when both are constants, else (second: false) with
+/// the unknown end (a doubling's bound, a halving's start) at
 /// GeometricGuessBound. None when L is not of that form.
 std::optional<std::pair<double, bool>> geometricTrips(const llvm::Loop *L);
 constexpr uint64_t GeometricGuessBound = 1024; // a grid line's or a level's count, unknown: 2^10
