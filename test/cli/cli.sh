@@ -1029,6 +1029,44 @@ assert "chained" not in json.load(open("u.json"))["sites"][0]
 assert ", chained)" in c["sites"][0]["reason"] and "chained" not in u["sites"][0]["reason"], (c["sites"][0], u["sites"][0])
 PY
   ;;
+plan-hit-curve) # the machine file's gathered hit curve (cache_gathers): a bucket table of 8 KiB touched pays
+  # its first point per hit, a 1 MiB vector the point at 1 MiB, one of 2 MiB between 1 and 4 MiB (log2);
+  # the plan records the curve; without it both pay cache_gather_ps
+  python3 - <<'PY' || fail "cannot make the inputs"
+import json
+M = 1 << 20
+mach = {"schema": "oli-machine", "version": 1, "cache_bytes": 16 * M, "cache_gather_ps": 1500,
+        "measurements": [{"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 10000, "threads": 1,
+                          "idle_latency": 100, "gather_ns": 20}]}
+json.dump(mach, open("flat.json", "w"))
+mach["cache_gathers"] = [{"bytes": 16384, "gather_ps": 500}, {"bytes": M, "gather_ps": 2000},
+                         {"bytes": 4 * M, "gather_ps": 3000}]
+json.dump(mach, open("curve.json", "w"))
+def site(i, name, peak, touched):
+    return {"id": "0x%016x" % (0x600 + i), "kind": "malloc", "file": "k.c", "function": "main", "line": 10 + i,
+            "rel": 0, "name": name, "count": 1, "largest": peak, "peak_live": peak, "total_bytes": peak,
+            "accesses": 64 * M, "pattern": "gather", "pattern_source": "profile", "touched": touched}
+for n, (name, peak, touched) in enumerate([("buckets", 1 * M, 8192), ("p", M, M), ("grid", 2 * M, 2 * M)]):
+    json.dump({"schema": "oli-profile", "version": 1, "program": "k", "access_source": "portable", "threads": 1,
+               "footprint_peak": peak, "sites": [site(n, name, peak, touched)]}, open(name + ".json", "w"))
+PY
+  for o in buckets p grid; do
+    run $OLI plan $o.json --machine curve.json --dram-limit 0 --min-size 1 -o $o.curve.plan.json; want_rc 0 "plan of $o, curve"
+    run $OLI plan $o.json --machine flat.json --dram-limit 0 --min-size 1 -o $o.flat.plan.json; want_rc 0 "plan of $o, flat"
+  done
+  python3 - <<'PY' || fail "the hits' time by the gathered object's size"
+import json
+M = 1 << 20
+def plan(o, m): return json.load(open("%s.%s.plan.json" % (o, m)))
+for o, touched, ns in (("buckets", 8192, 0.5), ("p", M, 2.0), ("grid", 2 * M, 2.5)):
+    c, f = plan(o, "curve"), plan(o, "flat")
+    hits = 64 * M - touched // 64          # cached whole: each line once from memory
+    assert abs(c["model"]["hit_time"] - hits * ns * 1e-9) < 1e-5 * hits * ns * 1e-9, (o, c["model"])
+    assert abs(f["model"]["hit_time"] - hits * 1.5e-9) < 1e-5 * hits * 1.5e-9, (o, f["model"])
+    assert [p["bytes"] for p in c["model"]["hit_curve"]] == [16384, M, 4 * M], c["model"]
+    assert "hit_curve" not in f["model"], f["model"]
+PY
+  ;;
 plan-xs-budget) # an XSBench-like profile at 2 threads under a 100M budget: the hottest grid per byte stays on
   # local DRAM and the plan fills at least 95% of the budget (DRAM lowers predicted time for every touched grid)
   python3 - <<'PY' || fail "cannot make the profile"
