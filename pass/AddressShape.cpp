@@ -81,6 +81,49 @@ double maxTripCount(ScalarEvolution &SE, const Loop *L) {
   return Max.ult(1u << 30) ? double(Max.getZExtValue()) : 0;
 }
 
+bool inPlaceStore(const StoreInst &SI) {
+  const Value *Ptr = SI.getPointerOperand();
+  if (SI.isVolatile())
+    return false;
+  for (const Instruction *I = SI.getPrevNode(); I; I = I->getPrevNode()) {
+    if (auto *LD = dyn_cast<LoadInst>(I); LD && LD->getPointerOperand() == Ptr && !LD->isVolatile())
+      return true;
+    if (I->mayWriteToMemory())
+      return false; // another store or a call between: the line may have gone
+  }
+  return false;
+}
+
+bool gatheredUpdate(const StoreInst &SI, const LoopInfo &LI, ScalarEvolution &SE) {
+  auto *G = dyn_cast<GEPOperator>(SI.getPointerOperand());
+  const Loop *L = LI.getLoopFor(SI.getParent());
+  if (!L || !G || !inPlaceStore(SI))
+    return false;
+  // an index that moves with data (a loaded index, a hash). A value the loop
+  // reloads from a fixed address (a Fortran descriptor's base, bound or
+  // stride) moves with nothing: an index of the induction variable and such
+  // values is a sweep's.
+  auto moves = [&](const SCEV *X) {
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    if (!U || SE.isLoopInvariant(U, L))
+      return false;
+    auto *LD = dyn_cast<LoadInst>(U->getValue());
+    return !(LD && SE.isSCEVable(LD->getPointerOperand()->getType()) &&
+             SE.isLoopInvariant(SE.getSCEV(LD->getPointerOperand()), L));
+  };
+  for (const Use &Idx : G->indices()) {
+    if (!SE.isSCEVable(Idx->getType()))
+      continue;
+    const SCEV *S = SE.getSCEV(Idx.get());
+    if (SE.isLoopInvariant(S, L))
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+    if (!(AR && AR->getLoop() == L && AR->isAffine()) && SCEVExprContains(S, moves))
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::pair<double, bool>> geometricTrips(const Loop *L) {
   BasicBlock *Exiting = L->getExitingBlock(), *Latch = L->getLoopLatch(), *Pre = L->getLoopPredecessor();
   auto *BI = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;

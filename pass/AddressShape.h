@@ -18,9 +18,11 @@ namespace llvm {
 class DataLayout;
 class GEPOperator;
 class LoadInst;
+class LoopInfo;
 class Loop;
 class SCEV;
 class ScalarEvolution;
+class StoreInst;
 class Value;
 } // namespace llvm
 
@@ -113,6 +115,19 @@ bool gepRange(const llvm::GEPOperator &G, const llvm::DataLayout &DL, int64_t &L
 /// symbolic trip count (a remainder loop of an unrolled one runs at most
 /// `n & 3` times, which SCEV cannot bound through the loop's guard). 0: none.
 double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
+
+/// A store that updates in place an element its block gathered: it writes
+/// back to the address a load before it in the same block read (`cnt[k]++`,
+/// `h[idx[i]] += w`), and that address moves with data in the store's loop
+/// (neither fixed in it nor affine). The line is the load's: the store moves
+/// no line of its own and waits for none, so the profile and the estimate
+/// count the update once, as its load (docs/profile-schema.md, "Portable
+/// access counts"). A streamed update (`u[i] += r[i]`) is not one: its store
+/// is the write-back traffic of a sweep.
+bool gatheredUpdate(const llvm::StoreInst &SI, const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+/// The first half of gatheredUpdate, without analyses: SI writes back to
+/// the address a load before it in its block read, nothing written between.
+bool inPlaceStore(const llvm::StoreInst &SI);
 
 /// A geometric loop: its induction variable starts at a positive constant
 /// and doubles (`x <<= k`, `x *= 2^k`) each trip until a compare with a

@@ -866,6 +866,10 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       T.Exits[Key] += C * relFreq(*FI, CB->getParent()).first;
     }
     for (const Access &A : St.Accesses) {
+      // an in-place update of a gathered element counts once, as its load (the profile's count)
+      if (auto *SI = dyn_cast<StoreInst>(A.I); SI && A.Kind == Access::Store && inPlaceStore(*SI))
+        if (FnInfo *FI = info(*SI->getFunction()); FI && gatheredUpdate(*SI, *FI->LI, *FI->SE))
+          continue;
       Weight W = weigh(A);
       bool AtSample = false; // counts in the size's own symbols, at the sample point
       if (Mode && (!Exact || !Exact(W.Syms))) { // counts in terms unrelated to the size: view 0's

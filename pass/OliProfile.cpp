@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OliProfile.h"
+#include "AddressShape.h"
 #include "OliAbiNames.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -265,6 +266,16 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     Asked = true;
     return An;
   };
+  // an in-place update of a gathered element (`cnt[k]++`) counts once, as its load
+  erase_if(Accesses, [&](const std::pair<Instruction *, Value *> &A) {
+    auto *SI = dyn_cast<StoreInst>(A.first);
+    if (!SI || !inPlaceStore(*SI))
+      return false;
+    auto [LI, SE] = Get();
+    return LI && SE && gatheredUpdate(*SI, *LI, *SE);
+  });
+  if (Accesses.empty() && Spans.empty())
+    return false;
   SmallVector<uint64_t, 32> Quanta;
   for (auto &[I, Ptr] : Accesses)
     Quanta.push_back(accessQuanta(*I, Ptr, DL, Get));
