@@ -284,6 +284,12 @@ static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, 
 
 /* ---- latency ------------------------------------------------------------- */
 
+/* The next value of an xorshift64 generator (*x never 0). */
+static inline uint64_t xorshift64(uint64_t *x) {
+  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+  return *x;
+}
+
 /* Link the buffer's cells into one random cycle (Sattolo's shuffle). */
 static int build_chase(void *buf, size_t size) {
   size_t n = size / LINE;
@@ -292,8 +298,7 @@ static int build_chase(void *buf, size_t size) {
   for (size_t i = 0; i < n; i++) order[i] = (uint32_t)i;
   uint64_t x = 0x9e3779b97f4a7c15ull;
   for (size_t i = n - 1; i > 0; i--) {
-    x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
-    size_t j = (size_t)(x % i);
+    size_t j = (size_t)(xorshift64(&x) % i);
     uint32_t tmp = order[i];
     order[i] = order[j];
     order[j] = tmp;
@@ -362,8 +367,8 @@ static double gather_ns(const void *buf, size_t size, int passes) {
   for (int k = 0; k < passes; k++) {
     double t0 = thread_cpu();
     for (size_t i = 0; i < steps; i++) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64: the next address needs no load */
-      sum += *(const uint64_t *)(b + (size_t)(x & (lines - 1)) * LINE);
+      /* the next address needs no load */
+      sum += *(const uint64_t *)(b + (size_t)(xorshift64(&x) & (lines - 1)) * LINE);
     }
     double dt = thread_cpu() - t0;
     if (dt < best) best = dt;
@@ -387,31 +392,26 @@ static uint32_t gather_time(const void *buf, size_t size, int passes) {
  * included, as in a code's own gather loops; an index from an xorshift
  * instead measures the generator). Best of passes, the first warming x. */
 #define HIT_ROW 20
-#define HIT_ELEMS ((size_t)1 << 21) /* 24 MiB of index and factor: streamed from memory, as a */
-#define HIT_REPEAT 1                /* code's are (the run's time is the longer of the two: its loop's) */
+#define HIT_ELEMS ((size_t)1 << 21) /* 24 MiB of index and factor: streamed from memory, as a code's are */
 static double gather_hit_ns(double *x, size_t words, uint32_t *col, const double *a, double *y, int passes) {
   uint64_t r = 0x9e3779b97f4a7c15ull;
   for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
-  for (size_t e = 0; e < HIT_ELEMS; e++) {
-    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
-    col[e] = (uint32_t)(r % words);
-  }
+  for (size_t e = 0; e < HIT_ELEMS; e++) col[e] = (uint32_t)(xorshift64(&r) % words);
   double best = 1e300;
   for (int k = 0; k < passes + 1; k++) {
     double t0 = thread_cpu();
-    for (int rep = 0; rep < HIT_REPEAT; rep++)
-      for (size_t row = 0; row < HIT_ELEMS / HIT_ROW; row++) {
-        double s = 0;
-        for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) s += a[e] * x[col[e]];
-        y[row] = s;
-      }
+    for (size_t row = 0; row < HIT_ELEMS / HIT_ROW; row++) {
+      double s = 0;
+      for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) s += a[e] * x[col[e]];
+      y[row] = s;
+    }
     double dt = thread_cpu() - t0;
     if (k > 0 && dt < best) best = dt;
     static volatile double keep; /* the sums are used: the loop stays */
     keep = y[k % (HIT_ELEMS / HIT_ROW)];
     (void)keep;
   }
-  return best / ((double)HIT_ELEMS * HIT_REPEAT) * 1e9;
+  return best / (double)HIT_ELEMS * 1e9;
 }
 
 /* The cache hit curve (mf->hits): gather_hit_ns over 16 KiB, 64 KiB, ...
@@ -419,12 +419,11 @@ static double gather_hit_ns(double *x, size_t words, uint32_t *col, const double
  * the node buffer `buf` of `size` bytes. 0, -1 without memory for the streams. */
 static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes, oli_machine_t *mf) {
   uint64_t top = cache ? cache : (uint64_t)4 << 20;
-  size_t elems = HIT_ELEMS;
-  uint32_t *col = malloc(elems * sizeof *col);
-  double *a = malloc(elems * sizeof *a), *y = malloc(elems / HIT_ROW * sizeof *y);
+  uint32_t *col = malloc(HIT_ELEMS * sizeof *col);
+  double *a = malloc(HIT_ELEMS * sizeof *a), *y = malloc(HIT_ELEMS / HIT_ROW * sizeof *y);
   int rc = -1;
   if (col && a && y) {
-    for (size_t e = 0; e < elems; e++) a[e] = 1.0 + (double)(e & 7);
+    for (size_t e = 0; e < HIT_ELEMS; e++) a[e] = 1.0 + (double)(e & 7);
     mf->nhits = 0;
     for (uint64_t b = (uint64_t)16 << 10; b <= top && b <= size && mf->nhits < OLI_MACHINE_MAX_HITS; b *= 4) {
       double ns = gather_hit_ns(buf, (size_t)(b / sizeof(double)), col, a, y, passes);
