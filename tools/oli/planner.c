@@ -95,14 +95,25 @@ double oli_plan_touched(const oli_plan_obj_t *x) {
 }
 
 typedef struct reuse_s {
-  double p;     /* accesses per byte */
+  double v;     /* visits per byte: a line's visits over the run, per byte of it */
   size_t i;
 } reuse_t;
 
 static int cmp_reuse(const void *a, const void *b) {
   const reuse_t *x = a, *y = b;
-  if (x->p != y->p) return x->p > y->p ? -1 : 1; /* most reused first */
+  if (x->v != y->v) return x->v > y->v ? -1 : 1; /* most reused first */
   return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* How often x's lines come back, per byte of it: its accesses per byte, and
+ * for a gather line_bytes / access_bytes times that - a sweep visits each of
+ * its lines once for every access_bytes unit of it, a gather each line once
+ * for every unit it reads there (a random unit, never the neighbour of the
+ * last). */
+static double visits_per_byte(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+  double v = (double)x->accesses / oli_plan_touched(x);
+  if (x->latency && m->line_bytes > m->access_bytes && m->access_bytes > 0) v *= m->line_bytes / m->access_bytes;
+  return v;
 }
 
 void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
@@ -111,23 +122,25 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
   reuse_t *r = malloc(n * sizeof *r);
   if (r == NULL) return; /* out of memory: no cache term (more time, never less) */
   size_t k = 0;
-  double below = 0; /* accesses of the objects reused less than the current group */
+  double below = 0; /* touched bytes x visits per byte of the objects reused less than the current group */
   for (size_t i = 0; i < n; i++)
     if (objs[i].accesses && objs[i].bytes) {
-      r[k++] = (reuse_t){(double)objs[i].accesses / oli_plan_touched(&objs[i]), i};
-      below += (double)objs[i].accesses;
+      r[k] = (reuse_t){visits_per_byte(m, &objs[i]), i};
+      below += oli_plan_touched(&objs[i]) * r[k].v;
+      k++;
     }
   qsort(r, k, sizeof *r, cmp_reuse);
   double above = 0; /* bytes of the objects reused at least as often */
   for (size_t g = 0; g < k;) {
     size_t e = g; /* [g, e): one reuse group: each counts the others whole */
-    while (e < k && r[e].p == r[g].p) {
-      above += oli_plan_touched(&objs[r[e].i]);
-      below -= (double)objs[r[e].i].accesses;
+    while (e < k && r[e].v == r[g].v) {
+      double b = oli_plan_touched(&objs[r[e].i]);
+      above += b;
+      below -= b * r[e].v;
       e++;
     }
-    /* bytes_j x p_j / p_i summed over the less reused: their accesses / p_i */
-    double d = above + (below > 0 ? below : 0) / r[g].p;
+    /* bytes_j x v_j / v_i summed over the less reused */
+    double d = above + (below > 0 ? below : 0) / r[g].v;
     for (size_t j = g; j < e; j++) {
       oli_plan_obj_t *x = &objs[r[j].i];
       double b = oli_plan_touched(x);

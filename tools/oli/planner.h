@@ -96,8 +96,11 @@ void oli_plan_rule_options(const oli_plan_model_t *m, const oli_plan_obj_t *objs
  * it is less than bytes, else bytes. The caches' footprint and first touch. */
 double oli_plan_touched(const oli_plan_obj_t *x);
 /* What the caches hold of each object (sets objs[i].cached), LRU-like, over
- * touched bytes (oli_plan_touched: bytes below): with p = accesses per byte, between two uses of a byte of object i the run
- * touches D_i = sum_j bytes_j x min(1, p_j / p_i) distinct bytes (its own
+ * touched bytes (oli_plan_touched: bytes below): with v = how often an
+ * object's lines come back per byte (accesses per byte for a stream,
+ * line_bytes / access_bytes times that for a gather: each gathered unit a
+ * visit of its own line), between two uses of a line of object i the run
+ * touches D_i = sum_j bytes_j x min(1, v_j / v_i) distinct bytes (its own
  * included). A streamed object is cached whole when D_i <= cache_bytes, else
  * not at all (a pass longer than the cache evicts each line before it comes
  * back); a gather's random lines hit in the share of it that fits beside the
