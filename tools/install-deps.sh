@@ -27,8 +27,8 @@ PKGS=(
   qemu-system-x86 busybox-static cpio
   # NUMA lab, real CXL stack (stretch): cxl, ndctl, daxctl copied into the guest
   ndctl daxctl
-  # benchmark plots
-  gnuplot-nox
+  # benchmark plots; the planner's traffic against a simulated cache (benchmarks/traffic-check.sh: cachegrind)
+  gnuplot-nox valgrind
   # faster builds
   ninja-build
 )
