@@ -384,6 +384,7 @@ static int read_field(reader_t *r, const oli_json_t *o, oli_doc_site_t *s, int f
                     : f == OLI_F_LIFETIME_NS ? &s->lifetime_ns
                     : f == OLI_F_ACCESSES    ? &s->accesses
                     : f == OLI_F_TOUCHED     ? &s->touched
+                    : f == OLI_F_NEAR_ACCESSES ? &s->near_accesses
                     : f == OLI_F_BYTES       ? &s->bytes
                     : f == OLI_F_DRAM_BYTES  ? &s->dram_bytes
                     : f == OLI_F_FALLBACKS   ? &s->fallbacks

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "AddressShape.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/Operator.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -92,6 +94,237 @@ bool inPlaceStore(const StoreInst &SI) {
       return false; // another store or a call between: the line may have gone
   }
   return false;
+}
+
+namespace {
+/// An address or index as a polynomial over the values it is computed from
+/// (atoms: loop variables, loaded values, bounds): each term's atoms, sorted,
+/// and its coefficient; the constant term has none. Extensions and
+/// truncations are looked through, and so is a wrap, as what it is but at
+/// the edge: `(k + 1) & m` is k + 1, and `(k + m) & m` is k - 1 (m is -1
+/// modulo the period m + 1), as `(k + 1023) & 1023`; `(k + n - 1) % n` is
+/// k - 1 (n is 0 modulo n).
+using Monomial = SmallVector<const Value *, 4>;
+using Poly = std::map<Monomial, int64_t>;
+constexpr unsigned MaxPolyTerms = 32, MaxPolyDepth = 12;
+
+Poly atomPoly(const Value *V) { return Poly{{Monomial{V}, 1}}; }
+
+void addPoly(Poly &P, const Poly &Q, int64_t K) {
+  for (auto &[M, C] : Q)
+    if ((P[M] += K * C) == 0)
+      P.erase(M);
+}
+
+std::optional<Poly> mulPoly(const Poly &P, const Poly &Q) {
+  Poly R;
+  for (auto &[MP, CP] : P)
+    for (auto &[MQ, CQ] : Q) {
+      Monomial M(MP);
+      M.append(MQ.begin(), MQ.end());
+      llvm::sort(M);
+      if ((R[M] += CP * CQ) == 0)
+        R.erase(M);
+      if (R.size() > MaxPolyTerms)
+        return std::nullopt;
+    }
+  return R;
+}
+
+/// P with atom X taken as the constant V (each term's X^e as V^e).
+Poly substitute(const Poly &P, const Value *X, int64_t V) {
+  Poly R;
+  for (auto &[M, C] : P) {
+    Monomial Rest;
+    int64_t K = C;
+    for (const Value *A : M)
+      if (A == X)
+        K *= V;
+      else
+        Rest.push_back(A);
+    if (K != 0 && (R[Rest] += K) == 0)
+      R.erase(Rest);
+  }
+  return R;
+}
+
+/// P modulo a period whose length is M's value plus Plus (`x & m`: m + 1;
+/// `x % n`: n): a constant period folds the constant term into
+/// (-period/2, period/2], an atom's is substituted (m by -1, n by 0).
+Poly wrapped(Poly P, const Poly &M, int64_t Plus) {
+  if (M.size() == 1 && M.begin()->first.empty()) { // a constant period
+    int64_t Period = M.begin()->second + Plus;
+    auto It = P.find(Monomial{});
+    if (Period > 1 && It != P.end()) {
+      int64_t C = ((It->second % Period) + Period) % Period;
+      if (C > Period / 2)
+        C -= Period;
+      if (C == 0)
+        P.erase(It);
+      else
+        It->second = C;
+    }
+    return P;
+  }
+  if (M.size() == 1 && M.begin()->first.size() == 1 && M.begin()->second == 1)
+    return substitute(P, M.begin()->first.front(), -Plus);
+  return P;
+}
+
+Poly polyOf(const Value *V, const DataLayout &DL, unsigned Depth) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getBitWidth() <= 64 && !C->isZero() ? Poly{{Monomial{}, C->getSExtValue()}} : Poly{};
+  auto *Op = dyn_cast<Operator>(V);
+  if (!Op || Depth >= MaxPolyDepth)
+    return atomPoly(V);
+  auto Of = [&](unsigned I) { return polyOf(Op->getOperand(I), DL, Depth + 1); };
+  switch (Op->getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub: {
+    Poly P = Of(0);
+    addPoly(P, Of(1), Op->getOpcode() == Instruction::Add ? 1 : -1);
+    return P;
+  }
+  case Instruction::Or: // an add the compiler proved carries nothing
+    if (auto *D = dyn_cast<PossiblyDisjointInst>(Op); D && D->isDisjoint()) {
+      Poly P = Of(0);
+      addPoly(P, Of(1), 1);
+      return P;
+    }
+    return atomPoly(V);
+  case Instruction::Mul:
+    if (std::optional<Poly> P = mulPoly(Of(0), Of(1)))
+      return *P;
+    return atomPoly(V);
+  case Instruction::Shl:
+    if (auto *C = dyn_cast<ConstantInt>(Op->getOperand(1)); C && C->getZExtValue() < 62) {
+      Poly P;
+      addPoly(P, Of(0), int64_t(1) << C->getZExtValue());
+      return P;
+    }
+    return atomPoly(V);
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::Trunc:
+    return Of(0);
+  case Instruction::And: { // a mask m, period m + 1: a constant, a loaded bound or an argument, else the second
+    auto Fixed = [](const Value *X) { return isa<ConstantInt>(X) || isa<LoadInst>(X) || isa<Argument>(X); };
+    bool MaskFirst = Fixed(Op->getOperand(0)) && !Fixed(Op->getOperand(1));
+    return MaskFirst ? wrapped(Of(1), Of(0), 1) : wrapped(Of(0), Of(1), 1);
+  }
+  case Instruction::URem:
+  case Instruction::SRem:
+    return wrapped(Of(0), Of(1), 0);
+  case Instruction::GetElementPtr: {
+    auto *G = cast<GEPOperator>(Op);
+    unsigned Bits = DL.getIndexTypeSizeInBits(G->getType());
+    MapVector<Value *, APInt> Vars;
+    APInt Const(Bits, 0);
+    if (!G->collectOffset(DL, Bits, Vars, Const) || Const.getSignificantBits() > 64)
+      return atomPoly(V);
+    Poly P = polyOf(G->getPointerOperand(), DL, Depth + 1);
+    addPoly(P, Poly{{Monomial{}, Const.getSExtValue()}}, 1);
+    for (auto &[X, Scale] : Vars) {
+      if (Scale.getSignificantBits() > 64)
+        return atomPoly(V);
+      addPoly(P, polyOf(X, DL, Depth + 1), Scale.getSExtValue());
+    }
+    return P;
+  }
+  default:
+    return atomPoly(V);
+  }
+}
+
+/// The terms of P that hold atom X once, without it: how P moves when X
+/// grows by one.
+Poly coefficientOf(const Poly &P, const Value *X) {
+  Poly R;
+  for (auto &[M, C] : P)
+    if (llvm::count(M, X) == 1) {
+      Monomial Rest;
+      for (const Value *A : M)
+        if (A != X)
+          Rest.push_back(A);
+      R[Rest] += C;
+    }
+  return R;
+}
+} // namespace
+
+/// How much Phi, a variable of L's header, grows each iteration when that is
+/// a constant (`i + 1`, a vector loop's `index + 8`), else 0.
+static int64_t phiIncrement(const PHINode &Phi, const Loop *L) {
+  const BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch || Phi.getBasicBlockIndex(Latch) < 0)
+    return 0;
+  auto *Next = dyn_cast<BinaryOperator>(Phi.getIncomingValueForBlock(Latch));
+  if (!Next || Next->getOpcode() != Instruction::Add || Next->getOperand(0) != &Phi)
+    return 0;
+  auto *C = dyn_cast<ConstantInt>(Next->getOperand(1));
+  return C && C->getBitWidth() <= 64 ? C->getSExtValue() : 0;
+}
+
+NearKind nearAccess(const Value *A, uint64_t WA, const Value *B, uint64_t WB, const Loop *L, const DataLayout &DL,
+                    int64_t &Offset) {
+  constexpr int64_t LineBytes = 64, PageBytes = 4096;
+  Poly PA = polyOf(A, DL, 0), PB = polyOf(B, DL, 0), D = PB;
+  addPoly(D, PA, -1);
+  std::optional<int64_t> C;
+  if (D.empty())
+    C = 0;
+  else if (D.size() == 1 && D.begin()->first.empty())
+    C = D.begin()->second;
+  // a sweep: both move with a variable of L alike, by Step bytes an
+  // iteration when that is a constant (0 unknown)
+  bool Swept = false;
+  int64_t Step = 0;
+  if (L)
+    for (const PHINode &Phi : L->getHeader()->phis()) {
+      Poly CA = coefficientOf(PA, &Phi);
+      if (CA.empty() || CA != coefficientOf(PB, &Phi))
+        continue;
+      Swept = true;
+      if (CA.size() == 1 && CA.begin()->first.empty())
+        Step = CA.begin()->second * phiIncrement(Phi, L);
+      break;
+    }
+  if (!Swept) { // fixed or gathered: the same line, if the caller finds the group fits one
+    if (!C || *C <= -LineBytes || *C >= LineBytes)
+      return NearKind::None;
+    Offset = *C;
+    return NearKind::Line;
+  }
+  // a sweep counts bytes, not lines: B is near when A's sweep touches its
+  // bytes - all of them between its ends when each access reaches the next
+  // (contiguous), else those at A's offsets within each step
+  uint64_t S = Step < 0 ? uint64_t(-Step) : uint64_t(Step);
+  bool Contiguous = S != 0 && WA >= S;
+  if (C) {
+    if (Contiguous)
+      return *C > -PageBytes && *C < PageBytes ? NearKind::Sweep : NearKind::None;
+    if (S == 0 || S > uint64_t(PageBytes))
+      return NearKind::None;
+    uint64_t R = uint64_t(((*C % int64_t(S)) + int64_t(S)) % int64_t(S));
+    return R + WB <= WA ? NearKind::Sweep : NearKind::None;
+  }
+  if (!Contiguous)
+    return NearKind::None;
+  // one or two steps of a variable of L or of a loop around it: a row, a plane
+  for (const Loop *P = L; P; P = P->getParentLoop())
+    for (const PHINode &Phi : P->getHeader()->phis()) {
+      Poly Coef = coefficientOf(PA, &Phi);
+      int64_t Inc = phiIncrement(Phi, P);
+      if (Coef.empty() || Inc == 0)
+        continue;
+      for (int64_t K : {1, -1, 2, -2}) {
+        Poly KS;
+        addPoly(KS, Coef, K * Inc);
+        if (KS == D)
+          return NearKind::Sweep;
+      }
+    }
+  return NearKind::None;
 }
 
 bool gatheredUpdate(const StoreInst &SI, const LoopInfo &LI, ScalarEvolution &SE) {

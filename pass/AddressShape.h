@@ -125,6 +125,29 @@ double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
 /// access counts"). A streamed update (`u[i] += r[i]`) is not one: its store
 /// is the write-back traffic of a sweep.
 bool gatheredUpdate(const llvm::StoreInst &SI, const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+/// How an access of WB bytes at address B uses what an access of WA bytes at
+/// address A, in the same block (one iteration of L, the block's loop, null
+/// outside loops), brings (nearAccess). B - A is computed as polynomials over
+/// the values the addresses are computed from (extensions looked through,
+/// and a periodic wrap: `(k + 1) & m` is k + 1, `(k + m) & m` is k - 1).
+enum class NearKind {
+  None,
+  /// Fixed or gathered (the two do not move alike with a variable of L):
+  /// B - A, in Offset, a constant under a line (a gathered struct's fields,
+  /// the next grid point) - the same line if A's group, B with it, spans at
+  /// most a line (the caller keeps the group's extent).
+  Line,
+  /// A sweep (both move alike with a variable of L): B's bytes are ones A's
+  /// sweep touches anyway - with A reaching the next iteration's bytes (its
+  /// width at least the step), B - A a constant under a page or one or two
+  /// steps of a variable of L or of a loop around it (a stencil's
+  /// neighbours: along the row, the row above, the plane below); with gaps
+  /// (a vector loop unrolled twice: each load half the step), a constant
+  /// that lands within A's bytes of a step.
+  Sweep,
+};
+NearKind nearAccess(const llvm::Value *A, uint64_t WA, const llvm::Value *B, uint64_t WB, const llvm::Loop *L,
+                    const llvm::DataLayout &DL, int64_t &Offset);
 /// The first half of gatheredUpdate, without analyses: SI writes back to
 /// the address a load before it in its block read, nothing written between.
 bool inPlaceStore(const llvm::StoreInst &SI);

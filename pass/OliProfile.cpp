@@ -99,6 +99,12 @@ static void profiledSpans(Instruction &I, SmallVectorImpl<std::pair<MemIntrinsic
       Spans.push_back({MI, Src});
 }
 
+/// The bytes a load or store moves (0 unsized).
+static uint64_t accessBytes(const Instruction &I, const DataLayout &DL) {
+  Type *Ty = isa<LoadInst>(I) ? I.getType() : cast<StoreInst>(I).getValueOperand()->getType();
+  return Ty->isSized() ? DL.getTypeStoreSize(Ty).getKnownMinValue() : 0;
+}
+
 /// The 4-byte quanta an access moves (at least one): a double is two, an int
 /// or a float one, a vectorised load of <4 x double> eight, the four scalar
 /// loads it replaced; so a profile counts bytes moved whatever the element
@@ -240,9 +246,57 @@ static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, 
   }
 }
 
+/// Near[J] for each access of Accesses that uses what an earlier one of its
+/// block brings (nearAccess): a load near a load or a store, a store near a
+/// store only (its line is written back, a load's is not). Each block's
+/// first access of a group leads it; a group of the same line (fixed or
+/// gathered accesses) spans at most 64 bytes (XSBench's two 48-byte grid
+/// points, 12 doubles read: two groups, two lines).
+static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, MutableArrayRef<bool> Near,
+                     function_ref<std::pair<LoopInfo *, ScalarEvolution *>()> Get) {
+  constexpr int64_t LineBytes = 64;
+  struct Lead {
+    size_t J;
+    int64_t Lo, Hi; // a line group's extent, in bytes from the leading access
+  };
+  SmallVector<Lead, 16> Leads; // the block's leading accesses so far
+  for (size_t J = 0; J < Accesses.size(); ++J) {
+    Instruction *I = Accesses[J].first;
+    if (J > 0 && Accesses[J - 1].first->getParent() != I->getParent())
+      Leads.clear();
+    if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
+      continue; // an atomic leads nothing and follows nothing
+    auto [LI, SE] = Get();
+    if (!LI)
+      return;
+    const Loop *L = LI->getLoopFor(I->getParent());
+    const DataLayout &DL = I->getModule()->getDataLayout();
+    uint64_t W = accessBytes(*I, DL);
+    for (Lead &G : Leads) {
+      Instruction *GI = Accesses[G.J].first;
+      if (!isa<LoadInst>(I) && !isa<StoreInst>(GI))
+        continue;
+      int64_t Off = 0;
+      NearKind K = nearAccess(Accesses[G.J].second, accessBytes(*GI, DL), Accesses[J].second, W, L, DL, Off);
+      if (K == NearKind::Line) {
+        int64_t Lo = std::min(G.Lo, Off), Hi = std::max(G.Hi, Off + int64_t(W));
+        if (Hi - Lo > LineBytes)
+          continue;
+        G.Lo = Lo, G.Hi = Hi;
+      }
+      if (K != NearKind::None) {
+        Near[J] = true;
+        break;
+      }
+    }
+    if (!Near[J])
+      Leads.push_back({J, 0, int64_t(W)});
+  }
+}
+
 /// Instruments one function; returns true when it changed.
-static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee Span,
-                               uint64_t Every, FunctionAnalysisManager *FAM) {
+static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee NearHook,
+                               FunctionCallee Span, uint64_t Every, FunctionAnalysisManager *FAM) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
       F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName ||
       F.getName() == ModuleDtorName)
@@ -279,6 +333,11 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   SmallVector<uint64_t, 32> Quanta;
   for (auto &[I, Ptr] : Accesses)
     Quanta.push_back(accessQuanta(*I, Ptr, DL, Get));
+  // an access that uses lines another of its block brings (a stencil's
+  // neighbours, a struct's fields) goes after the block's others, its
+  // samples to the near entry point (OliProfile.h)
+  SmallVector<bool, 32> Near(Accesses.size(), false);
+  markNear(Accesses, Near, Get);
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
@@ -293,11 +352,21 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     BasicBlock *BB = Accesses[Begin].first->getParent();
     for (End = Begin + 1; End < Accesses.size() && Accesses[End].first->getParent() == BB; ++End)
       ;
-    // K: the block's quanta; Cum[J]: the quanta up to and including access J
+    // the block's accesses, those near another after the rest
+    SmallVector<size_t, 32> Order;
+    for (bool Second : {false, true})
+      for (size_t J = Begin; J < End; ++J)
+        if (Near[J] == Second)
+          Order.push_back(J);
+    // K: the block's quanta; Cum[J]: the quanta up to and including the J-th
+    // of Order; Lead: the quanta before the first near one
     SmallVector<uint64_t, 32> Cum;
-    uint64_t K = 0;
-    for (size_t J = Begin; J < End; ++J)
+    uint64_t K = 0, Lead = 0;
+    for (size_t J : Order) {
       Cum.push_back(K += Quanta[J]);
+      if (!Near[J])
+        Lead = K;
+    }
     bool Scalar = K == End - Begin; // one quantum each: index J - Begin is access J
     IRBuilder<> B(BB->getTerminator());
     Value *Left = B.CreateSub(B.CreateLoad(I64, Cd, "oli.cd"), ConstantInt::get(I64, K));
@@ -306,12 +375,17 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     Instruction *Then = SplitBlockAndInsertIfThen(Hit, BB->getTerminator()->getIterator(), false, Unlikely);
     IRBuilder<> T(Then);
     Value *Idx = T.CreateAdd(Left, ConstantInt::get(I64, K), "oli.idx");
-    Value *Ptr = Accesses[End - 1].second;
-    for (size_t J = End - 1; J-- > Begin;)
-      Ptr = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J - Begin))
-                                  : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J - Begin])),
-                           Accesses[J].second, Ptr);
-    T.CreateStore(T.CreateCall(Hook, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next"), Cd);
+    Value *Ptr = Accesses[Order.back()].second;
+    for (size_t J = Order.size() - 1; J-- > 0;)
+      Ptr = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J))
+                                  : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J])),
+                           Accesses[Order[J]].second, Ptr);
+    Value *Callee = Hook.getCallee();
+    if (Lead < K) // the crossing quantum is a near access's from Lead on
+      Callee = T.CreateSelect(T.CreateICmpUGE(Idx, ConstantInt::get(I64, Lead)), NearHook.getCallee(), Callee);
+    CallInst *Next = T.CreateCall(Hook.getFunctionType(), Callee, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next");
+    Next->setDoesNotThrow(); // either entry point: an indirect call unwinds nowhere either
+    T.CreateStore(Next, Cd);
     NumProfiledAccesses += End - Begin;
   }
   instrumentSpans(Spans, Cd, Span, Every, Unlikely); // after the blocks': it splits them
@@ -336,9 +410,10 @@ bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM)
   LLVMContext &Ctx = M.getContext();
   FunctionCallee Hook = M.getOrInsertFunction(ProfileSampleName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
                                               Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
+  FunctionCallee NearHook = M.getOrInsertFunction(ProfileNearName, Hook.getFunctionType());
   FunctionCallee Span = M.getOrInsertFunction(ProfileSpanName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
                                               Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
-  for (FunctionCallee FC : {Hook, Span})
+  for (FunctionCallee FC : {Hook, NearHook, Span})
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
       Fn->addFnAttr(Attribute::NoUnwind);
   GlobalVariable *Ctr = countdown(M);
@@ -347,9 +422,10 @@ bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM)
   for (Function &F : M)
     Fns.push_back(&F);
   for (Function *F : Fns)
-    Changed |= instrumentFunction(*F, Ctr, Hook, Span, Every, FAM);
-  if (auto *Fn = dyn_cast<Function>(Span.getCallee()); Fn && Fn->use_empty())
-    Fn->eraseFromParent(); // no span in the module
+    Changed |= instrumentFunction(*F, Ctr, Hook, NearHook, Span, Every, FAM);
+  for (FunctionCallee FC : {NearHook, Span})
+    if (auto *Fn = dyn_cast<Function>(FC.getCallee()); Fn && Fn->use_empty())
+      Fn->eraseFromParent(); // no near access, no span in the module
   if (!Changed) {
     if (Ctr->use_empty())
       Ctr->eraseFromParent();

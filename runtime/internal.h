@@ -660,8 +660,10 @@ void *_oli_site_block(oli_site_state_t *st, const oli_decide_in_t *in, oli_decid
 void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
 /* The same for a portable sample at addr of object obj (an identity, 0
  * unknown) after `clock` units sampled on this thread: also its step from the
- * thread's sample before of the same object (types.h, OLI_STEP_*). */
-void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock);
+ * thread's sample before of the same object (types.h, OLI_STEP_*), and, near,
+ * the weight among its near accesses too (__oli_profile_near4). */
+void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock,
+                            bool near);
 /* The site's pattern from its steps summed over the shards (steps[] gets the
  * sums, may be NULL): OLI_PATTERN_NONE when too few were sampled. */
 oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps);
@@ -670,6 +672,8 @@ oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint6
  * all threads; 0 with fewer samples than a pattern needs. */
 uint64_t _oli_site_sampled_span(const oli_site_state_t *st);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
+/* Of those, the near accesses' (summed over the shards). */
+uint64_t _oli_site_near_accesses(const oli_site_state_t *st);
 /* The most threads that counted at once (objects or access samples): the
  * shards, which a thread hands on when it exits. */
 size_t _oli_site_threads(void);

@@ -213,7 +213,8 @@ typedef struct oli_shard_ctr_s {
   uint64_t span_lo, span_hi;
   uint64_t sweep_bytes;                     /* portable profile: |step| summed over its sweep steps */
   uint64_t irregular_bytes;                 /* ... and over its irregular steps */
-  uint64_t pad_[1];                         /* 128 bytes in all: two cache lines, no neighbour shared */
+  uint64_t near;                            /* portable profile: the accesses of `accesses` near another (__oli_profile_near4) */
+  /* 128 bytes in all: two cache lines, no neighbour shared */
 } oli_shard_ctr_t;
 /* Live-byte counters of the whole process with headroom in every shard: all
  * placed bytes, then one per tier. */

@@ -546,15 +546,17 @@ static int step_class(int64_t d, uint32_t units, int32_t p, int32_t *cur_out) {
   return like ? OLI_STEP_STRIDED : OLI_STEP_IRREGULAR;
 }
 
-void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock) {
+void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock,
+                            bool near) {
   site_ext_t *x = (site_ext_t *)st;
   shard_t *s = x == &untagged ? NULL : my_shard ? my_shard : shard_get();
   if (oli_unlikely(s == NULL)) {
-    atomic_fetch_add_explicit(&st->accesses, weight, memory_order_relaxed);
+    atomic_fetch_add_explicit(&st->accesses, weight, memory_order_relaxed); /* near or not: no shard to tell */
     return;
   }
   shard_ctr_t *c = &s->ctr[x->idx]; /* this thread's: plain fields, but the ones the profile sums */
   __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
+  if (near) __atomic_store_n(&c->near, __atomic_load_n(&c->near, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (obj == 0) return;
   uint64_t off = addr >= obj ? (uint64_t)(addr - obj) : 0;
   if (c->span_lo == 0 || off + 1 < c->span_lo) __atomic_store_n(&c->span_lo, off + 1, __ATOMIC_RELAXED);
@@ -645,6 +647,14 @@ uint64_t _oli_site_accesses(const oli_site_state_t *st) {
   if (x == &untagged) return a;
   for (shard_t *s = __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
     a += __atomic_load_n(&s->ctr[x->idx].accesses, __ATOMIC_RELAXED);
+  return a;
+}
+
+uint64_t _oli_site_near_accesses(const oli_site_state_t *st) {
+  const site_ext_t *x = (const site_ext_t *)st;
+  uint64_t a = 0;
+  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
+    a += __atomic_load_n(&s->ctr[x->idx].near, __ATOMIC_RELAXED);
   return a;
 }
 

@@ -82,7 +82,7 @@ oli_site_state_t *_oli_profile_owner(const void *addr, uintptr_t *obj) {
   return st == NULL || _oli_site_record(st) == NULL ? NULL : st;
 }
 
-void _oli_profile_attribute(const void *addr, uint64_t weight) {
+static void attribute(const void *addr, uint64_t weight, bool near) {
   if (oli_unlikely(atomic_load_explicit(&paused, memory_order_relaxed) > 0)) {
     atomic_fetch_add_explicit(&skipped, weight, memory_order_relaxed);
     return;
@@ -91,8 +91,10 @@ void _oli_profile_attribute(const void *addr, uint64_t weight) {
   oli_site_state_t *st = _oli_profile_owner(addr, &obj);
   uint64_t clock = sampled_units += weight;
   if (st == NULL) atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
-  else _oli_site_count_sample(st, weight, (uintptr_t)addr, obj, clock);
+  else _oli_site_count_sample(st, weight, (uintptr_t)addr, obj, clock, near);
 }
+
+void _oli_profile_attribute(const void *addr, uint64_t weight) { attribute(addr, weight, false); }
 
 OLI_EXPORT void oli_profile_pause(void) {
   atomic_fetch_add_explicit(&paused, 1, memory_order_relaxed);
@@ -149,14 +151,14 @@ static inline int64_t next_period(uint64_t every) {
  * crossed, each period about every x scale countdown units long (scale 1:
  * the countdown counts 8-byte units; 2: 4-byte quanta, so that an int or a
  * float counts half an access). */
-static inline int64_t sample(const void *addr, int64_t left, uint64_t every, uint64_t scale) {
+static inline int64_t sample(const void *addr, int64_t left, uint64_t every, uint64_t scale, bool near) {
   if (every == 0) return 0;
   uint64_t weight = 0;
   do {
     left += next_period(every * scale);
     weight += every;
   } while (left < 0);
-  if (_oli_profile_portable_enabled()) _oli_profile_attribute(addr, weight);
+  if (_oli_profile_portable_enabled()) attribute(addr, weight, near);
   return left;
 }
 
@@ -175,7 +177,7 @@ static inline int64_t span(const void *base, uint64_t units, int64_t left, uint6
 }
 
 OLI_EXPORT int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every) {
-  return sample(addr, left, every, 1);
+  return sample(addr, left, every, 1, false);
 }
 
 OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
@@ -183,7 +185,11 @@ OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t 
 }
 
 OLI_EXPORT int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every) {
-  return sample(addr, left, every, 2);
+  return sample(addr, left, every, 2, false);
+}
+
+OLI_EXPORT int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every) {
+  return sample(addr, left, every, 2, true);
 }
 
 OLI_EXPORT int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every) {
@@ -214,6 +220,8 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
   _oli_site_totals(st, &s.count, &s.total_bytes, &s.largest);
   s.peak_live = _oli_site_peak_live(st);
   s.accesses = _oli_site_accesses(st);
+  s.near_accesses = _oli_site_near_accesses(st); /* of those, the lines another access brought */
+  if (s.near_accesses) OLI_SET(&s, OLI_F_NEAR_ACCESSES);
   static const oli_doc_field_t given[] = {OLI_F_ID,        OLI_F_KIND,  OLI_F_FILE,    OLI_F_REL,
                                           OLI_F_FUNCTION,  OLI_F_NAME,  OLI_F_COUNT,   OLI_F_TOTAL_BYTES,
                                           OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};

@@ -1284,6 +1284,17 @@ assert m["tiers"]["cxl"]["latency"] == 280
 for k in ("sampled_accesses", "unattributed_accesses"): assert m[k] == a[k] + b[k] and a[k] + b[k] > 0, k
 assert "rank" not in m and a["rank"] == 0  # one rank's number says nothing of a merge
 PY
+  # near_accesses: summed, absent as 0
+  python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); d["sites"][0]["near_accesses"] = 7; json.dump(d, open("n0.json", "w"))' "$IN/profile-rank0.json"
+  python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); [s.__setitem__("near_accesses", 5) for s in d["sites"] if s["id"] == json.load(open("n0.json"))["sites"][0]["id"]]; json.dump(d, open("n1.json", "w"))' "$IN/profile-rank1.json"
+  run $OLI profile merge n.json n0.json n1.json; want_rc 0 "near_accesses"
+  python3 -c 'import json,sys
+n0, n1, m = (json.load(open(f)) for f in ("n0.json", "n1.json", "n.json"))
+i = n0["sites"][0]["id"]
+want = 7 + sum(s.get("near_accesses", 0) for s in n1["sites"] if s["id"] == i)
+got = [s.get("near_accesses", 0) for s in m["sites"] if s["id"] == i]
+assert got == [want], (got, want)
+assert all("near_accesses" not in s for s in m["sites"] if s["id"] != i)' || fail "near_accesses not summed"
   cp "$IN/profile-rank0.json" r0.json
   run $OLI profile merge r0.json r0.json "$IN/profile-rank1.json"; want_rc 0 "in place"; json_ok r0.json
   run $OLI plan m.json --dram-limit 4G -o plan.json; want_rc 0 "plan from merged"

@@ -219,6 +219,31 @@ int main(void) {
   m.cache_bytes = 95 * MiB;
   oli_plan_cache(&m, x, 3);
   CHECK("uncached stream: no hits, no hit time", oli_plan_hit_time(&m, &x[0]) == 0);
+  /* near accesses (the profile's near_accesses: lines another access of the
+   * iteration brought) are hits at the streamed figure, never misses: a
+   * 7-point stencil's u, 7 reads an element, 6 of them near, uncached */
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = 32 * MiB, x[0].accesses = 7 * 4 * MiB, x[0].near = 6 * 4 * MiB;
+  oli_plan_cache(&m, x, 1); /* 95 MiB of cache: D = 32 MiB, its visits one pass: cached */
+  CHECK("stencil: its visits decide the caches (one pass of 32 MiB in 95 MiB: cached)", x[0].cached == 1);
+  m.cache_bytes = 16 * MiB;
+  oli_plan_cache(&m, x, 1);
+  CHECK("stencil, 16 MiB of cache: not cached", x[0].cached == 0);
+  CHECK_EQ("stencil: misses are its visits, one per element", (uint64_t)oli_plan_misses(&m, &x[0]), 4 * MiB);
+  CHECK("stencil: traffic one pass", fabs(oli_plan_traffic(&m, &x[0]) - 32.0 * MiB) < 1e-6);
+  /* 24 Mi near hits x 8 bytes / 16000 MB/s */
+  CHECK("stencil: its near accesses at the cache's streamed bandwidth",
+        fabs(oli_plan_hit_time(&m, &x[0]) - 24.0 * 1048576 * 0.5e-9) < 1e-12);
+  /* a gather of 48-byte points: 12 accesses a lookup, 10 near, 2 lines */
+  x[0].latency = 1, x[0].accesses = 12 * MiB, x[0].near = 10 * MiB;
+  m.cache_bytes = 0;
+  oli_plan_cache(&m, x, 1);
+  CHECK_EQ("gathered points: a miss a leading access (a line)", (uint64_t)oli_plan_misses(&m, &x[0]), 2 * MiB);
+  CHECK("gathered points: near hits at the streamed figure, the rest none (all missed)",
+        fabs(oli_plan_hit_time(&m, &x[0]) - 10.0 * 1048576 * 0.5e-9) < 1e-12);
+  x[0].near = 20 * MiB; /* more than its accesses (a merged profile gone wrong): all near, none missed */
+  CHECK_EQ("near beyond the accesses: no visit, no miss", (uint64_t)oli_plan_misses(&m, &x[0]), 0);
+  m.cache_bytes = 95 * MiB;
   memset(&x[0], 0, sizeof x[0]); /* the gather beside a stream of 3b: 0.4921875 cached */
   x[0].bytes = 64 * MiB, x[0].accesses = 64 * MiB, x[0].latency = 1;
   memset(&x[1], 0, sizeof x[1]);

@@ -173,6 +173,13 @@ static int run(const char *policy, const char *dir) {
   cd = __oli_profile_sample4(sp, -1, 64);
   CHECK("sample4: the countdown back, a period of quanta", cd >= 112 - 1 && cd <= 144 - 1);
   CHECK_EQ("sample4: one period's weight, in 8-byte units", acc(ss) - at, 64);
+  /* __oli_profile_near4: the same, and its weight among the near accesses */
+  uint64_t near_at = _oli_site_near_accesses(_oli_site_state(ss));
+  cd = __oli_profile_near4(sp, -1, 64);
+  CHECK("near4: the countdown back, a period of quanta", cd >= 112 - 1 && cd <= 144 - 1);
+  CHECK_EQ("near4: one period's weight among the accesses", acc(ss) - at, 128);
+  CHECK_EQ("near4: and among the near ones", _oli_site_near_accesses(_oli_site_state(ss)) - near_at, 64);
+  at = acc(ss);
   uint64_t per[2];
   for (int q = 1; q <= 2; q++) { /* 64000 ints, then 64000 doubles */
     at = acc(ss);

@@ -105,13 +105,19 @@ static int cmp_reuse(const void *a, const void *b) {
   return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* How often x's lines come back, per byte of it: its accesses per byte, and
+/* x's accesses less its near ones: the visits of its lines, each a leading
+ * access (and the near ones that use the lines it brought). */
+static double visits(const oli_plan_obj_t *x) {
+  return x->near < x->accesses ? (double)(x->accesses - x->near) : 0;
+}
+
+/* How often x's lines come back, per byte of it: its visits per byte, and
  * for a gather line_bytes / access_bytes times that - a sweep visits each of
  * its lines once for every access_bytes unit of it, a gather each line once
  * for every unit it reads there (a random unit, never the neighbour of the
  * last). */
 static double visits_per_byte(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  double v = (double)x->accesses / oli_plan_touched(x);
+  double v = visits(x) / oli_plan_touched(x);
   if (x->latency && m->line_bytes > m->access_bytes && m->access_bytes > 0) v *= m->line_bytes / m->access_bytes;
   return v;
 }
@@ -124,7 +130,7 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
   size_t k = 0;
   double below = 0; /* touched bytes x visits per byte of the objects reused less than the current group */
   for (size_t i = 0; i < n; i++)
-    if (objs[i].accesses && objs[i].bytes) {
+    if (visits(&objs[i]) > 0 && objs[i].bytes) {
       r[k] = (reuse_t){visits_per_byte(m, &objs[i]), i};
       below += oli_plan_touched(&objs[i]) * r[k].v;
       k++;
@@ -157,7 +163,7 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
 }
 
 double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  double unit = x->latency ? m->line_bytes : m->access_bytes, a = (double)x->accesses;
+  double unit = x->latency ? m->line_bytes : m->access_bytes, a = visits(x);
   double c = x->cached > 0 ? (x->cached < 1 ? x->cached : 1) : 0;
   double first = oli_plan_touched(x) / unit; /* the cached share's first touch: each unit once */
   return (1 - c) * a + c * (first < a ? first : a);
@@ -180,12 +186,12 @@ double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes) {
 }
 
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  double hits = (double)x->accesses - oli_plan_misses(m, x), threads = m->threads >= 1 ? m->threads : 1;
-  if (!(hits > 0)) return 0;
+  double threads = m->threads >= 1 ? m->threads : 1, near = (double)x->accesses - visits(x);
+  double hits = visits(x) - oli_plan_misses(m, x); /* the visits the caches serve; near ones apart */
+  double streamed = m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
   double per = x->latency ? (x->chained ? m->chase_ns : oli_plan_gather_hit_ns(m, oli_plan_touched(x))) * 1e-9
-               : m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6)
-                                 : 0;
-  return hits * per / threads;
+                          : streamed;
+  return ((hits > 0 ? hits * per : 0) + near * streamed) / threads;
 }
 
 double oli_plan_run_time(double memory, double hits) {

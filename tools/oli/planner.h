@@ -52,6 +52,8 @@ typedef struct oli_plan_obj_s {
   uint64_t bytes;    /* bytes to place (peak live) */
   uint64_t accesses; /* sampled accesses (or, for a static plan, estimated ones) */
   uint64_t touched;  /* bytes of it the run touched (the profile's sampled span), 0: all */
+  uint64_t near;     /* of accesses, those that use lines another access of their iteration
+                      * brought (the profile's near_accesses): hits, never misses */
   int latency;       /* the access pattern is latency-bound (a gather) */
   int chained;       /* its gathered accesses are chained: each address depends on a value
                       * loaded before it (a binary search, a pointer chase) */
@@ -107,9 +109,11 @@ double oli_plan_touched(const oli_plan_obj_t *x);
  * others: (cache_bytes - (D_i - bytes_i)) / bytes_i, clamped to 0-1. No
  * cache_bytes: nothing cached. O(n log n). */
 void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n);
-/* Accesses of x that reach memory: those of its uncached share, plus the
- * first touch of its cached share (its touched bytes once, in access_bytes units
- * when streamed, in lines for a gather): a gather's misses, each one line. */
+/* Accesses of x that reach memory: of its visits (accesses less near ones:
+ * each visit a leading access and the near ones that use its lines), those
+ * of its uncached share, plus the first touch of its cached share (its
+ * touched bytes once, in access_bytes units when streamed, in lines for a
+ * gather): a gather's misses, each one line. */
 double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* Bytes x moves between memory and the CPU in the run: misses x
  * access_bytes when streamed, misses x line_bytes for a gather. */
@@ -123,7 +127,9 @@ double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes);
  * misses), whatever the placement: each hit of a gather the curve at its
  * touched bytes (oli_plan_gather_hit_ns; chase_ns
  * when its accesses are chained: a hit then waits for the load before it),
- * of a stream access_bytes at cache_bw MB/s, over threads. 0 without those figures.
+ * of a stream access_bytes at cache_bw MB/s, and so each near access of
+ * either (a line a leading access just brought), over threads. 0 without
+ * those figures.
  * Not part of the placement's cost; the run's time is oli_plan_run_time. */
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* The run's predicted time from its objects' summed memory time and hit

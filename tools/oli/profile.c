@@ -11,9 +11,9 @@ static void usage(FILE *f) {
   fputs("usage: oli profile merge [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
-        "total_bytes, accesses and lifetime_ns are summed; largest, peak_live,\n"
-        "touched, footprint_peak and run_ns take the maximum (touched only when\n"
-        "every input has it); runs and threads are summed. A site ID described\n"
+        "total_bytes, accesses, near_accesses and lifetime_ns are summed; largest,\n"
+        "peak_live, touched, footprint_peak and run_ns take the maximum (touched only\n"
+        "when every input has it); runs and threads are summed. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
         "counts of different events (access_event) mixed, is an error, and so are\n"
         "inputs of different programs (their \"program\", argv[0]'s basename).\n"
@@ -165,6 +165,8 @@ int cli_profile_main(int argc, char **argv) {
       t->count = sat_add(t->count, s->count);
       t->total_bytes = sat_add(t->total_bytes, s->total_bytes);
       t->accesses = sat_add(t->accesses, s->accesses);
+      t->near_accesses = sat_add(t->near_accesses, s->near_accesses);
+      if (t->near_accesses) OLI_SET(t, OLI_F_NEAR_ACCESSES);
       t->lifetime_ns = sat_add(t->lifetime_ns, s->lifetime_ns);
       t->largest = max64(t->largest, s->largest);
       t->peak_live = max64(t->peak_live, s->peak_live);
