@@ -39,6 +39,7 @@ THREADS=${5:-"1 2"}
 RUNS=${6:-5}
 EVERY=${7:-1021}
 SRC=$(cd "$(dirname "$0")" && pwd)/kernels
+. "$(dirname "$0")/kernel-prof.sh"
 OLI=$B/bin/oli
 T=$(mktemp -d /tmp/oli-model-check.XXXXXX)
 trap 'rm -rf "$T"' EXIT
@@ -55,10 +56,7 @@ echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits 
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
-  say "$k: compiling with profile-every=$EVERY"
-  OLI_PASS_OPTIONS="root=$SRC;profile-every=$EVERY" clang-19 -O2 -fopenmp -gline-tables-only \
-    -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k"/*.c -o "$T/$k-prof" \
-    -L"$B/lib" -loli -Wl,-rpath,"$B/lib" -lm
+  prof_kernel "$k" "$T/$k-prof"
   [ -z "$FRESH" ] || calibrate
   for n in $THREADS; do
     say "$k class $CLASS, $n thread(s): profile run"

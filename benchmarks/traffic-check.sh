@@ -25,6 +25,7 @@ CLASS=${3:-W}
 CACHE=${4:-4194304}
 EVERY=${5:-1021}
 SRC=$(cd "$(dirname "$0")" && pwd)/kernels
+. "$(dirname "$0")/kernel-prof.sh"
 OLI=$B/bin/oli
 say() { echo "traffic-check: $*" >&2; }
 command -v valgrind >/dev/null || { say "valgrind not found (install-deps.sh installs it)"; exit 1; }
@@ -40,10 +41,7 @@ echo "| kernel | class | predicted GB | simulated GB (cachegrind, $CACHE-byte LL
 echo "|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
-  say "$k: compiling with profile-every=$EVERY"
-  OLI_PASS_OPTIONS="root=$SRC;profile-every=$EVERY" clang-19 -O2 -fopenmp -gline-tables-only \
-    -fpass-plugin="$B/lib/OliPass.so" -I"$SRC/common" "$SRC/$k"/*.c -o "$T/$k-prof" \
-    -L"$B/lib" -loli -Wl,-rpath,"$B/lib" -lm
+  prof_kernel "$k" "$T/$k-prof"
   say "$k class $CLASS: profile run"
   OLI_PROFILE="$T/$k.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K OLI_POLICY=dram OMP_NUM_THREADS=1 \
     "$T/$k-prof" "$CLASS" >/dev/null 2>"$T/err" || { cat "$T/err" >&2; say "$k: profile run failed"; exit 1; }

@@ -20,6 +20,11 @@
 // its length in quanta off the countdown right after the call and, when that
 // crosses zero, calls __oli_profile_span4, which samples the quanta a
 // per-access countdown would have and returns the countdown.
+// A block's accesses that use what another of its accesses brings (a
+// stencil's neighbours, a gathered struct's other fields: markNear) come
+// after its leading ones in its quanta, and a crossing among them calls
+// __oli_profile_near4 instead, which the runtime counts in the site's
+// near_accesses too: oli plan counts those as cache hits.
 // Deterministic: the same program and input give the same samples on each
 // thread.
 //
@@ -253,8 +258,9 @@ static void instrumentSpans(ArrayRef<std::pair<MemIntrinsic *, Value *>> Spans, 
 /// gathered accesses) spans at most 64 bytes (XSBench's two 48-byte grid
 /// points, 12 doubles read: two groups, two lines).
 static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, MutableArrayRef<bool> Near,
-                     function_ref<std::pair<LoopInfo *, ScalarEvolution *>()> Get) {
+                     function_ref<LoopInfo *()> GetLI) {
   constexpr int64_t LineBytes = 64;
+  constexpr size_t MaxLeads = 16; // the block's latest: a block of hundreds of accesses stays linear
   struct Lead {
     size_t J;
     int64_t Lo, Hi; // a line group's extent, in bytes from the leading access
@@ -266,13 +272,13 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
       Leads.clear();
     if (!isa<LoadInst>(I) && !isa<StoreInst>(I))
       continue; // an atomic leads nothing and follows nothing
-    auto [LI, SE] = Get();
+    LoopInfo *LI = GetLI();
     if (!LI)
       return;
     const Loop *L = LI->getLoopFor(I->getParent());
     const DataLayout &DL = I->getModule()->getDataLayout();
     uint64_t W = accessBytes(*I, DL);
-    for (Lead &G : Leads) {
+    for (Lead &G : make_range(Leads.size() > MaxLeads ? Leads.end() - MaxLeads : Leads.begin(), Leads.end())) {
       Instruction *GI = Accesses[G.J].first;
       if (!isa<LoadInst>(I) && !isa<StoreInst>(GI))
         continue;
@@ -333,11 +339,15 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   SmallVector<uint64_t, 32> Quanta;
   for (auto &[I, Ptr] : Accesses)
     Quanta.push_back(accessQuanta(*I, Ptr, DL, Get));
-  // an access that uses lines another of its block brings (a stencil's
+  // an access that uses what another of its block brings (a stencil's
   // neighbours, a struct's fields) goes after the block's others, its
-  // samples to the near entry point (OliProfile.h)
+  // samples to the near entry point
   SmallVector<bool, 32> Near(Accesses.size(), false);
-  markNear(Accesses, Near, Get);
+  bool AskedLI = false;
+  markNear(Accesses, Near, [&]() -> LoopInfo * {
+    AskedLI = FAM != nullptr;
+    return FAM ? &FAM->getResult<LoopAnalysis>(F) : nullptr;
+  });
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
@@ -396,7 +406,7 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
   } else {
     Local->eraseFromParent();
   }
-  if (Asked && FAM)
+  if ((Asked || AskedLI) && FAM)
     FAM->invalidate(F, PreservedAnalyses::none()); // its blocks were split
   return true;
 }

@@ -23,7 +23,10 @@ namespace oli {
 /// Instruments the module's loads and stores with a per-thread countdown of
 /// Every accesses; returns true when it changed. Idempotent (module flag).
 /// FAM (may be null) gives loop and scalar evolution analyses, which tell a
-/// sweep's accesses under 8 bytes from gathered ones.
+/// sweep's accesses under 8 bytes from gathered ones, and the loops that
+/// tell an access near another of its block (a stencil's neighbour, a
+/// struct's next field: nearAccess), whose samples go to
+/// __oli_profile_near4.
 bool instrumentAccesses(llvm::Module &M, uint64_t Every, llvm::FunctionAnalysisManager *FAM);
 
 } // namespace oli
