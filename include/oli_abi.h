@@ -247,7 +247,7 @@ extern uintptr_t __oli_arena_lo, __oli_arena_len;
 int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every);
 /* The same where the access holding the crossing quantum uses lines another
  * access of its block brings (a stencil's neighbour, a struct's next field:
- * the pass's sharesLines): its weight also counts among the site's near
+ * the pass's nearAccess): its weight also counts among the site's near
  * accesses, which the planner counts as cache hits. Added to ABI v1 without
  * a version bump, as above. */
 int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every);

@@ -103,7 +103,9 @@ namespace {
 /// truncations are looked through, and so is a wrap, as what it is but at
 /// the edge: `(k + 1) & m` is k + 1, and `(k + m) & m` is k - 1 (m is -1
 /// modulo the period m + 1), as `(k + 1023) & 1023`; `(k + n - 1) % n` is
-/// k - 1 (n is 0 modulo n).
+/// k - 1 (n is 0 modulo n), and so is Fortran's `modulo(k - 1, n)`; a
+/// sign extension done with shifts (`(x << 32) >> 32`, flang's) is x, and
+/// `x ^ -1` is -x - 1.
 using Monomial = SmallVector<const Value *, 4>;
 using Poly = std::map<Monomial, int64_t>;
 constexpr unsigned MaxPolyTerms = 32, MaxPolyDepth = 12;
@@ -171,6 +173,19 @@ Poly wrapped(Poly P, const Poly &M, int64_t Plus) {
   return P;
 }
 
+/// True when X is `select c, N, 0` (either way round) and Y a remainder by
+/// N: Fortran's `modulo(a, n)`, `srem(a, n) + (c ? n : 0)`, n where the
+/// remainder's sign differs from n's - the same value modulo n.
+static bool moduloFixup(const Value *X, const Value *Y) {
+  auto *S = dyn_cast<SelectInst>(X);
+  auto *R = dyn_cast<BinaryOperator>(Y);
+  if (!S || !R || (R->getOpcode() != Instruction::SRem && R->getOpcode() != Instruction::URem))
+    return false;
+  auto IsZero = [](const Value *V) { return isa<ConstantInt>(V) && cast<ConstantInt>(V)->isZero(); };
+  const Value *N = R->getOperand(1);
+  return (S->getTrueValue() == N && IsZero(S->getFalseValue())) || (S->getFalseValue() == N && IsZero(S->getTrueValue()));
+}
+
 Poly polyOf(const Value *V, const DataLayout &DL, unsigned Depth) {
   if (auto *C = dyn_cast<ConstantInt>(V))
     return C->getBitWidth() <= 64 && !C->isZero() ? Poly{{Monomial{}, C->getSExtValue()}} : Poly{};
@@ -180,6 +195,11 @@ Poly polyOf(const Value *V, const DataLayout &DL, unsigned Depth) {
   auto Of = [&](unsigned I) { return polyOf(Op->getOperand(I), DL, Depth + 1); };
   switch (Op->getOpcode()) {
   case Instruction::Add:
+    if (moduloFixup(Op->getOperand(0), Op->getOperand(1)))
+      return Of(1);
+    if (moduloFixup(Op->getOperand(1), Op->getOperand(0)))
+      return Of(0);
+    [[fallthrough]];
   case Instruction::Sub: {
     Poly P = Of(0);
     addPoly(P, Of(1), Op->getOpcode() == Instruction::Add ? 1 : -1);
@@ -192,6 +212,13 @@ Poly polyOf(const Value *V, const DataLayout &DL, unsigned Depth) {
       return P;
     }
     return atomPoly(V);
+  case Instruction::Xor: // `x ^ -1` is -x - 1 (flang's `-1 - lower bound`)
+    if (auto *C = dyn_cast<ConstantInt>(Op->getOperand(1)); C && C->isMinusOne()) {
+      Poly P{{Monomial{}, -1}};
+      addPoly(P, Of(0), -1);
+      return P;
+    }
+    return atomPoly(V);
   case Instruction::Mul:
     if (std::optional<Poly> P = mulPoly(Of(0), Of(1)))
       return *P;
@@ -201,6 +228,18 @@ Poly polyOf(const Value *V, const DataLayout &DL, unsigned Depth) {
       Poly P;
       addPoly(P, Of(0), int64_t(1) << C->getZExtValue());
       return P;
+    }
+    return atomPoly(V);
+  case Instruction::AShr:
+  case Instruction::LShr: // a shift back: sign extension in a register (`(x << 32) >> 32`), a divide by 2^c
+    if (auto *C = dyn_cast<ConstantInt>(Op->getOperand(1)); C && C->getZExtValue() < 62) {
+      Poly P = Of(0);
+      int64_t D = int64_t(1) << C->getZExtValue();
+      if (llvm::all_of(P, [&](const auto &T) { return T.second % D == 0; })) {
+        for (auto &T : P)
+          T.second /= D;
+        return P;
+      }
     }
     return atomPoly(V);
   case Instruction::ZExt:
@@ -253,16 +292,31 @@ Poly coefficientOf(const Poly &P, const Value *X) {
 } // namespace
 
 /// How much Phi, a variable of L's header, grows each iteration when that is
-/// a constant (`i + 1`, a vector loop's `index + 8`), else 0.
+/// a constant (`i + 1`, a vector loop's `index + 8`; also through a phi of
+/// such values, as GVN leaves `i.next.pre-phi`), else 0.
 static int64_t phiIncrement(const PHINode &Phi, const Loop *L) {
   const BasicBlock *Latch = L->getLoopLatch();
   if (!Latch || Phi.getBasicBlockIndex(Latch) < 0)
     return 0;
-  auto *Next = dyn_cast<BinaryOperator>(Phi.getIncomingValueForBlock(Latch));
-  if (!Next || Next->getOpcode() != Instruction::Add || Next->getOperand(0) != &Phi)
-    return 0;
-  auto *C = dyn_cast<ConstantInt>(Next->getOperand(1));
-  return C && C->getBitWidth() <= 64 ? C->getSExtValue() : 0;
+  auto Step = [&](const Value *V) -> int64_t {
+    auto *Next = dyn_cast<BinaryOperator>(V);
+    if (!Next || Next->getOpcode() != Instruction::Add || Next->getOperand(0) != &Phi)
+      return 0;
+    auto *C = dyn_cast<ConstantInt>(Next->getOperand(1));
+    return C && C->getBitWidth() <= 64 ? C->getSExtValue() : 0;
+  };
+  const Value *Next = Phi.getIncomingValueForBlock(Latch);
+  auto *Join = dyn_cast<PHINode>(Next);
+  if (!Join || Join == &Phi)
+    return Step(Next);
+  int64_t S = 0;
+  for (const Value *In : Join->incoming_values()) {
+    int64_t T = Step(In);
+    if (T == 0 || (S != 0 && T != S))
+      return 0;
+    S = T;
+  }
+  return S;
 }
 
 NearKind nearAccess(const Value *A, uint64_t WA, const Value *B, uint64_t WB, const Loop *L, const DataLayout &DL,

@@ -158,3 +158,66 @@ loop:
 exit:
   ret void
 }
+
+; flang's forms of the same neighbours: a lower bound subtracted as
+; `i + (lb ^ -1)` (i - lb - 1), the next row's index sign-extended with shifts
+; (`(j + 1) << 32 >> 32`), `modulo(i - 1, n)` as `srem(i - 1, n) + (c ? n : 0)`,
+; and the row loop's variable stepped through GVN's pre-phi. Leading: the
+; centre u(i, j) and the store, 2 quanta each; near: the other three loads.
+define void @fortran(ptr %u, ptr %v, i64 %n, i64 %lb, i64 %s, i32 %n32, i1 %c) {
+; CHECK-LABEL: define void @fortran(
+; CHECK:         sub i64 {{%.*}}, 10
+; CHECK:         icmp uge i64 %oli.idx, 4
+; CHECK-NEXT:    select i1 {{%.*}}, ptr @__oli_profile_near4, ptr @__oli_profile_sample4
+entry:
+  %lbm1 = xor i64 %lb, -1
+  br label %rows
+rows:
+  %j = phi i64 [ 0, %entry ], [ %j.next.pre, %rows.latch ]
+  %row = mul i64 %j, %s
+  %j1 = add i64 %j, 1
+  %j1s = shl i64 %j1, 32
+  %j1x = ashr exact i64 %j1s, 32
+  %row1 = mul i64 %j1x, %s
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %rows ], [ %i.next, %loop ]
+  %ic = sub i64 %i, %lb
+  %c0 = add i64 %row, %ic
+  %pc = getelementptr double, ptr %u, i64 %c0
+  %x0 = load double, ptr %pc
+  %iw = add i64 %i, %lbm1
+  %w0 = add i64 %row, %iw
+  %pw = getelementptr double, ptr %u, i64 %w0
+  %x1 = load double, ptr %pw
+  %s0 = add i64 %row1, %ic
+  %ps = getelementptr double, ptr %u, i64 %s0
+  %x2 = load double, ptr %ps
+  %i32 = trunc i64 %i to i32
+  %im1 = add i32 %i32, -1
+  %rem = srem i32 %im1, %n32
+  %adj = select i1 %c, i32 %n32, i32 0
+  %per = add i32 %adj, %rem
+  %perx = sext i32 %per to i64
+  %pp = sub i64 %perx, %lb
+  %e0 = add i64 %row, %pp
+  %pe = getelementptr double, ptr %u, i64 %e0
+  %x3 = load double, ptr %pe
+  %a = fadd double %x0, %x1
+  %b = fadd double %x2, %x3
+  %r = fadd double %a, %b
+  %pv = getelementptr double, ptr %v, i64 %c0
+  store double %r, ptr %pv
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %rows.end, label %loop
+rows.end:
+  %j.next = add i64 %j, 1
+  br label %rows.latch
+rows.latch:
+  %j.next.pre = phi i64 [ %j.next, %rows.end ]
+  %rdone = icmp eq i64 %j.next.pre, %n
+  br i1 %rdone, label %exit, label %rows
+exit:
+  ret void
+}
