@@ -106,8 +106,8 @@ namespace {
 /// k - 1 (n is 0 modulo n), and so is Fortran's `modulo(k - 1, n)`; a
 /// sign extension done with shifts (`(x << 32) >> 32`, flang's) is x, and
 /// `x ^ -1` is -x - 1.
-using Monomial = SmallVector<const Value *, 4>;
-using Poly = std::map<Monomial, int64_t>;
+using Poly = AddressPoly;
+using Monomial = Poly::key_type;
 constexpr unsigned MaxPolyTerms = 32, MaxPolyDepth = 12;
 
 Poly atomPoly(const Value *V) { return Poly{{Monomial{V}, 1}}; }
@@ -319,10 +319,12 @@ static int64_t phiIncrement(const PHINode &Phi, const Loop *L) {
   return S;
 }
 
-NearKind nearAccess(const Value *A, uint64_t WA, const Value *B, uint64_t WB, const Loop *L, const DataLayout &DL,
+AddressPoly addressPoly(const Value *Ptr, const DataLayout &DL) { return polyOf(Ptr, DL, 0); }
+
+NearKind nearAccess(const AddressPoly &PA, uint64_t WA, const AddressPoly &PB, uint64_t WB, const Loop *L,
                     int64_t &Offset) {
   constexpr int64_t LineBytes = 64, PageBytes = 4096;
-  Poly PA = polyOf(A, DL, 0), PB = polyOf(B, DL, 0), D = PB;
+  Poly D = PB;
   addPoly(D, PA, -1);
   std::optional<int64_t> C;
   if (D.empty())

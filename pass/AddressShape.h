@@ -10,8 +10,10 @@
 #define OLI_PASS_ADDRESSSHAPE_H
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 
 namespace llvm {
@@ -125,11 +127,15 @@ double maxTripCount(llvm::ScalarEvolution &SE, const llvm::Loop *L);
 /// access counts"). A streamed update (`u[i] += r[i]`) is not one: its store
 /// is the write-back traffic of a sweep.
 bool gatheredUpdate(const llvm::StoreInst &SI, const llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
-/// How an access of WB bytes at address B uses what an access of WA bytes at
-/// address A, in the same block (one iteration of L, the block's loop, null
-/// outside loops), brings (nearAccess). B - A is computed as polynomials over
-/// the values the addresses are computed from (extensions looked through,
-/// and a periodic wrap: `(k + 1) & m` is k + 1, `(k + m) & m` is k - 1).
+/// An address as a polynomial over the values it is computed from (atoms:
+/// loop variables, loaded values, bounds): each term's atoms, sorted, and its
+/// coefficient; the constant term has none. Extensions are looked through,
+/// and so is a periodic wrap: `(k + 1) & m` is k + 1, `(k + m) & m` is k - 1.
+using AddressPoly = std::map<llvm::SmallVector<const llvm::Value *, 4>, int64_t>;
+AddressPoly addressPoly(const llvm::Value *Ptr, const llvm::DataLayout &DL);
+/// How an access of WB bytes at address B (its addressPoly PB) uses what an
+/// access of WA bytes at address A (PA), in the same block (one iteration of
+/// L, the block's loop, null outside loops), brings (nearAccess).
 enum class NearKind {
   None,
   /// Fixed or gathered (the two do not move alike with a variable of L):
@@ -146,8 +152,8 @@ enum class NearKind {
   /// that lands within A's bytes of a step.
   Sweep,
 };
-NearKind nearAccess(const llvm::Value *A, uint64_t WA, const llvm::Value *B, uint64_t WB, const llvm::Loop *L,
-                    const llvm::DataLayout &DL, int64_t &Offset);
+NearKind nearAccess(const AddressPoly &PA, uint64_t WA, const AddressPoly &PB, uint64_t WB, const llvm::Loop *L,
+                    int64_t &Offset);
 /// The first half of gatheredUpdate, without analyses: SI writes back to
 /// the address a load before it in its block read, nothing written between.
 bool inPlaceStore(const llvm::StoreInst &SI);

@@ -104,17 +104,8 @@ static void profiledSpans(Instruction &I, SmallVectorImpl<std::pair<MemIntrinsic
       Spans.push_back({MI, Src});
 }
 
-/// The bytes a load or store moves (0 unsized).
+/// The bytes a load, store or atomic moves (0 unsized).
 static uint64_t accessBytes(const Instruction &I, const DataLayout &DL) {
-  Type *Ty = isa<LoadInst>(I) ? I.getType() : cast<StoreInst>(I).getValueOperand()->getType();
-  return Ty->isSized() ? DL.getTypeStoreSize(Ty).getKnownMinValue() : 0;
-}
-
-/// The 4-byte quanta an access moves (at least one): a double is two, an int
-/// or a float one, a vectorised load of <4 x double> eight, the four scalar
-/// loads it replaced; so a profile counts bytes moved whatever the element
-/// size and vector width (a char or a short counts as an int).
-static uint64_t bytesQuanta(const Instruction &I, const DataLayout &DL) {
   Type *Ty = nullptr;
   if (auto *LI = dyn_cast<LoadInst>(&I))
     Ty = LI->getType();
@@ -124,9 +115,15 @@ static uint64_t bytesQuanta(const Instruction &I, const DataLayout &DL) {
     Ty = RMW->getValOperand()->getType();
   else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
     Ty = CX->getNewValOperand()->getType();
-  if (!Ty || !Ty->isSized())
-    return 1;
-  uint64_t Bytes = DL.getTypeStoreSize(Ty).getKnownMinValue();
+  return Ty && Ty->isSized() ? DL.getTypeStoreSize(Ty).getKnownMinValue() : 0;
+}
+
+/// The 4-byte quanta an access moves (at least one): a double is two, an int
+/// or a float one, a vectorised load of <4 x double> eight, the four scalar
+/// loads it replaced; so a profile counts bytes moved whatever the element
+/// size and vector width (a char or a short counts as an int).
+static uint64_t bytesQuanta(const Instruction &I, const DataLayout &DL) {
+  uint64_t Bytes = accessBytes(I, DL);
   return Bytes > 4 ? (Bytes + 3) / 4 : 1;
 }
 
@@ -263,7 +260,9 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
   constexpr size_t MaxLeads = 16; // the block's latest: a block of hundreds of accesses stays linear
   struct Lead {
     size_t J;
-    int64_t Lo, Hi; // a line group's extent, in bytes from the leading access
+    AddressPoly Addr; // its address's form, worked out once
+    uint64_t W;       // its bytes
+    int64_t Lo, Hi;   // a line group's extent, in bytes from the leading access
   };
   SmallVector<Lead, 16> Leads; // the block's leading accesses so far
   for (size_t J = 0; J < Accesses.size(); ++J) {
@@ -278,12 +277,12 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
     const Loop *L = LI->getLoopFor(I->getParent());
     const DataLayout &DL = I->getModule()->getDataLayout();
     uint64_t W = accessBytes(*I, DL);
+    AddressPoly Addr = addressPoly(Accesses[J].second, DL);
     for (Lead &G : make_range(Leads.size() > MaxLeads ? Leads.end() - MaxLeads : Leads.begin(), Leads.end())) {
-      Instruction *GI = Accesses[G.J].first;
-      if (!isa<LoadInst>(I) && !isa<StoreInst>(GI))
+      if (!isa<LoadInst>(I) && !isa<StoreInst>(Accesses[G.J].first))
         continue;
       int64_t Off = 0;
-      NearKind K = nearAccess(Accesses[G.J].second, accessBytes(*GI, DL), Accesses[J].second, W, L, DL, Off);
+      NearKind K = nearAccess(G.Addr, G.W, Addr, W, L, Off);
       if (K == NearKind::Line) {
         int64_t Lo = std::min(G.Lo, Off), Hi = std::max(G.Hi, Off + int64_t(W));
         if (Hi - Lo > LineBytes)
@@ -296,7 +295,7 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
       }
     }
     if (!Near[J])
-      Leads.push_back({J, 0, int64_t(W)});
+      Leads.push_back({J, std::move(Addr), W, 0, int64_t(W)});
   }
 }
 

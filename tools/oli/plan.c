@@ -499,7 +499,7 @@ int cli_plan_main(int argc, char **argv) {
   for (size_t i = 0; i < d.nsites; i++) {
     objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
     objs[i].accesses = d.sites[i].accesses;
-    objs[i].near = d.sites[i].near_accesses < d.sites[i].accesses ? d.sites[i].near_accesses : d.sites[i].accesses;
+    objs[i].near = d.sites[i].near_accesses; /* more than its accesses: all near (planner.c's visits) */
     /* the sampled span is within one object: the same share of all of them */
     if (d.sites[i].touched && d.sites[i].largest && d.sites[i].touched < d.sites[i].largest)
       objs[i].touched = (uint64_t)((double)objs[i].bytes * ((double)d.sites[i].touched / (double)d.sites[i].largest) + 0.5);
