@@ -11,12 +11,14 @@
 # run - on a machine shared with other work its wall time (time_s, also shown)
 # adds the time they waited for a CPU, which no memory model predicts.
 # Prints a markdown table (docs/benchmarks.md, "The model against measured
-# time"): the prediction (the longer of the run's memory time and its cache
-# hits' time), the memory time (the same plan with hits made free: the
-# machine file's cache hit at 1 ps and the most MB/s it may say) and the hits'
-# time (the plan's model.hit_time), the prediction over the measurement, the
-# sum of memory and hit time over the measurement (the other way to combine
-# them), the prediction without the profile's touched spans (every object
+# time"): the prediction (the longest of the run's memory time, its cache
+# hits' time and its compute time), the memory time (the same plan with hits
+# made free: the machine file's cache hit at 1 ps and the most MB/s it may
+# say, and no op_ps), the hits' time (the plan's model.hit_time) and the
+# compute time (model.compute_time: the profile's operations at the machine
+# file's op_ps), the prediction over the measurement, the sum of memory and
+# hit time over the measurement (the other way to combine them), the
+# prediction without the profile's touched spans (every object
 # counted whole), and progress on stderr.
 # Defaults: build, a fresh `oli calibrate` before each kernel's runs (the
 # machine's figures measured under the load the kernel then sees: on a shared
@@ -52,8 +54,8 @@ calibrate() {
 FRESH=
 [ -n "$MACHINE" ] || FRESH=1
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | measured: CPU s / threads (median of $RUNS) | predicted / measured | memory + hits / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | compute s | measured: CPU s / threads (median of $RUNS) | predicted / measured | memory + hits / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
   prof_kernel "$k" "$T/$k-prof"
@@ -69,6 +71,7 @@ for k in $KERNELS; do
     # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
 m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
+m.pop("op_ps", None)
 for h in m.get("cache_gathers", []): h["gather_ps"] = 1
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
     python3 -c 'import json,sys
@@ -98,13 +101,14 @@ p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" i
     cpu=$(med <"$T/c")
     r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
     hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
+    comp=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["compute_time"])' "$T/$k.$n.plan.json")
     sum=$(echo "$mem $hits" | awk '{printf "%.4f", $1 + $2}')
     if [ -n "${KEEP:-}" ]; then
       mkdir -p "$KEEP"
       cp "$T/$k.$n.json" "$T/$k.$n.plan.json" "$KEEP/"
       cp "$MACHINE" "$KEEP/$k.machine.json"
     fi
-    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $cpu | $(r "$pred" "$cpu") | $(r "$sum" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
+    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$sum" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
   done
 done
 [ -n "${STUDY:-}" ] || exit 0

@@ -215,6 +215,7 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
   X("access_event", access_event, T_STR, Z, NONE)                       \
   X("pmu_status", pmu_status, T_STR, Z, NONE)                           \
   X("sampled_accesses", sampled_accesses, T_U64, Z, NONE)               \
+  X("operations", operations, T_U64, Z, NONE)                           \
   X("unattributed_accesses", unattributed_accesses, T_U64, O, NONE)     \
   X("rank", profile_rank, T_NI64, Z, NONE)
 

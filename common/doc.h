@@ -273,6 +273,7 @@ typedef struct oli_doc_s {
   const char *pmu_status;            /* profile: why PMU sampling is not in use, "" when absent */
   uint64_t sampled_accesses;         /* profile: accesses the portable or PMU sampler counted (0 none) */
   uint64_t unattributed_accesses;    /* profile: those of no site's object */
+  uint64_t operations;               /* profile: operations the instrumented code ran, all threads (0 unknown) */
   oli_doc_ni64_t profile_rank;       /* profile: the MPI rank that wrote it, null outside MPI */
   oli_doc_predicted_t predicted;     /* plan: "predicted" (optional) */
   /* report */

@@ -168,7 +168,9 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
       member_u64(root, "cache_read_bandwidth", "document", 1, UINT32_MAX, 0, 0, "a bandwidth in MB/s above 0",
                  &m->cache_read_bw, why, why_n) ||
       member_u64(root, "cache_chase_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)",
-                 &m->cache_chase_ps, why, why_n))
+                 &m->cache_chase_ps, why, why_n) ||
+      member_u64(root, "op_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)", &m->op_ps, why,
+                 why_n))
     goto out;
   if (parse_hits(oli_json_get(root, "cache_gathers"), m, why, why_n) != 0) goto out;
   const oli_json_t *rows = oli_json_get(root, "measurements");
@@ -266,6 +268,7 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   if (m->cache_gather_ps) fprintf(f, ",\n  \"cache_gather_ps\": %" PRIu64, m->cache_gather_ps);
   if (m->cache_read_bw) fprintf(f, ",\n  \"cache_read_bandwidth\": %" PRIu64, m->cache_read_bw);
   if (m->cache_chase_ps) fprintf(f, ",\n  \"cache_chase_ps\": %" PRIu64, m->cache_chase_ps);
+  if (m->op_ps) fprintf(f, ",\n  \"op_ps\": %" PRIu64, m->op_ps);
   if (m->nhits) {
     fprintf(f, ",\n  \"cache_gathers\": [");
     for (uint32_t k = 0; k < m->nhits; k++)

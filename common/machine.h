@@ -54,6 +54,9 @@ typedef struct oli_machine_s {
   uint64_t cache_read_bw;    /* MB/s one thread reads a buffer the caches hold, streamed; 0 unknown */
   uint64_t cache_chase_ps;   /* ps per dependent load (a pointer chase) through a buffer the caches hold,
                               * one thread (a hit in a chain of dependent loads); 0 unknown */
+  uint64_t op_ps;            /* ps per operation one thread issues on independent work (a mix of
+                              * integer, floating-point, load and store instructions): the
+                              * planner's compute time per profiled operation; 0 unknown */
   uint32_t nhits;            /* the cache hit curve: points, ascending by bytes (0: none) */
   struct { uint64_t bytes, gather_ps; } hits[OLI_MACHINE_MAX_HITS]; /* ps per gathered 8-byte read
                               * of a buffer of `bytes` the caches hold, indices read from memory,

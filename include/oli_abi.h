@@ -258,6 +258,15 @@ int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every);
  * countdown. */
 int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every);
 
+/* The instrumented code's operations (its instructions but phis, address
+ * arithmetic, no-op casts and debug or assume-like intrinsics) come off a
+ * second per-thread countdown, `period` at thread start, once per block;
+ * when it goes below zero (left < 0) the runtime counts period - left
+ * operations (none while the profile is paused) and returns `period`. The
+ * profile's "operations" is their sum: the planner's compute time. Added to
+ * ABI v1 without a version bump, as above. */
+int64_t __oli_profile_ops(int64_t left, uint64_t period);
+
 /* What modules compiled before the 4-byte quanta call: the same with the
  * countdown in 8-byte units (an access of 1-8 bytes one unit, periods of
  * every +- every/8). */

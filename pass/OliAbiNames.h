@@ -31,6 +31,7 @@ constexpr char NewNothrowName[] = "__oli_new_nothrow"; // the nothrow entry of t
 constexpr char ProfileSampleName[] = "__oli_profile_sample4"; // a block's countdown (4-byte quanta) below zero
 constexpr char ProfileNearName[] = "__oli_profile_near4"; // the same, the crossing access using lines another of its block brings
 constexpr char ProfileSpanName[] = "__oli_profile_span4"; // a memset/memcpy/memmove side
+constexpr char ProfileOpsName[] = "__oli_profile_ops"; // a function's operations countdown below zero
 constexpr char PlanEmbeddedName[] = "__oli_plan_embedded";
 constexpr char PlanTextPrefix[] = "__oli_plan_text_"; // + hash of the embedded plan
 constexpr char ArenaLoName[] = "__oli_arena_lo";

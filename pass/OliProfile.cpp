@@ -25,6 +25,10 @@
 // after its leading ones in its quanta, and a crossing among them calls
 // __oli_profile_near4 instead, which the runtime counts in the site's
 // near_accesses too: oli plan counts those as cache hits.
+// Every block's operations (blockOps) come off a second countdown the same
+// way, at its end after the accesses' code, in every function; below zero,
+// __oli_profile_ops adds them to the profile's operations: oli plan's
+// compute time.
 // Deterministic: the same program and input give the same samples on each
 // thread.
 //
@@ -48,6 +52,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
@@ -56,10 +61,13 @@ using namespace llvm;
 
 STATISTIC(NumProfiledAccesses, "loads and stores given a sampled profiling counter");
 STATISTIC(NumProfiledSpans, "memset/memcpy/memmove sides given a sampled profiling counter");
+STATISTIC(NumProfiledOps, "operations in blocks given an operations counter");
 
 namespace oli {
 
 constexpr char CountdownName[] = "__oli_profile_countdown4"; // in 4-byte quanta
+constexpr char OpsCountdownName[] = "__oli_profile_ops_left"; // in operations
+constexpr uint64_t OpsPeriod = 1 << 16; // operations per __oli_profile_ops call
 constexpr char ProfiledFlag[] = "oli.profiled"; // module flag: accesses instrumented
 
 /// Ptr when memory through it is worth profiling, else null: stack slots and
@@ -153,20 +161,123 @@ static uint64_t accessQuanta(Instruction &I, Value *Ptr, const DataLayout &DL,
   return 2;
 }
 
-/// The per-DSO thread-local countdown (0 at thread start: the first access
-/// is sampled).
-static GlobalVariable *countdown(Module &M) {
-  if (GlobalVariable *GV = M.getGlobalVariable(CountdownName))
+/// A per-DSO thread-local countdown named Name, Start at thread start (the
+/// accesses' 0: the first access is sampled; the operations' OpsPeriod).
+static GlobalVariable *countdown(Module &M, StringRef Name, uint64_t Start) {
+  if (GlobalVariable *GV = M.getGlobalVariable(Name))
     return GV;
   Type *I64 = Type::getInt64Ty(M.getContext());
   auto *GV = new GlobalVariable(M, I64, false, GlobalValue::LinkOnceODRLinkage,
-                                ConstantInt::get(I64, 0), CountdownName, nullptr,
+                                ConstantInt::get(I64, Start), Name, nullptr,
                                 GlobalValue::InitialExecTLSModel);
   GV->setVisibility(GlobalValue::HiddenVisibility);
   GV->setAlignment(Align(8));
   if (M.getTargetTriple().find("linux") != std::string::npos)
-    GV->setComdat(M.getOrInsertComdat(CountdownName));
+    GV->setComdat(M.getOrInsertComdat(Name));
   return GV;
+}
+
+/// The operations a block runs, as the machine will issue them: its
+/// instructions but phis, debug and assume-like intrinsics, no-op casts,
+/// address arithmetic (a GEP folds into its access's addressing mode) and
+/// fixed stack slots (the frame's).
+static uint64_t blockOps(const BasicBlock &BB, const DataLayout &DL) {
+  uint64_t N = 0;
+  for (const Instruction &I : BB) {
+    if (isa<PHINode>(I) || isa<GetElementPtrInst>(I) || I.isDebugOrPseudoInst())
+      continue;
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isAssumeLikeIntrinsic())
+      continue;
+    if (auto *C = dyn_cast<CastInst>(&I); C && C->isNoopCast(DL))
+      continue;
+    ++N;
+  }
+  return N;
+}
+
+/// Takes the operations of the countdown at Left's place when it is below
+/// zero: __oli_profile_ops counts OpsPeriod - left of them and gives the
+/// countdown back, stored to OCd. Before Before.
+static void takeOps(Value *Left, Value *OCd, FunctionCallee OpsHook, Instruction *Before) {
+  MDNode *Unlikely = MDBuilder(OCd->getContext()).createBranchWeights(1, OpsPeriod >> 4);
+  IRBuilder<> B(Before);
+  Value *Hit = B.CreateICmpSLT(Left, ConstantInt::get(Left->getType(), 0));
+  Instruction *Then = SplitBlockAndInsertIfThen(Hit, Before->getIterator(), false, Unlikely);
+  IRBuilder<> T(Then);
+  T.CreateStore(T.CreateCall(OpsHook, {Left, ConstantInt::get(Left->getType(), OpsPeriod)}, "oli.ops.next"), OCd);
+}
+
+/// Where operations come off the countdown: before At, N of them, plus
+/// Loop (an i64, or null): a loop's, counted once at its exit.
+struct OpsAt {
+  Instruction *At;
+  uint64_t N;
+  Value *Loop = nullptr;
+};
+
+/// An innermost loop of one block without calls, entered from one block (one
+/// made when several), with one exit block (given an edge of its own) and an
+/// induction variable
+/// {Init,+,Step} has its operations counted
+/// once, at its exit - (the variable's last value - Init) / Step iterations
+/// of N - rather than in every iteration: its body (a vectorised loop's, say)
+/// then runs nothing more. (A call in it could pause the profile: the
+/// operations before it are counted before it.) Ops: each block's end and
+/// operations, in block order.
+static void countLoopsAtExit(SmallVectorImpl<OpsAt> &Ops, LoopInfo &LI, ScalarEvolution &SE) {
+  DenseMap<Instruction *, size_t> End;
+  for (size_t J = 0; J < Ops.size(); ++J)
+    End[Ops[J].At] = J;
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    BasicBlock *H = L->getHeader(), *Pre = L->getLoopPredecessor(), *Exit = L->getExitBlock();
+    auto Body = End.find(H->getTerminator());
+    if (!L->isInnermost() || L->getNumBlocks() != 1 || !Exit || Body == End.end() || Exit->isEHPad() ||
+        any_of(*H, [](Instruction &I) { return isa<CallBase>(I) && !isa<IntrinsicInst>(I); }))
+      continue;
+    if (!Pre) // entered from several blocks (an unrolled loop's guard and prologue): one block before it
+      Pre = InsertPreheaderForLoop(L, nullptr, &LI, nullptr, false);
+    if (!Pre)
+      continue;
+    for (PHINode &Phi : H->phis()) {
+      auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+      if (!Phi.getType()->isIntegerTy() || Phi.getType()->getIntegerBitWidth() > 64 || !AR ||
+          AR->getLoop() != L || !AR->isAffine())
+        continue;
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      Value *Next = Phi.getIncomingValueForBlock(H), *Init = Phi.getIncomingValueForBlock(Pre);
+      if (!Step || Step->getValue()->isZero() || SE.getMinusSCEV(SE.getSCEV(Next), AR) != Step)
+        continue;
+      if (Exit->getSinglePredecessor() != H) // an exit of its own, run once per exit of the loop
+        Exit = SplitEdge(H, Exit, nullptr, &LI);
+      Instruction *At = &*Exit->getFirstInsertionPt(); // the count goes before it, after its amount
+      IRBuilder<> B(At);
+      Value *Trips = B.CreateSDiv(B.CreateSub(Next, Init), Step->getValue(), "oli.trips", /*isExact=*/true);
+      Value *Amount = B.CreateMul(B.CreateZExt(Trips, B.getInt64Ty()), B.getInt64(Ops[Body->second].N));
+      Ops.push_back({At, 0, Amount});
+      Ops[Body->second].N = 0;
+      break;
+    }
+  }
+  erase_if(Ops, [](const OpsAt &O) { return !O.N && !O.Loop; });
+}
+
+/// Before each block's end (Ops: where and how many) the operations come off
+/// the countdown OCd: a subtraction, and with Take the test of takeOps after
+/// it (a function whose copy of the countdown is local tests it where the
+/// copy meets the thread's instead: takeOpsAt).
+static void instrumentOps(ArrayRef<OpsAt> Ops, Value *OCd, FunctionCallee OpsHook, bool Take) {
+  for (auto [At, N, Loop] : Ops) {
+    IRBuilder<> B(At);
+    Type *I64 = B.getInt64Ty();
+    Value *Amount = Loop ? Loop : ConstantInt::get(I64, N);
+    Value *Left = B.CreateSub(B.CreateLoad(I64, OCd, "oli.ops"), Amount);
+    B.CreateStore(Left, OCd);
+    if (Take)
+      takeOps(Left, OCd, OpsHook, At);
+    NumProfiledOps += N;
+  }
 }
 
 /// Where F's local copy of the countdown meets the thread's (syncCountdown).
@@ -192,12 +303,34 @@ static bool findSyncPoints(Function &F, SyncPoints &P) {
 }
 
 /// Makes Local, an i64 alloca the instrumented blocks update, F's copy of the
-/// thread's countdown at Addr: loaded at entry (at Entry) and after each call
-/// of P, stored back before each call and exit of P. A call's normal
+/// thread's countdown at Addr: loaded at entry (loadAtEntry) and after each
+/// call of P, stored back before each call and exit of P. A call's normal
 /// successor reached from elsewhere too gets a block of its own for the
 /// reload; an unwind successor is reached by unwinding only (each invoke
 /// stored first).
-static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, IRBuilder<> &Entry) {
+static void loadAtEntry(Value *Addr, AllocaInst *Local, IRBuilder<> &Entry) {
+  Entry.CreateStore(Entry.CreateLoad(Local->getAllocatedType(), Addr, "oli.cd.entry"), Local);
+}
+
+/// The operations' test (takeOps) of F's local copy, Local, where it meets
+/// the thread's (before each call and exit of P): the loops between run a
+/// subtraction per block and nothing else, and the count is the same - the
+/// hook counts what the countdown went below zero by. Before the copy is
+/// stored back (syncCountdown), so that a call that pauses or resumes the
+/// profile finds the operations before it counted under the state they ran
+/// in.
+static void takeOpsAt(const SyncPoints &P, AllocaInst *Local, FunctionCallee OpsHook) {
+  auto Take = [&](Instruction *Before) {
+    IRBuilder<> B(Before);
+    takeOps(B.CreateLoad(Local->getAllocatedType(), Local, "oli.ops"), Local, OpsHook, Before);
+  };
+  for (CallBase *CB : P.Calls)
+    Take(CB);
+  for (Instruction *X : P.Exits)
+    Take(X);
+}
+
+static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local) {
   Type *I64 = Local->getAllocatedType();
   auto Store = [&](Instruction *Before) {
     IRBuilder<> B(Before);
@@ -207,7 +340,6 @@ static void syncCountdown(const SyncPoints &P, Value *Addr, AllocaInst *Local, I
     IRBuilder<> B(At->getParent(), At);
     B.CreateStore(B.CreateLoad(I64, Addr, "oli.cd.reload"), Local);
   };
-  Entry.CreateStore(Entry.CreateLoad(I64, Addr, "oli.cd.entry"), Local);
   SmallPtrSet<BasicBlock *, 4> Pads; // one reload however many invokes unwind there
   for (CallBase *CB : P.Calls) {
     Store(CB);
@@ -299,24 +431,32 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
   }
 }
 
+/// The module's entry points and countdowns.
+struct Hooks {
+  FunctionCallee Sample, Near, Span, Ops;
+  GlobalVariable *Ctr, *OpsCtr;
+};
+
 /// Instruments one function; returns true when it changed.
-static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee Hook, FunctionCallee NearHook,
-                               FunctionCallee Span, uint64_t Every, FunctionAnalysisManager *FAM) {
+static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAnalysisManager *FAM) {
   if (F.isDeclaration() || F.hasAvailableExternallyLinkage() ||
       F.getName().starts_with(AbiPrefix) || F.getName() == ModuleCtorName ||
       F.getName() == ModuleDtorName)
     return false;
+  const DataLayout &DL = F.getParent()->getDataLayout();
   SmallVector<std::pair<Instruction *, Value *>, 32> Accesses;
   SmallVector<std::pair<MemIntrinsic *, Value *>, 4> Spans;
-  for (Instruction &I : instructions(F)) {
-    if (Value *Ptr = profiledPointer(I))
-      Accesses.push_back({&I, Ptr});
-    profiledSpans(I, Spans);
+  SmallVector<OpsAt, 16> Ops; // each block's end and operations, before the function changes
+  for (BasicBlock &BB : F) {
+    for (Instruction &I : BB) {
+      if (Value *Ptr = profiledPointer(I))
+        Accesses.push_back({&I, Ptr});
+      profiledSpans(I, Spans);
+    }
+    if (uint64_t N = blockOps(BB, DL))
+      Ops.push_back({BB.getTerminator(), N});
   }
-  if (Accesses.empty() && Spans.empty())
-    return false;
   // every access's quanta, before the function changes
-  const DataLayout &DL = F.getParent()->getDataLayout();
   std::pair<LoopInfo *, ScalarEvolution *> An{nullptr, nullptr};
   bool Asked = false;
   auto Get = [&]() {
@@ -333,8 +473,6 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     auto [LI, SE] = Get();
     return LI && SE && gatheredUpdate(*SI, *LI, *SE);
   });
-  if (Accesses.empty() && Spans.empty())
-    return false;
   SmallVector<uint64_t, 32> Quanta;
   for (auto &[I, Ptr] : Accesses)
     Quanta.push_back(accessQuanta(*I, Ptr, DL, Get));
@@ -347,14 +485,22 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
     AskedLI = FAM != nullptr;
     return FAM ? &FAM->getResult<LoopAnalysis>(F) : nullptr;
   });
+  if (auto [LI, SE] = Get(); LI && SE)
+    countLoopsAtExit(Ops, *LI, *SE);
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
-  Value *Addr = Entry.CreateThreadLocalAddress(Ctr);
-  AllocaInst *Local = new AllocaInst(I64, F.getParent()->getDataLayout().getAllocaAddrSpace(), "oli.cd.local",
-                                     F.getEntryBlock().getFirstInsertionPt());
+  // the countdowns' thread-local copies and the function's own (syncCountdown)
   SyncPoints Sync;
-  Value *Cd = findSyncPoints(F, Sync) ? Local : Addr; // the countdown the blocks update
+  bool Synced = findSyncPoints(F, Sync);
+  bool Counts = !Accesses.empty() || !Spans.empty();
+  Value *Addr = Counts ? Entry.CreateThreadLocalAddress(H.Ctr) : nullptr;
+  auto LocalOf = [&](const Twine &Name) {
+    return new AllocaInst(I64, DL.getAllocaAddrSpace(), Name, F.getEntryBlock().getFirstInsertionPt());
+  };
+  AllocaInst *Local = Counts && Synced ? LocalOf("oli.cd.local") : nullptr;
+  AllocaInst *OpsLocal = Synced ? LocalOf("oli.ops.local") : nullptr;
+  Value *Cd = Local ? Local : Addr; // the countdown the blocks update
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, (uint32_t)std::min<uint64_t>(Every, 1u << 20));
   // Accesses are in instruction order, so each block's are contiguous.
   for (size_t Begin = 0, End; Begin < Accesses.size(); Begin = End) {
@@ -389,21 +535,35 @@ static bool instrumentFunction(Function &F, GlobalVariable *Ctr, FunctionCallee 
       Ptr = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J))
                                   : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J])),
                            Accesses[Order[J]].second, Ptr);
-    Value *Callee = Hook.getCallee();
+    Value *Callee = H.Sample.getCallee();
     if (Lead < K) // the crossing quantum is a near access's from Lead on
-      Callee = T.CreateSelect(T.CreateICmpUGE(Idx, ConstantInt::get(I64, Lead)), NearHook.getCallee(), Callee);
-    CallInst *Next = T.CreateCall(Hook.getFunctionType(), Callee, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next");
+      Callee = T.CreateSelect(T.CreateICmpUGE(Idx, ConstantInt::get(I64, Lead)), H.Near.getCallee(), Callee);
+    CallInst *Next = T.CreateCall(H.Sample.getFunctionType(), Callee, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next");
     Next->setDoesNotThrow(); // either entry point: an indirect call unwinds nowhere either
     T.CreateStore(Next, Cd);
     NumProfiledAccesses += End - Begin;
   }
-  instrumentSpans(Spans, Cd, Span, Every, Unlikely); // after the blocks': it splits them
-  if (Cd == Local) {
-    syncCountdown(Sync, Addr, Local, Entry);
+  instrumentSpans(Spans, Cd, H.Span, Every, Unlikely); // after the blocks': it splits them
+  if (Local) {
+    loadAtEntry(Addr, Local, Entry);
+    syncCountdown(Sync, Addr, Local);
+  }
+  // the operations last, at the ends the blocks had (the accesses' code
+  // before them), the entry's load first (the entry block's end moves)
+  Value *OpsAddr = Entry.CreateThreadLocalAddress(H.OpsCtr);
+  if (OpsLocal)
+    loadAtEntry(OpsAddr, OpsLocal, Entry);
+  instrumentOps(Ops, OpsLocal ? OpsLocal : OpsAddr, H.Ops, !OpsLocal);
+  if (OpsLocal) {
+    takeOpsAt(Sync, OpsLocal, H.Ops);
+    syncCountdown(Sync, OpsAddr, OpsLocal);
+  }
+  if (Synced) {
+    SmallVector<AllocaInst *, 2> Locals{OpsLocal};
+    if (Local)
+      Locals.push_back(Local);
     DominatorTree DT(F);
-    PromoteMemToReg({Local}, DT);
-  } else {
-    Local->eraseFromParent();
+    PromoteMemToReg(Locals, DT);
   }
   if ((Asked || AskedLI) && FAM)
     FAM->invalidate(F, PreservedAnalyses::none()); // its blocks were split
@@ -417,29 +577,31 @@ bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM)
     if (!F.isDeclaration() && F.getName().starts_with(AbiPrefix))
       return false; // the runtime
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Hook = M.getOrInsertFunction(ProfileSampleName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
-                                              Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
-  FunctionCallee NearHook = M.getOrInsertFunction(ProfileNearName, Hook.getFunctionType());
-  FunctionCallee Span = M.getOrInsertFunction(ProfileSpanName, Type::getInt64Ty(Ctx), PointerType::getUnqual(Ctx),
-                                              Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx));
-  for (FunctionCallee FC : {Hook, NearHook, Span})
+  Type *I64 = Type::getInt64Ty(Ctx), *Ptr = PointerType::getUnqual(Ctx);
+  Hooks H;
+  H.Sample = M.getOrInsertFunction(ProfileSampleName, I64, Ptr, I64, I64);
+  H.Near = M.getOrInsertFunction(ProfileNearName, H.Sample.getFunctionType());
+  H.Span = M.getOrInsertFunction(ProfileSpanName, I64, Ptr, I64, I64, I64);
+  H.Ops = M.getOrInsertFunction(ProfileOpsName, I64, I64, I64);
+  for (FunctionCallee FC : {H.Sample, H.Near, H.Span, H.Ops})
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
       Fn->addFnAttr(Attribute::NoUnwind);
-  GlobalVariable *Ctr = countdown(M);
+  H.Ctr = countdown(M, CountdownName, 0);
+  H.OpsCtr = countdown(M, OpsCountdownName, OpsPeriod);
   bool Changed = false;
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
     Fns.push_back(&F);
   for (Function *F : Fns)
-    Changed |= instrumentFunction(*F, Ctr, Hook, NearHook, Span, Every, FAM);
-  for (FunctionCallee FC : {NearHook, Span})
+    Changed |= instrumentFunction(*F, H, Every, FAM);
+  for (FunctionCallee FC : {H.Sample, H.Near, H.Span, H.Ops})
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()); Fn && Fn->use_empty())
-      Fn->eraseFromParent(); // no near access, no span in the module
-  if (!Changed) {
-    if (Ctr->use_empty())
-      Ctr->eraseFromParent();
+      Fn->eraseFromParent(); // no access, no near access, no span in the module
+  for (GlobalVariable *GV : {H.Ctr, H.OpsCtr})
+    if (GV->use_empty())
+      GV->eraseFromParent();
+  if (!Changed)
     return false;
-  }
   M.addModuleFlag(Module::Max, ProfiledFlag, 1);
   LLVM_DEBUG(dbgs() << "oli: profiled " << NumProfiledAccesses << " accesses\n");
   return true;

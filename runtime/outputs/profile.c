@@ -21,7 +21,8 @@
  * slightly random, period. __oli_profile_span4 does the same for a
  * memset/memcpy/memmove side; __oli_profile_sample and _span (countdowns in
  * 8-byte units) and __oli_profile_access (one sample of a given weight) are
- * what modules compiled before them call. The document is
+ * what modules compiled before them call. __oli_profile_ops counts the
+ * instrumented code's operations (the profile's "operations"). The document is
  * written by common/doc.c.
  * PMU samples (pmu.c) go through the same _oli_profile_attribute. */
 #include <errno.h>
@@ -39,6 +40,7 @@
 #include "outfile.h"
 
 static _Atomic uint64_t unattributed; /* accesses, in weight units */
+static _Atomic uint64_t operations;   /* the instrumented code's, all threads (__oli_profile_ops) */
 /* Phases: samples are dropped (and their weight counted in `skipped`) while
  * `paused` > 0: the pauses not yet resumed, plus one until the first
  * oli_settle() under OLI_PROFILE_START=settle (`at_settle`). */
@@ -196,6 +198,14 @@ OLI_EXPORT int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_
   return span(base, quanta, left, every, 2);
 }
 
+/* Once per `period` operations of a thread in a module: the countdown went
+ * below zero at left. One relaxed atomic per 65536 operations. */
+OLI_EXPORT int64_t __oli_profile_ops(int64_t left, uint64_t period) {
+  if (_oli_profile_portable_enabled() && atomic_load_explicit(&paused, memory_order_relaxed) == 0)
+    atomic_fetch_add_explicit(&operations, period - (uint64_t)left, memory_order_relaxed);
+  return (int64_t)period;
+}
+
 void _oli_profile_counts(uint64_t *total, uint64_t *unattr) {
   *unattr = atomic_load_explicit(&unattributed, memory_order_relaxed);
   *total = *unattr; /* no shared total counter: one atomic per sample, on its site */
@@ -264,6 +274,7 @@ static int write_to(FILE *f) {
   d.pmu_status = pmu_status;
   d.sampled_accesses = accesses;
   d.unattributed_accesses = unattr;
+  d.operations = atomic_load_explicit(&operations, memory_order_relaxed);
   d.has_phase = true;
   d.phase = (oli_doc_phase_t){_oli_option_get(oli_option_profile_start) == OLI_PROFILE_FROM_SETTLE,
                               atomic_load(&at_settle), atomic_load(&npauses), atomic_load(&skipped)};

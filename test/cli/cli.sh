@@ -68,6 +68,7 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   grep -Eq '^oli: calibrate:   node 0 from node 0: idle latency: [0-9]+ ns \(' err.txt || fail "no progress line for the latency"
   grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
+  [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_ps": [1-9][0-9]*' m.json || fail "no operation's cost in the file"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
   ;;
@@ -849,6 +850,35 @@ PY
   grep -Eq '^predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' out.txt ||
     fail "oli report shows no predicted times: $(cat out.txt)"
   ;;
+plan-compute) # the profile's operations at the machine file's op_ps, over the threads: the run's time where longer than its memory's
+  for ps in 100 100000; do
+    cat >m$ps.json <<J
+{"schema": "oli-machine", "version": 1, "host": "t", "op_ps": $ps, "measurements": [
+ {"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 20000, "threads": 2, "idle_latency": 90}]}
+J
+    run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine m$ps.json --threads 2 -o plan$ps.json; want_rc 0 "plan, op_ps $ps"
+    cp err.txt err$ps.txt
+  done
+  # 3e9 operations x 0.1 ns / 2 threads = 150 ms, below the memory time (12.6 s); at 100 ns, 150 s above it
+  grep -q '^oli: compute time at 2 threads: 150 ms (3e+09 operations at 0.1 ns a thread)$' err100.txt ||
+    fail "no compute line: $(cat err100.txt)"
+  grep -q '^oli: compute time at 2 threads: 150 s (3e+09 operations at 100 ns a thread): the run is compute-bound on local DRAM$' err100000.txt ||
+    fail "no compute-bound line: $(cat err100000.txt)"
+  python3 - <<'PY' || fail "the compute time is not the run's where longer"
+import json
+fast, slow = (json.load(open("plan%d.json" % ps)) for ps in (100, 100000))
+m = fast["model"]
+assert m["operations"] == 3000000000 and m["op_ns"] == 0.1 and abs(m["compute_time"] - 0.15) < 1e-9, m
+assert fast["predicted"]["dram"] > 1 and fast["predicted"]["plan"] < fast["predicted"]["uniform"], fast["predicted"]
+assert all(abs(slow["predicted"][k] - 150) < 1e-6 for k in ("dram", "uniform", "oli", "plan")), slow["predicted"]
+PY
+  sed 's/"op_ps": 100, //' m100.json >m.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine m.json --threads 2 -o plan.json; want_rc 0 "plan, no op_ps"
+  grep -qF "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' measures it)" err.txt ||
+    fail "no word that compute is not modelled: $(cat err.txt)"
+  python3 -c 'import json; m = json.load(open("plan.json"))["model"]; assert m["compute_time"] == 0 and m["op_ns"] == 0, m' ||
+    fail "a compute time without op_ps"
+  ;;
 plan-predicted-budget) # the uniform and oli predictions spill as the runtime does under the plan's DRAM budget
   for lim in unlimited 1T 1G 256M; do
     OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit "$lim" --threads 2 -o "p-$lim.json"
@@ -1281,7 +1311,7 @@ for i, s in M.items():
     for k in ("largest", "peak_live"): assert s[k] == max(x[k] for x in xs), (i, k)
     assert s["file"] == xs[0]["file"] and s["rel"] == xs[0]["rel"]
 assert m["tiers"]["cxl"]["latency"] == 280
-for k in ("sampled_accesses", "unattributed_accesses"): assert m[k] == a[k] + b[k] and a[k] + b[k] > 0, k
+for k in ("sampled_accesses", "unattributed_accesses", "operations"): assert m[k] == a[k] + b[k] and a[k] + b[k] > 0, k
 assert "rank" not in m and a["rank"] == 0  # one rank's number says nothing of a merge
 PY
   # near_accesses: summed, absent as 0

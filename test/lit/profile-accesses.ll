@@ -23,6 +23,8 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK-NEXT:    %slot = alloca double
 ; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown4)
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
+; CHECK-NEXT:    [[OPS:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_ops_left)
+; CHECK-NEXT:    [[O0:%.*]] = load i64, ptr [[OPS]]
 ; CHECK-NEXT:    %px = getelementptr double, ptr %x, i64 %i
 ; CHECK-NEXT:    %vx = load double, ptr %px
 ; CHECK-NEXT:    %py = getelementptr double, ptr %y, i64 %i
@@ -45,9 +47,19 @@ define void @axpy(ptr %x, ptr %y, i64 %i) {
 ; CHECK:       [[T0]]:
 ; CHECK-NEXT:    [[F:%.*]] = phi i64 [ [[R0]], %[[S0]] ], [ [[L0]], %{{.*}} ]
 ; CHECK-NEXT:    store i64 [[F]], ptr [[CD]]
+; CHECK-NEXT:    [[O1:%.*]] = sub i64 [[O0]], 7
+; CHECK-NEXT:    [[H1:%.*]] = icmp slt i64 [[O1]], 0
+; CHECK-NEXT:    br i1 [[H1]], label %[[S1:.*]], label %[[T1:.*]], !prof
+; CHECK:       [[S1]]:
+; CHECK-NEXT:    call i64 @__oli_profile_ops(i64 [[O1]], i64 65536)
+; CHECK:       [[T1]]:
+; CHECK-NEXT:    [[G:%.*]] = phi i64
+; CHECK-NEXT:    store i64 [[G]], ptr [[OPS]]
 ; CHECK-NEXT:    ret void
 ; TWICE-COUNT-1: call i64 @__oli_profile_sample4(
 ; TWICE-NOT: call i64 @__oli_profile_sample4(
+; TWICE-COUNT-1: call i64 @__oli_profile_ops(
+; TWICE-NOT: call i64 @__oli_profile_ops(
 ; OFF-NOT: __oli_profile
   %slot = alloca double
   %px = getelementptr double, ptr %x, i64 %i

@@ -18,6 +18,8 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK:       entry:
 ; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown4)
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
+; CHECK-NEXT:    [[OPS:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_ops_left)
+; CHECK-NEXT:    load i64, ptr [[OPS]]
 ; CHECK-NEXT:    %x = load double, ptr %a
 ; CHECK-NEXT:    call void @llvm.memset.p0.i64(
 ; CHECK-NEXT:    [[S:%.*]] = sub i64 [[C0]], 2
@@ -26,7 +28,9 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:         [[CS:%.*]] = phi i64
 ; CHECK-NEXT:    store i64 [[CS]], ptr [[CD]]
+; CHECK:         store i64 {{%.*}}, ptr [[OPS]]
 ; CHECK-NEXT:    call void @work(ptr %a)
+; CHECK-NEXT:    load i64, ptr [[OPS]]
 ; CHECK-NEXT:    [[C1:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    store double %x, ptr %a
 ; CHECK-NEXT:    sub i64 [[C1]], 4
@@ -35,9 +39,11 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:       inv:
 ; CHECK-NEXT:    store i64 {{%.*}}, ptr [[CD]]
+; CHECK:         store i64 {{%.*}}, ptr [[OPS]]
 ; CHECK-NEXT:    invoke void @work(ptr %a)
 ; CHECK-NEXT:            to label %[[NORMAL:.*]] unwind label %pad
 ; CHECK:       [[NORMAL]]:
+; CHECK-NEXT:    load i64, ptr [[OPS]]
 ; CHECK-NEXT:    [[C2:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    br label %join
 ; CHECK:       join:
@@ -45,10 +51,12 @@ define void @calls(ptr %a, i1 %c) personality ptr @__gxx_personality_v0 {
 ; CHECK:       pad:
 ; CHECK-NEXT:    %lp = landingpad
 ; CHECK-NEXT:            cleanup
+; CHECK-NEXT:    load i64, ptr [[OPS]]
 ; CHECK-NEXT:    [[C3:%.*]] = load i64, ptr [[CD]]
 ; CHECK-NEXT:    store double 0.000000e+00, ptr %a
 ; CHECK-NEXT:    sub i64 [[C3]], 2
 ; CHECK:         store i64 {{%.*}}, ptr [[CD]]
+; CHECK:         store i64 {{%.*}}, ptr [[OPS]]
 ; CHECK-NEXT:    resume
 entry:
   %x = load double, ptr %a

@@ -1,7 +1,8 @@
 ; profile-every=N keeps a function's copy of the per-thread countdown in a
 ; register: a loop without calls updates a phi, not the thread-local variable,
 ; so no iteration waits on the last one's store; the copy is loaded once at
-; entry and stored back at the return.
+; entry and stored back at the return. The operations' countdown likewise
+; (this loop's counted at its exit: profile-ops.ll).
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s
 source_filename = "loop.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -12,9 +13,11 @@ define void @scale(ptr %a, ptr %b, i64 %n) {
 ; CHECK:       entry:
 ; CHECK-NEXT:    [[CD:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_countdown4)
 ; CHECK-NEXT:    [[C0:%.*]] = load i64, ptr [[CD]]
-; CHECK-NEXT:    br label %loop
+; CHECK-NEXT:    [[OPS:%.*]] = call {{.*}}ptr @llvm.threadlocal.address.p0(ptr {{.*}}@__oli_profile_ops_left)
+; CHECK-NEXT:    load i64, ptr [[OPS]]
+; CHECK:         br label %loop
 ; CHECK:       loop:
-; CHECK-NEXT:    [[C:%.*]] = phi i64 [ [[C0]], %entry ], [ [[NEXT:%.*]], %[[LATCH:.*]] ]
+; CHECK-NEXT:    [[C:%.*]] = phi i64 [ [[C0]], %{{.*}} ], [ [[NEXT:%.*]], %[[LATCH:.*]] ]
 ; CHECK-NOT:     ptr [[CD]]
 ; CHECK:         [[L:%.*]] = sub i64 [[C]], 4
 ; CHECK-NOT:     ptr [[CD]]
@@ -22,7 +25,8 @@ define void @scale(ptr %a, ptr %b, i64 %n) {
 ; CHECK-NEXT:    [[NEXT]] = phi i64
 ; CHECK-NEXT:    br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
-; CHECK-NEXT:    store i64 [[NEXT]], ptr [[CD]]
+; CHECK:         store i64 [[NEXT]], ptr [[CD]]
+; CHECK:         store i64 {{%.*}}, ptr [[OPS]]
 ; CHECK-NEXT:    ret void
 entry:
   br label %loop

@@ -297,6 +297,15 @@ static int run(const char *policy, const char *dir) {
   for (int i = 0; i < NTHREADS; i++) pthread_join(t[i], NULL);
   CHECK_EQ("threads: small objects' samples all their site's", acc(sc) - before, 2ull * NTHREADS * SMALL_ROUNDS);
 
+  /* __oli_profile_ops: counts period - left (the block that crossed zero
+   * included) and gives the period back; nothing while the profile is paused */
+  static uint64_t ops_expected; /* the counter is the process's: both runs' */
+  CHECK_EQ("ops: the period back", __oli_profile_ops(-5, 65536), 65536);
+  ops_expected += 65536 + 5;
+  oli_profile_pause();
+  CHECK_EQ("ops paused: the period back", __oli_profile_ops(-7, 65536), 65536);
+  oli_profile_resume();
+
   snprintf(path, sizeof path, "%s/%s.json", dir, policy);
   CHECK_EQ("profile written", _oli_profile_write(pattern), 0);
   oli_json_error_t err;
@@ -308,6 +317,9 @@ static int run(const char *policy, const char *dir) {
     uint64_t v = 0;
     oli_json_u64(oli_json_get(root, "unattributed_accesses"), &v);
     CHECK_EQ("profile: unattributed_accesses", v, 1012);
+    v = 0;
+    oli_json_u64(oli_json_get(root, "operations"), &v);
+    CHECK_EQ("profile: operations, none while paused", v, ops_expected);
     const oli_json_t *s = oli_json_first(oli_json_get(root, "sites"));
     for (; s; s = s->next)
       if (strcmp(oli_json_str(oli_json_get(s, "id")), "0x00000000000000a1") == 0) break;

@@ -268,6 +268,8 @@ broken("a machine's cache hit of 0 ps", dict(good_machine, cache_gather_ps=0))
 broken("a machine's cache read bandwidth as a string", dict(good_machine, cache_read_bandwidth="fast"))
 check("a machine with a dependent load's cost", dict(good_machine, cache_chase_ps=4200))
 broken("a machine's dependent load of 0 ps", dict(good_machine, cache_chase_ps=0))
+check("a machine with an operation's cost", dict(good_machine, op_ps=95))
+broken("a machine's operation of 0 ps", dict(good_machine, op_ps=0))
 check("a machine with a cache hit curve", dict(good_machine, cache_gathers=[dict(bytes=16384, gather_ps=800),
                                                                             dict(bytes=1 << 20, gather_ps=1900)]))
 broken("a machine's hit curve point of 0 ps", dict(good_machine, cache_gathers=[dict(bytes=16384, gather_ps=0)]))

@@ -501,6 +501,50 @@ static uint64_t cache_capacity(void *buf, size_t size, uint32_t whole, int passe
   return best;
 }
 
+/* ---- operations ------------------------------------------------------------ */
+
+/* ps per operation one thread issues on independent work (the planner's
+ * compute time per profiled operation): a loop of 15 instructions per
+ * iteration, the mix of an optimised loop's body - four integer adds, six
+ * floating-point adds on six accumulators (each waits only on its own add of
+ * the iteration before), two loads and a store on a line the first level
+ * holds, the loop's decrement and branch - in assembly, so that no compiler
+ * changes its count. x86-64 only; elsewhere 0 (no compute term). Best of
+ * passes, thread CPU time. */
+#define OP_LOOP_OPS 15
+#define OP_LOOP_ITERS 4000000u /* about 3 ms a pass on a current core */
+static uint64_t op_cost_ps(int passes) {
+#if defined(__x86_64__)
+  static uint64_t line[8] __attribute__((aligned(64)));
+  double best = 1e300;
+  if (passes < 3) passes = 3;
+  for (int k = 0; k < passes; k++) {
+    uint64_t n = OP_LOOP_ITERS;
+    double t0 = thread_cpu();
+    __asm__ volatile("xorpd %%xmm0, %%xmm0\n\txorpd %%xmm1, %%xmm1\n\txorpd %%xmm2, %%xmm2\n\t"
+                     "xorpd %%xmm3, %%xmm3\n\txorpd %%xmm4, %%xmm4\n\txorpd %%xmm5, %%xmm5\n\t"
+                     "xorpd %%xmm6, %%xmm6\n\t"
+                     "1:\n\t"
+                     "add $1, %%r8\n\tadd $1, %%r9\n\tadd $1, %%r10\n\tadd $1, %%r11\n\t"
+                     "addsd %%xmm6, %%xmm0\n\taddsd %%xmm6, %%xmm1\n\taddsd %%xmm6, %%xmm2\n\t"
+                     "addsd %%xmm6, %%xmm3\n\taddsd %%xmm6, %%xmm4\n\taddsd %%xmm6, %%xmm5\n\t"
+                     "mov (%1), %%rax\n\tmov 8(%1), %%rdx\n\tmov %%r8, 16(%1)\n\t"
+                     "dec %0\n\tjnz 1b\n\t"
+                     : "+c"(n)
+                     : "r"(line)
+                     : "rax", "rdx", "r8", "r9", "r10", "r11", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5",
+                       "xmm6", "memory", "cc");
+    double dt = thread_cpu() - t0;
+    if (dt < best) best = dt;
+  }
+  double ps = best * 1e12 / ((double)OP_LOOP_ITERS * OP_LOOP_OPS);
+  return ps < 1 ? 1 : (uint64_t)(ps + 0.5);
+#else
+  (void)passes;
+  return 0;
+#endif
+}
+
 /* ---- one measurement ----------------------------------------------------- */
 
 /* Progress on stderr, one line per step of a pair: what was measured, its
@@ -567,6 +611,8 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a gathered read, %" PRIu64 " ps a dependent load, %" PRIu64
          " MB/s streamed",
          CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
+    mf->op_ps = op_cost_ps(passes);
+    if (mf->op_ps) step("operations, 1 thread: %" PRIu64 " ps each on independent work", mf->op_ps);
   }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
@@ -606,6 +652,7 @@ static void print_table(FILE *out, const oli_machine_t *m) {
   else if (m->cache_gather_ps)
     fprintf(out, "cache hit: %.2f ns a gathered read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
             (double)m->cache_gather_ps / 1e3, m->cache_read_bw);
+  if (m->op_ps) fprintf(out, "operations: %.3f ns each, one thread on independent work (measured)\n", (double)m->op_ps / 1e3);
   if (m->nhits) {
     fprintf(out, "gathered hit by buffer size:");
     for (uint32_t k = 0; k < m->nhits; k++)

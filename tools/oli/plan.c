@@ -577,8 +577,9 @@ int cli_plan_main(int argc, char **argv) {
     demand += (uint64_t)oli_plan_traffic(&m, &objs[i]);
   }
   free(ways);
-  /* the run: its memory time or its cache hits' time, the longer */
-  for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time);
+  /* the run: its memory time, its cache hits' time or its compute time, the longest */
+  double compute = oli_plan_compute_time(&m, (double)d.operations);
+  for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time, compute);
   cli_out_t out;
   if (cli_out_open(&out, out_path) != 0) {
     free(objs);
@@ -634,6 +635,9 @@ int cli_plan_main(int argc, char **argv) {
   oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
   oli_jw_str(&w, "hit_source", hit_source);
   oli_jw_double(&w, "hit_time", res.hit_time, 6);
+  if (d.operations) oli_jw_u64(&w, "operations", d.operations);
+  oli_jw_double(&w, "op_ns", m.op_ns, 6);
+  oli_jw_double(&w, "compute_time", compute, 6);
   oli_jw_u64(&w, "traffic_bytes", demand);
   if (d.run_ns) oli_jw_u64(&w, "run_ns", d.run_ns);
   oli_jw_u64(&w, "footprint", m.footprint);
@@ -757,6 +761,13 @@ int cli_plan_main(int argc, char **argv) {
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
+    if (total_acc && compute > 0) /* the times above are the run's: this where longer than its memory's */
+      fprintf(stderr, "oli: compute time at %g thread%s: %s (%.3g operations at %.3g ns a thread)%s\n", m.threads,
+              m.threads == 1 ? "" : "s", cli_plan_seconds(compute, s0, sizeof s0), (double)d.operations, m.op_ns,
+              compute >= predicted[0] ? ": the run is compute-bound on local DRAM" : "");
+    else if (total_acc && d.operations)
+      fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
+                      "measures it)\n");
   }
   if (preload_path && pre_copies == 0)
     cli_warning("plan: no call-stack site of %s is at a planned site's source location (a report or profile of "

@@ -194,10 +194,16 @@ double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   return ((hits > 0 ? hits * per : 0) + near * streamed) / threads;
 }
 
-double oli_plan_run_time(double memory, double hits) {
-  /* the core works on its hits while its misses are in flight: the run takes
-   * the longer of the two (docs/profile-schema.md, "Cost model", measured) */
-  return memory > hits ? memory : hits;
+double oli_plan_run_time(double memory, double hits, double compute) {
+  /* the core works on its hits and its operations while its misses are in
+   * flight: the run takes the longest (docs/profile-schema.md, "Cost model") */
+  double t = memory > hits ? memory : hits;
+  return t > compute ? t : compute;
+}
+
+double oli_plan_compute_time(const oli_plan_model_t *m, double ops) {
+  double threads = m->threads >= 1 ? m->threads : 1;
+  return ops > 0 && m->op_ns > 0 ? ops * m->op_ns * 1e-9 / threads : 0;
 }
 
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {

@@ -40,6 +40,8 @@ typedef struct oli_plan_model_s {
                                      * the accesses are chained (each address from the load before) */
   double cache_bw;                  /* MB/s one thread streams from its caches (a streamed hit:
                                      * access_bytes of it); 0 with hit_ns 0: hits are free */
+  double op_ns;                     /* ns a thread takes per operation on independent work (measured);
+                                     * 0: no compute term */
   double access_bytes;              /* bytes one sampled access moves when streamed */
   double line_bytes;                /* bytes one miss moves */
   double away_s_per_byte;           /* tie-break: seconds per byte not on local DRAM */
@@ -132,9 +134,13 @@ double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes);
  * those figures.
  * Not part of the placement's cost; the run's time is oli_plan_run_time. */
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
-/* The run's predicted time from its objects' summed memory time and hit
- * time: the larger (the core overlaps the two). */
-double oli_plan_run_time(double memory, double hits);
+/* The run's predicted time from its objects' summed memory time, their hit
+ * time and its compute time (oli_plan_compute_time): the largest (the core
+ * works on its hits and operations while its misses are in flight). */
+double oli_plan_run_time(double memory, double hits, double compute);
+/* Seconds each of the model's threads spends issuing `ops` operations (the
+ * profile's "operations", all threads) at op_ns each; 0 without op_ns. */
+double oli_plan_compute_time(const oli_plan_model_t *m, double ops);
 /* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),

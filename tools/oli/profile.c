@@ -11,7 +11,7 @@ static void usage(FILE *f) {
   fputs("usage: oli profile merge [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
-        "total_bytes, accesses, near_accesses and lifetime_ns are summed; largest,\n"
+        "total_bytes, accesses, near_accesses, lifetime_ns and operations are summed; largest,\n"
         "peak_live, touched, footprint_peak and run_ns take the maximum (touched only\n"
         "when every input has it); runs and threads are summed. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
@@ -83,7 +83,7 @@ int cli_profile_main(int argc, char **argv) {
   for (size_t h = 0; h < hcap; h++) slot[h] = SIZE_MAX;
   oli_access_source_t source = OLI_ACCESS_NONE;
   const char *event = "", *program = in[0].program, *program_of = in[0].path;
-  uint64_t footprint = 0, runs = 0, run_ns = 0, threads = 0, sampled = 0, unattributed = 0;
+  uint64_t footprint = 0, runs = 0, run_ns = 0, threads = 0, sampled = 0, unattributed = 0, ops = 0;
   oli_doc_phase_t phase = {0};
   bool has_phase = false;
   for (int i = 0; i < nin; i++) {
@@ -141,6 +141,7 @@ int cli_profile_main(int argc, char **argv) {
     threads = sat_add(threads, d->threads);   /* ... and every rank's threads draw on the memory */
     sampled = sat_add(sampled, d->sampled_accesses);
     unattributed = sat_add(unattributed, d->unattributed_accesses);
+    ops = sat_add(ops, d->operations);
     for (size_t k = 0; k < d->nsites; k++) {
       const oli_doc_site_t *s = &d->sites[k];
       size_t h = (size_t)((s->id * 0x9e3779b97f4a7c15ull) >> 20) & (hcap - 1);
@@ -189,7 +190,7 @@ int cli_profile_main(int argc, char **argv) {
   oli_doc_write_begin(&w, OLI_DOC_PROFILE, program);
   oli_doc_t hd = {.runs = runs, .footprint_peak = footprint, .run_ns = run_ns, .threads = threads,
                   .access_source = source, .access_event = event, .sampled_accesses = sampled,
-                  .unattributed_accesses = unattributed, .has_phase = has_phase, .phase = phase};
+                  .unattributed_accesses = unattributed, .operations = ops, .has_phase = has_phase, .phase = phase};
   for (int i = 0; i < nin; i++) /* tiers: the first input's that has them */
     if (in[i].tiers.has[OLI_TIER_DRAM] || in[i].tiers.has[OLI_TIER_CXL] || in[i].tiers.has[OLI_TIER_REMOTE]) {
       hd.tiers = in[i].tiers;

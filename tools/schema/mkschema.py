@@ -314,6 +314,8 @@ def machine(v):
              "cache_read_bandwidth": {"anyOf": [bw, {"type": "null"}]},
              "cache_chase_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
                                            "description": "ps"}, {"type": "null"}]},
+             "op_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
+                                  "description": "ps per operation, one thread"}, {"type": "null"}]},
              "cache_gathers": {"anyOf": [{"type": "array", "maxItems": 8, "items": obj(
                  {"bytes": dict(U64, minimum=1), "gather_ps": {"type": "integer", "minimum": 1,
                                                                "maximum": 1000000000, "description": "ps"}},
