@@ -217,15 +217,14 @@ struct OpsAt {
   Value *Loop = nullptr;
 };
 
-/// An innermost loop of one block without calls, entered from one block (one
-/// made when several), with one exit block (given an edge of its own) and an
-/// induction variable
-/// {Init,+,Step} has its operations counted
-/// once, at its exit - (the variable's last value - Init) / Step iterations
-/// of N - rather than in every iteration: its body (a vectorised loop's, say)
-/// then runs nothing more. (A call in it could pause the profile: the
-/// operations before it are counted before it.) Ops: each block's end and
-/// operations, in block order.
+/// An innermost loop of one block ending in a branch, without calls, entered
+/// from one block (one made when several), with one exit block (given an
+/// edge of its own) and an induction variable {Init,+,Step} has its
+/// operations counted once, at its exit - (the variable's last value - Init)
+/// / Step iterations of N - rather than in every iteration: its body (a
+/// vectorised loop's, say) then runs nothing more. (A call in it could pause
+/// the profile: the operations before it are counted before it.) Ops: each
+/// block's end and operations, in block order.
 static void countLoopsAtExit(SmallVectorImpl<OpsAt> &Ops, LoopInfo &LI, ScalarEvolution &SE) {
   DenseMap<Instruction *, size_t> End;
   for (size_t J = 0; J < Ops.size(); ++J)
@@ -234,6 +233,7 @@ static void countLoopsAtExit(SmallVectorImpl<OpsAt> &Ops, LoopInfo &LI, ScalarEv
     BasicBlock *H = L->getHeader(), *Pre = L->getLoopPredecessor(), *Exit = L->getExitBlock();
     auto Body = End.find(H->getTerminator());
     if (!L->isInnermost() || L->getNumBlocks() != 1 || !Exit || Body == End.end() || Exit->isEHPad() ||
+        !isa<BranchInst>(H->getTerminator()) ||
         any_of(*H, [](Instruction &I) { return isa<CallBase>(I) && !isa<IntrinsicInst>(I); }))
       continue;
     if (!Pre) // entered from several blocks (an unrolled loop's guard and prologue): one block before it
