@@ -915,7 +915,7 @@ PY
   python3 -c 'import json; p=json.load(open("plan.json")); assert sorted(s["name"] for s in p["sites"])==["below","big","edge","tiny"], p["sites"]' ||
     fail "--min-size 1 plans every allocated site"
   ;;
-profile-time-threads) # the profile records the wall time it covers and the most threads that counted at once
+profile-time-threads) # the profile records the wall time it covers, the most threads that counted at once and their operations
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
   [ "$SANITIZED" = 1 ] && { echo "SKIP: sanitizer tree"; exit 77; }
   cat >tt.c <<'C'
@@ -955,9 +955,14 @@ import json
 p = json.load(open("p.json"))
 assert 3e8 <= p["run_ns"] < 120e9, p.get("run_ns")
 assert p["threads"] >= 3, p.get("threads")
+# operations: 3 threads x 4 x 2^20 iterations of 5 (load, fadd, add, icmp, br) and main's
+# 2^20 of 5 (sitofp, store, add, icmp, br): 68.2 M, whichever thread ran them
+assert 0.9 * 68.2e6 <= p["operations"] <= 1.1 * 68.2e6, p.get("operations")
 PY
   run $OLI report p.json; want_rc 0 report
   grep -Eq '^run [0-9.]+ (s|ms), [0-9]+ threads at most at once$' out.txt || fail "oli report: no run line: $(cat out.txt)"
+  grep -Eq "^operations 6[0-9.]+e\+07 \(the instrumented code's, all threads: oli plan's compute time\)$" out.txt ||
+    fail "oli report: no operations line: $(cat out.txt)"
   ;;
 plan-profile-pattern) # a profile site seen as a gather is latency-bound: its misses at the loaded latency; the
   # reason names whose gather it is (the profile's sampled addresses, the pass's estimate)

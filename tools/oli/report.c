@@ -119,6 +119,7 @@ int cli_report_main(int argc, char **argv) {
       printf("run %s, %" PRIu64 " thread%s at most at once\n", d.run_ns ? cli_plan_seconds((double)d.run_ns * 1e-9, t, sizeof t) : "time unknown",
              d.threads, d.threads == 1 ? "" : "s");
     }
+    if (d.operations) printf("operations %.3g (the instrumented code's, all threads: oli plan's compute time)\n", (double)d.operations);
     oli_doc_free(&d);
     return OLI_EXIT_OK;
   }
