@@ -485,8 +485,12 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
     AskedLI = FAM != nullptr;
     return FAM ? &FAM->getResult<LoopAnalysis>(F) : nullptr;
   });
-  if (auto [LI, SE] = Get(); LI && SE)
-    countLoopsAtExit(Ops, *LI, *SE);
+  // a counted loop's operations at its exit (scalar evolution only for a function with loops)
+  if (FAM && !FAM->getResult<LoopAnalysis>(F).empty()) {
+    AskedLI = true;
+    if (auto [LI, SE] = Get(); LI && SE)
+      countLoopsAtExit(Ops, *LI, *SE);
+  }
   LLVMContext &Ctx = F.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   IRBuilder<> Entry(&*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca());
