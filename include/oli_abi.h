@@ -259,12 +259,13 @@ int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every);
 int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every);
 
 /* The instrumented code's operations (its instructions but phis, address
- * arithmetic, no-op casts and debug or assume-like intrinsics) come off a
- * second per-thread countdown, `period` at thread start, once per block;
- * when it goes below zero (left < 0) the runtime counts period - left
- * operations (none while the profile is paused) and returns `period`. The
- * profile's "operations" is their sum: the planner's compute time. Added to
- * ABI v1 without a version bump, as above. */
+ * arithmetic, no-op casts, fixed stack slots and debug or assume-like
+ * intrinsics) come off a second per-thread countdown, `period` at thread
+ * start, at each block's end (a counted loop's at its exit); where the code
+ * tests it (before calls and returns) and finds it below zero (left < 0)
+ * the runtime counts period - left operations (none while the profile is
+ * paused) and returns `period`. The profile's "operations" is their sum: the
+ * planner's compute time. Added to ABI v1 without a version bump, as above. */
 int64_t __oli_profile_ops(int64_t left, uint64_t period);
 
 /* What modules compiled before the 4-byte quanta call: the same with the
