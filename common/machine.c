@@ -40,25 +40,52 @@ static int member_u64(const oli_json_t *obj, const char *key, const char *where,
   return 0;
 }
 
-/* "cache_gathers": [{"bytes": B, "gather_ps": T}, ...], B strictly ascending. */
-static int parse_hits(const oli_json_t *h, oli_machine_t *m, char *why, size_t n) {
-  m->nhits = 0;
+/* An array member of at most max points {kkey: K, vkey: V} (absent or null:
+ * none), K strictly ascending when `ascending`; into pt[][2], *np. */
+typedef struct points_s {
+  const char *name;          /* "cache_gathers", "measurements[0].sweep" */
+  unsigned max;
+  const char *kkey, *kunit;  /* the key's member and what it must be */
+  uint64_t kmax;
+  const char *vkey, *vunit;
+  uint64_t vmax;
+  int ascending;
+} points_t;
+
+static int parse_points(const oli_json_t *h, const points_t *d, uint64_t (*pt)[2], uint32_t *np, char *why,
+                        size_t n) {
+  *np = 0;
   if (h == NULL || h->type == OLI_JSON_NULL) return 0;
-  if (h->type != OLI_JSON_ARRAY || oli_json_count(h) > OLI_MACHINE_MAX_HITS)
-    return fail(why, n, h, "document.cache_gathers is not an array of at most %d points", OLI_MACHINE_MAX_HITS);
+  if (h->type != OLI_JSON_ARRAY || oli_json_count(h) > d->max)
+    return fail(why, n, h, "%s is not an array of at most %u points", d->name, d->max);
   for (const oli_json_t *p = oli_json_first(h); p; p = p->next) {
-    char where[40];
-    snprintf(where, sizeof where, "cache_gathers[%u]", m->nhits);
-    uint64_t b, ps;
+    char where[80];
+    snprintf(where, sizeof where, "%s[%u]", d->name, *np);
+    uint64_t k, v;
     if (p->type != OLI_JSON_OBJECT) return fail(why, n, p, "%s is not an object", where);
-    if (member_u64(p, "bytes", where, 1, UINT64_MAX, 1, 0, "a byte count above 0", &b, why, n) ||
-        member_u64(p, "gather_ps", where, 1, 1000000000, 1, 0, "a time in ps (1-1000000000)", &ps, why, n))
+    if (member_u64(p, d->kkey, where, 1, d->kmax, 1, 0, d->kunit, &k, why, n) ||
+        member_u64(p, d->vkey, where, 1, d->vmax, 1, 0, d->vunit, &v, why, n))
       return -1;
-    if (m->nhits && b <= m->hits[m->nhits - 1].bytes)
-      return fail(why, n, p, "%s.bytes is %" PRIu64 ", not above the point before's %" PRIu64
-                             " (the points ascend by bytes)", where, b, m->hits[m->nhits - 1].bytes);
-    m->hits[m->nhits].bytes = b, m->hits[m->nhits].gather_ps = ps, m->nhits++;
+    if (d->ascending && *np && k <= pt[*np - 1][0])
+      return fail(why, n, p, "%s.%s is %" PRIu64 ", not above the point before's %" PRIu64 " (the points ascend by %s)",
+                  where, d->kkey, k, pt[*np - 1][0], d->kkey);
+    pt[*np][0] = k, pt[*np][1] = v, ++*np;
   }
+  return 0;
+}
+
+/* "cache_gathers": [{"bytes": B, "gather_ps": T}, ...], B strictly ascending;
+ * "op_sweep": [{"threads": N, "op_ps": T}, ...], N strictly ascending. */
+static int parse_curves(const oli_json_t *root, oli_machine_t *m, char *why, size_t n) {
+  static const points_t hits = {"cache_gathers", OLI_MACHINE_MAX_HITS, "bytes", "a byte count above 0",
+                                UINT64_MAX, "gather_ps", "a time in ps (1-1000000000)", 1000000000, 1};
+  static const points_t ops = {"op_sweep", OLI_MACHINE_MAX_SWEEP, "threads", "a thread count 1-65536",
+                               65536, "op_ps", "a time in ps (1-1000000000)", 1000000000, 1};
+  uint64_t pt[OLI_MACHINE_MAX_SWEEP > OLI_MACHINE_MAX_HITS ? OLI_MACHINE_MAX_SWEEP : OLI_MACHINE_MAX_HITS][2];
+  if (parse_points(oli_json_get(root, "cache_gathers"), &hits, pt, &m->nhits, why, n) != 0) return -1;
+  for (uint32_t k = 0; k < m->nhits; k++) m->hits[k].bytes = pt[k][0], m->hits[k].gather_ps = pt[k][1];
+  if (parse_points(oli_json_get(root, "op_sweep"), &ops, pt, &m->nops, why, n) != 0) return -1;
+  for (uint32_t k = 0; k < m->nops; k++) m->ops[k].threads = (uint32_t)pt[k][0], m->ops[k].op_ps = pt[k][1];
   return 0;
 }
 
@@ -94,23 +121,13 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
       return fail(why, n, kv, "%s.kind is not \"%s\" or \"%s\"", where, dram, cxl);
     snprintf(row->kind, sizeof row->kind, "%s", k);
   }
-  const oli_json_t *sw = oli_json_get(r, "sweep");
-  if (sw && sw->type != OLI_JSON_NULL) {
-    if (sw->type != OLI_JSON_ARRAY || oli_json_count(sw) > OLI_MACHINE_MAX_SWEEP)
-      return fail(why, n, sw, "%s.sweep is not an array of at most %d points", where, OLI_MACHINE_MAX_SWEEP);
-    for (const oli_json_t *p = oli_json_first(sw); p; p = p->next) {
-      char pw[64];
-      snprintf(pw, sizeof pw, "%s.sweep[%u]", where, row->nsweep);
-      uint64_t t, b;
-      if (p->type != OLI_JSON_OBJECT) return fail(why, n, p, "%s is not an object", pw);
-      if (member_u64(p, "threads", pw, 1, 65536, 1, 0, "a thread count 1-65536", &t, why, n) ||
-          member_u64(p, "read_bandwidth", pw, 1, UINT32_MAX, 1, 0, "a whole number of MB/s above 0", &b, why, n))
-        return -1;
-      row->sweep[row->nsweep].threads = (uint32_t)t;
-      row->sweep[row->nsweep].read_bw = b;
-      row->nsweep++;
-    }
-  }
+  char name[64];
+  snprintf(name, sizeof name, "%s.sweep", where);
+  points_t sweep = {name, OLI_MACHINE_MAX_SWEEP, "threads", "a thread count 1-65536", 65536,
+                    "read_bandwidth", "a whole number of MB/s above 0", UINT32_MAX, 0};
+  uint64_t pt[OLI_MACHINE_MAX_SWEEP][2];
+  if (parse_points(oli_json_get(r, "sweep"), &sweep, pt, &row->nsweep, why, n) != 0) return -1;
+  for (uint32_t k = 0; k < row->nsweep; k++) row->sweep[k].threads = (uint32_t)pt[k][0], row->sweep[k].read_bw = pt[k][1];
   return 0;
 }
 
@@ -172,7 +189,7 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
       member_u64(root, "op_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)", &m->op_ps, why,
                  why_n))
     goto out;
-  if (parse_hits(oli_json_get(root, "cache_gathers"), m, why, why_n) != 0) goto out;
+  if (parse_curves(root, m, why, why_n) != 0) goto out;
   const oli_json_t *rows = oli_json_get(root, "measurements");
   if (rows == NULL || rows->type != OLI_JSON_ARRAY || oli_json_count(rows) == 0) {
     fail(why, why_n, rows ? rows : root, "\"measurements\" is missing, empty or not an array");
@@ -253,6 +270,15 @@ double oli_machine_bw_at(const oli_machine_row_t *r, double threads) {
   return best;
 }
 
+double oli_machine_op_ps_at(const oli_machine_t *m, double threads) {
+  if (m->nops == 0 || threads <= m->ops[0].threads) return m->nops ? (double)m->ops[0].op_ps : (double)m->op_ps;
+  for (uint32_t k = 1; k < m->nops; k++)
+    if (threads <= m->ops[k].threads)
+      return (double)m->ops[k - 1].op_ps + ((double)m->ops[k].op_ps - (double)m->ops[k - 1].op_ps) *
+                                               (threads - m->ops[k - 1].threads) / (m->ops[k].threads - m->ops[k - 1].threads);
+  return (double)m->ops[m->nops - 1].op_ps; /* beyond the sweep: the most threads measured */
+}
+
 static void latency(FILE *f, const char *key, uint32_t v) {
   if (v) fprintf(f, ", \"%s\": %" PRIu32, key, v);
   else fprintf(f, ", \"%s\": null", key);
@@ -269,6 +295,12 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   if (m->cache_read_bw) fprintf(f, ",\n  \"cache_read_bandwidth\": %" PRIu64, m->cache_read_bw);
   if (m->cache_chase_ps) fprintf(f, ",\n  \"cache_chase_ps\": %" PRIu64, m->cache_chase_ps);
   if (m->op_ps) fprintf(f, ",\n  \"op_ps\": %" PRIu64, m->op_ps);
+  if (m->nops) {
+    fprintf(f, ",\n  \"op_sweep\": [");
+    for (uint32_t k = 0; k < m->nops; k++)
+      fprintf(f, "%s{\"threads\": %" PRIu32 ", \"op_ps\": %" PRIu64 "}", k ? ", " : "", m->ops[k].threads, m->ops[k].op_ps);
+    fprintf(f, "]");
+  }
   if (m->nhits) {
     fprintf(f, ",\n  \"cache_gathers\": [");
     for (uint32_t k = 0; k < m->nhits; k++)

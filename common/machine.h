@@ -57,6 +57,9 @@ typedef struct oli_machine_s {
   uint64_t op_ps;            /* ps per operation one thread issues on independent work (a mix of
                               * integer, floating-point, load and store instructions): the
                               * planner's compute time per profiled operation; 0 unknown */
+  uint32_t nops;              /* op_ps by thread count, every thread running the loop at once
+                              * (ascending by threads; 0: op_ps at any count) */
+  struct { uint32_t threads; uint64_t op_ps; } ops[OLI_MACHINE_MAX_SWEEP];
   uint32_t nhits;            /* the cache hit curve: points, ascending by bytes (0: none) */
   struct { uint64_t bytes, gather_ps; } hits[OLI_MACHINE_MAX_HITS]; /* ps per gathered 8-byte read
                               * of a buffer of `bytes` the caches hold, indices read from memory,
@@ -83,6 +86,10 @@ const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int 
  * measured beyond the last (saturated); a row without a sweep is one point
  * (`threads`, else 1, at read_bw). */
 double oli_machine_bw_at(const oli_machine_row_t *r, double threads);
+/* ps per operation a thread takes with `threads` threads (> 0) running at
+ * once: the op sweep interpolated linearly, its first point below it, its
+ * last beyond it; op_ps without a sweep (0: not measured). */
+double oli_machine_op_ps_at(const oli_machine_t *m, double threads);
 /* Write m as an oli-machine document; `tool` names the writer. 0, -1 on a
  * write error. */
 int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool);

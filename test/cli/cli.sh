@@ -69,6 +69,8 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
   [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_ps": [1-9][0-9]*' m.json || fail "no operation's cost in the file"
+  [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_sweep": \[\{"threads": 1, "op_ps": [1-9][0-9]*\}' m.json ||
+    fail "no operations' sweep in the file"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
   ;;
@@ -872,6 +874,11 @@ assert m["operations"] == 3000000000 and m["op_ns"] == 0.1 and abs(m["compute_ti
 assert fast["predicted"]["dram"] > 1 and fast["predicted"]["plan"] < fast["predicted"]["uniform"], fast["predicted"]
 assert all(abs(slow["predicted"][k] - 150) < 1e-6 for k in ("dram", "uniform", "oli", "plan")), slow["predicted"]
 PY
+  # by thread count (op_sweep): at 2 threads between its points, 1: 100 ps and 4: 400 ps
+  sed 's/"op_ps": 100, /"op_ps": 100, "op_sweep": [{"threads": 1, "op_ps": 100}, {"threads": 4, "op_ps": 400}], /' m100.json >ms.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine ms.json --threads 2 -o plan.json; want_rc 0 "plan, op_sweep"
+  python3 -c 'import json; m = json.load(open("plan.json"))["model"]; assert m["op_ns"] == 0.2 and abs(m["compute_time"] - 0.3) < 1e-9, m' ||
+    fail "the op sweep not read at the thread count"
   sed 's/"op_ps": 100, //' m100.json >m.json
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine m.json --threads 2 -o plan.json; want_rc 0 "plan, no op_ps"
   grep -qF "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' measures it)" err.txt ||

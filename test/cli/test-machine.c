@@ -50,6 +50,7 @@ int main(void) {
       "{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"lab\", \"buffer_bytes\": 33554432,\n"
       " \"cache_bytes\": 25165824, \"cache_gather_ps\": 1800, \"cache_chase_ps\": 4200, \"future_member\": {\"ignored\": true},\n"
       " \"cache_gathers\": [{\"bytes\": 16384, \"gather_ps\": 800}, {\"bytes\": 1048576, \"gather_ps\": 1900}],\n"
+      " \"op_ps\": 60, \"op_sweep\": [{\"threads\": 1, \"op_ps\": 60}, {\"threads\": 4, \"op_ps\": 120}],\n"
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
       "   \"loaded_latency\": 180, \"gather_ns\": 45, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
@@ -67,6 +68,13 @@ int main(void) {
   CHECK("good: the hit curve", m.nhits == 2 && m.hits[0].bytes == 16384 && m.hits[0].gather_ps == 800 &&
                                    m.hits[1].bytes == 1048576 && m.hits[1].gather_ps == 1900);
   CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
+  /* an operation's cost by thread count: the op sweep, interpolated; its last point beyond */
+  CHECK("ops: 1 thread is the sweep's first point", fabs(oli_machine_op_ps_at(&m, 1) - 60) < 1e-9);
+  CHECK("ops: 2 threads between the points", fabs(oli_machine_op_ps_at(&m, 2) - 80) < 1e-9);
+  CHECK("ops: 8 threads the last point", fabs(oli_machine_op_ps_at(&m, 8) - 120) < 1e-9);
+  static oli_machine_t one;
+  one.op_ps = 70;
+  CHECK("ops: no sweep, op_ps at any count", fabs(oli_machine_op_ps_at(&one, 8) - 70) < 1e-9);
   /* the bandwidth curve the planner reads: the sweep, interpolated; saturated beyond it */
   CHECK("curve: 1 thread is the sweep's first point", fabs(oli_machine_bw_at(&m.rows[0], 1) - 11000) < 1e-9);
   CHECK("curve: 1.5 threads between the points", fabs(oli_machine_bw_at(&m.rows[0], 1.5) - 15740) < 1e-9);
@@ -84,6 +92,8 @@ int main(void) {
   CHECK("write: same cache bytes", again.cache_bytes == m.cache_bytes);
   CHECK("write: same hit costs", again.cache_gather_ps == 1800 && again.cache_chase_ps == 4200 && again.cache_read_bw == 0);
   CHECK("write: same hit curve", again.nhits == 2 && memcmp(again.hits, m.hits, sizeof m.hits[0] * 2) == 0);
+  CHECK("write: same op sweep", again.op_ps == 60 && again.nops == 2 && again.ops[1].threads == 4 &&
+                                    again.ops[1].op_ps == 120);
   CHECK("write: names the tool", text && strstr(text, "\"tool\": \"test\""));
   free(text);
 
@@ -98,6 +108,11 @@ int main(void) {
                                                      "[{\"bytes\": 65536}], \"measurements\": [{\"from\": 0, \"to\": 0, "
                                                      "\"read_bandwidth\": 1}]}"), -1);
   CHECK("hit curve point without its time: names it", strstr(why, "cache_gathers[0].gather_ps is missing") != NULL);
+  CHECK_EQ("op sweep not ascending", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"op_sweep\": "
+                                           "[{\"threads\": 2, \"op_ps\": 60}, {\"threads\": 1, \"op_ps\": 50}], "
+                                           "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
+  CHECK("op sweep not ascending: says so",
+        strstr(why, "op_sweep[1].threads is 1, not above the point before's 2 (the points ascend by threads)") != NULL);
   CHECK_EQ("hit curve not an array", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_gathers\": 5, "
                                            "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), -1);
   CHECK("hit curve not an array: says what is accepted", strstr(why, "not an array of at most 8 points") != NULL);

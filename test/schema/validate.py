@@ -270,6 +270,9 @@ check("a machine with a dependent load's cost", dict(good_machine, cache_chase_p
 broken("a machine's dependent load of 0 ps", dict(good_machine, cache_chase_ps=0))
 check("a machine with an operation's cost", dict(good_machine, op_ps=95))
 broken("a machine's operation of 0 ps", dict(good_machine, op_ps=0))
+check("a machine with its operations by thread count", dict(good_machine, op_ps=56, op_sweep=[dict(threads=1, op_ps=56),
+                                                                                               dict(threads=2, op_ps=59)]))
+broken("a machine's op sweep point without its time", dict(good_machine, op_sweep=[dict(threads=1)]))
 check("a machine with a cache hit curve", dict(good_machine, cache_gathers=[dict(bytes=16384, gather_ps=800),
                                                                             dict(bytes=1 << 20, gather_ps=1900)]))
 broken("a machine's hit curve point of 0 ps", dict(good_machine, cache_gathers=[dict(bytes=16384, gather_ps=0)]))

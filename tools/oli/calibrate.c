@@ -503,22 +503,33 @@ static uint64_t cache_capacity(void *buf, size_t size, uint32_t whole, int passe
 
 /* ---- operations ------------------------------------------------------------ */
 
-/* ps per operation one thread issues on independent work (the planner's
+/* ps per operation a thread issues on independent work (the planner's
  * compute time per profiled operation): a loop of 15 instructions per
  * iteration, the mix of an optimised loop's body - four integer adds, six
  * floating-point adds on six accumulators (each waits only on its own add of
  * the iteration before), two loads and a store on a line the first level
  * holds, the loop's decrement and branch - in assembly, so that no compiler
  * changes its count. x86-64 only; elsewhere 0 (no compute term). Best of
- * passes, thread CPU time. */
+ * passes, thread CPU time; the thread's own line. */
 #define OP_LOOP_OPS 15
 #define OP_LOOP_ITERS 4000000u /* about 3 ms a pass on a current core */
-static uint64_t op_cost_ps(int passes) {
+typedef struct op_thread_s {
+  pthread_t tid;
+  int cpu, passes;
+  pthread_barrier_t *start;
+  uint64_t ps;
+  uint64_t line[8] __attribute__((aligned(64)));
+} op_thread_t;
+
+static void *op_loop(void *arg) {
+  op_thread_t *o = arg;
+  pin(o->cpu);
+  pthread_barrier_wait(o->start); /* all of them at once */
+  o->ps = 0;
 #if defined(__x86_64__)
-  static uint64_t line[8] __attribute__((aligned(64)));
+  uint64_t *line = o->line;
   double best = 1e300;
-  if (passes < 3) passes = 3;
-  for (int k = 0; k < passes; k++) {
+  for (int k = 0; k < o->passes; k++) {
     uint64_t n = OP_LOOP_ITERS;
     double t0 = thread_cpu();
     __asm__ volatile("xorpd %%xmm0, %%xmm0\n\txorpd %%xmm1, %%xmm1\n\txorpd %%xmm2, %%xmm2\n\t"
@@ -538,11 +549,28 @@ static uint64_t op_cost_ps(int passes) {
     if (dt < best) best = dt;
   }
   double ps = best * 1e12 / ((double)OP_LOOP_ITERS * OP_LOOP_OPS);
-  return ps < 1 ? 1 : (uint64_t)(ps + 0.5);
-#else
-  (void)passes;
-  return 0;
+  o->ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
 #endif
+  return NULL;
+}
+
+/* The loop on t threads on cpus[0..t) at once: the slowest thread's ps per
+ * operation (0: not measured on this architecture). */
+static uint64_t op_cost_ps(const int *cpus, int t, int passes) {
+  static op_thread_t o[MAX_CPUS];
+  pthread_barrier_t start;
+  pthread_barrier_init(&start, NULL, (unsigned)t);
+  for (int i = 0; i < t; i++) {
+    o[i].cpu = cpus[i], o[i].passes = passes < 3 ? 3 : passes, o[i].start = &start;
+    pthread_create(&o[i].tid, NULL, op_loop, &o[i]);
+  }
+  uint64_t worst = 0;
+  for (int i = 0; i < t; i++) {
+    pthread_join(o[i].tid, NULL);
+    if (o[i].ps > worst) worst = o[i].ps;
+  }
+  pthread_barrier_destroy(&start);
+  return worst;
 }
 
 /* ---- one measurement ----------------------------------------------------- */
@@ -611,8 +639,14 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a gathered read, %" PRIu64 " ps a dependent load, %" PRIu64
          " MB/s streamed",
          CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
-    mf->op_ps = op_cost_ps(passes);
-    if (mf->op_ps) step("operations, 1 thread: %" PRIu64 " ps each on independent work", mf->op_ps);
+    for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) { /* as the bandwidth's sweep */
+      uint64_t ps = op_cost_ps(f->cpu, t, passes);
+      if (ps == 0) break;
+      step("operations, %d thread%s: %" PRIu64 " ps each on independent work", t, t == 1 ? "" : "s at once", ps);
+      if (t == 1) mf->op_ps = ps;
+      if (mf->nops < OLI_MACHINE_MAX_SWEEP) mf->ops[mf->nops].threads = (uint32_t)t, mf->ops[mf->nops++].op_ps = ps;
+      if (t == f->ncpus) break;
+    }
   }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
@@ -652,7 +686,12 @@ static void print_table(FILE *out, const oli_machine_t *m) {
   else if (m->cache_gather_ps)
     fprintf(out, "cache hit: %.2f ns a gathered read, %" PRIu64 " MB/s streamed (one thread, measured)\n",
             (double)m->cache_gather_ps / 1e3, m->cache_read_bw);
-  if (m->op_ps) fprintf(out, "operations: %.3f ns each, one thread on independent work (measured)\n", (double)m->op_ps / 1e3);
+  if (m->op_ps) {
+    fprintf(out, "operations: %.3f ns each, one thread on independent work", (double)m->op_ps / 1e3);
+    for (uint32_t k = 0; k < m->nops; k++)
+      fprintf(out, "%s%" PRIu32 ": %.3f ns", k ? ", " : " (threads at once: ", m->ops[k].threads, (double)m->ops[k].op_ps / 1e3);
+    fprintf(out, "%s (measured)\n", m->nops ? ")" : "");
+  }
   if (m->nhits) {
     fprintf(out, "gathered hit by buffer size:");
     for (uint32_t k = 0; k < m->nhits; k++)

@@ -316,6 +316,10 @@ def machine(v):
                                            "description": "ps"}, {"type": "null"}]},
              "op_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
                                   "description": "ps per operation, one thread"}, {"type": "null"}]},
+             "op_sweep": {"anyOf": [{"type": "array", "maxItems": 16, "items": obj(
+                 {"threads": {"type": "integer", "minimum": 1, "maximum": 65536},
+                  "op_ps": {"type": "integer", "minimum": 1, "maximum": 1000000000, "description": "ps"}},
+                 required=("threads", "op_ps"))}, {"type": "null"}]},
              "cache_gathers": {"anyOf": [{"type": "array", "maxItems": 8, "items": obj(
                  {"bytes": dict(U64, minimum=1), "gather_ps": {"type": "integer", "minimum": 1,
                                                                "maximum": 1000000000, "description": "ps"}},
