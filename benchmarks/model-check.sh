@@ -14,7 +14,7 @@
 # time"): the prediction (the longest of the run's memory time, its cache
 # hits' time and its compute time), the memory time (the same plan with hits
 # made free: the machine file's cache hit at 1 ps and the most MB/s it may
-# say, and no op_ps), the hits' time (the plan's model.hit_time) and the
+# say, and no op_ps or op_sweep), the hits' time (the plan's model.hit_time) and the
 # compute time (model.compute_time: the profile's operations at the machine
 # file's op_ps), the prediction over the measurement, the sum of memory and
 # hit time over the measurement (the other way to combine them), the
@@ -71,7 +71,7 @@ for k in $KERNELS; do
     # the same model with the cache hits free, and without the profile's touched spans
     python3 -c 'import json,sys
 m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
-m.pop("op_ps", None)
+m.pop("op_ps", None); m.pop("op_sweep", None)
 for h in m.get("cache_gathers", []): h["gather_ps"] = 1
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
     python3 -c 'import json,sys

@@ -535,6 +535,7 @@ static void *op_loop(void *arg) {
     __asm__ volatile("xorpd %%xmm0, %%xmm0\n\txorpd %%xmm1, %%xmm1\n\txorpd %%xmm2, %%xmm2\n\t"
                      "xorpd %%xmm3, %%xmm3\n\txorpd %%xmm4, %%xmm4\n\txorpd %%xmm5, %%xmm5\n\t"
                      "xorpd %%xmm6, %%xmm6\n\t"
+                     ".p2align 6\n" /* the loop on a line of its own: its speed not the link's accident */
                      "1:\n\t"
                      "add $1, %%r8\n\tadd $1, %%r9\n\tadd $1, %%r10\n\tadd $1, %%r11\n\t"
                      "addsd %%xmm6, %%xmm0\n\taddsd %%xmm6, %%xmm1\n\taddsd %%xmm6, %%xmm2\n\t"
