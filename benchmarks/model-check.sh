@@ -14,9 +14,9 @@
 # time"): the prediction (the longest of the run's memory time, its cache
 # hits' time and its compute time), the memory time (the same plan with hits
 # made free: the machine file's cache hit at 1 ps and the most MB/s it may
-# say, and no op_ps or op_sweep), the hits' time (the plan's model.hit_time) and the
-# compute time (model.compute_time: the profile's operations at the machine
-# file's op_ps), the prediction over the measurement, the sum of memory and
+# say, and no op_ps or op_sweep), the hits' time (the plan's model.hit_time)
+# and the compute time (model.compute_time: the profile's operations at the
+# machine file's op_sweep), the prediction over the measurement, the sum of memory and
 # hit time over the measurement (the other way to combine them), the
 # prediction without the profile's touched spans (every object
 # counted whole), and progress on stderr.
