@@ -25,10 +25,11 @@
 // after its leading ones in its quanta, and a crossing among them calls
 // __oli_profile_near4 instead, which the runtime counts in the site's
 // near_accesses too: oli plan counts those as cache hits.
-// Every block's operations (blockOps) come off a second countdown the same
-// way, at its end after the accesses' code, in every function; below zero,
-// __oli_profile_ops adds them to the profile's operations: oli plan's
-// compute time.
+// Every block's operations (blockOps) come off a second countdown at its
+// end, after the accesses' code, in every function (a counted innermost loop's
+// once, at its exit); where the function's copy meets the thread's (before
+// calls and returns) a countdown below zero calls __oli_profile_ops, which
+// adds them to the profile's operations: oli plan's compute time.
 // Deterministic: the same program and input give the same samples on each
 // thread.
 //
@@ -276,7 +277,6 @@ static void instrumentOps(ArrayRef<OpsAt> Ops, Value *OCd, FunctionCallee OpsHoo
     B.CreateStore(Left, OCd);
     if (Take)
       takeOps(Left, OCd, OpsHook, At);
-    NumProfiledOps += N;
   }
 }
 
@@ -453,8 +453,10 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
         Accesses.push_back({&I, Ptr});
       profiledSpans(I, Spans);
     }
-    if (uint64_t N = blockOps(BB, DL))
+    if (uint64_t N = blockOps(BB, DL)) {
       Ops.push_back({BB.getTerminator(), N});
+      NumProfiledOps += N;
+    }
   }
   // every access's quanta, before the function changes
   std::pair<LoopInfo *, ScalarEvolution *> An{nullptr, nullptr};
