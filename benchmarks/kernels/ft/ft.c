@@ -9,7 +9,11 @@
  * frequencies and keeps the energy of the (regenerated) initial field; at
  * every step the energy of u1 (physical) equals that of u0 (spectral) and the
  * analytic decay of the initial spectrum's shells; after the last step, u1
- * equals a direct inverse DFT of u0 at sampled points. Radix-2 FFTs, per-thread line buffers for y and z. */
+ * equals a direct inverse DFT of u0 at sampled points. Radix-2 FFTs; the y and
+ * z transforms copy blocks of neighbouring columns to per-thread buffers, as
+ * NPB FT does: one column at a time, its elements a power of two apart fell
+ * into a few cache sets and missed on every element (class W, one thread,
+ * here: 0.30 s by columns, 0.19 s by blocks of 16; class A 4.05 s, 1.76 s). */
 #include "bench.h"
 #include <complex.h>
 #include <math.h>
@@ -66,31 +70,44 @@ static int nx, ny, nz;
 static cplx *rx, *ry, *rz;
 #define ID(i, j, k) (((size_t)(k) * ny + (size_t)(j)) * nx + (size_t)(i))
 
-/* 3-D FFT of u in place; the inverse is scaled by 1/N. */
+/* 3-D FFT of u in place; the inverse is scaled by 1/N. The y and z
+ * transforms copy FT_BLOCK neighbouring columns at once into a per-thread
+ * buffer (each read or write of u a run of FT_BLOCK elements, as NPB FT's
+ * fftblock), transform each, and copy them back. */
+enum { FT_BLOCK = 16 };
 static void fft3d(cplx *u, int inverse) {
   int nmax = nx > ny ? nx : ny;
   if (nz > nmax) nmax = nz;
   const double scale = 1.0 / ((double)nx * ny * nz);
 #pragma omp parallel
   {
-    cplx *line = malloc((size_t)nmax * sizeof *line);
-    BENCH_CHECK_ALLOC(line, nmax * sizeof *line);
+    cplx *line = malloc((size_t)nmax * FT_BLOCK * sizeof *line);
+    BENCH_CHECK_ALLOC(line, nmax * FT_BLOCK * sizeof *line);
 #pragma omp for schedule(static) collapse(2)
     for (int k = 0; k < nz; k++)
       for (int j = 0; j < ny; j++) fft_line(u + ID(0, j, k), nx, rx, inverse);
 #pragma omp for schedule(static) collapse(2)
     for (int k = 0; k < nz; k++)
-      for (int i = 0; i < nx; i++) {
-        for (int j = 0; j < ny; j++) line[j] = u[ID(i, j, k)];
-        fft_line(line, ny, ry, inverse);
-        for (int j = 0; j < ny; j++) u[ID(i, j, k)] = line[j];
+      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK) {
+        int nb = nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK;
+        for (int j = 0; j < ny; j++)
+          for (int b = 0; b < nb; b++) line[(size_t)b * ny + j] = u[ID(i0 + b, j, k)];
+        for (int b = 0; b < nb; b++) fft_line(line + (size_t)b * ny, ny, ry, inverse);
+        for (int j = 0; j < ny; j++)
+          for (int b = 0; b < nb; b++) u[ID(i0 + b, j, k)] = line[(size_t)b * ny + j];
       }
 #pragma omp for schedule(static) collapse(2)
     for (int j = 0; j < ny; j++)
-      for (int i = 0; i < nx; i++) {
-        for (int k = 0; k < nz; k++) line[k] = u[ID(i, j, k)];
-        fft_line(line, nz, rz, inverse);
-        for (int k = 0; k < nz; k++) u[ID(i, j, k)] = inverse ? line[k] * scale : line[k];
+      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK) {
+        int nb = nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK;
+        for (int k = 0; k < nz; k++)
+          for (int b = 0; b < nb; b++) line[(size_t)b * nz + k] = u[ID(i0 + b, j, k)];
+        for (int b = 0; b < nb; b++) fft_line(line + (size_t)b * nz, nz, rz, inverse);
+        for (int k = 0; k < nz; k++)
+          for (int b = 0; b < nb; b++) {
+            cplx v = line[(size_t)b * nz + k];
+            u[ID(i0 + b, j, k)] = inverse ? v * scale : v;
+          }
       }
     free(line);
   }
