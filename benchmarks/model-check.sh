@@ -11,13 +11,13 @@
 # run - on a machine shared with other work its wall time (time_s, also shown)
 # adds the time they waited for a CPU, which no memory model predicts.
 # Prints a markdown table (docs/benchmarks.md, "The model against measured
-# time"): the prediction (the longest of the run's memory time, its cache
-# hits' time and its compute time), the memory time (the same plan with hits
+# time"): the prediction (the longer of the run's memory time and its core's:
+# its cache hits' time plus its compute time), the memory time (the same plan with hits
 # made free: the machine file's cache hit at 1 ps and the most MB/s it may
 # say, and no op_ps or op_sweep), the hits' time (the plan's model.hit_time)
 # and the compute time (model.compute_time: the profile's operations at the
-# machine file's op_sweep), the prediction over the measurement, the sum of memory and
-# hit time over the measurement (the other way to combine them), the
+# machine file's op_sweep), the prediction over the measurement, the longest
+# of the three over the measurement (the other way to combine them), the
 # prediction without the profile's touched spans (every object
 # counted whole), and progress on stderr.
 # Defaults: build, a fresh `oli calibrate` before each kernel's runs (the
@@ -54,7 +54,7 @@ calibrate() {
 FRESH=
 [ -n "$MACHINE" ] || FRESH=1
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | compute s | measured: CPU s / threads (median of $RUNS) | predicted / measured | memory + hits / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
+echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | compute s | measured: CPU s / threads (median of $RUNS) | predicted / measured | longest of the three / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
@@ -102,13 +102,13 @@ p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" i
     r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
     hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
     comp=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["compute_time"])' "$T/$k.$n.plan.json")
-    sum=$(echo "$mem $hits" | awk '{printf "%.4f", $1 + $2}')
+    longest=$(echo "$mem $hits $comp" | awk '{m = $1; if ($2 > m) m = $2; if ($3 > m) m = $3; printf "%.4f", m}')
     if [ -n "${KEEP:-}" ]; then
       mkdir -p "$KEEP"
       cp "$T/$k.$n.json" "$T/$k.$n.plan.json" "$KEEP/"
       cp "$MACHINE" "$KEEP/$k.machine.json"
     fi
-    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$sum" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
+    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$longest" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
   done
 done
 [ -n "${STUDY:-}" ] || exit 0

@@ -864,7 +864,7 @@ J
   # 3e9 operations x 0.1 ns / 2 threads = 150 ms, below the memory time (12.6 s); at 100 ns, 150 s above it
   grep -q '^oli: compute time at 2 threads: 150 ms (3e+09 operations at 0.1 ns a thread)$' err100.txt ||
     fail "no compute line: $(cat err100.txt)"
-  grep -q '^oli: compute time at 2 threads: 150 s (3e+09 operations at 100 ns a thread): the run is compute-bound on local DRAM$' err100000.txt ||
+  grep -q '^oli: compute time at 2 threads: 150 s (3e+09 operations at 100 ns a thread): the run is core-bound on local DRAM (operations and cache hits: 150 s)$' err100000.txt ||
     fail "no compute-bound line: $(cat err100000.txt)"
   python3 - <<'PY' || fail "the compute time is not the run's where longer"
 import json

@@ -214,9 +214,10 @@ int main(void) {
   /* memory: 32 MiB / 10000 MB/s (one thread of the defaults) */
   CHECK("cached stream: its memory time is the first touch's traffic, no hits in it",
         fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 32.0 * 1048576 / 10000e6) < 1e-12);
-  CHECK("the run: the hits' time when longer", oli_plan_run_time(0.25, 0.5, 0.125) == 0.5);
+  CHECK("the run: the hits' time when longer", oli_plan_run_time(0.25, 0.5, 0) == 0.5);
   CHECK("the run: the memory time when longer", oli_plan_run_time(0.75, 0.5, 0.125) == 0.75);
-  CHECK("the run: the compute time when longer", oli_plan_run_time(0.75, 0.5, 1.5) == 1.5);
+  CHECK("the run: the compute time when longer", oli_plan_run_time(0.75, 0, 1.5) == 1.5);
+  CHECK("the run: hits plus compute when longer, each shorter", oli_plan_run_time(0.5, 0.25, 0.375) == 0.625);
   /* compute: 6e9 operations at 0.06 ns, over the model's threads */
   CHECK("compute: no op_ns, no compute term", oli_plan_compute_time(&m, 6e9) == 0);
   m.op_ns = 0.06;

@@ -577,8 +577,8 @@ int cli_plan_main(int argc, char **argv) {
     demand += (uint64_t)oli_plan_traffic(&m, &objs[i]);
   }
   free(ways);
-  /* the run: its memory time, its cache hits' time or its compute time, the longest */
-  double compute = oli_plan_compute_time(&m, (double)d.operations);
+  /* the run: its memory time or its core's (cache hits and operations), the longer */
+  double compute = oli_plan_compute_time(&m, (double)d.operations), memory_dram = predicted[0];
   for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time, compute);
   cli_out_t out;
   if (cli_out_open(&out, out_path) != 0) {
@@ -761,10 +761,15 @@ int cli_plan_main(int argc, char **argv) {
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
-    if (total_acc && compute > 0) /* the times above are the run's: this where longer than its memory's */
+    if (total_acc && compute > 0) { /* the times above are the run's: the core's where longer than its memory's */
+      char core[80] = "";
+      if (compute + res.hit_time >= memory_dram)
+        snprintf(core, sizeof core, ": the run is core-bound on local DRAM (operations and cache hits: %s)",
+                 cli_plan_seconds(compute + res.hit_time, s1, sizeof s1));
       fprintf(stderr, "oli: compute time at %g thread%s: %s (%.3g operations at %.3g ns a thread)%s\n", m.threads,
               m.threads == 1 ? "" : "s", cli_plan_seconds(compute, s0, sizeof s0), (double)d.operations, m.op_ns,
-              compute >= predicted[0] ? ": the run is compute-bound on local DRAM" : "");
+              core);
+    }
     else if (total_acc && d.operations)
       fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
                       "measures it)\n");

@@ -195,10 +195,11 @@ double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
 }
 
 double oli_plan_run_time(double memory, double hits, double compute) {
-  /* the core works on its hits and its operations while its misses are in
-   * flight: the run takes the longest (docs/profile-schema.md, "Cost model") */
-  double t = memory > hits ? memory : hits;
-  return t > compute ? t : compute;
+  /* the core issues its operations and waits on its cache hits one after
+   * the other, while its misses are in flight: the run takes the longer of
+   * the core's time and the memory's (docs/profile-schema.md, "Cost model") */
+  double core = hits + compute;
+  return memory > core ? memory : core;
 }
 
 double oli_plan_compute_time(const oli_plan_model_t *m, double ops) {

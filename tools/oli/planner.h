@@ -135,8 +135,9 @@ double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes);
  * Not part of the placement's cost; the run's time is oli_plan_run_time. */
 double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x);
 /* The run's predicted time from its objects' summed memory time, their hit
- * time and its compute time (oli_plan_compute_time): the largest (the core
- * works on its hits and operations while its misses are in flight). */
+ * time and its compute time (oli_plan_compute_time): the longer of the
+ * memory time and the core's, hits plus compute (the core issues its
+ * operations and waits on its hits while its misses are in flight). */
 double oli_plan_run_time(double memory, double hits, double compute);
 /* Seconds each of the model's threads spends issuing `ops` operations (the
  * profile's "operations", all threads) at op_ns each; 0 without op_ns. */
