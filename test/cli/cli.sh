@@ -865,7 +865,7 @@ J
   grep -q '^oli: compute time at 2 threads: 150 ms (3e+09 operations at 0.1 ns a thread)$' err100.txt ||
     fail "no compute line: $(cat err100.txt)"
   grep -q '^oli: compute time at 2 threads: 150 s (3e+09 operations at 100 ns a thread): the run is core-bound on local DRAM (operations and cache hits: 150 s)$' err100000.txt ||
-    fail "no compute-bound line: $(cat err100000.txt)"
+    fail "no core-bound line: $(cat err100000.txt)"
   python3 - <<'PY' || fail "the compute time is not the run's where longer"
 import json
 fast, slow = (json.load(open("plan%d.json" % ps)) for ps in (100, 100000))

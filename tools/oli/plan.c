@@ -769,8 +769,7 @@ int cli_plan_main(int argc, char **argv) {
       fprintf(stderr, "oli: compute time at %g thread%s: %s (%.3g operations at %.3g ns a thread)%s\n", m.threads,
               m.threads == 1 ? "" : "s", cli_plan_seconds(compute, s0, sizeof s0), (double)d.operations, m.op_ns,
               core);
-    }
-    else if (total_acc && d.operations)
+    } else if (total_acc && d.operations)
       fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
                       "measures it)\n");
   }
