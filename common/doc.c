@@ -227,7 +227,9 @@ const field_t _oli_doc_fields[OLI_F_COUNT_] = {
   X("oli", seconds[2], T_SECONDS, R, NONE)                       \
   X("plan", seconds[3], T_SECONDS, R, NONE)                      \
   X("threads", threads, T_REAL, O, NONE)                         \
-  X("model", model, T_STR, O, NONE)
+  X("model", model, T_STR, O, NONE)                              \
+  X("dram_memory", dram_memory, T_SECONDS, O, NONE)              \
+  X("dram_core", dram_core, T_SECONDS, O, NONE)
 
 /* a plan's members the runtime and oli report read (oli_doc_t; oli plan
  * writes its others, which nothing reads, itself) */

@@ -241,12 +241,14 @@ typedef struct oli_doc_phase_s {
   uint64_t skipped_accesses; /* the weight of the samples dropped while paused */
 } oli_doc_phase_t;
 
-/* A plan's "predicted": seconds of memory time per policy (oli plan). */
+/* A plan's "predicted": the run's seconds per policy (oli plan). */
 typedef struct oli_doc_predicted_s {
   bool has;           /* given (first member: the tables' optional object) */
   double seconds[4];  /* dram, uniform, oli, plan (OLI_DOC_PREDICTED order) */
   double threads;     /* the thread count they are for */
   const char *model;  /* the model's source in words, "" when absent */
+  double dram_memory; /* the all-DRAM run's memory time, 0 when absent */
+  double dram_core;   /* and its core's: cache hits plus compute, 0 when absent */
 } oli_doc_predicted_t;
 
 typedef struct oli_doc_s {

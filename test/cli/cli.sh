@@ -73,6 +73,9 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
     fail "no operations' sweep in the file"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
+  if grep -q '"kind": "cxl"' m.json; then grep -q '^interleave weights from node' out.txt || fail "no weights: $(cat out.txt)"
+  else grep -q '^no CXL node measured (no node with memory and no CPUs): no interleave weights; oli plan models CXL with built-in figures$' out.txt ||
+    fail "no word that no CXL node was measured: $(cat out.txt)"; fi
   ;;
 calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   run $OLI calibrate --size 1K; want_rc 2 "--size 1K"; one_line "--size '1K' is not a size from 4M to 1T"
@@ -702,12 +705,12 @@ for s in p["sites"]:
 print(json.dumps(p))
 PY
   run $OLI plan sizes.json --dram-limit 2G -o plan.json; want_rc 0 "plan of a sizes-only profile"
-  grep -q "^oli: predicted memory time: none (no object has accesses in sizes.json)$" err.txt || fail "no 'none' line: $(cat err.txt)"
-  grep -q "predicted memory time at" err.txt && fail "a predicted time from no accesses"
+  grep -q "^oli: predicted time: none (no object has accesses in sizes.json)$" err.txt || fail "no 'none' line: $(cat err.txt)"
+  grep -q "predicted time at" err.txt && fail "a predicted time from no accesses"
   grep -q "or plan from the build's static estimate: oli plan --static BINARY --sizes sizes.json$" err.txt ||
     fail "the warning does not point to --static: $(cat err.txt)"
   run $OLI report plan.json; want_rc 0 "report of the plan"
-  has "predicted memory time: none (no object had accesses in the profile)"
+  has "predicted time: none (no object had accesses in the profile)"
   has "of DRAM (no accesses: every placement predicts the same memory time)"
   grep -q "+0 s\|+0.0 s" out.txt && fail "a '+0 s' reason: $(grep '+0' out.txt)"
   ;;
@@ -832,10 +835,16 @@ import json; p = json.load(open("'"$IN"'/profile-rank0.json")); p.pop("tiers", N
   grep -q "model: built-in defaults (no machine file)$" err.txt || fail "the summary does not name the defaults: $(cat err.txt)"
   python3 -c 'import json; m=json.load(open("plan.json"))["model"]; assert m["source"]=="default" and all(m[t]["source"]=="default" for t in ("dram","cxl","remote_dram")), m' ||
     fail "the plan's model does not say default"
+  # a machine file from a machine without CXL memory: local DRAM measured, CXL's figures named as built-in
+  printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 20000, "threads": 2, "idle_latency": 90}]}' >dramonly.json
+  run $OLI plan notiers.json --dram-limit 16G --machine dramonly.json --threads 2 -o plan.json; want_rc 0 "no CXL measured"
+  grep -q "^oli: warning: plan: machine dramonly.json (node 0: dram measured; cxl, remote_dram default): the file measured no CXL node (a memory node without CPUs): CXL is modelled by built-in figures (8000 MB/s at 2 threads, 280 ns); calibrate where CXL memory is, or give --bandwidth and --latency$" err.txt ||
+    fail "no warning naming CXL's built-in figures: $(cat err.txt)"
+  grep -q "measure this machine with" err.txt && fail "the warning asks to calibrate the machine the file measured"
   ;;
 plan-predicted) # the plan predicts seconds for all-DRAM, uniform, oli and itself; printed with units; oli report shows them
   OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 4G --threads 2 -o plan.json; want_rc 0 plan
-  grep -Eq '^oli: predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9]+:[0-9]+ [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
+  grep -Eq '^oli: predicted time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9]+:[0-9]+ [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
     fail "no predicted line with units: $(cat err.txt)"
   python3 - <<'PY' || fail "predicted seconds"
 import json
@@ -849,7 +858,7 @@ assert t["uniform"] > t["dram"], t
 assert abs(sum(s["stall"] for s in p["sites"]) - t["plan"]) < 1e-6 * t["plan"], t
 PY
   run $OLI report plan.json; want_rc 0 report
-  grep -Eq '^predicted memory time at 2 threads: plan [0-9.e+]+ (s|ms), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' out.txt ||
+  grep -Eq '^predicted time at 2 threads: plan [0-9.e+]+ (s|ms), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' out.txt ||
     fail "oli report shows no predicted times: $(cat out.txt)"
   ;;
 plan-compute) # the profile's operations at the machine file's op_ps, over the threads: the run's time where longer than its memory's
@@ -862,9 +871,9 @@ J
     cp err.txt err$ps.txt
   done
   # 3e9 operations x 0.1 ns / 2 threads = 150 ms, below the memory time (12.6 s); at 100 ns, 150 s above it
-  grep -q '^oli: compute time at 2 threads: 150 ms (3e+09 operations at 0.1 ns a thread)$' err100.txt ||
-    fail "no compute line: $(cat err100.txt)"
-  grep -q '^oli: compute time at 2 threads: 150 s (3e+09 operations at 100 ns a thread): the run is core-bound on local DRAM (operations and cache hits: 150 s)$' err100000.txt ||
+  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 ms (cache hits 0 s, compute 150 ms: 3e+09 operations at 0.1 ns a thread): the run is memory-bound$' err100.txt ||
+    fail "no memory-bound line: $(cat err100.txt)"
+  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 s (cache hits 0 s, compute 150 s: 3e+09 operations at 100 ns a thread): the run is core-bound$' err100000.txt ||
     fail "no core-bound line: $(cat err100000.txt)"
   python3 - <<'PY' || fail "the compute time is not the run's where longer"
 import json
@@ -873,7 +882,13 @@ m = fast["model"]
 assert m["operations"] == 3000000000 and m["op_ns"] == 0.1 and abs(m["compute_time"] - 0.15) < 1e-9, m
 assert fast["predicted"]["dram"] > 1 and fast["predicted"]["plan"] < fast["predicted"]["uniform"], fast["predicted"]
 assert all(abs(slow["predicted"][k] - 150) < 1e-6 for k in ("dram", "uniform", "oli", "plan")), slow["predicted"]
+# the all-DRAM run's two parts: its memory time and its core's (no cache figures here: compute alone)
+for p in (fast, slow):
+    assert abs(p["predicted"]["dram_core"] - p["model"]["compute_time"]) < 1e-9, p["predicted"]
+    assert abs(p["predicted"]["dram_memory"] - fast["predicted"]["dram"]) < 1e-6, p["predicted"]
 PY
+  run $OLI report plan100000.json; want_rc 0 "report, op_ps 100000"
+  has "on local DRAM: memory 12.6 s, core 150 s (cache hits plus compute): the run is core-bound"
   # by thread count (op_sweep): at 2 threads between its points, 1: 100 ps and 4: 400 ps
   sed 's/"op_ps": 100, /"op_ps": 100, "op_sweep": [{"threads": 1, "op_ps": 100}, {"threads": 4, "op_ps": 400}], /' m100.json >ms.json
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine ms.json --threads 2 -o plan.json; want_rc 0 "plan, op_sweep"

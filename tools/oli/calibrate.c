@@ -700,6 +700,7 @@ static void print_table(FILE *out, const oli_machine_t *m) {
     fprintf(out, " (one thread, measured)\n");
   }
   /* the ratio the runtime takes: local DRAM (the measuring node) : each CPU-less node */
+  int cxl = 0;
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *d = oli_machine_find(m, m->rows[i].from, m->rows[i].from), *c = &m->rows[i];
     if (d == NULL || strcmp(c->kind, oli_node_kind_name(OLI_NODE_CXL)) != 0) continue;
@@ -707,7 +708,11 @@ static void print_table(FILE *out, const oli_machine_t *m) {
     oli_ratio_reduce(d->read_bw, c->read_bw, &wd, &wc);
     fprintf(out, "interleave weights from node %d, local DRAM %d : node %d = %u:%u (%" PRIu64 " : %" PRIu64 " MB/s)\n",
             d->from, d->to, c->to, wd, wc, d->read_bw, c->read_bw);
+    cxl++;
   }
+  if (!cxl)
+    fprintf(out, "no CXL node measured (no node with memory and no CPUs): no interleave weights; oli plan "
+                 "models CXL with built-in figures\n");
 }
 
 static int show(const char *path) {

@@ -464,7 +464,12 @@ int cli_plan_main(int argc, char **argv) {
   }
   char src_words[300];
   cli_plan_source_words(&src, src_words, sizeof src_words);
-  if (cli_plan_source_defaults(&src))
+  if (src.machine && strcmp(src.tier[OLI_TIER_DRAM], "default") != 0 && strcmp(src.tier[OLI_TIER_CXL], "default") == 0)
+    cli_warning("plan: %s: the file measured no CXL node (a memory node without CPUs): CXL is modelled by "
+                "built-in figures (%.0f MB/s at %g thread%s, %.0f ns); calibrate where CXL memory is, or give "
+                "--bandwidth and --latency", src_words, m.bw[OLI_TIER_CXL], m.threads, m.threads == 1 ? "" : "s",
+                m.lat[OLI_TIER_CXL]);
+  else if (cli_plan_source_defaults(&src))
     cli_warning("plan: %s: built-in default figures model the tiers; measure this machine with "
                 "'oli calibrate -o FILE' and pass --machine FILE (or OLI_MACHINE)", src_words);
   /* objects; the sites left out are listed with why (left_out[]): never
@@ -598,7 +603,8 @@ int cli_plan_main(int argc, char **argv) {
     oli_jw_str(&w, "sizes", sizes_path);
   }
   oli_doc_t head = {.dram_limit = {true, budget},
-                    .predicted = {.has = true, .threads = m.threads, .model = src_words}};
+                    .predicted = {.has = true, .threads = m.threads, .model = src_words,
+                                  .dram_memory = memory_dram, .dram_core = compute + res.hit_time}};
   memcpy(head.predicted.seconds, predicted, sizeof head.predicted.seconds); /* seconds per policy */
   oli_doc_write_plan_head(&w, &head);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
@@ -755,20 +761,19 @@ int cli_plan_main(int argc, char **argv) {
             d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
             budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy");
     if (total_acc == 0)
-      fprintf(stderr, "oli: predicted memory time: none (no object has accesses in %s)\n", cli_shown(d.path));
+      fprintf(stderr, "oli: predicted time: none (no object has accesses in %s)\n", cli_shown(d.path));
     else
-      fprintf(stderr, "oli: predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
+      fprintf(stderr, "oli: predicted time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
-    if (total_acc && compute > 0) { /* the times above are the run's: the core's where longer than its memory's */
-      char core[80] = "";
-      if (compute + res.hit_time >= memory_dram)
-        snprintf(core, sizeof core, ": the run is core-bound on local DRAM (operations and cache hits: %s)",
-                 cli_plan_seconds(compute + res.hit_time, s1, sizeof s1));
-      fprintf(stderr, "oli: compute time at %g thread%s: %s (%.3g operations at %.3g ns a thread)%s\n", m.threads,
-              m.threads == 1 ? "" : "s", cli_plan_seconds(compute, s0, sizeof s0), (double)d.operations, m.op_ns,
-              core);
+    if (total_acc && compute > 0) { /* the times above are the run's: the longer of these two */
+      double core = compute + res.hit_time;
+      fprintf(stderr, "oli: on local DRAM at %g thread%s: memory %s, core %s (cache hits %s, compute %s: %.3g "
+              "operations at %.3g ns a thread): the run is %s-bound\n", m.threads, m.threads == 1 ? "" : "s",
+              cli_plan_seconds(memory_dram, s0, sizeof s0), cli_plan_seconds(core, s1, sizeof s1),
+              cli_plan_seconds(res.hit_time, s2, sizeof s2), cli_plan_seconds(compute, s3, sizeof s3),
+              (double)d.operations, m.op_ns, core > memory_dram ? "core" : "memory");
     } else if (total_acc && d.operations)
       fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
                       "measures it)\n");

@@ -200,14 +200,19 @@ int cli_report_main(int argc, char **argv) {
                                                 : "unlimited");
     const oli_doc_predicted_t *pr = &d.predicted;
     if (pr->has && !pr->seconds[0] && !pr->seconds[1] && !pr->seconds[2] && !pr->seconds[3])
-      printf("predicted memory time: none (no object had accesses in the profile)\n");
-    else if (pr->has) { /* seconds of memory time per policy (oli plan) */
+      printf("predicted time: none (no object had accesses in the profile)\n");
+    else if (pr->has) { /* the run's seconds per policy (oli plan): memory or core, the longer */
       char t[4][32];
       for (int k = 0; k < 4; k++) cli_plan_seconds(pr->seconds[k], t[k], sizeof t[k]);
-      printf("predicted memory time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", pr->threads,
+      printf("predicted time at %g thread%s: plan %s, all-DRAM %s, uniform %s, oli %s", pr->threads,
              pr->threads == 1 ? "" : "s", t[3], t[0], t[1], t[2]);
       if (pr->model && pr->model[0]) printf("; model: %s", cli_shown(pr->model));
       printf("\n");
+      if (pr->dram_core > 0) { /* oli plan's line: the all-DRAM run's two parts, the longer its time */
+        cli_plan_seconds(pr->dram_memory, t[0], sizeof t[0]), cli_plan_seconds(pr->dram_core, t[1], sizeof t[1]);
+        printf("on local DRAM: memory %s, core %s (cache hits plus compute): the run is %s-bound\n", t[0], t[1],
+               pr->dram_core > pr->dram_memory ? "core" : "memory");
+      }
     }
     size_t why_n[OLI_LEFT_COUNT_] = {0};
     for (size_t i = 0; i < d.nleft; i++)
