@@ -154,7 +154,7 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
   if (strcmp(schema, OLI_MACHINE_SCHEMA) != 0) {
     char lit[64]; /* escaped: an outside string never breaks the one-line message */
     if (oli_json_escape(lit, sizeof lit, schema) >= sizeof lit) memcpy(lit + sizeof lit - 5, "...\"", 5);
-    fail(why, why_n, sv, "schema %s is not oli-machine", lit);
+    fail(why, why_n, sv, "schema %s is not accepted here (expected oli-machine)", lit);
     goto out;
   }
   if (vv == NULL || oli_json_u64(vv, &version) != 0 || version != OLI_MACHINE_VERSION) {

@@ -122,9 +122,9 @@ int main(void) {
   CHECK_STR("no schema: says what to do", why,
             "line 1, column 1: not an oli-machine document (no \"schema\"); write one with oli calibrate");
   CHECK_EQ("other schema", parse("{\"schema\": \"oli-plan\", \"version\": 1}"), -1);
-  CHECK_STR("other schema: names it", why, "line 1, column 12: schema \"oli-plan\" is not oli-machine");
+  CHECK_STR("other schema: names it", why, "line 1, column 12: schema \"oli-plan\" is not accepted here (expected oli-machine)");
   CHECK_EQ("schema with a newline", parse("{\"schema\": \"a\\nb\", \"version\": 1}"), -1);
-  CHECK_STR("schema with a newline: escaped, one line", why, "line 1, column 12: schema \"a\\nb\" is not oli-machine");
+  CHECK_STR("schema with a newline: escaped, one line", why, "line 1, column 12: schema \"a\\nb\" is not accepted here (expected oli-machine)");
   CHECK_EQ("host with a newline", parse("{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"a\\nb\", "
                                         "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), 0);
   CHECK_STR("host with a newline: kept printable", m.host, "a?b");
