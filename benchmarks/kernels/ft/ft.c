@@ -70,15 +70,29 @@ static int nx, ny, nz;
 static cplx *rx, *ry, *rz;
 #define ID(i, j, k) (((size_t)(k) * ny + (size_t)(j)) * nx + (size_t)(i))
 
+/* The FFTs of nb neighbouring columns of n elements `stride` apart from c
+ * (each read or write of u a run of nb elements), through line: copied in,
+ * transformed, copied back times scale. */
+static void fft_columns(cplx *c, size_t stride, int n, int nb, cplx *line, const cplx *roots, int inverse,
+                        double scale) {
+  for (int q = 0; q < n; q++)
+    for (int b = 0; b < nb; b++) line[(size_t)b * n + q] = c[q * stride + b];
+  for (int b = 0; b < nb; b++) fft_line(line + (size_t)b * n, n, roots, inverse);
+  for (int q = 0; q < n; q++)
+    for (int b = 0; b < nb; b++) {
+      cplx v = line[(size_t)b * n + q];
+      c[q * stride + b] = scale != 1.0 ? v * scale : v;
+    }
+}
+
 /* 3-D FFT of u in place; the inverse is scaled by 1/N. The y and z
- * transforms copy FT_BLOCK neighbouring columns at once into a per-thread
- * buffer (each read or write of u a run of FT_BLOCK elements, as NPB FT's
- * fftblock), transform each, and copy them back. */
+ * transforms take FT_BLOCK neighbouring columns at once (fft_columns, as NPB
+ * FT's fftblock) through a per-thread buffer. */
 enum { FT_BLOCK = 16 };
 static void fft3d(cplx *u, int inverse) {
   int nmax = nx > ny ? nx : ny;
   if (nz > nmax) nmax = nz;
-  const double scale = 1.0 / ((double)nx * ny * nz);
+  const double scale = inverse ? 1.0 / ((double)nx * ny * nz) : 1.0;
 #pragma omp parallel
   {
     cplx *line = malloc((size_t)nmax * FT_BLOCK * sizeof *line);
@@ -88,27 +102,14 @@ static void fft3d(cplx *u, int inverse) {
       for (int j = 0; j < ny; j++) fft_line(u + ID(0, j, k), nx, rx, inverse);
 #pragma omp for schedule(static) collapse(2)
     for (int k = 0; k < nz; k++)
-      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK) {
-        int nb = nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK;
-        for (int j = 0; j < ny; j++)
-          for (int b = 0; b < nb; b++) line[(size_t)b * ny + j] = u[ID(i0 + b, j, k)];
-        for (int b = 0; b < nb; b++) fft_line(line + (size_t)b * ny, ny, ry, inverse);
-        for (int j = 0; j < ny; j++)
-          for (int b = 0; b < nb; b++) u[ID(i0 + b, j, k)] = line[(size_t)b * ny + j];
-      }
+      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK)
+        fft_columns(u + ID(i0, 0, k), (size_t)nx, ny, nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK, line, ry, inverse,
+                    1.0);
 #pragma omp for schedule(static) collapse(2)
     for (int j = 0; j < ny; j++)
-      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK) {
-        int nb = nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK;
-        for (int k = 0; k < nz; k++)
-          for (int b = 0; b < nb; b++) line[(size_t)b * nz + k] = u[ID(i0 + b, j, k)];
-        for (int b = 0; b < nb; b++) fft_line(line + (size_t)b * nz, nz, rz, inverse);
-        for (int k = 0; k < nz; k++)
-          for (int b = 0; b < nb; b++) {
-            cplx v = line[(size_t)b * nz + k];
-            u[ID(i0 + b, j, k)] = inverse ? v * scale : v;
-          }
-      }
+      for (int i0 = 0; i0 < nx; i0 += FT_BLOCK)
+        fft_columns(u + ID(i0, j, 0), (size_t)nx * ny, nz, nx - i0 < FT_BLOCK ? nx - i0 : FT_BLOCK, line, rz,
+                    inverse, scale);
     free(line);
   }
 }
