@@ -1010,6 +1010,43 @@ assert abs(g["stall"] - 1.0) < 1e-9, g["stall"]   # 1e8 misses x 100 ns / 10 in 
 assert abs(f["stall"] - 0.08) < 1e-9, f["stall"]  # streamed: 8e8 B at 10000 MB/s
 PY
   ;;
+plan-small-counted) # a site below --min-size gets no decision, but its hits and traffic are the run's: a
+  # 256 KiB table gathered from the caches beside a 32 MiB stream; the predicted times and the hits' time
+  # are the same whether --min-size leaves the table out (the default, 1M) or plans it (1), and more
+  # than without the table
+  python3 - <<'PY' || fail "cannot make the inputs"
+import json
+M = 1 << 20
+json.dump({"schema": "oli-machine", "version": 1, "cache_bytes": M, "cache_gather_ps": 2000, "cache_read_bandwidth": 16000,
+           "op_ps": 100, "measurements": [{"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 10000, "threads": 1,
+                                            "idle_latency": 100, "gather_ns": 20}]}, open("m.json", "w"))
+def site(i, name, size, acc, pattern):
+    return {"id": "0x%016x" % (0x500 + i), "kind": "malloc", "file": "k.c", "function": "main", "line": 10 + i, "rel": 0,
+            "name": name, "count": 1, "largest": size, "peak_live": size, "total_bytes": size, "accesses": acc,
+            "pattern": pattern, "pattern_source": "profile"}
+def prof(path, sites):
+    json.dump({"schema": "oli-profile", "version": 1, "program": "k", "access_source": "portable", "threads": 1,
+               "operations": 10**9, "footprint_peak": 33 * M, "sites": sites}, open(path, "w"))
+stream, table = site(0, "a", 32 * M, 16 * M, "streaming"), site(1, "table", 256 << 10, 64 * M, "gather")
+prof("both.json", [stream, table])
+prof("stream.json", [stream])
+PY
+  run $OLI plan both.json --machine m.json --dram-limit 0 -o d.plan.json; want_rc 0 "default --min-size"
+  run $OLI plan both.json --machine m.json --dram-limit 0 --min-size 1 -o one.plan.json; want_rc 0 "--min-size 1"
+  run $OLI plan stream.json --machine m.json --dram-limit 0 -o s.plan.json; want_rc 0 "without the table"
+  python3 - <<'PY' || fail "the small table's time is not the run's"
+import json
+d, one, s = (json.load(open(p)) for p in ("d.plan.json", "one.plan.json", "s.plan.json"))
+assert [x["why"] for x in d["left_out"]] == ["small"] and len(one["sites"]) == 2, (d["left_out"], one["sites"])
+for k in ("dram", "uniform", "oli", "plan", "dram_memory", "dram_core"):
+    assert abs(d["predicted"][k] - one["predicted"][k]) <= 1e-5 * one["predicted"][k], (k, d["predicted"], one["predicted"])
+assert abs(d["model"]["hit_time"] - one["model"]["hit_time"]) <= 1e-5 * one["model"]["hit_time"], (d["model"], one["model"])
+# the table's 64 Mi accesses, cached: (64 Mi - 4096 first touches) hits at 2 ns, on top of the stream's
+want = (64 * 2**20 - 4096) * 2e-9
+assert abs(d["model"]["hit_time"] - s["model"]["hit_time"] - want) <= 1e-5 * want, (d["model"]["hit_time"], s["model"]["hit_time"], want)
+assert d["predicted"]["dram"] > s["predicted"]["dram"] + 0.9 * want, (d["predicted"], s["predicted"])
+PY
+  ;;
 plan-touched-hits) # an IS-like key_count: 64 MiB gathered, 512 KiB of it touched (the profile's touched), on a
   # machine with 1 MiB of cache and a measured hit cost: the touched part is cached, its hits cost
   # cache_gather_ps each (the run: the longer of memory and hits); without touched the whole 64 MiB

@@ -98,6 +98,30 @@ static int parse_triple(const char *s, double v[3], int *n) {
 
 /* The placement of a ratio: the tier's own placement when one tier has all
  * the weight (local DRAM, CXL), else an interleave. */
+/* v as the plan file has it (6 significant digits, as oli_jw_double writes
+ * seconds), so that oli plan prints what oli report PLAN reads back. */
+static double as_written(double v) {
+  char b[40];
+  snprintf(b, sizeof b, "%.6g", v);
+  return strtod(b, NULL);
+}
+
+/* x from site s: its bytes, accesses, touched share and pattern (pat: a
+ * static plan's, else OLI_PATTERN_NONE and the profile's is read). */
+static void site_obj(oli_plan_obj_t *x, const oli_doc_site_t *s, const uint8_t *pat_static) {
+  x->bytes = s->peak_live ? s->peak_live : s->largest;
+  x->accesses = s->accesses;
+  x->near = s->near_accesses; /* more than its accesses: all near (planner.c's visits) */
+  /* the sampled span is within one object: the same share of all of them */
+  if (s->touched && s->largest && s->touched < s->largest)
+    x->touched = (uint64_t)((double)x->bytes * ((double)s->touched / (double)s->largest) + 0.5);
+  oli_access_pattern_t pat = OLI_PATTERN_NONE; /* a profile's site: the pass's pattern, when it had one */
+  if (!pat_static && s->pattern && s->pattern[0] && oli_access_pattern_parse(s->pattern, &pat) != 0)
+    pat = OLI_PATTERN_NONE;
+  x->latency = pat_static ? *pat_static == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
+  x->chained = s->chained; /* the pass's estimate: a profile's, or the record's */
+}
+
 static oli_placement_t decision_of(const oli_plan_opt_t *o) {
   if (o->w[OLI_TIER_CXL] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_DRAM;
   if (o->w[OLI_TIER_DRAM] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_CXL;
@@ -475,15 +499,22 @@ int cli_plan_main(int argc, char **argv) {
   /* objects; the sites left out are listed with why (left_out[]): never
    * allocated in the profile, or objects below --min-size (the runtime's
    * default policy) */
-  size_t kept = 0, nleft = 0, nsmall = 0;
+  size_t kept = 0, nleft = 0, nsmall = 0, nfixed = 0;
   left = calloc(d.nsites ? d.nsites : 1, sizeof *left);
-  if (left == NULL) {
+  /* the planned objects, then the small ones with accesses: on the default
+   * policy (local DRAM) under every plan, but in the caches and the run's time */
+  oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs), *fixed = NULL;
+  if (left == NULL || objs == NULL) {
     cli_error("plan: out of memory");
+    free(objs);
     goto out;
   }
+  fixed = objs + d.nsites; /* filled downwards from the end: never meets the planned ones */
   for (size_t i = 0; i < d.nsites; i++) {
     uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
     bool unused = !static_bin && d.sites[i].count == 0;
+    if (!unused && b < min_size && d.sites[i].accesses > 0 && b > 0)
+      site_obj(--fixed, &d.sites[i], pattern ? &pattern[i] : NULL), nfixed++;
     if (unused || b < min_size) {
       oli_doc_site_t *l = &left[nleft++];
       *l = d.sites[i];
@@ -499,20 +530,9 @@ int cli_plan_main(int argc, char **argv) {
     d.sites[kept++] = d.sites[i];
   }
   d.nsites = kept;
-  oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs);
   unsigned __int128 total_bytes = 0, total_acc = 0;
   for (size_t i = 0; i < d.nsites; i++) {
-    objs[i].bytes = d.sites[i].peak_live ? d.sites[i].peak_live : d.sites[i].largest;
-    objs[i].accesses = d.sites[i].accesses;
-    objs[i].near = d.sites[i].near_accesses; /* more than its accesses: all near (planner.c's visits) */
-    /* the sampled span is within one object: the same share of all of them */
-    if (d.sites[i].touched && d.sites[i].largest && d.sites[i].touched < d.sites[i].largest)
-      objs[i].touched = (uint64_t)((double)objs[i].bytes * ((double)d.sites[i].touched / (double)d.sites[i].largest) + 0.5);
-    oli_access_pattern_t pat = OLI_PATTERN_NONE; /* a profile's site: the pass's pattern, when it had one */
-    if (!pattern && d.sites[i].pattern && d.sites[i].pattern[0] && oli_access_pattern_parse(d.sites[i].pattern, &pat) != 0)
-      pat = OLI_PATTERN_NONE;
-    objs[i].latency = pattern ? pattern[i] == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
-    objs[i].chained = d.sites[i].chained; /* the pass's estimate: a profile's, or the record's */
+    site_obj(&objs[i], &d.sites[i], pattern ? &pattern[i] : NULL);
     total_bytes += objs[i].bytes;
     total_acc += objs[i].accesses;
   }
@@ -548,7 +568,10 @@ int cli_plan_main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
       add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
   }
-  oli_plan_cache(&m, objs, d.nsites); /* what the caches hold: the same wherever the pages are */
+  /* what the caches hold, the small objects' share too: the same wherever the pages are */
+  if (nfixed && objs + kept < fixed) memmove(objs + kept, fixed, nfixed * sizeof *objs);
+  fixed = objs + kept; /* the planned objects: objs[0, kept); the small ones: fixed[0, nfixed) */
+  oli_plan_cache(&m, objs, kept + nfixed);
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
   if (oli_plan_solve(&m, objs, d.nsites, options, nopts, budget ? budget : UINT64_MAX, exact_max, &res) != 0) {
@@ -566,7 +589,12 @@ int cli_plan_main(int argc, char **argv) {
    * everything interleaved at the preferred ratio (uniform), the runtime's
    * rule (large and hot: the ratio; else DRAM), both as the runtime spills
    * them under the same DRAM budget, and the plan */
-  double predicted[4] = {res.dram_cost, 0, 0, res.time};
+  /* the small objects: local DRAM under every policy; their hits the run's too */
+  double fixed_time = 0;
+  const oli_plan_opt_t dram_only = {{1, 0, 0}};
+  for (size_t i = 0; i < nfixed; i++)
+    fixed_time += oli_plan_time(&m, &fixed[i], &dram_only), res.hit_time += oli_plan_hit_time(&m, &fixed[i]);
+  double predicted[4] = {res.dram_cost + fixed_time, fixed_time, fixed_time, res.time + fixed_time};
   uint64_t demand = 0; /* bytes moved by the planned objects */
   oli_plan_opt_t *ways = d.nsites ? malloc(2 * d.nsites * sizeof *ways) : NULL;
   if (d.nsites && ways == NULL) {
@@ -583,8 +611,8 @@ int cli_plan_main(int argc, char **argv) {
   }
   free(ways);
   /* the run: its memory time or its core's (cache hits and operations), the longer */
-  double compute = oli_plan_compute_time(&m, (double)d.operations), memory_dram = predicted[0];
-  for (int k = 0; k < 4; k++) predicted[k] = oli_plan_run_time(predicted[k], res.hit_time, compute);
+  double compute = oli_plan_compute_time(&m, (double)d.operations), memory_dram = as_written(predicted[0]);
+  for (int k = 0; k < 4; k++) predicted[k] = as_written(oli_plan_run_time(predicted[k], res.hit_time, compute));
   cli_out_t out;
   if (cli_out_open(&out, out_path) != 0) {
     free(objs);
@@ -604,7 +632,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   oli_doc_t head = {.dram_limit = {true, budget},
                     .predicted = {.has = true, .threads = m.threads, .model = src_words,
-                                  .dram_memory = memory_dram, .dram_core = compute + res.hit_time}};
+                                  .dram_memory = memory_dram, .dram_core = as_written(compute + res.hit_time)}};
   memcpy(head.predicted.seconds, predicted, sizeof head.predicted.seconds); /* seconds per policy */
   oli_doc_write_plan_head(&w, &head);
   oli_jw_str(&w, "weights", oli_format_ratio(pref.w, rs, sizeof rs));
@@ -768,7 +796,7 @@ int cli_plan_main(int argc, char **argv) {
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
     if (total_acc && compute > 0) { /* the times above are the run's: the longer of these two */
-      double core = compute + res.hit_time;
+      double core = head.predicted.dram_core;
       fprintf(stderr, "oli: on local DRAM at %g thread%s: memory %s, core %s (cache hits %s, compute %s: %.3g "
               "operations at %.3g ns a thread): the run is %s-bound\n", m.threads, m.threads == 1 ? "" : "s",
               cli_plan_seconds(memory_dram, s0, sizeof s0), cli_plan_seconds(core, s1, sizeof s1),
