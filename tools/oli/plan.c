@@ -96,8 +96,6 @@ static int parse_triple(const char *s, double v[3], int *n) {
   return *n >= 2 ? 0 : -1;
 }
 
-/* The placement of a ratio: the tier's own placement when one tier has all
- * the weight (local DRAM, CXL), else an interleave. */
 /* v as the plan file has it (6 significant digits, as oli_jw_double writes
  * seconds), so that oli plan prints what oli report PLAN reads back. */
 static double as_written(double v) {
@@ -122,6 +120,8 @@ static void site_obj(oli_plan_obj_t *x, const oli_doc_site_t *s, const uint8_t *
   x->chained = s->chained; /* the pass's estimate: a profile's, or the record's */
 }
 
+/* The placement of a ratio: the tier's own placement when one tier has all
+ * the weight (local DRAM, CXL), else an interleave. */
 static oli_placement_t decision_of(const oli_plan_opt_t *o) {
   if (o->w[OLI_TIER_CXL] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_DRAM;
   if (o->w[OLI_TIER_DRAM] == 0 && o->w[OLI_TIER_REMOTE] == 0) return OLI_PLACE_CXL;
@@ -499,22 +499,22 @@ int cli_plan_main(int argc, char **argv) {
   /* objects; the sites left out are listed with why (left_out[]): never
    * allocated in the profile, or objects below --min-size (the runtime's
    * default policy) */
-  size_t kept = 0, nleft = 0, nsmall = 0, nfixed = 0;
+  size_t kept = 0, nleft = 0, nsmall = 0, nsmalls = 0;
   left = calloc(d.nsites ? d.nsites : 1, sizeof *left);
   /* the planned objects, then the small ones with accesses: on the default
    * policy (local DRAM) under every plan, but in the caches and the run's time */
-  oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs), *fixed = NULL;
+  oli_plan_obj_t *objs = calloc(d.nsites ? d.nsites : 1, sizeof *objs), *smalls = NULL;
   if (left == NULL || objs == NULL) {
     cli_error("plan: out of memory");
     free(objs);
     goto out;
   }
-  fixed = objs + d.nsites; /* filled downwards from the end: never meets the planned ones */
+  smalls = objs + d.nsites; /* filled downwards from the end: never meets the planned ones */
   for (size_t i = 0; i < d.nsites; i++) {
     uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
     bool unused = !static_bin && d.sites[i].count == 0;
     if (!unused && b < min_size && d.sites[i].accesses > 0 && b > 0)
-      site_obj(--fixed, &d.sites[i], pattern ? &pattern[i] : NULL), nfixed++;
+      site_obj(--smalls, &d.sites[i], pattern ? &pattern[i] : NULL), nsmalls++;
     if (unused || b < min_size) {
       oli_doc_site_t *l = &left[nleft++];
       *l = d.sites[i];
@@ -569,9 +569,9 @@ int cli_plan_main(int argc, char **argv) {
       add_opt(options, &nopts, (oli_plan_opt_t){{fixed[i][0], fixed[i][1], 0}});
   }
   /* what the caches hold, the small objects' share too: the same wherever the pages are */
-  if (nfixed && objs + kept < fixed) memmove(objs + kept, fixed, nfixed * sizeof *objs);
-  fixed = objs + kept; /* the planned objects: objs[0, kept); the small ones: fixed[0, nfixed) */
-  oli_plan_cache(&m, objs, kept + nfixed);
+  if (nsmalls && objs + kept < smalls) memmove(objs + kept, smalls, nsmalls * sizeof *objs);
+  smalls = objs + kept; /* the planned objects: objs[0, kept); the small ones: smalls[0, nsmalls) */
+  oli_plan_cache(&m, objs, kept + nsmalls);
   oli_plan_result_t res;
   size_t exact_max = !strcmp(solver, "greedy") ? 0 : !strcmp(solver, "exact") ? SIZE_MAX : EXACT_MAX;
   if (oli_plan_solve(&m, objs, d.nsites, options, nopts, budget ? budget : UINT64_MAX, exact_max, &res) != 0) {
@@ -590,11 +590,11 @@ int cli_plan_main(int argc, char **argv) {
    * rule (large and hot: the ratio; else DRAM), both as the runtime spills
    * them under the same DRAM budget, and the plan */
   /* the small objects: local DRAM under every policy; their hits the run's too */
-  double fixed_time = 0;
+  double smalls_time = 0;
   const oli_plan_opt_t dram_only = {{1, 0, 0}};
-  for (size_t i = 0; i < nfixed; i++)
-    fixed_time += oli_plan_time(&m, &fixed[i], &dram_only), res.hit_time += oli_plan_hit_time(&m, &fixed[i]);
-  double predicted[4] = {res.dram_cost + fixed_time, fixed_time, fixed_time, res.time + fixed_time};
+  for (size_t i = 0; i < nsmalls; i++)
+    smalls_time += oli_plan_time(&m, &smalls[i], &dram_only), res.hit_time += oli_plan_hit_time(&m, &smalls[i]);
+  double predicted[4] = {res.dram_cost + smalls_time, smalls_time, smalls_time, res.time + smalls_time};
   uint64_t demand = 0; /* bytes moved by the planned objects */
   oli_plan_opt_t *ways = d.nsites ? malloc(2 * d.nsites * sizeof *ways) : NULL;
   if (d.nsites && ways == NULL) {
@@ -788,21 +788,21 @@ int cli_plan_main(int argc, char **argv) {
             "%s solver\n",
             d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
             budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy");
-    if (total_acc == 0)
+    if (total_acc == 0 && nsmalls == 0)
       fprintf(stderr, "oli: predicted time: none (no object has accesses in %s)\n", cli_shown(d.path));
     else
       fprintf(stderr, "oli: predicted time at %g thread%s: plan %s, all-DRAM %s, uniform %s %s, oli %s; "
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
-    if (total_acc && compute > 0) { /* the times above are the run's: the longer of these two */
+    if ((total_acc || nsmalls) && compute > 0) { /* the times above are the run's: the longer of these two */
       double core = head.predicted.dram_core;
       fprintf(stderr, "oli: on local DRAM at %g thread%s: memory %s, core %s (cache hits %s, compute %s: %.3g "
               "operations at %.3g ns a thread): the run is %s-bound\n", m.threads, m.threads == 1 ? "" : "s",
               cli_plan_seconds(memory_dram, s0, sizeof s0), cli_plan_seconds(core, s1, sizeof s1),
               cli_plan_seconds(res.hit_time, s2, sizeof s2), cli_plan_seconds(compute, s3, sizeof s3),
               (double)d.operations, m.op_ns, core > memory_dram ? "core" : "memory");
-    } else if (total_acc && d.operations)
+    } else if ((total_acc || nsmalls) && d.operations)
       fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
                       "measures it)\n");
   }
