@@ -104,6 +104,8 @@ static size_t pair_key(oli_loc_t *o, size_t no, oli_loc_t *n, size_t nn, long *p
   return made;
 }
 
+int oli_rematch_names_differ(const char *a, const char *b) { return a && b && a[0] && b[0] && strcmp(a, b) != 0; }
+
 size_t oli_rematch(oli_loc_t *old, size_t no, oli_loc_t *nw, size_t nn, long *pair) {
   size_t made = 0, oi = 0, ni = 0;
   for (size_t k = 0; k < no; k++) old[k].paired = locatable(&old[k]) ? 0 : 2; /* 2: never pairs */

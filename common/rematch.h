@@ -38,4 +38,12 @@ typedef struct oli_loc_s {
  * otherwise. Returns the pairs made. */
 size_t oli_rematch(oli_loc_t *old, size_t no, oli_loc_t *nw, size_t nn, long *pair);
 
+/* One ID, two objects: both sites are named, differently. An edit above two
+ * allocations of one kind at one column moves the lower's ID onto the upper
+ * (`table` takes the line, and the ID, `small` had): such a pair is not
+ * paired by ID but re-matched by location (oli_rematch), and takes the ID's
+ * entry only when that pairs neither (a variable renamed in place).
+ * NULL or "" is a name not known, which never differs. */
+int oli_rematch_names_differ(const char *a, const char *b);
+
 #endif /* OLI_COMMON_REMATCH_H */

@@ -272,6 +272,14 @@ void _oli_plan_use_records(oli_record_at_fun *record_at, void *arg) {
   __atomic_store_n(&records, record_at, __ATOMIC_RELEASE);
 }
 
+/* The plan's entry e has record r's ID but names another object
+ * (oli_rematch_names_differ): r is re-matched by location first. */
+static bool id_taken(const plan_site_t *e, const __oli_site_t *r) {
+  const char *file, *func, *name;
+  oli_siterec_strings(r, &file, &func, &name);
+  return oli_rematch_names_differ(e->name, name);
+}
+
 static oli_loc_t loc_of_site(const __oli_site_t *s, long index) {
   const char *file, *func, *name;
   oli_siterec_strings(s, &file, &func, &name);
@@ -312,8 +320,8 @@ static void pair_new(oli_record_at_fun *record_at, void *arg) {
     const __oli_site_t *r = record_at(arg, i, &more);
     if (r == NULL) continue;
     plan_site_t *e = by_id(r->id);
-    if (e) e->owned = true;
-    else rec[nrec] = r, pair[nrec] = -1, nw[nn++] = loc_of_site(r, (long)nrec++);
+    if (e && !id_taken(e, r)) e->owned = true;
+    else rec[nrec] = r, pair[nrec] = -1, nw[nn++] = loc_of_site(r, (long)nrec++); /* e, if any: another's */
   }
   for (size_t k = 0; k < plan.n; k++) {
     const plan_site_t *e = &plan.sites[k];
@@ -370,15 +378,24 @@ static plan_site_t *by_location(const __oli_site_t *s, oli_record_at_fun *record
 static int classify(const __oli_site_t *site, plan_site_t **entry, oli_record_at_fun *record_at, void *arg) {
   *entry = NULL;
   if (site == NULL || plan.n == 0) return 0;
-  plan_site_t *p = by_id(site->id);
-  if (p) {
+  plan_site_t *p = by_id(site->id), *q;
+  if (p && !id_taken(p, site)) {
     *entry = p;
     return 1;
   }
-  p = by_location(site, record_at, arg);
-  if (p) {
-    *entry = p;
+  q = by_location(site, record_at, arg);
+  if (q) {
+    *entry = q;
     return 2;
+  }
+  if (p) { /* its ID's entry names another object that no record took: renamed in place */
+    pthread_mutex_lock(&pair_lock);
+    bool taken = p->paired;
+    pthread_mutex_unlock(&pair_lock);
+    if (!taken) {
+      *entry = p;
+      return 1;
+    }
   }
   return 0;
 }

@@ -592,6 +592,28 @@ diff-rematch) # an edit changed two IDs: re-matched by location, only the real m
   run $OLI diff --json "$IN/report-old.json" "$IN/report-edited.json"; json_ok out.txt
   python3 -c 'import json; d=json.load(open("out.txt")); c={x["change"]: x for x in d["changes"]}; assert c["moved"]["old_id"]=="0x1111222233334444" and c["rematched"]["name"]=="a" and d["summary"]["rematched"]==2' || fail "json"
   ;;
+diff-id-taken) # one ID, two names: a line added above moved y's ID onto x (re-matched by name and
+  # location, not paired by the ID); a variable renamed in place keeps its ID's pairing
+  python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the inputs"
+import json, sys
+d = json.load(open(sys.argv[1]))
+base = d["sites"][0]
+def site(i, name, rel, dec, ratio):
+    s = dict(base, id="0x%016x" % i, name=name, line=100 + rel, rel=rel, decision=dec, ratio=ratio)
+    return s
+d["sites"] = [site(1, "x", 5, "dram", None), site(2, "y", 6, "interleave", "3:1")]
+json.dump(d, open("old.json", "w"))
+d["sites"] = [site(2, "x", 6, "dram", None), site(3, "y", 7, "interleave", "3:1")]   # a line added above x
+json.dump(d, open("edited.json", "w"))
+d["sites"] = [site(1, "x2", 5, "dram", None), site(2, "y", 6, "interleave", "3:1")]  # x renamed x2 in place
+json.dump(d, open("renamed.json", "w"))
+PY
+  run $OLI diff old.json edited.json; want_rc 0 "an ID taken by the site above"
+  has "2 sites in both (2 re-matched by location): 0 moved; 0 new, 0 gone"
+  run $OLI diff old.json renamed.json; want_rc 0 "renamed in place"
+  has "2 sites in both (0 re-matched by location): 0 moved; 0 new, 0 gone"
+  run $OLI diff --ids-only old.json edited.json; want_rc 1 "--ids-only pairs by ID alone"
+  ;;
 diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
   grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"

@@ -260,6 +260,51 @@ new = [s for s in rep["sites"] if s["kind"] == "calloc" and s["id"] not in ids]
 assert len(new) == 1 and not new[0]["reason"].startswith("plan"), new
 PY
   ;;
+rematch-id-taken) # a line added above two named arrays of one kind at one column moves the lower's
+  # ID onto the upper (`hot` takes the line, and the ID, `icy` had): the run and `oli diff` pair each by
+  # its name and location, not `hot` with icy's entry; and `oli diff` of two reports agrees
+  mkdir -p a b
+  cat >a/kernel.c <<'EOF_K'
+#include <stdio.h>
+#include <stdlib.h>
+#define N (1 << 20)
+static double *hot, *icy; /* names of one length: the mallocs at one column */
+int main(void) {
+  hot = malloc(N * sizeof(double));
+  icy = malloc(N * sizeof(double));
+  double s = 0;
+  for (int i = 0; i < N; i++) hot[i] = i, icy[i] = 1;
+  for (int r = 0; r < 8; r++)
+    for (int i = 0; i < N; i++) s += hot[i] += r;
+  printf("%.1f %.1f\n", s, icy[N / 2]);
+  return 0;
+}
+EOF_K
+  build a "profile-every=64" -O2
+  profile a prof.json
+  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit unlimited --min-size 1M -o plan.json 2>plan.err ||
+    { cat plan.err >&2; fail "oli plan"; }
+  [ "$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')" = 2 ] || fail "want 2 planned sites"
+  build a "plan=$WORK/plan.json" -O2
+  OLI_REPORT=rep-a.json a/k >a.out 2>a.err || { cat a.err >&2; fail "run of the unedited build"; }
+  sed -e 's|^  hot = malloc|  fflush(stdout);\n  hot = malloc|' a/kernel.c >b/kernel.c
+  grep -q '^  fflush(stdout);$' b/kernel.c || fail "the edit did not apply"
+  build b "plan=$WORK/plan.json" -O2
+  OLI_REPORT=rep.json b/k >b.out 2>b.err || { cat b.err >&2; fail "run of the edited build"; }
+  python3 - plan.json rep.json <<'PY' || fail "the edit should have moved icy's ID onto hot"
+import json, sys
+plan, rep = (json.load(open(p)) for p in sys.argv[1:])
+old = {s["name"]: s["id"] for s in plan["sites"]}
+new = {s["name"]: s["id"] for s in rep["sites"] if s.get("name") in ("hot", "icy")}
+assert new["hot"] == old["icy"] and new["icy"] not in old.values(), (old, new)
+PY
+  grep -q '^oli: plan (embedded): 0 sites matched, 2 re-matched by source location, 0 unmatched (new), 0 stale' b.err ||
+    { cat b.err >&2; fail "run: want hot and icy re-matched by location, none by the taken ID"; }
+  "$OLI" diff plan.json rep.json >diff.txt || { cat diff.txt >&2; fail "oli diff PLAN REPORT: want exit 0"; }
+  tail -n 1 diff.txt | grep -q '^2 sites in both (2 re-matched by location): 0 moved; 0 new, 0 gone' ||
+    { cat diff.txt >&2; fail "oli diff PLAN REPORT: want both re-matched"; }
+  "$OLI" diff --moved-only rep-a.json rep.json >diff2.txt || { cat diff2.txt >&2; fail "oli diff REPORT REPORT: want exit 0"; }
+  ;;
 plan-budget-holds) # a plan made for a DRAM limit keeps it for what the plan does not list: an array
   # added after planning is decided under the plan's dram_limit (cold: CXL), unless OLI_DRAM_LIMIT says otherwise
   build a "profile-every=16" -O2

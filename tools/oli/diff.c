@@ -79,10 +79,11 @@ static uint64_t site_bytes(const oli_doc_t *d, const oli_doc_site_t *s) {
  * both have it, else line); NULL when none. */
 static const oli_doc_site_t *left_match(const oli_doc_t *d, const oli_doc_site_t *s, int ids_only) {
   long i = oli_doc_find_left(d, s->id);
-  if (i >= 0) return &d->left[i];
+  if (i >= 0 && (ids_only || !oli_rematch_names_differ(d->left[i].name, s->name))) return &d->left[i];
   for (size_t k = 0; !ids_only && k < d->nleft; k++) {
     const oli_doc_site_t *l = &d->left[k];
-    if (strcmp(l->file, s->file) || strcmp(l->function, s->function) || (l->kind[0] && strcmp(l->kind, s->kind)))
+    if (strcmp(l->file, s->file) || strcmp(l->function, s->function) || (l->kind[0] && strcmp(l->kind, s->kind)) ||
+        oli_rematch_names_differ(l->name, s->name))
       continue;
     if (OLI_HAS(l, OLI_F_REL) && OLI_HAS(s, OLI_F_REL) ? l->rel == s->rel
         : OLI_HAS(l, OLI_F_LINE) && OLI_HAS(s, OLI_F_LINE) && l->line && l->line == s->line)
@@ -202,11 +203,22 @@ int cli_diff_main(int argc, char **argv) {
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
   char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
   char *by_loc = calloc(b.nsites ? b.nsites : 1, 1);
+  long *by_id = malloc((b.nsites ? b.nsites : 1) * sizeof *by_id); /* an ID whose names differ: the last resort */
+  if (!pair || !old_used || !by_loc || !by_id) {
+    cli_error("diff: out of memory");
+    free(pair), free(old_used), free(by_loc), free(by_id);
+    oli_doc_free(&a), oli_doc_free(&b);
+    return OLI_EXIT_BAD;
+  }
   for (size_t i = 0; i < b.nsites; i++) {
-    pair[i] = oli_doc_find(&a, b.sites[i].id);
+    pair[i] = by_id[i] = oli_doc_find(&a, b.sites[i].id);
+    if (pair[i] >= 0 && !ids_only && oli_rematch_names_differ(a.sites[pair[i]].name, b.sites[i].name)) pair[i] = -1;
     if (pair[i] >= 0) old_used[pair[i]] = 1;
   }
   if (!ids_only) rematch(&a, &b, pair, old_used, by_loc);
+  for (size_t i = 0; i < b.nsites; i++) /* renamed in place: the ID's, when location paired neither */
+    if (pair[i] < 0 && by_id[i] >= 0 && !old_used[by_id[i]]) pair[i] = by_id[i], old_used[by_id[i]] = 1;
+  free(by_id);
   char *new_used = calloc(b.nsites ? b.nsites : 1, 1);
   for (size_t i = 0; i < b.nsites; i++) new_used[i] = pair[i] >= 0;
   if (json) {
