@@ -617,6 +617,10 @@ PY
 diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
   grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"
+  ! grep -q warning err.txt || fail "a warning for PLAN REPORT: $(cat err.txt)"
+  run $OLI diff "$IN/report-old.json" "$IN/plan-good.json"; want_rc 1 "report vs plan"
+  grep -q "^oli: warning: diff: OLD .*report-old.json is a report and NEW .*plan-good.json a plan: a CI gate (did the run follow the plan?) is 'oli diff PLAN REPORT'$" err.txt ||
+    fail "no warning for the reversed order: $(cat err.txt)"
   # An edit changed the IDs of two unnamed sites of one function (and moved its
   # lines): the report's rel pairs each with its plan entry, the second moved.
   python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the rel inputs"
@@ -820,6 +824,11 @@ assert "gather_ns" not in pl["model"]["dram"], pl["model"]
 assert pc["predicted"]["dram"] < p1["predicted"]["dram"], (pc["predicted"], p1["predicted"])
 assert any("in the caches" in s["reason"] for s in pc["sites"]), [s["reason"] for s in pc["sites"]]
 PY
+  # a loaded latency measured below the idle one (another guest's noise): the idle one
+  sed 's/"loaded_latency": 130,/"loaded_latency": 60,/' m.json >mlow.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mlow.json --threads 1 -o planlow.json; want_rc 0 "loaded < idle"
+  python3 -c 'import json; m=json.load(open("planlow.json"))["model"]; assert m["dram"]["latency"] == 90, m["dram"]' ||
+    fail "a loaded latency below the idle one was taken"
   ;;
 plan-machine-env) # OLI_MACHINE gives the machine file as --machine does; OLI_MACHINE=none and --machine none use none
   cat >m.json <<'J'
@@ -893,9 +902,9 @@ J
     cp err.txt err$ps.txt
   done
   # 3e9 operations x 0.1 ns / 2 threads = 150 ms, below the memory time (12.6 s); at 100 ns, 150 s above it
-  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 ms (cache hits 0 s, compute 150 ms: 3e+09 operations at 0.1 ns a thread): the run is memory-bound$' err100.txt ||
+  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 ms (cache hits 0 s, compute 150 ms: 3e+09 operations at 0.1 ns a thread): the model finds the run memory-bound$' err100.txt ||
     fail "no memory-bound line: $(cat err100.txt)"
-  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 s (cache hits 0 s, compute 150 s: 3e+09 operations at 100 ns a thread): the run is core-bound$' err100000.txt ||
+  grep -q '^oli: on local DRAM at 2 threads: memory 12.6 s, core 150 s (cache hits 0 s, compute 150 s: 3e+09 operations at 100 ns a thread): the model finds the run core-bound$' err100000.txt ||
     fail "no core-bound line: $(cat err100000.txt)"
   python3 - <<'PY' || fail "the compute time is not the run's where longer"
 import json
@@ -910,7 +919,7 @@ for p in (fast, slow):
     assert abs(p["predicted"]["dram_memory"] - fast["predicted"]["dram"]) < 1e-6, p["predicted"]
 PY
   run $OLI report plan100000.json; want_rc 0 "report, op_ps 100000"
-  has "on local DRAM: memory 12.6 s, core 150 s (cache hits plus compute): the run is core-bound"
+  has "on local DRAM: memory 12.6 s, core 150 s (cache hits plus compute): the model finds the run core-bound"
   # by thread count (op_sweep): at 2 threads between its points, 1: 100 ps and 4: 400 ps
   sed 's/"op_ps": 100, /"op_ps": 100, "op_sweep": [{"threads": 1, "op_ps": 100}, {"threads": 4, "op_ps": 400}], /' m100.json >ms.json
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --machine ms.json --threads 2 -o plan.json; want_rc 0 "plan, op_sweep"
@@ -922,6 +931,9 @@ PY
     fail "no word that compute is not modelled: $(cat err.txt)"
   python3 -c 'import json; m = json.load(open("plan.json"))["model"]; assert m["compute_time"] == 0 and m["op_ns"] == 0, m' ||
     fail "a compute time without op_ps"
+  OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 0 --threads 2 -o plan.json; want_rc 0 "plan, no machine file"
+  grep -qF "oli: compute time: not modelled (no machine file; 'oli calibrate -o FILE' measures it)" err.txt ||
+    fail "no word that there is no machine file: $(cat err.txt)"
   ;;
 plan-predicted-budget) # the uniform and oli predictions spill as the runtime does under the plan's DRAM budget
   for lim in unlimited 1T 1G 256M; do

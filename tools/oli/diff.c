@@ -198,6 +198,9 @@ int cli_diff_main(int argc, char **argv) {
     oli_doc_free(&a);
     return OLI_EXIT_BAD;
   }
+  if (a.kind == OLI_DOC_REPORT && b.kind == OLI_DOC_PLAN)
+    cli_warning("diff: OLD %s is a report and NEW %s a plan: a CI gate (did the run follow the plan?) is "
+                "'oli diff PLAN REPORT'", cli_shown(a.path), cli_shown(b.path));
   size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, kept_out = 0, small = 0, twins = 0;
   /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */

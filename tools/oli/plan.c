@@ -798,13 +798,13 @@ int cli_plan_main(int argc, char **argv) {
     if ((total_acc || nsmalls) && compute > 0) { /* the times above are the run's: the longer of these two */
       double core = head.predicted.dram_core;
       fprintf(stderr, "oli: on local DRAM at %g thread%s: memory %s, core %s (cache hits %s, compute %s: %.3g "
-              "operations at %.3g ns a thread): the run is %s-bound\n", m.threads, m.threads == 1 ? "" : "s",
+              "operations at %.3g ns a thread): the model finds the run %s-bound\n", m.threads, m.threads == 1 ? "" : "s",
               cli_plan_seconds(memory_dram, s0, sizeof s0), cli_plan_seconds(core, s1, sizeof s1),
               cli_plan_seconds(res.hit_time, s2, sizeof s2), cli_plan_seconds(compute, s3, sizeof s3),
               (double)d.operations, m.op_ns, core > memory_dram ? "core" : "memory");
     } else if ((total_acc || nsmalls) && d.operations)
-      fprintf(stderr, "oli: compute time: not modelled (the machine file has no op_ps; 'oli calibrate -o FILE' "
-                      "measures it)\n");
+      fprintf(stderr, "oli: compute time: not modelled (%s; 'oli calibrate -o FILE' measures it)\n",
+              src.machine ? "the machine file has no op_ps" : "no machine file");
   }
   if (preload_path && pre_copies == 0)
     cli_warning("plan: no call-stack site of %s is at a planned site's source location (a report or profile of "

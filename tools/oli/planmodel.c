@@ -20,8 +20,9 @@ static void set_tier(oli_plan_model_t *m, int t, const oli_machine_row_t *r) {
   m->bw[t] = oli_machine_bw_at(r, m->threads);
   m->bw_thread[t] = oli_machine_bw_at(r, 1);
   if (m->bw_thread[t] > m->bw[t]) m->bw_thread[t] = m->bw[t]; /* a sweep that falls: never above the curve */
-  if (r->loaded_lat) m->lat[t] = r->loaded_lat;
-  else if (r->idle_lat) m->lat[t] = r->idle_lat;
+  /* loaded, never below idle: a lower loaded reading is another guest's noise */
+  uint32_t lat = r->loaded_lat > r->idle_lat ? r->loaded_lat : r->idle_lat;
+  if (lat) m->lat[t] = (double)lat;
   m->gather_ns[t] = r->gather_ns; /* 0 (not measured): loaded latency / mlp */
 }
 

@@ -210,7 +210,7 @@ int cli_report_main(int argc, char **argv) {
       printf("\n");
       if (pr->dram_core > 0) { /* oli plan's line: the all-DRAM run's two parts, the longer its time */
         cli_plan_seconds(pr->dram_memory, t[0], sizeof t[0]), cli_plan_seconds(pr->dram_core, t[1], sizeof t[1]);
-        printf("on local DRAM: memory %s, core %s (cache hits plus compute): the run is %s-bound\n", t[0], t[1],
+        printf("on local DRAM: memory %s, core %s (cache hits plus compute): the model finds the run %s-bound\n", t[0], t[1],
                pr->dram_core > pr->dram_memory ? "core" : "memory");
       }
     }
