@@ -104,7 +104,8 @@ int cli_report_main(int argc, char **argv) {
       uint64_t bytes = s->peak_live ? s->peak_live : s->largest;
       printf("0x%016" PRIx64 "  %-14s  %-30s  %-14s  %8" PRIu64 "  %11s  %11s  %12" PRIu64 "  %.3g\n", s->id,
              s->kind[0] ? cli_shown(s->kind) : "-", loc, s->name[0] ? cli_shown(s->name) : "-", s->count,
-             oli_format_size(s->largest, b1, sizeof b1), oli_format_size(s->peak_live, b2, sizeof b2),
+             oli_format_size(s->largest, b1, sizeof b1),
+             s->peak_live || !s->count ? oli_format_size(s->peak_live, b2, sizeof b2) : "-", /* -: not tracked (small) */
              s->accesses, bytes ? (double)s->accesses * 1024.0 / (double)bytes : 0.0);
     }
     printf("footprint peak %s, %" PRIu64 " run%s, accesses from %s\n",
