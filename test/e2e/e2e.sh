@@ -30,6 +30,15 @@ build() {
 profile() {
   OLI_PROFILE="$2" "$1/k" >"$1/out.txt" 2>"$1/err.txt" || { cat "$1/err.txt" >&2; fail "profile run of $1"; }
 }
+# profile_plan_all N: a/kernel.c built with profile-every=64 and profiled; plan.json plans every
+# site of 1M or more (no DRAM limit, the built-in tiers) and must have N sites
+profile_plan_all() {
+  build a "profile-every=64" -O2
+  profile a prof.json
+  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit unlimited --min-size 1M -o plan.json 2>plan.err ||
+    { cat plan.err >&2; fail "oli plan"; }
+  [ "$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')" = "$1" ] || fail "want $1 planned sites"
+}
 # the built-in tiers (OLI_MACHINE=none: no /etc/oli/machine.json of the host), one thread
 plan() { OLI_MACHINE=none "$OLI" plan "$1" --dram-limit $LIMIT --min-size 1M --hot-intensity $HOT -o "$2" 2>plan.err ||
   { cat plan.err >&2; fail "oli plan $1"; }; }
@@ -231,11 +240,7 @@ int main(void) {
   return 0;
 }
 EOF_K
-  build a "profile-every=64" -O2
-  profile a prof.json
-  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit unlimited --min-size 1M -o plan.json 2>plan.err ||
-    { cat plan.err >&2; fail "oli plan"; }
-  [ "$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')" = 2 ] || fail "want 2 planned sites"
+  profile_plan_all 2
   # the edit: a second calloc after the first on its line, a line above a's malloc
   sed -e 's|^  a = malloc|  /* edited */\n  a = malloc|' \
       -e 's|sweep(calloc(N, sizeof(double)), 2);|sweep(calloc(N, sizeof(double)), 2) + sweep(calloc(N, sizeof(double)), 1);|' \
@@ -280,11 +285,7 @@ int main(void) {
   return 0;
 }
 EOF_K
-  build a "profile-every=64" -O2
-  profile a prof.json
-  OLI_MACHINE=none "$OLI" plan prof.json --dram-limit unlimited --min-size 1M -o plan.json 2>plan.err ||
-    { cat plan.err >&2; fail "oli plan"; }
-  [ "$(python3 -c 'import json; print(len(json.load(open("plan.json"))["sites"]))')" = 2 ] || fail "want 2 planned sites"
+  profile_plan_all 2
   build a "plan=$WORK/plan.json" -O2
   OLI_REPORT=rep-a.json a/k >a.out 2>a.err || { cat a.err >&2; fail "run of the unedited build"; }
   sed -e 's|^  hot = malloc|  fflush(stdout);\n  hot = malloc|' a/kernel.c >b/kernel.c
