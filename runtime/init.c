@@ -57,13 +57,14 @@ static void log_topology(void) {
       _oli_verbose_message(2, "node %d distances:%s", i, row);
     }
   }
-  char w[40];
+  char w[40], cxl[16] = "none", remote[16] = "none";
   oli_format_ratio(weights, w, sizeof w);
+  if (topo.cxl_node >= 0) snprintf(cxl, sizeof cxl, "%d", topo.cxl_node);
+  if (topo.remote_node >= 0) snprintf(remote, sizeof remote, "%d", topo.remote_node);
   _oli_verbose_message(1,
-                       "local DRAM node %d (CPUs of node %d), CXL node %d, remote DRAM node %d; "
+                       "local DRAM node %d (CPUs of node %d), CXL node %s, remote DRAM node %s; "
                        "weights %s (%s); kernel weighted interleave: %s",
-                       topo.local_node, topo.cpu_node, topo.cxl_node, topo.remote_node, w,
-                       weights_source, topo.kernel_wi ? "yes" : "no");
+                       topo.local_node, topo.cpu_node, cxl, remote, w, weights_source, topo.kernel_wi ? "yes" : "no");
 }
 
 /* Whether the user's options ask for memory a one-node machine lacks: a policy

@@ -731,8 +731,10 @@ void _oli_options_print(void) {
     option_desc_t *d = desc((oli_option_t)i);
     char buf[OPT_STR_MAX + 16];
     bool set = atomic_load(&d->state) == SET;
-    _oli_verbose_message(1, "option %s=%s%s", d->name, format_value(d, buf, sizeof buf),
-                         set ? "" : " (default)");
+    /* NAME=VALUE only for what the environment set: a default ("auto",
+     * "detected") is a description, not always a value the option takes */
+    if (set) _oli_verbose_message(1, "option %s=%s", d->name, format_value(d, buf, sizeof buf));
+    else _oli_verbose_message(1, "option %s not set: default %s", d->name, format_value(d, buf, sizeof buf));
   }
 }
 

@@ -576,9 +576,10 @@ static void table_report(FILE *f) {
             mismatches == 1 ? "" : "s");
   oli_doc_summary_t sum;
   summary(&sum);
-  fprintf(f, "summary: %llu placed objects, %llu%s small, %llu fallbacks; peak bytes",
-          (unsigned long long)sum.placed_objects, (unsigned long long)sum.small_objects,
-          sum.small_objects_partial_sites ? "+" : "", (unsigned long long)sum.fallbacks);
+  fprintf(f, "summary: %llu placed object%s, %llu%s small, %llu fallback%s; peak bytes",
+          (unsigned long long)sum.placed_objects, sum.placed_objects == 1 ? "" : "s",
+          (unsigned long long)sum.small_objects, sum.small_objects_partial_sites ? "+" : "",
+          (unsigned long long)sum.fallbacks, sum.fallbacks == 1 ? "" : "s");
   for (int k = 0; k < OLI_TIER_COUNT_; k++)
     fprintf(f, "%s %s %s", k ? "," : "", k == OLI_TIER_DRAM ? "DRAM" : oli_tier_words((oli_tier_t)k),
             oli_format_size(sum.bytes[k], a, sizeof a));

@@ -239,8 +239,8 @@ int main(void) {
   setenv("OLI_VERBOSE", "1", 1);
   _oli_options_reset();
   _oli_options_print();
-  CHECK("verbose prints every option", strstr(captured, "oli: option OLI_POLICY=oli (default)\n") &&
-                                           strstr(captured, "oli: option OLI_SYSFS_ROOT=/") &&
+  CHECK("verbose prints every option", strstr(captured, "oli: option OLI_POLICY not set: default oli\n") &&
+                                           strstr(captured, "oli: option OLI_SYSFS_ROOT not set: default /") &&
                                            strstr(captured, "OLI_VERBOSE=1\n"));
 
   /* bad values stop the process at start-up: one line, exit 2 */

@@ -25,8 +25,9 @@ static void summary_block(const oli_doc_t *d) {
   char b[32];
   if (!sum->present) return;
   /* partial: sites whose further small objects took the fast path uncounted */
-  printf("runtime summary: %" PRIu64 " placed objects, %" PRIu64 "%s small, %" PRIu64 " fallbacks\n",
-         sum->placed_objects, sum->small_objects, sum->small_objects_partial_sites ? "+" : "", sum->fallbacks);
+  printf("runtime summary: %" PRIu64 " placed object%s, %" PRIu64 "%s small, %" PRIu64 " fallback%s\n",
+         sum->placed_objects, sum->placed_objects == 1 ? "" : "s", sum->small_objects,
+         sum->small_objects_partial_sites ? "+" : "", sum->fallbacks, sum->fallbacks == 1 ? "" : "s");
   for (int t = 0; t < OLI_TIER_COUNT_; t++)
     printf("  bytes on %-12s %s\n", oli_tier_name((oli_tier_t)t), oli_format_size(sum->bytes[t], b, sizeof b));
   printf("  DRAM saved against all-DRAM: %s\n", oli_format_size(sum->dram_saved, b, sizeof b));
