@@ -76,6 +76,17 @@ static Dwarf_Die *innermost_function(Dwarf_Die *scopes, int n, Dwarf_Die *out) {
   return NULL;
 }
 
+/* The compile unit holding addr: libdw's lookup, which needs .debug_aranges
+ * (gcc writes them; clang and flang do not), else the unit whose ranges
+ * hold it. NULL when none. */
+static Dwarf_Die *unit_at(Dwfl_Module *mod, Dwarf_Addr addr, Dwarf_Addr *bias, Dwarf_Die *buf) {
+  Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, bias);
+  if (cu) return cu;
+  for (Dwarf_Die *d = NULL; (d = dwfl_module_nextcu(mod, d, bias)) != NULL;)
+    if (dwarf_haspc(d, addr - *bias) == 1) return *buf = *d, buf;
+  return NULL;
+}
+
 int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
   memset(out, 0, sizeof *out);
   mod_t *m = module(f->module, f->build_id ? f->build_id : "");
@@ -89,8 +100,13 @@ int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
   Dwfl_Line *l = dwfl_module_getsrc(m->m, addr);
   int line = 0;
   const char *file = l ? dwfl_lineinfo(l, NULL, &line, NULL, NULL, NULL) : NULL;
-  Dwarf_Addr bias;
-  Dwarf_Die *cu = dwfl_module_addrdie(m->m, addr, &bias), *scopes = NULL, fdie;
+  Dwarf_Addr bias = 0;
+  Dwarf_Die cubuf, *cu = unit_at(m->m, addr, &bias, &cubuf), *scopes = NULL, fdie;
+  if (!file && cu) { /* no .debug_aranges: the unit's own line table */
+    Dwarf_Line *dl = dwarf_getsrc_die(cu, addr - bias);
+    file = dl ? dwarf_linesrc(dl, NULL, NULL) : NULL;
+    if (!dl || dwarf_lineno(dl, &line) != 0) file = NULL;
+  }
   int ns = cu ? dwarf_getscopes(cu, addr - bias, &scopes) : 0;
   Dwarf_Die *fd = ns > 0 ? innermost_function(scopes, ns, &fdie) : NULL;
   if (fd) {
