@@ -89,6 +89,35 @@ flang) # fcg.F90 built by flang -O2 -g without the plugin (no .debug_aranges eit
   run plug env OLI_REPORT=plug.json "$BENCH/bench-fcg-oli"
   same pre.json plug.json
   ;;
+fortran-module) # an ALLOCATE in a module procedure, whose DWARF gfortran and flang nest in the module
+  # (where libdw's scope walk does not look): named arrays::setup, as the plugin names it
+  cat >arrays.f90 <<'EOF_F'
+module arrays
+  real(8), allocatable :: big(:)
+contains
+  subroutine setup(n)
+    integer, intent(in) :: n
+    allocate(big(n))
+    big = 1
+  end subroutine setup
+end module arrays
+program main
+  use arrays
+  call setup(3000000)
+  print *, sum(big)
+end program main
+EOF_F
+  tried=0
+  for fc in gfortran flang-new-19; do
+    command -v $fc >/dev/null || continue
+    tried=1
+    mkdir -p $fc && (cd $fc && $fc -O2 -g ../arrays.f90 -o a) || fail "$fc arrays.f90"
+    OLI_REPORT=$fc.json LD_PRELOAD="$LIBDIR/liboli.so" $fc/a >$fc.out 2>$fc.err || { cat $fc.err >&2; fail "$fc: the run"; }
+    "$OLI" report $fc.json >$fc.txt || fail "oli report $fc.json"
+    grep -q 'at arrays::setup (.*arrays\.f90:6) \[a+0x' $fc.txt || { cat $fc.txt >&2; fail "$fc: the module procedure is not arrays::setup"; }
+  done
+  [ $tried = 1 ] || skip "neither gfortran nor flang-new-19 found"
+  ;;
 oli-run) # oli run preloads liboli for a program not linked with it
   command -v gcc >/dev/null || skip "gcc not found"
   gcc -O2 -g -fopenmp -I"$KERNELS/common" "$KERNELS/cg/cg.c" -lm -o cg-gcc || fail "gcc cg.c"

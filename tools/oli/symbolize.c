@@ -76,6 +76,40 @@ static Dwarf_Die *innermost_function(Dwarf_Die *scopes, int n, Dwarf_Die *out) {
   return NULL;
 }
 
+/* A Fortran module procedure: a subprogram child of a DW_TAG_module
+ * (gfortran and flang nest them there, where libdw's scope walk does not
+ * look), the one holding pc, or with fn's DIE (an out-of-line instance's or
+ * an inlined call's origin) when fn is given; *mod its module's DIE. NULL
+ * when none. */
+static Dwarf_Die *module_procedure(Dwarf_Die *cu, Dwarf_Addr pc, const Dwarf_Die *fn, Dwarf_Die *out, Dwarf_Die *mod) {
+  if (dwarf_child(cu, mod) != 0) return NULL;
+  do {
+    if (dwarf_tag(mod) != DW_TAG_module || dwarf_child(mod, out) != 0) continue;
+    do
+      if (dwarf_tag(out) == DW_TAG_subprogram &&
+          (fn ? dwarf_dieoffset(out) == dwarf_dieoffset((Dwarf_Die *)fn) : dwarf_haspc(out, pc) == 1))
+        return out;
+    while (dwarf_siblingof(out, out) == 0);
+  } while (dwarf_siblingof(mod, mod) == 0);
+  return NULL;
+}
+
+/* "module::procedure", as the plugin names a Fortran module procedure, kept
+ * for the process (a report's sites point at it). NULL on no memory. */
+static const char *qualified(const char *mod, const char *name) {
+  static struct q_s { struct q_s *next; char s[]; } *all;
+  for (struct q_s *q = all; q; q = q->next) {
+    size_t m = strlen(mod);
+    if (strncmp(q->s, mod, m) == 0 && strncmp(q->s + m, "::", 2) == 0 && strcmp(q->s + m + 2, name) == 0) return q->s;
+  }
+  size_t n = strlen(mod) + 2 + strlen(name) + 1;
+  struct q_s *q = malloc(sizeof *q + n);
+  if (!q) return NULL;
+  snprintf(q->s, n, "%s::%s", mod, name);
+  q->next = all, all = q;
+  return q->s;
+}
+
 /* The compile unit holding addr: libdw's lookup, which needs .debug_aranges
  * (gcc writes them; clang and flang do not), else the unit whose ranges
  * hold it. NULL when none. */
@@ -108,9 +142,14 @@ int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
     if (!dl || dwarf_lineno(dl, &line) != 0) file = NULL;
   }
   int ns = cu ? dwarf_getscopes(cu, addr - bias, &scopes) : 0;
+  Dwarf_Die mdie, pdie;
+  const char *mod = NULL;
   Dwarf_Die *fd = ns > 0 ? innermost_function(scopes, ns, &fdie) : NULL;
+  if (cu && (fd ? module_procedure(cu, 0, fd, &pdie, &mdie) : (fd = module_procedure(cu, addr - bias, NULL, &fdie, &mdie))))
+    mod = dwarf_diename(&mdie);
   if (fd) {
     const char *name = dwarf_diename(fd);
+    if (name && mod) name = qualified(mod, name);
     if (name) out->function = name;
     int decl = 0;
     if (dwarf_decl_line(fd, &decl) == 0 && decl > 0 && line >= decl) out->rel = (uint32_t)(line - decl), out->has_rel = 1;
