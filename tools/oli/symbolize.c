@@ -98,16 +98,24 @@ static Dwarf_Die *module_procedure(Dwarf_Die *cu, Dwarf_Addr pc, const Dwarf_Die
  * for the process (a report's sites point at it). NULL on no memory. */
 static const char *qualified(const char *mod, const char *name) {
   static struct q_s { struct q_s *next; char s[]; } *all;
-  for (struct q_s *q = all; q; q = q->next) {
-    size_t m = strlen(mod);
-    if (strncmp(q->s, mod, m) == 0 && strncmp(q->s + m, "::", 2) == 0 && strcmp(q->s + m + 2, name) == 0) return q->s;
-  }
   size_t n = strlen(mod) + 2 + strlen(name) + 1;
   struct q_s *q = malloc(sizeof *q + n);
   if (!q) return NULL;
   snprintf(q->s, n, "%s::%s", mod, name);
+  for (struct q_s *p = all; p; p = p->next)
+    if (strcmp(p->s, q->s) == 0) return free(q), p->s;
   q->next = all, all = q;
   return q->s;
+}
+
+/* Units whose language has modules: only their procedures are looked for
+ * in them (a C unit's top level is not walked for every frame). */
+static int fortran_unit(Dwarf_Die *cu) {
+  switch (dwarf_srclang(cu)) {
+  case DW_LANG_Fortran77: case DW_LANG_Fortran90: case DW_LANG_Fortran95:
+  case DW_LANG_Fortran03: case DW_LANG_Fortran08: return 1;
+  default: return 0;
+  }
 }
 
 /* The compile unit holding addr: libdw's lookup, which needs .debug_aranges
@@ -145,7 +153,7 @@ int cli_symbolize(const oli_doc_frame_t *f, cli_symbol_t *out) {
   Dwarf_Die mdie, pdie;
   const char *mod = NULL;
   Dwarf_Die *fd = ns > 0 ? innermost_function(scopes, ns, &fdie) : NULL;
-  if (cu && (fd ? module_procedure(cu, 0, fd, &pdie, &mdie) : (fd = module_procedure(cu, addr - bias, NULL, &fdie, &mdie))))
+  if (cu && fortran_unit(cu) && (fd ? module_procedure(cu, 0, fd, &pdie, &mdie) : (fd = module_procedure(cu, addr - bias, NULL, &fdie, &mdie))))
     mod = dwarf_diename(&mdie);
   if (fd) {
     const char *name = dwarf_diename(fd);
