@@ -267,6 +267,9 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     const char *key;
     double weight;
     unsigned depth;
+    double sbytes;    /* the site's edge into it: the object's size at the sample point (0: none, or two) */
+    const char *ssyms; /* in these symbols (a parameter's key: its function's parameters) */
+    int guessed;       /* entered a number of times that rests on a guessed trip count */
   } keys[MAX_KEYS];
   unsigned nk = 0;
   oli_summary_t s;
@@ -277,11 +280,16 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     if (s.what != OLI_SUMMARY_EDGE || s.from_site != id || s.from_key[0]) continue;
     unsigned k = 0;
     while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
+    double b = s.has_sample ? (double)s.sample_bytes : 0;
     if (k == nk) {
       if (nk == MAX_KEYS) continue;
-      keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].depth = 0, nk++;
+      keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].depth = 0;
+      keys[nk].sbytes = b, keys[nk].ssyms = b > 0 ? s.syms : "", keys[nk].guessed = 0, nk++;
+    } else if (keys[k].sbytes != b || (b > 0 && strcmp(keys[k].ssyms, s.syms) != 0)) {
+      keys[k].sbytes = 0; /* two edges, two sizes: neither */
     }
     keys[k].weight += s.weight;
+    keys[k].guessed |= (s.flags & OLI_SUMMARY_F_GUESSED) != 0;
   }
   for (unsigned i = 0; i < nk; i++) {
     if (keys[i].depth >= MAX_DEPTH) continue;
@@ -296,7 +304,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       }
       if (nk == MAX_KEYS) continue;
       to[i] |= 1ull << nk;
-      keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1, nk++;
+      keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1;
+      keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed, nk++;
     }
   }
   /* Two keys whose objects move into each other (a time step's swap, `t =
@@ -308,11 +317,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if ((to[i] >> k & 1) && (to[k] >> i & 1)) halve[i] = halve[k] = 1;
   for (unsigned i = 0; i < nk; i++)
     if (halve[i]) keys[i].weight *= 0.5;
-  /* the object's size at the sample point, and its symbols (the allocating module's edges) */
+  /* the object's size at the sample point, and its symbols (the allocating
+   * module's edges): in globals every module names alike, for every key;
+   * an edge into a parameter may give it in that function's parameters,
+   * for that key's USEs */
   double sbytes = 0;
   const char *ssyms = "";
   EACH(bufs, nbufs, s) {
-    if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.has_sample && s.sample_bytes > 0) {
+    if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.has_sample && s.sample_bytes > 0 &&
+        !strchr(s.syms, '#')) {
       sbytes = s.sample_bytes, ssyms = s.syms;
       break;
     }
@@ -335,6 +348,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
   for (unsigned i = 0; i < nk; i++) {
     int resolved = 0;
+    double kbytes = keys[i].sbytes > 0 ? keys[i].sbytes : sbytes;
+    const char *ksyms = keys[i].sbytes > 0 ? keys[i].ssyms : ssyms;
     EACH(bufs, nbufs, s) {
       if (s.what == OLI_SUMMARY_EDGE) {
         if (!s.from_site && strcmp(s.from_key, keys[i].key) == 0) resolved = 1;
@@ -345,28 +360,29 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (lists(&s, id)) continue; /* counted in the site's own estimate */
       double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
       /* counts in the size's own symbols: at the sample point, over the size there */
-      int exact = s.has_sample && sbytes > 0 && subset(s.syms, ssyms);
+      int exact = s.has_sample && kbytes > 0 && subset(s.syms, ksyms);
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-        double v = exact ? w * ((double)s.sample_per_byte[p] + (double)s.sample_execs[p] / sbytes +
+        double v = exact ? w * ((double)s.sample_per_byte[p] + (double)s.sample_execs[p] / kbytes +
                                 (double)s.sample_rest[p] / size)
                          : w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
         by[p] += v;
         c += v;
       }
       total += c;
-      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / sbytes +
+      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / kbytes +
                              (double)s.sample_rest_moved / size)
                       : w * ((double)s.passes_per_byte + (double)s.moved / size);
-      if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed += c;
+      int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED);
+      if (guess) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
-      double vg = w * (exact ? (double)s.sample_per_byte[2] + (double)s.sample_execs[2] / sbytes +
+      double vg = w * (exact ? (double)s.sample_per_byte[2] + (double)s.sample_execs[2] / kbytes +
                                    (double)s.sample_rest[2] / size
                              : (double)s.per_byte[2] + (double)s.execs[2] / size);
       if (s.flags & OLI_SUMMARY_F_CHAINED) chained_g += vg;
       if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;
-      else if ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) guessed_other += c - vg;
+      else if (guess) guessed_other += c - vg;
       accesses += s.accesses;
     }
     if (!resolved && keys[i].key[0] == '%') { /* a field no module loads of a struct type others do */

@@ -46,7 +46,12 @@
  * pass/SizeSample.h, and those symbols; an EDGE from a site adds the
  * object's size at the sample point and its symbols. The join uses them when
  * the USE's symbols are all in the size's: passes in the size's own terms,
- * exact whatever the size (docs/static-intensity.md, "Pass counts").
+ * exact whatever the size (docs/static-intensity.md, "Pass counts"). A
+ * parameter key's USE may also read its function's parameters ("fn#1",
+ * "fn#1+0"), and the site's EDGE into it give the size in them (the caller
+ * passes the size's values): the join takes each key's size from the
+ * site's edge into it, else the one in shared symbols. An EDGE whose
+ * weight rests on a guessed trip count has OLI_SUMMARY_F_GUESSED.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
@@ -73,7 +78,7 @@ OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_
 enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 
 /* flags */
-#define OLI_SUMMARY_F_GUESSED 0x01   /* USE: most of it rests on guessed trip counts */
+#define OLI_SUMMARY_F_GUESSED 0x01   /* USE: most of it rests on guessed trip counts; EDGE: its weight does */
 #define OLI_SUMMARY_F_ESCAPES 0x02   /* USE: the object goes on where no key names it */
 #define OLI_SUMMARY_F_UNSEEN 0x04    /* USE: also used in code that is not optimised */
 #define OLI_SUMMARY_F_AMBIGUOUS 0x08 /* USE: through a slot several objects share */

@@ -578,6 +578,8 @@ void Estimator::findRoots() {
     auto noteSize = [&](GlobalVariable *Rec, CallBase *CB) {
       std::optional<Sample> S = sizeAt(*CB);
       auto [It, New] = SizeOf.try_emplace(Rec, S);
+      if (S && (New || !It->second))
+        SizeCall[Rec] = CB;
       if (New || !S)
         return;
       if (!It->second)
@@ -663,6 +665,7 @@ void Estimator::findKeys() {
           continue;
       }
       root(paramKey(F, A.getArgNo()), state(&A, {}, false), 1.0);
+      KeyFns.insert(&F);
     }
   }
   // A struct another module's function returns by value (sret) into memory

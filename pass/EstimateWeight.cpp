@@ -303,6 +303,85 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   return S;
 }
 
+bool Estimator::keyParam(unsigned Sym) const {
+  StringRef Name = Space.paramOf(Sym);
+  const Function *F = Name.empty() ? nullptr : M.getFunction(Name);
+  if (!F || !KeyFns.count(F))
+    return false;
+  if (!StringRef(Space.name(Sym)).ends_with("+0"))
+    return true; // an integer parameter's value
+  // the slot behind a pointer parameter: a scalar passed by reference (a
+  // Fortran dummy), only loaded or passed on - not a struct's first field
+  unsigned J = 0;
+  StringRef(Space.name(Sym)).drop_front(Name.size() + 1).consumeInteger(10, J);
+  if (J >= F->arg_size())
+    return false;
+  return all_of(F->getArg(J)->users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); });
+}
+
+std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls) {
+  CallBase *Alloc = SizeCall.lookup(Rec);
+  std::optional<Sample> Size = SizeOf.lookup(Rec);
+  if (!Alloc || !Size || Size->Value <= 0 || Calls.empty() || Disagree.count(Rec))
+    return std::nullopt;
+  std::optional<Sample> R;
+  for (CallBase *CB : Calls) {
+    Function *Callee = CB->getCalledFunction();
+    if (!Callee || !Key.starts_with((Callee->getName() + "#").str()))
+      return std::nullopt;
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB->getFunction());
+    // each of the size's symbols the call passes as an argument: its value
+    // (`n`), or a slot by reference (a Fortran dummy: the size's loads of it)
+    DenseMap<unsigned, unsigned> Rename;
+    for (unsigned J = 0; J < CB->arg_size(); ++J) {
+      Value *A = CB->getArgOperand(J);
+      SmallVector<unsigned, 2> From;
+      if (A->getType()->isIntegerTy() && SE.isSCEVable(A->getType())) {
+        std::optional<Sample> V = Space.eval(SE.getSCEV(A), SE);
+        if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]))
+          From.push_back(V->Syms[0]);
+      } else if (A->getType()->isPointerTy()) {
+        // the slot's value: a load of it, or a phi of its loads and of
+        // constants stored into it (`n = 100000; read(arg, *) n`, merged)
+        Value *Slot = A->stripPointerCasts();
+        auto loaded = [&](Value *V) {
+          auto *LI = dyn_cast<LoadInst>(V);
+          return LI && LI->isSimple() && LI->getPointerOperand() == Slot;
+        };
+        auto stored = [&](Value *V) {
+          return isa<ConstantInt>(V) && any_of(Slot->users(), [&](User *U) {
+                   auto *SI = dyn_cast<StoreInst>(U);
+                   return SI && SI->getPointerOperand() == Slot && SI->getValueOperand() == V;
+                 });
+        };
+        if (isa<AllocaInst>(Slot) || isa<GlobalVariable>(Slot))
+          for (unsigned X : Size->Syms)
+            for (Value *V : Space.valuesOf(X)) {
+              auto *Phi = dyn_cast<PHINode>(V);
+              if (loaded(V) || (Phi && all_of(Phi->incoming_values(), [&](Value *In) { return loaded(In) || stored(In); })))
+                From.push_back(X);
+            }
+      }
+      std::string To = (Callee->getName() + "#" + Twine(J) + (A->getType()->isPointerTy() ? "+0" : "")).str();
+      for (unsigned X : From)
+        if (is_contained(Size->Syms, X))
+          Rename.try_emplace(X, Space.symbolNamed(To));
+    }
+    if (Rename.empty())
+      return std::nullopt;
+    Space.Renamed = std::move(Rename);
+    std::optional<Sample> S = sizeAt(*Alloc);
+    Space.Renamed.clear();
+    if (!S || S->Value <= 0 || S->Syms == Size->Syms ||
+        any_of(S->Syms, [&](unsigned X) { return !Space.shared(X) && Space.paramOf(X) != Callee->getName(); }))
+      return std::nullopt;
+    if (R && (R->Value != S->Value || R->Syms != S->Syms))
+      return std::nullopt; // two calls passing different values
+    R = S;
+  }
+  return R;
+}
+
 double Estimator::entering(FnInfo &FI, const Loop *L) {
   double E = 0;
   BasicBlock *H = L->getHeader();
@@ -786,7 +865,7 @@ bool Estimator::swappedSlot(unsigned S) {
 /// Step 3: calls of each argument state's function with this object, the sum
 /// over the call paths from the roots.
 Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
-                            const std::function<bool(const SymSet &)> &Exact) {
+                            const std::function<double(const SymSet &)> &Exact) {
   Tally T;
   // E: calls of each state's function with the object; ET: of those, the
   // sweeps of the object its coverage counts (tileEntries: fewer when the
@@ -822,6 +901,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     if (St.Absolute && !First)
       continue;
     for (auto [Tgt, CB] : St.Calls) {
+      if (Function *C = CB->getCalledFunction(); C && KeyFns.count(C) && !is_contained(T.EnterCalls[C], CB))
+        T.EnterCalls[C].push_back(CB);
       FnInfo *FI = info(*CB->getFunction());
       if (!FI)
         continue;
@@ -863,7 +944,11 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (!FI)
         continue;
       auto [C, CG] = callsOf(*CB->getFunction());
-      T.Exits[Key] += C * relFreq(*FI, CB->getParent()).first;
+      auto [R, RG] = relFreq(*FI, CB->getParent());
+      T.Exits[Key] += C * R;
+      if (CG || RG)
+        T.ExitGuessed.insert(Key);
+      T.ExitCalls[Key].push_back(CB);
     }
     for (const Access &A : St.Accesses) {
       // an in-place update of a gathered element counts once, as its load (the profile's count)
@@ -872,13 +957,15 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
           continue;
       Weight W = weigh(A);
       bool AtSample = false; // counts in the size's own symbols, at the sample point
-      if (Mode && (!Exact || !Exact(W.Syms))) { // counts in terms unrelated to the size: view 0's
+      double Scale = Mode && Exact ? Exact(W.Syms) : 0;
+      if (Mode && Scale <= 0) { // counts in terms unrelated to the size: view 0's
         Mode = 0;
         W = weigh(A);
         Mode = 1;
       } else if (Mode && !W.Syms.empty()) {
         unionSyms(T.Syms, W.Syms);
         AtSample = true;
+        W.Execs *= Scale;
       }
       if (!W.Ok)
         continue;

@@ -154,6 +154,9 @@ struct Tally : Part {
   std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
   bool Seen = false, Escapes = false, Unseen = false, Ambiguous = false;
   std::map<std::string, double> Exits; // key -> entries per run
+  std::map<std::string, std::vector<CallBase *>> ExitCalls; // key -> the calls passing the object (a parameter's)
+  std::map<const Function *, std::vector<CallBase *>> EnterCalls; // the calls passing it to a key's function here
+  std::set<std::string> ExitGuessed; // keys entered a number of times that rests on a guessed trip count
   std::vector<char> Reached;
   std::vector<AccessPart> Parts; // Intensity filled by the caller
   SymSet Syms;                   // view 1: the symbols of the trip counts taken at the sample point
@@ -252,15 +255,26 @@ private:
   const SmallVector<std::pair<unsigned, int64_t>, 2> &freshSlots(Function *F, unsigned Depth = 0);
   bool freshValue(Value *V, unsigned Depth);
   /// Exact: in view 1, which accesses keep view 1's weight (those whose
-  /// trip counts read only the object's size's symbols); the others, and
-  /// every access without Exact, take view 0's.
+  /// trip counts read only the object's size's symbols), and by what their
+  /// executions are scaled (the size at the sample point over the size in
+  /// the symbols they read: a key function's parameters); 0: the access,
+  /// as every access without Exact, takes view 0's.
   Tally accumulate(const std::vector<std::pair<unsigned, double>> &From,
-                   const std::function<bool(const SymSet &)> &Exact = nullptr);
+                   const std::function<double(const SymSet &)> &Exact = nullptr);
   /// Symbols a view-1 trip count or branch may read: some object's size's,
-  /// or a global every module names alike (a key's USE, joined elsewhere).
+  /// a global every module names alike (a key's USE, joined elsewhere), or
+  /// a parameter of a function with a parameter key (keyParam).
   bool usable(const SymSet &S) const {
-    return all_of(S, [&](unsigned X) { return Space.shared(X) || is_contained(SizeSyms, X); });
+    return all_of(S, [&](unsigned X) { return Space.shared(X) || is_contained(SizeSyms, X) || keyParam(X); });
   }
+  /// A parameter of a function other modules can call (a key's: its
+  /// callers' edges may give the object's size in these symbols).
+  bool keyParam(unsigned Sym) const;
+  SmallPtrSet<const Function *, 8> KeyFns; // functions with a parameter key (findKeys)
+  /// The object's size in the parameters of the function the calls pass
+  /// it to as Key, when each call passes the size's values as arguments
+  /// (`sweep(a, n)` of `a = malloc(n * 8)`: `sweep#1 * 8`); none otherwise.
+  std::optional<Sample> sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls);
   const std::string &rootOf(Function &F);
   DenseMap<Function *, std::string> Rooted;
   void findKeys();
@@ -289,6 +303,7 @@ private:
   SampleSpace Space;           // sizes and trip counts at the sample point
   SymSet SizeSyms;             // every symbol some object's size reads
   DenseMap<GlobalVariable *, std::optional<Sample>> SizeOf; // a record's size at the sample point
+  DenseMap<GlobalVariable *, CallBase *> SizeCall;          // the allocation it was read from
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   std::vector<State> States;
   std::map<std::tuple<Value *, Path, bool>, unsigned> Index;

@@ -163,6 +163,15 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   return "";
 }
 
+unsigned SampleSpace::symbolNamed(StringRef N) {
+  auto [Ins, New] = Ids.try_emplace(N, unsigned(Names.size()));
+  if (New) {
+    Names.push_back(N.str());
+    Values.push_back(sampleOf(N));
+  }
+  return Ins->second;
+}
+
 unsigned SampleSpace::symbol(Value *V) {
   auto It = Of.find(V);
   if (It != Of.end())
@@ -174,12 +183,44 @@ unsigned SampleSpace::symbol(Value *V) {
       F = I->getFunction();
     N = ("%" + (F ? F->getName() : StringRef("")) + "." + Twine(Locals++)).str();
   }
-  auto [Ins, New] = Ids.try_emplace(N, unsigned(Names.size()));
-  if (New) {
-    Names.push_back(N);
-    Values.push_back(sampleOf(N));
+  return Of[V] = symbolNamed(N);
+}
+
+std::optional<unsigned> SampleSpace::symbolOf(Value *V) const {
+  auto It = Of.find(V);
+  return It == Of.end() ? std::nullopt : std::optional<unsigned>(It->second);
+}
+
+SmallVector<Value *, 2> SampleSpace::valuesOf(unsigned Sym) const {
+  SmallVector<Value *, 2> R;
+  for (const auto &[V, S] : Of)
+    if (S == Sym)
+      R.push_back(V);
+  return R;
+}
+
+StringRef SampleSpace::paramOf(unsigned Sym) const {
+  StringRef N = Names[Sym];
+  size_t Hash = N.rfind('#');
+  if (Hash == StringRef::npos || Hash == 0 || N[0] == '%' || N[0] == '@')
+    return "";
+  StringRef Num = N.drop_front(Hash + 1);
+  if (size_t Plus = Num.find('+'); Plus != StringRef::npos) {
+    if (Num.drop_front(Plus + 1) != "0") // the slot itself, not a field behind it
+      return "";
+    Num = Num.take_front(Plus);
   }
-  return Of[V] = Ins->second;
+  if (Num.empty() || !all_of(Num, [](char C) { return C >= '0' && C <= '9'; }))
+    return "";
+  return N.take_front(Hash);
+}
+
+Sample SampleSpace::leaf(Value *V) {
+  unsigned Sym = symbol(V);
+  if (!Renamed.empty())
+    if (auto It = Renamed.find(Sym); It != Renamed.end())
+      Sym = It->second;
+  return Sample{Values[Sym], {Sym}};
 }
 
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
@@ -351,8 +392,7 @@ std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
     unionSyms(X->Syms, Y->Syms);
     return Sample{int64_t(R), X->Syms};
   }
-  unsigned Sym = symbol(V); // a leaf: a load, a call's result, a parameter
-  return Sample{Values[Sym], {Sym}};
+  return leaf(V); // a leaf: a load, a call's result, a parameter
 }
 
 std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
@@ -491,8 +531,7 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
         if (auto *SV = dyn_cast<BinaryOperator>(It->second))
           if (std::optional<Sample> R = evalStored(SV, Depth + 1))
             return R;
-    unsigned Sym = symbol(V);
-    return Sample{Values[Sym], {Sym}};
+    return leaf(V);
   }
   case scVScale:
   case scPtrToInt:

@@ -85,10 +85,25 @@ public:
   /// The symbol naming V (a run-time value SCEV cannot see through).
   unsigned symbol(llvm::Value *V);
   const std::string &name(unsigned Sym) const { return Names[Sym]; }
+  int64_t value(unsigned Sym) const { return Values[Sym]; }
   /// True for a symbol every module names alike: a global other modules
   /// see ("@nx+0"); a static's, a parameter's or a local value's is the
   /// module's own.
   bool shared(unsigned Sym) const { return Names[Sym][0] == '@'; }
+  /// The function whose parameter a symbol names ("fn#2", the value of an
+  /// integer parameter; "fn#2+0", the slot behind a pointer parameter, a
+  /// Fortran dummy passed by reference); "" for any other symbol.
+  llvm::StringRef paramOf(unsigned Sym) const;
+  /// The symbol of this name (made when new).
+  unsigned symbolNamed(llvm::StringRef Name);
+  /// The symbol a value already has, if any.
+  std::optional<unsigned> symbolOf(llvm::Value *V) const;
+  /// The values that have symbol Sym.
+  llvm::SmallVector<llvm::Value *, 2> valuesOf(unsigned Sym) const;
+  /// While set, a leaf whose symbol is a key reads as the mapped symbol
+  /// (its value and name): an object's size in the parameters of the
+  /// function a call passes it to, when the call passes its size's values.
+  llvm::DenseMap<unsigned, unsigned> Renamed;
   /// The symbols' names, comma-separated, sorted (a summary's list).
   std::string names(const SymSet &S) const;
 
@@ -104,6 +119,8 @@ private:
   /// A bitwise or shift instruction SCEV keeps opaque (a vector loop's
   /// `or n, 1` end), from its operands' values.
   std::optional<Sample> evalBitOp(llvm::Value *V, llvm::ScalarEvolution &SE, unsigned Depth);
+  /// A leaf's sample: its symbol's value (or the symbol it is renamed to).
+  Sample leaf(llvm::Value *V);
 
   llvm::StringMap<unsigned> Ids;
   llvm::SmallVector<std::string, 16> Names;

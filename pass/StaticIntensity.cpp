@@ -87,8 +87,27 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Bytes = double(Info.SizeHint);
     else if (SizeS && SizeS->Value > 0)
       BytesS = double(SizeS->Value), Syms = &SizeS->Syms;
+    // the object's size in the parameters of each key function the object
+    // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
+    // function's loops over them are exact too, at its own sample point
+    std::vector<Sample> InParams;
+    std::optional<Tally> T0;
+    if (Summaries && !KeyFns.empty()) {
+      T0 = accumulate(From);
+      if (BytesS > 0)
+        for (const auto &[F, Calls] : T0->EnterCalls)
+          if (std::optional<Sample> KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls))
+            InParams.push_back(*KS);
+    }
     Mode = 1;
-    Tally T = accumulate(From, [&](const SymSet &S) { return subsetSyms(S, *Syms); });
+    Tally T = accumulate(From, [&](const SymSet &S) {
+      if (subsetSyms(S, *Syms))
+        return 1.0;
+      for (const Sample &KS : InParams)
+        if (subsetSyms(S, KS.Syms))
+          return BytesS / double(KS.Value);
+      return 0.0;
+    });
     Mode = 0;
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
@@ -144,7 +163,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     Est.Anchor = Anchors.lookup(Rec);
     Out.push_back({Rec, Est});
     if (Summaries) // other modules' joins count in known numbers only
-      Tallies.push_back({Rec, accumulate(From)});
+      Tallies.push_back({Rec, T0 ? std::move(*T0) : accumulate(From)});
   }
   // A pointer slot holding two sites' objects: neither estimate is its own.
   for (unsigned S = 0; S < States.size(); ++S)
@@ -172,9 +191,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     Bytes.insert(Bytes.end(), Buf, Buf + N);
   };
   auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W,
-                  const std::optional<Sample> &Size = std::nullopt) {
+                  const std::optional<Sample> &Size = std::nullopt, bool Guessed = false) {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
+    R.flags = Guessed ? OLI_SUMMARY_F_GUESSED : 0;
     R.from_site = Site;
     R.from_key = FromKey.c_str();
     R.key = Key.c_str();
@@ -191,13 +211,26 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::optional<Sample> Size = SizeOf.lookup(Rec);
     if (Size && (Size->Value <= 0 || Size->Syms.empty() || !sharedOnly(Size->Syms)))
       Size.reset();
-    for (const auto &[Key, W] : T.Exits)
-      edge(Info.Id, "", Key, W, Size);
+    for (const auto &[Key, W] : T.Exits) {
+      // into a parameter: the size in that function's parameters, when the
+      // calls pass its values (its loops over them are then exact)
+      auto It = T.ExitCalls.find(Key);
+      std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
+      edge(Info.Id, "", Key, W, KS ? KS : Size, T.ExitGuessed.count(Key) > 0);
+    }
   }
   for (const auto &[Key, From] : KeyRoots) {
     Tally T = accumulate(From);
+    // a parameter's key ("fn#i"): trip counts in fn's parameters are exact
+    // too, against the size its callers give in them (sizeInParams)
+    StringRef KeyFn;
+    if (size_t H = Key.rfind('#'); H != std::string::npos && Key[0] != '%' && Key[0] != '@' && Key[0] != '=')
+      KeyFn = StringRef(Key).take_front(H);
+    auto exact = [&](const SymSet &S) {
+      return all_of(S, [&](unsigned X) { return Space.shared(X) || (!KeyFn.empty() && Space.paramOf(X) == KeyFn); });
+    };
     Mode = 1; // the same at the sample point, for sizes in shared symbols
-    Tally TS = accumulate(From, sharedOnly);
+    Tally TS = accumulate(From, exact);
     Mode = 0;
     std::string SymNames = Space.names(TS.Syms);
     std::vector<uint64_t> Locals;
@@ -355,6 +388,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         OS << " -> " << R.key << " x" << format("%.4g", R.weight);
         if (R.has_sample)
           OS << ", size " << format("%.4g", R.sample_bytes) << " at the sample point of " << R.syms;
+        if (R.flags & OLI_SUMMARY_F_GUESSED)
+          OS << ", guessed";
         OS << "\n";
         continue;
       }
