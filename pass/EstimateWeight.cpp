@@ -325,6 +325,7 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
   if (!Alloc || !Size || Size->Value <= 0 || Calls.empty() || Disagree.count(Rec))
     return std::nullopt;
   std::optional<Sample> R;
+  SmallVector<std::pair<unsigned, Value *>, 4> SizeVals; // the values of the size's symbols (once)
   for (CallBase *CB : Calls) {
     Function *Callee = CB->getCalledFunction();
     if (!Callee || !Key.starts_with((Callee->getName() + "#").str()))
@@ -354,13 +355,17 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
                    return SI && SI->getPointerOperand() == Slot && SI->getValueOperand() == V;
                  });
         };
-        if (isa<AllocaInst>(Slot) || isa<GlobalVariable>(Slot))
-          for (unsigned X : Size->Syms)
-            for (Value *V : Space.valuesOf(X)) {
-              auto *Phi = dyn_cast<PHINode>(V);
-              if (loaded(V) || (Phi && all_of(Phi->incoming_values(), [&](Value *In) { return loaded(In) || stored(In); })))
-                From.push_back(X);
-            }
+        if (isa<AllocaInst>(Slot) || isa<GlobalVariable>(Slot)) {
+          if (SizeVals.empty())
+            for (unsigned X : Size->Syms)
+              for (Value *V : Space.valuesOf(X))
+                SizeVals.push_back({X, V});
+          for (auto [X, V] : SizeVals) {
+            auto *Phi = dyn_cast<PHINode>(V);
+            if (loaded(V) || (Phi && all_of(Phi->incoming_values(), [&](Value *In) { return loaded(In) || stored(In); })))
+              From.push_back(X);
+          }
+        }
       }
       std::string To = (Callee->getName() + "#" + Twine(J) + (A->getType()->isPointerTy() ? "+0" : "")).str();
       for (unsigned X : From)
