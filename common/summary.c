@@ -195,6 +195,8 @@ int oli_summary_check(const void *start, const void *stop, char *why, size_t why
 }
 
 /* True when every name of the comma-separated list `a` is in list `b`. */
+#define RENAMED_MAX 128 /* a renamed symbol list's bytes */
+
 static int subset(const char *a, const char *b) {
   while (*a) {
     size_t n = strcspn(a, ",");
@@ -206,6 +208,31 @@ static int subset(const char *a, const char *b) {
     }
     if (!found) return 0;
     a += n + (a[n] == ',');
+  }
+  return 1;
+}
+
+/* syms with each name a rename "to=from" list maps from replaced by to,
+ * into out: 1, or 0 when it does not fit. */
+static int rename_syms(const char *syms, const char *renames, char *out, size_t cap) {
+  size_t len = 0;
+  out[0] = 0;
+  while (*syms) {
+    size_t n = strcspn(syms, ",");
+    const char *name = syms, *to = NULL;
+    size_t tn = 0;
+    for (const char *q = renames; *q && !to;) {
+      size_t m = strcspn(q, ","), eq = strcspn(q, "=");
+      if (eq < m && m - eq - 1 == n && memcmp(q + eq + 1, syms, n) == 0) to = q, tn = eq;
+      q += m + (q[m] == ',');
+    }
+    if (to) name = to, n = tn;
+    if (len + n + 2 > cap) return 0;
+    if (len) out[len++] = ',';
+    memcpy(out + len, name, n);
+    out[len += n] = 0;
+    syms += (size_t)strcspn(syms, ",");
+    syms += *syms == ',';
   }
   return 1;
 }
@@ -270,6 +297,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     double sbytes;    /* the site's edge into it: the object's size at the sample point (0: none, or two) */
     const char *ssyms; /* in these symbols (a parameter's key: its function's parameters) */
     int guessed;       /* entered a number of times that rests on a guessed trip count */
+    char renamed[RENAMED_MAX]; /* ssyms carried on to a parameter's key by an edge's renames */
   } keys[MAX_KEYS];
   unsigned nk = 0;
   oli_summary_t s;
@@ -305,7 +333,13 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (nk == MAX_KEYS) continue;
       to[i] |= 1ull << nk;
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1;
-      keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed, nk++;
+      keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed || (s.flags & OLI_SUMMARY_F_GUESSED);
+      /* a parameter's object passed on with the caller's lengths ("relax#1=solve#1"):
+       * its size in the callee's parameters (every parameter samples at one value) */
+      if (keys[i].sbytes > 0 && s.has_sample && strchr(s.syms, '=') &&
+          rename_syms(keys[i].ssyms, s.syms, keys[nk].renamed, sizeof keys[nk].renamed))
+        keys[nk].sbytes = keys[i].sbytes, keys[nk].ssyms = keys[nk].renamed;
+      nk++;
     }
   }
   /* Two keys whose objects move into each other (a time step's swap, `t =

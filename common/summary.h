@@ -50,8 +50,12 @@
  * parameter key's USE may also read its function's parameters ("fn#1",
  * "fn#1+0"), and the site's EDGE into it give the size in them (the caller
  * passes the size's values): the join takes each key's size from the
- * site's edge into it, else the one in shared symbols. An EDGE whose
- * weight rests on a guessed trip count has OLI_SUMMARY_F_GUESSED.
+ * site's edge into it, else the one in shared symbols. An EDGE from a key
+ * to a key may name in syms (has_sample, sample_bytes 0) which of the
+ * callee's parameters are the caller's ("relax#1=solve#1"): the join
+ * carries the caller's key's size on with those symbols renamed (every
+ * parameter samples at one value). An EDGE whose weight rests on a guessed
+ * trip count has OLI_SUMMARY_F_GUESSED.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
@@ -104,7 +108,8 @@ typedef struct oli_summary_s {
   float sample_per_byte[OLI_SUMMARY_PATTERNS], sample_execs[OLI_SUMMARY_PATTERNS], sample_rest[OLI_SUMMARY_PATTERNS];
   float sample_passes_per_byte, sample_moved, sample_rest_moved; /* USE: the same, bytes moved */
   float sample_bytes;                   /* EDGE from a site: the object's bytes at the sample point; 0 unknown */
-  const char *syms;                     /* the shared symbols they read, sorted, comma-separated ("" none) */
+  const char *syms;                     /* the shared symbols they read, sorted, comma-separated ("" none);
+                                         * EDGE from a key: "callee#j=caller#k,..." renames */
 } oli_summary_t;
 
 /* Writer: the record's bytes for s (key, from_key, local ids given as

@@ -639,7 +639,18 @@ void Estimator::findKeys() {
     // times per call: its parameters are no key worth the analyses
     bool Loops = !FAM.getResult<LoopAnalysis>(F).empty();
     for (Argument &A : F.args()) {
-      if (!A.getType()->isPointerTy() || A.hasStructRetAttr() || (!Loops && !F.getParamByValType(A.getArgNo())))
+      // ... but one that hands it on to another module's function (a driver
+      // whose time loop was unrolled: solve(a, n) calling relax(a, n) ten
+      // times) is a key, the edge from it carrying the object on
+      auto handsOn = [&] {
+        return any_of(A.users(), [](const User *U) {
+          auto *CB = dyn_cast<CallBase>(U);
+          const Function *C = CB ? CB->getCalledFunction() : nullptr;
+          return C && C->isDeclaration() && !C->isIntrinsic();
+        });
+      };
+      if (!A.getType()->isPointerTy() || A.hasStructRetAttr() ||
+          (!Loops && !F.getParamByValType(A.getArgNo()) && !handsOn()))
         continue;
       // a struct passed by value, or one the parameter points to
       // (StructParams.h): each pointer field the function loads, by constant

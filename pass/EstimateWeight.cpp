@@ -303,6 +303,43 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   return S;
 }
 
+std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBase *> Calls) {
+  std::optional<std::string> R;
+  unsigned Obj = ~0u; // the object's own argument: no length
+  Key.drop_front(Key.rfind('#') + 1).getAsInteger(10, Obj);
+  for (CallBase *CB : Calls) {
+    Function *Callee = CB->getCalledFunction();
+    if (!Callee || !Key.starts_with((Callee->getName() + "#").str()))
+      return "";
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB->getFunction());
+    std::vector<std::string> Pairs;
+    for (unsigned J = 0; J < CB->arg_size(); ++J) {
+      if (J == Obj)
+        continue;
+      Value *A = CB->getArgOperand(J);
+      std::string From;
+      if (A->getType()->isIntegerTy() && SE.isSCEVable(A->getType())) {
+        std::optional<Sample> V = Space.eval(SE.getSCEV(A), SE);
+        if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.paramOf(V->Syms[0]) == Fn)
+          From = Space.name(V->Syms[0]);
+      } else if (auto *Arg = dyn_cast<Argument>(A->stripPointerCasts());
+                 Arg && Arg->getParent()->getName() == Fn && A->getType()->isPointerTy() &&
+                 all_of(Arg->users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); })) {
+        From = (Fn + "#" + Twine(Arg->getArgNo()) + "+0").str(); // a Fortran dummy passed on
+      }
+      if (!From.empty())
+        Pairs.push_back((Callee->getName() + "#" + Twine(J) + (A->getType()->isPointerTy() ? "+0" : "") + "=" + From).str());
+    }
+    std::string S;
+    for (const std::string &P : Pairs)
+      S += (S.empty() ? "" : ",") + P;
+    if (R && *R != S)
+      return "";
+    R = S;
+  }
+  return R.value_or("");
+}
+
 bool Estimator::keyParam(unsigned Sym) const {
   StringRef Name = Space.paramOf(Sym);
   const Function *F = Name.empty() ? nullptr : M.getFunction(Name);

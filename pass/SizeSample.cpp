@@ -46,7 +46,29 @@ std::string SampleSpace::names(const SymSet &S) const {
   return R;
 }
 
+/// "fn" of a parameter's name ("fn#2", "fn#2+0": the slot behind it); "".
+static StringRef paramFunction(StringRef N) {
+  size_t Hash = N.rfind('#');
+  if (Hash == StringRef::npos || Hash == 0 || N[0] == '%' || N[0] == '@')
+    return "";
+  StringRef Num = N.drop_front(Hash + 1);
+  if (size_t Plus = Num.find('+'); Plus != StringRef::npos) {
+    if (Num.drop_front(Plus + 1) != "0") // the slot itself, not a field behind it
+      return "";
+    Num = Num.take_front(Plus);
+  }
+  if (Num.empty() || !all_of(Num, [](char C) { return C >= '0' && C <= '9'; }))
+    return "";
+  return N.take_front(Hash);
+}
+
 int64_t SampleSpace::sampleOf(StringRef Name) {
+  // every parameter at one value: a length passed on from function to
+  // function (main -> solve(a, n) -> relax(a, n)) is then the same number in
+  // each, and the join carries an object's size along the calls by renaming
+  // its symbols alone (docs/static-intensity.md, "A length passed with the object")
+  if (!paramFunction(Name).empty())
+    return ParamSample;
   uint64_t H = 14695981039346656037ull; // FNV-1a
   for (unsigned char C : Name)
     H = (H ^ C) * 1099511628211ull;
@@ -199,21 +221,7 @@ SmallVector<Value *, 2> SampleSpace::valuesOf(unsigned Sym) const {
   return R;
 }
 
-StringRef SampleSpace::paramOf(unsigned Sym) const {
-  StringRef N = Names[Sym];
-  size_t Hash = N.rfind('#');
-  if (Hash == StringRef::npos || Hash == 0 || N[0] == '%' || N[0] == '@')
-    return "";
-  StringRef Num = N.drop_front(Hash + 1);
-  if (size_t Plus = Num.find('+'); Plus != StringRef::npos) {
-    if (Num.drop_front(Plus + 1) != "0") // the slot itself, not a field behind it
-      return "";
-    Num = Num.take_front(Plus);
-  }
-  if (Num.empty() || !all_of(Num, [](char C) { return C >= '0' && C <= '9'; }))
-    return "";
-  return N.take_front(Hash);
-}
+StringRef SampleSpace::paramOf(unsigned Sym) const { return paramFunction(Names[Sym]); }
 
 Sample SampleSpace::leaf(Value *V) {
   unsigned Sym = symbol(V);

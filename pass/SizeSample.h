@@ -109,8 +109,9 @@ public:
 
   /// The value a symbol of this name takes: 1031 to 3071, 7 modulo 8 (so a
   /// vector loop's remainder runs), from a hash of the name, so every module
-  /// and every build gives a symbol the same one.
+  /// and every build gives a symbol the same one; a parameter's, ParamSample.
   static int64_t sampleOf(llvm::StringRef Name);
+  static constexpr int64_t ParamSample = 2047;
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);

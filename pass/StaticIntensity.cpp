@@ -295,8 +295,23 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       add(R, Locals);
     }
     for (const auto &[K2, W] : T.Exits)
-      if (K2 != Key)
-        edge(0, Key, K2, W);
+      if (K2 != Key) {
+        // a parameter's object passed on with this function's lengths
+        // (solve(a, n) calling relax(a, n)): which of the callee's
+        // parameters are which of ours, so the join carries the object's
+        // size in them on to the callee's key
+        auto It = T.ExitCalls.find(K2);
+        std::string Renames = KeyFn.empty() || It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
+        oli_summary_t R{};
+        R.what = OLI_SUMMARY_EDGE;
+        R.from_key = Key.c_str();
+        R.key = K2.c_str();
+        R.weight = float(W);
+        R.flags = T.ExitGuessed.count(K2) ? OLI_SUMMARY_F_GUESSED : 0;
+        if (!Renames.empty())
+          R.has_sample = 1, R.syms = Renames.c_str();
+        add(R, {});
+      }
   }
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main.
@@ -386,7 +401,9 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         else
           OS << R.from_key;
         OS << " -> " << R.key << " x" << format("%.4g", R.weight);
-        if (R.has_sample)
+        if (R.has_sample && !R.from_site && *R.from_key)
+          OS << ", parameters " << R.syms;
+        else if (R.has_sample)
           OS << ", size " << format("%.4g", R.sample_bytes) << " at the sample point of " << R.syms;
         if (R.flags & OLI_SUMMARY_F_GUESSED)
           OS << ", guessed";

@@ -89,6 +89,45 @@ int main(void) {
   oli_summary_join(&b, 1, s2, 123456789, &local, &out);
   CHECK("symbols outside the size's: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
 
+  /* a length passed with the object: the site's edge gives its size in the
+   * driver's parameter (solve#1), the driver's edge renames it to the
+   * kernel's (relax#1), whose USE counts one pass per call at that point;
+   * an edge whose weight is guessed makes the joined estimate guessed */
+  len = 0;
+  e.key = "solve#0", e.weight = 1, e.sample_bytes = 8.0f * 2047, e.syms = "solve#1";
+  len += oli_summary_write(&e, NULL, sec + len, sizeof sec - len);
+  oli_summary_t kk;
+  memset(&kk, 0, sizeof kk);
+  kk.what = OLI_SUMMARY_EDGE, kk.from_key = "solve#0", kk.key = "relax#0", kk.weight = 10;
+  kk.has_sample = 1, kk.syms = "relax#1=solve#1";
+  len += oli_summary_write(&kk, NULL, sec + len, sizeof sec - len);
+  memset(&u, 0, sizeof u);
+  u.what = OLI_SUMMARY_USE, u.from_key = "", u.key = "relax#0", u.accesses = 2;
+  u.per_byte[0] = 0.01f, u.passes_per_byte = 0.08f; /* the first view: a guess */
+  u.has_sample = 1, u.syms = "relax#1", u.sample_execs[0] = 2.0f * 2047, u.sample_moved = 8.0f * 2 * 2047;
+  len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  local.flags = OLI_STATIC_F_KEYED, local.passes = 0, local.intensity = 0, local.confidence = OLI_CONFIDENCE_NONE;
+  oli_summary_join(&b, 1, s2, 123456789, &local, &out);
+  CHECK("a length renamed along the calls: exact passes", out.passes > 19.99f && out.passes < 20.01f &&
+                                                             out.confidence == OLI_CONFIDENCE_HIGH);
+  kk.syms = "relax#2=solve#1"; /* another parameter of relax: not the length its loops read */
+  len = oli_summary_write(&e, NULL, sec, sizeof sec);
+  len += oli_summary_write(&kk, NULL, sec + len, sizeof sec - len);
+  len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, s2, 123456789, &local, &out);
+  CHECK("a length renamed to another parameter: the first view", out.passes > 0.79f && out.passes < 0.81f);
+  kk.syms = "relax#1=solve#1", kk.flags = OLI_SUMMARY_F_GUESSED; /* ten calls a guess */
+  len = oli_summary_write(&e, NULL, sec, sizeof sec);
+  len += oli_summary_write(&kk, NULL, sec + len, sizeof sec - len);
+  len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, s2, 123456789, &local, &out);
+  CHECK("an edge's guessed weight: medium", out.passes > 19.99f && out.passes < 20.01f &&
+                                               out.confidence == OLI_CONFIDENCE_MEDIUM);
+  kk.flags = 0;
+
   /* a gather of unknown count in another module: the joined pattern is gather
    * however much the counted streaming outweighs it, and the flag says why */
   len = 0;

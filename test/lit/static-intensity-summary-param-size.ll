@@ -10,9 +10,10 @@ source_filename = "param-size.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; (kern#1 samples at 2031: 16248 bytes; sweep#1 at 1055: 1055 stores of 8 bytes)
-; CHECK: oli: summary edge 0x{{[0-9a-f]+}} -> kern#0 x10, size 1.625e+04 at the sample point of kern#1{{$}}
-; CHECK: oli: summary use sweep#0: {{.*}}; at the sample point of sweep#1: streaming 0/byte+1055, passes 0/byte+8440 bytes
+; (every parameter samples at 2047: kern#1's size 16376 bytes; sweep#1: 2047
+; stores of 8 bytes, one pass)
+; CHECK: oli: summary edge 0x{{[0-9a-f]+}} -> kern#0 x10, size 1.638e+04 at the sample point of kern#1{{$}}
+; CHECK: oli: summary use sweep#0: {{.*}}; at the sample point of sweep#1: streaming 0/byte+2047, passes 0/byte+1.638e+04 bytes
 
 declare noalias ptr @malloc(i64)
 declare i64 @getn()
