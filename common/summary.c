@@ -194,9 +194,9 @@ int oli_summary_check(const void *start, const void *stop, char *why, size_t why
   return 0;
 }
 
-/* True when every name of the comma-separated list `a` is in list `b`. */
 #define RENAMED_MAX 128 /* a renamed symbol list's bytes */
 
+/* True when every name of the comma-separated list `a` is in list `b`. */
 static int subset(const char *a, const char *b) {
   while (*a) {
     size_t n = strcspn(a, ",");

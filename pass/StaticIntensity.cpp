@@ -190,8 +190,11 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     size_t N = oli_summary_write(&R, Locals.data(), Buf, sizeof Buf);
     Bytes.insert(Bytes.end(), Buf, Buf + N);
   };
+  // Renames: an edge from a parameter's key, which of the callee's
+  // parameters are the caller's ("relax#1=solve#1")
   auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W,
-                  const std::optional<Sample> &Size = std::nullopt, bool Guessed = false) {
+                  const std::optional<Sample> &Size = std::nullopt, bool Guessed = false,
+                  const std::string &Renames = "") {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
     R.flags = Guessed ? OLI_SUMMARY_F_GUESSED : 0;
@@ -202,6 +205,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::string Names = Size ? Space.names(Size->Syms) : "";
     if (Size) // the object's size in shared symbols: other modules' counts in them are exact
       R.has_sample = 1, R.sample_bytes = float(Size->Value), R.syms = Names.c_str();
+    else if (!Renames.empty())
+      R.has_sample = 1, R.syms = Renames.c_str();
     add(R, {});
   };
   auto sharedOnly = [&](const SymSet &S) { return all_of(S, [&](unsigned X) { return Space.shared(X); }); };
@@ -302,15 +307,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         // size in them on to the callee's key
         auto It = T.ExitCalls.find(K2);
         std::string Renames = KeyFn.empty() || It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
-        oli_summary_t R{};
-        R.what = OLI_SUMMARY_EDGE;
-        R.from_key = Key.c_str();
-        R.key = K2.c_str();
-        R.weight = float(W);
-        R.flags = T.ExitGuessed.count(K2) ? OLI_SUMMARY_F_GUESSED : 0;
-        if (!Renames.empty())
-          R.has_sample = 1, R.syms = Renames.c_str();
-        add(R, {});
+        edge(0, Key, K2, W, std::nullopt, T.ExitGuessed.count(K2) > 0, Renames);
       }
   }
   // Calls of other modules' functions ("fn()"), per call of the root they
