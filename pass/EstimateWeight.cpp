@@ -314,14 +314,32 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   return S;
 }
 
+/// A parameter's symbol name (SizeSample.h): "fn#j", or "fn#j+0" for the
+/// slot behind a pointer parameter.
+static std::string paramSymbol(StringRef Fn, unsigned J, bool Slot) {
+  return (Fn + "#" + Twine(J) + (Slot ? "+0" : "")).str();
+}
+
+/// A pointer parameter that is a scalar passed by reference (a Fortran
+/// dummy): only loaded or passed on - not an array, not a struct.
+static bool scalarByReference(const Argument &A) {
+  return all_of(A.users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); });
+}
+
+/// A call of the function whose parameter Key ("fn#i") names.
+static bool callsKey(const CallBase &CB, StringRef Key) {
+  const Function *F = CB.getCalledFunction();
+  return F && Key.starts_with((F->getName() + "#").str());
+}
+
 std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBase *> Calls) {
   std::optional<std::string> R;
   unsigned Obj = ~0u; // the object's own argument: no length
   Key.drop_front(Key.rfind('#') + 1).getAsInteger(10, Obj);
   for (CallBase *CB : Calls) {
-    Function *Callee = CB->getCalledFunction();
-    if (!Callee || !Key.starts_with((Callee->getName() + "#").str()))
+    if (!callsKey(*CB, Key))
       return "";
+    Function *Callee = CB->getCalledFunction();
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB->getFunction());
     std::vector<std::string> Pairs;
     for (unsigned J = 0; J < CB->arg_size(); ++J) {
@@ -334,12 +352,11 @@ std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBa
         if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.paramOf(V->Syms[0]) == Fn)
           From = Space.name(V->Syms[0]);
       } else if (auto *Arg = dyn_cast<Argument>(A->stripPointerCasts());
-                 Arg && Arg->getParent()->getName() == Fn && A->getType()->isPointerTy() &&
-                 all_of(Arg->users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); })) {
-        From = (Fn + "#" + Twine(Arg->getArgNo()) + "+0").str(); // a Fortran dummy passed on
+                 Arg && Arg->getParent()->getName() == Fn && A->getType()->isPointerTy() && scalarByReference(*Arg)) {
+        From = paramSymbol(Fn, Arg->getArgNo(), true); // a Fortran dummy passed on
       }
       if (!From.empty())
-        Pairs.push_back((Callee->getName() + "#" + Twine(J) + (A->getType()->isPointerTy() ? "+0" : "") + "=" + From).str());
+        Pairs.push_back(paramSymbol(Callee->getName(), J, A->getType()->isPointerTy()) + "=" + From);
     }
     std::string S;
     for (const std::string &P : Pairs)
@@ -362,9 +379,7 @@ bool Estimator::keyParam(unsigned Sym) const {
   // Fortran dummy), only loaded or passed on - not a struct's first field
   unsigned J = 0;
   StringRef(Space.name(Sym)).drop_front(Name.size() + 1).consumeInteger(10, J);
-  if (J >= F->arg_size())
-    return false;
-  return all_of(F->getArg(J)->users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); });
+  return J < F->arg_size() && scalarByReference(*F->getArg(J));
 }
 
 std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls) {
@@ -375,9 +390,9 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
   std::optional<Sample> R;
   SmallVector<std::pair<unsigned, Value *>, 4> SizeVals; // the values of the size's symbols (once)
   for (CallBase *CB : Calls) {
-    Function *Callee = CB->getCalledFunction();
-    if (!Callee || !Key.starts_with((Callee->getName() + "#").str()))
+    if (!callsKey(*CB, Key))
       return std::nullopt;
+    Function *Callee = CB->getCalledFunction();
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB->getFunction());
     // each of the size's symbols the call passes as an argument: its value
     // (`n`), or a slot by reference (a Fortran dummy: the size's loads of it)
@@ -415,10 +430,9 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
           }
         }
       }
-      std::string To = (Callee->getName() + "#" + Twine(J) + (A->getType()->isPointerTy() ? "+0" : "")).str();
       for (unsigned X : From)
         if (is_contained(Size->Syms, X))
-          Rename.try_emplace(X, Space.symbolNamed(To));
+          Rename.try_emplace(X, Space.symbolNamed(paramSymbol(Callee->getName(), J, A->getType()->isPointerTy())));
     }
     if (Rename.empty())
       return std::nullopt;

@@ -46,8 +46,7 @@ std::string SampleSpace::names(const SymSet &S) const {
   return R;
 }
 
-/// "fn" of a parameter's name ("fn#2", "fn#2+0": the slot behind it); "".
-static StringRef paramFunction(StringRef N) {
+StringRef SampleSpace::paramFunction(StringRef N) {
   size_t Hash = N.rfind('#');
   if (Hash == StringRef::npos || Hash == 0 || N[0] == '%' || N[0] == '@')
     return "";
@@ -220,8 +219,6 @@ SmallVector<Value *, 2> SampleSpace::valuesOf(unsigned Sym) const {
       R.push_back(V);
   return R;
 }
-
-StringRef SampleSpace::paramOf(unsigned Sym) const { return paramFunction(Names[Sym]); }
 
 Sample SampleSpace::leaf(Value *V) {
   unsigned Sym = symbol(V);

@@ -93,7 +93,9 @@ public:
   /// The function whose parameter a symbol names ("fn#2", the value of an
   /// integer parameter; "fn#2+0", the slot behind a pointer parameter, a
   /// Fortran dummy passed by reference); "" for any other symbol.
-  llvm::StringRef paramOf(unsigned Sym) const;
+  llvm::StringRef paramOf(unsigned Sym) const { return paramFunction(Names[Sym]); }
+  /// The same of a name ("fn#2", "fn#2+0"; a parameter's key "fn#0" too).
+  static llvm::StringRef paramFunction(llvm::StringRef Name);
   /// The symbol of this name (made when new).
   unsigned symbolNamed(llvm::StringRef Name);
   /// The symbol a value already has, if any.

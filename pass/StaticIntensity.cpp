@@ -228,9 +228,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     Tally T = accumulate(From);
     // a parameter's key ("fn#i"): trip counts in fn's parameters are exact
     // too, against the size its callers give in them (sizeInParams)
-    StringRef KeyFn;
-    if (size_t H = Key.rfind('#'); H != std::string::npos && Key[0] != '%' && Key[0] != '@' && Key[0] != '=')
-      KeyFn = StringRef(Key).take_front(H);
+    StringRef KeyFn = SampleSpace::paramFunction(Key);
     auto exact = [&](const SymSet &S) {
       return all_of(S, [&](unsigned X) { return Space.shared(X) || (!KeyFn.empty() && Space.paramOf(X) == KeyFn); });
     };
