@@ -42,7 +42,8 @@
  *
  * Version 2 adds, after the strings, the same counts with the trip counts
  * the compiler knows as expressions of shared symbols (globals every module
- * names alike: a Fortran module's nx) taken at the sample point of
+ * names alike: a Fortran module's nx; a struct's field by type and offset,
+ * %struct.grid+0 for `g->n`) taken at the sample point of
  * pass/SizeSample.h, and those symbols; an EDGE from a site adds the
  * object's size at the sample point and its symbols. The join uses them when
  * the USE's symbols are all in the size's: passes in the size's own terms,

@@ -22,29 +22,13 @@ static GlobalVariable *asRecord(Value *V) {
 static std::string globalKey(const GlobalValue &GV, int64_t Off) {
   return "@" + GV.getName().str() + "+" + std::to_string(Off);
 }
-/// "%struct.T+off" for the struct named N (a module's renamed duplicate
-/// "struct.T.0" names the same type).
-static std::string nameKey(StringRef N, int64_t Off) {
-  size_t Dot = N.rfind('.');
-  if (Dot != StringRef::npos && Dot + 1 < N.size() &&
-      N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
-    N = N.take_front(Dot);
-  return "%" + N.str() + "+" + std::to_string(Off);
-}
-/// The same for a named struct type; "" for a literal one.
-static std::string typeKey(Type *T, int64_t Off) {
-  auto *ST = dyn_cast_or_null<StructType>(T);
-  if (!ST || ST->isLiteral() || !ST->hasName())
-    return "";
-  return nameKey(ST->getName(), Off);
-}
 /// The field key of slot Off of what pointer parameter A points to: a struct
 /// returned by value's, or the struct A was indexed as (StructParams.h); "".
 static std::string argFieldKey(const Argument &A, int64_t Off) {
   if (Type *RT = A.getParent()->getParamStructRetType(A.getArgNo()))
-    return typeKey(RT, Off);
+    return fieldKey(RT, Off);
   StringRef N = structParam(A);
-  return N.empty() ? "" : nameKey(N, Off);
+  return N.empty() ? "" : fieldKey(N, Off);
 }
 static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
 
@@ -285,9 +269,9 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   if (P.empty())
     K = paramKey(*Callee, ArgNo);
   else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
-    K = typeKey(CB.getParamByValType(ArgNo), P[0].Lo);
+    K = fieldKey(CB.getParamByValType(ArgNo), P[0].Lo);
   else if (auto *AI = dyn_cast<AllocaInst>(U.get()); AI && P.size() == 1 && P[0].exact())
-    K = typeKey(AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
+    K = fieldKey(AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
   if (K.empty())
     return false;
   States[S].Exits.push_back({K, &CB});
@@ -582,10 +566,19 @@ void Estimator::findRoots() {
         SizeCall[Rec] = CB;
       if (New || !S)
         return;
-      if (!It->second)
+      auto shared = [&](const Sample &X) { return all_of(X.Syms, [&](unsigned Y) { return Space.shared(Y); }); };
+      if (!It->second) {
         It->second = S, Disagree.erase(Rec);
-      else if (It->second->Value != S->Value)
-        Disagree.insert(Rec);
+      } else if (It->second->Value != S->Value) {
+        // an inlined copy names the size by its caller's values (`grid_create`'s
+        // n), the function's own by a field every module names (`g->n = n`):
+        // the latter is the one other modules' loops can be counted against
+        bool Was = shared(*It->second), Is = shared(*S);
+        if (Is && !Was)
+          It->second = S, SizeCall[Rec] = CB;
+        else if (Is || !Was)
+          Disagree.insert(Rec);
+      }
     };
     for (CallBase *CB : Entries) {
       GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
@@ -667,7 +660,7 @@ void Estimator::findKeys() {
             continue;
           for (User *L : V->users())
             if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
-              if (std::string K = BT ? typeKey(BT, Off.getSExtValue()) : nameKey(Named, Off.getSExtValue()); !K.empty())
+              if (std::string K = BT ? fieldKey(BT, Off.getSExtValue()) : fieldKey(Named, Off.getSExtValue()); !K.empty())
                 root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
           if (V == &A)
             break;
@@ -720,7 +713,7 @@ void Estimator::findKeys() {
               ST->getElementType(SL->getElementContainingOffset(uint64_t(Off)))->isPointerTy() &&
               int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
               info(*CB->getFunction()))
-            if (std::string K = typeKey(ST, Off); !K.empty())
+            if (std::string K = fieldKey(ST, Off); !K.empty())
               root(K, state(A, {Slot::at(Off)}, true), 0.0);
       }
     }

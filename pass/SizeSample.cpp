@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SizeSample.h"
+#include "StructParams.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -96,16 +97,24 @@ SampleSpace::SampleSpace(Module &M) {
         const DataLayout &DL = M.getDataLayout();
         APInt Off(DL.getIndexTypeSizeInBits(SI->getPointerOperandType()), 0);
         Value *Base = SI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-        if (auto *G = dyn_cast<GlobalVariable>(Base)) {
-          SlotStores[keyed(globalBase(*G), Off.getSExtValue())].push_back(SI);
-          auto &Vs = Stored[keyed(globalBase(*G), Off.getSExtValue())];
-          if (!is_contained(Vs, SI->getValueOperand()))
-            Vs.push_back(SI->getValueOperand());
-        }
+        std::string Slot;
+        if (auto *G = dyn_cast<GlobalVariable>(Base))
+          SlotStores[Slot = keyed(globalBase(*G), Off.getSExtValue())].push_back(SI);
+        else // a struct's field (`g->n = n` beside `g->u = malloc(n * 8)`): any struct of its type
+          Slot = fieldKeyAt(Base, Off.getSExtValue());
+        if (Slot.empty())
+          continue;
+        auto &Vs = Stored[Slot];
+        if (!is_contained(Vs, SI->getValueOperand()))
+          Vs.push_back(SI->getValueOperand());
       }
   for (auto &E : Stored)
-    if (E.second.size() == 1 && !isa<Constant>(E.second[0]))
-      StoredOnce[E.second[0]] = E.first().str(), SlotValue[E.first()] = E.second[0];
+    if (E.second.size() == 1 && !isa<Constant>(E.second[0])) {
+      SlotValue[E.first()] = E.second[0];
+      std::string &Name = StoredOnce[E.second[0]]; // stored into a global and a field: the global names it
+      if (Name.empty() || (Name[0] != '@' && (E.first().starts_with("@") || E.first() < StringRef(Name))))
+        Name = E.first().str();
+    }
 }
 
 /// The name every caller gives argument A (Name of its operand), when A's
@@ -156,13 +165,15 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   if (auto *G = dyn_cast<GlobalVariable>(Base))
     return keyed(globalBase(*G), O);
   auto *A = dyn_cast<Argument>(Base);
-  if (!A)
-    return "";
+  if (!A) // a stack struct's field
+    return fieldKeyAt(Base, O);
   std::string Common = callersAgree(A, [&](Value *Op) { return addressName(Op, Depth + 1); });
   if (!Common.empty()) { // the callers' slot, moved by this offset
     size_t Plus = Common.rfind('+');
     return keyed(StringRef(Common).take_front(Plus), std::stoll(Common.substr(Plus + 1)) + O);
   }
+  if (std::string F = fieldKeyAt(A, O); !F.empty())
+    return F; // a field of the struct it points to: every module's loads of it alike
   return keyed((A->getParent()->getName() + "#" + Twine(A->getArgNo())).str(), O);
 }
 
@@ -170,18 +181,23 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (Depth > 4)
     return "";
   auto It = StoredOnce.find(V);
-  if (It != StoredOnce.end())
+  if (It != StoredOnce.end() && It->second[0] == '@')
     return It->second;
-  if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
-    return addressName(LI->getPointerOperand(), Depth);
-  if (auto *A = dyn_cast<Argument>(V)) {
+  std::string Own;
+  if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
+    Own = addressName(LI->getPointerOperand(), Depth);
+  } else if (auto *A = dyn_cast<Argument>(V)) {
     // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol
     std::string Common = callersAgree(A, [&](Value *Op) {
       return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
     });
-    return !Common.empty() ? Common : (A->getParent()->getName() + "#" + Twine(A->getArgNo())).str();
+    Own = !Common.empty() ? Common : (A->getParent()->getName() + "#" + Twine(A->getArgNo())).str();
   }
-  return "";
+  // stored into a struct's field alone: the field names a value that has no
+  // name of its own every module shares (a parameter, a local; not a global's load)
+  if (It != StoredOnce.end() && !sharedName(Own))
+    return It->second;
+  return Own;
 }
 
 unsigned SampleSpace::symbolNamed(StringRef N) {

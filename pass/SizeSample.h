@@ -6,7 +6,8 @@
 // allocation's size and each loop's trip count as expressions over the same
 // run-time values; this file names those values (symbols) so that they are
 // the same in every function of a module (a load of a global, a value stored
-// into one, a parameter every caller passes the same value), and evaluates
+// into one, a parameter every caller passes the same value; a named struct's
+// field, in every module), and evaluates
 // an expression at one sample point: each symbol is given a fixed value
 // derived from its name, of the order of a thousand. A trip count whose
 // symbols all appear in the object's size is then exact relative to that
@@ -87,9 +88,13 @@ public:
   const std::string &name(unsigned Sym) const { return Names[Sym]; }
   int64_t value(unsigned Sym) const { return Values[Sym]; }
   /// True for a symbol every module names alike: a global other modules
-  /// see ("@nx+0"); a static's, a parameter's or a local value's is the
+  /// see ("@nx+0"), a field of a named struct ("%struct.grid+0": `g->n` of
+  /// any grid); a static's, a parameter's or a local value's is the
   /// module's own.
-  bool shared(unsigned Sym) const { return Names[Sym][0] == '@'; }
+  bool shared(unsigned Sym) const { return sharedName(Names[Sym]); }
+  static bool sharedName(llvm::StringRef N) {
+    return N.starts_with("@") || (N.starts_with("%") && !N.starts_with("%@") && N.contains('+'));
+  }
   /// The function whose parameter a symbol names ("fn#2", the value of an
   /// integer parameter; "fn#2+0", the slot behind a pointer parameter, a
   /// Fortran dummy passed by reference); "" for any other symbol.

@@ -87,4 +87,34 @@ StringRef structParam(const Argument &A) {
   return S ? S->getString() : "";
 }
 
+std::string fieldKey(StringRef N, int64_t Off) {
+  size_t Dot = N.rfind('.');
+  if (Dot != StringRef::npos && Dot + 1 < N.size() &&
+      N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
+    N = N.take_front(Dot);
+  return "%" + N.str() + "+" + std::to_string(Off);
+}
+
+std::string fieldKey(Type *T, int64_t Off) {
+  auto *ST = dyn_cast_or_null<StructType>(T);
+  if (!ST || ST->isLiteral() || !ST->hasName())
+    return "";
+  return fieldKey(ST->getName(), Off);
+}
+
+std::string fieldKeyAt(const Value *Base, int64_t Off) {
+  if (auto *AI = dyn_cast<AllocaInst>(Base))
+    return fieldKey(AI->getAllocatedType(), Off);
+  auto *A = dyn_cast<Argument>(Base);
+  if (!A || !A->getType()->isPointerTy())
+    return "";
+  const Function &F = *A->getParent();
+  if (Type *T = F.getParamByValType(A->getArgNo()))
+    return fieldKey(T, Off);
+  if (Type *T = F.getParamStructRetType(A->getArgNo()))
+    return fieldKey(T, Off);
+  StringRef N = structParam(*A);
+  return N.empty() ? "" : fieldKey(N, Off);
+}
+
 } // namespace oli

@@ -18,6 +18,9 @@
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/Module.h"
 
+#include <cstdint>
+#include <string>
+
 namespace oli {
 
 /// Records, for every defined function of M with a pointer parameter
@@ -29,6 +32,17 @@ void recordStructParams(llvm::Module &M);
 /// The name of the struct type parameter A was indexed as at the pipeline's
 /// start ("struct.grid"), or "" when none was recorded.
 llvm::StringRef structParam(const llvm::Argument &A);
+
+/// The key of the slot at byte Off of any struct named N ("%struct.T+off",
+/// common/summary.h; a module's renamed duplicate "struct.T.0" names the
+/// same type).
+std::string fieldKey(llvm::StringRef N, int64_t Off);
+/// The same for a named struct type; "" for any other type.
+std::string fieldKey(llvm::Type *T, int64_t Off);
+/// The key of the slot at byte Off of the struct Base points to, when the
+/// IR says which: a parameter's by-value, returned (sret) or recorded
+/// struct, a stack slot's struct; "" otherwise.
+std::string fieldKeyAt(const llvm::Value *Base, int64_t Off);
 
 } // namespace oli
 

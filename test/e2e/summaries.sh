@@ -15,7 +15,8 @@
 #   fields main.c loads and sweeps (struct-field keys of a call's result);
 #   fields: a struct of pointers filled through a pointer parameter in
 #   grid.c (`g->u = malloc(...)`, the caller's struct) and swept through a
-#   pointer parameter in step.c (struct-field keys of a pointed-to struct);
+#   pointer parameter in step.c (struct-field keys of a pointed-to struct; the
+#   length kept in g->n and the loops bounded by it: exact passes, expected);
 #   swap: the same with two fields swapped after every step in step.c (two
 #   keys with an edge each way, halved in the join; one file: the step's
 #   swapped slots, halved in the module's own flow);
