@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Estimator.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/PatternMatch.h"
 
 namespace oli {
@@ -143,6 +144,34 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
 /// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
 /// its remainder) goes the way it goes at the sample point, instead of
 /// BranchProbabilityInfo's even guess.
+/// True for the vectoriser's test of whether two arrays' ranges overlap:
+/// `A.lo <u B.hi && B.lo <u A.hi` (an `and` or a `select`) with the bounds
+/// of each based on one object, a parameter or an identified object, the
+/// two different.
+static bool rangesOverlap(Value *V) {
+  using namespace PatternMatch;
+  Value *L, *R;
+  if (!match(V, m_LogicalAnd(m_Value(L), m_Value(R))))
+    return false;
+  // each comparison as Lo < Hi, by the objects its pointers are based on
+  auto below = [](Value *X, const Value *&Lo, const Value *&Hi) {
+    auto *C = dyn_cast<ICmpInst>(X);
+    if (!C || !C->getOperand(0)->getType()->isPointerTy())
+      return false;
+    bool Less = C->getPredicate() == ICmpInst::ICMP_ULT || C->getPredicate() == ICmpInst::ICMP_ULE;
+    if (!Less && C->getPredicate() != ICmpInst::ICMP_UGT && C->getPredicate() != ICmpInst::ICMP_UGE)
+      return false;
+    Lo = getUnderlyingObject(C->getOperand(Less ? 0 : 1));
+    Hi = getUnderlyingObject(C->getOperand(Less ? 1 : 0));
+    return true;
+  };
+  const Value *ALo, *BHi, *BLo, *AHi;
+  if (!below(L, ALo, BHi) || !below(R, BLo, AHi))
+    return false;
+  auto object = [](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O); };
+  return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo);
+}
+
 void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost) {
   SmallVector<std::pair<BasicBlock *, bool>, 8> Decided(Outermost.begin(), Outermost.end());
   DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
@@ -170,14 +199,20 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<Basic
       }
       return R;
     }
+    // The vectoriser's range overlap check of two arrays (`lo1 <u hi2 &&
+    // lo2 <u hi1`, pointers): distinct objects do not overlap, so the vector
+    // loop runs (a stencil over three arrays, whose ranges of rows differ)
+    if (rangesOverlap(V))
+      return false;
     // The vectoriser's run-time checks join their comparisons with or.
-    if (auto *B = dyn_cast<BinaryOperator>(V);
-        B && B->getType()->isIntegerTy(1) && Depth < 4 &&
-        (B->getOpcode() == Instruction::Or || B->getOpcode() == Instruction::And)) {
-      std::optional<bool> X = decide(B->getOperand(0), Depth + 1), Y = decide(B->getOperand(1), Depth + 1);
+    using namespace PatternMatch;
+    Value *L, *R;
+    bool IsOr = match(V, m_LogicalOr(m_Value(L), m_Value(R)));
+    if (V->getType()->isIntegerTy(1) && Depth < 4 && (IsOr || match(V, m_LogicalAnd(m_Value(L), m_Value(R))))) {
+      std::optional<bool> X = decide(L, Depth + 1), Y = decide(R, Depth + 1);
       if (!X || !Y)
         return std::nullopt;
-      return B->getOpcode() == Instruction::Or ? (*X || *Y) : (*X && *Y);
+      return IsOr ? (*X || *Y) : (*X && *Y);
     }
     auto *C = dyn_cast<ICmpInst>(V);
     if (!C || !C->getOperand(0)->getType()->isIntegerTy() || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)

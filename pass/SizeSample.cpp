@@ -244,9 +244,47 @@ Sample SampleSpace::leaf(Value *V) {
   return Sample{Values[Sym], {Sym}};
 }
 
+/// The backedge-taken count of a loop whose latch exits on `p == bound`,
+/// p a phi of the latch whose incoming values are all `h + 1`, h the
+/// header's phi that p feeds (the vectoriser's outer loop of a 2-D sweep:
+/// its row's vector and remainder paths each compute `j + 1`):
+/// bound - start - 1. ScalarEvolution has no count for it: neither phi is
+/// an induction it recognises.
+static const SCEV *latchPhiCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch(), *Pre = L->getLoopPredecessor();
+  auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!C || !Pre || !C->isEquality() || L->getExitingBlock() != Latch || !SE.isSCEVable(C->getOperand(0)->getType()))
+    return nullptr;
+  // exits when equal: `eq` leaving by its first successor, `ne` by its second
+  if ((C->getPredicate() == ICmpInst::ICMP_EQ) != !L->contains(BI->getSuccessor(0)))
+    return nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto *P = dyn_cast<PHINode>(C->getOperand(I));
+    const SCEV *Bound = SE.getSCEV(C->getOperand(1 - I));
+    if (!P || P->getParent() != Latch || !SE.isLoopInvariant(Bound, L))
+      continue;
+    PHINode *H = nullptr;
+    for (PHINode &X : L->getHeader()->phis())
+      if (X.getIncomingValueForBlock(Latch) == P)
+        H = &X;
+    if (!H)
+      return nullptr;
+    const SCEV *HS = SE.getSCEV(H);
+    for (Value *In : P->incoming_values())
+      if (!SE.getMinusSCEV(SE.getSCEV(In), HS)->isOne())
+        return nullptr;
+    return SE.getMinusSCEV(SE.getMinusSCEV(Bound, SE.getSCEV(H->getIncomingValueForBlock(Pre))),
+                           SE.getOne(Bound->getType()));
+  }
+  return nullptr;
+}
+
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
+    B = latchPhiCount(L, SE);
+  if (!B)
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);
   if (!R || R->Value < 0 || R->Value + 1 >= Limit)
