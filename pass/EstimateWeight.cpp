@@ -469,11 +469,14 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
         if (is_contained(Size->Syms, X))
           Rename.try_emplace(X, Space.symbolNamed(paramSymbol(Callee->getName(), J, A->getType()->isPointerTy())));
     }
-    if (Rename.empty())
-      return std::nullopt;
-    Space.Renamed = std::move(Rename);
-    std::optional<Sample> S = sizeAt(*Alloc);
-    Space.Renamed.clear();
+    std::optional<Sample> S;
+    if (!Rename.empty()) {
+      Space.Renamed = std::move(Rename);
+      S = sizeAt(*Alloc);
+      Space.Renamed.clear();
+    } else {
+      S = sizeAsMultiple(*Alloc, *Size, *CB); // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`
+    }
     if (!S || S->Value <= 0 || S->Syms == Size->Syms ||
         any_of(S->Syms, [&](unsigned X) { return !Space.shared(X) && Space.paramOf(X) != Callee->getName(); }))
       return std::nullopt;
@@ -482,6 +485,62 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
     R = S;
   }
   return R;
+}
+
+/// The size of the object Alloc allocates (Size at the sample point) as
+/// a constant multiple of one of CB's integer arguments, both in one
+/// function: `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)` is 8 times
+/// relax's second parameter, whichever symbols the length reads (a
+/// compound length is no symbol the call passes). In that parameter's
+/// symbol; none when no argument is such a factor (the same multiple at
+/// the sample point and at a second one).
+std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size, CallBase &CB) {
+  Function *Callee = CB.getCalledFunction();
+  std::optional<ObjectRole> R = roleOf(Alloc.getCalledFunction() ? Alloc.getCalledFunction()->getName() : "");
+  if (!Callee || !R || Alloc.getFunction() != CB.getFunction() || R->SizeArg < 0 ||
+      unsigned(R->SizeArg) >= Alloc.arg_size())
+    return std::nullopt;
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
+  Value *Bytes = Alloc.getArgOperand(unsigned(R->SizeArg));
+  if (!SE.isSCEVable(Bytes->getType()))
+    return std::nullopt;
+  const SCEV *SizeS = SE.getSCEV(Bytes);
+  if (R->CountArg >= 0 && unsigned(R->CountArg) < Alloc.arg_size()) {
+    Value *Count = Alloc.getArgOperand(unsigned(R->CountArg));
+    if (!SE.isSCEVable(Count->getType()) || Count->getType() != Bytes->getType())
+      return std::nullopt;
+    SizeS = SE.getMulExpr(SizeS, SE.getSCEV(Count));
+  }
+  std::optional<Sample> S1 = Space.eval(SizeS, SE);
+  if (!S1 || S1->Value != Size.Value || S1->Syms != Size.Syms)
+    return std::nullopt;
+  // a second point, each of the size's symbols renamed to one of its own
+  // (ScalarEvolution keeps `nx * ny` and `ny * nx` apart: the two are
+  // compared as numbers, at two points)
+  DenseMap<unsigned, unsigned> Other;
+  for (unsigned X : Size.Syms)
+    Other[X] = Space.symbolNamed(Space.name(X) + "'");
+  Space.Renamed = Other;
+  std::optional<Sample> S2 = Space.eval(SizeS, SE);
+  Space.Renamed.clear();
+  for (unsigned J = 0; S2 && J < CB.arg_size(); ++J) {
+    Value *A = CB.getArgOperand(J);
+    if (!A->getType()->isIntegerTy() || A->getType()->getIntegerBitWidth() > 64 || !SE.isSCEVable(A->getType()))
+      continue;
+    const SCEV *AS = SE.getNoopOrSignExtend(SE.getSCEV(A), SizeS->getType());
+    std::optional<Sample> V1 = Space.eval(AS, SE);
+    if (!V1 || V1->Value <= 0 || V1->Syms != Size.Syms || Size.Value % V1->Value)
+      continue;
+    int64_t C = Size.Value / V1->Value;
+    Space.Renamed = Other;
+    std::optional<Sample> V2 = Space.eval(AS, SE);
+    Space.Renamed.clear();
+    if (!V2 || __builtin_mul_overflow(C, V2->Value, &V2->Value) || V2->Value != S2->Value)
+      continue;
+    unsigned P = Space.symbolNamed(paramSymbol(Callee->getName(), J, false));
+    return Sample{C * Space.value(P), {P}};
+  }
+  return std::nullopt;
 }
 
 double Estimator::entering(FnInfo &FI, const Loop *L) {
