@@ -46,6 +46,7 @@ size_t oli_summary_write(const oli_summary_t *s, const uint64_t *locals, unsigne
     put32f(buf + 32 + 4 * p, s->per_byte[p]);
     put32f(buf + 48 + 4 * p, s->execs[p]);
   }
+  if (s->what == OLI_SUMMARY_EDGE) put32f(buf + 32, s->sweeps > 0 ? s->sweeps : s->weight);
   put32f(buf + 64, s->passes_per_byte);
   put32f(buf + 68, s->moved);
   unsigned char *q = buf + OLI_SUMMARY_HEADER_SIZE;
@@ -112,6 +113,10 @@ int oli_summary_decode(const void *rec, size_t left, size_t offset, oli_summary_
   }
   out->passes_per_byte = get32f(p + 64);
   out->moved = get32f(p + 68);
+  if (out->what == OLI_SUMMARY_EDGE) { /* version 3's sweeps in the first per-byte slot */
+    out->sweeps = out->version >= 3 && out->per_byte[0] > 0 ? out->per_byte[0] : out->weight;
+    out->per_byte[0] = 0;
+  }
   size_t need = OLI_SUMMARY_HEADER_SIZE + (size_t)out->n_local * 8 + kl + 1u + fl + 1u;
   if (need > out->size)
     BAD("summary at offset %zu: %u site IDs and strings of %u+%u bytes do not fit its size %u", offset, out->n_local,
@@ -153,7 +158,8 @@ int oli_summary_decode(const void *rec, size_t left, size_t offset, oli_summary_
   for (int i = 0; i < OLI_SUMMARY_PATTERNS; i++)
     if (!isfinite(out->per_byte[i]) || !isfinite(out->execs[i]) || out->per_byte[i] < 0 || out->execs[i] < 0)
       BAD("summary at offset %zu: key %.64s: a negative or non-finite count", offset, out->key);
-  if (!isfinite(out->weight) || out->weight < 0 || !isfinite(out->passes_per_byte) || !isfinite(out->moved))
+  if (!isfinite(out->weight) || out->weight < 0 || !isfinite(out->sweeps) || out->sweeps < 0 ||
+      !isfinite(out->passes_per_byte) || !isfinite(out->moved))
     BAD("summary at offset %zu: key %.64s: a negative or non-finite weight", offset, out->key);
   return 1;
 }
@@ -292,7 +298,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (!(local->flags & OLI_STATIC_F_KEYED) || nbufs == 0) return 0;
   struct {
     const char *key;
-    double weight;
+    double weight, sweeps; /* entries, and the sweeps of the object they make (fewer: tiles) */
     unsigned depth;
     double sbytes;    /* the site's edge into it: the object's size at the sample point (0: none, or two) */
     const char *ssyms; /* in these symbols (a parameter's key: its function's parameters) */
@@ -311,12 +317,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     double b = s.has_sample ? (double)s.sample_bytes : 0;
     if (k == nk) {
       if (nk == MAX_KEYS) continue;
-      keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].depth = 0;
+      keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].sweeps = 0, keys[nk].depth = 0;
       keys[nk].sbytes = b, keys[nk].ssyms = b > 0 ? s.syms : "", keys[nk].guessed = 0, nk++;
     } else if (keys[k].sbytes != b || (b > 0 && strcmp(keys[k].ssyms, s.syms) != 0)) {
       keys[k].sbytes = 0; /* two edges, two sizes: neither */
     }
-    keys[k].weight += s.weight;
+    keys[k].weight += s.weight, keys[k].sweeps += s.sweeps;
     keys[k].guessed |= (s.flags & OLI_SUMMARY_F_GUESSED) != 0;
   }
   for (unsigned i = 0; i < nk; i++) {
@@ -327,12 +333,13 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
       if (k < nk) { /* reached again (a cycle, or a second path): weight only if not yet expanded */
         to[i] |= 1ull << k;
-        if (k > i) keys[k].weight += keys[i].weight * s.weight;
+        if (k > i) keys[k].weight += keys[i].weight * s.weight, keys[k].sweeps += keys[i].sweeps * s.sweeps;
         continue;
       }
       if (nk == MAX_KEYS) continue;
       to[i] |= 1ull << nk;
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1;
+      keys[nk].sweeps = keys[i].sweeps * s.sweeps;
       keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed || (s.flags & OLI_SUMMARY_F_GUESSED);
       /* a parameter's object passed on with the caller's lengths ("relax#1=solve#1"):
        * its size in the callee's parameters (every parameter samples at one value) */
@@ -350,7 +357,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     for (unsigned k = i + 1; k < nk; k++)
       if ((to[i] >> k & 1) && (to[k] >> i & 1)) halve[i] = halve[k] = 1;
   for (unsigned i = 0; i < nk; i++)
-    if (halve[i]) keys[i].weight *= 0.5;
+    if (halve[i]) keys[i].weight *= 0.5, keys[i].sweeps *= 0.5;
   /* the object's size at the sample point, and its symbols (the allocating
    * module's edges): in globals every module names alike, for every key;
    * an edge into a parameter may give it in that function's parameters,
@@ -392,28 +399,30 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (strcmp(s.key, keys[i].key) != 0) continue;
       resolved = 1;
       if (lists(&s, id)) continue; /* counted in the site's own estimate */
-      double w = keys[i].weight * calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      double cl = calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      /* known executions per entry; the parts taken to cover the object per sweep of it */
+      double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;
       /* counts in the size's own symbols: at the sample point, over the size there */
       int exact = s.has_sample && kbytes > 0 && subset(s.syms, ksyms);
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
-        double v = exact ? w * ((double)s.sample_per_byte[p] + (double)s.sample_execs[p] / kbytes +
-                                (double)s.sample_rest[p] / size)
-                         : w * ((double)s.per_byte[p] + (double)s.execs[p] / size);
+        double v = exact ? ws * (double)s.sample_per_byte[p] +
+                               w * ((double)s.sample_execs[p] / kbytes + (double)s.sample_rest[p] / size)
+                         : ws * (double)s.per_byte[p] + w * (double)s.execs[p] / size;
         by[p] += v;
         c += v;
       }
       total += c;
-      passes += exact ? w * ((double)s.sample_passes_per_byte + (double)s.sample_moved / kbytes +
-                             (double)s.sample_rest_moved / size)
-                      : w * ((double)s.passes_per_byte + (double)s.moved / size);
+      passes += exact ? ws * (double)s.sample_passes_per_byte +
+                            w * ((double)s.sample_moved / kbytes + (double)s.sample_rest_moved / size)
+                      : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
       int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED);
       if (guess) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
-      double vg = w * (exact ? (double)s.sample_per_byte[2] + (double)s.sample_execs[2] / kbytes +
-                                   (double)s.sample_rest[2] / size
-                             : (double)s.per_byte[2] + (double)s.execs[2] / size);
+      double vg = exact ? ws * (double)s.sample_per_byte[2] +
+                              w * ((double)s.sample_execs[2] / kbytes + (double)s.sample_rest[2] / size)
+                        : ws * (double)s.per_byte[2] + w * (double)s.execs[2] / size;
       if (s.flags & OLI_SUMMARY_F_CHAINED) chained_g += vg;
       if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;
       else if (guess) guessed_other += c - vg;

@@ -58,6 +58,13 @@
  * parameter samples at one value). An EDGE whose weight rests on a guessed
  * trip count has OLI_SUMMARY_F_GUESSED.
  *
+ * Version 3 adds to an EDGE (in the first per-byte slot, which an EDGE does
+ * not use) the sweeps of the object its entries make: a call handed a part
+ * of the object in a loop that moves the pointer (`scale(c + off, blk)`
+ * per tile) enters the key once per call but sweeps the object once per
+ * entry of that loop. The join weighs a USE's parts taken to cover the
+ * object (per byte) by the sweeps, its known executions by the entries.
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -74,7 +81,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 2
+#define OLI_SUMMARY_VERSION 3
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -96,6 +103,9 @@ typedef struct oli_summary_s {
   uint16_t size, accesses, n_local;
   uint64_t from_site;     /* EDGE: the site whose object enters the key; 0: from_key's */
   float weight;           /* EDGE: entries per run */
+  float sweeps;           /* EDGE (version 3): the sweeps of the object those entries make, fewer when they
+                           * are handed parts of it (a loop around the calls moves the pointer: tiles); 0 when
+                           * written, or version 2: as many as weight */
   float per_byte[OLI_SUMMARY_PATTERNS]; /* USE: accesses per byte (coverage taken) */
   float execs[OLI_SUMMARY_PATTERNS];    /* USE: executions (counts known) */
   float passes_per_byte, moved;         /* USE: bytes moved per byte; bytes moved */

@@ -695,6 +695,9 @@ double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &
       return R;
     }
     Out = P;
+    // where the parts start as P begins: a loop around P that only runs P
+    // again (a time loop around the tiles) repeats the sweep, it is no tile
+    S = startIn(S, P, *FI.SE);
   }
   return Out ? std::min(R, loopEntries(FI, Out).first) : R;
 }
@@ -1104,6 +1107,7 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     for (const auto &[Key, CB] : St.Exits) {
       if (!CB) { // a slot: the object is there for the run
         T.Exits[Key] = std::max(T.Exits[Key], 1.0);
+        T.ExitSweeps[Key] = std::max(T.ExitSweeps[Key], 1.0);
         continue;
       }
       FnInfo *FI = info(*CB->getFunction());
@@ -1111,7 +1115,14 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         continue;
       auto [C, CG] = callsOf(*CB->getFunction());
       auto [R, RG] = relFreq(*FI, CB->getParent());
+      // the sweeps of the object the calls make: fewer when they are handed
+      // parts of it, a loop around the calls moving the pointer (tileEntries)
+      double RT = R;
+      unsigned ArgNo = 0;
+      if (size_t H = Key.rfind('#'); H != std::string::npos && !StringRef(Key).drop_front(H + 1).getAsInteger(10, ArgNo))
+        RT = tileEntries(*FI, *CB, ArgNo, R);
       T.Exits[Key] += C * R;
+      T.ExitSweeps[Key] += (St.Absolute ? C : ET[S]) * RT;
       if (CG || RG)
         T.ExitGuessed.insert(Key);
       T.ExitCalls[Key].push_back(CB);

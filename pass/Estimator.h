@@ -155,6 +155,7 @@ struct Tally : Part {
   std::map<std::string, Part> ByRoot; // the same, by the module's root function ("fn()") it runs under
   bool Seen = false, Escapes = false, Unseen = false, Ambiguous = false;
   std::map<std::string, double> Exits; // key -> entries per run
+  std::map<std::string, double> ExitSweeps; // key -> sweeps of the object they make (tiles: fewer than entries)
   std::map<std::string, std::vector<CallBase *>> ExitCalls; // key -> the calls passing the object (a parameter's)
   std::map<const Function *, std::vector<CallBase *>> EnterCalls; // the calls passing it to a key's function here
   std::set<std::string> ExitGuessed; // keys entered a number of times that rests on a guessed trip count

@@ -192,7 +192,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   };
   // Renames: an edge from a parameter's key, which of the callee's
   // parameters are the caller's ("relax#1=solve#1")
-  auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W,
+  auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W, double Sweeps,
                   const std::optional<Sample> &Size = std::nullopt, bool Guessed = false,
                   const std::string &Renames = "") {
     oli_summary_t R{};
@@ -202,6 +202,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     R.from_key = FromKey.c_str();
     R.key = Key.c_str();
     R.weight = float(W);
+    R.sweeps = float(Sweeps);
     std::string Names = Size ? Space.names(Size->Syms) : "";
     if (Size) // the object's size in shared symbols: other modules' counts in them are exact
       R.has_sample = 1, R.sample_bytes = float(Size->Value), R.syms = Names.c_str();
@@ -221,7 +222,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
-      edge(Info.Id, "", Key, W, KS ? KS : Size, T.ExitGuessed.count(Key) > 0);
+      edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0);
     }
   }
   for (const auto &[Key, From] : KeyRoots) {
@@ -305,7 +306,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         // size in them on to the callee's key
         auto It = T.ExitCalls.find(K2);
         std::string Renames = KeyFn.empty() || It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
-        edge(0, Key, K2, W, std::nullopt, T.ExitGuessed.count(K2) > 0, Renames);
+        edge(0, Key, K2, W, T.ExitSweeps.at(K2), std::nullopt, T.ExitGuessed.count(K2) > 0, Renames);
       }
   }
   // Calls of other modules' functions ("fn()"), per call of the root they
@@ -331,7 +332,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
   for (const auto &[FromTo, W] : CallW)
-    edge(0, FromTo.first, FromTo.second, W);
+    edge(0, FromTo.first, FromTo.second, W, W);
   SummaryBytes = std::move(Bytes);
 }
 
@@ -396,6 +397,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
         else
           OS << R.from_key;
         OS << " -> " << R.key << " x" << format("%.4g", R.weight);
+        if (R.sweeps != R.weight) // the calls are handed parts of it
+          OS << " (" << format("%.4g", R.sweeps) << " sweeps)";
         if (R.has_sample && !R.from_site && *R.from_key)
           OS << ", parameters " << R.syms;
         else if (R.has_sample)

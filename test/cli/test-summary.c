@@ -76,7 +76,7 @@ int main(void) {
   u.has_sample = 1, u.syms = "@ny+0", u.sample_execs[0] = 3.0f * 1031 * 1039, u.sample_moved = 8.0f * 3 * 1031 * 1039;
   len += oli_summary_write(&u, NULL, sec + len, sizeof sec - len);
   CHECK("version 2 reads back", oli_summary_check(sec, sec + len, why, sizeof why) == 0 &&
-                                    oli_summary_decode(sec, len, 0, &r, why, sizeof why) == 1 && r.version == 2 &&
+                                    oli_summary_decode(sec, len, 0, &r, why, sizeof why) == 1 && r.version == OLI_SUMMARY_VERSION &&
                                     r.has_sample && strcmp(r.syms, "@nx+0,@ny+0") == 0 && r.sample_bytes > 8e6f);
   b.len = len;
   local.flags = OLI_STATIC_F_KEYED, local.passes = 0, local.intensity = 0;
@@ -203,5 +203,27 @@ int main(void) {
     CHECK(both ? "swapped fields: each half the time" : "one way only: both keys whole",
           out.passes > want - 0.01f && out.passes < want + 0.01f);
   }
+
+  /* version 3: an object handed to kern a tile at a time, 320 calls making 10
+   * sweeps of it: kern's part taken to cover what it is given (2 passes a
+   * call) counts per sweep, 20 passes, and its known executions (16 per
+   * call, 16 bytes moved each time over the nominal 1 MiB) per call; a
+   * version 2 edge (no sweeps) counts every call as a sweep */
+  len = 0;
+  local = (__oli_site_static_t){1, 16, OLI_PATTERN_NONE, OLI_CONFIDENCE_LOW, OLI_STATIC_F_KEYED, {0, 0, 0}, 0, 0};
+  memset(&e, 0, sizeof e);
+  e.what = OLI_SUMMARY_EDGE, e.from_site = site, e.from_key = "", e.key = "kern#0", e.weight = 320, e.sweeps = 10;
+  len += oli_summary_write(&e, NULL, sec + len, sizeof sec - len);
+  add(OLI_SUMMARY_USE, 0, "", "kern#0", 0, 0.25f, 16, NULL, 0); /* passes: 8 x 0.25 a byte, 8 x 16 bytes moved */
+  b.len = len;
+  CHECK("sweeps read back", oli_summary_decode(sec, len, 0, &r, why, sizeof why) == 1 && r.sweeps == 10 &&
+                                r.weight == 320 && r.per_byte[0] == 0);
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  float tiles = 10 * 2.0f + 320 * 128.0f / (1 << 20);
+  CHECK("tiles: the cover per sweep, the counts per call", out.passes > tiles - 0.01f && out.passes < tiles + 0.01f);
+  sec[6] = 2; /* the edge as version 2 wrote it: no sweeps */
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  float calls = 320 * 2.0f + 320 * 128.0f / (1 << 20);
+  CHECK("version 2: every call a sweep", out.passes > calls - 0.01f && out.passes < calls + 0.01f);
   return TEST_SUMMARY();
 }
