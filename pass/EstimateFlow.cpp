@@ -25,10 +25,11 @@ static std::string globalKey(const GlobalValue &GV, int64_t Off) {
 /// The field key of slot Off of what pointer parameter A points to: a struct
 /// returned by value's, or the struct A was indexed as (StructParams.h); "".
 static std::string argFieldKey(const Argument &A, int64_t Off) {
+  const Module &M = *A.getParent()->getParent();
   if (Type *RT = A.getParent()->getParamStructRetType(A.getArgNo()))
-    return fieldKey(RT, Off);
+    return fieldKey(M, RT, Off);
   StringRef N = structParam(A);
-  return N.empty() ? "" : fieldKey(N, Off);
+  return N.empty() ? "" : fieldKey(M, N, Off);
 }
 static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
 
@@ -269,12 +270,15 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   if (P.empty())
     K = paramKey(*Callee, ArgNo);
   else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
-    K = fieldKey(CB.getParamByValType(ArgNo), P[0].Lo);
+    K = fieldKey(M, CB.getParamByValType(ArgNo), P[0].Lo);
   else if (auto *AI = dyn_cast<AllocaInst>(U.get()); AI && P.size() == 1 && P[0].exact())
-    K = fieldKey(AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
+    K = fieldKey(M, AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
   if (K.empty())
     return false;
-  States[S].Exits.push_back({K, &CB});
+  // a field's key is a slot: the object is there for the run, and the
+  // callee's USEs count per call of the root they run under (the join
+  // counts its calls through the roots' edges), not per call here
+  States[S].Exits.push_back({K, P.empty() ? &CB : nullptr});
   return true;
 }
 
@@ -660,7 +664,7 @@ void Estimator::findKeys() {
             continue;
           for (User *L : V->users())
             if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
-              if (std::string K = BT ? fieldKey(BT, Off.getSExtValue()) : fieldKey(Named, Off.getSExtValue()); !K.empty())
+              if (std::string K = BT ? fieldKey(M, BT, Off.getSExtValue()) : fieldKey(M, Named, Off.getSExtValue()); !K.empty())
                 root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
           if (V == &A)
             break;
@@ -713,7 +717,7 @@ void Estimator::findKeys() {
               ST->getElementType(SL->getElementContainingOffset(uint64_t(Off)))->isPointerTy() &&
               int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
               info(*CB->getFunction()))
-            if (std::string K = fieldKey(ST, Off); !K.empty())
+            if (std::string K = fieldKey(M, ST, Off); !K.empty())
               root(K, state(A, {Slot::at(Off)}, true), 0.0);
       }
     }

@@ -9,6 +9,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Operator.h"
 
@@ -37,11 +38,34 @@ static StructType *indexedAs(Value *V, bool &Mixed) {
   return Found;
 }
 
+static StructType *structOf(Argument &A, unsigned Depth);
+
+/// The struct the defined functions V is passed to index their parameter
+/// as (a C++ member function's `this`: `w[i]` and `w.size()` are calls of
+/// std::vector's operator[] and size() at the pipeline's start).
+static StructType *passedAs(Value *V, bool &Mixed, unsigned Depth) {
+  StructType *Found = nullptr;
+  for (Use &U : V->uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    Function *F = CB ? CB->getCalledFunction() : nullptr;
+    if (!F || F->isDeclaration() || !CB->isArgOperand(&U) || CB->getArgOperandNo(&U) >= F->arg_size())
+      continue;
+    if (StructType *T = structOf(*F->getArg(CB->getArgOperandNo(&U)), Depth + 1)) {
+      if (Found && Found != T)
+        Mixed = true;
+      Found = T;
+    }
+  }
+  return Found;
+}
+
 /// The struct A is indexed as: A's own field GEPs, and those of the loads of
-/// the stack slot clang spills A to (at -O0's shape, before mem2reg).
-static StructType *structOf(Argument &A) {
+/// the stack slot clang spills A to (at -O0's shape, before mem2reg); else
+/// the struct the functions it is passed to index it as (two calls deep).
+static StructType *structOf(Argument &A, unsigned Depth) {
   bool Mixed = false;
   StructType *ST = indexedAs(&A, Mixed);
+  SmallVector<Value *, 4> Copies{&A}; // A and the loads of its slot
   for (User *U : A.users()) {
     auto *SI = dyn_cast<StoreInst>(U);
     auto *Slot = SI && SI->getValueOperand() == &A ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
@@ -49,6 +73,7 @@ static StructType *structOf(Argument &A) {
       continue;
     for (User *SU : Slot->users()) {
       if (auto *LI = dyn_cast<LoadInst>(SU)) {
+        Copies.push_back(LI);
         if (StructType *T = indexedAs(LI, Mixed)) {
           if (ST && ST != T)
             Mixed = true;
@@ -59,6 +84,23 @@ static StructType *structOf(Argument &A) {
       }
     }
   }
+  // a reference bound to it (a range-for's `__range`): the loads of the
+  // slot a copy is stored into, when nothing else is stored there
+  for (size_t I = 1, N = Copies.size(); I < N; ++I)
+    for (User *U : Copies[I]->users())
+      if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == Copies[I])
+        if (auto *Ref = dyn_cast<AllocaInst>(SI->getPointerOperand());
+            Ref && all_of(Ref->users(), [&](User *RU) { return isa<LoadInst>(RU) || RU == SI || isa<IntrinsicInst>(RU); }))
+          for (User *RU : Ref->users())
+            if (auto *LI = dyn_cast<LoadInst>(RU))
+              Copies.push_back(LI);
+  if (!ST && Depth < 2)
+    for (Value *V : Copies)
+      if (StructType *T = passedAs(V, Mixed, Depth)) {
+        if (ST && ST != T)
+          Mixed = true;
+        ST = T;
+      }
   return Mixed ? nullptr : ST;
 }
 
@@ -70,7 +112,7 @@ void recordStructParams(Module &M) {
     SmallVector<Metadata *, 4> Names;
     bool Any = false;
     for (Argument &A : F.args()) {
-      StructType *ST = A.getType()->isPointerTy() && !A.hasStructRetAttr() && !A.hasByValAttr() ? structOf(A) : nullptr;
+      StructType *ST = A.getType()->isPointerTy() && !A.hasStructRetAttr() && !A.hasByValAttr() ? structOf(A, 0) : nullptr;
       Names.push_back(MDString::get(Ctx, ST ? ST->getName() : ""));
       Any |= ST != nullptr;
     }
@@ -87,34 +129,54 @@ StringRef structParam(const Argument &A) {
   return S ? S->getString() : "";
 }
 
-std::string fieldKey(StringRef N, int64_t Off) {
+/// N without the suffix of a module's renamed duplicate ("struct.T.0").
+static StringRef baseName(StringRef N) {
   size_t Dot = N.rfind('.');
   if (Dot != StringRef::npos && Dot + 1 < N.size() &&
       N.drop_front(Dot + 1).find_first_not_of("0123456789") == StringRef::npos && N.take_front(Dot).contains('.'))
     N = N.take_front(Dot);
-  return "%" + N.str() + "+" + std::to_string(Off);
+  return N;
 }
 
-std::string fieldKey(Type *T, int64_t Off) {
+std::string fieldKey(const Module &M, Type *T, int64_t Off) {
   auto *ST = dyn_cast_or_null<StructType>(T);
   if (!ST || ST->isLiteral() || !ST->hasName())
     return "";
-  return fieldKey(ST->getName(), Off);
+  // down to the innermost named struct holding the slot
+  const DataLayout &DL = M.getDataLayout();
+  while (ST->isSized() && Off >= 0) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    if (uint64_t(Off) >= SL->getSizeInBytes())
+      break;
+    unsigned I = SL->getElementContainingOffset(uint64_t(Off));
+    auto *In = dyn_cast<StructType>(ST->getElementType(I));
+    if (!In || In->isLiteral() || !In->hasName() || !In->isSized())
+      break;
+    Off -= int64_t(SL->getElementOffset(I));
+    ST = In;
+  }
+  return "%" + baseName(ST->getName()).str() + "+" + std::to_string(Off);
+}
+
+std::string fieldKey(const Module &M, StringRef N, int64_t Off) {
+  if (StructType *ST = StructType::getTypeByName(M.getContext(), N))
+    return fieldKey(M, ST, Off);
+  return "%" + baseName(N).str() + "+" + std::to_string(Off);
 }
 
 std::string fieldKeyAt(const Value *Base, int64_t Off) {
   if (auto *AI = dyn_cast<AllocaInst>(Base))
-    return fieldKey(AI->getAllocatedType(), Off);
+    return fieldKey(*AI->getModule(), AI->getAllocatedType(), Off);
   auto *A = dyn_cast<Argument>(Base);
   if (!A || !A->getType()->isPointerTy())
     return "";
   const Function &F = *A->getParent();
   if (Type *T = F.getParamByValType(A->getArgNo()))
-    return fieldKey(T, Off);
+    return fieldKey(*F.getParent(), T, Off);
   if (Type *T = F.getParamStructRetType(A->getArgNo()))
-    return fieldKey(T, Off);
+    return fieldKey(*F.getParent(), T, Off);
   StringRef N = structParam(*A);
-  return N.empty() ? "" : fieldKey(N, Off);
+  return N.empty() ? "" : fieldKey(*F.getParent(), N, Off);
 }
 
 } // namespace oli

@@ -33,12 +33,16 @@ void recordStructParams(llvm::Module &M);
 /// start ("struct.grid"), or "" when none was recorded.
 llvm::StringRef structParam(const llvm::Argument &A);
 
-/// The key of the slot at byte Off of any struct named N ("%struct.T+off",
+/// The key of the slot at byte Off of any struct named N in M ("%struct.T+off",
 /// common/summary.h; a module's renamed duplicate "struct.T.0" names the
-/// same type).
-std::string fieldKey(llvm::StringRef N, int64_t Off);
+/// same type). A slot inside a struct member is named by the innermost
+/// named struct that holds it (`std::vector`'s data pointer, at byte 0 of
+/// the vector, of its `_Vector_base` and of that one's members, is
+/// `_Vector_impl_data`'s at byte 0, whichever type the code indexes), so
+/// that modules seeing the object through different types of it agree.
+std::string fieldKey(const llvm::Module &M, llvm::StringRef N, int64_t Off);
 /// The same for a named struct type; "" for any other type.
-std::string fieldKey(llvm::Type *T, int64_t Off);
+std::string fieldKey(const llvm::Module &M, llvm::Type *T, int64_t Off);
 /// The key of the slot at byte Off of the struct Base points to, when the
 /// IR says which: a parameter's by-value, returned (sret) or recorded
 /// struct, a stack slot's struct; "" otherwise.

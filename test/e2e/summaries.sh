@@ -40,6 +40,16 @@
 #   the driver's unrolled time loop holds the kernel inlined ten times, or
 #   calls it out of line from a function the object enters with its own
 #   length, and both count guessed trips (16.6 and 9.07 passes of 21).
+#   vector: a C++ code whose std::vectors, made in main.cpp, a kernel in
+#   kern.cpp takes by reference: main's vector and the kernel's indexing
+#   (operator[], size(), begin() of its _Vector_base) meet at the innermost
+#   struct that holds the data pointer (pass/StructParams.h). The kernel's
+#   loop bound is size(), a pointer difference, so its passes are guessed:
+#   expected gives the counted passes within 2x (w read 0.3 before, its
+#   kernel's accesses not joined). Its single-file build is no reference
+#   (printed, not compared): -fno-inline-functions keeps the vector's own
+#   functions out of line there, and the estimate takes their accesses for
+#   gathers;
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
@@ -77,6 +87,19 @@ params|sized|chain|xs|sret|fields|swap)
   OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
   ;;
+vector)
+  CXX="$CLANG --driver-mode=g++"
+  files=$(cd "$S" && ls *.cpp)
+  for f in $files; do
+    OLI_PASS_OPTIONS=$PO $CXX -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.cpp}.o" ||
+      fail "compile $f"
+  done
+  $CXX *.o -o multi $LINK || fail "link multi"
+  (echo '#include "kern.h"' && echo '#include <cstdio>' && echo '#include <cstdlib>' &&
+    for f in $files; do grep -v '^#include "' "$S/$f"; done) > one-file.cpp
+  OLI_PASS_OPTIONS=$PO $CXX -O2 -fno-inline-functions -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.cpp \
+    -o one $LINK || fail "compile the single file"
+  ;;
 bench-xs)
   C="-O2 -fopenmp -gline-tables-only -I$S -I$S/../common"
   files=$(cd "$S" && ls *.c)
@@ -103,7 +126,7 @@ npb|fmain|common|fsized)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, npb, fmain, common, fsized, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, vector, npb, fmain, common, fsized, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
@@ -112,7 +135,7 @@ esac
 exp=/dev/null
 [ -f "$S/expected" ] && exp=$S/expected
 compare=1
-[ "$case_" = chain ] && compare=0
+[ "$case_" = chain ] || [ "$case_" = vector ] && compare=0
 python3 - multi.json one.json "$exp" "$compare" <<'PY' || fail "estimates differ (above)"
 import json, sys
 def sites(path):
@@ -124,13 +147,13 @@ def sites(path):
     return out
 m, o = sites(sys.argv[1]), sites(sys.argv[2])
 compare = sys.argv[4] == "1"
-ok = sorted(m) == sorted(o)
-if not ok:
+ok = sorted(m) == sorted(o) or not compare
+if sorted(m) != sorted(o):
     print("sites differ:", sorted(m), sorted(o))
 for k in sorted(set(m) & set(o)):
     a, b = m[k], o[k]
     if a is None or b is None:
-        print(k, "no estimate:", "multi" if a is None else "single"); ok = False; continue
+        print(k, "no estimate:", "multi" if a is None else "single"); ok &= not compare; continue
     # joined: every site whose object reaches a key (a field, a global, a
     # parameter other files see); one that reaches none is its file's alone
     joined = a["joined"] if a["keyed"] or b["keyed"] else not a["joined"]
@@ -141,12 +164,18 @@ for k in sorted(set(m) & set(o)):
         ("" if a["keyed"] else " (no key: one file's)")))
     ok &= good or not compare
 # the counted truth, where the case gives it: passes within 10% in both builds
+# (a third column: within that factor either way, for counts that rest on guesses)
 for line in open(sys.argv[3]):
-    name, want = line.split()
+    name, want, *factor = line.split()
+    want = float(want)
     for label, d in (("multi", m), ("single", o))[:2 if compare else 1]:
         got = [e["passes"] for k, e in d.items() if k[1] == name and e]
-        good = len(got) == 1 and abs(got[0] - float(want)) <= 0.1 * float(want)
-        print("%-40s %-6s %8s passes  counted %s  %s" % (name, label, got, want, "ok" if good else "WRONG"))
+        if factor:
+            good = len(got) == 1 and want / float(factor[0]) <= got[0] <= want * float(factor[0])
+        else:
+            good = len(got) == 1 and abs(got[0] - want) <= 0.1 * want
+        print("%-40s %-6s %8s passes  counted %g%s  %s" % (name, label, got, want,
+              " (within %sx)" % factor[0] if factor else "", "ok" if good else "WRONG"))
         ok &= good
 sys.exit(0 if ok else 1)
 PY
