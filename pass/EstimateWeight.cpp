@@ -139,11 +139,6 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
   return BPI;
 }
 
-/// View 1's branch probabilities: a branch outside every loop's variation
-/// that compares sizes with each other or with a small constant (`n > 0`
-/// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
-/// its remainder) goes the way it goes at the sample point, instead of
-/// BranchProbabilityInfo's even guess.
 /// True for the vectoriser's test of whether two arrays' ranges overlap:
 /// `A.lo <u B.hi && B.lo <u A.hi` (an `and` or a `select`) with the bounds
 /// of each based on one object, a parameter or an identified object, the
@@ -172,6 +167,11 @@ static bool rangesOverlap(Value *V) {
   return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo);
 }
 
+/// View 1's branch probabilities: a branch outside every loop's variation
+/// that compares sizes with each other or with a small constant (`n > 0`
+/// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
+/// its remainder) goes the way it goes at the sample point, instead of
+/// BranchProbabilityInfo's even guess.
 void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost) {
   SmallVector<std::pair<BasicBlock *, bool>, 8> Decided(Outermost.begin(), Outermost.end());
   DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
@@ -525,7 +525,8 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   Space.Renamed.clear();
   for (unsigned J = 0; S2 && J < CB.arg_size(); ++J) {
     Value *A = CB.getArgOperand(J);
-    if (!A->getType()->isIntegerTy() || A->getType()->getIntegerBitWidth() > 64 || !SE.isSCEVable(A->getType()))
+    if (!A->getType()->isIntegerTy() || !SE.isSCEVable(A->getType()) ||
+        SE.getTypeSizeInBits(A->getType()) > SE.getTypeSizeInBits(SizeS->getType()))
       continue;
     const SCEV *AS = SE.getNoopOrSignExtend(SE.getSCEV(A), SizeS->getType());
     std::optional<Sample> V1 = Space.eval(AS, SE);

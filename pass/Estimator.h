@@ -277,6 +277,8 @@ private:
   /// it to as Key, when each call passes the size's values as arguments
   /// (`sweep(a, n)` of `a = malloc(n * 8)`: `sweep#1 * 8`); none otherwise.
   std::optional<Sample> sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls);
+  /// sizeInParams for a length that is no symbol of the size but an
+  /// expression the size is a constant multiple of (`relax(a, nx * ny)`).
   std::optional<Sample> sizeAsMultiple(CallBase &Alloc, const Sample &Size, CallBase &CB);
   /// The callee's parameters that the calls passing the object as Key pass
   /// Fn's own parameters as ("relax#1=solve#1,..."; by value, or a slot

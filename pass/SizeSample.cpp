@@ -111,8 +111,10 @@ SampleSpace::SampleSpace(Module &M) {
   for (auto &E : Stored)
     if (E.second.size() == 1 && !isa<Constant>(E.second[0])) {
       SlotValue[E.first()] = E.second[0];
-      std::string &Name = StoredOnce[E.second[0]]; // stored into a global and a field: the global names it
-      if (Name.empty() || (Name[0] != '@' && (E.first().starts_with("@") || E.first() < StringRef(Name))))
+      // stored into several slots: a global's name before a field's, then the first by name
+      std::string &Name = StoredOnce[E.second[0]];
+      auto rank = [](StringRef N) { return std::make_pair(!N.starts_with("@"), N); };
+      if (Name.empty() || rank(E.first()) < rank(Name))
         Name = E.first().str();
     }
 }
