@@ -492,8 +492,8 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
 /// function: `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)` is 8 times
 /// relax's second parameter, whichever symbols the length reads (a
 /// compound length is no symbol the call passes). In that parameter's
-/// symbol; none when no argument is such a factor (the same multiple at
-/// the sample point and at a second one).
+/// symbol; none when no argument is such a factor (the same multiple, to
+/// within 1/256, at the sample point and at a second one).
 std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size, CallBase &CB) {
   Function *Callee = CB.getCalledFunction();
   std::optional<ObjectRole> R = roleOf(Alloc.getCalledFunction() ? Alloc.getCalledFunction()->getName() : "");
@@ -530,13 +530,17 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
       continue;
     const SCEV *AS = SE.getNoopOrSignExtend(SE.getSCEV(A), SizeS->getType());
     std::optional<Sample> V1 = Space.eval(AS, SE);
-    if (!V1 || V1->Value <= 0 || V1->Syms != Size.Syms || Size.Value % V1->Value)
+    if (!V1 || V1->Value <= 0 || V1->Syms != Size.Syms)
       continue;
-    int64_t C = Size.Value / V1->Value;
+    // a multiple to within 1/256 (`relax(a, n / 2)` of `a = malloc(n * 8)`:
+    // 16 times, n odd or even)
+    int64_t C = std::llround(double(Size.Value) / double(V1->Value));
+    auto near = [](double X, double Y) { return std::fabs(X - Y) <= Y / 256; };
     Space.Renamed = Other;
     std::optional<Sample> V2 = Space.eval(AS, SE);
     Space.Renamed.clear();
-    if (!V2 || __builtin_mul_overflow(C, V2->Value, &V2->Value) || V2->Value != S2->Value)
+    if (C < 1 || !V2 || !near(double(C) * double(V1->Value), double(Size.Value)) ||
+        !near(double(C) * double(V2->Value), double(S2->Value)))
       continue;
     unsigned P = Space.symbolNamed(paramSymbol(Callee->getName(), J, false));
     return Sample{C * Space.value(P), {P}};

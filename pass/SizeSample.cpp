@@ -310,12 +310,19 @@ std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsi
     return X && X->Value >= 0 ? X : std::nullopt;
   };
   unsigned Op = B->getOpcode();
+  // a signed division or shift of values that are not negative there (`n / 2`
+  // of a signed n) is the unsigned one
+  bool Signed = Op == Instruction::SDiv || Op == Instruction::AShr;
+  if (Signed)
+    Op = Op == Instruction::SDiv ? Instruction::UDiv : Instruction::LShr;
   if (Op != Instruction::Or && Op != Instruction::And && Op != Instruction::Xor && Op != Instruction::Shl &&
-      Op != Instruction::LShr)
+      Op != Instruction::LShr && Op != Instruction::UDiv)
     return std::nullopt;
   std::optional<Sample> A = operand(0), C = operand(1);
   if (!A || !C)
     return std::nullopt;
+  if (Signed && W < 64 && (uint64_t(A->Value) >> (W - 1) || uint64_t(C->Value) >> (W - 1)))
+    return std::nullopt; // a negative value at the sample point
   uint64_t X = uint64_t(A->Value), Y = uint64_t(C->Value), R;
   switch (Op) {
   case Instruction::Or: R = X | Y; break;
@@ -325,6 +332,11 @@ std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsi
     if (Y >= W || (X << Y) >> Y != X)
       return std::nullopt;
     R = X << Y;
+    break;
+  case Instruction::UDiv:
+    if (Y == 0)
+      return std::nullopt;
+    R = X / Y;
     break;
   default:
     if (Y >= W)

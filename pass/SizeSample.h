@@ -124,8 +124,9 @@ private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
   std::string addressName(llvm::Value *Ptr, unsigned Depth);
   std::optional<Sample> evalAt(const llvm::SCEV *S, llvm::ScalarEvolution &SE, unsigned Depth);
-  /// A bitwise or shift instruction SCEV keeps opaque (a vector loop's
-  /// `or n, 1` end), from its operands' values.
+  /// A bitwise, shift or signed division instruction SCEV keeps opaque (a
+  /// vector loop's `or n, 1` end, `n / 2` of a signed n), from its operands'
+  /// values.
   std::optional<Sample> evalBitOp(llvm::Value *V, llvm::ScalarEvolution &SE, unsigned Depth);
   /// A leaf's sample: its symbol's value (or the symbol it is renamed to).
   Sample leaf(llvm::Value *V);
