@@ -361,6 +361,16 @@ static bool scalarByReference(const Argument &A) {
   return all_of(A.users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); });
 }
 
+/// The parameter number a parameter's key names ("fn#i": i); none for
+/// another key.
+static std::optional<unsigned> keyArgNo(StringRef Key) {
+  unsigned I = 0;
+  size_t H = Key.rfind('#');
+  if (H == StringRef::npos || Key.drop_front(H + 1).getAsInteger(10, I))
+    return std::nullopt;
+  return I;
+}
+
 /// A call of the function whose parameter Key ("fn#i") names.
 static bool callsKey(const CallBase &CB, StringRef Key) {
   const Function *F = CB.getCalledFunction();
@@ -369,8 +379,7 @@ static bool callsKey(const CallBase &CB, StringRef Key) {
 
 std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBase *> Calls) {
   std::optional<std::string> R;
-  unsigned Obj = ~0u; // the object's own argument: no length
-  Key.drop_front(Key.rfind('#') + 1).getAsInteger(10, Obj);
+  unsigned Obj = keyArgNo(Key).value_or(~0u); // the object's own argument: no length
   for (CallBase *CB : Calls) {
     if (!callsKey(*CB, Key))
       return "";
@@ -1123,9 +1132,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       // the sweeps of the object the calls make: fewer when they are handed
       // parts of it, a loop around the calls moving the pointer (tileEntries)
       double RT = R;
-      unsigned ArgNo = 0;
-      if (size_t H = Key.rfind('#'); H != std::string::npos && !StringRef(Key).drop_front(H + 1).getAsInteger(10, ArgNo))
-        RT = tileEntries(*FI, *CB, ArgNo, R);
+      if (std::optional<unsigned> ArgNo = keyArgNo(Key))
+        RT = tileEntries(*FI, *CB, *ArgNo, R);
       T.Exits[Key] += C * R;
       T.ExitSweeps[Key] += (St.Absolute ? C : ET[S]) * RT;
       if (CG || RG)
