@@ -14,6 +14,28 @@
 namespace oli {
 namespace intensity {
 
+/// An allocation's result tested for NULL (`if (!u || !v) return 1;`, the
+/// tests joined by `or`/`and`): the allocation succeeds, in both views (the
+/// failure path, taken at most once, is no half of the run, as
+/// BranchProbabilityInfo's even odds for a path that is not cold make it).
+/// The condition's value then; none for any other condition.
+static std::optional<bool> allocationSucceeds(Value *V, unsigned Depth) {
+  using namespace PatternMatch;
+  Value *L, *R;
+  bool IsOr = match(V, m_LogicalOr(m_Value(L), m_Value(R)));
+  if (Depth < 4 && (IsOr || match(V, m_LogicalAnd(m_Value(L), m_Value(R))))) {
+    std::optional<bool> X = allocationSucceeds(L, Depth + 1), Y = allocationSucceeds(R, Depth + 1);
+    if (!X || !Y)
+      return std::nullopt;
+    return IsOr ? (*X || *Y) : (*X && *Y);
+  }
+  auto *C = dyn_cast<ICmpInst>(V);
+  if (C && C->isEquality() && isa<ConstantPointerNull>(C->getOperand(1)))
+    if (auto *CB = dyn_cast<CallBase>(C->getOperand(0)->stripPointerCasts()); CB && CB->returnDoesNotAlias())
+      return C->getPredicate() == ICmpInst::ICMP_NE;
+  return std::nullopt;
+}
+
 FnInfo *Estimator::info(Function &F) {
   if (F.isDeclaration() || F.hasOptNone())
     return nullptr;
@@ -26,6 +48,11 @@ FnInfo *Estimator::info(Function &F) {
   FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
   FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
+  for (BasicBlock &BB : F)
+    if (auto *BI = dyn_cast<BranchInst>(BB.getTerminator()); BI && BI->isConditional())
+      if (std::optional<bool> Ok = allocationSucceeds(BI->getCondition(), 0);
+          Ok && none_of(Outermost, [&](const std::pair<BasicBlock *, bool> &D) { return D.first == &BB; }))
+        Outermost.push_back({&BB, *Ok});
   onceBranches(F, *FI);
   if (!Outermost.empty() || !FI->Once.empty()) { // both views
     FI->OuterBPI = decidedBranches(F, *FI, Outermost);
@@ -648,6 +675,9 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {1.0, true}; // its chunks are one pass of the chunk loop's range
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
+  else if (auto *TC = dyn_cast_or_null<SCEVConstant>(threadedExitCount(L, *FI.SE));
+           TC && TC->getAPInt().ult(uint64_t(1) << 31))
+    R = {double(TC->getAPInt().getZExtValue() + 1), true}; // its test on each path of a branch (jump threading's)
   else if (std::optional<double> A = argTrips(FI, L))
     R = {*A, true}; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;

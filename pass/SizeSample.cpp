@@ -282,10 +282,71 @@ static const SCEV *latchPhiCount(const Loop *L, ScalarEvolution &SE) {
   return nullptr;
 }
 
+/// A loop whose test was threaded into the paths of a branch it does not
+/// decide (`for (it = 0; it < 10; it++)` around kernels inlined behind an
+/// `n > 0` test: each path ends in its own `it + 1 == 10` and jumps to the
+/// latch): every exiting block is a predecessor of the latch, each exits on
+/// one and the same induction reaching one and the same bound, so each
+/// iteration takes exactly one of the tests. ScalarEvolution counts no exit
+/// of it (none dominates the latch). The backedges: bound - start, in steps
+/// of one.
+const SCEV *threadedExitCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch(), *Pre = L->getLoopPredecessor();
+  auto *LB = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L->getExitingBlocks(Exiting);
+  if (!LB || LB->isConditional() || Exiting.size() < 2)
+    return nullptr;
+  const SCEV *Count = nullptr;
+  for (BasicBlock *E : Exiting) {
+    auto *BI = dyn_cast<BranchInst>(E->getTerminator());
+    auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+    // exits when equal: `eq` leaving by its first successor, `ne` by its second
+    if (!C || !C->isEquality() || !is_contained(predecessors(Latch), E) ||
+        (C->getPredicate() == ICmpInst::ICMP_EQ) != !L->contains(BI->getSuccessor(0)) ||
+        !SE.isSCEVable(C->getOperand(0)->getType()))
+      return nullptr;
+    const SCEV *This = nullptr;
+    for (unsigned I = 0; I < 2 && !This; ++I) {
+      const SCEV *X = SE.getSCEV(C->getOperand(I)), *Bound = SE.getSCEV(C->getOperand(1 - I));
+      if (!SE.isLoopInvariant(Bound, L))
+        continue;
+      if (auto *AR = dyn_cast<SCEVAddRecExpr>(X); AR && AR->getLoop() == L && AR->isAffine() &&
+                                                  AR->getStepRecurrence(SE)->isOne())
+        This = SE.getMinusSCEV(Bound, AR->getStart());
+      // the induction ScalarEvolution does not see: a header phi one below
+      // the tested value, whose next value is a phi of the paths' own `+ 1`
+      for (PHINode &H : L->getHeader()->phis()) {
+        if (This || !Pre || !SE.isSCEVable(H.getType()) || !SE.getMinusSCEV(X, SE.getSCEV(&H))->isOne())
+          continue;
+        Value *Next = H.getIncomingValueForBlock(Latch);
+        auto *NP = dyn_cast<PHINode>(Next);
+        SmallVector<Value *, 4> Ins;
+        if (NP && NP->getParent() == Latch)
+          Ins.append(NP->incoming_values().begin(), NP->incoming_values().end());
+        else
+          Ins.push_back(Next);
+        if (all_of(Ins, [&](Value *In) { return SE.getMinusSCEV(SE.getSCEV(In), SE.getSCEV(&H))->isOne(); }))
+          This = SE.getMinusSCEV(SE.getMinusSCEV(Bound, SE.getSCEV(H.getIncomingValueForBlock(Pre))),
+                                 SE.getOne(Bound->getType()));
+      }
+    }
+    if (!This || (Count && Count != This))
+      return nullptr;
+    Count = This;
+  }
+  for (BasicBlock *P : predecessors(Latch))
+    if (!is_contained(Exiting, P))
+      return nullptr;
+  return Count;
+}
+
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
     B = latchPhiCount(L, SE);
+  if (!B)
+    B = threadedExitCount(L, SE);
   if (!B)
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);

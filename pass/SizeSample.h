@@ -58,6 +58,11 @@ struct Sample {
   SymSet Syms;
 };
 
+/// The backedges of a loop whose exit test was threaded into the paths of
+/// a branch it does not decide (each path's own `it + 1 == 10`, none
+/// dominating the latch: ScalarEvolution counts none); null for others.
+const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
 class SampleSpace {
 public:
   explicit SampleSpace(llvm::Module &M);
