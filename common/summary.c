@@ -290,6 +290,41 @@ static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PAT
   }
 }
 
+/* A site sized by another file's wrapper (its private key "~W#j#k@id"):
+ * the constant its hypothesis's sizes are multiplied by (the product of the
+ * call's integer arguments j, k), when W's records (EDGEs from the sites it
+ * returns to key "W#r") give its size as that constant times a product of
+ * exactly those parameters, all the same; else 0 (not confirmed). */
+static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey) {
+  const char *w = pkey + 1, *hash = strchr(w, '#'), *at = strchr(w, '@');
+  char want[RENAMED_MAX], params[RENAMED_MAX];
+  size_t wl = hash && at && hash < at ? (size_t)(hash - w) : 0, pl = 0;
+  if (wl == 0 || wl + 3 > sizeof want) return 0;
+  memcpy(want, w, wl);
+  memcpy(want + wl, "#r", 3);
+  unsigned k = 0;
+  params[0] = 0;
+  for (const char *q = hash; q < at; k++) { /* "#0#2" -> "W#0,W#2" */
+    size_t n = strcspn(q + 1, "#@");
+    if (pl + wl + n + 3 > sizeof params) return 0;
+    if (pl) params[pl++] = ',';
+    memcpy(params + pl, w, wl + 1), pl += wl + 1; /* "W#" */
+    memcpy(params + pl, q + 1, n), pl += n;
+    params[pl] = 0;
+    q += 1 + n;
+  }
+  double c = 0, den = 1;
+  for (unsigned i = 0; i < k; i++) den *= OLI_SUMMARY_PARAM_SAMPLE;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || !s.from_site || strcmp(s.key, want) != 0) continue;
+    double ci = s.has_sample ? (double)s.sample_bytes / den : 0;
+    if (ci < 1 || !subset(s.syms, params) || !subset(params, s.syms) || (c > 0 && ci != c)) return 0;
+    c = ci;
+  }
+  return c;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -309,12 +344,23 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   oli_summary_t s;
   _Static_assert(MAX_KEYS <= 64, "a key per bit of to[]");
   uint64_t to[MAX_KEYS] = {0}; /* to[i] bit k: an edge from key i to key k */
+  /* an object another file's wrapper made: its sizes are the hypothesis's
+   * times this, when confirmed (0: not; its private key is left out) */
+  double scale = 0;
+  EACH(bufs, nbufs, s) {
+    if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.key[0] == '~') {
+      scale = wrapped_scale(bufs, nbufs, s.key);
+      break;
+    }
+  }
   /* the keys the object reaches: from the site, then key to key */
   EACH(bufs, nbufs, s) {
     if (s.what != OLI_SUMMARY_EDGE || s.from_site != id || s.from_key[0]) continue;
+    if (s.key[0] == '~' && scale == 0) continue;
     unsigned k = 0;
     while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
     double b = s.has_sample ? (double)s.sample_bytes : 0;
+    if (s.flags & OLI_SUMMARY_F_WRAPPED) b *= scale;
     if (k == nk) {
       if (nk == MAX_KEYS) continue;
       keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].sweeps = 0, keys[nk].depth = 0;
@@ -366,25 +412,28 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   const char *ssyms = "";
   EACH(bufs, nbufs, s) {
     if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.has_sample && s.sample_bytes > 0 &&
-        !strchr(s.syms, '#')) {
-      sbytes = s.sample_bytes, ssyms = s.syms;
+        !strchr(s.syms, '#') && (scale > 0 || !(s.flags & OLI_SUMMARY_F_WRAPPED))) {
+      sbytes = s.sample_bytes * ((s.flags & OLI_SUMMARY_F_WRAPPED) ? scale : 1.0), ssyms = s.syms;
       break;
     }
   }
-  /* the module's own estimate, by pattern */
-  double by[OLI_SUMMARY_PATTERNS] = {0}, guessed = 0, passes = local->passes;
-  double total = by_pattern(local, by);
-  if (local->flags & OLI_STATIC_F_GUESSED) guessed = total;
+  /* the module's own estimate, by pattern; a confirmed wrapper's object's,
+   * made at a nominal size, is its private key's USE instead */
+  __oli_site_static_t none = {0};
+  const __oli_site_static_t *mine = scale > 0 ? &none : local;
+  double by[OLI_SUMMARY_PATTERNS] = {0}, guessed = 0, passes = mine->passes;
+  double total = by_pattern(mine, by);
+  if (mine->flags & OLI_STATIC_F_GUESSED) guessed = total;
   int escapes = (local->flags & OLI_STATIC_F_ESCAPES) != 0, unseen = (local->flags & OLI_STATIC_F_UNSEEN) != 0;
   int ambiguous = (local->flags & OLI_STATIC_F_AMBIGUOUS) != 0, joined = 0;
   /* a gather of unknown count (OLI_SUMMARY_F_OPEN_GATHER): the joined pattern is
    * gather when its part outweighs the other patterns' guessed parts */
-  double open_g = (local->flags & OLI_STATIC_F_OPEN_GATHER) ? by[2] : 0, guessed_other = 0;
-  if ((local->flags & OLI_STATIC_F_GUESSED) && !(local->flags & OLI_STATIC_F_OPEN_GATHER))
+  double open_g = (mine->flags & OLI_STATIC_F_OPEN_GATHER) ? by[2] : 0, guessed_other = 0;
+  if ((mine->flags & OLI_STATIC_F_GUESSED) && !(mine->flags & OLI_STATIC_F_OPEN_GATHER))
     guessed_other = total - by[2];
   /* chained gathers (OLI_SUMMARY_F_CHAINED): the joined flag when they are at
    * least half of the joined gather part */
-  double chained_g = (local->flags & OLI_STATIC_F_CHAINED) ? by[2] : 0;
+  double chained_g = (mine->flags & OLI_STATIC_F_CHAINED) ? by[2] : 0;
   unsigned accesses = 0, budget = MAX_CALL_WALK;
   double size = bytes ? (double)bytes : (double)NOMINAL_BYTES;
   for (unsigned i = 0; i < nk; i++) {
@@ -398,7 +447,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       }
       if (strcmp(s.key, keys[i].key) != 0) continue;
       resolved = 1;
-      if (lists(&s, id)) continue; /* counted in the site's own estimate */
+      if (keys[i].key[0] != '~' && lists(&s, id)) continue; /* counted in the site's own estimate */
       double cl = calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
       /* known executions per entry; the parts taken to cover the object per sweep of it */
       double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;

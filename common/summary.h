@@ -65,6 +65,24 @@
  * entry of that loop. The join weighs a USE's parts taken to cover the
  * object (per byte) by the sweeps, its known executions by the entries.
  *
+ * Version 4: sizes through another file's allocation wrapper. The module
+ * that defines a wrapper (`double *alloc_vec(long n) { return malloc(n *
+ * 8); }`) gives, for each allocation it returns, an EDGE from that site to
+ * key "W#r" (W's result) whose size is a constant times a product of W's
+ * integer parameters (sample_bytes at OLI_SUMMARY_PARAM_SAMPLE, syms
+ * "alloc_vec#0"). The module that calls W from another file, where the
+ * object's size is unknown, counts the object's accesses as if its size were
+ * the product of the call's integer arguments (the hypothesis) into a USE of
+ * the site's private key "~W#j#k@<site id>" (listing the site), and gives the
+ * site an EDGE into that key with the hypothesis's size; its EDGEs sized in
+ * it carry OLI_SUMMARY_F_WRAPPED. The join confirms the hypothesis when W's
+ * records give the size as C times the product of exactly those parameters:
+ * every wrapped size is then C times the hypothesis's, and the private USE
+ * replaces the site's own estimate (made at a nominal size); otherwise the
+ * private key is left out and the wrapped sizes are unknown. A reader before
+ * version 4 skips the private USE (it lists the site) but takes wrapped
+ * sizes as they are.
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -81,7 +99,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 3
+#define OLI_SUMMARY_VERSION 4
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -96,6 +114,10 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_AMBIGUOUS 0x08 /* USE: through a slot several objects share */
 #define OLI_SUMMARY_F_OPEN_GATHER 0x10 /* USE: a gather in a loop of unknown trip count (OLI_STATIC_F_OPEN_GATHER) */
 #define OLI_SUMMARY_F_CHAINED 0x20     /* USE: most of its gather part is chained (OLI_STATIC_F_CHAINED) */
+#define OLI_SUMMARY_F_WRAPPED 0x40     /* EDGE from a site: its size is the hypothesis of another file's wrapper (v4) */
+
+/* The value every function parameter takes at the sample point (pass/SizeSample.h). */
+#define OLI_SUMMARY_PARAM_SAMPLE 2047
 
 /* One record, decoded. */
 typedef struct oli_summary_s {

@@ -608,6 +608,18 @@ void Estimator::findRoots() {
     for (CallBase *CB : Calls)
       if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
         Bracketed.insert(CB); // a wrapper's result goes to the bracket, not to the wrapper's own sites
+        // another file's wrapper: sized by the hypothesis (sizeAt), keyed
+        // privately by the wrapper and its integer arguments
+        if (Function *W = CB->getCalledFunction(); W->isDeclaration() && !roleOf(W->getName())) {
+          std::string K = "~" + W->getName().str();
+          for (unsigned J = 0; J < CB->arg_size(); ++J)
+            if (CB->getArgOperand(J)->getType()->isIntegerTy())
+              K += "#" + std::to_string(J);
+          auto [It, New] = WrapKey.try_emplace(Rec, K);
+          if (!New && It->second != K)
+            Disagree.insert(Rec);
+          WrapCalls.insert(CB);
+        }
         noteSize(Rec, CB);
         if (std::optional<ObjectRole> R = roleOf(CB->getCalledFunction()->getName()); R && R->OutArg >= 0)
           slotRoot(Rec, CB, unsigned(R->OutArg));

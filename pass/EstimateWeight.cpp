@@ -337,7 +337,7 @@ std::optional<Sample> Estimator::sampleTrips(FnInfo &FI, const Loop *L) {
 std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   Function *Callee = CB.getCalledFunction();
   std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;
-  if (!R || CB.getFunction()->hasOptNone())
+  if ((!R && !WrapCalls.count(&CB)) || CB.getFunction()->hasOptNone())
     return std::nullopt;
   // not info(): its sample branches need every size first
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
@@ -352,6 +352,23 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
     Space.Live = nullptr;
     return R;
   };
+  if (!R) { // another file's wrapper: the product of its integer arguments
+    std::optional<Sample> P;
+    for (Value *A : CB.args()) {
+      if (!A->getType()->isIntegerTy())
+        continue;
+      std::optional<Sample> V = at(A);
+      if (!V || V->Value <= 0)
+        return std::nullopt;
+      if (!P)
+        P = V;
+      else if (__builtin_mul_overflow(P->Value, V->Value, &P->Value))
+        return std::nullopt;
+      else
+        unionSyms(P->Syms, V->Syms);
+    }
+    return P;
+  }
   if (R->SizeArg >= 0 && unsigned(R->SizeArg) < CB.arg_size()) {
     std::optional<Sample> S = at(CB.getArgOperand(unsigned(R->SizeArg)));
     if (S && R->CountArg >= 0 && unsigned(R->CountArg) < CB.arg_size()) {
@@ -582,6 +599,39 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
     return Sample{C * Space.value(P), {P}};
   }
   return std::nullopt;
+}
+
+std::optional<Sample> Estimator::returnedSize(GlobalVariable *Rec, Function *&W) {
+  CallBase *Alloc = SizeCall.lookup(Rec);
+  std::optional<Sample> Size = SizeOf.lookup(Rec);
+  if (!Alloc || WrapCalls.count(Alloc) || !Size || Size->Value <= 0 || Size->Syms.empty() || Disagree.count(Rec))
+    return std::nullopt;
+  W = Alloc->getFunction();
+  if (W->hasLocalLinkage() || isProgramMain(*W))
+    return std::nullopt;
+  // every symbol one of W's integer parameters (by value): C * P^k at the
+  // sample point, every parameter there at ParamSample
+  double C = double(Size->Value);
+  DenseMap<unsigned, unsigned> Other;
+  for (unsigned X : Size->Syms) {
+    StringRef N = Space.name(X);
+    if (Space.paramOf(X) != W->getName() || N.ends_with("+0"))
+      return std::nullopt;
+    C /= double(SampleSpace::ParamSample);
+    Other[X] = Space.symbolNamed(N.str() + "'");
+  }
+  if (C < 1 || C != std::floor(C))
+    return std::nullopt;
+  // the same multiple at a second point: a monomial, not `n * n * 8`
+  double Want = C;
+  for (auto [X, Y] : Other)
+    Want *= double(Space.value(Y));
+  Space.Renamed = std::move(Other);
+  std::optional<Sample> S2 = sizeAt(*Alloc);
+  Space.Renamed.clear();
+  if (!S2 || double(S2->Value) != Want)
+    return std::nullopt;
+  return Size;
 }
 
 double Estimator::entering(FnInfo &FI, const Loop *L) {

@@ -315,6 +315,18 @@ private:
   DenseMap<GlobalVariable *, std::optional<Sample>> SizeOf; // a record's size at the sample point
   DenseMap<GlobalVariable *, CallBase *> SizeCall;          // the allocation it was read from
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
+  /// Another file's wrapper (`a = alloc_vec(n)`, its size unknown here): the
+  /// size taken as the product of the call's integer arguments (the
+  /// hypothesis the join confirms from the wrapper's own records, common/
+  /// summary.h version 4). The calls sized so, each record's private key
+  /// ("~alloc_vec#0@<id>"), and its tally at that size.
+  SmallPtrSet<CallBase *, 4> WrapCalls;
+  DenseMap<GlobalVariable *, std::string> WrapKey;
+  DenseMap<GlobalVariable *, Tally> WrapTally;
+  /// The size of a site a wrapper of this module returns as a constant
+  /// times a product of the wrapper's integer parameters (`malloc(n * 8)`
+  /// in alloc_vec(n): 8 * alloc_vec#0), checked at a second point.
+  std::optional<Sample> returnedSize(GlobalVariable *Rec, Function *&W);
   std::vector<State> States;
   std::map<std::tuple<Value *, Path, bool>, unsigned> Index;
   DenseMap<Instruction *, Weight> Memo[2];

@@ -39,6 +39,7 @@
 #include "Estimator.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 
 #define DEBUG_TYPE "oli"
 
@@ -46,6 +47,8 @@ STATISTIC(NumEstimated, "site records given a static access estimate");
 STATISTIC(NumAccessesSeen, "loads and stores attributed to a site");
 
 namespace oli {
+
+static_assert(SampleSpace::ParamSample == OLI_SUMMARY_PARAM_SAMPLE, "the join divides by the parameters' sample");
 
 namespace intensity {
 
@@ -99,16 +102,28 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
           if (std::optional<Sample> KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls))
             InParams.push_back(*KS);
     }
-    Mode = 1;
-    Tally T = accumulate(From, [&](const SymSet &S) {
-      if (subsetSyms(S, *Syms))
-        return 1.0;
-      for (const Sample &KS : InParams)
-        if (subsetSyms(S, KS.Syms))
-          return BytesS / double(KS.Value);
-      return 0.0;
-    });
-    Mode = 0;
+    auto exactAt = [&] {
+      Mode = 1;
+      Tally T = accumulate(From, [&](const SymSet &S) {
+        if (subsetSyms(S, *Syms))
+          return 1.0;
+        for (const Sample &KS : InParams)
+          if (subsetSyms(S, KS.Syms))
+            return BytesS / double(KS.Value);
+        return 0.0;
+      });
+      Mode = 0;
+      return T;
+    };
+    Tally T = exactAt();
+    // another file's wrapper's object: counted at the hypothesis's size for
+    // the join (the private key's USE), its own estimate at a nominal size
+    // as before - the hypothesis is the join's to confirm
+    if (Summaries && WrapKey.count(Rec) && BytesS > 0 && !(Info.Flags & FlagSizeKnown)) {
+      WrapTally[Rec] = std::move(T);
+      BytesS = 0, Syms = &NoSyms, InParams.clear();
+      T = exactAt();
+    }
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
       if (T.Reached[S])
@@ -116,7 +131,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     Est.Escapes = T.Escapes;
     Est.Unseen = T.Unseen;
     Est.Ambiguous = T.Ambiguous;
-    Est.Keyed = !T.Exits.empty();
+    Est.Keyed = !T.Exits.empty() || WrapTally.count(Rec);
     for (unsigned P = 0; P < NumPatterns; ++P) {
       Est.Share[P] = T.intensity(Bytes, BytesS, P);
       Est.Intensity += Est.Share[P];
@@ -194,10 +209,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // parameters are the caller's ("relax#1=solve#1")
   auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W, double Sweeps,
                   const std::optional<Sample> &Size = std::nullopt, bool Guessed = false,
-                  const std::string &Renames = "") {
+                  const std::string &Renames = "", bool Wrapped = false) {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
-    R.flags = Guessed ? OLI_SUMMARY_F_GUESSED : 0;
+    R.flags = (Guessed ? OLI_SUMMARY_F_GUESSED : 0) | (Wrapped && Size ? OLI_SUMMARY_F_WRAPPED : 0);
     R.from_site = Site;
     R.from_key = FromKey.c_str();
     R.key = Key.c_str();
@@ -217,13 +232,57 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::optional<Sample> Size = SizeOf.lookup(Rec);
     if (Size && (Size->Value <= 0 || Size->Syms.empty() || !sharedOnly(Size->Syms)))
       Size.reset();
+    // another file's wrapper's object: its sizes are the hypothesis's
+    auto WT = WrapTally.find(Rec);
+    bool Wrapped = WT != WrapTally.end();
     for (const auto &[Key, W] : T.Exits) {
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
-      edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0);
+      edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
     }
+    if (Wrapped) { // its own accesses at that size, under its private key (listing the site)
+      const Tally &Q = WT->second;
+      std::optional<Sample> H = SizeOf.lookup(Rec);
+      std::string PKey = WrapKey.lookup(Rec) + "@" + utohexstr(Info.Id, /*LowerCase=*/true, 16);
+      std::string HNames = Space.names(H->Syms);
+      double HB = double(H->Value);
+      oli_summary_t R{};
+      R.what = OLI_SUMMARY_USE;
+      R.key = PKey.c_str();
+      R.from_key = "";
+      R.n_local = 1;
+      R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+      double All = 0, AllS = 0;
+      for (unsigned P = 1; P < NumPatterns; ++P) {
+        R.per_byte[P - 1] = R.sample_per_byte[P - 1] = float(Q.PerByte[P]);
+        R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
+        R.sample_execs[P - 1] = float(Q.ExecsS[P]);
+        All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
+        AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + Q.ExecsS[P] / HB;
+      }
+      R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
+      R.moved = R.sample_rest_moved = float(Q.Moved);
+      R.sample_moved = float(Q.MovedS);
+      double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
+      double GS = G + Q.guessedExecsS() / HB;
+      R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (Q.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
+                (Q.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
+                (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
+                (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
+      R.has_sample = 1;
+      R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+      R.syms = HNames.c_str();
+      add(R, {Info.Id});
+      edge(Info.Id, "", PKey, 1, 1, H, false, "", true);
+    }
+    // a wrapper's object (RETURNED): its size in the wrapper's parameters,
+    // for the callers' hypotheses in other files
+    Function *W = nullptr;
+    if (Info.Flags & FlagReturned)
+      if (std::optional<Sample> RS = returnedSize(Rec, W))
+        edge(Info.Id, "", W->getName().str() + "#r", 1, 1, RS);
   }
   for (const auto &[Key, From] : KeyRoots) {
     Tally T = accumulate(From);
@@ -405,6 +464,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
           OS << ", size " << format("%.4g", R.sample_bytes) << " at the sample point of " << R.syms;
         if (R.flags & OLI_SUMMARY_F_GUESSED)
           OS << ", guessed";
+        if (R.flags & OLI_SUMMARY_F_WRAPPED)
+          OS << ", wrapped";
         OS << "\n";
         continue;
       }
