@@ -588,6 +588,16 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
     std::optional<Sample> A = evalAt(D->getLHS(), SE, Depth + 1), B = evalAt(D->getRHS(), SE, Depth + 1);
     if (!A || !B || A->Value < 0 || B->Value <= 0)
       return std::nullopt;
+    // a constant divisor the sample point's values do not reach far beyond
+    // (tiles of 4096 over a size of about 2000: one tile there, n / 4096 at
+    // run time): the rounding is no small part of the quotient, so the
+    // ratio to the size does not hold at real sizes. (A small dividend of
+    // large values, a remainder loop's `(n - n.vec - 2) / 2`, is exact.)
+    int64_t Largest = 0;
+    for (unsigned X : A->Syms)
+      Largest = std::max(Largest, Values[X]);
+    if (B->Syms.empty() && !A->Syms.empty() && B->Value > Largest / 16)
+      return std::nullopt;
     Sample R{A->Value / B->Value, A->Syms};
     unionSyms(R.Syms, B->Syms);
     return R;
