@@ -294,8 +294,9 @@ static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PAT
  * the constant its hypothesis's sizes are multiplied by (the product of the
  * call's integer arguments j, k), when W's records (EDGEs from the sites it
  * returns to key "W#r") give its size as that constant times a product of
- * exactly those parameters, all the same; else 0 (not confirmed). */
-static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey) {
+ * exactly those parameters, all the same (*rec: one of them); else 0 (not
+ * confirmed). */
+static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey, oli_summary_t *rec) {
   const char *w = pkey + 1, *hash = strchr(w, '#'), *at = strchr(w, '@');
   char want[RENAMED_MAX], params[RENAMED_MAX];
   size_t wl = hash && at && hash < at ? (size_t)(hash - w) : 0, pl = 0;
@@ -320,7 +321,7 @@ static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const c
     if (s.what != OLI_SUMMARY_EDGE || !s.from_site || strcmp(s.key, want) != 0) continue;
     double ci = s.has_sample ? (double)s.sample_bytes / den : 0;
     if (ci < 1 || !subset(s.syms, params) || !subset(params, s.syms) || (c > 0 && ci != c)) return 0;
-    c = ci;
+    c = ci, *rec = s;
   }
   return c;
 }
@@ -347,11 +348,19 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   /* an object another file's wrapper made: its sizes are the hypothesis's
    * times this, when confirmed (0: not; its private key is left out) */
   double scale = 0;
+  int wrapped = 0;
+  oli_summary_t wrec;
   EACH(bufs, nbufs, s) {
     if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.key[0] == '~') {
-      scale = wrapped_scale(bufs, nbufs, s.key);
+      scale = wrapped_scale(bufs, nbufs, s.key, &wrec), wrapped = 1;
       break;
     }
+  }
+  /* confirmed: what the wrapper itself does to the object (its USEs of
+   * "W#r", in its parameters), at the size its record gives in them */
+  if (scale > 0) {
+    keys[0].key = wrec.key, keys[0].weight = 1, keys[0].sweeps = 1, keys[0].depth = MAX_DEPTH;
+    keys[0].sbytes = wrec.sample_bytes, keys[0].ssyms = wrec.syms, keys[0].guessed = 0, nk = 1;
   }
   /* the keys the object reaches: from the site, then key to key */
   EACH(bufs, nbufs, s) {
@@ -483,6 +492,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
         if (s.what == OLI_SUMMARY_USE && strncmp(s.key, keys[i].key, plus + 1) == 0) resolved = 1;
       }
     }
+    if (!resolved && scale > 0 && i == 0) resolved = 1; /* a wrapper that does nothing to what it returns */
     if (!resolved) escapes = 1; /* a key no module uses: a library's */
     joined |= resolved;
   }
@@ -501,7 +511,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (open_gather) out->pattern = OLI_PATTERN_GATHER; /* its count is unknown: latency-bound whatever the others add */
   if (total <= 0 && local->confidence == OLI_CONFIDENCE_NONE && accesses == 0)
     out->confidence = escapes ? OLI_CONFIDENCE_NONE : OLI_CONFIDENCE_HIGH;
-  else if (escapes || unseen || ambiguous)
+  else if (escapes || unseen || ambiguous || (wrapped && scale == 0)) /* (a wrapper's object of unknown size) */
     out->confidence = OLI_CONFIDENCE_LOW;
   else
     out->confidence = (out->flags & OLI_STATIC_F_GUESSED) ? OLI_CONFIDENCE_MEDIUM : OLI_CONFIDENCE_HIGH;

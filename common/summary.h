@@ -67,19 +67,22 @@
  *
  * Version 4: sizes through another file's allocation wrapper. The module
  * that defines a wrapper (`double *alloc_vec(long n) { return malloc(n *
- * 8); }`) gives, for each allocation it returns, an EDGE from that site to
- * key "W#r" (W's result) whose size is a constant times a product of W's
- * integer parameters (sample_bytes at OLI_SUMMARY_PARAM_SAMPLE, syms
- * "alloc_vec#0"). The module that calls W from another file, where the
+ * 8); }`) gives, for each allocation it returns as it is, an EDGE from that
+ * site to key "W#r" (W's result) whose size is a constant times a product
+ * of W's integer parameters (sample_bytes at OLI_SUMMARY_PARAM_SAMPLE, syms
+ * "alloc_vec#0"; 0 when it is no such product), and, when it returns one,
+ * a USE of "W#r" with its own accesses to it (in those parameters). The
+ * module that calls W from another file, where the
  * object's size is unknown, counts the object's accesses as if its size were
  * the product of the call's integer arguments (the hypothesis) into a USE of
  * the site's private key "~W#j#k@<site id>" (listing the site), and gives the
  * site an EDGE into that key with the hypothesis's size; its EDGEs sized in
  * it carry OLI_SUMMARY_F_WRAPPED. The join confirms the hypothesis when W's
  * records give the size as C times the product of exactly those parameters:
- * every wrapped size is then C times the hypothesis's, and the private USE
- * replaces the site's own estimate (made at a nominal size); otherwise the
- * private key is left out and the wrapped sizes are unknown. A reader before
+ * every wrapped size is then C times the hypothesis's, the private USE
+ * replaces the site's own estimate (made at a nominal size), and W's USE
+ * is joined at its record's size; otherwise the private key is left out,
+ * the wrapped sizes are unknown and the estimate is low. A reader before
  * version 4 skips the private USE (it lists the site) but takes wrapped
  * sizes as they are.
  *

@@ -18,20 +18,23 @@ namespace intensity {
 /// tests joined by `or`/`and`): the allocation succeeds, in both views (the
 /// failure path, taken at most once, is no half of the run, as
 /// BranchProbabilityInfo's even odds for a path that is not cold make it).
+/// An allocation: a call returning `noalias` (the `__oli_*` entry points), or
+/// a wrapper's call the tagger bracketed (Wrappers: another file's `xmalloc`).
 /// The condition's value then; none for any other condition.
-static std::optional<bool> allocationSucceeds(Value *V, unsigned Depth) {
+static std::optional<bool> allocationSucceeds(Value *V, unsigned Depth, const SmallPtrSetImpl<CallBase *> &Wrappers) {
   using namespace PatternMatch;
   Value *L, *R;
   bool IsOr = match(V, m_LogicalOr(m_Value(L), m_Value(R)));
   if (Depth < 4 && (IsOr || match(V, m_LogicalAnd(m_Value(L), m_Value(R))))) {
-    std::optional<bool> X = allocationSucceeds(L, Depth + 1), Y = allocationSucceeds(R, Depth + 1);
+    std::optional<bool> X = allocationSucceeds(L, Depth + 1, Wrappers), Y = allocationSucceeds(R, Depth + 1, Wrappers);
     if (!X || !Y)
       return std::nullopt;
     return IsOr ? (*X || *Y) : (*X && *Y);
   }
   auto *C = dyn_cast<ICmpInst>(V);
   if (C && C->isEquality() && isa<ConstantPointerNull>(C->getOperand(1)))
-    if (auto *CB = dyn_cast<CallBase>(C->getOperand(0)->stripPointerCasts()); CB && CB->returnDoesNotAlias())
+    if (auto *CB = dyn_cast<CallBase>(C->getOperand(0)->stripPointerCasts());
+        CB && (CB->returnDoesNotAlias() || Wrappers.count(CB)))
       return C->getPredicate() == ICmpInst::ICMP_NE;
   return std::nullopt;
 }
@@ -50,7 +53,7 @@ FnInfo *Estimator::info(Function &F) {
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
   for (BasicBlock &BB : F)
     if (auto *BI = dyn_cast<BranchInst>(BB.getTerminator()); BI && BI->isConditional())
-      if (std::optional<bool> Ok = allocationSucceeds(BI->getCondition(), 0);
+      if (std::optional<bool> Ok = allocationSucceeds(BI->getCondition(), 0, Bracketed);
           Ok && none_of(Outermost, [&](const std::pair<BasicBlock *, bool> &D) { return D.first == &BB; }))
         Outermost.push_back({&BB, *Ok});
   onceBranches(F, *FI);
@@ -601,13 +604,35 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   return std::nullopt;
 }
 
+/// True when V, through casts, phis and selects, is what some `ret` of its
+/// function returns (not an object stored into the returned one).
+static bool returnedAsIs(Value *V) {
+  SmallVector<Value *, 8> Work{V};
+  SmallPtrSet<Value *, 16> Seen{V};
+  while (!Work.empty()) {
+    Value *X = Work.pop_back_val();
+    for (User *U : X->users()) {
+      if (isa<ReturnInst>(U))
+        return true;
+      if ((isa<CastInst>(U) || isa<PHINode>(U) || isa<SelectInst>(U) ||
+           (isa<GetElementPtrInst>(U) && cast<GetElementPtrInst>(U)->hasAllZeroIndices())) &&
+          Seen.insert(U).second)
+        Work.push_back(U);
+    }
+  }
+  return false;
+}
+
 std::optional<Sample> Estimator::returnedSize(GlobalVariable *Rec, Function *&W) {
-  CallBase *Alloc = SizeCall.lookup(Rec);
-  std::optional<Sample> Size = SizeOf.lookup(Rec);
-  if (!Alloc || WrapCalls.count(Alloc) || !Size || Size->Value <= 0 || Size->Syms.empty() || Disagree.count(Rec))
+  auto *Alloc = dyn_cast_or_null<CallBase>(Anchors.lookup(Rec));
+  W = Alloc ? Alloc->getFunction() : nullptr;
+  if (!W || W->hasLocalLinkage() || isProgramMain(*W) || !returnedAsIs(Alloc)) {
+    W = nullptr; // part of what it returns, or no wrapper other files call
     return std::nullopt;
-  W = Alloc->getFunction();
-  if (W->hasLocalLinkage() || isProgramMain(*W))
+  }
+  std::optional<Sample> Size = SizeOf.lookup(Rec);
+  if (WrapCalls.count(Alloc) || SizeCall.lookup(Rec) != Alloc || !Size || Size->Value <= 0 || Size->Syms.empty() ||
+      Disagree.count(Rec))
     return std::nullopt;
   // every symbol one of W's integer parameters (by value): C * P^k at the
   // sample point, every parameter there at ParamSample

@@ -323,9 +323,15 @@ private:
   SmallPtrSet<CallBase *, 4> WrapCalls;
   DenseMap<GlobalVariable *, std::string> WrapKey;
   DenseMap<GlobalVariable *, Tally> WrapTally;
-  /// The size of a site a wrapper of this module returns as a constant
-  /// times a product of the wrapper's integer parameters (`malloc(n * 8)`
-  /// in alloc_vec(n): 8 * alloc_vec#0), checked at a second point.
+  DenseMap<GlobalVariable *, Tally> ReturnedTally; // what a wrapper returns: its tally at its size
+  void sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
+                const std::vector<uint64_t> &Locals, bool Returned);
+  /// The size of a site a wrapper of this module returns as it is (W: the
+  /// wrapper; null for any other site, one stored into what it returns
+  /// among them) as a constant times a product of the wrapper's integer
+  /// parameters (`malloc(n * 8)` in alloc_vec(n): 8 * alloc_vec#0),
+  /// checked at a second point; none when W returns it but its size is no
+  /// such product.
   std::optional<Sample> returnedSize(GlobalVariable *Rec, Function *&W);
   std::vector<State> States;
   std::map<std::tuple<Value *, Path, bool>, unsigned> Index;

@@ -116,6 +116,10 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       return T;
     };
     Tally T = exactAt();
+    // what a wrapper returns: its own accesses at its size, for the callers'
+    // joins in other files (a zeroing loop, xcalloc's memset)
+    if (Summaries && (Info.Flags & FlagReturned) && BytesS > 0)
+      ReturnedTally[Rec] = T;
     // another file's wrapper's object: counted at the hypothesis's size for
     // the join (the private key's USE), its own estimate at a nominal size
     // as before - the hypothesis is the join's to confirm
@@ -194,6 +198,44 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   return Out;
 }
 
+/// A USE of Key into Out: the accesses of tally Q, counted at size H (Q's
+/// second view in H's symbols), listing the sites in Locals. Returned: Q is
+/// a wrapper's object, whose return is no escape (the key is its return).
+void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
+                     const std::vector<uint64_t> &Locals, bool Returned) {
+  std::string HNames = Space.names(H.Syms);
+  double HB = double(H.Value);
+  oli_summary_t R{};
+  R.what = OLI_SUMMARY_USE;
+  R.key = Key.c_str();
+  R.from_key = "";
+  R.n_local = uint16_t(Locals.size());
+  R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+  double All = 0, AllS = 0;
+  for (unsigned P = 1; P < NumPatterns; ++P) {
+    R.per_byte[P - 1] = R.sample_per_byte[P - 1] = float(Q.PerByte[P]);
+    R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
+    R.sample_execs[P - 1] = float(Q.ExecsS[P]);
+    All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
+    AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + Q.ExecsS[P] / HB;
+  }
+  R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
+  R.moved = R.sample_rest_moved = float(Q.Moved);
+  R.sample_moved = float(Q.MovedS);
+  double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
+  double GS = G + Q.guessedExecsS() / HB;
+  R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (Q.Escapes && !Returned ? OLI_SUMMARY_F_ESCAPES : 0) |
+            (Q.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
+            (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
+            (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
+  R.has_sample = 1;
+  R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+  R.syms = HNames.c_str();
+  unsigned char Buf[1 << 16];
+  size_t N = oli_summary_write(&R, Locals.data(), Buf, sizeof Buf);
+  Out.insert(Out.end(), Buf, Buf + N);
+}
+
 /// The module's summary records (common/summary.h), one global in section
 /// oli_summary: an EDGE from each site to each key its object reaches, a USE
 /// per key root (with the sites whose estimates already count it), an EDGE
@@ -226,6 +268,15 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     add(R, {});
   };
   auto sharedOnly = [&](const SymSet &S) { return all_of(S, [&](unsigned X) { return Space.shared(X); }); };
+  // the objects each wrapper returns as they are (one: its accesses to it
+  // are the returned object's; more, on different paths: neither's alone)
+  DenseMap<Function *, unsigned> Returns;
+  for (const auto &[Rec, T] : Sites) {
+    SiteInfo Info;
+    Function *W = nullptr;
+    if (readSiteRecord(*Rec, Info) && (Info.Flags & FlagReturned) && (returnedSize(Rec, W), W))
+      ++Returns[W];
+  }
   for (const auto &[Rec, T] : Sites) {
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
@@ -243,46 +294,23 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
     }
     if (Wrapped) { // its own accesses at that size, under its private key (listing the site)
-      const Tally &Q = WT->second;
       std::optional<Sample> H = SizeOf.lookup(Rec);
       std::string PKey = WrapKey.lookup(Rec) + "@" + utohexstr(Info.Id, /*LowerCase=*/true, 16);
-      std::string HNames = Space.names(H->Syms);
-      double HB = double(H->Value);
-      oli_summary_t R{};
-      R.what = OLI_SUMMARY_USE;
-      R.key = PKey.c_str();
-      R.from_key = "";
-      R.n_local = 1;
-      R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
-      double All = 0, AllS = 0;
-      for (unsigned P = 1; P < NumPatterns; ++P) {
-        R.per_byte[P - 1] = R.sample_per_byte[P - 1] = float(Q.PerByte[P]);
-        R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
-        R.sample_execs[P - 1] = float(Q.ExecsS[P]);
-        All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
-        AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + Q.ExecsS[P] / HB;
-      }
-      R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
-      R.moved = R.sample_rest_moved = float(Q.Moved);
-      R.sample_moved = float(Q.MovedS);
-      double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
-      double GS = G + Q.guessedExecsS() / HB;
-      R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (Q.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
-                (Q.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
-                (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
-                (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
-      R.has_sample = 1;
-      R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-      R.syms = HNames.c_str();
-      add(R, {Info.Id});
+      sizedUse(Bytes, PKey, WT->second, *H, {Info.Id}, false);
       edge(Info.Id, "", PKey, 1, 1, H, false, "", true);
     }
-    // a wrapper's object (RETURNED): its size in the wrapper's parameters,
-    // for the callers' hypotheses in other files
+    // a wrapper's object (RETURNED as it is): its size in the wrapper's
+    // parameters, for the callers' hypotheses in other files (a size that
+    // is no product of them: 0, no caller's hypothesis holds), and what the
+    // wrapper itself does to it (a USE of the same key, joined with them)
     Function *W = nullptr;
-    if (Info.Flags & FlagReturned)
-      if (std::optional<Sample> RS = returnedSize(Rec, W))
-        edge(Info.Id, "", W->getName().str() + "#r", 1, 1, RS);
+    if (Info.Flags & FlagReturned) {
+      std::optional<Sample> RS = returnedSize(Rec, W);
+      if (W)
+        edge(Info.Id, "", W->getName().str() + "#r", 1, 1, RS ? *RS : Sample{0, {}});
+      if (auto RT = ReturnedTally.find(Rec); W && RS && RT != ReturnedTally.end() && Returns[W] == 1)
+        sizedUse(Bytes, W->getName().str() + "#r", RT->second, *RS, {}, true);
+    }
   }
   for (const auto &[Key, From] : KeyRoots) {
     Tally T = accumulate(From);

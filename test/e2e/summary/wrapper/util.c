@@ -21,3 +21,11 @@ void *xmalloc(unsigned long bytes) {
   }
   return p;
 }
+
+/* n zeros: the wrapper's own loop writes what it returns (1 pass) */
+double *dzeros(long n) {
+  double *p = alloc_vec(n);
+  for (long i = 0; i < n; i++)
+    p[i] = 0.0;
+  return p;
+}
