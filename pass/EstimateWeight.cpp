@@ -1089,7 +1089,9 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   bool Short = InnerKnown && InnerIter <= ShortTrip && Nest.size() > 1 && (Segmented || !Affine);
   if (AllKnown || Short) {
     auto [H, HGuess] = relFreq(*FI, L->getHeader());
-    W.Execs = H * Cond; // per object by the flow already: each reaches the phi it is in
+    // objects taking turns (a swap in the time loop): each reaches every
+    // phi of the rotation, and holds each on 1/Turns of the steps
+    W.Execs = H * Cond / Turns;
     W.Guessed = HGuess;
   } else if (Mode && relFreq(*FI, L->getHeader()).first < DeadFreq) {
     // a loop that does not run at the sample point (an unrolled remainder
