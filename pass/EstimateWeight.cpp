@@ -638,25 +638,37 @@ std::optional<Sample> Estimator::returnedSize(GlobalVariable *Rec, Function *&W)
   // sample point, every parameter there at ParamSample
   double C = double(Size->Value);
   DenseMap<unsigned, unsigned> Other;
+  // the second point: each parameter about a million (a placed object's
+  // size), fewer for products of three or more (below 2^56 together)
+  unsigned K = unsigned(Size->Syms.size());
+  int64_t Large = (int64_t(1) << std::min(20u, 56 / K)) + 7;
   for (unsigned X : Size->Syms) {
     StringRef N = Space.name(X);
     if (Space.paramOf(X) != W->getName() || N.ends_with("+0"))
       return std::nullopt;
     C /= double(SampleSpace::ParamSample);
-    Other[X] = Space.symbolNamed(N.str() + "'");
+    Other[X] = Space.symbolNamed(N.str() + "'L" + std::to_string(K), Large);
   }
-  if (C < 1 || C != std::floor(C))
+  // a constant multiple to within 1/64, here and at a second point where
+  // every parameter is about a million: a monomial, not `n * n * 8`; a size
+  // rounded up to a cache line or with a few cells or bytes more (`(n + 2)
+  // * 8`) is one at real sizes, one rounded up to 2 MiB is not
+  auto near = [](double X, double Y) { return std::fabs(X - Y) <= Y / 64; };
+  double Exact = C;
+  C = std::round(C);
+  if (C < 1 || !near(C, Exact))
     return std::nullopt;
-  // the same multiple at a second point: a monomial, not `n * n * 8`
   double Want = C;
   for (auto [X, Y] : Other)
     Want *= double(Space.value(Y));
   Space.Renamed = std::move(Other);
   std::optional<Sample> S2 = sizeAt(*Alloc);
   Space.Renamed.clear();
-  if (!S2 || double(S2->Value) != Want)
+  if (!S2 || !near(Want, double(S2->Value)))
     return std::nullopt;
-  return Size;
+  Sample R = *Size;
+  R.Value = int64_t(C) * int64_t(std::llround(double(Size->Value) / Exact)); // C times the parameters' product
+  return R;
 }
 
 double Estimator::entering(FnInfo &FI, const Loop *L) {

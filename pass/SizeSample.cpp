@@ -202,11 +202,11 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   return Own;
 }
 
-unsigned SampleSpace::symbolNamed(StringRef N) {
+unsigned SampleSpace::symbolNamed(StringRef N, int64_t Value) {
   auto [Ins, New] = Ids.try_emplace(N, unsigned(Names.size()));
   if (New) {
     Names.push_back(N.str());
-    Values.push_back(sampleOf(N));
+    Values.push_back(Value ? Value : sampleOf(N));
   }
   return Ins->second;
 }

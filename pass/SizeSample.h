@@ -106,8 +106,9 @@ public:
   llvm::StringRef paramOf(unsigned Sym) const { return paramFunction(Names[Sym]); }
   /// The same of a name ("fn#2", "fn#2+0"; a parameter's key "fn#0" too).
   static llvm::StringRef paramFunction(llvm::StringRef Name);
-  /// The symbol of this name (made when new).
-  unsigned symbolNamed(llvm::StringRef Name);
+  /// The symbol of this name (made when new, with Value, or sampleOf's
+  /// when 0).
+  unsigned symbolNamed(llvm::StringRef Name, int64_t Value = 0);
   /// The symbol a value already has, if any.
   std::optional<unsigned> symbolOf(llvm::Value *V) const;
   /// The values that have symbol Sym.
