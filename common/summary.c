@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_KEYS 64  /* keys one site's object may reach (at most 64: a bit each in the join's edge masks) */
@@ -290,37 +291,59 @@ static void set_shares(__oli_site_static_t *out, const double by[OLI_SUMMARY_PAT
   }
 }
 
-/* A site sized by another file's wrapper (its private key "~W#j#k@id"):
- * the constant its hypothesis's sizes are multiplied by (the product of the
- * call's integer arguments j, k), when W's records (EDGEs from the sites it
- * returns to key "W#r") give its size as that constant times a product of
- * exactly those parameters, all the same (*rec: one of them); else 0 (not
+/* A site sized by another file's wrapper (its private key "~W#j#k=v@id":
+ * integer arguments j and k, k the constant v): the constant its
+ * hypothesis's sizes (the product of those arguments) are multiplied by,
+ * when W's records (EDGEs from the objects it returns as they are, to key
+ * "W#r") give its size as a constant times a product of some of those
+ * parameters, all alike, every argument left out a constant (divided
+ * out: an alignment, a tag); *rec is one of those records. Else 0 (not
  * confirmed). */
 static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey, oli_summary_t *rec) {
   const char *w = pkey + 1, *hash = strchr(w, '#'), *at = strchr(w, '@');
-  char want[RENAMED_MAX], params[RENAMED_MAX];
-  size_t wl = hash && at && hash < at ? (size_t)(hash - w) : 0, pl = 0;
+  char want[RENAMED_MAX];
+  size_t wl = hash && at && hash < at ? (size_t)(hash - w) : 0;
   if (wl == 0 || wl + 3 > sizeof want) return 0;
   memcpy(want, w, wl);
   memcpy(want + wl, "#r", 3);
-  unsigned k = 0;
-  params[0] = 0;
-  for (const char *q = hash; q < at; k++) { /* "#0#2" -> "W#0,W#2" */
-    size_t n = strcspn(q + 1, "#@");
-    if (pl + wl + n + 3 > sizeof params) return 0;
-    if (pl) params[pl++] = ',';
-    memcpy(params + pl, w, wl + 1), pl += wl + 1; /* "W#" */
-    memcpy(params + pl, q + 1, n), pl += n;
-    params[pl] = 0;
-    q += 1 + n;
+  struct {
+    unsigned long j;
+    double v; /* its value when constant, else 0 */
+  } args[8];
+  unsigned na = 0;
+  for (const char *q = hash; q < at;) { /* "#0=64#1" */
+    char *end;
+    if (*q != '#' || na == 8) return 0;
+    args[na].j = strtoul(q + 1, &end, 10), args[na].v = 0;
+    if (end == q + 1) return 0;
+    if (*end == '=') args[na].v = strtod(end + 1, &end);
+    na++, q = end;
   }
-  double c = 0, den = 1;
-  for (unsigned i = 0; i < k; i++) den *= OLI_SUMMARY_PARAM_SAMPLE;
+  double c = 0;
   oli_summary_t s;
   EACH(bufs, nbufs, s) {
     if (s.what != OLI_SUMMARY_EDGE || !s.from_site || strcmp(s.key, want) != 0) continue;
-    double ci = s.has_sample ? (double)s.sample_bytes / den : 0;
-    if (ci < 1 || !subset(s.syms, params) || !subset(params, s.syms) || (c > 0 && ci != c)) return 0;
+    /* its parameters ("W#1,W#2"): each an argument of the call; the
+     * arguments it does not read, constants divided out */
+    double ci = s.has_sample ? (double)s.sample_bytes : 0;
+    unsigned used = 0, k = 0;
+    for (const char *q = s.syms; *q; k++) {
+      size_t n = strcspn(q, ",");
+      char *end = NULL;
+      unsigned long j = n > wl + 1 && strncmp(q, w, wl) == 0 && q[wl] == '#' ? strtoul(q + wl + 1, &end, 10) : ~0ul;
+      unsigned a = 0;
+      while (a < na && args[a].j != j) a++;
+      if (a == na || end != q + n || j == ~0ul) return 0;
+      used |= 1u << a;
+      ci /= OLI_SUMMARY_PARAM_SAMPLE;
+      q += n + (q[n] == ',');
+    }
+    for (unsigned a = 0; a < na; a++)
+      if (!(used >> a & 1)) {
+        if (args[a].v <= 0) return 0;
+        ci /= args[a].v;
+      }
+    if (k == 0 || !(ci > 0) || (c > 0 && ci != c)) return 0;
     c = ci, *rec = s;
   }
   return c;

@@ -613,8 +613,14 @@ void Estimator::findRoots() {
         if (Function *W = CB->getCalledFunction(); W->isDeclaration() && !roleOf(W->getName())) {
           std::string K = "~" + W->getName().str();
           for (unsigned J = 0; J < CB->arg_size(); ++J)
-            if (CB->getArgOperand(J)->getType()->isIntegerTy())
+            if (Value *A = CB->getArgOperand(J); A->getType()->isIntegerTy()) {
               K += "#" + std::to_string(J);
+              // a constant (an alignment, a tag): the join divides it out
+              // when the wrapper's size does not read that parameter
+              if (auto *CI = dyn_cast<ConstantInt>(A); CI && CI->getValue().isStrictlyPositive() &&
+                                                        CI->getValue().getActiveBits() < 32)
+                K += "=" + std::to_string(CI->getZExtValue());
+            }
           auto [It, New] = WrapKey.try_emplace(Rec, K);
           if (!New && It->second != K)
             Disagree.insert(Rec);
@@ -644,9 +650,11 @@ void Estimator::findKeys() {
     if (F.isDeclaration() || F.hasLocalLinkage() || isProgramMain(F) || F.getName().starts_with(AbiPrefix) ||
         F.hasOptNone())
       continue;
-    // a function without loops touches another module's object a few
-    // times per call: its parameters are no key worth the analyses
-    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty();
+    // a function without loops (nor memcpy/memset, a loop the optimiser
+    // recognised) touches another module's object a few times per call:
+    // its parameters are no key worth the analyses
+    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty() ||
+                 any_of(instructions(F), [](const Instruction &I) { return isa<MemIntrinsic>(I); }); // a copy loop made memcpy
     for (Argument &A : F.args()) {
       // ... but one that hands it on to another module's function (a driver
       // whose time loop was unrolled: solve(a, n) calling relax(a, n) ten

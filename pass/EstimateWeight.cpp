@@ -626,7 +626,15 @@ static bool returnedAsIs(Value *V) {
 std::optional<Sample> Estimator::returnedSize(GlobalVariable *Rec, Function *&W) {
   auto *Alloc = dyn_cast_or_null<CallBase>(Anchors.lookup(Rec));
   W = Alloc ? Alloc->getFunction() : nullptr;
-  if (!W || W->hasLocalLinkage() || isProgramMain(*W) || !returnedAsIs(Alloc)) {
+  // posix_memalign(&p, ...): the object is what a load of its slot gives
+  bool Returned = Alloc && returnedAsIs(Alloc);
+  if (std::optional<ObjectRole> R = Alloc && Alloc->getCalledFunction() ? roleOf(Alloc->getCalledFunction()->getName())
+                                                                         : std::nullopt;
+      R && R->OutArg >= 0 && unsigned(R->OutArg) < Alloc->arg_size())
+    for (User *U : Alloc->getArgOperand(unsigned(R->OutArg))->stripPointerCasts()->users())
+      if (auto *LI = dyn_cast<LoadInst>(U))
+        Returned |= returnedAsIs(LI);
+  if (!W || W->hasLocalLinkage() || isProgramMain(*W) || !Returned) {
     W = nullptr; // part of what it returns, or no wrapper other files call
     return std::nullopt;
   }

@@ -336,6 +336,15 @@ bool OliTagSites::returnsAllocation(Value *V, SmallPtrSetImpl<Value *> &Seen) {
         if (SI->getPointerOperand() != AI || !returnsAllocation(SI->getValueOperand(), Seen))
           return false;
         Any = true;
+      } else if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<IntrinsicInst>(CB)) {
+        // an allocation into the slot (posix_memalign(&p, ...)); any other
+        // call may keep or change it
+        std::optional<CalleeInfo> CI = classify(CB->getCalledFunction());
+        int Out = CI && CI->Kind != OLI_KIND_WRAPPER ? kindInfo(CI->Kind).out_arg : -1;
+        if (Out < 0 || unsigned(Out) >= CB->arg_size() || CB->getArgOperand(unsigned(Out)) != AI ||
+            any_of(CB->args(), [&](const Use &A) { return A.get() == AI && A.getOperandNo() != unsigned(Out); }))
+          return false;
+        Any = true;
       } else if (!isa<LoadInst>(U) && !isa<IntrinsicInst>(U)) {
         return false; // the slot escapes
       }

@@ -282,5 +282,34 @@ int main(void) {
             nk == 1 && out.passes > 0.49f && out.passes < 0.51f && out.confidence == OLI_CONFIDENCE_LOW);
     }
   }
+  /* an aligned wrapper, mem_alloc_aligned(64, n * 8): the caller's
+   * hypothesis is the product 64 x n x 8 (n = 1375 at its sample point);
+   * the wrapper's size reads its second parameter only, so the constant
+   * alignment is divided out: 1 pass from the caller's own stores. A second
+   * argument that is not a constant (no "=v") cannot be: not confirmed. */
+  for (int constant = 1; constant >= 0; constant--) {
+    static const char akey[] = "~mem_alloc_aligned#0=64#1@0000000000005151", vkey[] = "~mem_alloc_aligned#0#1@0000000000005151";
+    oli_summary_t ae, au, ar;
+    memset(&ae, 0, sizeof ae), memset(&au, 0, sizeof au), memset(&ar, 0, sizeof ar);
+    ae.what = OLI_SUMMARY_EDGE, ae.from_site = wsite, ae.from_key = "", ae.key = constant ? akey : vkey, ae.weight = 1;
+    ae.has_sample = 1, ae.sample_bytes = 64.0f * 8 * 1375, ae.syms = "%main.0", ae.flags = OLI_SUMMARY_F_WRAPPED;
+    au.what = OLI_SUMMARY_USE, au.key = ae.key, au.from_key = "", au.accesses = 1, au.has_sample = 1, au.syms = "%main.0";
+    au.sample_execs[0] = 1375, au.sample_moved = 8.0f * 1375;
+    ar.what = OLI_SUMMARY_EDGE, ar.from_site = inner, ar.from_key = "", ar.key = "mem_alloc_aligned#r", ar.weight = 1;
+    ar.has_sample = 1, ar.sample_bytes = 2047, ar.syms = "mem_alloc_aligned#1";
+    len = oli_summary_write(&ae, NULL, sec, sizeof sec);
+    len += oli_summary_write(&au, &wsite, sec + len, sizeof sec - len);
+    len += oli_summary_write(&ar, NULL, sec + len, sizeof sec - len);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_LOW, OLI_STATIC_F_KEYED | OLI_STATIC_F_GUESSED,
+                                  {100, 0, 0}, 0.0625f, 0.5f};
+    oli_summary_join(&b, 1, wsite, 0, &local, &out);
+    if (constant)
+      CHECK("aligned wrapper: the constant alignment divided out",
+            out.passes > 0.99f && out.passes < 1.01f && out.confidence == OLI_CONFIDENCE_HIGH);
+    else
+      CHECK("aligned wrapper, alignment not a constant: not confirmed",
+            out.passes > 0.49f && out.passes < 0.51f && out.confidence == OLI_CONFIDENCE_LOW);
+  }
   return TEST_SUMMARY();
 }

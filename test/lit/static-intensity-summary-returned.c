@@ -15,6 +15,8 @@
 // g confirmed by g->u's size was the join's mistake before). What a wrapper
 // does to the object it returns is a USE of the same key, in its parameters
 // (dzeros' zeroing loop: 2047 stores, one pass), which the callers' joins add.
+// A wrapper of posix_memalign returns what a load of its slot gives: a
+// wrapper too (its object RETURNED), sized in its second parameter.
 // RUN: %clang -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,default<O2>,print<oli-static-intensity>' \
 // RUN:   -disable-output %t.ll 2>&1 | FileCheck %s
@@ -29,6 +31,7 @@
 // CHECK-DAG: oli: summary edge 0x{{[0-9a-f]+}} -> lines#r x1, size 2047 at the sample point of lines#0{{$}}
 // CHECK-DAG: oli: summary edge 0x{{[0-9a-f]+}} -> huge#r x1, size 0 at the sample point of {{$}}
 // CHECK-DAG: oli: summary edge 0x{{[0-9a-f]+}} -> alloc_3d#r x1, size 6.862e+10 at the sample point of alloc_3d#0,alloc_3d#1,alloc_3d#2{{$}}
+// CHECK-DAG: oli: summary edge 0x{{[0-9a-f]+}} -> aligned#r x1, size 2047 at the sample point of aligned#1{{$}}
 // CHECK-DAG: oli: summary edge 0x{{[0-9a-f]+}} -> dzeros#r x1, size 1.638e+04 at the sample point of dzeros#0{{$}}
 // CHECK-DAG: oli: summary use dzeros#r: {{.*}}; at the sample point of dzeros#0: streaming 0/byte+2047, passes 0/byte+1.638e+04 bytes
 // GRID: oli: summary edge 0x{{[0-9a-f]+}} -> grid_create#r x1, size 0 at the sample point of {{$}}
@@ -90,3 +93,10 @@ double *dzeros(long n) {
 }
 
 double *alloc_3d(long nx, long ny, long nz) { return malloc((size_t)(nx * ny * nz) * sizeof(double)); }
+
+void *aligned(unsigned long align, unsigned long bytes) {
+  void *p = NULL;
+  if (posix_memalign(&p, align, bytes) != 0)
+    abort();
+  return p;
+}
