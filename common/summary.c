@@ -537,7 +537,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   else if (escapes || unseen || ambiguous || (wrapped && scale == 0)) /* (a wrapper's object of unknown size) */
     out->confidence = OLI_CONFIDENCE_LOW;
   else
-    out->confidence = (out->flags & OLI_STATIC_F_GUESSED) ? OLI_CONFIDENCE_MEDIUM : OLI_CONFIDENCE_HIGH;
+    out->confidence = (out->flags & (OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER)) ? OLI_CONFIDENCE_MEDIUM : OLI_CONFIDENCE_HIGH;
   return (int)nk;
 }
 

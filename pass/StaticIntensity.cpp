@@ -167,7 +167,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Est.Conf = OLI_CONFIDENCE_NONE;
     else if (Out1 || Est.Unseen || Est.Ambiguous)
       Est.Conf = OLI_CONFIDENCE_LOW;
-    else if (Est.Guessed)
+    else if (Est.Guessed || Est.OpenGather) // a gather of unknown count is no exact count
       Est.Conf = OLI_CONFIDENCE_MEDIUM;
     else
       Est.Conf = OLI_CONFIDENCE_HIGH;

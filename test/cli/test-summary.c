@@ -143,6 +143,7 @@ int main(void) {
   CHECK("open gather joined", oli_summary_join(&b, 1, site, 0, &local, &out) == 1);
   CHECK("open gather: pattern gather, flag kept", out.pattern == OLI_PATTERN_GATHER &&
                                                       (out.flags & OLI_STATIC_F_OPEN_GATHER) && out.share[0] > 90);
+  CHECK("open gather: its count unknown, medium however exact the rest", out.confidence == OLI_CONFIDENCE_MEDIUM);
   /* ... unless the other patterns' guessed parts outweigh it (a solver's
    * sweeps whose trip counts are guessed too) */
   local.flags = OLI_STATIC_F_KEYED | OLI_STATIC_F_GUESSED;
@@ -158,6 +159,7 @@ int main(void) {
   oli_summary_join(&b, 1, site, 0, &local, &out);
   CHECK("a counted gather: the dominant pattern", out.pattern == OLI_PATTERN_STREAMING &&
                                                       !(out.flags & OLI_STATIC_F_OPEN_GATHER));
+  CHECK("a counted gather: high", out.confidence == OLI_CONFIDENCE_HIGH);
 
   /* chained gathers in another module (a binary search): the joined flag when
    * they are at least half of the joined gather part */
