@@ -989,8 +989,11 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     for (const Loop *P = L0; P && D && variesIn(D, P, SE); P = P->getParentLoop())
       Out = P;
     Value *Len = isa<MemIntrinsic>(A.I) ? cast<MemIntrinsic>(A.I)->getLength() : nullptr;
-    std::optional<Sample> LS; // a length in the size's own terms, at the sample point (view 1)
-    if (!A.Size && Mode && !Out && Len && SE.isSCEVable(Len->getType())) {
+    // a length in the size's own terms, at the sample point (view 1); with
+    // the loops around it known, also for a copy per row (the loops move
+    // the destination: rows of an interior, `memcpy` made of a copy loop)
+    std::optional<Sample> LS;
+    if (!A.Size && Mode && (!Out || !FreqGuess) && Len && SE.isSCEVable(Len->getType())) {
       Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Outs) { livePhiInputs(*FI, P, Outs); };
       LS = Space.eval(SE.getSCEV(Len), SE);
       Space.Live = nullptr;
