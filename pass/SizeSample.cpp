@@ -642,8 +642,13 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
       Live(Phi, Ins);
       std::optional<Sample> R;
       for (Value *In : Ins) {
-        std::optional<Sample> X = In != Phi && SE.isSCEVable(In->getType())
-                                      ? evalAt(SE.getSCEV(In), SE, Depth + 1) : std::nullopt;
+        // a loop's induction leaving it (a remainder loop's start after an
+        // unrolled-by-hand loop): its value at the loop's exit, not the
+        // middle of its range
+        const SCEV *XS = In != Phi && SE.isSCEVable(In->getType()) ? SE.getSCEV(In) : nullptr;
+        if (auto *AR = dyn_cast_or_null<SCEVAddRecExpr>(XS); AR && !AR->getLoop()->contains(Phi->getParent()))
+          XS = SE.getSCEVAtScope(XS, AR->getLoop()->getParentLoop());
+        std::optional<Sample> X = XS ? evalAt(XS, SE, Depth + 1) : std::nullopt;
         if (!X || (R && R->Value != X->Value)) {
           R.reset();
           break;
