@@ -654,7 +654,7 @@ void Estimator::findKeys() {
     // recognised) touches another module's object a few times per call:
     // its parameters are no key worth the analyses
     bool Loops = !FAM.getResult<LoopAnalysis>(F).empty() ||
-                 any_of(instructions(F), [](const Instruction &I) { return isa<MemIntrinsic>(I); }); // a copy loop made memcpy
+                 any_of(instructions(F), [](const Instruction &I) { return isa<MemIntrinsic>(I); });
     for (Argument &A : F.args()) {
       // ... but one that hands it on to another module's function (a driver
       // whose time loop was unrolled: solve(a, n) calling relax(a, n) ten

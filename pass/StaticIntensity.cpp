@@ -202,7 +202,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
 /// second view in H's symbols), listing the sites in Locals. Returned: Q is
 /// a wrapper's object, whose return is no escape (the key is its return).
 void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
-                     const std::vector<uint64_t> &Locals, bool Returned) {
+                         const std::vector<uint64_t> &Locals, bool Returned) {
   std::string HNames = Space.names(H.Syms);
   double HB = double(H.Value);
   oli_summary_t R{};
