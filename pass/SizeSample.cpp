@@ -246,6 +246,27 @@ Sample SampleSpace::leaf(Value *V) {
   return Sample{Values[Sym], {Sym}};
 }
 
+/// The equality test C of L's branch BI leaves L when it holds: `eq` by its
+/// first successor, `ne` by its second.
+static bool exitsWhenEqual(const Loop *L, const BranchInst *BI, const ICmpInst *C) {
+  return (C->getPredicate() == ICmpInst::ICMP_EQ) == !L->contains(BI->getSuccessor(0));
+}
+
+/// V is header phi H plus one; for a phi of the latch, each of its values is.
+static bool isNext(Value *V, PHINode *H, BasicBlock *Latch, ScalarEvolution &SE) {
+  auto *P = dyn_cast<PHINode>(V);
+  if (P && P->getParent() == Latch)
+    return all_of(P->incoming_values(), [&](Value *In) { return isNext(In, H, nullptr, SE); });
+  return SE.getMinusSCEV(SE.getSCEV(V), SE.getSCEV(H))->isOne();
+}
+
+/// The backedges of a loop that leaves when H + 1 reaches Bound, H starting
+/// at its value from the preheader Pre: bound - start - 1.
+static const SCEV *countToBound(const SCEV *Bound, PHINode *H, BasicBlock *Pre, ScalarEvolution &SE) {
+  return SE.getMinusSCEV(SE.getMinusSCEV(Bound, SE.getSCEV(H->getIncomingValueForBlock(Pre))),
+                         SE.getOne(Bound->getType()));
+}
+
 /// The backedge-taken count of a loop whose latch exits on `p == bound`,
 /// p a phi of the latch whose incoming values are all `h + 1`, h the
 /// header's phi that p feeds (the vectoriser's outer loop of a 2-D sweep:
@@ -256,10 +277,8 @@ static const SCEV *latchPhiCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch(), *Pre = L->getLoopPredecessor();
   auto *BI = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
   auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-  if (!C || !Pre || !C->isEquality() || L->getExitingBlock() != Latch || !SE.isSCEVable(C->getOperand(0)->getType()))
-    return nullptr;
-  // exits when equal: `eq` leaving by its first successor, `ne` by its second
-  if ((C->getPredicate() == ICmpInst::ICMP_EQ) != !L->contains(BI->getSuccessor(0)))
+  if (!C || !Pre || !C->isEquality() || L->getExitingBlock() != Latch || !exitsWhenEqual(L, BI, C) ||
+      !SE.isSCEVable(C->getOperand(0)->getType()))
     return nullptr;
   for (unsigned I = 0; I < 2; ++I) {
     auto *P = dyn_cast<PHINode>(C->getOperand(I));
@@ -270,14 +289,9 @@ static const SCEV *latchPhiCount(const Loop *L, ScalarEvolution &SE) {
     for (PHINode &X : L->getHeader()->phis())
       if (X.getIncomingValueForBlock(Latch) == P)
         H = &X;
-    if (!H)
+    if (!H || !isNext(P, H, Latch, SE))
       return nullptr;
-    const SCEV *HS = SE.getSCEV(H);
-    for (Value *In : P->incoming_values())
-      if (!SE.getMinusSCEV(SE.getSCEV(In), HS)->isOne())
-        return nullptr;
-    return SE.getMinusSCEV(SE.getMinusSCEV(Bound, SE.getSCEV(H->getIncomingValueForBlock(Pre))),
-                           SE.getOne(Bound->getType()));
+    return countToBound(Bound, H, Pre, SE);
   }
   return nullptr;
 }
@@ -301,9 +315,7 @@ const SCEV *threadedExitCount(const Loop *L, ScalarEvolution &SE) {
   for (BasicBlock *E : Exiting) {
     auto *BI = dyn_cast<BranchInst>(E->getTerminator());
     auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-    // exits when equal: `eq` leaving by its first successor, `ne` by its second
-    if (!C || !C->isEquality() || !is_contained(predecessors(Latch), E) ||
-        (C->getPredicate() == ICmpInst::ICMP_EQ) != !L->contains(BI->getSuccessor(0)) ||
+    if (!C || !C->isEquality() || !is_contained(predecessors(Latch), E) || !exitsWhenEqual(L, BI, C) ||
         !SE.isSCEVable(C->getOperand(0)->getType()))
       return nullptr;
     const SCEV *This = nullptr;
@@ -319,16 +331,8 @@ const SCEV *threadedExitCount(const Loop *L, ScalarEvolution &SE) {
       for (PHINode &H : L->getHeader()->phis()) {
         if (This || !Pre || !SE.isSCEVable(H.getType()) || !SE.getMinusSCEV(X, SE.getSCEV(&H))->isOne())
           continue;
-        Value *Next = H.getIncomingValueForBlock(Latch);
-        auto *NP = dyn_cast<PHINode>(Next);
-        SmallVector<Value *, 4> Ins;
-        if (NP && NP->getParent() == Latch)
-          Ins.append(NP->incoming_values().begin(), NP->incoming_values().end());
-        else
-          Ins.push_back(Next);
-        if (all_of(Ins, [&](Value *In) { return SE.getMinusSCEV(SE.getSCEV(In), SE.getSCEV(&H))->isOne(); }))
-          This = SE.getMinusSCEV(SE.getMinusSCEV(Bound, SE.getSCEV(H.getIncomingValueForBlock(Pre))),
-                                 SE.getOne(Bound->getType()));
+        if (isNext(H.getIncomingValueForBlock(Latch), &H, Latch, SE))
+          This = countToBound(Bound, &H, Pre, SE);
       }
     }
     if (!This || (Count && Count != This))
