@@ -653,8 +653,26 @@ void Estimator::findKeys() {
     // a function without loops (nor memcpy/memset, a loop the optimiser
     // recognised) touches another module's object a few times per call:
     // its parameters are no key worth the analyses
-    bool Loops = !FAM.getResult<LoopAnalysis>(F).empty() ||
-                 any_of(instructions(F), [](const Instruction &I) { return isa<MemIntrinsic>(I); });
+    // ... nor forks a parallel region that has (`#pragma omp parallel for`:
+    // the loops are in the outlined function __kmpc_fork_call runs)
+    auto sweeps = [&](Function &G) {
+      return !FAM.getResult<LoopAnalysis>(G).empty() ||
+             any_of(instructions(G), [](const Instruction &I) { return isa<MemIntrinsic>(I); });
+    };
+    auto forks = [&] {
+      return any_of(instructions(F), [&](Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        SmallVector<const Use *, 2> CallbackUses;
+        if (CB)
+          AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+        return any_of(CallbackUses, [&](const Use *CU) {
+          AbstractCallSite ACS(CU);
+          Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+          return Cb && !Cb->isDeclaration() && sweeps(*Cb);
+        });
+      });
+    };
+    bool Loops = sweeps(F) || forks();
     for (Argument &A : F.args()) {
       // ... but one that hands it on to another module's function (a driver
       // whose time loop was unrolled: solve(a, n) calling relax(a, n) ten

@@ -171,8 +171,10 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
 
 /// True for the vectoriser's test of whether two arrays' ranges overlap:
 /// `A.lo <u B.hi && B.lo <u A.hi` (an `and` or a `select`) with the bounds
-/// of each based on one object, a parameter or an identified object, the
-/// two different.
+/// of each based on one object, a parameter, an identified object or a
+/// pointer loaded from a parameter's slot (a parallel region's shared
+/// array, which its outlined function reads through a pointer), the two
+/// different.
 static bool rangesOverlap(Value *V) {
   using namespace PatternMatch;
   Value *L, *R;
@@ -193,7 +195,11 @@ static bool rangesOverlap(Value *V) {
   const Value *ALo, *BHi, *BLo, *AHi;
   if (!below(L, ALo, BHi) || !below(R, BLo, AHi))
     return false;
-  auto object = [](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O); };
+  auto object = [](const Value *O) {
+    auto *LI = dyn_cast<LoadInst>(O);
+    return isa<Argument>(O) || isIdentifiedObject(O) ||
+           (LI && LI->isSimple() && isa<Argument>(LI->getPointerOperand()));
+  };
   return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo);
 }
 
@@ -814,8 +820,30 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
   return {F, Guess};
 }
 
+/// CB's argument ArgNo; null past its last.
+static Value *argAt(CallBase &CB, unsigned ArgNo) {
+  return ArgNo < CB.arg_size() ? CB.getArgOperand(ArgNo) : nullptr;
+}
+
+/// The pointer a fork CB shares with its outlined function's argument A
+/// (the value stored into the slot it passes, regionSlotValue); null for
+/// any other call.
+static Value *regionArgValue(CallBase &CB, Argument &A) {
+  if (!A.onlyReadsMemory())
+    return nullptr;
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  for (const Use *CU : CallbackUses) {
+    AbstractCallSite ACS(CU);
+    if (ACS && ACS.getCalledFunction() == A.getParent())
+      if (Value *Op = ACS.getCallArgOperand(A.getArgNo()))
+        return regionSlotValue(Op, A.getType()); // a pointer, as A
+  }
+  return nullptr;
+}
+
 /// Per call of CB's function, how often the callee's sweeps of the pointer
-/// CB passes as argument ArgNo (straight into the object) make one sweep of
+/// Ptr CB passes (straight into the object) make one sweep of
 /// the object. The pointer moves in loops around CB (a grid line per call,
 /// `fft_line(u + ID(0, j, k), nx)`): the callee's loops walk that part, the
 /// loops that move it tile the object with the parts, so a sweep counts
@@ -823,10 +851,10 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
 /// the call's frequency (R). Pointers that take turns as the argument (a
 /// time loop's `step(u, v); t = u; u = v; v = t`: rotation) are no parts:
 /// each is the argument on 1/K of the calls, R scaled so.
-double Estimator::tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &R) {
-  if (ArgNo >= CB.arg_size() || !FI.SE->isSCEVable(CB.getArgOperand(ArgNo)->getType()))
+double Estimator::tileEntries(FnInfo &FI, CallBase &CB, Value *Ptr, double &R) {
+  if (!Ptr || !FI.SE->isSCEVable(Ptr->getType()))
     return R;
-  const SCEV *S = FI.SE->getSCEV(CB.getArgOperand(ArgNo));
+  const SCEV *S = FI.SE->getSCEV(Ptr);
   const Loop *Out = nullptr;
   for (const Loop *P = FI.LI->getLoopFor(CB.getParent()); P && variesIn(S, P, *FI.SE); P = P->getParentLoop()) {
     if (unsigned K = Out ? 0 : rotation(S, P)) {
@@ -1229,7 +1257,11 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       }
       if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
           A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
-        RT = tileEntries(*FI, *CB, A->getArgNo(), R);
+        RT = tileEntries(*FI, *CB, argAt(*CB, A->getArgNo()), R);
+      else if (A && States[Tgt].P.size() == 1 && States[Tgt].P[0].exact() && States[Tgt].P[0].Lo == 0)
+        // a parallel region's shared pointer: the variable the fork passes
+        // (a time loop's rotation of the arrays it runs over)
+        RT = tileEntries(*FI, *CB, regionArgValue(*CB, *A), R);
       if (CB->getCalledFunction() == CB->getFunction())
         R = RT = 0; // recursion adds nothing, as in entryCount
       if (Calls * R > 0 || !Reached[Tgt])
@@ -1263,7 +1295,7 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       // parts of it, a loop around the calls moving the pointer (tileEntries)
       double RT = R;
       if (std::optional<unsigned> ArgNo = keyArgNo(Key))
-        RT = tileEntries(*FI, *CB, *ArgNo, R);
+        RT = tileEntries(*FI, *CB, argAt(*CB, *ArgNo), R);
       T.Exits[Key] += C * R;
       T.ExitSweeps[Key] += (St.Absolute ? C : ET[S]) * RT;
       if (CG || RG)

@@ -234,7 +234,7 @@ private:
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
   std::pair<double, bool> loopEntries(FnInfo &FI, const Loop *L);
-  double tileEntries(FnInfo &FI, CallBase &CB, unsigned ArgNo, double &R);
+  double tileEntries(FnInfo &FI, CallBase &CB, Value *Ptr, double &R);
   bool swappedSlot(unsigned S);
   DenseMap<unsigned, bool> Swapped; // swappedSlot's answers, by state
   std::pair<double, bool> entryCount(Function &F);

@@ -11,6 +11,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/AbstractCallSite.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -119,24 +120,104 @@ SampleSpace::SampleSpace(Module &M) {
     }
 }
 
+/// A function no code of a module with main calls: its calls are other
+/// modules' or none (a kernel inlined into main, its own copy left).
+static bool calledElsewhere(const Function &F) {
+  const Module &M = *F.getParent();
+  auto defined = [&](StringRef N) {
+    const Function *G = M.getFunction(N);
+    return G && !G->isDeclaration();
+  };
+  bool Main = F.getName() == "main" || F.getName() == "_QQmain";
+  return !Main && !F.hasLocalLinkage() && F.use_empty() && (defined("main") || defined("_QQmain"));
+}
+
 /// The name every caller gives argument A (Name of its operand), when A's
-/// function is internal, only called directly, and all of them agree; ""
-/// otherwise.
-static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name) {
+/// function is internal, only called (directly, or as a callback:
+/// __kmpc_fork_call's outlined region), and all of them agree; ""
+/// otherwise. A parallel region's copy in a function only other modules
+/// call (calledElsewhere: the kernel was inlined into main, whose copy
+/// forks the same outlined function) is left out when another calls it.
+/// Ops, when given, gets the operands of the calls counted.
+static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name,
+                                SmallVectorImpl<Value *> *Ops = nullptr) {
   Function *F = A->getParent();
   if (!F->hasLocalLinkage() || F->use_empty())
     return "";
-  std::string Common;
+  SmallVector<Value *, 4> Counted, Left;
   for (Use &U : F->uses()) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U) || CB->arg_size() <= A->getArgNo())
+    AbstractCallSite ACS(&U);
+    Value *Op = ACS ? ACS.getCallArgOperand(A->getArgNo()) : nullptr;
+    if (!Op)
       return "";
-    std::string N = Name(CB->getArgOperand(A->getArgNo()));
+    bool Elsewhere = !ACS.isDirectCall() && calledElsewhere(*ACS.getInstruction()->getFunction());
+    (Elsewhere ? Left : Counted).push_back(Op);
+  }
+  if (Counted.empty()) // only such copies: the function's own values
+    Counted = Left;
+  std::string Common;
+  for (Value *Op : Counted) {
+    std::string N = Name(Op);
     if (N.empty() || (!Common.empty() && N != Common))
       return "";
     Common = N;
   }
+  if (Ops)
+    Ops->assign(Counted.begin(), Counted.end());
   return Common;
+}
+
+Value *regionSlotValue(Value *Op, Type *Ty) {
+  auto *AI = dyn_cast<AllocaInst>(Op);
+  if (!AI)
+    return nullptr;
+  Value *Only = nullptr; // stored again before each fork of a loop: the same value
+  for (User *U : AI->users()) {
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if ((Only && SI->getValueOperand() != Only) || SI->getPointerOperand() != AI || !SI->isSimple() ||
+          SI->getValueOperand()->getType() != Ty)
+        return nullptr;
+      Only = SI->getValueOperand();
+    } else if (auto *CB = dyn_cast<CallBase>(U)) {
+      SmallVector<const Use *, 2> CallbackUses;
+      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+      if (CallbackUses.empty() && !isa<LifetimeIntrinsic>(CB))
+        return nullptr;
+    } else if (!isa<LoadInst>(U)) {
+      return nullptr;
+    }
+  }
+  return Only;
+}
+
+/// A shared variable of a parallel region read through the pointer
+/// argument A of its outlined function: the name of the value the forking
+/// calls stored (when they agree, by Name), and in Same that value when
+/// they all stored the very same one.
+static std::string sharedSlot(Argument *A, Type *Ty, function_ref<std::string(Value *)> Name,
+                              Value **Same = nullptr) {
+  if (!A->onlyReadsMemory()) // the region writes it (a reduction's, a lastprivate)
+    return "";
+  SmallVector<Value *, 4> Ops;
+  std::string N = callersAgree(
+      A,
+      [&](Value *Op) -> std::string {
+        Value *V = regionSlotValue(Op, Ty);
+        return V ? Name(V) : "";
+      },
+      &Ops);
+  if (Same) {
+    *Same = nullptr;
+    for (Value *Op : Ops) {
+      Value *V = regionSlotValue(Op, Ty);
+      if (*Same && V != *Same) {
+        *Same = nullptr;
+        break;
+      }
+      *Same = V;
+    }
+  }
+  return N;
 }
 
 /// The memory a pointer names, the same in every function: a global slot
@@ -186,13 +267,17 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (It != StoredOnce.end() && It->second[0] == '@')
     return It->second;
   std::string Own;
+  // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol
+  auto callerName = [&](Value *Op) {
+    return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
+  };
   if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
-    Own = addressName(LI->getPointerOperand(), Depth);
+    if (auto *A = dyn_cast<Argument>(LI->getPointerOperand()))
+      Own = sharedSlot(A, LI->getType(), callerName);
+    if (Own.empty())
+      Own = addressName(LI->getPointerOperand(), Depth);
   } else if (auto *A = dyn_cast<Argument>(V)) {
-    // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol
-    std::string Common = callersAgree(A, [&](Value *Op) {
-      return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
-    });
+    std::string Common = callersAgree(A, callerName);
     Own = !Common.empty() ? Common : (A->getParent()->getName() + "#" + Twine(A->getArgNo())).str();
   }
   // stored into a struct's field alone: the field names a value that has no
@@ -345,12 +430,38 @@ const SCEV *threadedExitCount(const Loop *L, ScalarEvolution &SE) {
   return Count;
 }
 
+/// The backedges of a loop stepping K > 1 to an equality exit at its latch
+/// (a loop unrolled by K behind a prologue that ran the odd iterations: an
+/// OpenMP chunk's `for (i = lb; i <= ub; i++)`): ScalarEvolution cannot tell
+/// that the distance is a multiple of K, the prologue made it one:
+/// (bound - start) / K. Null for other loops.
+static const SCEV *strideExitCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch || L->getExitingBlock() != Latch)
+    return nullptr;
+  auto *BI = dyn_cast<BranchInst>(Latch->getTerminator());
+  auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!C || !C->isEquality() || !exitsWhenEqual(L, BI, C) || !SE.isSCEVable(C->getOperand(0)->getType()))
+    return nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    const SCEV *X = SE.getSCEV(C->getOperand(I)), *Bound = SE.getSCEV(C->getOperand(1 - I));
+    auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+    auto *K = AR && AR->getLoop() == L && AR->isAffine() ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE))
+                                                         : nullptr;
+    if (K && K->getAPInt().sgt(1) && SE.isLoopInvariant(Bound, L))
+      return SE.getUDivExpr(SE.getMinusSCEV(Bound, AR->getStart()), K);
+  }
+  return nullptr;
+}
+
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
     B = latchPhiCount(L, SE);
   if (!B)
     B = threadedExitCount(L, SE);
+  if (!B)
+    B = strideExitCount(L, SE);
   if (!B)
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);
@@ -419,30 +530,53 @@ std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsi
 /// __kmpc_for_static_init_* (operands 4 and 5); the chunks partition the
 /// range, so the region's threads together run it once per call. The
 /// bound read back from such a slot is, at the sample point, the one stored
-/// before the call: the whole range. Null for any other value.
+/// before the call: the whole range. clang stores the chunk's upper bound
+/// back clamped (`ub = min(ub, UB)`): a load between the call and that store,
+/// in the call's block, reads the value stored last before the call there.
+/// Null for any other value.
 Value *SampleSpace::staticBound(Value *V) {
   auto *LI = dyn_cast<LoadInst>(V);
   auto *A = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
   if (!A || !LI->isSimple())
     return nullptr;
-  Value *Stored = nullptr;
-  bool Init = false;
+  SmallVector<StoreInst *, 2> Stores;
+  CallBase *Init = nullptr;
   for (Use &U : A->uses()) {
+    if (isa<LoadInst>(U.getUser()) || isa<LifetimeIntrinsic>(U.getUser())) // clang's markers around the slots
+      continue;
     if (auto *SI = dyn_cast<StoreInst>(U.getUser()); SI && SI->getPointerOperand() == A) {
-      if (Stored)
-        return nullptr; // two values: not the range's
-      Stored = SI->getValueOperand();
+      Stores.push_back(SI);
     } else if (auto *CB = dyn_cast<CallBase>(U.getUser())) {
       Function *F = CB->getCalledFunction();
       if (!F || !F->getName().starts_with("__kmpc_for_static_init") || !CB->isArgOperand(&U) ||
-          (CB->getArgOperandNo(&U) != 4 && CB->getArgOperandNo(&U) != 5))
+          (CB->getArgOperandNo(&U) != 4 && CB->getArgOperandNo(&U) != 5) || (Init && Init != CB))
         return nullptr;
-      Init = true;
-    } else if (!isa<LoadInst>(U.getUser()) && !isa<LifetimeIntrinsic>(U.getUser())) {
+      Init = CB;
+    } else {
       return nullptr;
     }
   }
-  return Init ? Stored : nullptr;
+  if (!Init || Stores.empty())
+    return nullptr;
+  if (Stores.size() == 1)
+    return Stores[0]->getValueOperand();
+  // the call's block: the last store before the call, none between it and the load
+  if (LI->getParent() != Init->getParent())
+    return nullptr;
+  Value *Before = nullptr;
+  bool AfterCall = false;
+  for (Instruction &I : *Init->getParent()) {
+    if (&I == Init) {
+      AfterCall = true;
+    } else if (&I == LI) {
+      return AfterCall ? Before : nullptr;
+    } else if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getPointerOperand() == A) {
+      if (AfterCall)
+        return nullptr;
+      Before = SI->getValueOperand();
+    }
+  }
+  return nullptr;
 }
 
 StoreInst *SampleSpace::lastStore(LoadInst *LI, const std::string &Slot) {
@@ -676,6 +810,16 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
         if (StoreInst *St = lastStore(LI, Slot); St && SE.isSCEVable(St->getValueOperand()->getType()))
           if (std::optional<Sample> R = evalAt(SE.getSCEV(St->getValueOperand()), SE, Depth + 1))
             return R;
+    // a parallel region's shared variable whose forks stored one expression
+    // (`(long)nx * ny`): that expression, as in the forking function
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
+      if (auto *A = dyn_cast<Argument>(LI->getPointerOperand())) {
+        Value *Same = nullptr;
+        sharedSlot(A, LI->getType(), [](Value *) { return std::string("="); }, &Same);
+        if (auto *SV = dyn_cast_or_null<BinaryOperator>(Same))
+          if (std::optional<Sample> R = evalStored(SV, Depth + 1))
+            return R;
+      }
     // a load of a slot whose one stored value is an expression (`n = m *
     // m * m` stored, then `i < n` loaded back elsewhere): that expression,
     // in the symbols of its leaves, as in the function that computed it

@@ -34,6 +34,7 @@ class DominatorTree;
 class Function;
 class LoadInst;
 class StoreInst;
+class Type;
 class Loop;
 class Module;
 class PHINode;
@@ -62,6 +63,13 @@ struct Sample {
 /// a branch it does not decide (each path's own `it + 1 == 10`, none
 /// dominating the latch: ScalarEvolution counts none); null for others.
 const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// The value a parallel region's slot holds: a slot of the forking
+/// function's frame (Op, which the fork passes to its outlined function),
+/// stored with one value of type Ty (once, or again before each fork of a
+/// loop), otherwise only read or marked
+/// (`n` of `#pragma omp parallel for` over `i < n`); null otherwise.
+llvm::Value *regionSlotValue(llvm::Value *Op, llvm::Type *Ty);
 
 class SampleSpace {
 public:

@@ -185,8 +185,19 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Tallies.push_back({Rec, T0 ? std::move(*T0) : accumulate(From)});
   }
   // A pointer slot holding two sites' objects: neither estimate is its own.
+  // A parallel region's shared pointer is no such slot: each fork passes
+  // its own caller's variable, and its accesses count per fork (as a
+  // kernel's parameter's count per call).
+  auto regionArg = [](const Value *V) {
+    auto *A = dyn_cast<Argument>(V);
+    return A && A->getParent()->hasLocalLinkage() && !A->getParent()->use_empty() &&
+           all_of(A->getParent()->uses(), [](const Use &U) {
+             AbstractCallSite ACS(&U);
+             return ACS && ACS.isCallbackCall();
+           });
+  };
   for (unsigned S = 0; S < States.size(); ++S)
-    if (SitesOf[S].size() > 1 && !States[S].P.empty())
+    if (SitesOf[S].size() > 1 && !States[S].P.empty() && !regionArg(States[S].Root))
       for (auto &[Rec, Est] : Out)
         if (std::find(SitesOf[S].begin(), SitesOf[S].end(), Rec) != SitesOf[S].end() &&
             Est.Conf > OLI_CONFIDENCE_LOW) {

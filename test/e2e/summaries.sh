@@ -58,6 +58,14 @@
 #   it returns; expected gives the counted passes. Its single file inlines
 #   everything (the wrappers' sizes are main's own); main's sites are
 #   compared (the wrappers' own sites hold no object: the callers' do);
+#   omp: OpenMP kernels in kern.c (`#pragma omp parallel for`: the loops
+#   are in the outlined function __kmpc_fork_call runs, the arrays and bounds
+#   reach it through the region's shared variables) called from main.c's
+#   time loop: the kernels' parameters are keys, each region's worksharing
+#   range is its bounds before __kmpc_for_static_init, a bound read through a
+#   shared variable is the value its fork stored; expected gives the counted
+#   passes. Its single file inlines the kernels into main (their regions
+#   forked from there);
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
@@ -80,19 +88,21 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
 PO="root=$S"
 case $case_ in
-params|sized|chain|xs|sret|fields|swap|wrapper)
+params|sized|chain|xs|sret|fields|swap|wrapper|omp)
   files=$(cd "$S" && ls *.c)
+  omp=""
+  [ "$case_" = omp ] && omp=-fopenmp
   for f in $files; do
-    OLI_PASS_OPTIONS=$PO "$CLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
+    OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $omp -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" -c "$S/$f" -o "${f%.c}.o" ||
       fail "compile $f"
   done
-  "$CLANG" *.o -o multi $LINK || fail "link multi"
+  "$CLANG" $omp *.o -o multi $LINK || fail "link multi"
   for f in $files; do grep -v '^#include "' "$S/$f"; done > one.c
   hdr=$(cd "$S" && ls *.h)
   noinline=""
   case $case_ in params|sized|chain|fields|swap) noinline=-fno-inline-functions ;; esac
   (echo "#include \"$hdr\"" && echo '#include <stdio.h>' && echo '#include <stdlib.h>' && cat one.c) > one-file.c
-  OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
+  OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $omp $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
   ;;
 vector)
@@ -134,7 +144,7 @@ npb|fmain|common|fsized)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, vector, wrapper, npb, fmain, common, fsized, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, vector, wrapper, omp, npb, fmain, common, fsized, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
