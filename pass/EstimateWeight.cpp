@@ -9,6 +9,7 @@
 #include "Estimator.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/PatternMatch.h"
 
 namespace oli {
@@ -762,6 +763,137 @@ std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
   return double(*Trips);
 }
 
+/// X as an induction of L with constant start and step (its value at the
+/// latch's test of the first iteration, and its step): an affine recurrence,
+/// or a counter kept in a slot of the frame (`s` shared with a parallel
+/// region the loop forks: loaded, incremented, stored back and tested each
+/// iteration; stored a constant before the loop, only read by the regions).
+static std::optional<std::pair<int64_t, int64_t>> induction(Value *X, const Loop *L, ScalarEvolution &SE) {
+  auto small = [](const APInt &V) { return V.getSignificantBits() <= 62; };
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(X)); AR && AR->getLoop() == L && AR->isAffine()) {
+    auto *St = dyn_cast<SCEVConstant>(AR->getStart());
+    auto *Sp = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (St && Sp && small(St->getAPInt()) && small(Sp->getAPInt()))
+      return std::make_pair(St->getAPInt().getSExtValue(), Sp->getAPInt().getSExtValue());
+    return std::nullopt;
+  }
+  using namespace PatternMatch;
+  Value *Old;
+  const APInt *Step;
+  auto *Ld = match(X, m_Add(m_Value(Old), m_APInt(Step))) ? dyn_cast<LoadInst>(Old) : nullptr;
+  auto *A = Ld && L->contains(Ld) ? dyn_cast<AllocaInst>(Ld->getPointerOperand()) : nullptr;
+  if (!A || !small(*Step))
+    return std::nullopt;
+  std::optional<int64_t> Start;
+  for (User *U : A->users()) {
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      auto *C = dyn_cast<ConstantInt>(SI->getValueOperand());
+      if (SI->getPointerOperand() != A || (L->contains(SI) ? SI->getValueOperand() != X : !C || Start))
+        return std::nullopt;
+      if (C)
+        Start = C->getSExtValue();
+    } else if (auto *CB = dyn_cast<CallBase>(U)) {
+      if (!isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, A))
+        return std::nullopt;
+    } else if (!isa<LoadInst>(U)) {
+      return std::nullopt;
+    }
+  }
+  if (!Start)
+    return std::nullopt;
+  return std::make_pair(*Start + Step->getSExtValue(), Step->getSExtValue());
+}
+
+/// L's trip count when its bound is a field of a constant table's row the
+/// program chooses at run time (a class's parameters: `for (s = 0; s <
+/// P.nsolve; s++)`): the median over the rows, a guess (which row runs is
+/// the input's), but one of the counts the program can run. The bound may
+/// be read again each iteration (the row's copy is shared with a parallel
+/// region the loop forks, so ScalarEvolution counts no trip): the latch's
+/// test of an induction against it is then run for each row.
+std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L) {
+  ScalarEvolution &SE = *FI.SE;
+  SmallVector<int64_t, 8> Trips;
+  const SCEV *B = SE.getBackedgeTakenCount(L);
+  if (!isa<SCEVCouldNotCompute>(B)) {
+    LoadInst *Leaf = nullptr;
+    bool Other = false;
+    SCEVExprContains(B, [&](const SCEV *X) {
+      if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+        auto *LI = dyn_cast<LoadInst>(U->getValue());
+        if (LI && (!Leaf || Leaf == LI))
+          Leaf = LI;
+        else
+          Other = true;
+      }
+      return false;
+    });
+    if (!Leaf || Other)
+      return std::nullopt;
+    for (int64_t V : tableValues(*Leaf)) {
+      ValueToSCEVMapTy Map;
+      Map[Leaf] = SE.getConstant(Leaf->getType(), uint64_t(V), /*isSigned=*/true);
+      auto *T = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(B, SE, Map));
+      if (!T || T->getAPInt().getSignificantBits() > 62)
+        return std::nullopt;
+      Trips.push_back(T->getAPInt().getSExtValue() + 1);
+    }
+  } else {
+    // the latch's test `x pred bound` of an induction x = start + step * i
+    BasicBlock *Latch = L->getLoopLatch();
+    auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+    auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+    if (!C || !SE.isSCEVable(C->getOperand(0)->getType()))
+      return std::nullopt;
+    for (unsigned I = 0; I < 2 && Trips.empty(); ++I) {
+      auto *Ld = dyn_cast<LoadInst>(C->getOperand(1 - I));
+      std::optional<std::pair<int64_t, int64_t>> Ind = Ld ? induction(C->getOperand(I), L, SE) : std::nullopt;
+      if (!Ind)
+        continue;
+      CmpInst::Predicate P = I ? C->getSwappedPredicate() : C->getPredicate();
+      bool ExitOnTrue = !L->contains(BI->getSuccessor(0));
+      unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
+      for (int64_t V : tableValues(*Ld)) {
+        int64_t X = Ind->first, Step = Ind->second, N = 1;
+        for (; N < (int64_t(1) << 20); ++N, X += Step)
+          if (ICmpInst::compare(APInt(W, uint64_t(X), true), APInt(W, uint64_t(V), true), P) == ExitOnTrue)
+            break;
+        if (N == (int64_t(1) << 20))
+          return std::nullopt;
+        Trips.push_back(N);
+      }
+    }
+  }
+  if (Trips.size() < 2)
+    return std::nullopt;
+  llvm::sort(Trips);
+  int64_t Mid = Trips[(Trips.size() - 1) / 2];
+  return Mid > 0 ? std::optional<double>(double(Mid)) : std::nullopt;
+}
+
+/// The limit of a loop that ends on data before it (a solver's `while (it <
+/// 1000 && residual > tol)`): the least constant bound ScalarEvolution
+/// finds on its exits' counts, when some exit has no count it can compute
+/// (the data's; `it < 1000` may share its branch); 0 for any other loop.
+static double dataLoopLimit(const Loop *L, ScalarEvolution &SE) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L->getExitingBlocks(Exiting);
+  double Limit = 0;
+  bool Data = false;
+  for (BasicBlock *BB : Exiting) {
+    const SCEV *Exact = SE.getExitCount(L, BB);
+    if (!isa<SCEVConstant>(Exact) && !isa<SCEVCouldNotCompute>(Exact))
+      return 0; // an exit in the program's values: no limit of the data's
+    Data |= isa<SCEVCouldNotCompute>(Exact);
+    auto *C = dyn_cast<SCEVConstant>(SE.getExitCount(L, BB, ScalarEvolution::ConstantMaximum));
+    if (C && C->getAPInt().ult(uint64_t(1) << 30)) {
+      double N = double(C->getAPInt().getZExtValue() + 1);
+      Limit = Limit > 0 ? std::min(Limit, N) : N;
+    }
+  }
+  return Data ? Limit : 0;
+}
+
 /// Header executions per entry of L: SCEV's trip count when it has one (or
 /// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
 /// BFI's guess. Second: known.
@@ -784,10 +916,14 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
+  else if (std::optional<double> T = tableTrips(FI, L))
+    R = {*T, false}; // a class's parameter from a constant table: the rows' median, guessed
   else if (std::optional<std::pair<double, bool>> G = geometricTrips(L))
     R = *G; // log2 of its bound
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
+  else if (double Limit = dataLoopLimit(L, *FI.SE); Limit > ShortTrip && std::sqrt(Limit) > Est)
+    R = {std::sqrt(Limit), false}; // ends on data, at most Limit times: [1, Limit]'s middle on a log scale
   FI.Corr[Mode][L] = Est > 0 ? R.first / Est : 1.0;
   return FI.Iter[Mode][L] = R;
 }

@@ -230,6 +230,7 @@ private:
   void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
   std::optional<double> argTrips(FnInfo &FI, const Loop *L);
+  std::optional<double> tableTrips(FnInfo &FI, const Loop *L);
   SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);

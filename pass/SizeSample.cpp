@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -118,6 +119,67 @@ SampleSpace::SampleSpace(Module &M) {
       if (Name.empty() || rank(E.first()) < rank(Name))
         Name = E.first().str();
     }
+}
+
+bool regionsRead(CallBase &CB, Value *Slot) {
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  return !CallbackUses.empty() && all_of(CallbackUses, [&](const Use *CU) {
+    AbstractCallSite ACS(CU);
+    Function *F = ACS ? ACS.getCalledFunction() : nullptr;
+    for (unsigned J = 0; F && J < F->arg_size(); ++J)
+      if (ACS.getCallArgOperand(J) == Slot && !F->getArg(J)->onlyReadsMemory())
+        return false;
+    return F != nullptr;
+  });
+}
+
+SmallVector<int64_t, 8> tableValues(LoadInst &LI) {
+  SmallVector<int64_t, 8> Out;
+  const DataLayout &DL = LI.getModule()->getDataLayout();
+  auto *IT = dyn_cast<IntegerType>(LI.getType());
+  if (!IT || !LI.isSimple() || IT->getBitWidth() > 64)
+    return Out;
+  APInt Off(DL.getIndexTypeSizeInBits(LI.getPointerOperand()->getType()), 0);
+  Value *Base = LI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+  if (auto *AI = dyn_cast<AllocaInst>(Base)) { // the row's copy: its one memcpy's source
+    MemCpyInst *Copy = nullptr;
+    for (User *U : AI->users()) {
+      if (auto *MC = dyn_cast<MemCpyInst>(U); MC && MC->getRawDest() == AI && !Copy)
+        Copy = MC;
+      else if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, AI))
+        return Out;
+      else if (!CB && !isa<LoadInst>(U) &&
+               !(isa<GetElementPtrInst>(U) && all_of(U->users(), [](User *V) { return isa<LoadInst>(V); })))
+        return Out; // a store into the copy
+    }
+    auto *Len = Copy ? dyn_cast<ConstantInt>(Copy->getLength()) : nullptr;
+    if (!Len || Off.getSExtValue() + int64_t(DL.getTypeStoreSize(IT)) > int64_t(Len->getZExtValue()))
+      return Out;
+    Base = Copy->getRawSource();
+  }
+  // the row: a GEP on a constant table, one index variable
+  auto *GEP = dyn_cast<GEPOperator>(Base);
+  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
+  if (!G || !G->isConstant() || !G->hasDefinitiveInitializer())
+    return Out;
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+  MapVector<Value *, APInt> Vars;
+  APInt Const(Bits, 0);
+  if (!GEP->collectOffset(DL, Bits, Vars, Const) || Vars.size() != 1)
+    return Out;
+  int64_t Stride = Vars.front().second.getSExtValue(), Size = int64_t(DL.getTypeAllocSize(G->getValueType()));
+  int64_t At = Const.getSExtValue() + Off.getSExtValue();
+  if (Stride <= 0 || At < 0 || At >= Stride)
+    return Out;
+  for (int64_t Row = At; Row + int64_t(DL.getTypeStoreSize(IT)) <= Size && Out.size() < 64; Row += Stride) {
+    Constant *V = ConstantFoldLoadFromConst(G->getInitializer(), IT, APInt(64, Row), DL);
+    auto *C = dyn_cast_or_null<ConstantInt>(V);
+    if (!C)
+      return {};
+    Out.push_back(C->getSExtValue());
+  }
+  return Out;
 }
 
 /// A function no code of a module with main calls: its calls are other
@@ -454,6 +516,70 @@ static const SCEV *strideExitCount(const Loop *L, ScalarEvolution &SE) {
   return nullptr;
 }
 
+/// The backedges of a loop whose latch tests its induction against a bound
+/// it reads again each iteration from a slot of its frame that nothing in
+/// the loop writes (an OpenMP worksharing loop whose body calls a function:
+/// the chunk's end, `ub`, is reloaded after every call): the value stored
+/// there last before the loop. The induction steps by one, tested before
+/// or after its increment. Null for other loops.
+const SCEV *SampleSpace::reloadedBoundCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!C || !Dom || !SE.isSCEVable(C->getOperand(0)->getType()))
+    return nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(C->getOperand(I)));
+    auto *Ld = dyn_cast<LoadInst>(C->getOperand(1 - I));
+    auto *A = Ld && Ld->isSimple() && L->contains(Ld) ? dyn_cast<AllocaInst>(Ld->getPointerOperand()) : nullptr;
+    if (!A || !AR || AR->getLoop() != L || !AR->isAffine() || !AR->getStepRecurrence(SE)->isOne())
+      continue;
+    // the slot's stores, all before the loop, one after another: the last
+    // one's value; a call given the slot (__kmpc_for_static_init) before it
+    StoreInst *Last = nullptr;
+    SmallVector<CallBase *, 2> Calls;
+    DominatorTree *DT = Dom(*L->getHeader()->getParent());
+    for (User *U : A->users()) {
+      if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() != A || L->contains(SI) || !DT->dominates(SI, L->getHeader()))
+          return nullptr;
+        if (!Last || DT->dominates(Last, SI))
+          Last = SI;
+        else if (!DT->dominates(SI, Last))
+          return nullptr;
+      } else if (auto *CB = dyn_cast<CallBase>(U)) {
+        if (!isa<LifetimeIntrinsic>(CB))
+          Calls.push_back(CB);
+      } else if (!isa<LoadInst>(U)) {
+        return nullptr;
+      }
+    }
+    if (!Last || !SE.isSCEVable(Last->getValueOperand()->getType()) ||
+        any_of(Calls, [&](CallBase *CB) { return !DT->dominates(CB, Last); }))
+      return nullptr;
+    const SCEV *Bound = SE.getSCEV(Last->getValueOperand()), *Start = AR->getStart();
+    if (Bound->getType() != Start->getType())
+      return nullptr;
+    // the loop goes on while the test holds (or fails, for an exit on true)
+    CmpInst::Predicate P = I ? C->getSwappedPredicate() : C->getPredicate();
+    if (!L->contains(BI->getSuccessor(0)))
+      P = CmpInst::getInversePredicate(P);
+    const SCEV *Dist = SE.getMinusSCEV(Bound, Start);
+    switch (P) { // the test of the k-th iteration reads start + k
+    case CmpInst::ICMP_SLT: // goes on while start + k < ub: leaves at k = ub - start
+    case CmpInst::ICMP_ULT:
+    case CmpInst::ICMP_NE:
+      return Dist;
+    case CmpInst::ICMP_SLE: // leaves at k = ub - start + 1
+    case CmpInst::ICMP_ULE:
+      return SE.getAddExpr(Dist, SE.getOne(Dist->getType()));
+    default:
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
@@ -462,6 +588,8 @@ std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE)
     B = threadedExitCount(L, SE);
   if (!B)
     B = strideExitCount(L, SE);
+  if (!B)
+    B = reloadedBoundCount(L, SE);
   if (!B)
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);

@@ -30,6 +30,7 @@
 #include <string>
 
 namespace llvm {
+class CallBase;
 class DominatorTree;
 class Function;
 class LoadInst;
@@ -70,6 +71,17 @@ const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &
 /// loop), otherwise only read or marked
 /// (`n` of `#pragma omp parallel for` over `i < n`); null otherwise.
 llvm::Value *regionSlotValue(llvm::Value *Op, llvm::Type *Ty);
+
+/// CB forks parallel regions that only read Slot (a variable of the
+/// forking frame they share: the outlined functions' arguments read-only).
+bool regionsRead(llvm::CallBase &CB, llvm::Value *Slot);
+
+/// The values a load may read from a row of a constant table chosen at run
+/// time: `classes[cls].nsolve`, directly or from a local copy of the row
+/// (`const params_t P = classes[cls];`, one memcpy, otherwise only read:
+/// by loads, by forks of regions that only read it). Empty for any other
+/// load.
+llvm::SmallVector<int64_t, 8> tableValues(llvm::LoadInst &LI);
 
 class SampleSpace {
 public:
@@ -159,6 +171,8 @@ private:
   /// A slot's stored value at the sample point, from its instructions
   /// (another function's: no ScalarEvolution of its own here).
   std::optional<Sample> evalStored(llvm::Value *V, unsigned Depth);
+  /// A loop's count when its bound is reloaded from a slot each iteration.
+  const llvm::SCEV *reloadedBoundCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
   /// A worksharing loop's bound read back after __kmpc_for_static_init:
   /// the value stored into the slot before the call.
   llvm::Value *staticBound(llvm::Value *V);
