@@ -409,10 +409,29 @@ static std::string paramSymbol(StringRef Fn, unsigned J, bool Slot) {
   return (Fn + "#" + Twine(J) + (Slot ? "+0" : "")).str();
 }
 
+/// SI stores into the struct a fork passes its parallel region (flang packs
+/// the shared variables' addresses into one): a slot of the frame only
+/// stored into, marked and forked with.
+static bool intoRegion(const StoreInst &SI) {
+  auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(SI.getPointerOperand()));
+  return AI && all_of(AI->users(), [](const User *U) {
+           if (auto *CB = dyn_cast<CallBase>(U)) {
+             SmallVector<const Use *, 2> CallbackUses;
+             AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+             return isa<LifetimeIntrinsic>(CB) || !CallbackUses.empty();
+           }
+           return isa<StoreInst>(U) || isa<GetElementPtrInst>(U);
+         });
+}
+
 /// A pointer parameter that is a scalar passed by reference (a Fortran
-/// dummy): only loaded or passed on - not an array, not a struct.
+/// dummy): only loaded or passed on (to a call, or into the struct of a
+/// parallel region's shared addresses) - not an array, not a struct.
 static bool scalarByReference(const Argument &A) {
-  return all_of(A.users(), [](const User *U) { return isa<LoadInst>(U) || isa<CallBase>(U); });
+  return all_of(A.users(), [&](const User *U) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    return isa<LoadInst>(U) || isa<CallBase>(U) || (SI && SI->getValueOperand() == &A && intoRegion(*SI));
+  });
 }
 
 /// The parameter number a parameter's key names ("fn#i": i); none for

@@ -252,6 +252,49 @@ Value *regionSlotValue(Value *Op, Type *Ty) {
   return Only;
 }
 
+/// The value stored at byte Off of the struct a fork passes its region
+/// (flang's OpenMP lowering packs the shared variables' addresses into one
+/// struct of the forking frame): its one store there, of type Ty; the
+/// struct otherwise only read or marked. Null for any other operand.
+static Value *regionFieldValue(Value *Op, int64_t Off, Type *Ty) {
+  auto *AI = dyn_cast<AllocaInst>(Op);
+  if (!AI)
+    return nullptr;
+  const DataLayout &DL = AI->getModule()->getDataLayout();
+  Value *Found = nullptr;
+  auto store = [&](StoreInst *SI, int64_t At) {
+    if (At != Off)
+      return true;
+    if (Found || !SI->isSimple() || SI->getValueOperand()->getType() != Ty)
+      return false;
+    Found = SI->getValueOperand();
+    return true;
+  };
+  for (User *U : AI->users()) {
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getPointerOperand() != AI || !store(SI, 0))
+        return nullptr;
+    } else if (auto *G = dyn_cast<GetElementPtrInst>(U)) {
+      APInt GOff(DL.getIndexTypeSizeInBits(G->getType()), 0);
+      if (!G->accumulateConstantOffset(DL, GOff))
+        return nullptr;
+      for (User *GU : G->users()) {
+        auto *SI = dyn_cast<StoreInst>(GU);
+        if (SI ? SI->getPointerOperand() != G || !store(SI, GOff.getSExtValue()) : !isa<LoadInst>(GU))
+          return nullptr;
+      }
+    } else if (auto *CB = dyn_cast<CallBase>(U)) {
+      SmallVector<const Use *, 2> CallbackUses;
+      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+      if (CallbackUses.empty() && !isa<LifetimeIntrinsic>(CB))
+        return nullptr;
+    } else if (!isa<LoadInst>(U)) {
+      return nullptr;
+    }
+  }
+  return Found;
+}
+
 /// A shared variable of a parallel region read through the pointer
 /// argument A of its outlined function: the name of the value the forking
 /// calls stored (when they agree, by Name), and in Same that value when
@@ -309,6 +352,23 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   int64_t O = Off.getSExtValue();
   if (auto *G = dyn_cast<GlobalVariable>(Base))
     return keyed(globalBase(*G), O);
+  // an address a parallel region reads from the struct its fork passes
+  // (flang packs the shared variables' addresses into one): the address the
+  // forks stored there, moved by this offset
+  if (auto *LI = dyn_cast<LoadInst>(Base); LI && LI->isSimple()) {
+    APInt FOff(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
+    if (auto *RA = dyn_cast<Argument>(LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, FOff, true));
+        RA && RA->onlyReadsMemory()) {
+      std::string Common = callersAgree(RA, [&](Value *Op) {
+        Value *V = regionFieldValue(Op, FOff.getSExtValue(), LI->getType());
+        return V ? addressName(V, Depth + 1) : std::string();
+      });
+      if (!Common.empty()) {
+        size_t Plus = Common.rfind('+');
+        return keyed(StringRef(Common).take_front(Plus), std::stoll(Common.substr(Plus + 1)) + O);
+      }
+    }
+  }
   auto *A = dyn_cast<Argument>(Base);
   if (!A) // a stack struct's field
     return fieldKeyAt(Base, O);
