@@ -199,7 +199,10 @@ static bool calledElsewhere(const Function &F) {
 /// __kmpc_fork_call's outlined region), and all of them agree; ""
 /// otherwise. A parallel region's copy in a function only other modules
 /// call (calledElsewhere: the kernel was inlined into main, whose copy
-/// forks the same outlined function) is left out when another calls it.
+/// forks the same outlined function) is left out when another calls it,
+/// and so is a recursive function's call of itself: its accesses count per
+/// outermost call (entryCount), whose values are the outside callers'
+/// (`vcycle(L, l + 1, n / 8)`: the outermost V-cycle's n is main's).
 /// Ops, when given, gets the operands of the calls counted.
 static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name,
                                 SmallVectorImpl<Value *> *Ops = nullptr) {
@@ -212,8 +215,9 @@ static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> 
     Value *Op = ACS ? ACS.getCallArgOperand(A->getArgNo()) : nullptr;
     if (!Op)
       return "";
-    bool Elsewhere = !ACS.isDirectCall() && calledElsewhere(*ACS.getInstruction()->getFunction());
-    (Elsewhere ? Left : Counted).push_back(Op);
+    Function *Caller = ACS.getInstruction()->getFunction();
+    bool Elsewhere = !ACS.isDirectCall() && calledElsewhere(*Caller);
+    (Elsewhere || Caller == F ? Left : Counted).push_back(Op);
   }
   if (Counted.empty()) // only such copies: the function's own values
     Counted = Left;
