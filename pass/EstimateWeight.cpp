@@ -872,12 +872,13 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L) {
       CmpInst::Predicate P = I ? C->getSwappedPredicate() : C->getPredicate();
       bool ExitOnTrue = !L->contains(BI->getSuccessor(0));
       unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
+      constexpr int64_t MaxTests = int64_t(1) << 16; // a count of steps or solves, not a size
       for (int64_t V : tableValues(*Ld)) {
         int64_t X = Ind->first, Step = Ind->second, N = 1;
-        for (; N < (int64_t(1) << 20); ++N, X += Step)
+        for (; N < MaxTests; ++N, X += Step)
           if (ICmpInst::compare(APInt(W, uint64_t(X), true), APInt(W, uint64_t(V), true), P) == ExitOnTrue)
             break;
-        if (N == (int64_t(1) << 20))
+        if (N == MaxTests)
           return std::nullopt;
         Trips.push_back(N);
       }
