@@ -415,12 +415,8 @@ static std::string paramSymbol(StringRef Fn, unsigned J, bool Slot) {
 static bool intoRegion(const StoreInst &SI) {
   auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(SI.getPointerOperand()));
   return AI && all_of(AI->users(), [](const User *U) {
-           if (auto *CB = dyn_cast<CallBase>(U)) {
-             SmallVector<const Use *, 2> CallbackUses;
-             AbstractCallSite::getCallbackUses(*CB, CallbackUses);
-             return isa<LifetimeIntrinsic>(CB) || !CallbackUses.empty();
-           }
-           return isa<StoreInst>(U) || isa<GetElementPtrInst>(U);
+           auto *CB = dyn_cast<CallBase>(U);
+           return CB ? forksOrMarks(*CB) : isa<StoreInst>(U) || isa<GetElementPtrInst>(U);
          });
 }
 

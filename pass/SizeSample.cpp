@@ -121,6 +121,12 @@ SampleSpace::SampleSpace(Module &M) {
     }
 }
 
+bool forksOrMarks(const CallBase &CB) {
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  return !CallbackUses.empty() || isa<LifetimeIntrinsic>(CB);
+}
+
 bool regionsRead(CallBase &CB, Value *Slot) {
   SmallVector<const Use *, 2> CallbackUses;
   AbstractCallSite::getCallbackUses(CB, CallbackUses);
@@ -245,9 +251,7 @@ Value *regionSlotValue(Value *Op, Type *Ty) {
         return nullptr;
       Only = SI->getValueOperand();
     } else if (auto *CB = dyn_cast<CallBase>(U)) {
-      SmallVector<const Use *, 2> CallbackUses;
-      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
-      if (CallbackUses.empty() && !isa<LifetimeIntrinsic>(CB))
+      if (!forksOrMarks(*CB))
         return nullptr;
     } else if (!isa<LoadInst>(U)) {
       return nullptr;
@@ -288,9 +292,7 @@ static Value *regionFieldValue(Value *Op, int64_t Off, Type *Ty) {
           return nullptr;
       }
     } else if (auto *CB = dyn_cast<CallBase>(U)) {
-      SmallVector<const Use *, 2> CallbackUses;
-      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
-      if (CallbackUses.empty() && !isa<LifetimeIntrinsic>(CB))
+      if (!forksOrMarks(*CB))
         return nullptr;
     } else if (!isa<LoadInst>(U)) {
       return nullptr;
@@ -629,17 +631,12 @@ const SCEV *SampleSpace::reloadedBoundCount(const Loop *L, ScalarEvolution &SE) 
     if (!L->contains(BI->getSuccessor(0)))
       P = CmpInst::getInversePredicate(P);
     const SCEV *Dist = SE.getMinusSCEV(Bound, Start);
-    switch (P) { // the test of the k-th iteration reads start + k
-    case CmpInst::ICMP_SLT: // goes on while start + k < ub: leaves at k = ub - start
-    case CmpInst::ICMP_ULT:
-    case CmpInst::ICMP_NE:
-      return Dist;
-    case CmpInst::ICMP_SLE: // leaves at k = ub - start + 1
-    case CmpInst::ICMP_ULE:
-      return SE.getAddExpr(Dist, SE.getOne(Dist->getType()));
-    default:
-      return nullptr;
-    }
+    // the test of the k-th iteration reads start + k
+    if (P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_NE)
+      return Dist; // goes on while start + k < ub: leaves at k = ub - start
+    if (P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULE)
+      return SE.getAddExpr(Dist, SE.getOne(Dist->getType())); // leaves at k = ub - start + 1
+    return nullptr;
   }
   return nullptr;
 }

@@ -72,6 +72,10 @@ const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &
 /// (`n` of `#pragma omp parallel for` over `i < n`); null otherwise.
 llvm::Value *regionSlotValue(llvm::Value *Op, llvm::Type *Ty);
 
+/// CB forks a parallel region (a callback call: __kmpc_fork_call) or marks
+/// a slot's lifetime.
+bool forksOrMarks(const llvm::CallBase &CB);
+
 /// CB forks parallel regions that only read Slot (a variable of the
 /// forking frame they share: the outlined functions' arguments read-only).
 bool regionsRead(llvm::CallBase &CB, llvm::Value *Slot);
