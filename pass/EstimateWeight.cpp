@@ -778,6 +778,59 @@ std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
   return double(*Trips);
 }
 
+/// The values a load may read from a row of a constant table chosen at run
+/// time: `classes[cls].nsolve`, directly or from a local copy of the row
+/// (`const params_t P = classes[cls];`, one memcpy, otherwise only read:
+/// by loads, by forks of regions that only read it). Empty for any other
+/// load.
+static SmallVector<int64_t, 8> tableValues(LoadInst &LI) {
+  SmallVector<int64_t, 8> Out;
+  const DataLayout &DL = LI.getModule()->getDataLayout();
+  auto *IT = dyn_cast<IntegerType>(LI.getType());
+  if (!IT || !LI.isSimple() || IT->getBitWidth() > 64)
+    return Out;
+  APInt Off(DL.getIndexTypeSizeInBits(LI.getPointerOperand()->getType()), 0);
+  Value *Base = LI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+  if (auto *AI = dyn_cast<AllocaInst>(Base)) { // the row's copy: its one memcpy's source
+    MemCpyInst *Copy = nullptr;
+    for (User *U : AI->users()) {
+      if (auto *MC = dyn_cast<MemCpyInst>(U); MC && MC->getRawDest() == AI && !Copy)
+        Copy = MC;
+      else if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, AI))
+        return Out;
+      else if (!CB && !isa<LoadInst>(U) &&
+               !(isa<GetElementPtrInst>(U) && all_of(U->users(), [](User *V) { return isa<LoadInst>(V); })))
+        return Out; // a store into the copy
+    }
+    auto *Len = Copy ? dyn_cast<ConstantInt>(Copy->getLength()) : nullptr;
+    if (!Len || Off.getSExtValue() + int64_t(DL.getTypeStoreSize(IT)) > int64_t(Len->getZExtValue()))
+      return Out;
+    Base = Copy->getRawSource();
+  }
+  // the row: a GEP on a constant table, one index variable
+  auto *GEP = dyn_cast<GEPOperator>(Base);
+  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
+  if (!G || !G->isConstant() || !G->hasDefinitiveInitializer())
+    return Out;
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+  MapVector<Value *, APInt> Vars;
+  APInt Const(Bits, 0);
+  if (!GEP->collectOffset(DL, Bits, Vars, Const) || Vars.size() != 1)
+    return Out;
+  int64_t Stride = Vars.front().second.getSExtValue(), Size = int64_t(DL.getTypeAllocSize(G->getValueType()));
+  int64_t At = Const.getSExtValue() + Off.getSExtValue();
+  if (Stride <= 0 || At < 0 || At >= Stride)
+    return Out;
+  for (int64_t Row = At; Row + int64_t(DL.getTypeStoreSize(IT)) <= Size && Out.size() < 64; Row += Stride) {
+    Constant *V = ConstantFoldLoadFromConst(G->getInitializer(), IT, APInt(64, Row), DL);
+    auto *C = dyn_cast_or_null<ConstantInt>(V);
+    if (!C)
+      return {};
+    Out.push_back(C->getSExtValue());
+  }
+  return Out;
+}
+
 /// X as an induction of L with constant start and step (its value at the
 /// latch's test of the first iteration, and its step): an affine recurrence,
 /// or a counter kept in a slot of the frame (`s` shared with a parallel

@@ -349,7 +349,7 @@ private:
 /// The program's entry, called once per run: C's `main`, or flang's main
 /// program `_QQmain` (the Fortran runtime's own `main` calls it, in no module
 /// the plugin sees).
-inline bool isProgramMain(const Function &F) { return F.getName() == "main" || F.getName() == "_QQmain"; }
+inline bool isProgramMain(const Function &F) { return is_contained(ProgramMainNames, std::string_view(F.getName())); }
 
 /// How a call hands over a site's object: its result, or the slot an
 /// operand points to (posix_memalign's out, an ALLOCATE's descriptor).

@@ -37,6 +37,9 @@ constexpr char PlanTextPrefix[] = "__oli_plan_text_"; // + hash of the embedded 
 constexpr char ArenaLoName[] = "__oli_arena_lo";
 constexpr char ArenaLenName[] = "__oli_arena_len";
 constexpr char AbiPrefix[] = "__oli_";
+/// The program's main functions: C's, and flang's main program, which the
+/// Fortran runtime's `main` calls.
+constexpr std::string_view ProgramMainNames[] = {"main", "_QQmain"};
 constexpr char SiteSection[] = OLI_SITE_SECTION;
 constexpr char SectionStart[] = "__start_" OLI_SITE_SECTION;
 constexpr char SectionStop[] = "__stop_" OLI_SITE_SECTION;

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SizeSample.h"
+#include "OliAbiNames.h"
 #include "StructParams.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -140,64 +140,16 @@ bool regionsRead(CallBase &CB, Value *Slot) {
   });
 }
 
-SmallVector<int64_t, 8> tableValues(LoadInst &LI) {
-  SmallVector<int64_t, 8> Out;
-  const DataLayout &DL = LI.getModule()->getDataLayout();
-  auto *IT = dyn_cast<IntegerType>(LI.getType());
-  if (!IT || !LI.isSimple() || IT->getBitWidth() > 64)
-    return Out;
-  APInt Off(DL.getIndexTypeSizeInBits(LI.getPointerOperand()->getType()), 0);
-  Value *Base = LI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-  if (auto *AI = dyn_cast<AllocaInst>(Base)) { // the row's copy: its one memcpy's source
-    MemCpyInst *Copy = nullptr;
-    for (User *U : AI->users()) {
-      if (auto *MC = dyn_cast<MemCpyInst>(U); MC && MC->getRawDest() == AI && !Copy)
-        Copy = MC;
-      else if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, AI))
-        return Out;
-      else if (!CB && !isa<LoadInst>(U) &&
-               !(isa<GetElementPtrInst>(U) && all_of(U->users(), [](User *V) { return isa<LoadInst>(V); })))
-        return Out; // a store into the copy
-    }
-    auto *Len = Copy ? dyn_cast<ConstantInt>(Copy->getLength()) : nullptr;
-    if (!Len || Off.getSExtValue() + int64_t(DL.getTypeStoreSize(IT)) > int64_t(Len->getZExtValue()))
-      return Out;
-    Base = Copy->getRawSource();
-  }
-  // the row: a GEP on a constant table, one index variable
-  auto *GEP = dyn_cast<GEPOperator>(Base);
-  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
-  if (!G || !G->isConstant() || !G->hasDefinitiveInitializer())
-    return Out;
-  unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
-  MapVector<Value *, APInt> Vars;
-  APInt Const(Bits, 0);
-  if (!GEP->collectOffset(DL, Bits, Vars, Const) || Vars.size() != 1)
-    return Out;
-  int64_t Stride = Vars.front().second.getSExtValue(), Size = int64_t(DL.getTypeAllocSize(G->getValueType()));
-  int64_t At = Const.getSExtValue() + Off.getSExtValue();
-  if (Stride <= 0 || At < 0 || At >= Stride)
-    return Out;
-  for (int64_t Row = At; Row + int64_t(DL.getTypeStoreSize(IT)) <= Size && Out.size() < 64; Row += Stride) {
-    Constant *V = ConstantFoldLoadFromConst(G->getInitializer(), IT, APInt(64, Row), DL);
-    auto *C = dyn_cast_or_null<ConstantInt>(V);
-    if (!C)
-      return {};
-    Out.push_back(C->getSExtValue());
-  }
-  return Out;
-}
-
 /// A function no code of a module with main calls: its calls are other
 /// modules' or none (a kernel inlined into main, its own copy left).
 static bool calledElsewhere(const Function &F) {
   const Module &M = *F.getParent();
-  auto defined = [&](StringRef N) {
+  auto defined = [&](std::string_view N) {
     const Function *G = M.getFunction(N);
     return G && !G->isDeclaration();
   };
-  bool Main = F.getName() == "main" || F.getName() == "_QQmain";
-  return !Main && !F.hasLocalLinkage() && F.use_empty() && (defined("main") || defined("_QQmain"));
+  return !is_contained(ProgramMainNames, std::string_view(F.getName())) && !F.hasLocalLinkage() && F.use_empty() &&
+         any_of(ProgramMainNames, defined);
 }
 
 /// The name every caller gives argument A (Name of its operand), when A's
@@ -209,9 +161,7 @@ static bool calledElsewhere(const Function &F) {
 /// and so is a recursive function's call of itself: its accesses count per
 /// outermost call (entryCount), whose values are the outside callers'
 /// (`vcycle(L, l + 1, n / 8)`: the outermost V-cycle's n is main's).
-/// Ops, when given, gets the operands of the calls counted.
-static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name,
-                                SmallVectorImpl<Value *> *Ops = nullptr) {
+static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> Name) {
   Function *F = A->getParent();
   if (!F->hasLocalLinkage() || F->use_empty())
     return "";
@@ -234,46 +184,19 @@ static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> 
       return "";
     Common = N;
   }
-  if (Ops)
-    Ops->assign(Counted.begin(), Counted.end());
   return Common;
 }
 
-Value *regionSlotValue(Value *Op, Type *Ty) {
-  auto *AI = dyn_cast<AllocaInst>(Op);
-  if (!AI)
-    return nullptr;
-  Value *Only = nullptr; // stored again before each fork of a loop: the same value
-  for (User *U : AI->users()) {
-    if (auto *SI = dyn_cast<StoreInst>(U)) {
-      if ((Only && SI->getValueOperand() != Only) || SI->getPointerOperand() != AI || !SI->isSimple() ||
-          SI->getValueOperand()->getType() != Ty)
-        return nullptr;
-      Only = SI->getValueOperand();
-    } else if (auto *CB = dyn_cast<CallBase>(U)) {
-      if (!forksOrMarks(*CB))
-        return nullptr;
-    } else if (!isa<LoadInst>(U)) {
-      return nullptr;
-    }
-  }
-  return Only;
-}
-
-/// The value stored at byte Off of the struct a fork passes its region
-/// (flang's OpenMP lowering packs the shared variables' addresses into one
-/// struct of the forking frame): its one store there, of type Ty; the
-/// struct otherwise only read or marked. Null for any other operand.
-static Value *regionFieldValue(Value *Op, int64_t Off, Type *Ty) {
+Value *regionSlotValue(Value *Op, Type *Ty, int64_t Off) {
   auto *AI = dyn_cast<AllocaInst>(Op);
   if (!AI)
     return nullptr;
   const DataLayout &DL = AI->getModule()->getDataLayout();
-  Value *Found = nullptr;
+  Value *Found = nullptr; // stored again before each fork of a loop: the same value
   auto store = [&](StoreInst *SI, int64_t At) {
     if (At != Off)
       return true;
-    if (Found || !SI->isSimple() || SI->getValueOperand()->getType() != Ty)
+    if ((Found && SI->getValueOperand() != Found) || !SI->isSimple() || SI->getValueOperand()->getType() != Ty)
       return false;
     Found = SI->getValueOperand();
     return true;
@@ -282,7 +205,7 @@ static Value *regionFieldValue(Value *Op, int64_t Off, Type *Ty) {
     if (auto *SI = dyn_cast<StoreInst>(U)) {
       if (SI->getPointerOperand() != AI || !store(SI, 0))
         return nullptr;
-    } else if (auto *G = dyn_cast<GetElementPtrInst>(U)) {
+    } else if (auto *G = dyn_cast<GetElementPtrInst>(U)) { // a field of flang's struct
       APInt GOff(DL.getIndexTypeSizeInBits(G->getType()), 0);
       if (!G->accumulateConstantOffset(DL, GOff))
         return nullptr;
@@ -309,25 +232,14 @@ static std::string sharedSlot(Argument *A, Type *Ty, function_ref<std::string(Va
                               Value **Same = nullptr) {
   if (!A->onlyReadsMemory()) // the region writes it (a reduction's, a lastprivate)
     return "";
-  SmallVector<Value *, 4> Ops;
-  std::string N = callersAgree(
-      A,
-      [&](Value *Op) -> std::string {
-        Value *V = regionSlotValue(Op, Ty);
-        return V ? Name(V) : "";
-      },
-      &Ops);
-  if (Same) {
-    *Same = nullptr;
-    for (Value *Op : Ops) {
-      Value *V = regionSlotValue(Op, Ty);
-      if (*Same && V != *Same) {
-        *Same = nullptr;
-        break;
-      }
-      *Same = V;
-    }
-  }
+  SmallVector<Value *, 4> Stored; // in the order of the calls counted
+  std::string N = callersAgree(A, [&](Value *Op) -> std::string {
+    Value *V = regionSlotValue(Op, Ty);
+    Stored.push_back(V);
+    return V ? Name(V) : "";
+  });
+  if (Same)
+    *Same = !N.empty() && all_equal(Stored) ? Stored.front() : nullptr;
   return N;
 }
 
@@ -366,7 +278,7 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
     if (auto *RA = dyn_cast<Argument>(LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, FOff, true));
         RA && RA->onlyReadsMemory()) {
       std::string Common = callersAgree(RA, [&](Value *Op) {
-        Value *V = regionFieldValue(Op, FOff.getSExtValue(), LI->getType());
+        Value *V = regionSlotValue(Op, LI->getType(), FOff.getSExtValue());
         return V ? addressName(V, Depth + 1) : std::string();
       });
       if (!Common.empty()) {

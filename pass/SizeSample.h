@@ -66,11 +66,12 @@ struct Sample {
 const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// The value a parallel region's slot holds: a slot of the forking
-/// function's frame (Op, which the fork passes to its outlined function),
-/// stored with one value of type Ty (once, or again before each fork of a
-/// loop), otherwise only read or marked
-/// (`n` of `#pragma omp parallel for` over `i < n`); null otherwise.
-llvm::Value *regionSlotValue(llvm::Value *Op, llvm::Type *Ty);
+/// function's frame (Op, which the fork passes to its outlined function;
+/// `n` of `#pragma omp parallel for` over `i < n`), or byte Off of a struct
+/// there (flang's OpenMP lowering packs the shared variables' addresses into
+/// one), stored with one value of type Ty (once, or again before each fork
+/// of a loop), otherwise only read or marked; null otherwise.
+llvm::Value *regionSlotValue(llvm::Value *Op, llvm::Type *Ty, int64_t Off = 0);
 
 /// CB forks a parallel region (a callback call: __kmpc_fork_call) or marks
 /// a slot's lifetime.
@@ -79,13 +80,6 @@ bool forksOrMarks(const llvm::CallBase &CB);
 /// CB forks parallel regions that only read Slot (a variable of the
 /// forking frame they share: the outlined functions' arguments read-only).
 bool regionsRead(llvm::CallBase &CB, llvm::Value *Slot);
-
-/// The values a load may read from a row of a constant table chosen at run
-/// time: `classes[cls].nsolve`, directly or from a local copy of the row
-/// (`const params_t P = classes[cls];`, one memcpy, otherwise only read:
-/// by loads, by forks of regions that only read it). Empty for any other
-/// load.
-llvm::SmallVector<int64_t, 8> tableValues(llvm::LoadInst &LI);
 
 class SampleSpace {
 public:

@@ -54,7 +54,7 @@ namespace intensity {
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   HasMain = false;
-  for (const char *N : {"main", "_QQmain"})
+  for (std::string_view N : ProgramMainNames)
     if (Function *Main = M.getFunction(N); Main && !Main->isDeclaration())
       HasMain = true;
   findRoots();
