@@ -728,11 +728,56 @@ static bool isDispatchLoop(const LoopInfo &LI, const Loop *L) {
   return false;
 }
 
+/// The branch that lets L run at all (`if (n > 0)` above a rotated loop):
+/// the conditional branch that ends the chain of unique predecessors above
+/// L's header, with the number of its successor on the way to L.
+static std::pair<BranchInst *, unsigned> loopGuard(const Loop *L) {
+  BasicBlock *B = L->getHeader(), *P = L->getLoopPredecessor();
+  for (unsigned Steps = 0; P && Steps < 4; ++Steps, B = P, P = P->getUniquePredecessor()) {
+    auto *BI = dyn_cast<BranchInst>(P->getTerminator());
+    if (!BI)
+      break;
+    if (BI->isConditional())
+      return BI->getSuccessor(0) == BI->getSuccessor(1) ? std::make_pair(nullptr, 0u)
+                                                        : std::make_pair(BI, BI->getSuccessor(0) == B ? 0u : 1u);
+  }
+  return {nullptr, 0};
+}
+
+/// Whether L's guard G lets it run with the values Map gives (the same
+/// values its trip count was taken with): both sides of its comparison are
+/// then constants. No answer for any other guard.
+static std::optional<bool> guardEnters(std::pair<BranchInst *, unsigned> G, ScalarEvolution &SE,
+                                       ValueToSCEVMapTy &Map) {
+  auto *C = G.first ? dyn_cast<ICmpInst>(G.first->getCondition()) : nullptr;
+  if (!C || !C->getOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  auto *A = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(SE.getSCEV(C->getOperand(0)), SE, Map));
+  auto *B = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(SE.getSCEV(C->getOperand(1)), SE, Map));
+  if (!A || !B)
+    return std::nullopt;
+  return ICmpInst::compare(A->getAPInt(), B->getAPInt(), C->getPredicate()) == (G.second == 0);
+}
+
+/// Whether L's guard is the test of the first __kmpc_dispatch_next's
+/// answer (a dispatch loop: some thread gets the first chunk of a range that
+/// is not empty), L on the side of a chunk handed out.
+static bool firstChunkGuard(const Loop *L) {
+  auto [BI, Succ] = loopGuard(L);
+  auto *C = BI ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  auto *K = C ? dyn_cast<ConstantInt>(C->getOperand(1)) : nullptr;
+  auto *Next = C ? dyn_cast<CallBase>(C->getOperand(0)) : nullptr;
+  Function *F = Next ? Next->getCalledFunction() : nullptr;
+  return K && K->isZero() && C->isEquality() && F && F->getName().starts_with("__kmpc_dispatch_next") &&
+         (C->getPredicate() == ICmpInst::ICMP_NE) == (Succ == 0);
+}
+
 /// L's trip count when it reads parameters of its function only and every
 /// call that runs (a block frequency above zero: not a recursion's base
 /// case, outermostBranches) passes the same constants for them (smooth's
 /// `sweeps`: 2 from the outermost V-cycle, 40 only at the coarsest level).
-std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
+std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L, bool &Enters) {
+  Enters = false;
   Function &F = *L->getHeader()->getParent();
   const SCEV *B = FI.SE->getBackedgeTakenCount(L);
   if (!F.hasLocalLinkage() || isa<SCEVCouldNotCompute>(B) || !ArgTripsBusy.insert(&F).second)
@@ -745,6 +790,8 @@ std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
   };
   std::optional<int64_t> Trips;
   bool Agree = reads(true) && !reads(false);
+  std::pair<BranchInst *, unsigned> Guard = loopGuard(L);
+  Enters = Guard.first != nullptr;
   SmallVector<std::pair<CallBase *, double>, 4> Calls;
   double Most = 0;
   for (Use &U : F.uses()) {
@@ -771,11 +818,26 @@ std::optional<double> Estimator::argTrips(FnInfo &FI, const Loop *L) {
       Agree = false;
     else
       Trips = T->getAPInt().getSExtValue() + 1;
+    Enters &= guardEnters(Guard, *FI.SE, Map).value_or(false);
   }
   ArgTripsBusy.erase(&F);
   if (!Agree || !Trips || *Trips <= 0)
     return std::nullopt;
   return double(*Trips);
+}
+
+/// Whether A and B read the same place: the same type at the same constant
+/// offset of the same base.
+static bool sameSlot(LoadInst &A, LoadInst &B) {
+  if (&A == &B)
+    return true;
+  const DataLayout &DL = A.getModule()->getDataLayout();
+  if (A.getType() != B.getType() || A.getPointerOperandType() != B.getPointerOperandType())
+    return false;
+  APInt OA(DL.getIndexTypeSizeInBits(A.getPointerOperandType()), 0), OB = OA;
+  return A.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OA, true) ==
+             B.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OB, true) &&
+         OA == OB;
 }
 
 /// The values a load may read from a row of a constant table chosen at run
@@ -835,7 +897,8 @@ static SmallVector<int64_t, 8> tableValues(LoadInst &LI) {
 /// latch's test of the first iteration, and its step): an affine recurrence,
 /// or a counter kept in a slot of the frame (`s` shared with a parallel
 /// region the loop forks: loaded, incremented, stored back and tested each
-/// iteration; stored a constant before the loop, only read by the regions).
+/// iteration, after its step or before it; stored a constant before the
+/// loop, only read by the regions).
 static std::optional<std::pair<int64_t, int64_t>> induction(Value *X, const Loop *L, ScalarEvolution &SE) {
   auto small = [](const APInt &V) { return V.getSignificantBits() <= 62; };
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(X)); AR && AR->getLoop() == L && AR->isAffine()) {
@@ -846,17 +909,24 @@ static std::optional<std::pair<int64_t, int64_t>> induction(Value *X, const Loop
     return std::nullopt;
   }
   using namespace PatternMatch;
-  Value *Old;
-  const APInt *Step;
+  Value *Old, *Next = X; // X is the counter after its step; or before it (the load tested, then stepped)
+  const APInt *Step = nullptr;
   auto *Ld = match(X, m_Add(m_Value(Old), m_APInt(Step))) ? dyn_cast<LoadInst>(Old) : nullptr;
-  auto *A = Ld && L->contains(Ld) ? dyn_cast<AllocaInst>(Ld->getPointerOperand()) : nullptr;
+  bool Before = !Ld && isa<LoadInst>(X);
+  if (Before) {
+    Ld = cast<LoadInst>(X), Next = nullptr;
+    for (User *U : Ld->users())
+      if (match(U, m_Add(m_Specific(Ld), m_APInt(Step))))
+        Next = U;
+  }
+  auto *A = Ld && Next && L->contains(Ld) ? dyn_cast<AllocaInst>(Ld->getPointerOperand()) : nullptr;
   if (!A || !small(*Step))
     return std::nullopt;
   std::optional<int64_t> Start;
   for (User *U : A->users()) {
     if (auto *SI = dyn_cast<StoreInst>(U)) {
       auto *C = dyn_cast<ConstantInt>(SI->getValueOperand());
-      if (SI->getPointerOperand() != A || (L->contains(SI) ? SI->getValueOperand() != X : !C || Start))
+      if (SI->getPointerOperand() != A || (L->contains(SI) ? SI->getValueOperand() != Next : !C || Start))
         return std::nullopt;
       if (C)
         Start = C->getSExtValue();
@@ -869,7 +939,57 @@ static std::optional<std::pair<int64_t, int64_t>> induction(Value *X, const Loop
   }
   if (!Start)
     return std::nullopt;
-  return std::make_pair(*Start + Step->getSExtValue(), Step->getSExtValue());
+  return std::make_pair(*Start + (Before ? 0 : Step->getSExtValue()), Step->getSExtValue());
+}
+
+/// The latch's test `x pred Bound` of L, x an induction (with constant
+/// start and step), Bound fixed in L: the tests it makes until it exits.
+struct LatchTest {
+  std::pair<int64_t, int64_t> Ind; // x's value at the first test, and its step
+  Value *Bound;
+  CmpInst::Predicate P; // x P Bound
+  bool ExitOnTrue;
+  unsigned W;
+  /// The tests with Bound = V (the loop's trips), up to 65536 of them: a
+  /// count of steps or solves, not a size; none beyond.
+  std::optional<int64_t> tests(int64_t V) const {
+    constexpr int64_t MaxTests = int64_t(1) << 16;
+    int64_t X = Ind.first;
+    for (int64_t N = 1; N < MaxTests; ++N, X += Ind.second)
+      if (ICmpInst::compare(APInt(W, uint64_t(X), true), APInt(W, uint64_t(V), true), P) == ExitOnTrue)
+        return N;
+    return std::nullopt;
+  }
+};
+
+/// L's latch test of an induction against a constant or a load, if it has one.
+static std::optional<LatchTest> latchTest(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!C || !SE.isSCEVable(C->getOperand(0)->getType()) || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+    return std::nullopt;
+  for (unsigned I = 0; I < 2; ++I) {
+    Value *Bound = C->getOperand(1 - I);
+    if (!isa<LoadInst>(Bound) && !isa<ConstantInt>(Bound))
+      continue;
+    if (std::optional<std::pair<int64_t, int64_t>> Ind = induction(C->getOperand(I), L, SE))
+      return LatchTest{*Ind, Bound, I ? C->getSwappedPredicate() : C->getPredicate(),
+                       !L->contains(BI->getSuccessor(0)), C->getOperand(0)->getType()->getIntegerBitWidth()};
+  }
+  return std::nullopt;
+}
+
+/// L's trip count when its counter is kept in a frame slot it shares with
+/// the parallel regions it forks (`for (it = 0; it < 10; it++)` around a
+/// region that reads `it`: loaded, incremented, stored back and tested each
+/// iteration, so ScalarEvolution counts no trip) and its bound is a
+/// constant: the latch's tests, run.
+static std::optional<double> slotCounterTrips(const Loop *L, ScalarEvolution &SE) {
+  std::optional<LatchTest> T = latchTest(L, SE);
+  auto *K = T ? dyn_cast<ConstantInt>(T->Bound) : nullptr;
+  std::optional<int64_t> N = K && K->getValue().getSignificantBits() <= 63 ? T->tests(K->getSExtValue()) : std::nullopt;
+  return N ? std::optional<double>(double(*N)) : std::nullopt;
 }
 
 /// L's trip count when its bound is a field of a constant table's row the
@@ -879,9 +999,21 @@ static std::optional<std::pair<int64_t, int64_t>> induction(Value *X, const Loop
 /// be read again each iteration (the row's copy is shared with a parallel
 /// region the loop forks, so ScalarEvolution counts no trip): the latch's
 /// test of an induction against it is then run for each row.
-std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L) {
+std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Enters) {
   ScalarEvolution &SE = *FI.SE;
   SmallVector<int64_t, 8> Trips;
+  // the guard reads the bound from the same place (perhaps by a load of its own)
+  std::pair<BranchInst *, unsigned> Guard = loopGuard(L);
+  Enters = Guard.first != nullptr;
+  auto guardSees = [&](LoadInst *Bound, int64_t V) {
+    ValueToSCEVMapTy Map;
+    auto *C = Guard.first ? dyn_cast<ICmpInst>(Guard.first->getCondition()) : nullptr;
+    for (unsigned I = 0; C && I < 2; ++I)
+      if (auto *GL = dyn_cast<LoadInst>(C->getOperand(I)); GL && sameSlot(*GL, *Bound))
+        Map[GL] = SE.getConstant(GL->getType(), uint64_t(V), /*isSigned=*/true);
+    Map[Bound] = SE.getConstant(Bound->getType(), uint64_t(V), /*isSigned=*/true);
+    Enters &= guardEnters(Guard, SE, Map).value_or(false);
+  };
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (!isa<SCEVCouldNotCompute>(B)) {
     LoadInst *Leaf = nullptr;
@@ -905,32 +1037,17 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L) {
       if (!T || T->getAPInt().getSignificantBits() > 62)
         return std::nullopt;
       Trips.push_back(T->getAPInt().getSExtValue() + 1);
+      guardSees(Leaf, V);
     }
   } else {
-    // the latch's test `x pred bound` of an induction x = start + step * i
-    BasicBlock *Latch = L->getLoopLatch();
-    auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-    auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-    if (!C || !SE.isSCEVable(C->getOperand(0)->getType()))
-      return std::nullopt;
-    for (unsigned I = 0; I < 2 && Trips.empty(); ++I) {
-      auto *Ld = dyn_cast<LoadInst>(C->getOperand(1 - I));
-      std::optional<std::pair<int64_t, int64_t>> Ind = Ld ? induction(C->getOperand(I), L, SE) : std::nullopt;
-      if (!Ind)
-        continue;
-      CmpInst::Predicate P = I ? C->getSwappedPredicate() : C->getPredicate();
-      bool ExitOnTrue = !L->contains(BI->getSuccessor(0));
-      unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
-      constexpr int64_t MaxTests = int64_t(1) << 16; // a count of steps or solves, not a size
-      for (int64_t V : tableValues(*Ld)) {
-        int64_t X = Ind->first, Step = Ind->second, N = 1;
-        for (; N < MaxTests; ++N, X += Step)
-          if (ICmpInst::compare(APInt(W, uint64_t(X), true), APInt(W, uint64_t(V), true), P) == ExitOnTrue)
-            break;
-        if (N == MaxTests)
-          return std::nullopt;
-        Trips.push_back(N);
-      }
+    std::optional<LatchTest> T = latchTest(L, SE);
+    auto *Ld = T ? dyn_cast<LoadInst>(T->Bound) : nullptr;
+    for (int64_t V : Ld ? tableValues(*Ld) : SmallVector<int64_t, 8>()) {
+      std::optional<int64_t> N = T->tests(V);
+      if (!N)
+        return std::nullopt;
+      Trips.push_back(*N);
+      guardSees(Ld, V);
     }
   }
   if (Trips.size() < 2)
@@ -973,27 +1090,33 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   double In = entering(FI, L);
   double Est = In > 0 ? bfi(FI, L->getHeader()) / In : 1.0;
   std::pair<double, bool> R{Est, false};
+  bool Enters = false, E = false; // its guard lets it in with the values its count was taken with
   if (isDispatchLoop(*FI.LI, L))
-    R = {1.0, true}; // its chunks are one pass of the chunk loop's range
+    R = {1.0, true}, Enters = firstChunkGuard(L); // its chunks are one pass of the chunk loop's range
   else if (unsigned T = FI.SE->getSmallConstantTripCount(L))
     R = {double(T), true};
   else if (auto *TC = dyn_cast_or_null<SCEVConstant>(threadedExitCount(L, *FI.SE));
            TC && TC->getAPInt().ult(uint64_t(1) << 31))
     R = {double(TC->getAPInt().getZExtValue() + 1), true}; // its test on each path of a branch (jump threading's)
-  else if (std::optional<double> A = argTrips(FI, L))
-    R = {*A, true}; // the same constants from every caller that runs
+  else if (std::optional<double> S = slotCounterTrips(L, *FI.SE))
+    R = {*S, true}; // a counter in a slot shared with its regions, a constant bound
+  else if (std::optional<double> A = argTrips(FI, L, E))
+    R = {*A, true}, Enters = E; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
     R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
-  else if (std::optional<double> T = tableTrips(FI, L))
-    R = {*T, false}; // a class's parameter from a constant table: the rows' median, guessed
+  else if (std::optional<double> T = tableTrips(FI, L, E))
+    R = {*T, false}, Enters = E; // a class's parameter from a constant table: the rows' median, guessed
   else if (std::optional<std::pair<double, bool>> G = geometricTrips(L))
     R = *G; // log2 of its bound
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
   else if (double Limit = dataLoopLimit(L, *FI.SE); Limit > ShortTrip && std::sqrt(Limit) > Est)
     R = {std::sqrt(Limit), false}; // ends on data, at most Limit times: [1, Limit]'s middle on a log scale
-  FI.Corr[Mode][L] = Est > 0 ? R.first / Est : 1.0;
+  // entered each time its guard is reached, not BranchProbabilityInfo's 5/8
+  double Entry = Enters && In > 0 ? std::max(In, bfi(FI, loopGuard(L).first->getParent())) : In;
+  FI.EnterCorr[Mode][L] = In > 0 ? Entry / In : 1.0;
+  FI.Corr[Mode][L] = Est > 0 ? R.first / Est * FI.EnterCorr[Mode][L] : 1.0;
   return FI.Iter[Mode][L] = R;
 }
 
@@ -1014,7 +1137,8 @@ std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB, Sym
 
 /// Entries into L per call of its function.
 std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
-  double F = entering(FI, L) / FI.EntryFreq[Mode];
+  (void)iterations(FI, L);
+  double F = entering(FI, L) / FI.EntryFreq[Mode] * FI.EnterCorr[Mode][L];
   bool Guess = false;
   for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     auto [N, Known] = iterations(FI, P);

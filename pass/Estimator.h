@@ -193,7 +193,8 @@ struct FnInfo {
   BranchProbabilityInfo *BPI[2];
   double EntryFreq[2];
   DenseMap<const Loop *, std::pair<double, bool>> Iter[2]; // iterations per entry, known
-  DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations
+  DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations (x EnterCorr)
+  DenseMap<const Loop *, double> EnterCorr[2];             // entries: a guard decided / BFI's
   DenseMap<const Loop *, SymSet> LoopSyms;                 // view 1: a trip count's symbols
   std::unique_ptr<BranchProbabilityInfo> OuterBPI; // a recursive function's outermost call (both views)
   std::unique_ptr<BlockFrequencyInfo> OuterBFI;
@@ -229,8 +230,8 @@ private:
   std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
   void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
-  std::optional<double> argTrips(FnInfo &FI, const Loop *L);
-  std::optional<double> tableTrips(FnInfo &FI, const Loop *L);
+  std::optional<double> argTrips(FnInfo &FI, const Loop *L, bool &Enters);
+  std::optional<double> tableTrips(FnInfo &FI, const Loop *L, bool &Enters);
   SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);

@@ -21,6 +21,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <algorithm>
 
@@ -140,6 +141,22 @@ bool regionsRead(CallBase &CB, Value *Slot) {
   });
 }
 
+/// The value a load reads from a slot of its function's frame that holds
+/// one value for good: stored with that one value only, otherwise read, by
+/// loads and by the parallel regions it is shared with (main's `n`, kept in
+/// a slot its regions read, loaded again for each call in the time loop).
+/// Null for any other load.
+static Value *frameSlotValue(LoadInst &LI) {
+  auto *AI = dyn_cast<AllocaInst>(LI.getPointerOperand());
+  Value *V = AI && LI.isSimple() ? regionSlotValue(AI, LI.getType()) : nullptr;
+  if (!V)
+    return nullptr;
+  for (User *U : AI->users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, AI))
+      return nullptr;
+  return V;
+}
+
 /// A function no code of a module with main calls: its calls are other
 /// modules' or none (a kernel inlined into main, its own copy left).
 static bool calledElsewhere(const Function &F) {
@@ -187,18 +204,25 @@ static std::string callersAgree(Argument *A, function_ref<std::string(Value *)> 
   return Common;
 }
 
-Value *regionSlotValue(Value *Op, Type *Ty, int64_t Off) {
+/// regionSlotValue, Depth slots deep: a value stored there that is itself
+/// read from a slot of the frame holding one value (a kernel inlined into an
+/// unrolled loop stores `n` loaded afresh before each fork) is that value.
+static Value *slotValue(Value *Op, Type *Ty, int64_t Off, unsigned Depth) {
   auto *AI = dyn_cast<AllocaInst>(Op);
-  if (!AI)
+  if (!AI || Depth > 2)
     return nullptr;
   const DataLayout &DL = AI->getModule()->getDataLayout();
   Value *Found = nullptr; // stored again before each fork of a loop: the same value
   auto store = [&](StoreInst *SI, int64_t At) {
     if (At != Off)
       return true;
-    if ((Found && SI->getValueOperand() != Found) || !SI->isSimple() || SI->getValueOperand()->getType() != Ty)
+    Value *V = SI->getValueOperand();
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple() && LI->getPointerOperand() != AI)
+      if (Value *Held = slotValue(LI->getPointerOperand(), LI->getType(), 0, Depth + 1))
+        V = Held;
+    if ((Found && V != Found) || !SI->isSimple() || V->getType() != Ty)
       return false;
-    Found = SI->getValueOperand();
+    Found = V;
     return true;
   };
   for (User *U : AI->users()) {
@@ -222,6 +246,25 @@ Value *regionSlotValue(Value *Op, Type *Ty, int64_t Off) {
     }
   }
   return Found;
+}
+
+Value *regionSlotValue(Value *Op, Type *Ty, int64_t Off) { return slotValue(Op, Ty, Off, 0); }
+
+/// The one value every caller counted by callersAgree passes as argument A
+/// (read back from a frame slot that holds it: frameSlotValue); null when
+/// they pass different ones.
+static Value *callersValue(Argument *A) {
+  Value *Same = nullptr;
+  std::string N = callersAgree(A, [&](Value *Op) -> std::string {
+    if (auto *LI = dyn_cast<LoadInst>(Op))
+      if (Value *V = frameSlotValue(*LI))
+        Op = V;
+    if (Same && Op != Same)
+      return "";
+    Same = Op;
+    return "=";
+  });
+  return N.empty() ? nullptr : Same;
 }
 
 /// A shared variable of a parallel region read through the pointer
@@ -307,8 +350,12 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (It != StoredOnce.end() && It->second[0] == '@')
     return It->second;
   std::string Own;
-  // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol
+  // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol,
+  // also when read back from the frame slot that holds it (frameSlotValue)
   auto callerName = [&](Value *Op) {
+    if (auto *LI = dyn_cast<LoadInst>(Op))
+      if (Value *V = frameSlotValue(*LI))
+        Op = V;
     return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
   };
   if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
@@ -494,6 +541,33 @@ static const SCEV *strideExitCount(const Loop *L, ScalarEvolution &SE) {
   return nullptr;
 }
 
+/// U is a slot __kmpc_dispatch_next_* writes a chunk's lower or upper bound
+/// into (operand 3 or 4).
+static bool isChunkSlot(CallBase &CB, Use &U) {
+  Function *F = CB.getCalledFunction();
+  return F && F->getName().starts_with("__kmpc_dispatch_next") && CB.isArgOperand(&U) &&
+         (CB.getArgOperandNo(&U) == 3 || CB.getArgOperandNo(&U) == 4);
+}
+
+/// The backedges of a loop whose latch tests `AR P Bound` (an induction
+/// that steps by one; exiting when the test holds, ExitOnTrue, or fails):
+/// the steps from its start to Bound. Null for another test.
+static const SCEV *countUpTo(const SCEV *Bound, const SCEVAddRecExpr *AR, CmpInst::Predicate P, bool ExitOnTrue,
+                             ScalarEvolution &SE) {
+  const SCEV *Start = AR->getStart();
+  if (Bound->getType() != Start->getType())
+    return nullptr;
+  if (ExitOnTrue) // the loop goes on while the test fails
+    P = CmpInst::getInversePredicate(P);
+  const SCEV *Dist = SE.getMinusSCEV(Bound, Start);
+  // the test of the k-th iteration reads start + k
+  if (P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_NE)
+    return Dist; // goes on while start + k < ub: leaves at k = ub - start
+  if (P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULE)
+    return SE.getAddExpr(Dist, SE.getOne(Dist->getType())); // leaves at k = ub - start + 1
+  return nullptr;
+}
+
 /// The backedges of a loop whose latch tests its induction against a bound
 /// it reads again each iteration from a slot of its frame that nothing in
 /// the loop writes (an OpenMP worksharing loop whose body calls a function:
@@ -514,6 +588,14 @@ const SCEV *SampleSpace::reloadedBoundCount(const Loop *L, ScalarEvolution &SE) 
       continue;
     // the slot's stores, all before the loop, one after another: the last
     // one's value; a call given the slot (__kmpc_for_static_init) before it
+    // or a dynamic worksharing loop's chunk end (staticBound: the range's)
+    if (Value *Whole = staticBound(Ld); Whole && SE.isSCEVable(Whole->getType()) &&
+                                        any_of(A->uses(), [](Use &U) {
+                                          auto *CB = dyn_cast<CallBase>(U.getUser());
+                                          return CB && isChunkSlot(*CB, U);
+                                        }))
+      return countUpTo(SE.getSCEV(Whole), AR, I ? C->getSwappedPredicate() : C->getPredicate(),
+                       !L->contains(BI->getSuccessor(0)), SE);
     StoreInst *Last = nullptr;
     SmallVector<CallBase *, 2> Calls;
     DominatorTree *DT = Dom(*L->getHeader()->getParent());
@@ -535,20 +617,8 @@ const SCEV *SampleSpace::reloadedBoundCount(const Loop *L, ScalarEvolution &SE) 
     if (!Last || !SE.isSCEVable(Last->getValueOperand()->getType()) ||
         any_of(Calls, [&](CallBase *CB) { return !DT->dominates(CB, Last); }))
       return nullptr;
-    const SCEV *Bound = SE.getSCEV(Last->getValueOperand()), *Start = AR->getStart();
-    if (Bound->getType() != Start->getType())
-      return nullptr;
-    // the loop goes on while the test holds (or fails, for an exit on true)
-    CmpInst::Predicate P = I ? C->getSwappedPredicate() : C->getPredicate();
-    if (!L->contains(BI->getSuccessor(0)))
-      P = CmpInst::getInversePredicate(P);
-    const SCEV *Dist = SE.getMinusSCEV(Bound, Start);
-    // the test of the k-th iteration reads start + k
-    if (P == CmpInst::ICMP_SLT || P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_NE)
-      return Dist; // goes on while start + k < ub: leaves at k = ub - start
-    if (P == CmpInst::ICMP_SLE || P == CmpInst::ICMP_ULE)
-      return SE.getAddExpr(Dist, SE.getOne(Dist->getType())); // leaves at k = ub - start + 1
-    return nullptr;
+    return countUpTo(SE.getSCEV(Last->getValueOperand()), AR, I ? C->getSwappedPredicate() : C->getPredicate(),
+                     !L->contains(BI->getSuccessor(0)), SE);
   }
   return nullptr;
 }
@@ -634,7 +704,10 @@ std::optional<Sample> SampleSpace::evalBitOp(Value *V, ScalarEvolution &SE, unsi
 /// before the call: the whole range. clang stores the chunk's upper bound
 /// back clamped (`ub = min(ub, UB)`): a load between the call and that store,
 /// in the call's block, reads the value stored last before the call there.
-/// Null for any other value.
+/// A dynamic or guided worksharing loop's slots are the chunk's bounds
+/// __kmpc_dispatch_next_* writes (operands 3 and 4): its dispatch loop
+/// counts once (the chunks partition the range), so the bound read there is
+/// the whole range's, the one stored before. Null for any other value.
 Value *SampleSpace::staticBound(Value *V) {
   auto *LI = dyn_cast<LoadInst>(V);
   auto *A = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()) : nullptr;
@@ -642,12 +715,17 @@ Value *SampleSpace::staticBound(Value *V) {
     return nullptr;
   SmallVector<StoreInst *, 2> Stores;
   CallBase *Init = nullptr;
+  bool Dispatch = false;
   for (Use &U : A->uses()) {
     if (isa<LoadInst>(U.getUser()) || isa<LifetimeIntrinsic>(U.getUser())) // clang's markers around the slots
       continue;
     if (auto *SI = dyn_cast<StoreInst>(U.getUser()); SI && SI->getPointerOperand() == A) {
       Stores.push_back(SI);
     } else if (auto *CB = dyn_cast<CallBase>(U.getUser())) {
+      if (isChunkSlot(*CB, U)) {
+        Dispatch = true;
+        continue;
+      }
       Function *F = CB->getCalledFunction();
       if (!F || !F->getName().starts_with("__kmpc_for_static_init") || !CB->isArgOperand(&U) ||
           (CB->getArgOperandNo(&U) != 4 && CB->getArgOperandNo(&U) != 5) || (Init && Init != CB))
@@ -657,6 +735,8 @@ Value *SampleSpace::staticBound(Value *V) {
       return nullptr;
     }
   }
+  if (Dispatch) // the range's bound, stored once before the chunks are handed out
+    return !Init && Stores.size() == 1 ? Stores[0]->getValueOperand() : nullptr;
   if (!Init || Stores.empty())
     return nullptr;
   if (Stores.size() == 1)
@@ -765,6 +845,27 @@ std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
     unionSyms(X->Syms, Y->Syms);
     return Sample{int64_t(R), X->Syms};
   }
+  // a division or shift by a constant (a coarser grid's `n / 2`) of a value
+  // that is not negative there
+  const APInt *K;
+  if (B && PatternMatch::match(B->getOperand(1), PatternMatch::m_APInt(K)) && K->ult(62) && !K->isZero() &&
+      (B->getOpcode() == Instruction::SDiv || B->getOpcode() == Instruction::UDiv ||
+       B->getOpcode() == Instruction::AShr || B->getOpcode() == Instruction::LShr ||
+       B->getOpcode() == Instruction::Shl)) {
+    std::optional<Sample> X = evalStored(B->getOperand(0), Depth + 1);
+    if (!X || X->Value < 0)
+      return std::nullopt;
+    int64_t Y = int64_t(K->getZExtValue());
+    if (B->getOpcode() == Instruction::Shl)
+      return X->Value < (Limit >> Y) ? std::optional<Sample>(Sample{X->Value << Y, X->Syms}) : std::nullopt;
+    X->Value = B->isShift() ? X->Value >> Y : X->Value / Y;
+    return X;
+  }
+  // a parameter every caller passes the same expression for (`scale(a,
+  // N)`, N = n * n): that expression, as in the caller
+  if (auto *A = dyn_cast<Argument>(V))
+    if (Value *Same = callersValue(A); Same && (isa<BinaryOperator>(Same) || isa<CastInst>(Same)))
+      return evalStored(Same, Depth + 1);
   return leaf(V); // a leaf: a load, a call's result, a parameter
 }
 
@@ -904,6 +1005,12 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
     if (Value *B = staticBound(V); B && SE.isSCEVable(B->getType()))
       if (std::optional<Sample> R = evalAt(SE.getSCEV(B), SE, Depth + 1))
         return R;
+    // a load of a frame slot that holds one value for good (shared with
+    // parallel regions, so loaded again after calls): that value
+    if (auto *LI = dyn_cast<LoadInst>(V))
+      if (Value *SV = frameSlotValue(*LI); SV && SE.isSCEVable(SV->getType()))
+        if (std::optional<Sample> R = evalAt(SE.getSCEV(SV), SE, Depth + 1))
+          return R;
     // a load of a slot its own function stored last (`nnz = 7 * n` stored,
     // then read back for the allocation after a call): the stored value
     if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple() && Dom)
@@ -912,13 +1019,13 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
           if (std::optional<Sample> R = evalAt(SE.getSCEV(St->getValueOperand()), SE, Depth + 1))
             return R;
     // a parallel region's shared variable whose forks stored one expression
-    // (`(long)nx * ny`): that expression, as in the forking function
+    // (`(long)nx * ny`, `(int)n`): that expression, as in the forking function
     if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
       if (auto *A = dyn_cast<Argument>(LI->getPointerOperand())) {
         Value *Same = nullptr;
         sharedSlot(A, LI->getType(), [](Value *) { return std::string("="); }, &Same);
-        if (auto *SV = dyn_cast_or_null<BinaryOperator>(Same))
-          if (std::optional<Sample> R = evalStored(SV, Depth + 1))
+        if (Same && (isa<BinaryOperator>(Same) || isa<CastInst>(Same) || isa<Argument>(Same)))
+          if (std::optional<Sample> R = evalStored(Same, Depth + 1))
             return R;
       }
     // a load of a slot whose one stored value is an expression (`n = m *
@@ -929,6 +1036,9 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
         if (auto *SV = dyn_cast<BinaryOperator>(It->second))
           if (std::optional<Sample> R = evalStored(SV, Depth + 1))
             return R;
+    if (isa<Argument>(V)) // a parameter its callers pass one expression for (evalStored)
+      if (std::optional<Sample> R = evalStored(V, Depth + 1))
+        return R;
     return leaf(V);
   }
   case scVScale:

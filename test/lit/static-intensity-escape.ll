@@ -8,9 +8,9 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'seen' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, keyed, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'seen' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence low, 1 accesses, keyed{{$}}
 ; CHECK: oli: site 0x{{[0-9a-f]+}} 'unseen' si.c: no estimate (keyed: other modules' summaries complete it)
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'freed' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'freed' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence high, 1 accesses{{$}}
 @seen = internal global ptr null
 @unseen = internal global ptr null
 @freed = internal global ptr null

@@ -1,19 +1,18 @@
 ; x[idx[i]]: the address of the x access depends on a value loaded in the
-; loop, so x is a gather, while idx itself streams. Trip count unknown (n):
-; the loop is taken to cover each object once per call: one pass each, 1/8
-; access per byte (accesses count 8-byte units of what they move: idx's 4-byte
-; elements half an access each, x's 8-byte elements one),
-; confidence medium (guessed coverage). Both pointers are loaded back from
-; the static globals main stored them into.
+; loop, so x is a gather, while idx itself streams. Trip count n, the one
+; value main passes, which sized both objects: one pass each, 1/8 access per
+; byte (accesses count 8-byte units of what they move: idx's 4-byte elements
+; half an access each, x's 8-byte elements one), confidence high. Both
+; pointers are loaded back from the static globals main stored them into.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,print<oli-static-intensity>' -disable-output < %s 2>&1 | FileCheck %s
 source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'idx' si.c: 0.125 accesses/byte (1 passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
-; CHECK-NEXT:   gsum: load: streaming 0.125 (guessed)
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), gather (gather 100%), confidence medium, 1 accesses, guessed trip counts
-; CHECK-NEXT:   gsum: load: gather 0.125 (guessed)
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'idx' si.c: 0.125 accesses/byte (1 passes), streaming (streaming 100%), confidence high, 1 accesses{{$}}
+; CHECK-NEXT:   gsum: load: streaming 0.125{{$}}
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'x' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), gather (gather 100%), confidence high, 1 accesses{{$}}
+; CHECK-NEXT:   gsum: load: gather 0.125{{$}}
 @idx = internal global ptr null
 @x = internal global ptr null
 

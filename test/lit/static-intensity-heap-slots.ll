@@ -8,8 +8,8 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'buf' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
-; CHECK-NEXT:   reader: load: streaming 0.125 (guessed)
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'buf' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence high, 1 accesses{{$}}
+; CHECK-NEXT:   reader: load: streaming 0.125{{$}}
 ; CHECK: oli: site 0x{{[0-9a-f]+}} '-' si.c: 0.125 accesses/byte ({{[0-9.e+]+}} passes), streaming (streaming 100%), confidence medium, 1 accesses, guessed trip counts
 ; CHECK-NEXT:   main.omp_outlined: store: streaming 0.125 (guessed)
 %struct.ident_t = type { i32, i32, i32, i32, ptr }

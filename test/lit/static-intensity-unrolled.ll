@@ -7,8 +7,8 @@ source_filename = "si.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: site 0x{{[0-9a-f]+}} 'u' si.c: 0.125 accesses/byte (1 passes), streaming (streaming 100%), confidence medium, 8 accesses, guessed trip counts
-; CHECK-COUNT-8: sum8: load: streaming 0.01562 (guessed)
+; CHECK: oli: site 0x{{[0-9a-f]+}} 'u' si.c: 0.125 accesses/byte (1 passes), streaming (streaming 100%), confidence high, 8 accesses{{$}}
+; CHECK-COUNT-8: sum8: load: streaming 0.01562{{$}}
 @u = internal global ptr null
 
 declare ptr @malloc(i64)
