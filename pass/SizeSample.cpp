@@ -141,20 +141,29 @@ bool regionsRead(CallBase &CB, Value *Slot) {
   });
 }
 
+static Value *slotValue(Value *Op, Type *Ty, int64_t Off, unsigned Depth);
+
 /// The value a load reads from a slot of its function's frame that holds
 /// one value for good: stored with that one value only, otherwise read, by
 /// loads and by the parallel regions it is shared with (main's `n`, kept in
 /// a slot its regions read, loaded again for each call in the time loop).
-/// Null for any other load.
-static Value *frameSlotValue(LoadInst &LI) {
+/// Null for any other load. Depth: slots followed so far (slotValue).
+static Value *frameSlotValue(LoadInst &LI, unsigned Depth = 0) {
   auto *AI = dyn_cast<AllocaInst>(LI.getPointerOperand());
-  Value *V = AI && LI.isSimple() ? regionSlotValue(AI, LI.getType()) : nullptr;
+  Value *V = AI && LI.isSimple() ? slotValue(AI, LI.getType(), 0, Depth) : nullptr;
   if (!V)
     return nullptr;
   for (User *U : AI->users())
     if (auto *CB = dyn_cast<CallBase>(U); CB && !isa<LifetimeIntrinsic>(CB) && !regionsRead(*CB, AI))
       return nullptr;
   return V;
+}
+
+/// Op, or the value the frame slot it is loaded from holds (frameSlotValue).
+static Value *heldValue(Value *Op) {
+  auto *LI = dyn_cast<LoadInst>(Op);
+  Value *V = LI ? frameSlotValue(*LI) : nullptr;
+  return V ? V : Op;
 }
 
 /// A function no code of a module with main calls: its calls are other
@@ -217,8 +226,8 @@ static Value *slotValue(Value *Op, Type *Ty, int64_t Off, unsigned Depth) {
     if (At != Off)
       return true;
     Value *V = SI->getValueOperand();
-    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple() && LI->getPointerOperand() != AI)
-      if (Value *Held = slotValue(LI->getPointerOperand(), LI->getType(), 0, Depth + 1))
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->getPointerOperand() != AI)
+      if (Value *Held = frameSlotValue(*LI, Depth + 1))
         V = Held;
     if ((Found && V != Found) || !SI->isSimple() || V->getType() != Ty)
       return false;
@@ -256,9 +265,7 @@ Value *regionSlotValue(Value *Op, Type *Ty, int64_t Off) { return slotValue(Op, 
 static Value *callersValue(Argument *A) {
   Value *Same = nullptr;
   std::string N = callersAgree(A, [&](Value *Op) -> std::string {
-    if (auto *LI = dyn_cast<LoadInst>(Op))
-      if (Value *V = frameSlotValue(*LI))
-        Op = V;
+    Op = heldValue(Op);
     if (Same && Op != Same)
       return "";
     Same = Op;
@@ -353,9 +360,7 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   // a caller's own value (`n = atol(..)` passed as `n`) is named by its symbol,
   // also when read back from the frame slot that holds it (frameSlotValue)
   auto callerName = [&](Value *Op) {
-    if (auto *LI = dyn_cast<LoadInst>(Op))
-      if (Value *V = frameSlotValue(*LI))
-        Op = V;
+    Op = heldValue(Op);
     return isa<Instruction>(Op) && !isa<LoadInst>(Op) ? Names[symbol(Op)] : nameOf(Op, Depth + 1);
   };
   if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
