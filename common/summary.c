@@ -263,7 +263,9 @@ static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn,
   int any = 0;
   oli_summary_t s;
   EACH(bufs, nbufs, s) {
-    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0) continue;
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0 ||
+        (s.flags & OLI_SUMMARY_F_ARGS))
+      continue;
     any = 1;
     sum += calls(bufs, nbufs, s.from_key, depth + 1, budget) * (double)s.weight;
   }
@@ -349,6 +351,81 @@ static double wrapped_scale(const oli_summary_buf_t *bufs, size_t nbufs, const c
   return c;
 }
 
+/* The value every call of parameter p's function ("fn#i", pl bytes) passes
+ * for it, as the call EDGEs into "fn()" name it (version 5), into out:
+ * 1; 0 when a call names none, two calls differ, or none is seen. */
+static int param_value(const oli_summary_buf_t *bufs, size_t nbufs, const char *p, size_t pl, char *out, size_t cap) {
+  const char *hash = memchr(p, '#', pl);
+  char callee[RENAMED_MAX];
+  size_t fl = hash ? (size_t)(hash - p) : 0;
+  if (fl == 0 || fl + 3 > sizeof callee) return 0;
+  memcpy(callee, p, fl);
+  memcpy(callee + fl, "()", 3);
+  int found = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, callee) != 0) continue;
+    const char *syms = s.has_sample ? s.syms : "";
+    if (!syms[0] && s.weight == 0 && !(s.flags & OLI_SUMMARY_F_ARGS)) continue; /* a root calling it none */
+    /* "fn#0=v,fn#1=w": an entry starts the list or follows ","; its value
+     * runs to the next entry of fn */
+    const char *v = NULL;
+    size_t vl = 0;
+    for (const char *q = syms; *q && !v; q = strchr(q, ',') ? strchr(q, ',') + 1 : q + strlen(q))
+      if (strncmp(q, p, pl) == 0 && q[pl] == '=') v = q + pl + 1;
+    if (!v) return 0;
+    for (const char *e = v;; e++) {
+      if (!*e || (*e == ',' && strncmp(e + 1, callee, fl) == 0 && e[1 + fl] == '#')) {
+        vl = (size_t)(e - v);
+        break;
+      }
+    }
+    if (vl == 0 || vl + 1 > cap || (found && (strlen(out) != vl || memcmp(out, v, vl) != 0))) return 0;
+    memcpy(out, v, vl), out[vl] = 0, found = 1;
+  }
+  return found;
+}
+
+#define PARAM_CHAIN 5      /* values followed through parameters passed on */
+#define PARAM_NAME_MAX 512 /* a value's name ("%main.3:path/main.c") */
+
+/* The values parameter p always has: itself, the value its calls pass,
+ * and so on while that is a parameter of a function other modules call
+ * ("solve#1", no module's own value); returns how many. */
+static unsigned param_chain(const oli_summary_buf_t *bufs, size_t nbufs, const char *p, size_t pl,
+                            char chain[PARAM_CHAIN][PARAM_NAME_MAX]) {
+  if (pl + 1 > PARAM_NAME_MAX) return 0;
+  memcpy(chain[0], p, pl), chain[0][pl] = 0;
+  unsigned n = 1;
+  while (n < PARAM_CHAIN) {
+    const char *c = chain[n - 1];
+    if (c[0] == '@' || c[0] == '%' || !strchr(c, '#') || strchr(c, ':')) break; /* no parameter */
+    if (!param_value(bufs, nbufs, c, strlen(c), chain[n], PARAM_NAME_MAX)) break;
+    n++;
+  }
+  return n;
+}
+
+/* A site's hypothesis "~=p0=p1=..@id" (version 5) holds: each parameter
+ * p1.. has, at every call the program's records show, a value p0 has. */
+static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey) {
+  const char *at = strchr(pkey, '@'), *q = pkey + 2;
+  if (!at) return 0;
+  char c0[PARAM_CHAIN][PARAM_NAME_MAX], ci[PARAM_CHAIN][PARAM_NAME_MAX];
+  size_t l0 = strcspn(q, "=@");
+  unsigned n0 = param_chain(bufs, nbufs, q, l0, c0), tested = 0;
+  if (n0 == 0) return 0;
+  for (q += l0; q < at && *q == '=';) {
+    size_t l = strcspn(++q, "=@");
+    unsigned ni = param_chain(bufs, nbufs, q, l, ci), meet = 0;
+    for (unsigned a = 0; a < n0 && !meet; a++)
+      for (unsigned b = 0; b < ni && !meet; b++) meet = strcmp(c0[a], ci[b]) == 0;
+    if (!meet) return 0;
+    tested++, q += l;
+  }
+  return tested > 0;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -369,19 +446,23 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   _Static_assert(MAX_KEYS <= 64, "a key per bit of to[]");
   uint64_t to[MAX_KEYS] = {0}; /* to[i] bit k: an edge from key i to key k */
   /* an object another file's wrapper made: its sizes are the hypothesis's
-   * times this, when confirmed (0: not; its private key is left out) */
+   * times this, when confirmed (0: not; its private key is left out); an
+   * object sized in a parameter and swept in others': 1 when the
+   * parameters are confirmed equal */
   double scale = 0;
-  int wrapped = 0;
+  int wrapped = 0, hypothesis = 0;
   oli_summary_t wrec;
   EACH(bufs, nbufs, s) {
     if (s.what == OLI_SUMMARY_EDGE && s.from_site == id && !s.from_key[0] && s.key[0] == '~') {
-      scale = wrapped_scale(bufs, nbufs, s.key, &wrec), wrapped = 1;
+      /* "~=p0=p1@id": sized in a parameter, swept in others (version 5) */
+      if (s.key[1] == '=') scale = params_equal(bufs, nbufs, s.key), hypothesis = 1;
+      else scale = wrapped_scale(bufs, nbufs, s.key, &wrec), wrapped = 1;
       break;
     }
   }
   /* confirmed: what the wrapper itself does to the object (its USEs of
    * "W#r", in its parameters), at the size its record gives in them */
-  if (scale > 0) {
+  if (wrapped && scale > 0) {
     keys[0].key = wrec.key, keys[0].weight = 1, keys[0].sweeps = 1, keys[0].depth = MAX_DEPTH;
     keys[0].sbytes = wrec.sample_bytes, keys[0].ssyms = wrec.syms, keys[0].guessed = 0, nk = 1;
   }
@@ -515,11 +596,16 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
         if (s.what == OLI_SUMMARY_USE && strncmp(s.key, keys[i].key, plus + 1) == 0) resolved = 1;
       }
     }
-    if (!resolved && scale > 0 && i == 0) resolved = 1; /* a wrapper that does nothing to what it returns */
+    if (!resolved && wrapped && scale > 0 && i == 0) resolved = 1; /* a wrapper that does nothing to what it returns */
     if (!resolved) escapes = 1; /* a key no module uses: a library's */
     joined |= resolved;
   }
-  if (!joined) return 0;
+  if (!joined) {
+    /* a hypothesis the program's calls do not confirm: the module's own
+     * estimate, now known to be the whole program's */
+    if (hypothesis) out->flags |= OLI_STATIC_F_JOINED;
+    return 0;
+  }
   int open_gather = open_g > 0 && open_g >= guessed_other;
   out->flags = (uint8_t)((local->flags & ~(OLI_STATIC_F_ESCAPES | OLI_STATIC_F_UNSEEN | OLI_STATIC_F_AMBIGUOUS |
                                            OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER | OLI_STATIC_F_CHAINED)) |

@@ -86,6 +86,28 @@
  * version 4 skips the private USE (it lists the site) but takes wrapped
  * sizes as they are.
  *
+ * Version 5: sizes in the parameters of a function other modules call.
+ * An object the module allocates with a size in one integer parameter of
+ * such a function (`bank = malloc(np * 32)` in bank_init(np), whose callers
+ * are elsewhere) and sweeps in loops bounded by other such parameters
+ * (run_events(np)) has its accesses counted as if those were the size's
+ * parameter (the hypothesis) into a USE of the site's private key
+ * "~=bank_init#0=run_events#1@<site id>" (listing the site), with an EDGE
+ * from the site into it that gives the size in all of them. Call EDGEs
+ * ("main()" -> "bank_init()") name in syms the values the calls pass for
+ * the callee's integer parameters ("bank_init#0=%main.3:main.c": a
+ * constant's decimal, a shared symbol, an external function's parameter,
+ * or a value of the caller's module qualified by it), when every call
+ * counted by the edge passes the same; calls no edge counts (from
+ * functions analysed for nothing, of functions defined in the module) get
+ * EDGEs with OLI_SUMMARY_F_ARGS, names only. The join confirms the
+ * hypothesis when every call of each parameter's function names the same
+ * value for it, followed through parameters passed on, and those values
+ * meet the size parameter's: the private USE then replaces the site's own
+ * estimate; otherwise the private key is left out and the estimate stands.
+ * A reader before version 5 skips the private USE and takes an
+ * OLI_SUMMARY_F_ARGS edge for a call edge of weight 0.
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -102,7 +124,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 4
+#define OLI_SUMMARY_VERSION 5
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -118,6 +140,7 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_OPEN_GATHER 0x10 /* USE: a gather in a loop of unknown trip count (OLI_STATIC_F_OPEN_GATHER) */
 #define OLI_SUMMARY_F_CHAINED 0x20     /* USE: most of its gather part is chained (OLI_STATIC_F_CHAINED) */
 #define OLI_SUMMARY_F_WRAPPED 0x40     /* EDGE from a site: its size is the hypothesis of another file's wrapper (v4) */
+#define OLI_SUMMARY_F_ARGS 0x80        /* EDGE "fn()" -> "g()": the arguments' names only, no count of calls (v5) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Estimator.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/PatternMatch.h"
@@ -49,8 +50,10 @@ FnInfo *Estimator::info(Function &F) {
   auto FI = std::make_unique<FnInfo>();
   FI->LI = &FAM.getResult<LoopAnalysis>(F);
   FI->SE = &FAM.getResult<ScalarEvolutionAnalysis>(F);
-  FI->BFI[0] = FI->BFI[1] = &FAM.getResult<BlockFrequencyAnalysis>(F);
-  FI->BPI[0] = FI->BPI[1] = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  for (unsigned V = 0; V < NumViews; ++V) {
+    FI->BFI[V] = &FAM.getResult<BlockFrequencyAnalysis>(F);
+    FI->BPI[V] = &FAM.getResult<BranchProbabilityAnalysis>(F);
+  }
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
   for (BasicBlock &BB : F)
     if (auto *BI = dyn_cast<BranchInst>(BB.getTerminator()); BI && BI->isConditional())
@@ -61,13 +64,37 @@ FnInfo *Estimator::info(Function &F) {
   if (!Outermost.empty() || !FI->Once.empty()) { // both views
     FI->OuterBPI = decidedBranches(F, *FI, Outermost);
     FI->OuterBFI = std::make_unique<BlockFrequencyInfo>(F, *FI->OuterBPI, *FI->LI);
-    FI->BPI[0] = FI->BPI[1] = FI->OuterBPI.get();
-    FI->BFI[0] = FI->BFI[1] = FI->OuterBFI.get();
+    for (unsigned V = 0; V < NumViews; ++V)
+      FI->BPI[V] = FI->OuterBPI.get(), FI->BFI[V] = FI->OuterBFI.get();
   }
-  sampleBranches(F, *FI, Outermost);
-  for (unsigned V = 0; V < 2; ++V)
+  FI->Decided1 = sampleBranches(F, *FI, Outermost, 1);
+  FI->Outermost = std::move(Outermost);
+  for (unsigned V = 0; V < NumViews; ++V)
     FI->EntryFreq[V] = std::max(1.0, double(FI->BFI[V]->getEntryFreq().getFrequency()));
-  return (Fns[&F] = std::move(FI)).get();
+  FnInfo *R = (Fns[&F] = std::move(FI)).get();
+  if (View2)
+    view2(F, *R);
+  return R;
+}
+
+/// View 2's frequencies: view 1's, or, when the parameters it also takes
+/// decide more branches, those.
+void Estimator::view2(Function &F, FnInfo &FI) {
+  FI.BPI[2] = FI.BPI[1], FI.BFI[2] = FI.BFI[1];
+  sampleBranches(F, FI, FI.Outermost, 2, FI.Decided1);
+  FI.EntryFreq[2] = std::max(1.0, double(FI.BFI[2]->getEntryFreq().getFrequency()));
+}
+
+void Estimator::enableView2() {
+  if (View2)
+    return;
+  View2 = true;
+  SmallVector<std::pair<Function *, FnInfo *>, 16> Made;
+  for (auto &[F, FI] : Fns)
+    if (FI)
+      Made.push_back({F, FI.get()});
+  for (auto [F, FI] : Made)
+    view2(*F, *FI);
 }
 
 /// A function that calls itself counts its outermost calls only (entryCount:
@@ -209,7 +236,11 @@ static bool rangesOverlap(Value *V) {
 /// before a rotated loop, `n < 8` before a vector loop, `n == n & -8` before
 /// its remainder) goes the way it goes at the sample point, instead of
 /// BranchProbabilityInfo's even guess.
-void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost) {
+unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost,
+                                   unsigned View, unsigned Before) {
+  unsigned Saved = Mode;
+  Mode = View; // the symbols usable() takes
+  auto Restore = make_scope_exit([&] { Mode = Saved; });
   SmallVector<std::pair<BasicBlock *, bool>, 8> Decided(Outermost.begin(), Outermost.end());
   DenseMap<const BasicBlock *, bool> Way; // a decided branch: true, its first successor
   for (auto [BB, Taken] : Outermost)
@@ -305,12 +336,13 @@ void Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<Basic
     if (std::optional<bool> Taken = decide(BI->getCondition(), 0))
       Decided.push_back({BB, *Taken}), Way[BB] = *Taken;
   }
-  if (Decided.size() == Outermost.size())
-    return; // view 0's
-  FI.SampleBPI = decidedBranches(F, FI, Decided);
-  FI.SampleBFI = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI, *FI.LI);
-  FI.BPI[1] = FI.SampleBPI.get();
-  FI.BFI[1] = FI.SampleBFI.get();
+  if (Decided.size() == Outermost.size() || Decided.size() == Before)
+    return unsigned(Decided.size()); // view 0's, or the view before's
+  FI.SampleBPI[View] = decidedBranches(F, FI, Decided);
+  FI.SampleBFI[View] = std::make_unique<BlockFrequencyInfo>(F, *FI.SampleBPI[View], *FI.LI);
+  FI.BPI[View] = FI.SampleBPI[View].get();
+  FI.BFI[View] = FI.SampleBFI[View].get();
+  return unsigned(Decided.size());
 }
 
 /// The incoming values of P whose edges view 1 leaves open (all of them
@@ -322,8 +354,9 @@ void Estimator::livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &
   SmallVector<double, 4> F;
   for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
     BasicBlock *In = P->getIncomingBlock(I);
-    F.push_back(FI.SampleBFI ? double(FI.SampleBFI->getBlockFreq(In).getFrequency()) *
-                                   double(FI.SampleBPI->getEdgeProbability(In, P->getParent()).getNumerator())
+    unsigned V = FI.SampleBFI[Mode] || Mode < 2 ? Mode : 1; // view 2 may decide no more than view 1
+    F.push_back(FI.SampleBFI[V] ? double(FI.SampleBFI[V]->getBlockFreq(In).getFrequency()) *
+                                      double(FI.SampleBPI[V]->getEdgeProbability(In, P->getParent()).getNumerator())
                              : 1.0);
     Sum += F.back();
   }
@@ -479,6 +512,26 @@ std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBa
     R = S;
   }
   return R.value_or("");
+}
+
+bool Estimator::hypothesisParam(unsigned Sym) const {
+  StringRef Name = Space.paramOf(Sym);
+  const Function *F = Name.empty() || !Summaries ? nullptr : M.getFunction(Name);
+  return F && !F->isDeclaration() && !F->hasLocalLinkage() && !isProgramMain(*F) &&
+         !StringRef(Space.name(Sym)).ends_with("+0");
+}
+
+std::optional<unsigned> Estimator::hypothesisRoot(const SymSet &Size) const {
+  std::optional<unsigned> P;
+  for (unsigned X : Size)
+    if (hypothesisParam(X)) {
+      if (P)
+        return std::nullopt;
+      P = X;
+    } else if (!Space.shared(X)) {
+      return std::nullopt;
+    }
+  return P;
 }
 
 bool Estimator::keyParam(unsigned Sym) const {
@@ -1104,7 +1157,7 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {*A, true}, Enters = E; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;
            TS && !TS->Syms.empty() && usable(TS->Syms))
-    R = {double(TS->Value), true}, FI.LoopSyms[L] = TS->Syms; // in terms of the objects' sizes
+    R = {double(TS->Value), true}, FI.LoopSyms[Mode][L] = TS->Syms; // in terms of the objects' sizes
   else if (std::optional<double> T = tableTrips(FI, L, E))
     R = {*T, false}, Enters = E; // a class's parameter from a constant table: the rows' median, guessed
   else if (std::optional<std::pair<double, bool>> G = geometricTrips(L))
@@ -1129,7 +1182,7 @@ std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB, Sym
     (void)N;
     F *= FI.Corr[Mode][L];
     Guess |= !Known;
-    if (auto It = FI.LoopSyms.find(L); Syms && Mode && It != FI.LoopSyms.end())
+    if (auto It = FI.LoopSyms[Mode].find(L); Syms && Mode && It != FI.LoopSyms[Mode].end())
       unionSyms(*Syms, It->second);
   }
   return {F, Guess};
@@ -1640,9 +1693,10 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       bool AtSample = false; // counts in the size's own symbols, at the sample point
       double Scale = Mode && Exact ? Exact(W.Syms) : 0;
       if (Mode && Scale <= 0) { // counts in terms unrelated to the size: view 0's
+        unsigned View = Mode;
         Mode = 0;
         W = weigh(A);
-        Mode = 1;
+        Mode = View;
       } else if (Mode && !W.Syms.empty()) {
         unionSyms(T.Syms, W.Syms);
         AtSample = true;

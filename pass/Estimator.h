@@ -182,25 +182,31 @@ struct Weight {
 };
 
 /// The analyses of one function, and its loops' trip counts.
-/// Two views (Estimator::Mode): 0, trip counts the compiler knows as
+/// Three views (Estimator::Mode): 0, trip counts the compiler knows as
 /// numbers; 1, also those it knows as expressions of the objects' sizes,
 /// taken at the sample point with the branches that test such sizes
-/// (`n > 0`, a vector loop's minimum) decided there.
+/// (`n > 0`, a vector loop's minimum) decided there; 2, view 1 with the
+/// integer parameters of functions other modules call as such sizes too
+/// (a site's ParamHypothesis only: in view 1 a loop over such a parameter
+/// stays a guess, so that a nest with an exact inner loop keeps it).
+constexpr unsigned NumViews = 3;
 struct FnInfo {
   LoopInfo *LI;
   ScalarEvolution *SE;
-  BlockFrequencyInfo *BFI[2];
-  BranchProbabilityInfo *BPI[2];
-  double EntryFreq[2];
-  DenseMap<const Loop *, std::pair<double, bool>> Iter[2]; // iterations per entry, known
-  DenseMap<const Loop *, double> Corr[2];                  // known / BFI's iterations (x EnterCorr)
-  DenseMap<const Loop *, double> EnterCorr[2];             // entries: a guard decided / BFI's
-  DenseMap<const Loop *, SymSet> LoopSyms;                 // view 1: a trip count's symbols
-  std::unique_ptr<BranchProbabilityInfo> OuterBPI; // a recursive function's outermost call (both views)
+  BlockFrequencyInfo *BFI[NumViews];
+  BranchProbabilityInfo *BPI[NumViews];
+  double EntryFreq[NumViews];
+  DenseMap<const Loop *, std::pair<double, bool>> Iter[NumViews]; // iterations per entry, known
+  DenseMap<const Loop *, double> Corr[NumViews];                  // known / BFI's iterations (x EnterCorr)
+  DenseMap<const Loop *, double> EnterCorr[NumViews];             // entries: a guard decided / BFI's
+  DenseMap<const Loop *, SymSet> LoopSyms[NumViews];              // views 1, 2: a trip count's symbols
+  std::unique_ptr<BranchProbabilityInfo> OuterBPI; // a recursive function's outermost call (all views)
   std::unique_ptr<BlockFrequencyInfo> OuterBFI;
-  std::unique_ptr<BranchProbabilityInfo> SampleBPI;
-  std::unique_ptr<BlockFrequencyInfo> SampleBFI;
+  std::unique_ptr<BranchProbabilityInfo> SampleBPI[NumViews]; // views 1, 2: their decided branches
+  std::unique_ptr<BlockFrequencyInfo> SampleBFI[NumViews];
   SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches: the first successor's
+  SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost;        // the branches every view decides
+  unsigned Decided1 = 0;                                          // how many view 1 decides
 };
 
 /// The pointer loads and stores at constant offsets of Base (through
@@ -221,7 +227,16 @@ public:
 private:
   FnInfo *info(Function &F);
   double bfi(FnInfo &FI, const BasicBlock *BB) { return double(FI.BFI[Mode]->getBlockFreq(BB).getFrequency()); }
-  void sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost);
+  /// View's decided branches (1 or 2: the comparisons of symbols usable()
+  /// takes in that view) and its frequencies, when it decides more than
+  /// Outermost and than Before (the view before's count); returns how many.
+  unsigned sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBlock *, bool>> Outermost, unsigned View,
+                          unsigned Before = 0);
+  /// View 2 is made only once a site's hypothesis needs it: for every
+  /// function analysed by then, and for each one analysed after.
+  bool View2 = false;
+  void enableView2();
+  void view2(Function &F, FnInfo &FI);
   SmallVector<std::pair<BasicBlock *, bool>, 2> outermostBranches(Function &F, LoopInfo &LI);
   void onceBranches(Function &F, FnInfo &FI);
   std::unique_ptr<BranchProbabilityInfo> decidedBranches(Function &F, FnInfo &FI,
@@ -269,8 +284,15 @@ private:
   /// a global every module names alike (a key's USE, joined elsewhere), or
   /// a parameter of a function with a parameter key (keyParam).
   bool usable(const SymSet &S) const {
-    return all_of(S, [&](unsigned X) { return Space.shared(X) || is_contained(SizeSyms, X) || keyParam(X); });
+    return all_of(S, [&](unsigned X) {
+      return Space.shared(X) || is_contained(SizeSyms, X) || keyParam(X) || (Mode == 2 && hypothesisParam(X));
+    });
   }
+  /// An integer parameter of a function other modules can call (defined
+  /// here with external linkage, not main): its value is its callers',
+  /// which the join may find equal to another such parameter's
+  /// (`bank_init(np)` and `run_events(np)` in main.c: ParamHypothesis).
+  bool hypothesisParam(unsigned Sym) const;
   /// A parameter of a function other modules can call (a key's: its
   /// callers' edges may give the object's size in these symbols).
   bool keyParam(unsigned Sym) const;
@@ -304,14 +326,14 @@ private:
   const DataLayout &DL;
   FunctionAnalysisManager &FAM;
   DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
-  DenseMap<Function *, std::pair<double, bool>> Entries[2][2]; // [Mode][PerRoot]
+  DenseMap<Function *, std::pair<double, bool>> Entries[NumViews][2]; // [Mode][PerRoot]
   /// entryCount's unit: false, calls per run of this module's program (a
   /// module with main counts its own calls only); true, per call of the
   /// function's root (a USE's unit: the join counts the roots' calls).
   bool PerRoot = false;
   bool HasMain = false;
   SmallPtrSet<Function *, 8> InProgress;
-  unsigned Mode = 0;           // FnInfo's view: 1 for the sites' own estimates
+  unsigned Mode = 0;           // FnInfo's view: 1 for the sites' own estimates, 2 their hypotheses
   SampleSpace Space;           // sizes and trip counts at the sample point
   SymSet SizeSyms;             // every symbol some object's size reads
   DenseMap<GlobalVariable *, std::optional<Sample>> SizeOf; // a record's size at the sample point
@@ -326,6 +348,22 @@ private:
   DenseMap<GlobalVariable *, std::string> WrapKey;
   DenseMap<GlobalVariable *, Tally> WrapTally;
   DenseMap<GlobalVariable *, Tally> ReturnedTally; // what a wrapper returns: its tally at its size
+  /// An object sized in a parameter of a function other modules call
+  /// (`bank = malloc(np * 32)` in bank_init(np)) and swept by loops bounded
+  /// by other such parameters (run_events(np)): its tally with those taken
+  /// as the size's parameter (the hypothesis the join confirms from the
+  /// callers' arguments, common/summary.h version 5), at Size (the size's
+  /// symbols and Used), and the parameters it takes as equal.
+  struct ParamHypothesis {
+    Tally T;
+    Sample Size;
+    unsigned Param;
+    SymSet Used;
+  };
+  DenseMap<GlobalVariable *, ParamHypothesis> Hypothesis;
+  /// The one parameter of a size that is a hypothesisParam, the others all
+  /// shared; none otherwise.
+  std::optional<unsigned> hypothesisRoot(const SymSet &Size) const;
   void sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
                 const std::vector<uint64_t> &Locals, bool Returned);
   /// The size of a site a wrapper of this module returns as it is (W: the
@@ -337,7 +375,7 @@ private:
   std::optional<Sample> returnedSize(GlobalVariable *Rec, Function *&W);
   std::vector<State> States;
   std::map<std::tuple<Value *, Path, bool>, unsigned> Index;
-  DenseMap<Instruction *, Weight> Memo[2];
+  DenseMap<Instruction *, Weight> Memo[NumViews];
   std::vector<GlobalVariable *> Records;
   DenseMap<GlobalVariable *, std::vector<unsigned>> Roots;
   DenseMap<GlobalVariable *, Instruction *> Anchors;

@@ -402,6 +402,25 @@ unsigned SampleSpace::symbol(Value *V) {
   return Of[V] = symbolNamed(N);
 }
 
+std::string SampleSpace::argumentName(Value *Op) {
+  Op = heldValue(Op);
+  if (auto *C = dyn_cast<ConstantInt>(Op))
+    return C->getBitWidth() <= 64 ? std::to_string(C->getSExtValue()) : "";
+  if (!Op->getType()->isIntegerTy() || isa<Constant>(Op))
+    return "";
+  std::string N = Names[symbol(Op)];
+  StringRef Fn = paramFunction(N);
+  const Module *M = nullptr;
+  if (auto *I = dyn_cast<Instruction>(Op))
+    M = I->getModule();
+  else if (auto *A = dyn_cast<Argument>(Op))
+    M = A->getParent()->getParent();
+  const Function *F = M && !Fn.empty() ? M->getFunction(Fn) : nullptr;
+  if (sharedName(N) || (F && !F->hasLocalLinkage()) || !M)
+    return N;
+  return N + ":" + M->getModuleIdentifier();
+}
+
 std::optional<unsigned> SampleSpace::symbolOf(Value *V) const {
   auto It = Of.find(V);
   return It == Of.end() ? std::nullopt : std::optional<unsigned>(It->second);

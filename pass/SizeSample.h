@@ -135,6 +135,12 @@ public:
   /// (its value and name): an object's size in the parameters of the
   /// function a call passes it to, when the call passes its size's values.
   llvm::DenseMap<unsigned, unsigned> Renamed;
+  /// The name of an integer argument's value that means the same value in
+  /// every module (a call's, for the join to compare two parameters): a
+  /// constant's decimal; a shared symbol's or an external function's
+  /// parameter's name; any other value's name qualified by the module
+  /// ("%main.3:main.c"). Empty: not an integer.
+  std::string argumentName(llvm::Value *Op);
   /// The symbols' names, comma-separated, sorted (a summary's list).
   std::string names(const SymSet &S) const;
 

@@ -40,6 +40,8 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/TargetParser/Triple.h"
 
 #define DEBUG_TYPE "oli"
 
@@ -128,6 +130,26 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       BytesS = 0, Syms = &NoSyms, InParams.clear();
       T = exactAt();
     }
+    // sized in a parameter of a function other modules call, and swept by
+    // loops bounded by other such parameters: counted as if they were the
+    // size's (ParamHypothesis), for the join to confirm from the callers
+    if (Summaries && BytesS > 0 && !WrapTally.count(Rec) && !(Info.Flags & FlagSizeKnown))
+      if (std::optional<unsigned> P0 = hypothesisRoot(*Syms)) {
+        auto taken = [&](unsigned X) { return is_contained(*Syms, X) || hypothesisParam(X); };
+        enableView2();
+        Mode = 2;
+        Tally TH = accumulate(From, [&](const SymSet &S) { return all_of(S, taken) ? 1.0 : 0.0; });
+        Mode = 0;
+        SymSet Used;
+        for (unsigned X : TH.Syms)
+          if (!is_contained(*Syms, X) && hypothesisParam(X))
+            Used.push_back(X);
+        if (!Used.empty()) {
+          Sample H{SizeS->Value, *Syms};
+          unionSyms(H.Syms, Used);
+          Hypothesis[Rec] = {std::move(TH), std::move(H), *P0, std::move(Used)};
+        }
+      }
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
       if (T.Reached[S])
@@ -135,7 +157,10 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     Est.Escapes = T.Escapes;
     Est.Unseen = T.Unseen;
     Est.Ambiguous = T.Ambiguous;
+    // a hypothesis is joined too, but no escape (unconfirmed, the module's
+    // own estimate stands)
     Est.Keyed = !T.Exits.empty() || WrapTally.count(Rec);
+    Est.Hypothesis = Hypothesis.count(Rec);
     for (unsigned P = 0; P < NumPatterns; ++P) {
       Est.Share[P] = T.intensity(Bytes, BytesS, P);
       Est.Intensity += Est.Share[P];
@@ -176,7 +201,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     if ((Info.Flags & FlagExtern) && !(Info.Flags & FlagSizeKnown) && BytesS == 0 && Est.Conf > OLI_CONFIDENCE_LOW)
       Est.Conf = OLI_CONFIDENCE_LOW;
     if (Truncated)
-      Est.Keyed = false;
+      Est.Keyed = Est.Hypothesis = false;
     if (Est.Conf != OLI_CONFIDENCE_NONE)
       ++NumEstimated;
     Est.Anchor = Anchors.lookup(Rec);
@@ -310,6 +335,16 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       sizedUse(Bytes, PKey, WT->second, *H, {Info.Id}, false);
       edge(Info.Id, "", PKey, 1, 1, H, false, "", true);
     }
+    if (auto HT = Hypothesis.find(Rec); HT != Hypothesis.end()) {
+      // its own accesses with the hypothesis's parameters taken as the size's,
+      // under its private key "~=size#i=f#j=..@<id>" (listing the site)
+      std::string PKey = "~=" + Space.name(HT->second.Param);
+      for (unsigned X : HT->second.Used)
+        PKey += "=" + Space.name(X);
+      PKey += "@" + utohexstr(Info.Id, /*LowerCase=*/true, 16);
+      sizedUse(Bytes, PKey, HT->second.T, HT->second.Size, {Info.Id}, false);
+      edge(Info.Id, "", PKey, 1, 1, HT->second.Size);
+    }
     // a wrapper's object (RETURNED as it is): its size in the wrapper's
     // parameters, for the callers' hypotheses in other files (a size that
     // is no product of them: 0, no caller's hypothesis holds), and what the
@@ -408,29 +443,85 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       }
   }
   // Calls of other modules' functions ("fn()"), per call of the root they
-  // run under: the join counts each root's calls from main.
-  std::map<std::pair<std::string, std::string>, double> CallW;
+  // run under: the join counts each root's calls from main. Each call edge
+  // also names the values the calls pass for the callee's integer
+  // parameters ("fn#1=%main.3:main.c", the same in every call, else left
+  // out), and calls the edges do not count (from a function analysed for
+  // nothing, or of a function defined here) have edges of their names
+  // only (OLI_SUMMARY_F_ARGS): the join compares two parameters by them
+  // (ParamHypothesis).
+  using CallKey = std::pair<std::string, std::string>;
+  std::map<CallKey, double> CallW;
+  std::map<CallKey, std::map<unsigned, std::string>> CallArgs, ArgsOnly;
+  TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
+  TargetLibraryInfo TLI(TLII);
+  auto names = [&](std::map<unsigned, std::string> &Args, bool First, CallBase &CB, Function &Callee) {
+    for (unsigned I = 0; I < CB.arg_size() && I < Callee.arg_size(); ++I) {
+      if (!CB.getArgOperand(I)->getType()->isIntegerTy())
+        continue;
+      std::string N = Space.argumentName(CB.getArgOperand(I));
+      auto It = Args.find(I);
+      if (First && !N.empty())
+        Args[I] = N;
+      else if (It != Args.end() && It->second != N)
+        It->second.clear(); // two calls, two values
+    }
+  };
+  auto counted = [&](Function *Callee) {
+    return Callee && !Callee->isIntrinsic() && !Callee->getName().starts_with(AbiPrefix) &&
+           !Callee->getName().starts_with("_Fortran") && !Callee->getName().starts_with("__kmpc");
+  };
   for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix))
+      continue;
     // functions analysed for some object already, and main (the root of
     // every count): no analysis is asked of the others for this
-    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || (!Fns.count(&F) && !isProgramMain(F)))
-      continue;
-    FnInfo *FI = info(F);
-    if (!FI)
-      continue;
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction();
-            Callee && Callee->isDeclaration() && !Callee->isIntrinsic() && !Callee->getName().starts_with(AbiPrefix) &&
-            !Callee->getName().starts_with("_Fortran") && !Callee->getName().starts_with("__kmpc"))
-          CallW[{rootOf(F), Callee->getName().str() + "()"}] += rootCalls(F).first * relFreq(*FI, CB->getParent()).first;
+    FnInfo *FI = Fns.count(&F) || isProgramMain(F) ? info(F) : nullptr;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      LibFunc LF;
+      if (!counted(Callee))
+        continue;
+      bool Named = !TLI.getLibFunc(*Callee, LF) && !Callee->getName().starts_with("__") && // the C library's own
+                   !Callee->hasLocalLinkage() && !isProgramMain(*Callee) &&
+                   any_of(Callee->args(), [](const Argument &A) { return A.getType()->isIntegerTy(); });
+      CallKey K{FI ? rootOf(F) : F.getName().str() + "()", Callee->getName().str() + "()"};
+      if (FI && Callee->isDeclaration()) {
+        bool First = !CallW.count(K);
+        CallW[K] += rootCalls(F).first * relFreq(*FI, CB->getParent()).first;
+        if (Named)
+          names(CallArgs[K], First, *CB, *Callee);
+      } else if (Named) {
+        K.first = F.getName().str() + "()";
+        bool First = !ArgsOnly.count(K);
+        names(ArgsOnly[K], First, *CB, *Callee);
+      }
+    }
     // a root main's module does not call (its calls here were inlined):
     // main calls it none per run, other modules' edges add theirs
-    if (uncalledRoot(F))
+    if (FI && uncalledRoot(F))
       CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
+  auto argList = [&](const std::string &Callee, const std::map<unsigned, std::string> &Args) {
+    std::string L;
+    for (const auto &[I, N] : Args)
+      if (!N.empty())
+        L += (L.empty() ? "" : ",") + StringRef(Callee).drop_back(2).str() + "#" + std::to_string(I) + "=" + N;
+    return L;
+  };
   for (const auto &[FromTo, W] : CallW)
-    edge(0, FromTo.first, FromTo.second, W, W);
+    edge(0, FromTo.first, FromTo.second, W, W, std::nullopt, false, argList(FromTo.second, CallArgs[FromTo]));
+  for (const auto &[FromTo, Args] : ArgsOnly)
+    if (std::string L = argList(FromTo.second, Args); !L.empty()) {
+      oli_summary_t R{};
+      R.what = OLI_SUMMARY_EDGE;
+      R.flags = OLI_SUMMARY_F_ARGS;
+      R.from_key = FromTo.first.c_str();
+      R.key = FromTo.second.c_str();
+      R.has_sample = 1, R.syms = L.c_str();
+      add(R, {});
+    }
   SummaryBytes = std::move(Bytes);
 }
 
@@ -456,7 +547,7 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     F.Confidence = uint8_t(E.Conf);
     F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
               (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0) |
-              (E.Keyed ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0) |
+              (E.Keyed || E.Hypothesis ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0) |
               (E.Chained ? OLI_STATIC_F_CHAINED : 0);
     for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
       if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)
@@ -505,6 +596,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
           OS << ", guessed";
         if (R.flags & OLI_SUMMARY_F_WRAPPED)
           OS << ", wrapped";
+        if (R.flags & OLI_SUMMARY_F_ARGS)
+          OS << ", arguments only";
         OS << "\n";
         continue;
       }

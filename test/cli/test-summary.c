@@ -4,7 +4,9 @@
  * kern's use per call, @g's use under a root called 5 times from main; and
  * version 2's counts at the sample point: a site whose size is in @nx, @ny
  * swept through @h+0 in those terms (3 passes whatever the real size), and
- * in a symbol its size does not read (the known numbers instead). */
+ * in a symbol its size does not read (the known numbers instead); version
+ * 5's hypothesis (a size in one function's parameter, sweeps over
+ * another's) confirmed or not by the calls' argument names. */
 #include <stdint.h>
 #include <string.h>
 
@@ -47,6 +49,20 @@ int main(void) {
   CHECK("passes add up", out.passes > 15.99f && out.passes < 16.01f);
   CHECK("streaming, high, joined", out.pattern == OLI_PATTERN_STREAMING && out.confidence == OLI_CONFIDENCE_HIGH &&
                                        (out.flags & OLI_STATIC_F_JOINED) && !(out.flags & OLI_STATIC_F_ESCAPES));
+  /* a root only an edge of argument names leads to (version 5): called as
+   * often as one no module calls (once), not none */
+  size_t len0 = len;
+  add(OLI_SUMMARY_EDGE, site, "", "@q+0", 1, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_USE, 0, "cb()", "@q+0", 0, 0.125f, 0, NULL, 0);
+  oli_summary_t ao;
+  memset(&ao, 0, sizeof ao);
+  ao.what = OLI_SUMMARY_EDGE, ao.from_key = "other()", ao.key = "cb()", ao.flags = OLI_SUMMARY_F_ARGS;
+  ao.has_sample = 1, ao.syms = "cb#0=3";
+  len += oli_summary_write(&ao, NULL, sec + len, sizeof sec - len);
+  b.len = len;
+  oli_summary_join(&b, 1, site, 0, &local, &out);
+  CHECK("an edge of argument names counts no calls", out.passes > 16.99f && out.passes < 17.01f);
+  b.len = len = len0;
   local.flags = OLI_STATIC_F_KEYED;
   CHECK("a key no module summarises escapes",
         oli_summary_join(&b, 1, other, 0, &local, &out) == 0 && out.passes == local.passes);
@@ -312,6 +328,74 @@ int main(void) {
     else
       CHECK("aligned wrapper, alignment not a constant: not confirmed",
             out.passes > 0.49f && out.passes < 0.51f && out.confidence == OLI_CONFIDENCE_LOW);
+  }
+
+  /* version 5: a site sized in bank_init's parameter and swept by run_events
+   * over its own (the private key "~=bank_init#0=run_events#1@..", 6 passes
+   * at the sample point where its own estimate guessed 2); the join
+   * confirms it when every call names one value for both parameters: main's
+   * own, or a driver's parameter whose calls pass main's */
+  {
+    const uint64_t bsite = 0xba4c;
+    const char *pk = "~=bank_init#0=run_events#1@000000000000ba4c";
+    for (int c = 0; c < 7; c++) {
+      len = 0;
+      oli_summary_t he, hu, call;
+      memset(&he, 0, sizeof he);
+      he.what = OLI_SUMMARY_EDGE, he.from_site = bsite, he.from_key = "", he.key = pk, he.weight = 1, he.sweeps = 1;
+      he.has_sample = 1, he.sample_bytes = 8.0f * 2047, he.syms = "bank_init#0,run_events#1";
+      len += oli_summary_write(&he, NULL, sec + len, sizeof sec - len);
+      memset(&hu, 0, sizeof hu);
+      hu.what = OLI_SUMMARY_USE, hu.from_key = "", hu.key = pk, hu.accesses = 4;
+      hu.has_sample = 1, hu.syms = "bank_init#0,run_events#1";
+      hu.sample_execs[0] = 6.0f * 2047, hu.sample_moved = 8.0f * 6 * 2047;
+      len += oli_summary_write(&hu, &bsite, sec + len, sizeof sec - len);
+      /* the callers: 0 both main's np; 1 two values; 2 through solve(n),
+       * main passing its np; 3 run_events also called, args only, with
+       * another value; 4 run_events never seen called; 5 bank_init's call
+       * names no value (an expression the module could not name); 6 a
+       * solve that two calls pass two values: still one value per call */
+      const char *bi = c == 2 || c == 3 || c == 6 ? "bank_init#0=solve#0" : "bank_init#0=%main.3:main.c";
+      const char *re = c == 1 ? "run_events#0=0,run_events#1=%main.4:main.c"
+                       : c == 2 || c == 3 || c == 6 ? "run_events#1=solve#0"
+                                                    : "run_events#0=0,run_events#1=%main.3:main.c";
+      const char *from = c == 2 || c == 3 || c == 6 ? "solve()" : "main()";
+      memset(&call, 0, sizeof call);
+      call.what = OLI_SUMMARY_EDGE, call.from_key = from, call.key = "bank_init()", call.weight = 1, call.sweeps = 1;
+      call.has_sample = 1, call.syms = c == 5 ? "" : bi;
+      len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+      if (c != 4) {
+        call.key = "run_events()", call.syms = re;
+        len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+      }
+      if (c == 2 || c == 3 || c == 6) {
+        call.from_key = "main()", call.key = "solve()", call.syms = "solve#0=%main.3:main.c";
+        len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+        if (c == 6) {
+          call.syms = "solve#0=%main.9:main.c";
+          call.from_key = "init()";
+          len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+        }
+      }
+      if (c == 3) {
+        call.from_key = "other()", call.key = "run_events()", call.flags = OLI_SUMMARY_F_ARGS, call.weight = 0;
+        call.syms = "run_events#1=7";
+        len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+      }
+      b.len = len;
+      local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_MEDIUM,
+                                    OLI_STATIC_F_KEYED | OLI_STATIC_F_GUESSED, {100, 0, 0}, 0.25f, 2.0f};
+      oli_summary_join(&b, 1, bsite, 0, &local, &out);
+      int confirmed = c == 0 || c == 2 || c == 6;
+      if (confirmed)
+        CHECK("parameters equal: the hypothesis's exact passes",
+              out.passes > 5.99f && out.passes < 6.01f && out.confidence == OLI_CONFIDENCE_HIGH &&
+                  (out.flags & OLI_STATIC_F_JOINED) && !(out.flags & OLI_STATIC_F_GUESSED));
+      else
+        CHECK("parameters not shown equal: the module's own estimate, joined",
+              out.passes > 1.99f && out.passes < 2.01f && out.confidence == OLI_CONFIDENCE_MEDIUM &&
+                  (out.flags & OLI_STATIC_F_JOINED) && (out.flags & OLI_STATIC_F_GUESSED));
+    }
   }
   return TEST_SUMMARY();
 }
