@@ -138,8 +138,66 @@ def topology():
         ["63", "0-63"]))
 
 
+SUM_MAGIC = 0x314D5553
+USE, EDGE = 1, 2
+
+
+def srec(what, key, from_key="", from_site=0, weight=0.0, flags=0, locals_=(), per_byte0=0.0,
+         execs0=0.0, sample=None):
+    """One access-summary record as common/summary.c writes it (version 5);
+    sample: (syms, sample_execs0, sample_bytes) for the second view."""
+    kb, fb = key.encode(), from_key.encode()
+    tail = 72 + 8 * len(locals_) + len(kb) + 1 + len(fb) + 1
+    yb = sample[0].encode() if sample else b""
+    need = ((tail + 3) & ~3) + 4 + 4 * 16 + len(yb) + 1 if sample else tail
+    need = (need + 7) & ~7
+    b = bytearray(need)
+    struct.pack_into("<IHBBQfBxHHHH", b, 0, SUM_MAGIC, need, 5, what, from_site, weight, flags, 1,
+                     len(kb), len(fb), len(locals_))
+    struct.pack_into("<f", b, 32, weight if what == EDGE else per_byte0)
+    struct.pack_into("<f", b, 48, execs0)
+    q = 72
+    for v in locals_:
+        struct.pack_into("<Q", b, q, v)
+        q += 8
+    b[q:q + len(kb)] = kb
+    b[q + len(kb) + 1:q + len(kb) + 1 + len(fb)] = fb
+    if sample:
+        x = (tail + 3) & ~3
+        struct.pack_into("<BxH", b, x, 0, len(yb))
+        struct.pack_into("<f", b, x + 4 + 4 * 4, sample[1])
+        struct.pack_into("<f", b, x + 4 + 4 * 15, sample[2])
+        b[x + 68:x + 68 + len(yb)] = yb
+    return bytes(b)
+
+
+def summary():
+    site = 0xBA4C
+    pk = "~=bank_init#0=run_events#1@000000000000ba4c"
+    both = "bank_init#0,run_events#1"
+    put("summary", "hypothesis",
+        srec(EDGE, pk, from_site=site, weight=1, sample=(both, 0, 8 * 2047))
+        + srec(USE, pk, locals_=(site,), sample=(both, 6 * 2047, 0))
+        + srec(EDGE, "bank_init()", "main()", weight=1, sample=("bank_init#0=%main.3:main.c", 0, 0))
+        + srec(EDGE, "run_events()", "solve()", weight=1, sample=("run_events#0=0,run_events#1=solve#0", 0, 0))
+        + srec(EDGE, "solve()", "main()", weight=1, sample=("solve#0=%main.3:main.c", 0, 0))
+        + srec(EDGE, "run_events()", "other()", flags=0x80, sample=("run_events#1=7", 0, 0)))
+    put("summary", "keys",
+        srec(EDGE, "solve#0", from_site=0x1234, weight=1, sample=("solve#1", 0, 8 * 2047))
+        + srec(EDGE, "relax#0", "solve#0", weight=10, sample=("relax#1=solve#1", 0, 0))
+        + srec(USE, "relax#0", per_byte0=0.01, sample=("relax#1", 2 * 2047, 0))
+        + srec(EDGE, "@g+0", from_site=0x1234, weight=1)
+        + srec(USE, "@g+0", "step()", per_byte0=0.125)
+        + srec(EDGE, "step()", "main()", weight=5) + bytes(8))
+    put("summary", "wrapper",
+        srec(EDGE, "~alloc_vec#0@0000000000000077", from_site=0x77, weight=1, sample=("alloc_vec#0", 0, 2047))
+        + srec(USE, "~alloc_vec#0@0000000000000077", locals_=(0x77,), sample=("alloc_vec#0", 2047, 0))
+        + srec(EDGE, "alloc_vec#r", from_site=0x88, weight=1, sample=("alloc_vec#0", 0, 8 * 2047)))
+
+
 if __name__ == "__main__":
     siterec()
+    summary()
     json_docs()
     size()
     options()
