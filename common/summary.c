@@ -413,11 +413,11 @@ static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   if (!at) return 0;
   char c0[PARAM_CHAIN][PARAM_NAME_MAX], ci[PARAM_CHAIN][PARAM_NAME_MAX];
   size_t l0 = strcspn(q, "=@");
-  unsigned n0 = param_chain(bufs, nbufs, q, l0, c0), tested = 0;
+  unsigned n0 = l0 ? param_chain(bufs, nbufs, q, l0, c0) : 0, tested = 0;
   if (n0 == 0) return 0;
   for (q += l0; q < at && *q == '=';) {
     size_t l = strcspn(++q, "=@");
-    unsigned ni = param_chain(bufs, nbufs, q, l, ci), meet = 0;
+    unsigned ni = l ? param_chain(bufs, nbufs, q, l, ci) : 0, meet = 0;
     for (unsigned a = 0; a < n0 && !meet; a++)
       for (unsigned b = 0; b < ni && !meet; b++) meet = strcmp(c0[a], ci[b]) == 0;
     if (!meet) return 0;
