@@ -426,6 +426,29 @@ static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   return tested > 0;
 }
 
+/* Every name of list `a` is in list `b`, or is a parameter whose values
+ * (param_chain) meet those of a parameter in `b`: a twin USE's counts over
+ * `step#0` against a size in `init#0` that every call passes one n. */
+static int params_subset(const oli_summary_buf_t *bufs, size_t nbufs, const char *a, const char *b) {
+  char ca[PARAM_CHAIN][PARAM_NAME_MAX], cb[PARAM_CHAIN][PARAM_NAME_MAX];
+  for (; *a; a += strcspn(a, ","), a += *a == ',') {
+    size_t n = strcspn(a, ",");
+    char one[PARAM_NAME_MAX];
+    if (n == 0 || n + 1 > sizeof one) return 0;
+    memcpy(one, a, n), one[n] = 0;
+    if (subset(one, b)) continue;
+    unsigned na = param_chain(bufs, nbufs, a, n, ca), meet = 0;
+    for (const char *q = b; *q && !meet; q += strcspn(q, ","), q += *q == ',') {
+      size_t m = strcspn(q, ",");
+      unsigned nb = m ? param_chain(bufs, nbufs, q, m, cb) : 0;
+      for (unsigned x = 0; x < na && !meet; x++)
+        for (unsigned y = 0; y < nb && !meet; y++) meet = strcmp(ca[x], cb[y]) == 0;
+    }
+    if (!meet) return 0;
+  }
+  return 1;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -553,19 +576,35 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     int resolved = 0;
     double kbytes = keys[i].sbytes > 0 ? keys[i].sbytes : sbytes;
     const char *ksyms = keys[i].sbytes > 0 ? keys[i].ssyms : ssyms;
+    /* twins ("~" + key, version 5): a USE's counts with the parameters of
+     * functions other modules call taken at the sample point too; a twin
+     * whose parameters the calls show equal to the size's replaces its
+     * key's USE under the same root */
+    const char *twinned[8];
+    unsigned ntw = 0;
+    if (kbytes > 0 && keys[i].key[0] != '~' && strchr(ksyms, '#')) {
+      EACH(bufs, nbufs, s) {
+        if (s.what == OLI_SUMMARY_USE && s.key[0] == '~' && strcmp(s.key + 1, keys[i].key) == 0 && s.has_sample &&
+            ntw < 8 && params_subset(bufs, nbufs, s.syms, ksyms))
+          twinned[ntw++] = s.from_key;
+      }
+    }
     EACH(bufs, nbufs, s) {
       if (s.what == OLI_SUMMARY_EDGE) {
         if (!s.from_site && strcmp(s.from_key, keys[i].key) == 0) resolved = 1;
         continue;
       }
-      if (strcmp(s.key, keys[i].key) != 0) continue;
+      int twin = s.key[0] == '~' && keys[i].key[0] != '~' && strcmp(s.key + 1, keys[i].key) == 0, has_twin = 0;
+      if (!twin && strcmp(s.key, keys[i].key) != 0) continue;
+      for (unsigned t = 0; t < ntw && !has_twin; t++) has_twin = strcmp(twinned[t], s.from_key) == 0;
+      if (twin != has_twin) continue; /* a twin not shown to hold; a USE its twin replaces */
       resolved = 1;
       if (keys[i].key[0] != '~' && lists(&s, id)) continue; /* counted in the site's own estimate */
       double cl = calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
       /* known executions per entry; the parts taken to cover the object per sweep of it */
       double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;
       /* counts in the size's own symbols: at the sample point, over the size there */
-      int exact = s.has_sample && kbytes > 0 && subset(s.syms, ksyms);
+      int exact = s.has_sample && kbytes > 0 && (twin || subset(s.syms, ksyms));
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = exact ? ws * (double)s.sample_per_byte[p] +
                                w * ((double)s.sample_execs[p] / kbytes + (double)s.sample_rest[p] / size)

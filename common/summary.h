@@ -105,8 +105,15 @@
  * value for it, followed through parameters passed on, and those values
  * meet the size parameter's: the private USE then replaces the site's own
  * estimate; otherwise the private key is left out and the estimate stands.
- * A reader before version 5 skips the private USE and takes an
- * OLI_SUMMARY_F_ARGS edge for a call edge of weight 0.
+ * The same across files: a site's EDGE into a global's or a field's key may
+ * give the size in one such parameter ("init#0"), and a module whose USE of
+ * such a key rests on guessed trip counts writes a twin USE, key "~" + key,
+ * with the same accesses counted with the parameters of the functions
+ * other modules call at the sample point too ("step#0"); the join takes the
+ * twin instead of the key's USE under the same root when each of its
+ * symbols is the size's or a parameter whose values meet a size
+ * parameter's. A reader before version 5 skips the private and the twin
+ * USEs and takes an OLI_SUMMARY_F_ARGS edge for a call edge of weight 0.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */

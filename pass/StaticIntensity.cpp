@@ -316,12 +316,16 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   for (const auto &[Rec, T] : Sites) {
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
-    std::optional<Sample> Size = SizeOf.lookup(Rec);
-    if (Size && (Size->Value <= 0 || Size->Syms.empty() || !sharedOnly(Size->Syms)))
-      Size.reset();
+    // the size at the sample point for other modules' counts: in shared
+    // symbols, or in one parameter of a function they call (their sweeps
+    // over parameters they find equal to it: the twin USEs)
     // another file's wrapper's object: its sizes are the hypothesis's
     auto WT = WrapTally.find(Rec);
     bool Wrapped = WT != WrapTally.end();
+    std::optional<Sample> Size = SizeOf.lookup(Rec);
+    if (Size && (Size->Value <= 0 || Size->Syms.empty() ||
+                 (!sharedOnly(Size->Syms) && (Wrapped || !hypothesisRoot(Size->Syms)))))
+      Size.reset();
     for (const auto &[Key, W] : T.Exits) {
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
@@ -370,6 +374,24 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     Tally TS = accumulate(From, exact);
     Mode = 0;
     std::string SymNames = Space.names(TS.Syms);
+    // a global's or a field's object swept over parameters of functions
+    // other modules call (`step(n)` over `u` that init(n) allocated in
+    // another file): the same counts with those taken at the sample point
+    // too, under the twin key "~" + Key, for the join to take when it
+    // finds them equal to the size's parameter (common/summary.h, v5)
+    std::optional<Tally> TH;
+    if (KeyFn.empty() && (T.guessedPerByte() > 0 || T.guessedExecs() > 0)) {
+      auto taken = [&](const SymSet &S) {
+        return all_of(S, [&](unsigned X) { return Space.shared(X) || hypothesisParam(X); });
+      };
+      enableView2();
+      Mode = 2;
+      TH = accumulate(From, taken);
+      Mode = 0;
+      if (none_of(TH->Syms, [&](unsigned X) { return hypothesisParam(X); }))
+        TH.reset();
+    }
+    std::string TwinNames = TH ? Space.names(TH->Syms) : "";
     std::vector<uint64_t> Locals;
     for (const auto &[Rec, ST] : Sites) {
       // the site's own flow reached the key's place (a by-value struct's
@@ -391,10 +413,14 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::map<std::string, Part> ByRoot = T.ByRoot;
     if (ByRoot.empty())
       ByRoot[""] = Part();
-    for (const auto &[Root, Q] : ByRoot) {
+    std::string Twin = "~" + Key;
+    for (const auto &[Root, Q] : ByRoot)
+      for (const Tally *V : {&TS, TH ? &*TH : nullptr}) {
+      if (!V)
+        continue;
       oli_summary_t R{};
       R.what = OLI_SUMMARY_USE;
-      R.key = Key.c_str();
+      R.key = V == &TS ? Key.c_str() : Twin.c_str();
       R.from_key = Root.c_str();
       R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
       R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
@@ -411,9 +437,9 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
                 (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
                 (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
                 (Q.chainedGather(NominalBytes, 0) ? OLI_SUMMARY_F_CHAINED : 0);
-      if (!TS.Syms.empty()) {
-        auto It = TS.ByRoot.find(Root);
-        Part QS = It == TS.ByRoot.end() ? Part() : It->second;
+      if (!V->Syms.empty()) {
+        auto It = V->ByRoot.find(Root);
+        Part QS = It == V->ByRoot.end() ? Part() : It->second;
         double AllS = 0;
         for (unsigned P = 1; P < NumPatterns; ++P) {
           R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
@@ -427,10 +453,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         double GS = QS.guessedPerByte() + (QS.guessedExecs() + QS.guessedExecsS()) / NominalBytes;
         R.has_sample = 1;
         R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-        R.syms = SymNames.c_str();
+        R.syms = V == &TS ? SymNames.c_str() : TwinNames.c_str();
       }
       add(R, Locals);
-    }
+      }
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key) {
         // a parameter's object passed on with this function's lengths

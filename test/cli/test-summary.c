@@ -6,7 +6,7 @@
  * swept through @h+0 in those terms (3 passes whatever the real size), and
  * in a symbol its size does not read (the known numbers instead); version
  * 5's hypothesis (a size in one function's parameter, sweeps over
- * another's) confirmed or not by the calls' argument names. */
+ * another's) and twin USEs confirmed or not by the calls' argument names. */
 #include <stdint.h>
 #include <string.h>
 
@@ -395,6 +395,46 @@ int main(void) {
         CHECK("parameters not shown equal: the module's own estimate, joined",
               out.passes > 1.99f && out.passes < 2.01f && out.confidence == OLI_CONFIDENCE_MEDIUM &&
                   (out.flags & OLI_STATIC_F_JOINED) && (out.flags & OLI_STATIC_F_GUESSED));
+    }
+  }
+
+  /* version 5's twins: a global's object sized in init's parameter, swept by
+   * step (10 calls from main) - its USE of @u+0 guessed (1.5 passes a call),
+   * its twin "~@u+0" in step's parameter (2 a call at the sample point); the
+   * twin replaces the USE when main passes step init's value */
+  {
+    const uint64_t gsite = 0x6106;
+    for (int same = 0; same < 2; same++) {
+      len = 0;
+      oli_summary_t ge, gu, gt, call;
+      memset(&ge, 0, sizeof ge);
+      ge.what = OLI_SUMMARY_EDGE, ge.from_site = gsite, ge.from_key = "", ge.key = "@u+0", ge.weight = 1;
+      ge.has_sample = 1, ge.sample_bytes = 8.0f * 2047, ge.syms = "init#0";
+      len += oli_summary_write(&ge, NULL, sec + len, sizeof sec - len);
+      memset(&gu, 0, sizeof gu);
+      gu.what = OLI_SUMMARY_USE, gu.from_key = "step()", gu.key = "@u+0", gu.accesses = 2;
+      gu.per_byte[0] = 0.1875f, gu.passes_per_byte = 1.5f, gu.flags = OLI_SUMMARY_F_GUESSED;
+      len += oli_summary_write(&gu, NULL, sec + len, sizeof sec - len);
+      gt = gu;
+      gt.key = "~@u+0", gt.has_sample = 1, gt.syms = "step#0";
+      gt.sample_execs[0] = 2.0f * 2047, gt.sample_moved = 8.0f * 2 * 2047;
+      len += oli_summary_write(&gt, NULL, sec + len, sizeof sec - len);
+      memset(&call, 0, sizeof call);
+      call.what = OLI_SUMMARY_EDGE, call.from_key = "main()", call.key = "init()", call.weight = 1;
+      call.has_sample = 1, call.syms = "init#0=%main.3:main.c";
+      len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+      call.key = "step()", call.weight = 10, call.syms = same ? "step#0=%main.3:main.c" : "step#0=%main.5:main.c";
+      len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+      b.len = len;
+      local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_LOW, OLI_STATIC_F_KEYED,
+                                    {100, 0, 0}, 0.125f, 1.0f};
+      oli_summary_join(&b, 1, gsite, 0, &local, &out);
+      if (same)
+        CHECK("a twin whose parameter the calls show equal to the size's: exact",
+              out.passes > 20.99f && out.passes < 21.01f && out.confidence == OLI_CONFIDENCE_HIGH);
+      else
+        CHECK("a twin not shown to hold: its key's USE, guessed",
+              out.passes > 15.99f && out.passes < 16.01f && out.confidence == OLI_CONFIDENCE_MEDIUM);
     }
   }
   return TEST_SUMMARY();

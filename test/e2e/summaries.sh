@@ -71,10 +71,14 @@
 #   parameters, which main.c passes the same value (the join compares the
 #   callers' arguments: the bank's passes exact, expected), smooth_scratch
 #   over another (the scratch array's passes stay the module's guess);
+#   global: the same with the arrays in globals (init.c allocates, step.c
+#   sweeps): the join takes step.c's twin USE of @u+0 (its counts with
+#   step's parameter at the sample point), as main.c passes step init's n;
+#   smooth is passed another length, its regular USE stands;
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
-# The single-file builds of params, sized, chain, fields, swap, owned, npb and fsized keep the kernels out of line
+# The single-file builds of params, sized, chain, fields, swap, owned, global, npb and fsized keep the kernels out of line
 # (-fno-inline-functions; flang: no inlining): inlined into their callers,
 # the estimate's guessed guard probabilities and trip counts change
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
@@ -93,7 +97,7 @@ command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
 LINK="-L$LIBDIR -loli -Wl,-rpath,$LIBDIR"
 PO="root=$S"
 case $case_ in
-params|sized|chain|xs|sret|fields|swap|wrapper|omp|owned)
+params|sized|chain|xs|sret|fields|swap|wrapper|omp|owned|global)
   files=$(cd "$S" && ls *.c)
   omp=""
   [ "$case_" = omp ] && omp=-fopenmp
@@ -105,7 +109,7 @@ params|sized|chain|xs|sret|fields|swap|wrapper|omp|owned)
   for f in $files; do grep -v '^#include "' "$S/$f"; done > one.c
   hdr=$(cd "$S" && ls *.h)
   noinline=""
-  case $case_ in params|sized|chain|fields|swap|owned) noinline=-fno-inline-functions ;; esac
+  case $case_ in params|sized|chain|fields|swap|owned|global) noinline=-fno-inline-functions ;; esac
   (echo "#include \"$hdr\"" && echo '#include <stdio.h>' && echo '#include <stdlib.h>' && cat one.c) > one-file.c
   OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $omp $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
@@ -149,7 +153,7 @@ npb|fmain|common|fsized)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, vector, wrapper, omp, owned, npb, fmain, common, fsized, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, vector, wrapper, omp, owned, global, npb, fmain, common, fsized, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
