@@ -189,6 +189,12 @@ def summary():
         + srec(EDGE, "@g+0", from_site=0x1234, weight=1)
         + srec(USE, "@g+0", "step()", per_byte0=0.125)
         + srec(EDGE, "step()", "main()", weight=5) + bytes(8))
+    put("summary", "twin",
+        srec(EDGE, "@u+0", from_site=0x6106, weight=1, sample=("init#0", 0, 8 * 2047))
+        + srec(USE, "@u+0", "step()", per_byte0=0.1875, flags=0x01)
+        + srec(USE, "~@u+0", "step()", per_byte0=0.1875, flags=0x01, sample=("step#0", 2 * 2047, 0))
+        + srec(EDGE, "init()", "main()", weight=1, sample=("init#0=%main.3:main.c", 0, 0))
+        + srec(EDGE, "step()", "main()", weight=10, sample=("step#0=%main.3:main.c", 0, 0)))
     put("summary", "wrapper",
         srec(EDGE, "~alloc_vec#0@0000000000000077", from_site=0x77, weight=1, sample=("alloc_vec#0", 0, 2047))
         + srec(USE, "~alloc_vec#0@0000000000000077", locals_=(0x77,), sample=("alloc_vec#0", 2047, 0))
