@@ -316,12 +316,12 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   for (const auto &[Rec, T] : Sites) {
     SiteInfo Info;
     readSiteRecord(*Rec, Info);
-    // the size at the sample point for other modules' counts: in shared
-    // symbols, or in one parameter of a function they call (their sweeps
-    // over parameters they find equal to it: the twin USEs)
     // another file's wrapper's object: its sizes are the hypothesis's
     auto WT = WrapTally.find(Rec);
     bool Wrapped = WT != WrapTally.end();
+    // the size at the sample point for other modules' counts: in shared
+    // symbols, or in one parameter of a function they call (their sweeps
+    // over parameters the join finds equal to it: the twin USEs)
     std::optional<Sample> Size = SizeOf.lookup(Rec);
     if (Size && (Size->Value <= 0 || Size->Syms.empty() ||
                  (!sharedOnly(Size->Syms) && (Wrapped || !hypothesisRoot(Size->Syms)))))
@@ -416,46 +416,46 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::string Twin = "~" + Key;
     for (const auto &[Root, Q] : ByRoot)
       for (const Tally *V : {&TS, TH ? &*TH : nullptr}) {
-      if (!V)
-        continue;
-      oli_summary_t R{};
-      R.what = OLI_SUMMARY_USE;
-      R.key = V == &TS ? Key.c_str() : Twin.c_str();
-      R.from_key = Root.c_str();
-      R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
-      R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
-      double All = 0;
-      for (unsigned P = 1; P < NumPatterns; ++P) {
-        R.per_byte[P - 1] = float(Q.PerByte[P]);
-        R.execs[P - 1] = float(Q.Execs[P]);
-        All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
-      }
-      R.passes_per_byte = float(Q.PassPerByte);
-      R.moved = float(Q.Moved);
-      double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
-      R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
-                (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
-                (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
-                (Q.chainedGather(NominalBytes, 0) ? OLI_SUMMARY_F_CHAINED : 0);
-      if (!V->Syms.empty()) {
-        auto It = V->ByRoot.find(Root);
-        Part QS = It == V->ByRoot.end() ? Part() : It->second;
-        double AllS = 0;
+        if (!V)
+          continue;
+        oli_summary_t R{};
+        R.what = OLI_SUMMARY_USE;
+        R.key = V == &TS ? Key.c_str() : Twin.c_str();
+        R.from_key = Root.c_str();
+        R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
+        R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+        double All = 0;
         for (unsigned P = 1; P < NumPatterns; ++P) {
-          R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
-          R.sample_execs[P - 1] = float(QS.ExecsS[P]);
-          R.sample_rest[P - 1] = float(QS.Execs[P]);
-          AllS += QS.PerByte[P] + (QS.Execs[P] + QS.ExecsS[P]) / NominalBytes;
+          R.per_byte[P - 1] = float(Q.PerByte[P]);
+          R.execs[P - 1] = float(Q.Execs[P]);
+          All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
         }
-        R.sample_passes_per_byte = float(QS.PassPerByte);
-        R.sample_moved = float(QS.MovedS);
-        R.sample_rest_moved = float(QS.Moved);
-        double GS = QS.guessedPerByte() + (QS.guessedExecs() + QS.guessedExecsS()) / NominalBytes;
-        R.has_sample = 1;
-        R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-        R.syms = V == &TS ? SymNames.c_str() : TwinNames.c_str();
-      }
-      add(R, Locals);
+        R.passes_per_byte = float(Q.PassPerByte);
+        R.moved = float(Q.Moved);
+        double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
+        R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (T.Escapes ? OLI_SUMMARY_F_ESCAPES : 0) |
+                  (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
+                  (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
+                  (Q.chainedGather(NominalBytes, 0) ? OLI_SUMMARY_F_CHAINED : 0);
+        if (!V->Syms.empty()) {
+          auto It = V->ByRoot.find(Root);
+          Part QS = It == V->ByRoot.end() ? Part() : It->second;
+          double AllS = 0;
+          for (unsigned P = 1; P < NumPatterns; ++P) {
+            R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
+            R.sample_execs[P - 1] = float(QS.ExecsS[P]);
+            R.sample_rest[P - 1] = float(QS.Execs[P]);
+            AllS += QS.PerByte[P] + (QS.Execs[P] + QS.ExecsS[P]) / NominalBytes;
+          }
+          R.sample_passes_per_byte = float(QS.PassPerByte);
+          R.sample_moved = float(QS.MovedS);
+          R.sample_rest_moved = float(QS.Moved);
+          double GS = QS.guessedPerByte() + (QS.guessedExecs() + QS.guessedExecsS()) / NominalBytes;
+          R.has_sample = 1;
+          R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+          R.syms = V == &TS ? SymNames.c_str() : TwinNames.c_str();
+        }
+        add(R, Locals);
       }
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key) {
