@@ -406,26 +406,6 @@ static unsigned param_chain(const oli_summary_buf_t *bufs, size_t nbufs, const c
   return n;
 }
 
-/* A site's hypothesis "~=p0=p1=..@id" (version 5) holds: each parameter
- * p1.. has, at every call the program's records show, a value p0 has. */
-static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey) {
-  const char *at = strchr(pkey, '@'), *q = pkey + 2;
-  if (!at) return 0;
-  char c0[PARAM_CHAIN][PARAM_NAME_MAX], ci[PARAM_CHAIN][PARAM_NAME_MAX];
-  size_t l0 = strcspn(q, "=@");
-  unsigned n0 = l0 ? param_chain(bufs, nbufs, q, l0, c0) : 0, tested = 0;
-  if (n0 == 0) return 0;
-  for (q += l0; q < at && *q == '=';) {
-    size_t l = strcspn(++q, "=@");
-    unsigned ni = l ? param_chain(bufs, nbufs, q, l, ci) : 0, meet = 0;
-    for (unsigned a = 0; a < n0 && !meet; a++)
-      for (unsigned b = 0; b < ni && !meet; b++) meet = strcmp(c0[a], ci[b]) == 0;
-    if (!meet) return 0;
-    tested++, q += l;
-  }
-  return tested > 0;
-}
-
 /* Every name of list `a` is in list `b`, or is a parameter whose values
  * (param_chain) meet those of a parameter in `b`: a twin USE's counts over
  * `step#0` against a size in `init#0` that every call passes one n. */
@@ -447,6 +427,22 @@ static int params_subset(const oli_summary_buf_t *bufs, size_t nbufs, const char
     if (!meet) return 0;
   }
   return 1;
+}
+
+/* A site's hypothesis "~=p0=p1=..@id" (version 5) holds: each parameter
+ * p1.. has, at every call the program's records show, a value p0 has
+ * (params_subset of "p1,.." in "p0"). */
+static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey) {
+  const char *at = strchr(pkey, '@'), *q = pkey + 2;
+  size_t l0 = strcspn(q, "=@");
+  char p0[PARAM_NAME_MAX], rest[PARAM_NAME_MAX];
+  if (!at || l0 == 0 || l0 + 1 > sizeof p0 || q[l0] != '=' || (size_t)(at - q) - l0 > sizeof rest) return 0;
+  memcpy(p0, q, l0), p0[l0] = 0;
+  size_t rl = (size_t)(at - q) - l0 - 1;
+  memcpy(rest, q + l0 + 1, rl), rest[rl] = 0;
+  for (char *e = rest; *e; e++)
+    if (*e == '=') *e = ',';
+  return rest[0] && params_subset(bufs, nbufs, rest, p0);
 }
 
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
