@@ -128,6 +128,11 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   uint64_t pt[OLI_MACHINE_MAX_SWEEP][2];
   if (parse_points(oli_json_get(r, "sweep"), &sweep, pt, &row->nsweep, why, n) != 0) return -1;
   for (uint32_t k = 0; k < row->nsweep; k++) row->sweep[k].threads = (uint32_t)pt[k][0], row->sweep[k].read_bw = pt[k][1];
+  snprintf(name, sizeof name, "%s.triad_sweep", where);
+  points_t triad = {name, OLI_MACHINE_MAX_SWEEP, "threads", "a thread count 1-65536", 65536,
+                    "triad_bandwidth", "a whole number of MB/s above 0", UINT32_MAX, 1};
+  if (parse_points(oli_json_get(r, "triad_sweep"), &triad, pt, &row->ntriad, why, n) != 0) return -1;
+  for (uint32_t k = 0; k < row->ntriad; k++) row->triad[k].threads = (uint32_t)pt[k][0], row->triad[k].triad_bw = pt[k][1];
   return 0;
 }
 
@@ -255,10 +260,11 @@ double oli_machine_bw_at(const oli_machine_row_t *r, double threads) {
   /* the points, ascending by threads; without a sweep the one best figure */
   struct { double t, bw; } p[OLI_MACHINE_MAX_SWEEP + 1];
   uint32_t n = 0;
-  for (uint32_t k = 0; k < r->nsweep; k++) {
-    uint32_t j = n++;
-    while (j > 0 && p[j - 1].t > r->sweep[k].threads) p[j] = p[j - 1], j--;
-    p[j].t = r->sweep[k].threads, p[j].bw = (double)r->sweep[k].read_bw;
+  bool triad = r->ntriad > 0; /* several arrays read and written: a program's streams */
+  for (uint32_t k = 0; k < (triad ? r->ntriad : r->nsweep); k++) {
+    uint32_t j = n++, t = triad ? r->triad[k].threads : r->sweep[k].threads;
+    while (j > 0 && p[j - 1].t > t) p[j] = p[j - 1], j--;
+    p[j].t = t, p[j].bw = (double)(triad ? r->triad[k].triad_bw : r->sweep[k].read_bw);
   }
   if (n == 0) p[n].t = r->threads ? r->threads : 1, p[n++].bw = (double)r->read_bw;
   if (threads <= p[0].t) return p[0].bw * threads / p[0].t; /* below the first point: each thread its share */
@@ -323,6 +329,13 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
       for (uint32_t k = 0; k < r->nsweep; k++)
         fprintf(f, "%s{\"threads\": %" PRIu32 ", \"read_bandwidth\": %" PRIu64 "}", k ? ", " : "",
                 r->sweep[k].threads, r->sweep[k].read_bw);
+      fprintf(f, "]");
+    }
+    if (r->ntriad) {
+      fprintf(f, ",\n     \"triad_sweep\": [");
+      for (uint32_t k = 0; k < r->ntriad; k++)
+        fprintf(f, "%s{\"threads\": %" PRIu32 ", \"triad_bandwidth\": %" PRIu64 "}", k ? ", " : "",
+                r->triad[k].threads, r->triad[k].triad_bw);
       fprintf(f, "]");
     }
     fprintf(f, "}");

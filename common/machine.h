@@ -43,6 +43,10 @@ typedef struct oli_machine_row_s {
                               * (the misses a core overlaps included); 0 unknown */
   uint32_t nsweep;           /* the bandwidth at each thread count tried */
   struct { uint32_t threads; uint64_t read_bw; } sweep[OLI_MACHINE_MAX_SWEEP];
+  uint32_t ntriad;           /* a STREAM triad's bandwidth at each thread count tried (0: not measured) */
+  struct { uint32_t threads; uint64_t triad_bw; } triad[OLI_MACHINE_MAX_SWEEP]; /* MB/s counted as
+                              * STREAM and the planner count it: 24 bytes an element, two reads
+                              * and a write, the written line's fill not counted */
 } oli_machine_row_t;
 
 typedef struct oli_machine_s {
@@ -80,11 +84,13 @@ int oli_machine_load(const char *path, const oli_json_limits_t *limits, oli_mach
                      size_t why_n);
 /* The measurement of node `to` from node `from`, or NULL. */
 const oli_machine_row_t *oli_machine_find(const oli_machine_t *m, int from, int to);
-/* The read bandwidth, MB/s, the row's node delivers to `threads` (> 0)
- * threads: its sweep interpolated linearly, each thread its share below the
+/* The bandwidth, MB/s, the row's node delivers to `threads` (> 0) threads
+ * streaming a program's arrays: its triad sweep when it has one (several
+ * arrays read and written at once, counted as the planner counts traffic),
+ * else its read sweep; interpolated linearly, each thread its share below the
  * first point (one thread: the first point's per-thread figure), the best
- * measured beyond the last (saturated); a row without a sweep is one point
- * (`threads`, else 1, at read_bw). */
+ * measured beyond the last (saturated); a row without either sweep is one
+ * point (`threads`, else 1, at read_bw). */
 double oli_machine_bw_at(const oli_machine_row_t *r, double threads);
 /* ps per operation a thread takes with `threads` threads (> 0) running at
  * once: the op sweep interpolated linearly, its first point below it, its

@@ -58,13 +58,16 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   run $OLI calibrate --size 8M --repeat 1 -o m.json; want_rc 0 "calibrate"
   json_ok m.json
   grep -q '^FROM  NODE  KIND' out.txt || fail "no table header"
-  grep -Eq '^0 +0 +dram +[0-9]+ \(1: [0-9]+' out.txt || fail "no row for node 0 with its sweep"
+  grep -Eq '^0 +0 +dram +[0-9]+ \(1: [0-9]+[^)]*\) +[0-9]+ \(1: [0-9]+' out.txt || fail "no row for node 0 with its read and triad sweeps"
+  grep -Eq '"triad_sweep": \[\{"threads": 1, "triad_bandwidth": [1-9][0-9]*\}' m.json || fail "no triad sweep in the file"
   grep -q '"schema": "oli-machine"' m.json || fail "no schema in the file"
   grep -q 'machine file -> m.json' err.txt || fail "no note of the file written"
   # progress on stderr: each pair, then each step with its figure and the time so far
   grep -q '^oli: calibrate: \[1/1\] node 0 from node 0 (' err.txt || fail "no progress line for the pair: $(cat err.txt)"
   grep -Eq '^oli: calibrate:   node 0 from node 0: read bandwidth, 1 thread: [0-9]+ MB/s \([0-9.]+ s\)$' err.txt ||
     fail "no progress line for the sweep: $(cat err.txt)"
+  grep -Eq '^oli: calibrate:   node 0 from node 0: triad bandwidth, 1 thread: [0-9]+ MB/s \([0-9.]+ s\)$' err.txt ||
+    fail "no progress line for the triad: $(cat err.txt)"
   grep -Eq '^oli: calibrate:   node 0 from node 0: idle latency: [0-9]+ ns \(' err.txt || fail "no progress line for the latency"
   grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
@@ -829,6 +832,11 @@ PY
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mlow.json --threads 1 -o planlow.json; want_rc 0 "loaded < idle"
   python3 -c 'import json; m=json.load(open("planlow.json"))["model"]; assert m["dram"]["latency"] == 90, m["dram"]' ||
     fail "a loaded latency below the idle one was taken"
+  # a triad sweep, when the file has one, is the bandwidth instead of the read sweep (the CXL row has none)
+  sed 's/"sweep": \[{"threads": 1, "read_bandwidth": 12000}/"triad_sweep": [{"threads": 1, "triad_bandwidth": 15000}, {"threads": 4, "triad_bandwidth": 24000}], &/' m.json >mt.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mt.json --threads 4 -o plant.json; want_rc 0 "triad"
+  python3 -c 'import json; m=json.load(open("plant.json"))["model"]; assert (m["dram"]["bandwidth"], m["dram"]["bandwidth_1thread"], m["dram"]["saturated"], m["cxl"]["bandwidth"]) == (24000, 15000, 24000, 9000), m' ||
+    fail "the triad sweep is not the model's DRAM bandwidth"
   ;;
 plan-machine-env) # OLI_MACHINE gives the machine file as --machine does; OLI_MACHINE=none and --machine none use none
   cat >m.json <<'J'

@@ -54,9 +54,12 @@ int main(void) {
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
       "   \"loaded_latency\": 180, \"gather_ns\": 45, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
-      "  {\"from\": 0, \"to\": 2, \"kind\": \"cxl\", \"read_bandwidth\": 5120, \"idle_latency\": 300, \"loaded_latency\": null}]}\n";
+      "  {\"from\": 0, \"to\": 2, \"kind\": \"cxl\", \"read_bandwidth\": 5120, \"idle_latency\": 300, \"loaded_latency\": null},\n"
+      "  {\"from\": 0, \"to\": 1, \"kind\": \"dram\", \"read_bandwidth\": 8000, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 5000},"
+      "   {\"threads\": 2, \"read_bandwidth\": 8000}], \"triad_sweep\": [{\"threads\": 1, \"triad_bandwidth\": 6000},"
+      "   {\"threads\": 2, \"triad_bandwidth\": 9600}]}]}\n";
   CHECK_EQ("good: parses", parse(good), 0);
-  CHECK_EQ("good: 2 rows", m.n, 2);
+  CHECK_EQ("good: 3 rows", m.n, 3);
   CHECK_STR("good: host", m.host, "lab");
   const oli_machine_row_t *r = oli_machine_find(&m, 0, 2);
   CHECK("good: node 2 from node 0", r && r->read_bw == 5120 && r->idle_lat == 300 && r->loaded_lat == 0 &&
@@ -81,6 +84,13 @@ int main(void) {
   CHECK("curve: 8 threads saturated at the best", fabs(oli_machine_bw_at(&m.rows[0], 8) - 20480) < 1e-9);
   CHECK("curve: no sweep, no thread count: the one figure at 1 thread", fabs(oli_machine_bw_at(r, 1) - 5120) < 1e-9);
   CHECK("curve: no sweep: the one figure beyond", fabs(oli_machine_bw_at(r, 4) - 5120) < 1e-9);
+  /* a triad sweep, when the row has one, is the curve instead of the read sweep */
+  const oli_machine_row_t *t = oli_machine_find(&m, 0, 1);
+  CHECK("triad: kept", t && t->ntriad == 2 && t->triad[1].threads == 2 && t->triad[1].triad_bw == 9600 && t->nsweep == 2);
+  CHECK("triad: 1 thread is its first point", t && fabs(oli_machine_bw_at(t, 1) - 6000) < 1e-9);
+  CHECK("triad: 1.5 threads between its points", t && fabs(oli_machine_bw_at(t, 1.5) - 7800) < 1e-9);
+  CHECK("triad: 4 threads saturated at its best", t && fabs(oli_machine_bw_at(t, 4) - 9600) < 1e-9);
+  CHECK("triad: none in the other rows", m.rows[0].ntriad == 0 && r && r->ntriad == 0);
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -171,6 +181,14 @@ int main(void) {
             "line 1, column 101: measurements[1] measures node 1 from node 0 again");
   CHECK_STR("sweep point", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"sweep\": [{\"threads\": 0, \"read_bandwidth\": 9}]}"),
             "line 1, column 122: measurements[0].sweep[0].threads is not a thread count 1-65536");
+  CHECK("triad sweep not ascending",
+        strstr(row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"triad_sweep\": [{\"threads\": 2, "
+                         "\"triad_bandwidth\": 9}, {\"threads\": 1, \"triad_bandwidth\": 5}]}"),
+               "measurements[0].triad_sweep[1].threads is 1, not above the point before's 2 (the points ascend by "
+               "threads)") != NULL);
+  CHECK("triad point without its bandwidth",
+        strstr(row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"triad_sweep\": [{\"threads\": 1}]}"),
+               "measurements[0].triad_sweep[0].triad_bandwidth is missing") != NULL);
   CHECK_EQ("load: missing file", oli_machine_load("/nonexistent/m.json", NULL, &m, why, sizeof why), -1);
   CHECK_STR("load: missing file says so", why, "cannot open: No such file or directory");
   CHECK_EQ("load: a directory", oli_machine_load("/", NULL, &m, why, sizeof why), -1);

@@ -24,7 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t i = 0; i < m.n; i++) {
     const oli_machine_row_t *r = &m.rows[i];
     if (r->from < 0 || r->from > OLI_MACHINE_MAX_NODE || r->to < 0 || r->to > OLI_MACHINE_MAX_NODE) abort();
-    if (r->read_bw == 0 || r->nsweep > OLI_MACHINE_MAX_SWEEP) abort();
+    if (r->read_bw == 0 || r->nsweep > OLI_MACHINE_MAX_SWEEP || r->ntriad > OLI_MACHINE_MAX_SWEEP) abort();
+    for (uint32_t k = 0; k < r->ntriad; k++) /* MB/s above 0, threads ascending: the curve the planner reads */
+      if (r->triad[k].triad_bw == 0 || (k && r->triad[k].threads <= r->triad[k - 1].threads)) abort();
     if (oli_machine_find(&m, r->from, r->to) != r) abort(); /* no duplicate (from, to) */
   }
   char *text = NULL;

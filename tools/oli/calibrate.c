@@ -1,6 +1,6 @@
 /* tools/oli/calibrate.c - `oli calibrate`: measure, from the CPUs of one node
- * (a socket), each memory node's read bandwidth (a STREAM-like read sweep
- * over 1, 2, 4 ... threads) and its idle and loaded latency (a pointer chase
+ * (a socket), each memory node's read and triad bandwidth (a read sweep and
+ * STREAM's triad over 1, 2, 4 ... threads) and its idle and loaded latency (a pointer chase
  * over a random cycle of cache lines, alone and while the socket's other
  * threads stream the same node); print a table with the interleave ratio the
  * runtime will use, and write a machine file (common/machine.c) that the
@@ -50,12 +50,12 @@ static char sysfs[512] = "/sys/devices/system/node";
 
 static void usage(FILE *f) {
   fputs("usage: oli calibrate [options]\n"
-        "Measure, from the CPUs of one node (a socket), every memory node's read bandwidth\n"
-        "(a STREAM-like read sweep over 1, 2, 4 ... threads up to all of the node's CPUs) and\n"
-        "its idle and loaded latency (a pointer chase over a random cycle of cache lines,\n"
-        "alone and while the node's other CPUs stream the same memory). Prints a table and\n"
-        "the interleave ratio the runtime will use (local DRAM : CPU-less node, from the\n"
-        "bandwidths, in small integers), and writes a machine file for OLI_MACHINE.\n"
+        "Measure, from the CPUs of one node (a socket), every memory node's read and triad\n"
+        "bandwidth (a read sweep and STREAM's triad over 1, 2, 4 ... threads up to all of the\n"
+        "node's CPUs) and its idle and loaded latency (a pointer chase over a random cycle of\n"
+        "cache lines, alone and while the node's other CPUs stream the same memory). Prints a\n"
+        "table and the interleave ratio the runtime will use (local DRAM : CPU-less node, from\n"
+        "the read bandwidths, in small integers), and writes a machine file for OLI_MACHINE.\n"
         "  -o, --output FILE   write the machine file (the runtime reads OLI_MACHINE, else\n"
         "                      " OLI_MACHINE_DEFAULT_FILE ")\n"
         "  -f, --from LIST     nodes whose CPUs measure (default: the node this runs on;\n"
@@ -224,6 +224,7 @@ typedef struct reader_s {
   pthread_barrier_t *start, *done;
   int passes;
   _Atomic int *stop;         /* non-NULL: stream until set (the loaded-latency load) */
+  bool triad;                /* a STREAM triad over the share's thirds instead of a read */
   double secs;               /* CPU seconds of its last pass */
   uint64_t sink;
 } reader_t;
@@ -236,6 +237,22 @@ static uint64_t sum_words(const uint64_t *p, size_t n) {
   return a + b + c + d;
 }
 
+/* STREAM's triad, a[i] = b[i] + s * c[i], over the share's three thirds:
+ * what a thread moves streaming several arrays, reading and writing, as a
+ * program's loops do (one read stream alone draws less: docs/machine.md).
+ * The buffer's bytes are 1s (node_buffer's memset): small positive normal
+ * doubles, which the triads only make larger - no denormal slows an add. */
+static uint64_t triad_words(uint64_t *p, size_t n) {
+  size_t k = n / 3;
+  double *restrict a = (double *)p, *restrict b = (double *)p + k, *restrict c = (double *)p + 2 * k;
+  for (size_t i = 0; i < k; i++) a[i] = b[i] + 3.0 * c[i];
+  return (uint64_t)k;
+}
+
+static uint64_t pass(reader_t *r) {
+  return r->triad ? triad_words((uint64_t *)r->lo, r->words) : sum_words(r->lo, r->words);
+}
+
 static void *reader(void *arg) {
   reader_t *r = arg;
   pin(r->cpu);
@@ -246,16 +263,18 @@ static void *reader(void *arg) {
   for (int k = 0; k < r->passes; k++) {
     pthread_barrier_wait(r->start);
     double c0 = thread_cpu();
-    r->sink += sum_words(r->lo, r->words);
+    r->sink += pass(r);
     r->secs = thread_cpu() - c0;
     pthread_barrier_wait(r->done);
   }
   return NULL;
 }
 
-/* MB/s of the best of `passes` reads of buf by `t` threads on cpus[0..t),
+/* MB/s of the best of `passes` reads of buf (triad: STREAM triads over it,
+ * 24 bytes an element: two read, one written, the written line's fill not
+ * counted, as STREAM and the planner count) by `t` threads on cpus[0..t),
  * a pass taking its slowest thread's CPU time. */
-static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, int passes) {
+static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, int passes, bool triad) {
   reader_t r[MAX_CPUS];
   pthread_barrier_t start, done;
   pthread_barrier_init(&start, NULL, (unsigned)t + 1);
@@ -263,7 +282,7 @@ static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, 
   size_t words = size / 8, per = words / (size_t)t;
   for (int i = 0; i < t; i++) {
     r[i] = (reader_t){.cpu = cpus[i], .lo = (const uint64_t *)buf + per * (size_t)i, .words = per,
-                      .start = &start, .done = &done, .passes = passes};
+                      .start = &start, .done = &done, .passes = passes, .triad = triad};
     pthread_create(&r[i].tid, NULL, reader, &r[i]);
   }
   double best = 1e300;
@@ -278,7 +297,7 @@ static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, 
   for (int i = 0; i < t; i++) pthread_join(r[i].tid, NULL);
   pthread_barrier_destroy(&start);
   pthread_barrier_destroy(&done);
-  double bytes = (double)per * 8.0 * t;
+  double bytes = (double)(triad ? per / 3 * 3 : per) * 8.0 * t;
   return best > 0 ? (uint64_t)(bytes / best / 1e6 + 0.5) : 0;
 }
 
@@ -615,11 +634,14 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   row->to = to;
   snprintf(row->kind, sizeof row->kind, "%s", oli_node_kind_name(nodes[to].ncpus ? OLI_NODE_DRAM : OLI_NODE_CXL));
   for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) {
-    uint64_t bw = bandwidth(buf, size, f->cpu, t, passes);
+    uint64_t bw = bandwidth(buf, size, f->cpu, t, passes, false);
     step("node %d from node %d: read bandwidth, %d thread%s: %" PRIu64 " MB/s", to, from, t, t == 1 ? "" : "s", bw);
+    uint64_t tr = bandwidth(buf, size, f->cpu, t, passes, true);
+    step("node %d from node %d: triad bandwidth, %d thread%s: %" PRIu64 " MB/s", to, from, t, t == 1 ? "" : "s", tr);
     if (row->nsweep < OLI_MACHINE_MAX_SWEEP) {
       row->sweep[row->nsweep].threads = (uint32_t)t;
       row->sweep[row->nsweep++].read_bw = bw;
+      if (tr) row->triad[row->ntriad].threads = (uint32_t)t, row->triad[row->ntriad++].triad_bw = tr;
     }
     if (bw > row->read_bw) row->read_bw = bw, row->threads = (uint32_t)t;
     if (t == f->ncpus) break;
@@ -661,23 +683,31 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
 /* ---- the table ------------------------------------------------------------ */
 
 static void print_table(FILE *out, const oli_machine_t *m) {
-  fprintf(out, "%-5s %-5s %-4s  %-28s %8s %10s %10s\n", "FROM", "NODE", "KIND", "READ MB/s (threads: MB/s)", "IDLE ns",
-          "LOADED ns", "GATHER ns");
+  fprintf(out, "%-5s %-5s %-4s  %-28s %-28s %8s %10s %10s\n", "FROM", "NODE", "KIND", "READ MB/s (threads: MB/s)",
+          "TRIAD MB/s (threads: MB/s)", "IDLE ns", "LOADED ns", "GATHER ns");
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *r = &m->rows[i];
-    char sweep[200] = "", idle[16] = "-", loaded[16] = "-", gather[16] = "-";
+    char sweep[200] = "", triad[200] = "-", idle[16] = "-", loaded[16] = "-", gather[16] = "-";
     size_t k = 0;
     for (uint32_t j = 0; j < r->nsweep && k < sizeof sweep; j++)
       k += (size_t)snprintf(sweep + k, sizeof sweep - k, "%s%u: %" PRIu64, j ? ", " : " (", r->sweep[j].threads,
                             r->sweep[j].read_bw);
     if (r->nsweep && k < sizeof sweep) snprintf(sweep + k, sizeof sweep - k, ")");
+    uint64_t best = 0; /* the triad's best, then its sweep, as the read's */
+    for (uint32_t j = 0; j < r->ntriad; j++)
+      if (r->triad[j].triad_bw > best) best = r->triad[j].triad_bw;
+    k = r->ntriad ? (size_t)snprintf(triad, sizeof triad, "%" PRIu64, best) : 0;
+    for (uint32_t j = 0; j < r->ntriad && k < sizeof triad; j++)
+      k += (size_t)snprintf(triad + k, sizeof triad - k, "%s%u: %" PRIu64, j ? ", " : " (", r->triad[j].threads,
+                            r->triad[j].triad_bw);
+    if (r->ntriad && k < sizeof triad) snprintf(triad + k, sizeof triad - k, ")");
     if (r->idle_lat) snprintf(idle, sizeof idle, "%u", r->idle_lat);
     if (r->loaded_lat) snprintf(loaded, sizeof loaded, "%u", r->loaded_lat);
     if (r->gather_ns) snprintf(gather, sizeof gather, "%u", r->gather_ns);
     char bw[240];
     snprintf(bw, sizeof bw, "%" PRIu64 "%s", r->read_bw, sweep);
-    fprintf(out, "%-5d %-5d %-4s  %-28s %8s %10s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, idle, loaded,
-            gather);
+    fprintf(out, "%-5d %-5d %-4s  %-28s %-28s %8s %10s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, triad,
+            idle, loaded, gather);
   }
   if (m->cache_bytes) fprintf(out, "caches: about %" PRIu64 " KiB serve one thread (measured)\n", m->cache_bytes >> 10);
   if (m->cache_gather_ps && m->cache_chase_ps)

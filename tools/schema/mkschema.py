@@ -301,10 +301,12 @@ def machine(v):
     bw = {"type": "integer", "minimum": 1, "maximum": 4294967295, "description": "MB/s"}
     threads = {"type": "integer", "minimum": 1, "maximum": 65536}
     point = obj({"threads": threads, "read_bandwidth": bw}, required=("threads", "read_bandwidth"))
+    triad = obj({"threads": threads, "triad_bandwidth": bw}, required=("threads", "triad_bandwidth"))
     row = obj({"from": NODE, "to": NODE, "kind": {"anyOf": [enum(["dram", "cxl"]), {"type": "null"}]},
                "read_bandwidth": bw, "threads": {"anyOf": [threads, {"type": "null"}]}, "idle_latency": lat,
                "loaded_latency": lat, "gather_ns": lat,
-               "sweep": {"anyOf": [{"type": "array", "items": point, "maxItems": 16}, {"type": "null"}]}},
+               "sweep": {"anyOf": [{"type": "array", "items": point, "maxItems": 16}, {"type": "null"}]},
+               "triad_sweep": {"anyOf": [{"type": "array", "items": triad, "maxItems": 16}, {"type": "null"}]}},
               required=("from", "to", "read_bandwidth"))
     props = {"host": {"type": ["string", "null"]}, "tool": {"type": ["string", "null"]},
              "buffer_bytes": {"anyOf": [dict(U64, minimum=1), {"type": "null"}]},
