@@ -1,10 +1,11 @@
 /* tools/oli/calibrate.c - `oli calibrate`: measure, from the CPUs of one node
  * (a socket), each memory node's read and triad bandwidth (a read sweep and
- * STREAM's triad over 1, 2, 4 ... threads) and its idle and loaded latency (a pointer chase
- * over a random cycle of cache lines, alone and while the socket's other
- * threads stream the same node); print a table with the interleave ratio the
- * runtime will use, and write a machine file (common/machine.c) that the
- * runtime applies ahead of HMAT (docs/machine.md). */
+ * STREAM's triad over 1, 2, 4 ... threads) and its idle and loaded latency
+ * (a pointer chase over a random cycle of cache lines, alone and while the
+ * socket's other threads stream the same node); print a table with the
+ * interleave ratio the runtime will use, and write a machine file
+ * (common/machine.c) that the runtime applies ahead of HMAT
+ * (docs/machine.md). */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -219,7 +220,7 @@ static void pin(int cpu) {
 typedef struct reader_s {
   pthread_t tid;
   int cpu;
-  const uint64_t *lo;
+  uint64_t *lo;              /* its share of the buffer (written by the triad) */
   size_t words;
   pthread_barrier_t *start, *done;
   int passes;
@@ -250,7 +251,7 @@ static uint64_t triad_words(uint64_t *p, size_t n) {
 }
 
 static uint64_t pass(reader_t *r) {
-  return r->triad ? triad_words((uint64_t *)r->lo, r->words) : sum_words(r->lo, r->words);
+  return r->triad ? triad_words(r->lo, r->words) : sum_words(r->lo, r->words);
 }
 
 static void *reader(void *arg) {
@@ -274,14 +275,14 @@ static void *reader(void *arg) {
  * 24 bytes an element: two read, one written, the written line's fill not
  * counted, as STREAM and the planner count) by `t` threads on cpus[0..t),
  * a pass taking its slowest thread's CPU time. */
-static uint64_t bandwidth(const void *buf, size_t size, const int *cpus, int t, int passes, bool triad) {
+static uint64_t bandwidth(void *buf, size_t size, const int *cpus, int t, int passes, bool triad) {
   reader_t r[MAX_CPUS];
   pthread_barrier_t start, done;
   pthread_barrier_init(&start, NULL, (unsigned)t + 1);
   pthread_barrier_init(&done, NULL, (unsigned)t + 1);
   size_t words = size / 8, per = words / (size_t)t;
   for (int i = 0; i < t; i++) {
-    r[i] = (reader_t){.cpu = cpus[i], .lo = (const uint64_t *)buf + per * (size_t)i, .words = per,
+    r[i] = (reader_t){.cpu = cpus[i], .lo = (uint64_t *)buf + per * (size_t)i, .words = per,
                       .start = &start, .done = &done, .passes = passes, .triad = triad};
     pthread_create(&r[i].tid, NULL, reader, &r[i]);
   }
@@ -359,7 +360,7 @@ static uint32_t loaded_chase(void *buf, size_t size, const int *cpus, int t, int
   reader_t r[MAX_CPUS];
   size_t words = (size - half) / 8, per = words / (size_t)(t - 1);
   for (int i = 1; i < t; i++) {
-    r[i] = (reader_t){.cpu = cpus[i], .lo = (const uint64_t *)((char *)buf + half) + per * (size_t)(i - 1),
+    r[i] = (reader_t){.cpu = cpus[i], .lo = (uint64_t *)((char *)buf + half) + per * (size_t)(i - 1),
                       .words = per, .stop = &stop};
     pthread_create(&r[i].tid, NULL, reader, &r[i]);
   }
