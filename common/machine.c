@@ -93,7 +93,7 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   char where[40];
   snprintf(where, sizeof where, "measurements[%zu]", i);
   if (r->type != OLI_JSON_OBJECT) return fail(why, n, r, "%s is not an object", where);
-  uint64_t from, to, bw, threads, idle, loaded, gather;
+  uint64_t from, to, bw, threads, idle, loaded, gather, gather_ps;
   if (member_u64(r, "from", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &from, why, n) ||
       member_u64(r, "to", where, 0, OLI_MACHINE_MAX_NODE, 1, 0, "a node number 0-63", &to, why, n) ||
       member_u64(r, "read_bandwidth", where, 1, UINT32_MAX, 1, 0, "a whole number of MB/s above 0", &bw, why,
@@ -103,7 +103,9 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
                  why, n) ||
       member_u64(r, "loaded_latency", where, 1, 1000000, 0, 0, "a latency in ns (1-1000000) or null",
                  &loaded, why, n) ||
-      member_u64(r, "gather_ns", where, 1, 1000000, 0, 0, "a time in ns (1-1000000) or null", &gather, why, n))
+      member_u64(r, "gather_ns", where, 1, 1000000, 0, 0, "a time in ns (1-1000000) or null", &gather, why, n) ||
+      member_u64(r, "gather_ps", where, 1, 1000000000, 0, 0, "a time in ps (1-1000000000) or null", &gather_ps, why,
+                 n))
     return -1;
   memset(row, 0, sizeof *row);
   row->from = (int)from;
@@ -113,6 +115,7 @@ static int parse_row(const oli_json_t *r, size_t i, oli_machine_row_t *row, char
   row->idle_lat = (uint32_t)idle;
   row->loaded_lat = (uint32_t)loaded;
   row->gather_ns = (uint32_t)gather;
+  row->gather_ps = (uint32_t)gather_ps;
   const oli_json_t *kv = oli_json_get(r, "kind");
   if (kv && kv->type != OLI_JSON_NULL) {
     const char *k = oli_json_str(kv);
@@ -324,6 +327,7 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
     latency(f, "idle_latency", r->idle_lat);
     latency(f, "loaded_latency", r->loaded_lat);
     if (r->gather_ns) fprintf(f, ", \"gather_ns\": %" PRIu32, r->gather_ns);
+    if (r->gather_ps) fprintf(f, ", \"gather_ps\": %" PRIu32, r->gather_ps);
     if (r->nsweep) {
       fprintf(f, ",\n     \"sweep\": [");
       for (uint32_t k = 0; k < r->nsweep; k++)

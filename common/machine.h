@@ -39,8 +39,10 @@ typedef struct oli_machine_row_s {
   uint32_t threads;          /* threads of that best; 0 unknown */
   uint32_t idle_lat;         /* ns per dependent load, one thread; 0 unknown */
   uint32_t loaded_lat;       /* ns while the other threads stream the node; 0 unknown */
-  uint32_t gather_ns;        /* ns per random read of one line, independent addresses, one thread
-                              * (the misses a core overlaps included); 0 unknown */
+  uint32_t gather_ns;        /* ns per gathered read beyond the caches, one thread, indices read
+                              * from memory (the misses a core overlaps included); 0 unknown */
+  uint32_t gather_ps;        /* the same in ps (the planner's when present: a few ns in whole ns
+                              * is coarse); 0 unknown */
   uint32_t nsweep;           /* the bandwidth at each thread count tried */
   struct { uint32_t threads; uint64_t read_bw; } sweep[OLI_MACHINE_MAX_SWEEP];
   uint32_t ntriad;           /* a STREAM triad's bandwidth at each thread count tried (0: not measured) */

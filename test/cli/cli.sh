@@ -76,6 +76,11 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
     fail "no operations' sweep in the file"
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
+  ! grep -q "no measurement of a node's own memory" err.txt || fail "--show warned of a file with its own node's row"
+  echo '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 3, "read_bandwidth": 900}]}' >other.json
+  run $OLI calibrate --show other.json; want_rc 0 "--show without a node's own memory"
+  grep -q "^oli: warning: calibrate: other.json has no measurement of a node's own memory (from == to): oli plan cannot model local DRAM from it" err.txt ||
+    fail "--show said nothing of a file oli plan refuses: $(cat err.txt)"
   if grep -q '"kind": "cxl"' m.json; then grep -q '^interleave weights from node' out.txt || fail "no weights: $(cat out.txt)"
   else grep -q '^no CXL node measured (no node with memory and no CPUs): no interleave weights; oli plan models CXL with built-in figures$' out.txt ||
     fail "no word that no CXL node was measured: $(cat out.txt)"; fi
@@ -832,6 +837,11 @@ PY
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mlow.json --threads 1 -o planlow.json; want_rc 0 "loaded < idle"
   python3 -c 'import json; m=json.load(open("planlow.json"))["model"]; assert m["dram"]["latency"] == 90, m["dram"]' ||
     fail "a loaded latency below the idle one was taken"
+  # a gather time in ps, when the file has one, is the model's instead of the whole ns
+  sed 's/"loaded_latency": 130,/"loaded_latency": 130, "gather_ns": 3, "gather_ps": 3250,/' m.json >mg.json
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mg.json --threads 1 -o plang.json; want_rc 0 "gather_ps"
+  python3 -c 'import json; m=json.load(open("plang.json"))["model"]; assert m["dram"]["gather_ns"] == 3.25, m["dram"]' ||
+    fail "the machine file's gather_ps is not the model's gather time"
   # a triad sweep, when the file has one, is the bandwidth instead of the read sweep (the CXL row has none)
   sed 's/"sweep": \[{"threads": 1, "read_bandwidth": 12000}/"triad_sweep": [{"threads": 1, "triad_bandwidth": 15000}, {"threads": 4, "triad_bandwidth": 24000}], &/' m.json >mt.json
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 16G --machine mt.json --threads 4 -o plant.json; want_rc 0 "triad"

@@ -53,7 +53,7 @@ int main(void) {
       " \"op_ps\": 60, \"op_sweep\": [{\"threads\": 1, \"op_ps\": 60}, {\"threads\": 4, \"op_ps\": 120}],\n"
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
-      "   \"loaded_latency\": 180, \"gather_ns\": 45, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
+      "   \"loaded_latency\": 180, \"gather_ns\": 45, \"gather_ps\": 44500, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
       "  {\"from\": 0, \"to\": 2, \"kind\": \"cxl\", \"read_bandwidth\": 5120, \"idle_latency\": 300, \"loaded_latency\": null},\n"
       "  {\"from\": 0, \"to\": 1, \"kind\": \"dram\", \"read_bandwidth\": 8000, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 5000},"
       "   {\"threads\": 2, \"read_bandwidth\": 8000}], \"triad_sweep\": [{\"threads\": 1, \"triad_bandwidth\": 6000},"
@@ -66,7 +66,8 @@ int main(void) {
                                         strcmp(r->kind, "cxl") == 0);
   CHECK("good: sweep kept", m.rows[0].nsweep == 2 && m.rows[0].sweep[1].read_bw == 20480 && m.rows[0].threads == 2);
   CHECK("good: cache bytes and gather time", m.cache_bytes == 25165824 && m.rows[0].gather_ns == 45 &&
-                                                 r && r->gather_ns == 0);
+                                                 m.rows[0].gather_ps == 44500 && r && r->gather_ns == 0 &&
+                                                 r->gather_ps == 0);
   CHECK("good: a hit's costs", m.cache_gather_ps == 1800 && m.cache_chase_ps == 4200 && m.cache_read_bw == 0);
   CHECK("good: the hit curve", m.nhits == 2 && m.hits[0].bytes == 16384 && m.hits[0].gather_ps == 800 &&
                                    m.hits[1].bytes == 1048576 && m.hits[1].gather_ps == 1900);
@@ -168,6 +169,9 @@ int main(void) {
             "line 1, column 116: measurements[0].idle_latency is not a latency in ns (1-1000000) or null");
   CHECK_STR("gather zero", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"gather_ns\": 0}"),
             "line 1, column 113: measurements[0].gather_ns is not a time in ns (1-1000000) or null");
+  CHECK("gather in ps too large",
+        strstr(row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"gather_ps\": 1000000001}"),
+               "measurements[0].gather_ps is not a time in ps (1-1000000000) or null") != NULL);
   CHECK_STR("cache_bytes negative", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_bytes\": -1, "
                                            "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
             "line 1, column 56: document.cache_bytes is not a byte count");

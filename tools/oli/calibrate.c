@@ -180,7 +180,8 @@ static void *node_buffer(int node, size_t size, char *why, size_t n) {
     munmap(p, size);
     return NULL;
   }
-  madvise(p, size, MADV_HUGEPAGE); /* fewer TLB misses in the chase; a hint only */
+  /* no madvise(MADV_HUGEPAGE): the page size programs get (the system's THP
+   * setting), whose page walks a gather beyond the caches pays for */
   memset(p, 1, size);              /* fault every page in now, on the node */
   int where = -1;
   if (sysfs[0] && syscall(SYS_get_mempolicy, &where, NULL, 0UL, (char *)p + size / 2,
@@ -372,58 +373,54 @@ static uint32_t loaded_chase(void *buf, size_t size, const int *cpus, int t, int
 
 static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
 
-/* ns per read of one line at a random address, the addresses independent of
- * the data (as a gather's indices), one thread: what a core pays per miss
- * with the misses it overlaps, so the model needs no assumed count in flight.
- * The lines are the largest power of two that fit in the buffer. */
-static double gather_ns(const void *buf, size_t size, int passes) {
-  size_t lines = 1;
-  while (lines * 2 <= size / LINE) lines *= 2;
-  size_t steps = lines < ((size_t)1 << 22) ? lines : (size_t)1 << 22;
-  if (steps < ((size_t)1 << 16)) steps = (size_t)1 << 16; /* a small buffer: walked many times, still timeable */
-  const char *b = buf;
-  uint64_t x = 0x2545f4914f6cdd1dull, sum = 0;
-  double best = 1e300;
-  for (int k = 0; k < passes; k++) {
-    double t0 = thread_cpu();
-    for (size_t i = 0; i < steps; i++) {
-      /* the next address needs no load */
-      sum += *(const uint64_t *)(b + (size_t)(xorshift64(&x) & (lines - 1)) * LINE);
-    }
-    double dt = thread_cpu() - t0;
-    if (dt < best) best = dt;
-  }
-  static volatile uint64_t keep;
-  keep = sum;
-  (void)keep;
-  return best / (double)steps * 1e9;
-}
-
-static uint32_t gather_time(const void *buf, size_t size, int passes) {
-  double ns = gather_ns(buf, size, passes);
-  return ns < 1 ? 1 : (uint32_t)(ns + 0.5);
-}
-
 /* ns per gathered element of a sparse row loop, one thread: rows of
  * HIT_ROW elements, each row's sum of a[e] * x[col[e]] stored in y (the
  * form of a sparse matrix-vector product, the commonest gather: the index
- * and the factor streamed, x of `words` doubles at random - what a gather
- * of x costs when the caches hold it, the index loads and the sums' latency
- * included, as in a code's own gather loops; an index from an xorshift
- * instead measures the generator). Best of passes, the first warming x. */
+ * and the factor streamed, x of `words` doubles at random), the index loads
+ * and the sums' latency included, as in a code's own gather loops. Over a
+ * buffer the caches hold, what a gathered hit costs (the hit curve); over the
+ * whole node buffer, what a gathered miss costs with the misses the core
+ * overlaps (gather_time_ps). An index drawn from an xorshift instead measures
+ * the generator: over the caches about 2 ns whatever the buffer, and over
+ * memory 2.3x this loop's time per miss on the machine of docs/machine.md
+ * (10.5 against 4.5 ns). Best of passes, the first warming x. */
 #define HIT_ROW 20
 #define HIT_ELEMS ((size_t)1 << 21) /* 24 MiB of index and factor: streamed from memory, as a code's are */
-static double gather_hit_ns(double *x, size_t words, uint32_t *col, const double *a, double *y, int passes) {
+#define HIT_MAX_WORDS ((size_t)1 << 31) /* col is 32-bit: x at most 16 GiB, far beyond any cache */
+typedef struct gather_streams_s {
+  uint32_t *col;
+  double *a, *y;
+} gather_streams_t;
+
+/* The index, factor and sums of the loop; 0, -1 without memory for them. */
+static int streams_get(gather_streams_t *s) {
+  s->col = malloc(HIT_ELEMS * sizeof *s->col);
+  s->a = malloc(HIT_ELEMS * sizeof *s->a), s->y = malloc(HIT_ELEMS / HIT_ROW * sizeof *s->y);
+  if (s->col && s->a && s->y) {
+    for (size_t e = 0; e < HIT_ELEMS; e++) s->a[e] = 1.0 + (double)(e & 7);
+    return 0;
+  }
+  free(s->col), free(s->a), free(s->y);
+  return -1;
+}
+
+static void streams_put(gather_streams_t *s) { free(s->col), free(s->a), free(s->y); }
+
+static double gather_hit_ns(double *x, size_t words, const gather_streams_t *s, int passes) {
   uint64_t r = 0x9e3779b97f4a7c15ull;
+  uint32_t *col = s->col;
+  const double *a = s->a;
+  double *y = s->y;
+  if (words > HIT_MAX_WORDS) words = HIT_MAX_WORDS;
   for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
   for (size_t e = 0; e < HIT_ELEMS; e++) col[e] = (uint32_t)(xorshift64(&r) % words);
   double best = 1e300;
   for (int k = 0; k < passes + 1; k++) {
     double t0 = thread_cpu();
     for (size_t row = 0; row < HIT_ELEMS / HIT_ROW; row++) {
-      double s = 0;
-      for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) s += a[e] * x[col[e]];
-      y[row] = s;
+      double sum = 0;
+      for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) sum += a[e] * x[col[e]];
+      y[row] = sum;
     }
     double dt = thread_cpu() - t0;
     if (k > 0 && dt < best) best = dt;
@@ -434,33 +431,39 @@ static double gather_hit_ns(double *x, size_t words, uint32_t *col, const double
   return best / (double)HIT_ELEMS * 1e9;
 }
 
+/* What a gathered miss costs a thread: the sparse row loop over the whole
+ * buffer (the misses the core overlaps included, so the model needs no
+ * assumed count in flight), ps. 0 (not measured) without memory for the streams. */
+static uint32_t gather_time_ps(void *buf, size_t size, int passes) {
+  gather_streams_t s;
+  if (streams_get(&s) != 0) return 0;
+  double ps = gather_hit_ns(buf, size / sizeof(double), &s, passes) * 1e3;
+  streams_put(&s);
+  return ps < 1 ? 1 : ps > 1e9 ? 1000000000u : (uint32_t)(ps + 0.5);
+}
+
 /* The cache hit curve (mf->hits): gather_hit_ns over 16 KiB, 64 KiB, ...
  * x4 up to what the caches hold (`cache`, measured; 4 MiB when not), x in
  * the node buffer `buf` of `size` bytes. 0, -1 without memory for the streams. */
 static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes, oli_machine_t *mf) {
   uint64_t top = cache ? cache : (uint64_t)4 << 20;
-  uint32_t *col = malloc(HIT_ELEMS * sizeof *col);
-  double *a = malloc(HIT_ELEMS * sizeof *a), *y = malloc(HIT_ELEMS / HIT_ROW * sizeof *y);
-  int rc = -1;
-  if (col && a && y) {
-    for (size_t e = 0; e < HIT_ELEMS; e++) a[e] = 1.0 + (double)(e & 7);
-    mf->nhits = 0;
-    for (uint64_t b = (uint64_t)16 << 10; b <= top && b <= size && mf->nhits < OLI_MACHINE_MAX_HITS; b *= 4) {
-      double ns = gather_hit_ns(buf, (size_t)(b / sizeof(double)), col, a, y, passes);
-      uint64_t ps = ns * 1e3 < 1 ? 1 : (uint64_t)(ns * 1e3 + 0.5);
-      mf->hits[mf->nhits].bytes = b, mf->hits[mf->nhits++].gather_ps = ps;
-      step("caches: a gathered hit over %" PRIu64 " KiB, 1 thread: %" PRIu64 " ps", b >> 10, ps);
-    }
-    rc = 0;
+  gather_streams_t s;
+  if (streams_get(&s) != 0) return -1;
+  mf->nhits = 0;
+  for (uint64_t b = (uint64_t)16 << 10; b <= top && b <= size && mf->nhits < OLI_MACHINE_MAX_HITS; b *= 4) {
+    double ns = gather_hit_ns(buf, (size_t)(b / sizeof(double)), &s, passes);
+    uint64_t ps = ns * 1e3 < 1 ? 1 : (uint64_t)(ns * 1e3 + 0.5);
+    mf->hits[mf->nhits].bytes = b, mf->hits[mf->nhits++].gather_ps = ps;
+    step("caches: a gathered hit over %" PRIu64 " KiB, 1 thread: %" PRIu64 " ps", b >> 10, ps);
   }
-  free(col), free(a), free(y);
-  return rc;
+  streams_put(&s);
+  return 0;
 }
 
 /* What a cache hit costs a thread, over CACHE_PROBE bytes (beyond the first
  * level, within the second of any current server core): *gather_ps the
- * hit curve's figure there (cache_gather_curve; else the xorshift gather
- * loop's), *chase_ps the chase's ps per dependent load (a random cycle
+ * hit curve's figure there (cache_gather_curve: its last point up to it; 0
+ * without a curve), *chase_ps the chase's ps per dependent load (a random cycle
  * through the same bytes: each address is the value the load before read),
  * *read_bw the MB/s of the streamed read loop (one thread, best of passes,
  * each pass many sweeps of the buffer). */
@@ -469,13 +472,9 @@ static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes
 static void cache_hit_cost(void *buf, int passes, const oli_machine_t *curve, uint64_t *gather_ps,
                            uint64_t *chase_ps, uint64_t *read_bw) {
   if (passes < 3) passes = 3; /* the first walk only fills the caches */
-  *gather_ps = 0;
+  *gather_ps = 0; /* the curve's last point up to the probe; not measured without a curve */
   for (uint32_t k = 0; k < curve->nhits; k++)
-    if (curve->hits[k].bytes == CACHE_PROBE) *gather_ps = curve->hits[k].gather_ps;
-  if (*gather_ps == 0) {
-    double ps = gather_ns(buf, CACHE_PROBE, passes) * 1e3;
-    *gather_ps = ps < 1 ? 1 : (uint64_t)(ps + 0.5);
-  }
+    if (curve->hits[k].bytes <= CACHE_PROBE) *gather_ps = curve->hits[k].gather_ps;
   *chase_ps = 0;
   if (build_chase(buf, CACHE_PROBE) == 0) {
     double c = chase_load_s(buf, CACHE_PROBE / LINE * CACHE_SWEEPS, passes) * 1e12;
@@ -652,8 +651,11 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     row->idle_lat = chase(buf, size, passes);
     step("node %d from node %d: idle latency: %" PRIu32 " ns", to, from, row->idle_lat);
   }
-  row->gather_ns = gather_time(buf, size, passes);
-  step("node %d from node %d: gather, 1 thread: %" PRIu32 " ns per random line", to, from, row->gather_ns);
+  row->gather_ps = gather_time_ps(buf, size, passes);
+  row->gather_ns = row->gather_ps ? (row->gather_ps + 500) / 1000 : 0; /* for readers before gather_ps */
+  if (row->gather_ps && row->gather_ns == 0) row->gather_ns = 1;
+  step("node %d from node %d: gather, 1 thread: %.2f ns per gathered read (indices from memory)", to, from,
+       row->gather_ps / 1e3);
   if (cache && *cache == 0 && from == to && row->idle_lat) {
     *cache = cache_capacity(buf, size, row->idle_lat, passes);
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
@@ -704,7 +706,8 @@ static void print_table(FILE *out, const oli_machine_t *m) {
     if (r->ntriad && k < sizeof triad) snprintf(triad + k, sizeof triad - k, ")");
     if (r->idle_lat) snprintf(idle, sizeof idle, "%u", r->idle_lat);
     if (r->loaded_lat) snprintf(loaded, sizeof loaded, "%u", r->loaded_lat);
-    if (r->gather_ns) snprintf(gather, sizeof gather, "%u", r->gather_ns);
+    if (r->gather_ps) snprintf(gather, sizeof gather, "%.2f", r->gather_ps / 1e3);
+    else if (r->gather_ns) snprintf(gather, sizeof gather, "%u", r->gather_ns);
     char bw[240];
     snprintf(bw, sizeof bw, "%" PRIu64 "%s", r->read_bw, sweep);
     fprintf(out, "%-5d %-5d %-4s  %-28s %-28s %8s %10s %10s\n", r->from, r->to, r->kind[0] ? r->kind : "-", bw, triad,
@@ -753,8 +756,15 @@ static int show(const char *path) {
     cli_error("%s: %s", cli_shown(path), why);
     return OLI_EXIT_BAD;
   }
-  printf("oli-machine %s%s%s, %zu measurements\n", path, m.host[0] ? ", measured on " : "", m.host, m.n);
+  printf("oli-machine %s%s%s, %zu measurement%s\n", path, m.host[0] ? ", measured on " : "", m.host, m.n,
+         m.n == 1 ? "" : "s");
   print_table(stdout, &m);
+  bool own = false; /* what oli plan needs: a node's own memory, its local DRAM */
+  for (size_t i = 0; i < m.n; i++) own |= m.rows[i].from == m.rows[i].to;
+  if (!own)
+    cli_warning("calibrate: %s has no measurement of a node's own memory (from == to): oli plan cannot model "
+                "local DRAM from it; measure with oli calibrate -o FILE",
+                cli_shown(path));
   return OLI_EXIT_OK;
 }
 

@@ -46,7 +46,7 @@ static void usage(FILE *f) {
         "                            without one the profile's \"tiers\", else built-in defaults\n"
         "  -t, --threads N           threads of the run to model (default: the profile's\n"
         "                            \"threads\", the --sizes profile's, else 1)\n"
-        "  -b, --bandwidth D:C[:R]   saturated read bandwidth per tier, MB/s (overrides the\n"
+        "  -b, --bandwidth D:C[:R]   saturated bandwidth per tier, MB/s (overrides the\n"
         "                            machine file; defaults 30000:10000:20000)\n"
         "  -l, --latency D:C[:R]     loaded read latency per tier, ns (overrides the machine\n"
         "                            file; defaults 100:280:180)\n"
@@ -271,8 +271,8 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
     cli_warning("%s: %zu site%s sized only at run time left out of the plan (the runtime's rule places them); "
                 "--sizes REPORT gives their sizes", bin, unsized, unsized == 1 ? "" : "s");
   if (unestimated && unestimated < kept)
-    cli_warning("%s: %zu site%s without a static estimate count as never accessed", bin, unestimated,
-                unestimated == 1 ? "" : "s");
+    cli_warning("%s: %zu site%s without a static estimate count%s as never accessed", bin, unestimated,
+                unestimated == 1 ? "" : "s", unestimated == 1 ? "s" : "");
   free(recs);
   oli_doc_free(&sz);
   return 0;

@@ -23,7 +23,8 @@ static void set_tier(oli_plan_model_t *m, int t, const oli_machine_row_t *r) {
   /* loaded, never below idle: a lower loaded reading is another guest's noise */
   uint32_t lat = r->loaded_lat > r->idle_lat ? r->loaded_lat : r->idle_lat;
   if (lat) m->lat[t] = (double)lat;
-  m->gather_ns[t] = r->gather_ns; /* 0 (not measured): loaded latency / mlp */
+  /* 0 (not measured): loaded latency / mlp */
+  m->gather_ns[t] = r->gather_ps ? (double)r->gather_ps / 1e3 : (double)r->gather_ns;
 }
 
 int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double sat[OLI_PLAN_TIERS],

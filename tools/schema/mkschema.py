@@ -305,6 +305,7 @@ def machine(v):
     row = obj({"from": NODE, "to": NODE, "kind": {"anyOf": [enum(["dram", "cxl"]), {"type": "null"}]},
                "read_bandwidth": bw, "threads": {"anyOf": [threads, {"type": "null"}]}, "idle_latency": lat,
                "loaded_latency": lat, "gather_ns": lat,
+               "gather_ps": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000000000, "description": "ps"},
                "sweep": {"anyOf": [{"type": "array", "items": point, "maxItems": 16}, {"type": "null"}]},
                "triad_sweep": {"anyOf": [{"type": "array", "items": triad, "maxItems": 16}, {"type": "null"}]}},
               required=("from", "to", "read_bandwidth"))
