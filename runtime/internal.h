@@ -200,6 +200,12 @@ void _oli_topology_set_cpus(oli_topology_t *t, const uint64_t *cpus, int nwords,
  * in msg (node missing, without memory, with CPUs as CXL unless forced, in both). */
 int _oli_topology_check_overrides(const oli_topology_t *t, uint64_t dram, uint64_t cxl,
                                   bool cxl_forced, char *msg, size_t n);
+/* Every measurement of a machine file names nodes t has (memory on `to`,
+ * CPUs on `from`): 0; else -1 with one line in why ("node 3 measured from
+ * node 0: this machine has no such memory node ..."). The runtime's check of
+ * OLI_MACHINE (base/machine.c) and oli run's of --machine. */
+struct oli_machine_s;
+int _oli_topology_check_machine(const struct oli_machine_s *m, const oli_topology_t *t, char *why, size_t n);
 int _oli_topology_dram_tier(const oli_topology_t *t); /* memory tier of DRAM, -1 unknown */
 /* The caller's node of a tier (local DRAM, CXL, remote DRAM); -1 none. */
 int _oli_topology_tier_node(const oli_topology_t *t, oli_tier_t tier);

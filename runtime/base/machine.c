@@ -41,19 +41,10 @@ int _oli_machine_apply(oli_topology_t *t) {
   char why[256];
   oli_json_limits_t lim = {0, 0, __libc_malloc, __libc_free};
   if (oli_machine_load(path, &lim, &machine, why, sizeof why) != 0) return bad(explicit_file, path, why);
+  if (_oli_topology_check_machine(&machine, t, why, sizeof why) != 0) return bad(explicit_file, path, why);
   int from = t->local_node;
   size_t used = 0;
-  for (size_t i = 0; i < machine.n; i++) {
-    const oli_machine_row_t *r = &machine.rows[i];
-    if (r->to >= t->num_nodes || r->from >= t->num_nodes || t->nodes[r->to].kind == OLI_NODE_NONE ||
-        t->nodes[r->from].ncpus == 0) {
-      snprintf(why, sizeof why,
-               "node %d measured from node %d: this machine has no such memory node or no CPUs on node %d "
-               "(the file was measured on another machine?)", r->to, r->from, r->from);
-      return bad(explicit_file, path, why);
-    }
-    if (r->from == from) used++;
-  }
+  for (size_t i = 0; i < machine.n; i++) used += machine.rows[i].from == from;
   if (from < 0 || used == 0) {
     _oli_verbose_message(1, "machine file %s: no measurement from node %d, where this process runs; "
                             "run oli calibrate --from %d", path, from, from < 0 ? 0 : from);

@@ -27,6 +27,7 @@
 #include "grammar.h"
 #include "infile.h"
 #include "internal.h"
+#include "machine.h"
 #include "ratio.h"
 
 #define NODE_DIR "sys/devices/system/node"
@@ -464,4 +465,20 @@ const char *_oli_topology_default_weights(const oli_topology_t *t, uint32_t w[OL
   }
   oli_default_ratio(w);
   return "default";
+}
+
+/* A machine file's rows against this machine (base/machine.c applies the
+ * file; oli run checks --machine with the same code). */
+int _oli_topology_check_machine(const oli_machine_t *m, const oli_topology_t *t, char *why, size_t n) {
+  for (size_t i = 0; i < m->n; i++) {
+    const oli_machine_row_t *r = &m->rows[i];
+    if (r->to >= t->num_nodes || r->from >= t->num_nodes || t->nodes[r->to].kind == OLI_NODE_NONE ||
+        t->nodes[r->from].ncpus == 0) {
+      snprintf(why, n,
+               "node %d measured from node %d: this machine has no such memory node or no CPUs on node %d "
+               "(the file was measured on another machine?)", r->to, r->from, r->from);
+      return -1;
+    }
+  }
+  return 0;
 }

@@ -132,6 +132,8 @@ assert d["table"][0] == "dram" and "gather" in d["table"][2] and "latency-bound"
 assert d["once"][0] != "dram" and "estimated accesses/KiB" in d["once"][2], d["once"]  # the cold one leaves DRAM first
 assert d["hot"][0] == d["idx"][0] == "dram", (d["hot"], d["idx"])  # 1 thread: DRAM far from saturated
 PY
+  grep -q "^oli: a static plan's times come from the estimate's access counts, not a run's" err.txt ||
+    fail "a static plan's seconds without the word that they are the estimate's: $(cat err.txt)"
   # 8 threads of the built-in tiers: local DRAM saturated, so the streamed arrays spread
   OLI_MACHINE=none run $OLI plan --static prog.o --dram-limit 64M --threads 8 -o r.json; want_rc 0 "plan --static, 8 threads"
   python3 - <<'PY' || fail "static plan at 8 threads"
@@ -1037,6 +1039,18 @@ PY
   grep -Eq '^run [0-9.]+ (s|ms), [0-9]+ threads at most at once$' out.txt || fail "oli report: no run line: $(cat out.txt)"
   grep -Eq "^operations 6[0-9.]+e\+07 \(the instrumented code's, all threads: oli plan's compute time\)$" out.txt ||
     fail "oli report: no operations line: $(cat out.txt)"
+  # the accesses no tagged object held, with their share of the sampled ones (a profile with none: no line)
+  python3 - <<'PY' || fail "oli report: the unattributed accesses' line: $(cat out.txt)"
+import json
+p = json.load(open("p.json")); u, a = p["unattributed_accesses"], p["sampled_accesses"]
+lines = [l for l in open("out.txt") if l.startswith("unattributed accesses")]
+want = "unattributed accesses %d (%.1f%% of the %d sampled: no tagged object held them" % (u, 100.0 * u / a, a) if u else None
+assert (lines == [] if want is None else len(lines) == 1 and lines[0].startswith(want)), (want, lines)
+json.dump(dict(p, unattributed_accesses=12, sampled_accesses=48), open("p2.json", "w"))
+PY
+  run $OLI report p2.json; want_rc 0 "report with unattributed accesses"
+  grep -q "^unattributed accesses 12 (25.0% of the 48 sampled: no tagged object held them - the stack, untagged or foreign memory; no site's count has them)$" out.txt ||
+    fail "oli report: no unattributed line for 12 of 48: $(cat out.txt)"
   ;;
 plan-profile-pattern) # a profile site seen as a gather is latency-bound: its misses at the loaded latency; the
   # reason names whose gather it is (the profile's sampled addresses, the pass's estimate)
@@ -1500,6 +1514,12 @@ run-nodes) # --dram-nodes/--cxl-nodes are checked against the machine before exe
   # a variable from the environment keeps its own name
   run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" OLI_CXL_NODES=7 $OLI run --dram-nodes 0 -- true; want_rc 2 "env OLI_CXL_NODES=7"
   one_line "OLI_CXL_NODES names node 7"
+  # --machine: a file measured on another machine (a node this one has not) stops here, naming the option
+  echo '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 3, "read_bandwidth": 900}]}' >other.json
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" $OLI run --machine other.json -- sh -c 'echo ran'; want_rc 2 "--machine of another machine"
+  one_line "oli: run: --machine other.json: node 3 measured from node 0: this machine has no such memory node"; hasnt "ran"
+  echo '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 2, "read_bandwidth": 900}]}' >lab.json
+  run env OLI_SYSFS_ROOT="$T/qemu-lab-6.12" $OLI run --machine lab.json -- sh -c 'echo ran'; want_rc 0 "--machine of this machine"; has "ran"
   ;;
 run-unlinked) # a program not linked with liboli (no oli_sites, no DT_NEEDED liboli.so, no liboli symbol) runs with liboli preloaded (zero-rebuild mode); a sanitizer tree's oli cannot preload: one warning
   if [ "$SANITIZED" = 1 ]; then

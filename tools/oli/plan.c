@@ -805,6 +805,10 @@ int cli_plan_main(int argc, char **argv) {
     } else if ((total_acc || nsmalls) && d.operations)
       fprintf(stderr, "oli: compute time: not modelled (%s; 'oli calibrate -o FILE' measures it)\n",
               src.machine ? "the machine file has no op_ps" : "no machine file");
+    if (static_bin && total_acc)
+      fprintf(stderr, "oli: a static plan's times come from the estimate's access counts, not a run's (a count the "
+                      "compiler cannot see - a time loop's, a solver's - is a guess): compare its policies, not its "
+                      "seconds with a run's; profile a run for times to check\n");
   }
   if (preload_path && pre_copies == 0)
     cli_warning("plan: no call-stack site of %s is at a planned site's source location (a report or profile of "

@@ -122,6 +122,11 @@ int cli_report_main(int argc, char **argv) {
              d.threads, d.threads == 1 ? "" : "s");
     }
     if (d.operations) printf("operations %.3g (the instrumented code's, all threads: oli plan's compute time)\n", (double)d.operations);
+    if (d.unattributed_accesses && d.sampled_accesses)
+      printf("unattributed accesses %" PRIu64 " (%.1f%% of the %" PRIu64 " sampled: no tagged object held them - the "
+             "stack, untagged or foreign memory; no site's count has them)\n",
+             d.unattributed_accesses, 100.0 * (double)d.unattributed_accesses / (double)d.sampled_accesses,
+             d.sampled_accesses);
     oli_doc_free(&d);
     return OLI_EXIT_OK;
   }

@@ -101,17 +101,21 @@ static void name_options(const char *msg, const char *values[NRUN], char *out, s
   out[k < n ? k : n - 1] = '\0';
 }
 
-/* --dram-nodes and --cxl-nodes against this machine's nodes, as the
- * program's runtime checks them at start-up (_oli_topology_check_overrides,
- * the same code; OLI_SYSFS_ROOT honoured), so a bad list stops here, before
- * anything runs. The variables are set already: the values are the ones the
+/* --dram-nodes and --cxl-nodes, and --machine's rows, against this
+ * machine's nodes, as the program's runtime checks them at start-up
+ * (_oli_topology_check_overrides, _oli_topology_check_machine: the same code;
+ * OLI_SYSFS_ROOT honoured), so a bad list or a file measured elsewhere stops
+ * here, before anything runs. The variables are set already: the values are the ones the
  * program will see (an option's or the environment's). */
 static int check_nodes(const char *values[NRUN]) {
   bool given = false;
-  for (size_t i = 0; i < NRUN; i++)
+  const char *machine = NULL;
+  for (size_t i = 0; i < NRUN; i++) {
     if (values[i] && (run_opts[i].option == oli_option_dram_nodes || run_opts[i].option == oli_option_cxl_nodes))
       given = true;
-  if (!given) return 0;
+    if (values[i] && run_opts[i].option == oli_option_machine && strcmp(values[i], "none") != 0) machine = values[i];
+  }
+  if (!given && !machine) return 0;
   _oli_options_reset();
   uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);
   uint64_t cm = (uint64_t)_oli_option_get(oli_option_cxl_nodes);
@@ -119,7 +123,16 @@ static int check_nodes(const char *values[NRUN]) {
   oli_topology_t t;
   char msg[512], shown[600];
   (void)_oli_topology_read(root ? root : "/", &t); /* no NUMA: one node, as the runtime sees it */
-  if (_oli_topology_check_overrides(&t, dm, cm, _oli_option_forced(oli_option_cxl_nodes), msg, sizeof msg) == 0)
+  if (machine) { /* its rows name nodes this machine has, as the runtime checks (docs/machine.md) */
+    static oli_machine_t m;
+    if (oli_machine_load(machine, NULL, &m, msg, sizeof msg) != 0 ||
+        _oli_topology_check_machine(&m, &t, msg, sizeof msg) != 0) {
+      cli_error("run: --machine %s: %s", machine, msg);
+      return -1;
+    }
+  }
+  if (!given ||
+      _oli_topology_check_overrides(&t, dm, cm, _oli_option_forced(oli_option_cxl_nodes), msg, sizeof msg) == 0)
     return 0;
   name_options(msg, values, shown, sizeof shown);
   cli_error("run: %s", shown);
