@@ -293,6 +293,18 @@ static void latency(FILE *f, const char *key, uint32_t v) {
   else fprintf(f, ", \"%s\": null", key);
 }
 
+/* An array member of n points {kkey: pt[k][0], vkey: pt[k][1]} after
+ * `lead` (",\n  " for the document's, ",\n     " for a row's): what
+ * parse_points reads. Nothing when n is 0. */
+static void write_points(FILE *f, const char *lead, const char *name, const char *kkey, const char *vkey,
+                         uint64_t (*pt)[2], uint32_t n) {
+  if (n == 0) return;
+  fprintf(f, "%s\"%s\": [", lead, name);
+  for (uint32_t k = 0; k < n; k++)
+    fprintf(f, "%s{\"%s\": %" PRIu64 ", \"%s\": %" PRIu64 "}", k ? ", " : "", kkey, pt[k][0], vkey, pt[k][1]);
+  fprintf(f, "]");
+}
+
 int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   fprintf(f, "{\n  \"schema\": \"%s\",\n  \"version\": %d,\n  \"host\": ", OLI_MACHINE_SCHEMA, OLI_MACHINE_VERSION);
   oli_json_write_string(f, m->host);
@@ -304,19 +316,11 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   if (m->cache_read_bw) fprintf(f, ",\n  \"cache_read_bandwidth\": %" PRIu64, m->cache_read_bw);
   if (m->cache_chase_ps) fprintf(f, ",\n  \"cache_chase_ps\": %" PRIu64, m->cache_chase_ps);
   if (m->op_ps) fprintf(f, ",\n  \"op_ps\": %" PRIu64, m->op_ps);
-  if (m->nops) {
-    fprintf(f, ",\n  \"op_sweep\": [");
-    for (uint32_t k = 0; k < m->nops; k++)
-      fprintf(f, "%s{\"threads\": %" PRIu32 ", \"op_ps\": %" PRIu64 "}", k ? ", " : "", m->ops[k].threads, m->ops[k].op_ps);
-    fprintf(f, "]");
-  }
-  if (m->nhits) {
-    fprintf(f, ",\n  \"cache_gathers\": [");
-    for (uint32_t k = 0; k < m->nhits; k++)
-      fprintf(f, "%s{\"bytes\": %" PRIu64 ", \"gather_ps\": %" PRIu64 "}", k ? ", " : "", m->hits[k].bytes,
-              m->hits[k].gather_ps);
-    fprintf(f, "]");
-  }
+  uint64_t pt[OLI_MACHINE_MAX_SWEEP > OLI_MACHINE_MAX_HITS ? OLI_MACHINE_MAX_SWEEP : OLI_MACHINE_MAX_HITS][2];
+  for (uint32_t k = 0; k < m->nops; k++) pt[k][0] = m->ops[k].threads, pt[k][1] = m->ops[k].op_ps;
+  write_points(f, ",\n  ", "op_sweep", "threads", "op_ps", pt, m->nops);
+  for (uint32_t k = 0; k < m->nhits; k++) pt[k][0] = m->hits[k].bytes, pt[k][1] = m->hits[k].gather_ps;
+  write_points(f, ",\n  ", "cache_gathers", "bytes", "gather_ps", pt, m->nhits);
   fprintf(f, ",\n  \"measurements\": [");
   for (size_t i = 0; i < m->n; i++) {
     const oli_machine_row_t *r = &m->rows[i];
@@ -328,20 +332,10 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
     latency(f, "loaded_latency", r->loaded_lat);
     if (r->gather_ns) fprintf(f, ", \"gather_ns\": %" PRIu32, r->gather_ns);
     if (r->gather_ps) fprintf(f, ", \"gather_ps\": %" PRIu32, r->gather_ps);
-    if (r->nsweep) {
-      fprintf(f, ",\n     \"sweep\": [");
-      for (uint32_t k = 0; k < r->nsweep; k++)
-        fprintf(f, "%s{\"threads\": %" PRIu32 ", \"read_bandwidth\": %" PRIu64 "}", k ? ", " : "",
-                r->sweep[k].threads, r->sweep[k].read_bw);
-      fprintf(f, "]");
-    }
-    if (r->ntriad) {
-      fprintf(f, ",\n     \"triad_sweep\": [");
-      for (uint32_t k = 0; k < r->ntriad; k++)
-        fprintf(f, "%s{\"threads\": %" PRIu32 ", \"triad_bandwidth\": %" PRIu64 "}", k ? ", " : "",
-                r->triad[k].threads, r->triad[k].triad_bw);
-      fprintf(f, "]");
-    }
+    for (uint32_t k = 0; k < r->nsweep; k++) pt[k][0] = r->sweep[k].threads, pt[k][1] = r->sweep[k].read_bw;
+    write_points(f, ",\n     ", "sweep", "threads", "read_bandwidth", pt, r->nsweep);
+    for (uint32_t k = 0; k < r->ntriad; k++) pt[k][0] = r->triad[k].threads, pt[k][1] = r->triad[k].triad_bw;
+    write_points(f, ",\n     ", "triad_sweep", "threads", "triad_bandwidth", pt, r->ntriad);
     fprintf(f, "}");
   }
   fprintf(f, "%s]\n}\n", m->n ? "\n  " : "");
