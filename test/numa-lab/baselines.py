@@ -153,10 +153,18 @@ def check_tiering(c):
         r = tier_row(c, name)
         if r:
             rows[name] = r
-    for name in ("first-touch", "tiering"):
-        if name in rows:
-            c.expect(rows[name][0].get(2, 0) > 0, "tiering: run %s: DRAM too small, pages on CXL" % name,
-                     "bytes per node %r" % rows[name][0])
+    # DRAM too small for cg: without tiering its pages spill to CXL; with demotion on, the
+    # kernel may instead demote other cold pages to CXL and keep all of cg on DRAM (seen:
+    # 41.8 MiB on node 0, 1132 pages demoted): either way the run met a DRAM too small
+    if "first-touch" in rows:
+        c.expect(rows["first-touch"][0].get(2, 0) > 0, "tiering: run first-touch: DRAM too small, pages on CXL",
+                 "bytes per node %r" % rows["first-touch"][0])
+    if "tiering" in rows:
+        own, delta = rows["tiering"]
+        demoted = sum((delta or {}).get(k) or 0 for k in ("pgdemote_kswapd", "pgdemote_direct"))
+        c.expect(own.get(2, 0) > 0 or demoted > 0,
+                 "tiering: run tiering: DRAM too small, pages on CXL or demoted there",
+                 "bytes per node %r, %d pages demoted" % (own, demoted))
     rep = report(c, "oli-budget") if "oli-budget" in rows else {}
     placed_ok = [s for s in rep.get("sites", []) if s.get("pages_intended")]
     same = [s for s in placed_ok if {k: v for k, v in s["pages_intended"].items() if v}
