@@ -21,7 +21,7 @@ int oli_parse_size(const char *s, uint64_t *out) {
   int ndigits = 0;
   for (; *p >= '0' && *p <= '9'; p++, ndigits++) {
     uint64_t d = (uint64_t)(*p - '0');
-    if (whole > (UINT64_MAX - d) / 10) return -1;
+    if (whole > (UINT64_MAX - d) / 10) return -3;
     whole = whole * 10 + d;
   }
   /* fraction: up to 9 digits kept, as numerator over 10^k */
@@ -49,12 +49,12 @@ int oli_parse_size(const char *s, uint64_t *out) {
   } else if (frac != 0) {
     return -1; /* "1.5" bytes */
   }
-  if (shift > 0 && whole > (UINT64_MAX >> shift)) return -1;
+  if (shift > 0 && whole > (UINT64_MAX >> shift)) return -3;
   uint64_t v = whole << shift;
   if (frac) {
     /* frac/frac_den * 2^shift without overflow: frac < 10^9, shift <= 50 */
     unsigned __int128 f = ((unsigned __int128)frac << shift) / frac_den;
-    if (v > UINT64_MAX - (uint64_t)f) return -1;
+    if (v > UINT64_MAX - (uint64_t)f) return -3;
     v += (uint64_t)f;
   }
   if (v == 0 && (whole || frac)) return -2; /* "0.0000001K": not zero, yet below a byte */

@@ -10,9 +10,10 @@ extern "C" {
 
 /* Parse a byte size: digits with an optional fraction and an optional suffix
  * K/M/G/T/P (powers of 1024; an optional trailing "B" or "iB" is accepted).
- * 0 on success; -1 on bad syntax or overflow; -2 for a value that is not
- * zero yet less than one byte ("0.0000001K": 0 means something else to the
- * callers); *out untouched on failure. */
+ * 0 on success; -1 on bad syntax; -2 for a value that is not zero yet less
+ * than one byte ("0.0000001K": 0 means something else to the callers); -3
+ * for a size of 16 EiB or more (well formed, too large); *out untouched on
+ * failure. */
 int oli_parse_size(const char *s, uint64_t *out);
 
 /* Format bytes as "64.0 GiB" / "512 B" into buf; returns buf. */

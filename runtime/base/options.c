@@ -314,7 +314,8 @@ int _oli_option_check(oli_option_t option, const char *value, long *out, bool *f
                                                   : "none");
       return -1;
     }
-    if (prc == -2) b = 0; /* OLI_MIN_SIZE: out of range below */
+    if (prc == -2) b = 0;                /* OLI_MIN_SIZE: out of range below */
+    else if (prc == -3) b = UINT64_MAX; /* well formed, too large: out of range above */
     else if (prc != 0) {
       snprintf(msg, n, "%s='%s' is not a size (bytes, or a number with K, M, G, T, P: e.g. 64G)",
                name, vs);

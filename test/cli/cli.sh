@@ -678,6 +678,8 @@ bad-input) # every bad file: one clear line naming the file, exit 2, for report,
   run $OLI report "$IN/plan-dupid.json"; one_line "duplicate site id 0x3f2a9c0d11e4b5a7"
   run $OLI plan "$IN/report-old.json" --dram-limit 1G; want_rc 2 "report as profile"; one_line "is not accepted here (expected oli-profile)"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 64X; want_rc 2 "bad size"; one_line "--dram-limit '64X' is not a size"
+  run $OLI plan "$IN/profile-rank0.json" --dram-limit 99999999999P; want_rc 2 "huge size"
+  one_line "--dram-limit '99999999999P' is too large (16 EiB or more)"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3; want_rc 2 "bad weights"; one_line "--weights '3'"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --bandwidth 1:-2; want_rc 2 "bad bw"; one_line "--bandwidth"
   ;;

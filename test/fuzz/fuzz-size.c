@@ -19,6 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t v = 0x5a5a5a5a5a5a5a5aull, keep = v;
   int rc = oli_parse_size(s, &v);
   if (rc != 0 && v != keep) abort(); /* *out untouched on failure */
+  if (rc > 0 || rc < -3) abort();     /* 0, or what is wrong: syntax, below a byte, too large */
+  int only_digits = size > 0;
+  for (size_t i = 0; i < size && only_digits; i++) only_digits = isdigit((unsigned char)s[i]) != 0;
+  if (only_digits && rc != 0 && rc != -3) abort(); /* well formed: a size or too large, never bad syntax */
   if (rc == 0) {
     int digits = size > 0 && size <= 19;
     for (size_t i = 0; i < size && digits; i++) digits = isdigit((unsigned char)s[i]) != 0;

@@ -127,6 +127,9 @@ int main(void) {
   CHECK("dram limit absurd rejected", check(oli_option_dram_limit, "99999P", &v, msg) == -1);
   CHECK("dram limit overflow rejected",
         check(oli_option_dram_limit, "99999999999999999999999", &v, msg) == -1);
+  CHECK("... as out of range, not as no size", strstr(msg, "OLI_DRAM_LIMIT='99999999999999999999999' is out of range") != NULL);
+  CHECK("a size over 16 EiB by its suffix", check(oli_option_dram_limit, "99999999999P", &v, msg) == -1 &&
+                                                strstr(msg, "is out of range") != NULL);
   CHECK("min size 1M", check(oli_option_min_size, "1M", &v, msg) == 0 && v == 1L << 20);
   CHECK("min size 100 rejected (below a page)", check(oli_option_min_size, "100", &v, msg) == -1);
   CHECK("min size message says range", strstr(msg, "4K to 128P") != NULL);

@@ -278,6 +278,11 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
   return 0;
 }
 
+/* What is wrong with a size oli_parse_size refused (its return code). */
+static const char *size_problem(int rc) {
+  return rc == -2 ? "less than one byte" : rc == -3 ? "too large (16 EiB or more)" : "not a size";
+}
+
 int cli_plan_main(int argc, char **argv) {
   static const struct option opts_long[] = {
       {"dram-limit", required_argument, NULL, 'd'},
@@ -371,13 +376,12 @@ int cli_plan_main(int argc, char **argv) {
                 ? (budget = 0, 0) : oli_parse_size(limit_s, &budget);
   if (prc != 0) {
     cli_error("plan: --dram-limit '%s' is %s (bytes, or 64G, 512M, 1.5T; 0 or unlimited: no limit)",
-              cli_shown(limit_s), prc == -2 ? "less than one byte" : "not a size");
+              cli_shown(limit_s), size_problem(prc));
     return OLI_EXIT_BAD;
   }
   uint64_t min_size = 1u << 20; /* the runtime's OLI_MIN_SIZE default: it places nothing smaller */
   if (min_s && (prc = oli_parse_size(min_s, &min_size)) != 0) {
-    cli_error("plan: --min-size '%s' is %s (bytes, or 64K, 1M)", cli_shown(min_s),
-              prc == -2 ? "less than one byte" : "not a size");
+    cli_error("plan: --min-size '%s' is %s (bytes, or 64K, 1M)", cli_shown(min_s), size_problem(prc));
     return OLI_EXIT_BAD;
   }
   oli_plan_model_t m;
