@@ -679,7 +679,7 @@ bad-input) # every bad file: one clear line naming the file, exit 2, for report,
   run $OLI plan "$IN/report-old.json" --dram-limit 1G; want_rc 2 "report as profile"; one_line "is not accepted here (expected oli-profile)"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 64X; want_rc 2 "bad size"; one_line "--dram-limit '64X' is not a size"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 99999999999P; want_rc 2 "huge size"
-  one_line "--dram-limit '99999999999P' is too large (16 EiB or more)"
+  one_line "--dram-limit '99999999999P' is too large: 16 EiB or more"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --weights 3; want_rc 2 "bad weights"; one_line "--weights '3'"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --bandwidth 1:-2; want_rc 2 "bad bw"; one_line "--bandwidth"
   ;;

@@ -280,7 +280,7 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
 
 /* What is wrong with a size oli_parse_size refused (its return code). */
 static const char *size_problem(int rc) {
-  return rc == -2 ? "less than one byte" : rc == -3 ? "too large (16 EiB or more)" : "not a size";
+  return rc == -2 ? "less than one byte" : rc == -3 ? "too large: 16 EiB or more" : "not a size";
 }
 
 int cli_plan_main(int argc, char **argv) {
