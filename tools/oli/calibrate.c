@@ -382,9 +382,10 @@ static void step(const char *fmt, ...) CLI_PRINTF(1, 2);
  * whole node buffer, what a gathered miss costs with the misses the core
  * overlaps (gather_time_ps). An index drawn from an xorshift instead measures
  * the generator: over the caches about 2 ns whatever the buffer, over memory
- * 10.5 ns a miss on the machine of docs/benchmarks.md, where the same lines
- * read through an index array take 4.5 ns and this loop 3.2-4.2 ns. Best of
- * passes, the first warming x. */
+ * 10.5 ns a miss on the machine of docs/benchmarks.md (its instructions
+ * between misses let fewer overlap), where the same lines read through an
+ * index array take 4.5 ns and this loop 3.2-4.2 ns. Best of passes, the
+ * first warming x. */
 #define HIT_ROW 20
 #define HIT_ELEMS ((size_t)1 << 21) /* 24 MiB of index and factor: streamed from memory, as a code's are */
 #define HIT_MAX_WORDS ((size_t)1 << 31) /* col is 32-bit: x at most 16 GiB, far beyond any cache */
