@@ -150,6 +150,19 @@ PY
   OLI_MACHINE=none run $OLI plan --static prog.o --sizes t4.json --dram-limit 64M -o t.json; want_rc 0 "plan --static --sizes, 4 threads"
   python3 -c 'import json; t = json.load(open("t.json"))["predicted"]["threads"]; assert t == 4, t' ||
     fail "the --sizes profile's 4 threads are not the plan's"
+  # a site the --sizes run never allocated (count 0) is left out as never allocated, not as small
+  "$OLI" sites --json prog.o >sites.json || fail "oli sites --json prog.o"
+  python3 - <<'PY' || fail "cannot make the sizes"
+import json
+ids = {s["name"]: s["id"] for s in json.load(open("sites.json"))["sites"]}
+p = json.load(open("t4.json"))
+p["sites"] = [dict(p["sites"][0], id=ids["once"], name="once", count=0, largest=0, peak_live=0, total_bytes=0,
+                   accesses=0)]
+json.dump(p, open("zero.json", "w"))
+PY
+  OLI_MACHINE=none run $OLI plan --static prog.o --sizes zero.json --dram-limit 64M -o z.json; want_rc 0 "plan --static, a site never allocated"
+  python3 -c 'import json; l = {s["name"]: (s["why"], s["count"]) for s in json.load(open("z.json"))["left_out"]}; assert l["once"] == ("unused", 0), l' ||
+    fail "a site the --sizes run never allocated is not left out as unused"
   # sizes of objects sized at run time come from a report; bad combinations are one line
   run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "nonexistent.json: cannot open"
   run $OLI plan --sizes x.json p.json --dram-limit 1M; want_rc 2 "--sizes without --static"; one_line "--sizes goes with --static BINARY"

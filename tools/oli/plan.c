@@ -251,6 +251,7 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
                                             OLI_F_NAME, OLI_F_PEAK_LIVE, OLI_F_LARGEST, OLI_F_ACCESSES};
     for (size_t f = 0; f < sizeof given / sizeof given[0]; f++) OLI_SET(s, given[f]);
     if (r->flags & OLI_SITE_F_HAS_LINE) OLI_SET(s, OLI_F_LINE);
+    if (known) s->count = known->count, OLI_SET(s, OLI_F_COUNT); /* the sizes' run: 0, never allocated there */
     s->peak_live = s->largest = bytes;
     double acc = (double)r->st.intensity * (double)bytes;
     s->accesses = acc >= 1.8e19 ? UINT64_MAX : (uint64_t)(acc + 0.5);
@@ -516,7 +517,8 @@ int cli_plan_main(int argc, char **argv) {
   smalls = objs + d.nsites; /* filled downwards from the end: never meets the planned ones */
   for (size_t i = 0; i < d.nsites; i++) {
     uint64_t b = d.sites[i].peak_live > d.sites[i].largest ? d.sites[i].peak_live : d.sites[i].largest;
-    bool unused = !static_bin && d.sites[i].count == 0;
+    /* never allocated: in the profile, or in a static plan's --sizes run */
+    bool unused = (!static_bin || OLI_HAS(&d.sites[i], OLI_F_COUNT)) && d.sites[i].count == 0;
     if (!unused && b < min_size && d.sites[i].accesses > 0 && b > 0)
       site_obj(--smalls, &d.sites[i], pattern ? &pattern[i] : NULL), nsmalls++;
     if (unused || b < min_size) {
