@@ -453,7 +453,9 @@ void _oli_plan_stats(oli_plan_stats_t *st, oli_record_at_fun *record_at, oli_rec
     int c = classify(rec, &p, record_at, arg);
     if (c == 1) st->matched++;
     else if (c == 2) st->rematched++;
-    else if (plan.doc.nleft && left_out(rec)) st->left_out++;
+    /* left out and placing nothing, as the plan expected; one that placed an object
+     * (an edit gave a left-out site's ID to a large one) is new, as oli diff's `moved` */
+    else if (plan.doc.nleft && (small == NULL || small(arg, i)) && left_out(rec)) st->left_out++;
     else if (small && small(arg, i)) st->small_new++; /* as oli diff's summary.small */
     else if (st->unmatched++ < 2) st->first_new[st->unmatched - 1] = rec;
     if (p) atomic_store(&p->used, 1);

@@ -265,6 +265,37 @@ new = [s for s in rep["sites"] if s["kind"] == "calloc" and s["id"] not in ids]
 assert len(new) == 1 and not new[0]["reason"].startswith("plan"), new
 PY
   ;;
+left-out-grows) # a site the plan left out as small that places an object in a later run (its size
+  # is the run's) is new in the run's plan line and in oli diff, not counted as left out
+  mkdir -p a
+  cat >a/kernel.c <<'EOF_K'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 1024;
+  double *big = malloc((4u << 20) * sizeof(double));
+  double *grow = malloc(n * sizeof(double));
+  double s = 0;
+  for (size_t i = 0; i < (4u << 20); i++) big[i] = i;
+  for (size_t i = 0; i < n; i++) grow[i] = i, s += big[i % (4u << 20)];
+  printf("%.1f\n", s + grow[n / 2]);
+  return 0;
+}
+EOF_K
+  build a "profile-every=64" -O2
+  profile a prof.json
+  plan prof.json plan.json
+  python3 -c 'import json; l = {s["name"]: s["why"] for s in json.load(open("plan.json"))["left_out"]}; assert l.get("grow") == "small", l' ||
+    fail "the plan did not leave grow out as small"
+  OLI_PLAN=plan.json OLI_REPORT=small.json a/k >a.out 2>a.err || { cat a.err >&2; fail "run, grow small"; }
+  grep -q '^oli: plan plan.json: 1 site matched, 0 re-matched by source location, 0 unmatched (new), 0 stale, 1 left out by the plan (small or never allocated)$' a.err ||
+    { cat a.err >&2; fail "grow small: want it counted as left out"; }
+  OLI_PLAN=plan.json OLI_REPORT=large.json a/k 1000000 >a.out 2>a.err || { cat a.err >&2; fail "run, grow 7.6 MiB"; }
+  grep -q '^oli: plan plan.json: 1 site matched, 0 re-matched by source location, 1 unmatched (new), 0 stale, 0 left out by the plan (small or never allocated); new: kernel.c:6 (0x' a.err ||
+    { cat a.err >&2; fail "grow large: want it new, named, not left out"; }
+  "$OLI" diff plan.json large.json >diff.txt; [ $? -eq 1 ] || { cat diff.txt >&2; fail "oli diff: want exit 1"; }
+  grep -q '^moved .* grow  (left out: small) -> ' diff.txt || { cat diff.txt >&2; fail "oli diff: grow not moved"; }
+  ;;
 rematch-id-taken) # a line added above two named arrays of one kind at one column moves the lower's
   # ID onto the upper (`hot` takes the line, and the ID, `icy` had): the run and `oli diff` pair each by
   # its name and location, not `hot` with icy's entry; and `oli diff` of two reports agrees
