@@ -24,6 +24,16 @@
 
 static oli_global_t *globals;
 static size_t nglobals;
+/* Globals below OLI_MIN_SIZE: not placed, counted once as small objects of
+ * their site - a COMMON block every file that uses it registers is one
+ * object (the placed ones are found in globals[]). */
+typedef struct small_global_s {
+  uintptr_t addr;
+  const __oli_site_t *rec; /* the registering module's record: its unload ends the entry */
+  bool unloaded;
+} small_global_t;
+static small_global_t *smalls;
+static size_t nsmalls;
 static pthread_mutex_t glock = PTHREAD_MUTEX_INITIALIZER;
 __attribute__((constructor)) static void guard_glock(void) { _oli_fork_guard(&glock, NULL); }
 
@@ -48,6 +58,7 @@ static bool registered(void *addr) {
   bool found = false;
   for (size_t i = 0; i < nglobals && !found; i++)
     found = globals[i].addr == addr && !atomic_load_explicit(&globals[i].unloaded, memory_order_relaxed);
+  for (size_t i = 0; i < nsmalls && !found; i++) found = smalls[i].addr == (uintptr_t)addr && !smalls[i].unloaded;
   pthread_mutex_unlock(&glock);
   return found;
 }
@@ -57,6 +68,10 @@ void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site) {
   if (registered(addr)) return; /* placed, counted and reported once */
   if (size < (uint64_t)_oli_option_get(oli_option_min_size)) {
     _oli_site_count_small(st, size);
+    pthread_mutex_lock(&glock);
+    if (!smalls) smalls = _oli_os_map_rw(sizeof(small_global_t) * MAX_GLOBALS, true);
+    if (smalls && nsmalls < MAX_GLOBALS) smalls[nsmalls++] = (small_global_t){(uintptr_t)addr, site, false};
+    pthread_mutex_unlock(&glock);
     return;
   }
   oli_decision_t d = _oli_alloc_decide(st, size);
@@ -94,6 +109,8 @@ void _oli_global_register(void *addr, uint64_t size, __oli_site_t *site) {
 
 void _oli_globals_unload(const __oli_site_t *start, const __oli_site_t *stop) {
   pthread_mutex_lock(&glock);
+  for (size_t i = 0; i < nsmalls; i++)
+    if ((uintptr_t)smalls[i].rec - (uintptr_t)start < (uintptr_t)stop - (uintptr_t)start) smalls[i].unloaded = true;
   for (size_t i = 0; i < nglobals; i++) {
     oli_global_t *g = &globals[i];
     if ((uintptr_t)g->rec - (uintptr_t)start >= (uintptr_t)stop - (uintptr_t)start ||

@@ -363,26 +363,30 @@ assert extra(rep0)["decision"] != "cxl", extra(rep0)
 PY
   ;;
 common-two-files) # a COMMON block declared in both files that use it (as Fortran codes do) is one
-  # object: one site in oli sites without a warning, placed, counted and reported once
+  # object: one site in oli sites without a warning, placed, counted and reported once; one below
+  # OLI_MIN_SIZE (not placed) is counted once too
   [ -n "${FLANG:-}" ] && command -v "$FLANG" >/dev/null || { echo "SKIP: no flang"; exit 77; }
   cat >main.f90 <<'EOF_F'
 program twofiles
   implicit none
-  double precision :: h(1000000)
+  double precision :: h(1000000), w(20000)
   common /hist/ h
+  common /work/ w
   integer :: i
   do i = 1, 1000000
     h(i) = dble(i)
   end do
+  w = 1
   call total()
 end program twofiles
 EOF_F
   cat >use.f90 <<'EOF_F'
 subroutine total()
   implicit none
-  double precision :: h(1000000)
+  double precision :: h(1000000), w(20000)
   common /hist/ h
-  print '(f20.1)', sum(h)
+  common /work/ w
+  print '(f20.1)', sum(h) + sum(w)
 end subroutine total
 EOF_F
   OLI_PASS_OPTIONS="root=$PWD" "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" main.f90 use.f90 \
@@ -397,6 +401,8 @@ r = json.load(open(sys.argv[1]))
 h = [s for s in r["sites"] if s.get("name") == "/hist/"]
 assert len(h) == 1, h
 assert h[0]["count"] == 1 and h[0]["peak_live"] == 8000000 and h[0]["largest"] == 8000000, h[0]
+w = [s for s in r["sites"] if s.get("name") == "/work/"]
+assert len(w) == 1 and w[0]["count"] == 1 and w[0]["largest"] == 160000, w
 PY
   ;;
 extern-wrapper) # an allocation wrapper in another file (xmalloc in util.c, test/e2e/extern), files
