@@ -227,6 +227,7 @@ typedef struct reader_s {
   int passes;
   _Atomic int *stop;         /* non-NULL: stream until set (the loaded-latency load) */
   bool triad;                /* a STREAM triad over the share's thirds instead of a read */
+  int reps;                  /* sweeps of the share a pass (a pass long enough to time) */
   double secs;               /* CPU seconds of its last pass */
   uint64_t sink;
 } reader_t;
@@ -252,7 +253,9 @@ static uint64_t triad_words(uint64_t *p, size_t n) {
 }
 
 static uint64_t pass(reader_t *r) {
-  return r->triad ? triad_words(r->lo, r->words) : sum_words(r->lo, r->words);
+  uint64_t sink = 0;
+  for (int k = 0; k < r->reps; k++) sink += r->triad ? triad_words(r->lo, r->words) : sum_words(r->lo, r->words);
+  return sink;
 }
 
 static void *reader(void *arg) {
@@ -272,11 +275,8 @@ static void *reader(void *arg) {
   return NULL;
 }
 
-/* MB/s of the best of `passes` reads of buf (triad: STREAM triads over it,
- * 24 bytes an element: two read, one written, the written line's fill not
- * counted, as STREAM and the planner count) by `t` threads on cpus[0..t),
- * a pass taking its slowest thread's CPU time. */
-static uint64_t bandwidth(void *buf, size_t size, const int *cpus, int t, int passes, bool triad) {
+/* The best of `passes` passes of `reps` sweeps each (bandwidth below), s. */
+static double bandwidth_pass(void *buf, size_t size, const int *cpus, int t, int passes, bool triad, int reps) {
   reader_t r[MAX_CPUS];
   pthread_barrier_t start, done;
   pthread_barrier_init(&start, NULL, (unsigned)t + 1);
@@ -284,7 +284,7 @@ static uint64_t bandwidth(void *buf, size_t size, const int *cpus, int t, int pa
   size_t words = size / 8, per = words / (size_t)t;
   for (int i = 0; i < t; i++) {
     r[i] = (reader_t){.cpu = cpus[i], .lo = (uint64_t *)buf + per * (size_t)i, .words = per,
-                      .start = &start, .done = &done, .passes = passes, .triad = triad};
+                      .start = &start, .done = &done, .passes = passes, .triad = triad, .reps = reps};
     pthread_create(&r[i].tid, NULL, reader, &r[i]);
   }
   double best = 1e300;
@@ -299,7 +299,26 @@ static uint64_t bandwidth(void *buf, size_t size, const int *cpus, int t, int pa
   for (int i = 0; i < t; i++) pthread_join(r[i].tid, NULL);
   pthread_barrier_destroy(&start);
   pthread_barrier_destroy(&done);
-  double bytes = (double)(triad ? per / 3 * 3 : per) * 8.0 * t;
+  return best;
+}
+
+/* MB/s of the best of `passes` reads of buf (triad: STREAM triads over it,
+ * 24 bytes an element: two read, one written, the written line's fill not
+ * counted, as STREAM and the planner count) by `t` threads on cpus[0..t),
+ * a pass taking its slowest thread's CPU time; 0 when no pass could be
+ * timed. A pass sweeps its share as many times as it takes to last
+ * MIN_PASS_S: a small buffer (the lab's 16 MiB under an emulator) timed in
+ * one sweep can read 0 s on a coarse CPU clock. */
+#define MIN_PASS_S 0.01
+static uint64_t bandwidth(void *buf, size_t size, const int *cpus, int t, int passes, bool triad) {
+  double best = 0;
+  int reps = 1;
+  for (;; reps *= 4) {
+    best = bandwidth_pass(buf, size, cpus, t, passes, triad, reps);
+    if (best >= MIN_PASS_S || reps >= 4096) break;
+  }
+  size_t per = size / 8 / (size_t)t;
+  double bytes = (double)(triad ? per / 3 * 3 : per) * 8.0 * t * reps;
   return best > 0 ? (uint64_t)(bytes / best / 1e6 + 0.5) : 0;
 }
 
@@ -640,9 +659,8 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     step("node %d from node %d: read bandwidth, %d thread%s: %" PRIu64 " MB/s", to, from, t, t == 1 ? "" : "s", bw);
     uint64_t tr = bandwidth(buf, size, f->cpu, t, passes, true);
     step("node %d from node %d: triad bandwidth, %d thread%s: %" PRIu64 " MB/s", to, from, t, t == 1 ? "" : "s", tr);
-    if (row->nsweep < OLI_MACHINE_MAX_SWEEP) {
-      row->sweep[row->nsweep].threads = (uint32_t)t;
-      row->sweep[row->nsweep++].read_bw = bw;
+    if (row->nsweep < OLI_MACHINE_MAX_SWEEP) { /* a figure that could not be timed (0) is no point */
+      if (bw) row->sweep[row->nsweep].threads = (uint32_t)t, row->sweep[row->nsweep++].read_bw = bw;
       if (tr) row->triad[row->ntriad].threads = (uint32_t)t, row->triad[row->ntriad++].triad_bw = tr;
     }
     if (bw > row->read_bw) row->read_bw = bw, row->threads = (uint32_t)t;
