@@ -371,7 +371,7 @@ program twofiles
   implicit none
   double precision :: h(1000000), w(20000)
   common /hist/ h
-  common /work/ w
+  common /scr/ w
   integer :: i
   do i = 1, 1000000
     h(i) = dble(i)
@@ -385,7 +385,7 @@ subroutine total()
   implicit none
   double precision :: h(1000000), w(20000)
   common /hist/ h
-  common /work/ w
+  common /scr/ w
   print '(f20.1)', sum(h) + sum(w)
 end subroutine total
 EOF_F
@@ -401,7 +401,7 @@ r = json.load(open(sys.argv[1]))
 h = [s for s in r["sites"] if s.get("name") == "/hist/"]
 assert len(h) == 1, h
 assert h[0]["count"] == 1 and h[0]["peak_live"] == 8000000 and h[0]["largest"] == 8000000, h[0]
-w = [s for s in r["sites"] if s.get("name") == "/work/"]
+w = [s for s in r["sites"] if s.get("name") == "/scr/"]
 assert len(w) == 1 and w[0]["count"] == 1 and w[0]["largest"] == 160000, w
 PY
   ;;
