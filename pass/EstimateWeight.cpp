@@ -1272,6 +1272,7 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
     return {0.0, false};
   double Sum = 0;
   bool Guess = false, Any = false, Cut = false;
+  SymSet Syms; // views 1, 2: the callers' trip counts taken at the sample point
   for (Use &U : F.uses()) {
     AbstractCallSite ACS(&U);
     if (!ACS)
@@ -1284,11 +1285,15 @@ std::pair<double, bool> Estimator::entryCount(Function &F) {
     double R = 1;
     bool G2 = false;
     if (FnInfo *FI = info(*Caller))
-      std::tie(R, G2) = relFreq(*FI, CB->getParent());
+      std::tie(R, G2) = relFreq(*FI, CB->getParent(), &Syms);
+    if (Mode)
+      unionSyms(Syms, EntrySyms[Mode][PerRoot].lookup(Caller));
     Sum += C * R;
     Guess |= G1 || G2;
   }
   InProgress.erase(&F);
+  if (Mode)
+    EntrySyms[Mode][PerRoot][&F] = Syms;
   bool Taken = F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true);
   bool OnlyOthers = !F.hasLocalLinkage() && Sum == 0; // no call here that runs
   if (Taken || (!Any && F.hasLocalLinkage()) || (OnlyOthers && (PerRoot || !HasMain || Cut)))
@@ -1303,6 +1308,13 @@ std::pair<double, bool> Estimator::rootCalls(Function &F) {
   auto R = entryCount(F);
   PerRoot = Was;
   return R;
+}
+
+SymSet Estimator::callerSyms(Function &F) {
+  (void)entryCount(F), (void)rootCalls(F);
+  SymSet S = EntrySyms[Mode][0].lookup(&F);
+  unionSyms(S, EntrySyms[Mode][1].lookup(&F));
+  return S;
 }
 
 /// True for a root function of a module with main that this module never
@@ -1590,66 +1602,90 @@ bool Estimator::swappedSlot(unsigned S) {
 Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
                             const std::function<double(const SymSet &)> &Exact) {
   Tally T;
-  // E: calls of each state's function with the object; ET: of those, the
-  // sweeps of the object its coverage counts (tileEntries: fewer when the
-  // calls are handed parts of it)
-  std::vector<double> E(States.size(), 0.0), ET(States.size(), 0.0);
-  std::vector<char> &Reached = T.Reached, GuessedPath(States.size(), 0);
-  Reached.assign(States.size(), 0);
+  // One view's flow. E: calls of each state's function with the object;
+  // ET: of those, the sweeps of the object its coverage counts
+  // (tileEntries: fewer when the calls are handed parts of it); Syms (views
+  // 1, 2): the symbols of the callers' trip counts taken at the sample point
+  struct Flow {
+    std::vector<double> E, ET;
+    std::vector<char> Guessed;
+    std::vector<SymSet> Syms;
+  };
   struct Item {
     unsigned S;
     double Delta, DeltaT;
     bool Guess;
     unsigned Depth;
+    SymSet Syms;
   };
-  std::vector<Item> Push;
-  for (auto [R, Delta] : From)
-    Push.push_back({R, Delta, Delta, false, 0});
-  for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
-    Item It = Push.back();
-    Push.pop_back();
-    if (swappedSlot(It.S)) // the object holds the slot half the calls (a time step's swap)
-      It.Delta *= 0.5, It.DeltaT *= 0.5;
-    bool First = !Reached[It.S];
-    Reached[It.S] = 1;
-    E[It.S] += It.Delta;
-    ET[It.S] += It.DeltaT;
-    GuessedPath[It.S] |= It.Guess;
-    const State &St = States[It.S];
-    if (It.Depth > 16 || (!First && It.Delta == 0 && It.DeltaT == 0))
-      continue;
-    for (unsigned A : St.Also)
-      if (!Reached[A])
-        Push.push_back({A, 0.0, 0.0, false, It.Depth + 1});
-    if (St.Absolute && !First)
-      continue;
-    for (auto [Tgt, CB] : St.Calls) {
-      if (Function *C = CB->getCalledFunction(); C && KeyFns.count(C) && !is_contained(T.EnterCalls[C], CB))
-        T.EnterCalls[C].push_back(CB);
-      FnInfo *FI = info(*CB->getFunction());
-      if (!FI)
+  std::vector<char> &Reached = T.Reached;
+  Reached.assign(States.size(), 0);
+  auto flowIn = [&](unsigned View) {
+    unsigned Was = Mode;
+    Mode = View;
+    Flow Fl{std::vector<double>(States.size(), 0.0), std::vector<double>(States.size(), 0.0),
+            std::vector<char>(States.size(), 0), std::vector<SymSet>(States.size())};
+    std::vector<char> Seen(States.size(), 0);
+    std::vector<Item> Push;
+    for (auto [R, Delta] : From)
+      Push.push_back({R, Delta, Delta, false, 0, {}});
+    for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
+      Item It = Push.back();
+      Push.pop_back();
+      if (swappedSlot(It.S)) // the object holds the slot half the calls (a time step's swap)
+        It.Delta *= 0.5, It.DeltaT *= 0.5;
+      bool First = !Seen[It.S];
+      Seen[It.S] = 1;
+      Fl.E[It.S] += It.Delta;
+      Fl.ET[It.S] += It.DeltaT;
+      Fl.Guessed[It.S] |= It.Guess;
+      unionSyms(Fl.Syms[It.S], It.Syms);
+      const State &St = States[It.S];
+      if (It.Depth > 16 || (!First && It.Delta == 0 && It.DeltaT == 0))
         continue;
-      auto [R, RG] = relFreq(*FI, CB->getParent());
-      double Calls = It.Delta, CallsT = It.DeltaT, RT = R;
-      bool G = It.Guess || RG;
-      if (St.Absolute) {
-        auto [C, CG] = entryCount(*CB->getFunction());
-        Calls = CallsT = C;
-        G |= CG;
+      for (unsigned A : St.Also)
+        if (!Seen[A])
+          Push.push_back({A, 0.0, 0.0, false, It.Depth + 1, {}});
+      if (St.Absolute && !First)
+        continue;
+      for (auto [Tgt, CB] : St.Calls) {
+        if (Function *C = CB->getCalledFunction(); C && KeyFns.count(C) && !is_contained(T.EnterCalls[C], CB))
+          T.EnterCalls[C].push_back(CB);
+        FnInfo *FI = info(*CB->getFunction());
+        if (!FI)
+          continue;
+        SymSet CS = St.Absolute ? callerSyms(*CB->getFunction()) : It.Syms;
+        auto [R, RG] = relFreq(*FI, CB->getParent(), &CS);
+        double Calls = It.Delta, CallsT = It.DeltaT, RT = R;
+        bool G = It.Guess || RG;
+        if (St.Absolute) {
+          auto [C, CG] = entryCount(*CB->getFunction());
+          Calls = CallsT = C;
+          G |= CG;
+        }
+        if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
+            A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
+          RT = tileEntries(*FI, *CB, argAt(*CB, A->getArgNo()), R);
+        else if (A && States[Tgt].P.size() == 1 && States[Tgt].P[0].exact() && States[Tgt].P[0].Lo == 0)
+          // a parallel region's shared pointer: the variable the fork passes
+          // (a time loop's rotation of the arrays it runs over)
+          RT = tileEntries(*FI, *CB, regionArgValue(*CB, *A), R);
+        if (CB->getCalledFunction() == CB->getFunction())
+          R = RT = 0; // recursion adds nothing, as in entryCount
+        if (Calls * R > 0 || !Seen[Tgt])
+          Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1, std::move(CS)});
       }
-      if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
-          A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
-        RT = tileEntries(*FI, *CB, argAt(*CB, A->getArgNo()), R);
-      else if (A && States[Tgt].P.size() == 1 && States[Tgt].P[0].exact() && States[Tgt].P[0].Lo == 0)
-        // a parallel region's shared pointer: the variable the fork passes
-        // (a time loop's rotation of the arrays it runs over)
-        RT = tileEntries(*FI, *CB, regionArgValue(*CB, *A), R);
-      if (CB->getCalledFunction() == CB->getFunction())
-        R = RT = 0; // recursion adds nothing, as in entryCount
-      if (Calls * R > 0 || !Reached[Tgt])
-        Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1});
     }
-  }
+    for (unsigned S = 0; S < States.size(); ++S)
+      Reached[S] |= Seen[S];
+    Mode = Was;
+    return Fl;
+  };
+  const Flow Fl = flowIn(Mode);
+  // views 1, 2: the calls around an access are counted in view 0 when the
+  // callers' trip counts at the sample point are not exact for the object
+  // (a time loop over a parameter around a parallel region's sweep)
+  const Flow Fl0 = Mode ? flowIn(0) : Flow();
   for (unsigned S = 0; S < States.size(); ++S) {
     if (!Reached[S])
       continue;
@@ -1660,7 +1696,7 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     auto callsOf = [&](Function &F) -> std::pair<double, bool> {
       if (St.Absolute)
         return entryCount(F);
-      return {E[S], bool(GuessedPath[S])};
+      return {Fl.E[S], bool(Fl.Guessed[S])};
     };
     for (const auto &[Key, CB] : St.Exits) {
       if (!CB) { // a slot: the object is there for the run
@@ -1679,7 +1715,7 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (std::optional<unsigned> ArgNo = keyArgNo(Key))
         RT = tileEntries(*FI, *CB, argAt(*CB, *ArgNo), R);
       T.Exits[Key] += C * R;
-      T.ExitSweeps[Key] += (St.Absolute ? C : ET[S]) * RT;
+      T.ExitSweeps[Key] += (St.Absolute ? C : Fl.ET[S]) * RT;
       if (CG || RG)
         T.ExitGuessed.insert(Key);
       T.ExitCalls[Key].push_back(CB);
@@ -1690,26 +1726,45 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
         if (FnInfo *FI = info(*SI->getFunction()); FI && gatheredUpdate(*SI, *FI->LI, *FI->SE))
           continue;
       Weight W = weigh(A);
+      Function &F = *A.I->getFunction();
+      // the trip counts of the callers' loops around its calls taken at the sample point
+      SymSet CS = Mode ? (St.Absolute ? callerSyms(F) : Fl.Syms[S]) : SymSet();
       bool AtSample = false; // counts in the size's own symbols, at the sample point
       double Scale = Mode && Exact ? Exact(W.Syms) : 0;
-      if (Mode && Scale <= 0) { // counts in terms unrelated to the size: view 0's
+      // counts in terms unrelated to the size, its own or its callers' (a
+      // time loop over a parameter around a parallel region): view 0's
+      bool View0 = Mode && (Scale <= 0 || (!CS.empty() && Exact(CS) <= 0));
+      if (View0) {
         unsigned View = Mode;
         Mode = 0;
         W = weigh(A);
         Mode = View;
-      } else if (Mode && !W.Syms.empty()) {
+      } else if (Mode && (!W.Syms.empty() || !CS.empty())) {
         unionSyms(T.Syms, W.Syms);
+        unionSyms(T.Syms, CS);
         AtSample = true;
         W.Execs *= Scale;
       }
       if (!W.Ok)
         continue;
       T.Seen = true;
-      auto [Calls, CG] = callsOf(*A.I->getFunction());
+      // the calls around it in the same view
+      const unsigned CV = View0 ? 0 : Mode;
+      const Flow &FC = CV == Mode ? Fl : Fl0;
+      auto callsIn = [&](bool PerRootCall) -> std::pair<double, bool> {
+        if (!St.Absolute)
+          return {FC.E[S], bool(FC.Guessed[S])};
+        unsigned View = Mode;
+        Mode = CV;
+        auto R = PerRootCall ? rootCalls(F) : entryCount(F);
+        Mode = View;
+        return R;
+      };
+      auto [Calls, CG] = callsIn(false);
       // a sweep taken to cover the object counts per sweep of it (tileEntries)
-      double CallsT = St.Absolute ? Calls : ET[S];
+      double CallsT = St.Absolute ? Calls : FC.ET[S];
       // a USE counts per call of the root it runs under: the join counts the roots
-      double RCalls = St.Absolute ? rootCalls(*A.I->getFunction()).first : Calls;
+      double RCalls = St.Absolute ? callsIn(true).first : Calls;
       double RCallsT = St.Absolute ? RCalls : CallsT;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
       // accesses in 8-byte units of what they move, as the portable profile
@@ -1717,7 +1772,7 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       // gathered access at least one (each may fetch a line of its own)
       const double Units = W.Pat == OLI_PATTERN_GATHER ? std::max(1.0, Width / UnitBytes) : Width / UnitBytes;
       const double PB = CallsT * W.PerByte * Units, EX = Calls * W.Execs * Units;
-      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(*A.I->getFunction()) : ""]}) {
+      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(F) : ""]}) {
         double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte * Units,
                QEX = C * W.Execs * Units;
         Q->PerByte[unsigned(W.Pat)] += QPB;

@@ -256,6 +256,9 @@ private:
   DenseMap<unsigned, bool> Swapped; // swappedSlot's answers, by state
   std::pair<double, bool> entryCount(Function &F);
   std::pair<double, bool> rootCalls(Function &F);
+  /// Views 1, 2: the symbols of the trip counts the callers' loops around
+  /// F's calls were taken at the sample point in (entryCount, rootCalls).
+  SymSet callerSyms(Function &F);
   bool uncalledRoot(Function &F);
 
   unsigned state(Value *Root, const Path &P, bool Absolute);
@@ -327,6 +330,7 @@ private:
   FunctionAnalysisManager &FAM;
   DenseMap<Function *, std::unique_ptr<FnInfo>> Fns;
   DenseMap<Function *, std::pair<double, bool>> Entries[NumViews][2]; // [Mode][PerRoot]
+  DenseMap<Function *, SymSet> EntrySyms[NumViews][2]; // views 1, 2: the symbols of Entries' trip counts
   /// entryCount's unit: false, calls per run of this module's program (a
   /// module with main counts its own calls only); true, per call of the
   /// function's root (a USE's unit: the join counts the roots' calls).
