@@ -22,6 +22,8 @@ static GlobalVariable *asRecord(Value *V) {
 static std::string globalKey(const GlobalValue &GV, int64_t Off) {
   return "@" + GV.getName().str() + "+" + std::to_string(Off);
 }
+/// The key of a global array itself (not a slot in it): "@name".
+static std::string arrayKey(const GlobalValue &GV) { return "@" + GV.getName().str(); }
 /// The field key of slot Off of what pointer parameter A points to: a struct
 /// returned by value's, or the struct A was indexed as (StructParams.h); "".
 static std::string argFieldKey(const Argument &A, int64_t Off) {
@@ -282,6 +284,13 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   return true;
 }
 
+bool Estimator::keyedArray(const GlobalVariable &GV) const {
+  auto *AT = dyn_cast<ArrayType>(GV.getValueType());
+  return AT && AT->isSized() && !GV.hasLocalLinkage() && !GV.hasCommonLinkage() && !GV.isThreadLocal() &&
+         !GV.getName().starts_with(AbiPrefix) && GV.getSection() != SiteSection &&
+         DL.getTypeAllocSize(AT) >= MinGlobalSize;
+}
+
 void Estimator::flow(unsigned S) {
   if (States[S].Done)
     return;
@@ -290,7 +299,10 @@ void Estimator::flow(unsigned S) {
     const Path &P0 = States[S].P; // other modules can reach it by name: its key
     if (P0.size() == 1 && P0[0].exact() && Summaries)
       States[S].Exits.push_back({globalKey(*GV, P0[0].Lo), nullptr});
-    else
+    else if (P0.empty() && Summaries && keyedArray(*GV)) {
+      if (!GV->isDeclaration()) // the module that defines (and registers) it: the object is there for the run
+        States[S].Exits.push_back({arrayKey(*GV), nullptr});
+    } else
       States[S].Escapes = true;
   }
   std::vector<std::pair<Value *, Path>> Work{{States[S].Root, States[S].P}};
@@ -763,6 +775,10 @@ void Estimator::findKeys() {
   for (GlobalVariable &GV : M.globals()) {
     if (GV.hasLocalLinkage() || GV.getName().starts_with(AbiPrefix) || GV.getSection() == SiteSection)
       continue;
+    // A global array (keyedArray): the object itself, key "@name"; every
+    // module that touches it gives a USE of it (flow: the EDGE)
+    if (keyedArray(GV) && !GV.use_empty())
+      root(arrayKey(GV), state(&GV, {}, true), 0.0);
     pointerSlots(
         &GV, DL, ~0u,
         [&](int64_t Off, LoadInst *LI) {

@@ -315,12 +315,20 @@ private:
   const std::string &rootOf(Function &F);
   DenseMap<Function *, std::string> Rooted;
   void findKeys();
+  /// A global array of at least MinGlobalSize other modules may touch by
+  /// name (C's `extern double tab[N]`, a Fortran module's fixed-size array
+  /// in a file that uses the module): the object itself is a key, "@name",
+  /// which every module that touches it summarises and the one that defines
+  /// (and registers) it gives an EDGE into. Not a COMMON block: every file
+  /// that declares one defines and registers it, each its own accesses.
+  bool keyedArray(const GlobalVariable &GV) const;
   void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
 
 public:
   /// Key roots: key -> (state, calls per entry: 0 for an absolute state).
   std::map<std::string, std::vector<std::pair<unsigned, double>>> KeyRoots;
   bool Summaries = true;
+  uint64_t MinGlobalSize = 65536; // the tagger's: a global array this large is keyed ("@name")
   std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end
 
 private:
@@ -390,9 +398,16 @@ private:
 };
 
 /// The program's entry, called once per run: C's `main`, or flang's main
-/// program `_QQmain` (the Fortran runtime's own `main` calls it, in no module
-/// the plugin sees).
-inline bool isProgramMain(const Function &F) { return is_contained(ProgramMainNames, std::string_view(F.getName())); }
+/// program `_QQmain`, which a `main` calls (flang 19 emits that `main` in the
+/// program's module; older ones took it from their runtime) - unless this
+/// module's `main` calls it no more: its body was inlined into `main`, and
+/// this copy never runs (counting both counted the program's calls twice).
+inline bool isProgramMain(const Function &F) {
+  if (!is_contained(ProgramMainNames, std::string_view(F.getName())))
+    return false;
+  const Function *Main = F.getParent()->getFunction(ProgramMainNames[0]);
+  return &F == Main || !Main || Main->isDeclaration() || !F.use_empty();
+}
 
 /// How a call hands over a site's object: its result, or the slot an
 /// operand points to (posix_memalign's out, an ALLOCATE's descriptor).

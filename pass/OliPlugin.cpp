@@ -257,7 +257,7 @@ struct OliStaticIntensityPass : PassInfoMixin<OliStaticIntensityPass> {
     if (!Print && M.getModuleFlag(EstimatedFlag))
       return PreservedAnalyses::all();
     std::vector<unsigned char> Summary;
-    auto Result = estimateStaticIntensity(M, MAM, Opt.Summaries ? &Summary : nullptr);
+    auto Result = estimateStaticIntensity(M, MAM, Opt.Summaries ? &Summary : nullptr, Opt.MinGlobalSize);
     if (Print) { // an analysis printer: the IR stays as it is
       printStaticIntensity(errs(), Result, /*Detail=*/true);
       printSummaries(errs(), Summary);

@@ -585,9 +585,11 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
 }
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>>
-estimateStaticIntensity(Module &M, ModuleAnalysisManager &MAM, std::vector<unsigned char> *Summary) {
+estimateStaticIntensity(Module &M, ModuleAnalysisManager &MAM, std::vector<unsigned char> *Summary,
+                        uint64_t MinGlobalSize) {
   Estimator E(M, MAM);
   E.Summaries = Summary != nullptr;
+  E.MinGlobalSize = MinGlobalSize;
   auto R = E.run();
   if (Summary)
     *Summary = std::move(E.SummaryBytes);

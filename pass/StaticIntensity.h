@@ -72,9 +72,11 @@ struct SiteEstimate {
 /// access summaries (common/summary.h: what it does with objects reached
 /// through keys other modules name, and which keys its sites' objects reach)
 /// go there, records end to end; without, objects reaching such keys escape.
+/// MinGlobalSize: the tagger's (min-global-size): global arrays this large
+/// that other modules define are summarised under their own key.
 std::vector<std::pair<llvm::GlobalVariable *, SiteEstimate>>
 estimateStaticIntensity(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
-                        std::vector<unsigned char> *Summary = nullptr);
+                        std::vector<unsigned char> *Summary = nullptr, uint64_t MinGlobalSize = 65536);
 
 /// Puts the summary records into M: one constant in section oli_summary,
 /// kept by llvm.compiler.used (nothing when there are none).

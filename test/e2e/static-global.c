@@ -1,7 +1,8 @@
 /* test/e2e/static-global.c - registered globals under the static half of the
  * rule (e2e.sh static-global): `once` (16 MiB) is filled once and summed once,
  * `hot` (16 MiB) is swept in each of STEPS steps, `shared` (16 MiB, external
- * linkage: another file could use it) is filled and summed once like `once`.
+ * linkage: another file could use it, by its key @shared, and none does) is
+ * filled and summed once like `once`.
  * Self-checking: exit 0 when the sums come out as computed in closed form. */
 #include <stdio.h>
 
