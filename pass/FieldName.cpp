@@ -28,6 +28,7 @@ using namespace llvm;
 namespace oli {
 
 constexpr uint64_t MaxSourceFile = 64ULL << 20; // larger files are not read
+constexpr unsigned MaxContinuations = 40;         // lines of one Fortran statement read at most
 constexpr unsigned MaxCastWalk = 3;
 
 namespace {
@@ -181,6 +182,69 @@ StringRef FieldNamer::callLine(CallBase &CB, unsigned &Col) {
     sys::fs::make_absolute(DL->getDirectory(), Path);
   Col = DL->getColumn();
   return sourceLine(Path, DL->getLine());
+}
+
+std::vector<std::string> FieldNamer::allocateObjects(CallBase &CB) {
+  std::vector<std::string> Out;
+  const DILocation *DL = CB.getDebugLoc().get();
+  if (!DL)
+    return Out;
+  while (const DILocation *Outer = DL->getInlinedAt())
+    DL = Outer;
+  SmallString<256> Path(DL->getFilename());
+  if (!sys::path::is_absolute(Path))
+    sys::fs::make_absolute(DL->getDirectory(), Path);
+  // the statement: its line and the lines a trailing `&` continues it on
+  std::string Text;
+  for (unsigned I = 0; I < MaxContinuations; ++I) {
+    StringRef S = sourceLine(Path, DL->getLine() + I);
+    S = S.take_until([](char C) { return C == '!'; }).trim(); // a comment (no `!` in an ALLOCATE's objects)
+    if (I > 0)
+      S.consume_front("&");
+    bool More = S.consume_back("&");
+    Text += S.lower();
+    if (!More)
+      break;
+  }
+  // `allocate` as a word (not `deallocate`), then its parenthesised list
+  size_t At = 0;
+  for (;;) {
+    At = Text.find("allocate", At);
+    if (At == std::string::npos)
+      return Out;
+    bool Word = At == 0 || !(std::isalnum((unsigned char)Text[At - 1]) || Text[At - 1] == '_');
+    At += 8;
+    while (At < Text.size() && Text[At] == ' ')
+      ++At;
+    if (Word && At < Text.size() && Text[At] == '(')
+      break;
+  }
+  // the top-level items: an object's designator is the item less its last
+  // parenthesised group (its bounds); `stat=`, `source=` ... are no objects
+  int Depth = 0;
+  std::string Item;
+  auto flush = [&] {
+    StringRef I = StringRef(Item).trim();
+    size_t Open = I.ends_with(")") ? I.rfind('(') : StringRef::npos;
+    StringRef D = Open == StringRef::npos ? I : I.take_front(Open).rtrim();
+    if (!D.empty() && !D.contains('=') && (std::isalpha((unsigned char)D[0])))
+      Out.push_back(D.str());
+    Item.clear();
+  };
+  for (size_t I = At + 1; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '(')
+      ++Depth;
+    if (C == ')' && Depth-- == 0) {
+      flush();
+      return Out;
+    }
+    if (C == ',' && Depth == 0)
+      flush();
+    else
+      Item += C;
+  }
+  return {}; // no closing parenthesis: not read
 }
 
 /// True for `a.b`, `p->f`, `x.y.z`: an identifier and Fields member accesses.

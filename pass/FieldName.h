@@ -36,6 +36,12 @@ public:
   /// when it is not kept in a local, or no name can be found.
   std::string localName(llvm::CallBase &CB);
 
+  /// The objects of the Fortran ALLOCATE statement on CB's source line (its
+  /// continuation lines joined), in the statement's order, lower case and
+  /// without their bounds: `allocate(g%u(n), g%v(n), stat=ierr)` gives
+  /// "g%u", "g%v". Empty when the line has no ALLOCATE or cannot be read.
+  std::vector<std::string> allocateObjects(llvm::CallBase &CB);
+
 private:
   /// Line Line (1-based) of the file, or "" when it cannot be read.
   llvm::StringRef sourceLine(llvm::StringRef Path, unsigned Line);

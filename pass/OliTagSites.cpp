@@ -125,33 +125,63 @@ static std::string globalSourceName(Value *Ptr) {
   return splitGlobalName(GV->getName(), GV->hasCommonLinkage()).Name;
 }
 
-/// Name of the global variable V ends up stored into: directly, into a
-/// field of it, via insertvalue into a descriptor, or via a local slot that
-/// is reloaded and stored on (flang's descriptor copy). "" if not evident.
-static std::string storedIntoName(Value *V, unsigned Depth) {
+/// The global variable V ends up stored into: directly, into a field of it,
+/// via insertvalue into a descriptor, or via a local slot that is reloaded
+/// and stored on (flang's descriptor copy). Null if not evident.
+static GlobalVariable *storedIntoGlobal(Value *V, unsigned Depth) {
   if (Depth > MaxStoreWalk)
-    return "";
+    return nullptr;
   for (User *U : V->users()) {
     if (auto *SI = dyn_cast<StoreInst>(U)) {
       if (SI->getValueOperand() != V)
         continue;
       Value *Dst = getUnderlyingObject(SI->getPointerOperand());
-      if (isa<GlobalVariable>(Dst))
-        return globalSourceName(Dst);
+      if (auto *GV = dyn_cast<GlobalVariable>(Dst))
+        return GV->hasName() ? GV : nullptr;
       if (isa<AllocaInst>(Dst))
         for (User *AU : Dst->users())
-          if (auto *LI = dyn_cast<LoadInst>(AU)) {
-            std::string N = storedIntoName(LI, Depth + 1);
-            if (!N.empty())
-              return N;
-          }
+          if (auto *LI = dyn_cast<LoadInst>(AU))
+            if (GlobalVariable *GV = storedIntoGlobal(LI, Depth + 1))
+              return GV;
     } else if (isa<InsertValueInst>(U) || isa<CastInst>(U)) {
-      std::string N = storedIntoName(U, Depth + 1);
-      if (!N.empty())
-        return N;
+      if (GlobalVariable *GV = storedIntoGlobal(U, Depth + 1))
+        return GV;
     }
   }
-  return "";
+  return nullptr;
+}
+
+/// The source line CB's outermost debug location is on (0: none).
+static unsigned outermostLine(const CallBase &CB) {
+  const DILocation *DL = CB.getDebugLoc().get();
+  while (DL && DL->getInlinedAt())
+    DL = DL->getInlinedAt();
+  return DL ? DL->getLine() : 0;
+}
+
+std::string OliTagSites::objectName(CallBase &CB, GlobalVariable *GV,
+                                    function_ref<GlobalVariable *(CallBase &)> HolderOf) {
+  if (!GV)
+    return "";
+  std::string Name = splitGlobalName(GV->getName(), GV->hasCommonLinkage()).Name;
+  // a component of a Fortran derived type (flang's struct type _Q...T<type>):
+  // the ALLOCATE statement's object that names it, `g%u`; with several
+  // (`allocate(g%u(n), g%v(n))`), the one in this call's place among the
+  // line's allocations into the same variable
+  auto *ST = dyn_cast<StructType>(GV->getValueType());
+  if (!ST || !ST->hasName() || !ST->getName().starts_with("_Q"))
+    return Name;
+  std::vector<std::string> Objs;
+  for (std::string &O : FieldNames.allocateObjects(CB))
+    if (StringRef(O).starts_with(StringRef(Name).lower() + "%"))
+      Objs.push_back(std::move(O));
+  if (Objs.size() <= 1)
+    return Objs.empty() ? Name : Objs[0];
+  unsigned Line = outermostLine(CB), K = 0, Mine = ~0u;
+  for (Instruction &I : instructions(*CB.getFunction()))
+    if (auto *Other = dyn_cast<CallBase>(&I); Other && outermostLine(*Other) == Line && HolderOf(*Other) == GV)
+      Mine = Other == &CB ? K : Mine, ++K;
+  return K == Objs.size() && Mine < K ? Objs[Mine] : Name;
 }
 
 /// The functions recognised by name: the OLI_CALLEE rows of oli_vocab.def.
@@ -661,7 +691,13 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     if (!S.Line && N >= 2)
       if (std::optional<uint64_t> L = constInt(CB.getArgOperand(N - 1)))
         S.Line = *L; // absolute line from the runtime call, without debug info
-    S.Name = globalSourceName(CB.getArgOperand(0));
+    auto DescOf = [&](CallBase &C) -> GlobalVariable * { // the descriptor's variable, for calls of the same runtime entry
+      auto *GV = C.getCalledFunction() == CB.getCalledFunction() && C.arg_size()
+                     ? dyn_cast<GlobalVariable>(getUnderlyingObject(C.getArgOperand(0)))
+                     : nullptr;
+      return GV && GV->hasName() ? GV : nullptr;
+    };
+    S.Name = objectName(CB, DescOf(CB), DescOf);
     if (std::optional<uint64_t> Size = staticSize(CB, CI.Kind)) {
       S.SizeHint = *Size; // bounds set by constants (npbparams.h)
       S.Flags |= FlagSizeKnown;
@@ -672,7 +708,10 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
     if (S.Name.empty())
       S.Name = FieldNames.objectName(CB);
   } else if (!isLibraryCode(F)) { // a library's own members (this->_M_impl._M_start) name no object of the program
-    S.Name = storedIntoName(&CB, 0);
+    auto HolderOf = [&](CallBase &C) -> GlobalVariable * { // the line's allocations, tagged or not yet
+      return C.getType()->isPointerTy() ? storedIntoGlobal(&C, 0) : nullptr;
+    };
+    S.Name = objectName(CB, storedIntoGlobal(&CB, 0), HolderOf);
     if (S.Name.empty())
       S.Name = FieldNames.name(CB); // SD.nuclide_grid = malloc(...)
     if (S.Name.empty())

@@ -71,6 +71,12 @@ private:
   std::string PpFile;                     // the compile unit's file when a preprocessor's output
   PreprocessedColumns PpColumns;          // its columns taken back to the sources
   FieldNamer FieldNames;                  // struct-field names, source lines cached
+  /// The source name of the object CB allocates into global GV (null: ""):
+  /// GV's, or for a component of a Fortran derived type the ALLOCATE
+  /// statement's object (`g%u`), told apart by HolderOf on the line's other
+  /// calls.
+  std::string objectName(llvm::CallBase &CB, llvm::GlobalVariable *GV,
+                         llvm::function_ref<llvm::GlobalVariable *(llvm::CallBase &)> HolderOf);
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
   std::optional<llvm::TargetLibraryInfoImpl> TLII; // externCalls' C library, made on first use
   llvm::SmallPtrSet<llvm::Function *, 32> Allocating; // defined here, reach an allocation call
