@@ -356,6 +356,12 @@ report-table) # report, plan and profile as tables
   run $OLI report "$IN/plan-good.json"; want_rc 0 plan; has "interleave 3:1"; has "DRAM limit 4.0 GiB"
   run $OLI report "$IN/profile-rank0.json"; want_rc 0 profile; has "footprint peak 6.0 GiB"
   run $OLI report "$IN/report-old.json"; has "runtime summary: 3 placed objects, 120 small,"
+  has "by decision (each site's peak live bytes): dram 2 (264.0 MiB) interleave 1 (384.0 MiB) default 1 (640 B)"
+  # a site below OLI_MIN_SIZE, not tracked live (peak_live 0): its largest object, a lower bound
+  python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); [s.update(peak_live=0) for s in r["sites"] if s["decision"] == "default"]; json.dump(r, open("small.json", "w"))' \
+    "$IN/report-old.json" || fail "cannot make small.json"
+  run $OLI report small.json; want_rc 0 small
+  has "by decision (each site's peak live bytes): dram 2 (264.0 MiB) interleave 1 (384.0 MiB) default 1 (>= 64 B); >=: sites below OLI_MIN_SIZE, not tracked live, count their largest object"
   python3 -c 'import json,sys; r = json.load(open(sys.argv[1])); r["summary"]["small_objects_partial_sites"] = 2; json.dump(r, open("partial.json", "w"))' \
     "$IN/report-old.json" || fail "cannot make partial.json"
   run $OLI report partial.json; want_rc 0 partial; has "runtime summary: 3 placed objects, 120+ small,"

@@ -88,6 +88,7 @@ int cli_report_main(int argc, char **argv) {
          cli_shown(d.program), d.nsites, d.nsites == 1 ? "" : "s");
   /* by decision: the placements (oli_vocab.def) with default last, then "-" (none) */
   uint64_t by_dec_n[OLI_PLACE_COUNT_ + 1] = {0}, by_dec_b[OLI_PLACE_COUNT_ + 1] = {0};
+  bool by_dec_low[OLI_PLACE_COUNT_ + 1] = {0}, any_low = false; /* some site's bytes a lower bound */
   const char *decs[OLI_PLACE_COUNT_ + 1];
   int ndecs = 0;
   for (int p = 0; p < OLI_PLACE_COUNT_; p++)
@@ -165,7 +166,11 @@ int cli_report_main(int argc, char **argv) {
     const char *dec = OLI_HAS(s, OLI_F_DECISION) ? oli_placement_name(s->placement) : "-";
     for (k = 0; k < ndecs - 1 && strcmp(decs[k], dec); k++) {}
     by_dec_n[k]++;
-    by_dec_b[k] += rep ? s->peak_live : s->bytes;
+    /* a site whose live bytes were not tracked (below OLI_MIN_SIZE: counted,
+     * not tracked) counts its largest object, a lower bound */
+    bool untracked = rep && !s->peak_live && s->count && s->largest;
+    by_dec_b[k] += !rep ? s->bytes : untracked ? s->largest : s->peak_live;
+    by_dec_low[k] |= untracked;
     oli_doc_pages_cmp_t pc = {0};
     if (rep) {
       oli_doc_pages_cell(s, pages, sizeof pages);
@@ -195,9 +200,12 @@ int cli_report_main(int argc, char **argv) {
   /* each site's peak, summed: sites peak at different times, so this may exceed the footprint's peak */
   printf("by decision (%s):", rep ? "each site's peak live bytes" : "bytes");
   for (int k = 0; k < ndecs; k++)
-    if (by_dec_n[k])
-      printf(" %s %" PRIu64 " (%s)", decs[k], by_dec_n[k], oli_format_size(by_dec_b[k], b1, sizeof b1));
-  printf("\n");
+    if (by_dec_n[k]) {
+      printf(" %s %" PRIu64 " (%s%s)", decs[k], by_dec_n[k], by_dec_low[k] ? ">= " : "",
+             oli_format_size(by_dec_b[k], b1, sizeof b1));
+      any_low |= by_dec_low[k];
+    }
+  printf("%s\n", any_low ? "; >=: sites below OLI_MIN_SIZE, not tracked live, count their largest object" : "");
   if (stack_sites)
     printf("%zu site%s by call stack: code not built with the plugin (no static size hints or access estimates; "
            "docs/runtime.md)\n", stack_sites, stack_sites == 1 ? "" : "s");
