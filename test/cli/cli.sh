@@ -916,7 +916,7 @@ import json; p = json.load(open("'"$IN"'/profile-rank0.json")); p.pop("tiers", N
   ;;
 plan-predicted) # the plan predicts seconds for all-DRAM, uniform, oli and itself; printed with units; oli report shows them
   OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 4G --threads 2 -o plan.json; want_rc 0 plan
-  grep -Eq '^oli: predicted time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform [0-9]+:[0-9]+ [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
+  grep -Eq '^oli: predicted time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform \([0-9]+:[0-9]+\) [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
     fail "no predicted line with units: $(cat err.txt)"
   python3 - <<'PY' || fail "predicted seconds"
 import json
