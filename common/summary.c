@@ -597,6 +597,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       resolved = 1;
       if (keys[i].key[0] != '~' && lists(&s, id)) continue; /* counted in the site's own estimate */
       double cl = calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      /* a site's own accesses under a root other modules call ("!id:file"),
+       * which its module's estimate counts once: the calls beyond that one
+       * (none called: -1, it never runs) */
+      int own = keys[i].key[0] == '!';
+      if (own) cl -= 1;
       /* known executions per entry; the parts taken to cover the object per sweep of it */
       double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;
       /* counts in the size's own symbols: at the sample point, over the size there */
@@ -623,7 +628,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (s.flags & OLI_SUMMARY_F_CHAINED) chained_g += vg;
       if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;
       else if (guess) guessed_other += c - vg;
-      accesses += s.accesses;
+      if (!own) accesses += s.accesses; /* the site's own: in its estimate's count */
     }
     if (!resolved && keys[i].key[0] == '%') { /* a field no module loads of a struct type others do */
       size_t plus = strcspn(keys[i].key, "+");
@@ -641,6 +646,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     if (hypothesis) out->flags |= OLI_STATIC_F_JOINED;
     return 0;
   }
+  /* a root the program never calls takes its once back: no less than nothing */
+  for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++)
+    if (by[p] < 0) by[p] = 0;
+  if (total < 0) total = 0;
+  if (passes < 0) passes = 0;
+  if (guessed < 0) guessed = 0;
   int open_gather = open_g > 0 && open_g >= guessed_other;
   out->flags = (uint8_t)((local->flags & ~(OLI_STATIC_F_ESCAPES | OLI_STATIC_F_UNSEEN | OLI_STATIC_F_AMBIGUOUS |
                                            OLI_STATIC_F_GUESSED | OLI_STATIC_F_OPEN_GATHER | OLI_STATIC_F_CHAINED)) |

@@ -115,6 +115,15 @@
  * parameter's. A reader before version 5 skips the private and the twin
  * USEs and takes an OLI_SUMMARY_F_ARGS edge for a call edge of weight 0.
  *
+ * Version 6: a site's own accesses under roots other modules call. A
+ * module without main counts each of its roots once per run in its sites'
+ * estimates (`step()` of the file that allocates, which main.c calls 10
+ * times). Such a site gives an EDGE into its private key "!<id>:<file>"
+ * (the file's: a COMMON block's records in several files share the ID) and,
+ * per root, a USE of it listing no site; the join adds those USEs times the
+ * root's calls less the one the estimate counts (a root main calls 0 times
+ * takes it back). A reader before version 6 adds them times the calls.
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -131,7 +140,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 5
+#define OLI_SUMMARY_VERSION 6
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,

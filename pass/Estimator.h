@@ -360,6 +360,15 @@ private:
   DenseMap<GlobalVariable *, std::string> WrapKey;
   DenseMap<GlobalVariable *, Tally> WrapTally;
   DenseMap<GlobalVariable *, Tally> ReturnedTally; // what a wrapper returns: its tally at its size
+  /// A site's own accesses under this module's roots that only other
+  /// modules call, in a module without main (its estimate counts each root
+  /// once per run): per root, for the join to add the calls it finds beyond
+  /// that one (its private key "!<id>:<file>"), with its size at the sample point.
+  struct RootUses {
+    std::map<std::string, Part> ByRoot;
+    std::optional<Sample> Size;
+  };
+  DenseMap<GlobalVariable *, RootUses> RootParts;
   /// An object sized in a parameter of a function other modules call
   /// (`bank = malloc(np * 32)` in bank_init(np)) and swept by loops bounded
   /// by other such parameters (run_events(np)): its tally with those taken

@@ -150,6 +150,21 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
           Hypothesis[Rec] = {std::move(TH), std::move(H), *P0, std::move(Used)};
         }
       }
+    // its accesses under roots only other modules call (`step()` of the
+    // file that allocates, called 10 times by main.c): counted once per run
+    // here; the join adds what the calls it finds make beyond that one (its
+    // private key)
+    if (Summaries && !HasMain && !Truncated) {
+      RootUses RU;
+      for (const auto &[Root, Q] : T.ByRoot)
+        if (!Root.empty() && Root != "main()" && Q.Accesses)
+          RU.ByRoot[Root] = Q;
+      if (!RU.ByRoot.empty()) {
+        if (BytesS > 0)
+          RU.Size = Sample{int64_t(BytesS), *Syms};
+        RootParts[Rec] = std::move(RU);
+      }
+    }
     SiteEstimate Est;
     for (unsigned S = 0; S < States.size(); ++S)
       if (T.Reached[S])
@@ -160,6 +175,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // a hypothesis is joined too, but no escape (unconfirmed, the module's
     // own estimate stands)
     Est.Keyed = !T.Exits.empty() || WrapTally.count(Rec);
+    Est.RootParts = RootParts.count(Rec);
     Est.Hypothesis = Hypothesis.count(Rec);
     for (unsigned P = 0; P < NumPatterns; ++P) {
       Est.Share[P] = T.intensity(Bytes, BytesS, P);
@@ -201,7 +217,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     if ((Info.Flags & FlagExtern) && !(Info.Flags & FlagSizeKnown) && BytesS == 0 && Est.Conf > OLI_CONFIDENCE_LOW)
       Est.Conf = OLI_CONFIDENCE_LOW;
     if (Truncated)
-      Est.Keyed = Est.Hypothesis = false;
+      Est.Keyed = Est.Hypothesis = Est.RootParts = false;
     if (Est.Conf != OLI_CONFIDENCE_NONE)
       ++NumEstimated;
     Est.Anchor = Anchors.lookup(Rec);
@@ -338,6 +354,45 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       std::string PKey = WrapKey.lookup(Rec) + "@" + utohexstr(Info.Id, /*LowerCase=*/true, 16);
       sizedUse(Bytes, PKey, WT->second, *H, {Info.Id}, false);
       edge(Info.Id, "", PKey, 1, 1, H, false, "", true);
+    }
+    if (auto RP = RootParts.find(Rec); RP != RootParts.end()) {
+      // its own accesses under roots other modules call, which its estimate
+      // counts once each: a USE per root of its private key "!<id>:<file>"
+      // (listing no site; the file's: a COMMON block's records in several
+      // files share the ID), for the join to add the roots' other calls, at
+      // its size when it has one at the sample point
+      std::string PKey = "!" + utohexstr(Info.Id, /*LowerCase=*/true, 16) + ":" + Info.File;
+      edge(Info.Id, "", PKey, 1, 1, RP->second.Size);
+      std::string Names = RP->second.Size ? Space.names(RP->second.Size->Syms) : "";
+      for (const auto &[Root, Q] : RP->second.ByRoot) {
+        oli_summary_t R{};
+        R.what = OLI_SUMMARY_USE;
+        R.key = PKey.c_str();
+        R.from_key = Root.c_str();
+        R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
+        double All = 0, AllS = 0, HB = RP->second.Size ? double(RP->second.Size->Value) : 0;
+        for (unsigned P = 1; P < NumPatterns; ++P) {
+          R.per_byte[P - 1] = R.sample_per_byte[P - 1] = float(Q.PerByte[P]);
+          R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
+          R.sample_execs[P - 1] = float(Q.ExecsS[P]);
+          All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
+          AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + (HB > 0 ? Q.ExecsS[P] / HB : 0);
+        }
+        R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
+        R.moved = R.sample_rest_moved = float(Q.Moved);
+        R.sample_moved = float(Q.MovedS);
+        double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
+        double GS = G + (HB > 0 ? Q.guessedExecsS() / HB : 0);
+        R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) |
+                  (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
+                  (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
+        if (HB > 0) {
+          R.has_sample = 1;
+          R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+          R.syms = Names.c_str();
+        }
+        add(R, {});
+      }
     }
     if (auto HT = Hypothesis.find(Rec); HT != Hypothesis.end()) {
       // its own accesses with the hypothesis's parameters taken as the size's,
@@ -573,7 +628,7 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
     F.Confidence = uint8_t(E.Conf);
     F.Flags = (E.Escapes ? OLI_STATIC_F_ESCAPES : 0) | (E.Ambiguous ? OLI_STATIC_F_AMBIGUOUS : 0) |
               (E.Guessed ? OLI_STATIC_F_GUESSED : 0) | (E.Unseen ? OLI_STATIC_F_UNSEEN : 0) |
-              (E.Keyed || E.Hypothesis ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0) |
+              (E.Keyed || E.Hypothesis || E.RootParts ? OLI_STATIC_F_KEYED : 0) | (E.OpenGather ? OLI_STATIC_F_OPEN_GATHER : 0) |
               (E.Chained ? OLI_STATIC_F_CHAINED : 0);
     for (unsigned P = 0; P < NumPatterns; ++P) // the rows with a share; unknown is the rest
       if (int I = oli_access_pattern_share(AccessPattern(P)); I >= 0)

@@ -61,6 +61,7 @@ struct SiteEstimate {
   bool Guessed = false;   // most of Intensity rests on BlockFrequencyInfo trip counts
   bool Keyed = false;     // reaches keys other modules may use: the join completes it
   bool Hypothesis = false; // sized in a parameter, swept in others': the join may confirm them equal
+  bool RootParts = false;  // accessed under roots other modules call: the join adds their calls (RootUses)
   bool OpenGather = false; // gathered in a loop of unknown trip count: Pattern is gather whatever the shares
   bool Chained = false;    // most of its gathered accesses are chained (each address from the load before)
   llvm::Instruction *Anchor = nullptr; // the allocation (or registration) call, for remarks

@@ -437,5 +437,35 @@ int main(void) {
               out.passes > 15.99f && out.passes < 16.01f && out.confidence == OLI_CONFIDENCE_MEDIUM);
     }
   }
+
+  /* version 6: a site's own accesses under a root other modules call
+   * (grid.c's init allocates and step sweeps; main.c calls step 10 times):
+   * its module's estimate counts step once (1 pass of init + 2 of step), the
+   * USE of its private key "!<id>:<file>" under step() the other 9 calls */
+  for (int called = 0; called < 2; called++) {
+    len = 0;
+    const uint64_t rsite = 0x5151;
+    add(OLI_SUMMARY_EDGE, rsite, "", "!0000000000005151:grid.c", 1, 0, 0, NULL, 0);
+    add(OLI_SUMMARY_USE, 0, "step()", "!0000000000005151:grid.c", 0, 0.25f, 0, NULL, 0); /* 2 passes a call */
+    add(OLI_SUMMARY_EDGE, 0, "main()", called ? "step()" : "other()", 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.375f, 3.0f};
+    oli_summary_join(&b, 1, rsite, 0, &local, &out);
+    if (called)
+      CHECK("a site's own root called 10 times: the 9 calls beyond its estimate's one",
+            out.passes > 20.99f && out.passes < 21.01f && out.confidence == OLI_CONFIDENCE_HIGH);
+    else
+      CHECK("a site's own root no module calls: once, as its estimate counts it",
+            out.passes > 2.99f && out.passes < 3.01f);
+  }
+  /* ... and one main calls 0 times (a copy never run): its once taken back */
+  len = 0;
+  add(OLI_SUMMARY_EDGE, 0x5151, "", "!0000000000005151:grid.c", 1, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_USE, 0, "step()", "!0000000000005151:grid.c", 0, 0.25f, 0, NULL, 0);
+  add(OLI_SUMMARY_EDGE, 0, "main()", "step()", 0, 0, 0, NULL, 0);
+  b.len = len;
+  oli_summary_join(&b, 1, 0x5151, 0, &local, &out);
+  CHECK("a site's own root called 0 times: what it counted taken back", out.passes > 0.99f && out.passes < 1.01f);
   return TEST_SUMMARY();
 }
