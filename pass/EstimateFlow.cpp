@@ -163,6 +163,7 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
       else
         States[S].Escapes = true;
     }
+    bool Callers = false;
     for (Use &U : F->uses()) {
       AbstractCallSite ACS(&U);
       if (!ACS || (ACS.isDirectCall() && Bracketed.count(cast<CallBase>(ACS.getInstruction()))))
@@ -171,7 +172,19 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
         if (Op->getType()->isPointerTy()) {
           unsigned T = state(Op, NP, true); // the same path, from the caller's pointer
           States[S].Also.push_back(T);
+          Callers = true;
         }
+    }
+    // a site's fresh object stored into a struct of a caller in another
+    // module (`g->u = malloc(..)` in grid_init(g)): the function's own
+    // reads of the slot after it are the object's too (a parallel region
+    // forked here reloads `g` and `g->u` from its shared variables, and so
+    // does the code after the fork); a caller here reaches them through its
+    // call. Not an object moved in (`g->u = v`, a time step's swap): reads
+    // of the slot before the store are the one it replaces.
+    if (!Callers && isa<CallBase>(States[S].Root) && States[S].P.empty()) {
+      unsigned T = state(A, NP, true); // before States[S]: it may grow States
+      States[S].Also.push_back(T);
     }
   } else {
     States[S].Escapes = true; // into heap memory or somewhere unknown
