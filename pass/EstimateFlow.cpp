@@ -664,6 +664,52 @@ void Estimator::findRoots() {
 /// into this one. A pointer parameter of a function other modules can call
 /// (per call); a pointer slot of a global other modules name, loaded here; a
 /// pointer field of a struct passed by value (per run).
+SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
+  SmallVector<Value *, 4> Out{&A};
+  for (User *U : A.users()) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    auto *Slot = SI && SI->getValueOperand() == &A ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+    if (!Slot)
+      continue;
+    // the slot holds A for good: stored with A only, otherwise read, by
+    // loads and by parallel regions that only read it
+    SmallVector<Value *, 4> Reads;
+    bool Holds = all_of(Slot->users(), [&](User *SU) {
+      if (auto *S2 = dyn_cast<StoreInst>(SU))
+        return S2->getValueOperand() == &A && S2->getPointerOperand() == Slot;
+      if (auto *LI = dyn_cast<LoadInst>(SU))
+        return Reads.push_back(LI), true;
+      if (auto *II = dyn_cast<IntrinsicInst>(SU))
+        return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+      auto *CB = dyn_cast<CallBase>(SU);
+      if (!CB)
+        return false;
+      SmallVector<const Use *, 2> CallbackUses;
+      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+      bool Shared = false;
+      for (const Use *CU : CallbackUses) {
+        AbstractCallSite ACS(CU);
+        Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+        for (unsigned J = 0; Cb && !Cb->isDeclaration() && J < Cb->arg_size(); ++J)
+          if (ACS.getCallArgOperand(J) == Slot) {
+            if (!Cb->getArg(J)->onlyReadsMemory())
+              return false;
+            for (User *RU : Cb->getArg(J)->users())
+              if (auto *LI = dyn_cast<LoadInst>(RU); LI && LI->getPointerOperand() == Cb->getArg(J))
+                Reads.push_back(LI);
+            Shared = true;
+          }
+      }
+      return Shared;
+    });
+    if (Holds)
+      for (Value *R : Reads)
+        if (R->getType()->isPointerTy())
+          Out.push_back(R);
+  }
+  return Out;
+}
+
 void Estimator::findKeys() {
   // each state once per key, however many loads reach it
   auto root = [&](const std::string &K, unsigned S, double PerCall) {
@@ -697,7 +743,16 @@ void Estimator::findKeys() {
         });
       });
     };
-    bool Loops = sweeps(F) || forks();
+    // ... nor calls a function of this module that has (a driver handing
+    // g->b to a static kernel: `relax(g->b, g->n)`)
+    auto callsSweeper = [&] {
+      return any_of(instructions(F), [&](Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        Function *C = CB ? CB->getCalledFunction() : nullptr;
+        return C && C != &F && !C->isDeclaration() && !C->hasOptNone() && sweeps(*C);
+      });
+    };
+    bool Loops = sweeps(F) || forks() || callsSweeper();
     for (Argument &A : F.args()) {
       // ... but one that hands it on to another module's function (a driver
       // whose time loop was unrolled: solve(a, n) calling relax(a, n) ten
@@ -718,20 +773,23 @@ void Estimator::findKeys() {
       Type *BT = F.getParamByValType(A.getArgNo());
       StringRef Named = BT ? "" : structParam(A);
       if (BT || !Named.empty()) {
-        for (User *U : A.users()) {
-          Value *V = U;
-          APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
-          if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == &A)
-            V = &A;
-          else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
-            continue;
-          for (User *L : V->users())
-            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
-              if (std::string K = BT ? fieldKey(M, BT, Off.getSExtValue()) : fieldKey(M, Named, Off.getSExtValue()); !K.empty())
-                root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
-          if (V == &A)
-            break;
-        }
+        // the struct's loads through A, or through the values that are A
+        // (a parallel region reads `g->u` through its shared variable)
+        for (Value *Same : BT ? SmallVector<Value *, 4>{&A} : sameArgValues(A))
+          for (User *U : Same->users()) {
+            Value *V = U;
+            APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
+            if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == Same)
+              V = Same;
+            else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
+              continue;
+            for (User *L : V->users())
+              if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
+                if (std::string K = BT ? fieldKey(M, BT, Off.getSExtValue()) : fieldKey(M, Named, Off.getSExtValue()); !K.empty())
+                  root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
+            if (V == Same)
+              break;
+          }
         if (BT)
           continue;
       }

@@ -1606,10 +1606,17 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
   // ET: of those, the sweeps of the object its coverage counts
   // (tileEntries: fewer when the calls are handed parts of it); Syms (views
   // 1, 2): the symbols of the callers' trip counts taken at the sample point
+  // Root, ER: the root function an absolute state's calls passed the
+  // object on from (a key's function of a module without main, which other
+  // modules call: its callees' accesses count per call of it, as its own),
+  // and the calls per call of that root ("" when none, or two roots)
   struct Flow {
     std::vector<double> E, ET;
     std::vector<char> Guessed;
     std::vector<SymSet> Syms;
+    std::vector<std::string> Root;
+    std::vector<char> Mixed;
+    std::vector<double> ER;
   };
   struct Item {
     unsigned S;
@@ -1617,6 +1624,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     bool Guess;
     unsigned Depth;
     SymSet Syms;
+    std::string Root;
+    double DeltaR;
   };
   std::vector<char> &Reached = T.Reached;
   Reached.assign(States.size(), 0);
@@ -1624,11 +1633,13 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
     unsigned Was = Mode;
     Mode = View;
     Flow Fl{std::vector<double>(States.size(), 0.0), std::vector<double>(States.size(), 0.0),
-            std::vector<char>(States.size(), 0), std::vector<SymSet>(States.size())};
+            std::vector<char>(States.size(), 0), std::vector<SymSet>(States.size()),
+            std::vector<std::string>(States.size()), std::vector<char>(States.size(), 0),
+            std::vector<double>(States.size(), 0.0)};
     std::vector<char> Seen(States.size(), 0);
     std::vector<Item> Push;
     for (auto [R, Delta] : From)
-      Push.push_back({R, Delta, Delta, false, 0, {}});
+      Push.push_back({R, Delta, Delta, false, 0, {}, "", Delta});
     for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
       Item It = Push.back();
       Push.pop_back();
@@ -1640,12 +1651,19 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       Fl.ET[It.S] += It.DeltaT;
       Fl.Guessed[It.S] |= It.Guess;
       unionSyms(Fl.Syms[It.S], It.Syms);
+      if (!It.Root.empty()) {
+        if (First && Fl.Root[It.S].empty())
+          Fl.Root[It.S] = It.Root;
+        else if (Fl.Root[It.S] != It.Root)
+          Fl.Mixed[It.S] = 1;
+      }
+      Fl.ER[It.S] += It.DeltaR;
       const State &St = States[It.S];
       if (It.Depth > 16 || (!First && It.Delta == 0 && It.DeltaT == 0))
         continue;
       for (unsigned A : St.Also)
         if (!Seen[A])
-          Push.push_back({A, 0.0, 0.0, false, It.Depth + 1, {}});
+          Push.push_back({A, 0.0, 0.0, false, It.Depth + 1, {}, "", 0.0});
       if (St.Absolute && !First)
         continue;
       for (auto [Tgt, CB] : St.Calls) {
@@ -1656,12 +1674,14 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
           continue;
         SymSet CS = St.Absolute ? callerSyms(*CB->getFunction()) : It.Syms;
         auto [R, RG] = relFreq(*FI, CB->getParent(), &CS);
-        double Calls = It.Delta, CallsT = It.DeltaT, RT = R;
+        double Calls = It.Delta, CallsT = It.DeltaT, RT = R, CallsR = It.DeltaR;
+        std::string Root = It.Root;
         bool G = It.Guess || RG;
         if (St.Absolute) {
           auto [C, CG] = entryCount(*CB->getFunction());
           Calls = CallsT = C;
           G |= CG;
+          Root = rootOf(*CB->getFunction()), CallsR = rootCalls(*CB->getFunction()).first;
         }
         if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
             A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())
@@ -1672,8 +1692,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
           RT = tileEntries(*FI, *CB, regionArgValue(*CB, *A), R);
         if (CB->getCalledFunction() == CB->getFunction())
           R = RT = 0; // recursion adds nothing, as in entryCount
-        if (Calls * R > 0 || !Seen[Tgt])
-          Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1, std::move(CS)});
+        if (Calls * R > 0 || CallsR * R > 0 || !Seen[Tgt])
+          Push.push_back({Tgt, Calls * R, CallsT * RT, G, It.Depth + 1, std::move(CS), std::move(Root), CallsR * R});
       }
     }
     for (unsigned S = 0; S < States.size(); ++S)
@@ -1764,15 +1784,17 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       // a sweep taken to cover the object counts per sweep of it (tileEntries)
       double CallsT = St.Absolute ? Calls : FC.ET[S];
       // a USE counts per call of the root it runs under: the join counts the roots
-      double RCalls = St.Absolute ? callsIn(true).first : Calls;
-      double RCallsT = St.Absolute ? RCalls : CallsT;
+      // ... or per call of the root an absolute state passed it on from
+      const std::string &FlowRoot = St.Absolute || FC.Mixed[S] ? std::string() : FC.Root[S];
+      double RCalls = St.Absolute ? callsIn(true).first : !FlowRoot.empty() ? FC.ER[S] : Calls;
+      double RCallsT = St.Absolute ? RCalls : !FlowRoot.empty() && Calls > 0 ? CallsT * RCalls / Calls : CallsT;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
       // accesses in 8-byte units of what they move, as the portable profile
       // counts them: an int of a sweep half a double, a <4 x double> four; a
       // gathered access at least one (each may fetch a line of its own)
       const double Units = W.Pat == OLI_PATTERN_GATHER ? std::max(1.0, Width / UnitBytes) : Width / UnitBytes;
       const double PB = CallsT * W.PerByte * Units, EX = Calls * W.Execs * Units;
-      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(F) : ""]}) {
+      for (Part *Q : {static_cast<Part *>(&T), &T.ByRoot[St.Absolute ? rootOf(F) : FlowRoot]}) {
         double C = Q == &T ? Calls : RCalls, QPB = (Q == &T ? CallsT : RCallsT) * W.PerByte * Units,
                QEX = C * W.Execs * Units;
         Q->PerByte[unsigned(W.Pat)] += QPB;

@@ -315,6 +315,11 @@ private:
   const std::string &rootOf(Function &F);
   DenseMap<Function *, std::string> Rooted;
   void findKeys();
+  /// A and the values that are A: loads of a slot of A's function's frame
+  /// that holds A for good (stored with it only; read by loads and by the
+  /// parallel regions the function forks, which only read it), and those
+  /// regions' loads of it (a region reads `g` through its shared variable).
+  SmallVector<Value *, 4> sameArgValues(Argument &A);
   /// A global array of at least MinGlobalSize other modules may touch by
   /// name (C's `extern double tab[N]`, a Fortran module's fixed-size array
   /// in a file that uses the module): the object itself is a key, "@name",

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "StructParams.h"
 
+#include "llvm/IR/AbstractCallSite.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -39,6 +40,36 @@ static StructType *indexedAs(Value *V, bool &Mixed) {
 }
 
 static StructType *structOf(Argument &A, unsigned Depth);
+
+/// The loads of the value in Slot in the parallel regions CB forks with Slot
+/// as a shared variable (`__kmpc_fork_call`'s outlined function reads `g`
+/// through it): through the region's parameter, or the stack slot it is
+/// spilled to at the pipeline's start.
+static SmallVector<Value *, 4> regionLoads(CallBase &CB, Value *Slot) {
+  SmallVector<Value *, 4> Out;
+  SmallVector<const Use *, 2> CallbackUses;
+  AbstractCallSite::getCallbackUses(CB, CallbackUses);
+  for (const Use *CU : CallbackUses) {
+    AbstractCallSite ACS(CU);
+    Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+    for (unsigned J = 0; Cb && !Cb->isDeclaration() && J < Cb->arg_size(); ++J) {
+      if (ACS.getCallArgOperand(J) != Slot)
+        continue;
+      SmallVector<Value *, 4> Ptrs{Cb->getArg(J)}; // the parameter, and the loads of its spill slot
+      for (User *U : Cb->getArg(J)->users())
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == Cb->getArg(J))
+          if (auto *Spill = dyn_cast<AllocaInst>(SI->getPointerOperand()))
+            for (User *SU : Spill->users())
+              if (auto *LI = dyn_cast<LoadInst>(SU); LI && LI->getType()->isPointerTy())
+                Ptrs.push_back(LI);
+      for (Value *P : Ptrs)
+        for (User *U : P->users())
+          if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == P && LI->getType()->isPointerTy())
+            Out.push_back(LI);
+    }
+  }
+  return Out;
+}
 
 /// The struct the defined functions V is passed to index their parameter
 /// as (a C++ member function's `this`: `w[i]` and `w.size()` are calls of
@@ -81,6 +112,16 @@ static StructType *structOf(Argument &A, unsigned Depth) {
         }
       } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != SI) {
         return nullptr; // the slot holds another pointer too
+      } else if (auto *CB = dyn_cast<CallBase>(SU)) {
+        // a parallel region's shared variable: the region's loads of it
+        for (Value *L : regionLoads(*CB, Slot)) {
+          Copies.push_back(L);
+          if (StructType *T = indexedAs(L, Mixed)) {
+            if (ST && ST != T)
+              Mixed = true;
+            ST = T;
+          }
+        }
       }
     }
   }
