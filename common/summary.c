@@ -457,6 +457,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     unsigned depth;
     double sbytes;    /* the site's edge into it: the object's size at the sample point (0: none, or two) */
     const char *ssyms; /* in these symbols (a parameter's key: its function's parameters) */
+    double abytes;    /* another form of that size, an edge of weight 0 (version 6; 0: none) ... */
+    const char *asyms; /* ... in these symbols (`8 * g->n` beside `8 * g->nx * g->ny`) */
     int guessed;       /* entered a number of times that rests on a guessed trip count */
     char renamed[RENAMED_MAX]; /* ssyms carried on to a parameter's key by an edge's renames */
   } keys[MAX_KEYS];
@@ -484,6 +486,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
   if (wrapped && scale > 0) {
     keys[0].key = wrec.key, keys[0].weight = 1, keys[0].sweeps = 1, keys[0].depth = MAX_DEPTH;
     keys[0].sbytes = wrec.sample_bytes, keys[0].ssyms = wrec.syms, keys[0].guessed = 0, nk = 1;
+    keys[0].abytes = 0, keys[0].asyms = "";
   }
   /* the keys the object reaches: from the site, then key to key */
   EACH(bufs, nbufs, s) {
@@ -493,10 +496,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
     double b = s.has_sample ? (double)s.sample_bytes : 0;
     if (s.flags & OLI_SUMMARY_F_WRAPPED) b *= scale;
+    if (s.weight == 0 && b > 0) { /* another form of the size (after the key's edge) */
+      if (k < nk) keys[k].abytes = b, keys[k].asyms = s.syms;
+      continue;
+    }
     if (k == nk) {
       if (nk == MAX_KEYS) continue;
       keys[nk].key = s.key, keys[nk].weight = 0, keys[nk].sweeps = 0, keys[nk].depth = 0;
-      keys[nk].sbytes = b, keys[nk].ssyms = b > 0 ? s.syms : "", keys[nk].guessed = 0, nk++;
+      keys[nk].sbytes = b, keys[nk].ssyms = b > 0 ? s.syms : "", keys[nk].guessed = 0;
+      keys[nk].abytes = 0, keys[nk].asyms = "", nk++;
     } else if (keys[k].sbytes != b || (b > 0 && strcmp(keys[k].ssyms, s.syms) != 0)) {
       keys[k].sbytes = 0; /* two edges, two sizes: neither */
     }
@@ -519,6 +527,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1;
       keys[nk].sweeps = keys[i].sweeps * s.sweeps;
       keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed || (s.flags & OLI_SUMMARY_F_GUESSED);
+      keys[nk].abytes = 0, keys[nk].asyms = "";
       /* a parameter's object passed on with the caller's lengths ("relax#1=solve#1"):
        * its size in the callee's parameters (every parameter samples at one value) */
       if (keys[i].sbytes > 0 && s.has_sample && strchr(s.syms, '=') &&
@@ -604,18 +613,22 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (own) cl -= 1;
       /* known executions per entry; the parts taken to cover the object per sweep of it */
       double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;
-      /* counts in the size's own symbols: at the sample point, over the size there */
+      /* counts in the size's own symbols: at the sample point, over the size
+       * there (in either form of it the site's edges give) */
       int exact = s.has_sample && kbytes > 0 && (twin || subset(s.syms, ksyms));
+      double kb = kbytes;
+      if (!exact && !twin && s.has_sample && keys[i].abytes > 0 && subset(s.syms, keys[i].asyms))
+        exact = 1, kb = keys[i].abytes;
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = exact ? ws * (double)s.sample_per_byte[p] +
-                               w * ((double)s.sample_execs[p] / kbytes + (double)s.sample_rest[p] / size)
+                               w * ((double)s.sample_execs[p] / kb + (double)s.sample_rest[p] / size)
                          : ws * (double)s.per_byte[p] + w * (double)s.execs[p] / size;
         by[p] += v;
         c += v;
       }
       total += c;
       passes += exact ? ws * (double)s.sample_passes_per_byte +
-                            w * ((double)s.sample_moved / kbytes + (double)s.sample_rest_moved / size)
+                            w * ((double)s.sample_moved / kb + (double)s.sample_rest_moved / size)
                       : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
       int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED);
       if (guess) guessed += c;
@@ -623,7 +636,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
       double vg = exact ? ws * (double)s.sample_per_byte[2] +
-                              w * ((double)s.sample_execs[2] / kbytes + (double)s.sample_rest[2] / size)
+                              w * ((double)s.sample_execs[2] / kb + (double)s.sample_rest[2] / size)
                         : ws * (double)s.per_byte[2] + w * (double)s.execs[2] / size;
       if (s.flags & OLI_SUMMARY_F_CHAINED) chained_g += vg;
       if (s.flags & OLI_SUMMARY_F_OPEN_GATHER) open_g += vg;

@@ -123,6 +123,12 @@
  * per root, a USE of it listing no site; the join adds those USEs times the
  * root's calls less the one the estimate counts (a root main calls 0 times
  * takes it back). A reader before version 6 adds them times the calls.
+ * Also in version 6: an EDGE from a site of weight 0, after the site's edge
+ * into the same key, gives another form of the object's size at the sample
+ * point (`8 * g->n` beside `8 * g->nx * g->ny`, when the allocating
+ * function stores the element count into a field); a USE counts exactly
+ * when its symbols are in either form. A reader before version 6 takes the
+ * two sizes for a conflict and neither.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */

@@ -606,7 +606,11 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
       S = sizeAt(*Alloc);
       Space.Renamed.clear();
     } else {
-      S = sizeAsMultiple(*Alloc, *Size, *CB); // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`
+      // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`, both in one function
+      SmallVector<std::pair<Value *, unsigned>, 4> Cands;
+      for (unsigned J = 0; Alloc->getFunction() == CB->getFunction() && J < CB->arg_size(); ++J)
+        Cands.push_back({CB->getArgOperand(J), Space.symbolNamed(paramSymbol(Callee->getName(), J, false))});
+      S = sizeAsMultiple(*Alloc, *Size, Cands);
     }
     if (!S || S->Value <= 0 || S->Syms == Size->Syms ||
         any_of(S->Syms, [&](unsigned X) { return !Space.shared(X) && Space.paramOf(X) != Callee->getName(); }))
@@ -618,20 +622,19 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
   return R;
 }
 
-/// The size of the object Alloc allocates (Size at the sample point) as
-/// a constant multiple of one of CB's integer arguments, both in one
-/// function: `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)` is 8 times
-/// relax's second parameter, whichever symbols the length reads (a
-/// compound length is no symbol the call passes). In that parameter's
-/// symbol; none when no argument is such a factor (the same multiple, to
-/// within 1/256, at the sample point and at a second one).
-std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size, CallBase &CB) {
-  Function *Callee = CB.getCalledFunction();
+/// The size of the object Alloc allocates (Size at the sample point) as a
+/// constant multiple of one of the values Cands names (each with its
+/// symbol), all in Alloc's function: `relax(a, nx * ny)` of `a =
+/// malloc(nx * ny * 8)` is 8 times relax's second parameter, whichever
+/// symbols the length reads (a compound length is no symbol the call
+/// passes). In that value's symbol; none when none is such a factor (the
+/// same multiple, to within 1/256, at the sample point and at a second one).
+std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size,
+                                                ArrayRef<std::pair<Value *, unsigned>> Cands) {
   std::optional<ObjectRole> R = roleOf(Alloc.getCalledFunction() ? Alloc.getCalledFunction()->getName() : "");
-  if (!Callee || !R || Alloc.getFunction() != CB.getFunction() || R->SizeArg < 0 ||
-      unsigned(R->SizeArg) >= Alloc.arg_size())
+  if (!R || R->SizeArg < 0 || unsigned(R->SizeArg) >= Alloc.arg_size())
     return std::nullopt;
-  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Alloc.getFunction());
   Value *Bytes = Alloc.getArgOperand(unsigned(R->SizeArg));
   if (!SE.isSCEVable(Bytes->getType()))
     return std::nullopt;
@@ -654,9 +657,8 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   Space.Renamed = Other;
   std::optional<Sample> S2 = Space.eval(SizeS, SE);
   Space.Renamed.clear();
-  for (unsigned J = 0; S2 && J < CB.arg_size(); ++J) {
-    Value *A = CB.getArgOperand(J);
-    if (!A->getType()->isIntegerTy() || !SE.isSCEVable(A->getType()) ||
+  for (auto [A, P] : Cands) {
+    if (!S2 || !A->getType()->isIntegerTy() || !SE.isSCEVable(A->getType()) ||
         SE.getTypeSizeInBits(A->getType()) > SE.getTypeSizeInBits(SizeS->getType()))
       continue;
     const SCEV *AS = SE.getNoopOrSignExtend(SE.getSCEV(A), SizeS->getType());
@@ -673,10 +675,22 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
     if (C < 1 || !V2 || !near(double(C) * double(V1->Value), double(Size.Value)) ||
         !near(double(C) * double(V2->Value), double(S2->Value)))
       continue;
-    unsigned P = Space.symbolNamed(paramSymbol(Callee->getName(), J, false));
     return Sample{C * Space.value(P), {P}};
   }
   return std::nullopt;
+}
+
+/// The size of the object Alloc allocates in the symbol of a struct field
+/// or global slot its function stores a constant fraction of it into
+/// (`n = nx * ny; g->n = n; g->u = malloc(n * 8)`: 8 times `%struct.grid+16`),
+/// for other modules' loops over that field (`i < g->n`); none otherwise.
+std::optional<Sample> Estimator::sizeInStored(CallBase &Alloc, const Sample &Size) {
+  SmallVector<std::pair<Value *, unsigned>, 4> Cands;
+  for (const auto &[V, Name] : Space.storedOnce())
+    if (auto *I = dyn_cast<Instruction>(V); I && I->getFunction() == Alloc.getFunction())
+      if (unsigned P = Space.symbolNamed(Name); Space.shared(P))
+        Cands.push_back({V, P});
+  return sizeAsMultiple(Alloc, Size, Cands);
 }
 
 /// True when V, through casts, phis and selects, is what some `ret` of its

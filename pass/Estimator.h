@@ -306,7 +306,11 @@ private:
   std::optional<Sample> sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls);
   /// sizeInParams for a length that is no symbol of the size but an
   /// expression the size is a constant multiple of (`relax(a, nx * ny)`).
-  std::optional<Sample> sizeAsMultiple(CallBase &Alloc, const Sample &Size, CallBase &CB);
+  std::optional<Sample> sizeAsMultiple(CallBase &Alloc, const Sample &Size,
+                                       ArrayRef<std::pair<Value *, unsigned>> Cands);
+  /// The size as a constant multiple of a value its function stores into a
+  /// struct field or global slot alone, in that slot's symbol (for the edges).
+  std::optional<Sample> sizeInStored(CallBase &Alloc, const Sample &Size);
   /// The callee's parameters that the calls passing the object as Key pass
   /// Fn's own parameters as ("relax#1=solve#1,..."; by value, or a slot
   /// passed on by reference), the same in every call; "" when none or they

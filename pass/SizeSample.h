@@ -149,6 +149,9 @@ public:
   /// and every build gives a symbol the same one; a parameter's, ParamSample.
   static int64_t sampleOf(llvm::StringRef Name);
   static constexpr int64_t ParamSample = 2047;
+  /// The values stored into exactly one global slot or struct field, alone,
+  /// each with that slot's name.
+  const llvm::DenseMap<llvm::Value *, std::string> &storedOnce() const { return StoredOnce; }
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);

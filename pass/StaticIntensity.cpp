@@ -339,15 +339,30 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     // symbols, or in one parameter of a function they call (their sweeps
     // over parameters the join finds equal to it: the twin USEs)
     std::optional<Sample> Size = SizeOf.lookup(Rec);
+    // in a field's or global's symbol its function stores a fraction of it
+    // into (`g->n = nx * ny`): other modules' loops over that field meet it
+    // - the size for them when it has no shared symbols, else another form
+    // of it (`8 * g->nx * g->ny` for a nest over both, `8 * g->n` for a
+    // flat loop), an edge of weight 0 (common/summary.h, version 6)
+    std::optional<Sample> Alt;
+    if (Size && Size->Value > 0 && !Wrapped)
+      if (CallBase *Alloc = SizeCall.lookup(Rec))
+        Alt = sizeInStored(*Alloc, *Size);
+    if (Alt && !sharedOnly(Size->Syms))
+      Size = Alt, Alt.reset();
     if (Size && (Size->Value <= 0 || Size->Syms.empty() ||
                  (!sharedOnly(Size->Syms) && (Wrapped || !hypothesisRoot(Size->Syms)))))
       Size.reset();
+    if (Alt && (!Size || Alt->Syms == Size->Syms))
+      Alt.reset();
     for (const auto &[Key, W] : T.Exits) {
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
+      if (Alt && !KS)
+        edge(Info.Id, "", Key, 0, 0, Alt);
     }
     if (Wrapped) { // its own accesses at that size, under its private key (listing the site)
       std::optional<Sample> H = SizeOf.lookup(Rec);

@@ -467,5 +467,34 @@ int main(void) {
   b.len = len;
   oli_summary_join(&b, 1, 0x5151, 0, &local, &out);
   CHECK("a site's own root called 0 times: what it counted taken back", out.passes > 0.99f && out.passes < 1.01f);
+
+  /* version 6: another form of the size, an edge of weight 0: 8 * @nx * @ny
+   * and 8 * @n; a USE counting in @n (a flat loop) meets the second */
+  for (int alt = 0; alt < 2; alt++) {
+    len = 0;
+    oli_summary_t fe;
+    memset(&fe, 0, sizeof fe);
+    fe.what = OLI_SUMMARY_EDGE, fe.from_site = 0x6161, fe.from_key = "", fe.key = "@h+0", fe.weight = 1;
+    fe.has_sample = 1, fe.sample_bytes = 8.0f * 1031 * 1039, fe.syms = "@nx+0,@ny+0";
+    len += oli_summary_write(&fe, NULL, sec + len, sizeof sec - len);
+    if (alt) {
+      fe.weight = 0, fe.sample_bytes = 8.0f * 2047, fe.syms = "@n+0";
+      len += oli_summary_write(&fe, NULL, sec + len, sizeof sec - len);
+    }
+    oli_summary_t fu;
+    memset(&fu, 0, sizeof fu);
+    fu.what = OLI_SUMMARY_USE, fu.from_key = "", fu.key = "@h+0", fu.accesses = 2;
+    fu.per_byte[0] = 0.125f, fu.passes_per_byte = 1; /* the guess: once */
+    fu.has_sample = 1, fu.syms = "@n+0", fu.sample_execs[0] = 3.0f * 2047, fu.sample_moved = 8.0f * 3 * 2047;
+    len += oli_summary_write(&fu, NULL, sec + len, sizeof sec - len);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0, 0};
+    oli_summary_join(&b, 1, 0x6161, 0, &local, &out);
+    if (alt)
+      CHECK("a USE in the size's other form: at the sample point", out.passes > 2.99f && out.passes < 3.01f);
+    else
+      CHECK("without the other form: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
+  }
   return TEST_SUMMARY();
 }
