@@ -193,6 +193,11 @@ std::string fieldKey(const Module &M, Type *T, int64_t Off) {
     auto *In = dyn_cast<StructType>(ST->getElementType(I));
     if (!In || In->isLiteral() || !In->hasName() || !In->isSized())
       break;
+    // not into a standard library type a program's struct holds: its
+    // members (`hot`, `cold`: two std::vector<double>) would share the
+    // library's one field (_Vector_impl_data+0)
+    if (In->getName().contains("std::") && !ST->getName().contains("std::"))
+      break;
     Off -= int64_t(SL->getElementOffset(I));
     ST = In;
   }
