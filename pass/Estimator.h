@@ -394,6 +394,11 @@ private:
   /// The one parameter of a size that is a hypothesisParam, the others all
   /// shared; none otherwise.
   std::optional<unsigned> hypothesisRoot(const SymSet &Size) const;
+  /// A USE of Key under root FromKey into Out: part Q's accesses, counted at
+  /// size H when given (Q's second view in its symbols), listing Locals,
+  /// with Flags (escapes, unseen, ambiguous) beside the ones Q gives.
+  void partUse(std::vector<unsigned char> &Out, const std::string &Key, const std::string &FromKey, const Part &Q,
+               const std::optional<Sample> &H, const std::vector<uint64_t> &Locals, uint8_t Flags);
   void sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
                 const std::vector<uint64_t> &Locals, bool Returned);
   /// The size of a site a wrapper of this module returns as it is (W: the

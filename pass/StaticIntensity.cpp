@@ -250,17 +250,15 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   return Out;
 }
 
-/// A USE of Key into Out: the accesses of tally Q, counted at size H (Q's
-/// second view in H's symbols), listing the sites in Locals. Returned: Q is
-/// a wrapper's object, whose return is no escape (the key is its return).
-void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
-                         const std::vector<uint64_t> &Locals, bool Returned) {
-  std::string HNames = Space.names(H.Syms);
-  double HB = double(H.Value);
+void Estimator::partUse(std::vector<unsigned char> &Out, const std::string &Key, const std::string &FromKey,
+                        const Part &Q, const std::optional<Sample> &H, const std::vector<uint64_t> &Locals,
+                        uint8_t Flags) {
+  std::string HNames = H ? Space.names(H->Syms) : "";
+  double HB = H ? double(H->Value) : 0;
   oli_summary_t R{};
   R.what = OLI_SUMMARY_USE;
   R.key = Key.c_str();
-  R.from_key = "";
+  R.from_key = FromKey.c_str();
   R.n_local = uint16_t(Locals.size());
   R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
   double All = 0, AllS = 0;
@@ -269,23 +267,34 @@ void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key
     R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
     R.sample_execs[P - 1] = float(Q.ExecsS[P]);
     All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
-    AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + Q.ExecsS[P] / HB;
+    AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + (HB > 0 ? Q.ExecsS[P] / HB : 0);
   }
   R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
   R.moved = R.sample_rest_moved = float(Q.Moved);
   R.sample_moved = float(Q.MovedS);
   double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
-  double GS = G + Q.guessedExecsS() / HB;
-  R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) | (Q.Escapes && !Returned ? OLI_SUMMARY_F_ESCAPES : 0) |
-            (Q.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
+  double GS = G + (HB > 0 ? Q.guessedExecsS() / HB : 0);
+  R.flags = Flags | (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) |
             (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
             (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
-  R.has_sample = 1;
-  R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-  R.syms = HNames.c_str();
+  if (H) {
+    R.has_sample = 1;
+    R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+    R.syms = HNames.c_str();
+  }
   unsigned char Buf[1 << 16];
   size_t N = oli_summary_write(&R, Locals.data(), Buf, sizeof Buf);
   Out.insert(Out.end(), Buf, Buf + N);
+}
+
+/// A USE of Key into Out: the accesses of tally Q, counted at size H (Q's
+/// second view in H's symbols), listing the sites in Locals. Returned: Q is
+/// a wrapper's object, whose return is no escape (the key is its return).
+void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key, const Tally &Q, const Sample &H,
+                         const std::vector<uint64_t> &Locals, bool Returned) {
+  partUse(Out, Key, "", Q, H, Locals,
+          (Q.Escapes && !Returned ? OLI_SUMMARY_F_ESCAPES : 0) | (Q.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) |
+              (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0));
 }
 
 /// The module's summary records (common/summary.h), one global in section
@@ -378,36 +387,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // its size when it has one at the sample point
       std::string PKey = "!" + utohexstr(Info.Id, /*LowerCase=*/true, 16) + ":" + Info.File;
       edge(Info.Id, "", PKey, 1, 1, RP->second.Size);
-      std::string Names = RP->second.Size ? Space.names(RP->second.Size->Syms) : "";
-      for (const auto &[Root, Q] : RP->second.ByRoot) {
-        oli_summary_t R{};
-        R.what = OLI_SUMMARY_USE;
-        R.key = PKey.c_str();
-        R.from_key = Root.c_str();
-        R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
-        double All = 0, AllS = 0, HB = RP->second.Size ? double(RP->second.Size->Value) : 0;
-        for (unsigned P = 1; P < NumPatterns; ++P) {
-          R.per_byte[P - 1] = R.sample_per_byte[P - 1] = float(Q.PerByte[P]);
-          R.execs[P - 1] = R.sample_rest[P - 1] = float(Q.Execs[P]);
-          R.sample_execs[P - 1] = float(Q.ExecsS[P]);
-          All += Q.PerByte[P] + Q.Execs[P] / NominalBytes;
-          AllS += Q.PerByte[P] + Q.Execs[P] / NominalBytes + (HB > 0 ? Q.ExecsS[P] / HB : 0);
-        }
-        R.passes_per_byte = R.sample_passes_per_byte = float(Q.PassPerByte);
-        R.moved = R.sample_rest_moved = float(Q.Moved);
-        R.sample_moved = float(Q.MovedS);
-        double G = Q.guessedPerByte() + Q.guessedExecs() / NominalBytes;
-        double GS = G + (HB > 0 ? Q.guessedExecsS() / HB : 0);
-        R.flags = (All > 0 && G > 0.5 * All ? OLI_SUMMARY_F_GUESSED : 0) |
-                  (Q.openGather(NominalBytes, HB) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
-                  (Q.chainedGather(NominalBytes, HB) ? OLI_SUMMARY_F_CHAINED : 0);
-        if (HB > 0) {
-          R.has_sample = 1;
-          R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-          R.syms = Names.c_str();
-        }
-        add(R, {});
-      }
+      for (const auto &[Root, Q] : RP->second.ByRoot)
+        partUse(Bytes, PKey, Root, Q, RP->second.Size, {}, 0);
     }
     if (auto HT = Hypothesis.find(Rec); HT != Hypothesis.end()) {
       // its own accesses with the hypothesis's parameters taken as the size's,
