@@ -221,7 +221,31 @@ static int subset(const char *a, const char *b) {
 
 /* syms with each name a rename "to=from" list maps from replaced by to,
  * into out: 1, or 0 when it does not fit. */
-static int rename_syms(const char *syms, const char *renames, char *out, size_t cap) {
+int64_t oli_summary_sample_of(const char *name, size_t len) {
+  /* a parameter ("fn#3", a scalar by reference "fn#3+0"): ParamSample */
+  const char *hash = NULL;
+  for (size_t i = len; i > 0; i--)
+    if (name[i - 1] == '#') {
+      hash = name + i - 1;
+      break;
+    }
+  if (hash && hash != name && name[0] != '%' && name[0] != '@') {
+    const char *num = hash + 1, *end = name + len;
+    size_t n = 0;
+    while (num + n < end && num[n] >= '0' && num[n] <= '9') n++;
+    if (n > 0 && (num + n == end || (end - (num + n) == 2 && num[n] == '+' && num[n + 1] == '0')))
+      return OLI_SUMMARY_PARAM_SAMPLE;
+  }
+  uint64_t h = 14695981039346656037ull; /* FNV-1a */
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
+  return 1031 + 8 * (int64_t)(h % 256); /* 7 modulo 8: unrolled and vector loops leave a remainder */
+}
+
+/* syms with each symbol a rename names ("callee=caller") as its callee,
+ * into out; *scale times the callee's sample value over the caller's for
+ * each (a parameter for a parameter: 1; a parameter for a field, whose
+ * sample values differ: the size at the callee's point) */
+static int rename_syms(const char *syms, const char *renames, char *out, size_t cap, double *scale) {
   size_t len = 0;
   out[0] = 0;
   while (*syms) {
@@ -233,7 +257,10 @@ static int rename_syms(const char *syms, const char *renames, char *out, size_t 
       if (eq < m && m - eq - 1 == n && memcmp(q + eq + 1, syms, n) == 0) to = q, tn = eq;
       q += m + (q[m] == ',');
     }
-    if (to) name = to, n = tn;
+    if (to) {
+      *scale *= (double)oli_summary_sample_of(to, tn) / (double)oli_summary_sample_of(syms, n);
+      name = to, n = tn;
+    }
     if (len + n + 2 > cap) return 0;
     if (len) out[len++] = ',';
     memcpy(out + len, name, n);
@@ -461,6 +488,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     const char *asyms; /* ... in these symbols (`8 * g->n` beside `8 * g->nx * g->ny`) */
     int guessed;       /* entered a number of times that rests on a guessed trip count */
     char renamed[RENAMED_MAX]; /* ssyms carried on to a parameter's key by an edge's renames */
+    char arenamed[RENAMED_MAX]; /* asyms likewise */
   } keys[MAX_KEYS];
   unsigned nk = 0;
   oli_summary_t s;
@@ -530,9 +558,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       keys[nk].abytes = 0, keys[nk].asyms = "";
       /* a parameter's object passed on with the caller's lengths ("relax#1=solve#1"):
        * its size in the callee's parameters (every parameter samples at one value) */
+      double f = 1, fa = 1;
       if (keys[i].sbytes > 0 && s.has_sample && strchr(s.syms, '=') &&
-          rename_syms(keys[i].ssyms, s.syms, keys[nk].renamed, sizeof keys[nk].renamed))
-        keys[nk].sbytes = keys[i].sbytes, keys[nk].ssyms = keys[nk].renamed;
+          rename_syms(keys[i].ssyms, s.syms, keys[nk].renamed, sizeof keys[nk].renamed, &f))
+        keys[nk].sbytes = keys[i].sbytes * f, keys[nk].ssyms = keys[nk].renamed;
+      /* ... or a field's object passed with the field as its length (`axpy(g.v,
+       * g.rhs, a, g.n)`: "axpy#3=%struct.grid+16"), its size's other form too */
+      if (keys[i].abytes > 0 && s.has_sample && strchr(s.syms, '=') &&
+          rename_syms(keys[i].asyms, s.syms, keys[nk].arenamed, sizeof keys[nk].arenamed, &fa))
+        keys[nk].abytes = keys[i].abytes * fa, keys[nk].asyms = keys[nk].arenamed;
       nk++;
     }
   }

@@ -167,6 +167,12 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047
 
+/* The value the symbol `name` (len bytes) takes at the sample point: a
+ * parameter's ("fn#3", "fn#3+0") OLI_SUMMARY_PARAM_SAMPLE, any other's 1031
+ * to 3071, 7 modulo 8, from an FNV-1a hash of the name (the pass's and the
+ * join's one definition). */
+int64_t oli_summary_sample_of(const char *name, size_t len);
+
 /* One record, decoded. */
 typedef struct oli_summary_s {
   uint8_t version, what, flags;

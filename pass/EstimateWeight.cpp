@@ -495,7 +495,10 @@ std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBa
       std::string From;
       if (A->getType()->isIntegerTy() && SE.isSCEVable(A->getType())) {
         std::optional<Sample> V = Space.eval(SE.getSCEV(A), SE);
-        if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.paramOf(V->Syms[0]) == Fn)
+        // the caller's own parameter, or a symbol every module names alike (a
+        // field: `axpy(g.v, g.rhs, a, g.n)` passes %struct.grid+16)
+        if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) &&
+            ((!Fn.empty() && Space.paramOf(V->Syms[0]) == Fn) || Space.shared(V->Syms[0])))
           From = Space.name(V->Syms[0]);
       } else if (auto *Arg = dyn_cast<Argument>(A->stripPointerCasts());
                  Arg && Arg->getParent()->getName() == Fn && A->getType()->isPointerTy() && scalarByReference(*Arg)) {

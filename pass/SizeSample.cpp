@@ -6,6 +6,7 @@
 #include "SizeSample.h"
 #include "OliAbiNames.h"
 #include "StructParams.h"
+#include "summary.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -70,12 +71,8 @@ int64_t SampleSpace::sampleOf(StringRef Name) {
   // function (main -> solve(a, n) -> relax(a, n)) is then the same number in
   // each, and the join carries an object's size along the calls by renaming
   // its symbols alone (docs/static-intensity.md, "A length passed with the object")
-  if (!paramFunction(Name).empty())
-    return ParamSample;
-  uint64_t H = 14695981039346656037ull; // FNV-1a
-  for (unsigned char C : Name)
-    H = (H ^ C) * 1099511628211ull;
-  return 1031 + 8 * int64_t(H % 256); // 7 modulo 8: unrolled and vector loops leave a remainder
+  // (common/summary.c: the join computes the same)
+  return oli_summary_sample_of(Name.data(), Name.size());
 }
 
 namespace {

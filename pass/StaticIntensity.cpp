@@ -515,7 +515,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         // parameters are which of ours, so the join carries the object's
         // size in them on to the callee's key
         auto It = T.ExitCalls.find(K2);
-        std::string Renames = KeyFn.empty() || It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
+        std::string Renames = It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
         edge(0, Key, K2, W, T.ExitSweeps.at(K2), std::nullopt, T.ExitGuessed.count(K2) > 0, Renames);
       }
   }

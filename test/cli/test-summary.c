@@ -468,6 +468,15 @@ int main(void) {
   oli_summary_join(&b, 1, 0x5151, 0, &local, &out);
   CHECK("a site's own root called 0 times: what it counted taken back", out.passes > 0.99f && out.passes < 1.01f);
 
+  /* the sample point's values (the pass's and the join's one definition) */
+  CHECK("a parameter samples at 2047", oli_summary_sample_of("relax#1", 7) == OLI_SUMMARY_PARAM_SAMPLE &&
+                                           oli_summary_sample_of("relax#1+0", 9) == OLI_SUMMARY_PARAM_SAMPLE);
+  int64_t fv = oli_summary_sample_of("%struct.grid+16", 15);
+  CHECK("a field samples at 1031..3071, 7 mod 8", fv >= 1031 && fv <= 3071 && fv % 8 == 7 &&
+                                                    oli_summary_sample_of("%struct.grid+8", 14) != fv);
+  CHECK("no parameter: a field behind it, a global's name", oli_summary_sample_of("relax#1+8", 9) != OLI_SUMMARY_PARAM_SAMPLE &&
+                                                                oli_summary_sample_of("@n#1", 4) != OLI_SUMMARY_PARAM_SAMPLE);
+
   /* version 6: another form of the size, an edge of weight 0: 8 * @nx * @ny
    * and 8 * @n; a USE counting in @n (a flat loop) meets the second */
   for (int alt = 0; alt < 2; alt++) {
