@@ -282,8 +282,11 @@ static int lists(const oli_summary_t *s, uint64_t id) {
 
 /* Calls per run of root function `fn` ("name()"; "" and "main()": 1): the
  * sum over the call edges into it of the caller root's calls times the
- * edge's weight; 1 when no module calls it (a callback, a library's entry). */
-static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth, unsigned *budget) {
+ * edge's weight; 1 when no module calls it (a callback, a library's entry).
+ * *guessed set when an edge the sum takes rests on a guessed trip count (a
+ * time loop over an input's step count). */
+static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth, unsigned *budget,
+                    int *guessed) {
   if (!fn[0] || strcmp(fn, "main()") == 0 || depth >= MAX_DEPTH || *budget == 0) return 1.0;
   (*budget)--; /* a crafted file's many edges cannot make the join run for ever */
   double sum = 0;
@@ -294,7 +297,8 @@ static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn,
         (s.flags & OLI_SUMMARY_F_ARGS))
       continue;
     any = 1;
-    sum += calls(bufs, nbufs, s.from_key, depth + 1, budget) * (double)s.weight;
+    if ((s.flags & OLI_SUMMARY_F_GUESSED) && s.weight > 0) *guessed = 1;
+    sum += calls(bufs, nbufs, s.from_key, depth + 1, budget, guessed) * (double)s.weight;
   }
   return any ? sum : 1.0;
 }
@@ -639,7 +643,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (twin != has_twin) continue; /* a twin not shown to hold; a USE its twin replaces */
       resolved = 1;
       if (keys[i].key[0] != '~' && lists(&s, id)) continue; /* counted in the site's own estimate */
-      double cl = calls(bufs, nbufs, s.from_key, 0, &budget), c = 0;
+      int cg = 0; /* the root's calls rest on a guessed trip count */
+      double cl = calls(bufs, nbufs, s.from_key, 0, &budget, &cg), c = 0;
       /* a site's own accesses under a root other modules call ("!id:file"),
        * which its module's estimate counts once: the calls beyond that one
        * (none called: -1, it never runs) */
@@ -664,7 +669,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       passes += exact ? ws * (double)s.sample_passes_per_byte +
                             w * ((double)s.sample_moved / kb + (double)s.sample_rest_moved / size)
                       : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
-      int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED);
+      int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) || (cg && cl > 0);
       if (guess) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;

@@ -529,6 +529,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // (ParamHypothesis).
   using CallKey = std::pair<std::string, std::string>;
   std::map<CallKey, double> CallW;
+  std::map<CallKey, bool> CallG; // CallW rests on a guessed trip count
   std::map<CallKey, std::map<unsigned, std::string>> CallArgs, ArgsOnly;
   TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
   TargetLibraryInfo TLI(TLII);
@@ -566,7 +567,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       CallKey K{FI ? rootOf(F) : F.getName().str() + "()", Callee->getName().str() + "()"};
       if (FI && Callee->isDeclaration()) {
         bool First = !CallW.count(K);
-        CallW[K] += rootCalls(F).first * relFreq(*FI, CB->getParent()).first;
+        auto [RC, RG] = rootCalls(F);
+        auto [Freq, FG] = relFreq(*FI, CB->getParent());
+        CallW[K] += RC * Freq;
+        CallG[K] |= (RG || FG) && RC * Freq > 0;
         if (Named)
           names(CallArgs[K], First, *CB, *Callee);
       } else if (Named) {
@@ -588,7 +592,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     return L;
   };
   for (const auto &[FromTo, W] : CallW)
-    edge(0, FromTo.first, FromTo.second, W, W, std::nullopt, false, argList(FromTo.second, CallArgs[FromTo]));
+    edge(0, FromTo.first, FromTo.second, W, W, std::nullopt, CallG[FromTo], argList(FromTo.second, CallArgs[FromTo]));
   for (const auto &[FromTo, Args] : ArgsOnly)
     if (std::string L = argList(FromTo.second, Args); !L.empty()) {
       oli_summary_t R{};
