@@ -386,6 +386,12 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(*CB.getFunction());
   auto at = [&](Value *V) {
+    // new[]'s guard against an overflowing count (`n > MAX ? -1 : n * 8`,
+    // the -1 making operator new[] throw): the size is the other arm
+    if (auto *Sel = dyn_cast<SelectInst>(V))
+      for (unsigned Arm : {1u, 2u})
+        if (auto *C = dyn_cast<ConstantInt>(Sel->getOperand(Arm)); C && C->isMinusOne())
+          V = Sel->getOperand(3 - Arm);
     // a phi of copies of one size (jump threading's) has that size
     Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
       if (!LI.isLoopHeader(P->getParent()))

@@ -285,7 +285,7 @@ static StringRef trailingChain(StringRef Text) {
 
 /// The left-hand side of the assignment whose right-hand side starts at
 /// column Col of Text (`SD.x = (T *) malloc(` -> `SD.x`), or "".
-static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields) {
+static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields, bool ThisField = false) {
   if (Col == 0 || Col > Text.size() + 1)
     return "";
   StringRef Before = Text.take_front(Col - 1);
@@ -296,7 +296,10 @@ static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields) {
     if (Next == '=' || StringRef(NotAssignment).contains(Prev))
       return ""; // a comparison or a compound assignment: not `x = alloc(...)`
     StringRef Name = trailingChain(Before.take_front(I).rtrim());
-    return isMemberAccess(Name, Fields) ? Name.str() : "";
+    // a member of the object a C++ member function runs on, named without
+    // `this->` (`a = new double[m]`: a store one field into `this`)
+    bool ImplicitThis = ThisField && Fields == 1 && isMemberAccess(Name, 0);
+    return isMemberAccess(Name, Fields) || ImplicitThis ? Name.str() : "";
   }
   return "";
 }
@@ -311,7 +314,17 @@ std::string FieldNamer::name(CallBase &CB) {
     return N;
   unsigned Col;
   StringRef Line = callLine(CB, Col);
-  return assignedTo(Line, Col, FP.Fields.size());
+  // a field of `this`: a C++ member function's (mangled) first parameter,
+  // or, at the pipeline's start, its reload from the slot it is spilled to
+  Value *B = FP.Base;
+  if (auto *LI = dyn_cast<LoadInst>(B))
+    if (auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand()))
+      for (User *U : Slot->users())
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == Slot && isa<Argument>(SI->getValueOperand()))
+          B = SI->getValueOperand();
+  auto *A = dyn_cast<Argument>(B);
+  bool ThisField = A && A->getArgNo() == 0 && A->getParent()->getName().starts_with("_Z");
+  return assignedTo(Line, Col, FP.Fields.size(), ThisField);
 }
 
 std::string FieldNamer::localName(CallBase &CB) {
