@@ -156,6 +156,30 @@ static Value *frameSlotValue(LoadInst &LI, unsigned Depth = 0) {
   return V;
 }
 
+/// A slot of the frame whose every write (a store, a call given its address
+/// that may write there) dominates every load of it, and which nothing else
+/// uses: each load reads the value the last write left.
+static bool writtenBeforeRead(AllocaInst &AI, DominatorTree &DT) {
+  SmallVector<Instruction *, 4> Writes, Reads;
+  for (Use &U : AI.uses()) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    auto *CB = dyn_cast_or_null<CallBase>(I);
+    if (auto *LI = dyn_cast_or_null<LoadInst>(I); LI && LI->isSimple())
+      Reads.push_back(LI);
+    else if (auto *SI = dyn_cast_or_null<StoreInst>(I); SI && SI->getPointerOperand() == &AI && SI->isSimple())
+      Writes.push_back(SI);
+    else if (CB && isa<LifetimeIntrinsic>(CB))
+      continue;
+    else if (CB && CB->isArgOperand(&U))
+      Writes.push_back(CB); // it may write there (a region that only reads it too: one more write)
+    else
+      return false;
+  }
+  return !Writes.empty() && !Reads.empty() && all_of(Writes, [&](Instruction *W) {
+    return all_of(Reads, [&](Instruction *R) { return DT.dominates(W, R); });
+  });
+}
+
 /// Op, or the value the frame slot it is loaded from holds (frameSlotValue).
 static Value *heldValue(Value *Op) {
   auto *LI = dyn_cast<LoadInst>(Op);
@@ -334,6 +358,19 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
       }
     }
   }
+  // a scalar slot of the frame written before it is read (Fortran's `read(arg, *) n`
+  // fills `n` through the I/O runtime, then every load reads that value,
+  // however often the code reloads it): one name for all its loads
+  if (auto *AI = dyn_cast<AllocaInst>(Base); AI && O == 0 && !AI->getAllocatedType()->isAggregateType() && Dom)
+    if (writtenBeforeRead(*AI, *Dom(*AI->getFunction()))) {
+      unsigned K = 0;
+      for (Instruction &I : AI->getParent()->instructionsWithoutDebug())
+        if (&I == AI)
+          break;
+        else
+          K += isa<AllocaInst>(I);
+      return keyed(("%@" + AI->getFunction()->getName() + "!slot" + Twine(K)).str(), 0); // the module's own
+    }
   auto *A = dyn_cast<Argument>(Base);
   if (!A) // a stack struct's field
     return fieldKeyAt(Base, O);
