@@ -280,6 +280,42 @@ static int lists(const oli_summary_t *s, uint64_t id) {
   return 0;
 }
 
+/* The distinct functions an edge from the pointer-call key `key` ("*<type>",
+ * version 6) leads to: those whose address the program takes (at least 1). */
+static double candidates(const oli_summary_buf_t *bufs, size_t nbufs, const char *key) {
+  char seen[32][RENAMED_MAX]; /* copies: a decoded record's strings last until the next */
+  unsigned n = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.from_key, key) != 0) continue;
+    unsigned k = 0;
+    while (k < n && strncmp(seen[k], s.key, RENAMED_MAX - 1) != 0) k++;
+    if (k == n && n < 32) snprintf(seen[n++], RENAMED_MAX, "%s", s.key);
+  }
+  return n ? (double)n : 1.0;
+}
+
+static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn, unsigned depth, unsigned *budget,
+                    int *guessed);
+
+/* Calls per run of each function calls through a pointer of type `key`
+ * ("*<type>") may reach: those a loop walking a table of them makes (each
+ * function once per entry of the loop, OLI_SUMMARY_F_EACH), and the others
+ * shared among the functions of that type whose address the program takes. */
+static double pointer_calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *key, unsigned depth,
+                            unsigned *budget, int *guessed) {
+  double each = 0, shared = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, key) != 0 || (s.flags & OLI_SUMMARY_F_ARGS))
+      continue;
+    double c = calls(bufs, nbufs, s.from_key, depth + 1, budget, guessed) * (double)s.weight;
+    if (s.flags & OLI_SUMMARY_F_EACH) each += c;
+    else shared += c;
+  }
+  return each + shared / candidates(bufs, nbufs, key);
+}
+
 /* Calls per run of root function `fn` ("name()"; "" and "main()": 1): the
  * sum over the call edges into it of the caller root's calls times the
  * edge's weight; 1 when no module calls it (a callback, a library's entry).
@@ -296,10 +332,16 @@ static double calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *fn,
     if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.key, fn) != 0 || strcmp(s.from_key, fn) == 0 ||
         (s.flags & OLI_SUMMARY_F_ARGS))
       continue;
+    if (s.from_key[0] == '*') { /* one of the functions calls through a pointer may reach */
+      double p = pointer_calls(bufs, nbufs, s.from_key, depth + 1, budget, guessed) * (double)s.weight;
+      if (p > 0) any = 1, *guessed = 1, sum += p; /* none: called by code without summaries (qsort's) */
+      continue;
+    }
     any = 1;
     if ((s.flags & OLI_SUMMARY_F_GUESSED) && s.weight > 0) *guessed = 1;
     sum += calls(bufs, nbufs, s.from_key, depth + 1, budget, guessed) * (double)s.weight;
   }
+  if (!any) *guessed = 1; /* called through a pointer, or by code without summaries: how often is a guess */
   return any ? sum : 1.0;
 }
 

@@ -129,6 +129,18 @@
  * function stores the element count into a field); a USE counts exactly
  * when its symbols are in either form. A reader before version 6 takes the
  * two sizes for a conflict and neither.
+ * Also in version 6: calls through a pointer. A root's calls through a
+ * function pointer of type T are an EDGE into the key "*T" (T as LLVM
+ * prints it, "*void (ptr, i64)"), flagged guessed; a module that takes the
+ * address of a function of type T (not by a call, an alias or the
+ * loader's constructor list) gives an EDGE "*T" -> "fn()" of weight 1. The
+ * join shares the calls into "*T" among the distinct functions so named,
+ * except those of a loop walking a table of them (`stages[k]()`, k the
+ * loop's induction variable: flag OLI_SUMMARY_F_EACH, weight the loop's
+ * entries), which each function gets whole. A function whose address is
+ * taken but that no call through a pointer reaches is called as one no
+ * module calls (once, guessed). A reader before version 6 takes "*T" for
+ * one more root function.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
@@ -163,6 +175,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_CHAINED 0x20     /* USE: most of its gather part is chained (OLI_STATIC_F_CHAINED) */
 #define OLI_SUMMARY_F_WRAPPED 0x40     /* EDGE from a site: its size is the hypothesis of another file's wrapper (v4) */
 #define OLI_SUMMARY_F_ARGS 0x80        /* EDGE "fn()" -> "g()": the arguments' names only, no count of calls (v5) */
+#define OLI_SUMMARY_F_EACH 0x02        /* EDGE "fn()" -> "*<type>": calls of each function a loop walking a table
+                                        * of them reaches, not of all together (v6; a USE's ESCAPES bit) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

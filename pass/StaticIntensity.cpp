@@ -297,6 +297,15 @@ void Estimator::sizedUse(std::vector<unsigned char> &Out, const std::string &Key
               (Q.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0));
 }
 
+/// The key of calls through a pointer of type T: "*" and T as LLVM prints it
+/// ("*void (ptr, i64)"), the same in every module.
+static std::string indirectKey(FunctionType &T) {
+  std::string S = "*";
+  raw_string_ostream OS(S);
+  T.print(OS);
+  return OS.str();
+}
+
 /// The module's summary records (common/summary.h), one global in section
 /// oli_summary: an EDGE from each site to each key its object reaches, a USE
 /// per key root (with the sites whose estimates already count it), an EDGE
@@ -312,10 +321,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // parameters are the caller's ("relax#1=solve#1")
   auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W, double Sweeps,
                   const std::optional<Sample> &Size = std::nullopt, bool Guessed = false,
-                  const std::string &Renames = "", bool Wrapped = false) {
+                  const std::string &Renames = "", bool Wrapped = false, uint8_t Flags = 0) {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
-    R.flags = (Guessed ? OLI_SUMMARY_F_GUESSED : 0) | (Wrapped && Size ? OLI_SUMMARY_F_WRAPPED : 0);
+    R.flags = Flags | (Guessed ? OLI_SUMMARY_F_GUESSED : 0) | (Wrapped && Size ? OLI_SUMMARY_F_WRAPPED : 0);
     R.from_site = Site;
     R.from_key = FromKey.c_str();
     R.key = Key.c_str();
@@ -530,6 +539,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   using CallKey = std::pair<std::string, std::string>;
   std::map<CallKey, double> CallW;
   std::map<CallKey, bool> CallG; // CallW rests on a guessed trip count
+  std::map<CallKey, double> CallEach; // calls through a table walk: each function's (OLI_SUMMARY_F_EACH)
   std::map<CallKey, std::map<unsigned, std::string>> CallArgs, ArgsOnly;
   TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
   TargetLibraryInfo TLI(TLII);
@@ -559,6 +569,22 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       auto *CB = dyn_cast<CallBase>(&I);
       Function *Callee = CB ? CB->getCalledFunction() : nullptr;
       LibFunc LF;
+      if (CB && !Callee && FI && !CB->isInlineAsm()) {
+        // a call through a pointer (a table of stages filled at run time):
+        // per call of the root, into the functions of its type whose address
+        // the program takes, shared among them by the join (a guess)
+        CallKey K{rootOf(F), indirectKey(*CB->getFunctionType())};
+        // a loop walking a table of them (`stages[k]()`, k its induction
+        // variable): each function once per entry of the loop
+        const Loop *L = FI->LI->getLoopFor(CB->getParent());
+        auto *LI = dyn_cast<LoadInst>(CB->getCalledOperand());
+        auto *AR = L && LI ? dyn_cast<SCEVAddRecExpr>(FI->SE->getSCEV(LI->getPointerOperand())) : nullptr;
+        bool Walk = AR && AR->getLoop() == L && AR->isAffine() && isa<SCEVConstant>(AR->getStepRecurrence(*FI->SE));
+        double Per = Walk ? loopEntries(*FI, L).first : relFreq(*FI, CB->getParent()).first;
+        (Walk ? CallEach : CallW)[K] += rootCalls(F).first * Per;
+        CallG[K] = true;
+        continue;
+      }
       if (!counted(Callee))
         continue;
       bool Named = !TLI.getLibFunc(*Callee, LF) && !Callee->getName().starts_with("__") && // the C library's own
@@ -584,6 +610,35 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     if (FI && uncalledRoot(F))
       CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
+  // the functions whose address this module takes: candidates of the calls
+  // through pointers of their type (an edge "*<type>" -> "fn()" of weight 1)
+  // (not a constructor or destructor the loader runs, not a parallel
+  // region's outlined function: a callback)
+  auto startOrExit = [](const User *U) {
+    SmallVector<const User *, 4> Work{U};
+    while (!Work.empty()) {
+      const User *X = Work.pop_back_val();
+      if (auto *GV = dyn_cast<GlobalVariable>(X))
+        return GV->getName().starts_with("llvm.");
+      if (!isa<Constant>(X))
+        return false;
+      append_range(Work, X->users());
+    }
+    return false;
+  };
+  for (Function &G : M) {
+    if (G.isIntrinsic() || G.getName().starts_with(AbiPrefix))
+      continue;
+    bool Taken = any_of(G.uses(), [&](const Use &U) {
+      if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U))
+        return false; // a call
+      if (AbstractCallSite ACS(&U); ACS && ACS.isCallbackCall())
+        return false;
+      return !isa<GlobalAlias>(U.getUser()) && !startOrExit(U.getUser()); // an alias (C1 of C2) calls it by name
+    });
+    if (Taken)
+      CallW[{indirectKey(*G.getFunctionType()), G.getName().str() + "()"}] = 1;
+  }
   auto argList = [&](const std::string &Callee, const std::map<unsigned, std::string> &Args) {
     std::string L;
     for (const auto &[I, N] : Args)
@@ -593,6 +648,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   };
   for (const auto &[FromTo, W] : CallW)
     edge(0, FromTo.first, FromTo.second, W, W, std::nullopt, CallG[FromTo], argList(FromTo.second, CallArgs[FromTo]));
+  for (const auto &[FromTo, W] : CallEach)
+    edge(0, FromTo.first, FromTo.second, W, W, std::nullopt, true, "", false, OLI_SUMMARY_F_EACH);
   for (const auto &[FromTo, Args] : ArgsOnly)
     if (std::string L = argList(FromTo.second, Args); !L.empty()) {
       oli_summary_t R{};
