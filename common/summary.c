@@ -219,8 +219,6 @@ static int subset(const char *a, const char *b) {
   return 1;
 }
 
-/* syms with each name a rename "to=from" list maps from replaced by to,
- * into out: 1, or 0 when it does not fit. */
 int64_t oli_summary_sample_of(const char *name, size_t len) {
   /* a parameter ("fn#3", a scalar by reference "fn#3+0"): ParamSample */
   const char *hash = NULL;
@@ -241,10 +239,10 @@ int64_t oli_summary_sample_of(const char *name, size_t len) {
   return 1031 + 8 * (int64_t)(h % 256); /* 7 modulo 8: unrolled and vector loops leave a remainder */
 }
 
-/* syms with each symbol a rename names ("callee=caller") as its callee,
- * into out; *scale times the callee's sample value over the caller's for
- * each (a parameter for a parameter: 1; a parameter for a field, whose
- * sample values differ: the size at the callee's point) */
+/* syms with each name a rename "to=from" list maps from replaced by to,
+ * into out: 1, or 0 when it does not fit; *scale times to's sample value
+ * over from's for each (a parameter for a parameter: 1; a parameter for a
+ * field, whose sample values differ: the size at the callee's point) */
 static int rename_syms(const char *syms, const char *renames, char *out, size_t cap, double *scale) {
   size_t len = 0;
   out[0] = 0;

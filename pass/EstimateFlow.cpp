@@ -660,10 +660,6 @@ void Estimator::findRoots() {
   }
 }
 
-/// Key roots: every place through which another module's object may come
-/// into this one. A pointer parameter of a function other modules can call
-/// (per call); a pointer slot of a global other modules name, loaded here; a
-/// pointer field of a struct passed by value (per run).
 SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
   SmallVector<Value *, 4> Out{&A};
   for (User *U : A.users()) {
@@ -710,6 +706,10 @@ SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
   return Out;
 }
 
+/// Key roots: every place through which another module's object may come
+/// into this one. A pointer parameter of a function other modules can call
+/// (per call); a pointer slot of a global other modules name, loaded here; a
+/// pointer field of a struct passed by value (per run).
 void Estimator::findKeys() {
   // each state once per key, however many loads reach it
   auto root = [&](const std::string &K, unsigned S, double PerCall) {
