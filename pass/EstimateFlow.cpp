@@ -678,25 +678,10 @@ SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
       if (auto *II = dyn_cast<IntrinsicInst>(SU))
         return II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
       auto *CB = dyn_cast<CallBase>(SU);
-      if (!CB)
+      if (!CB || !regionsRead(*CB, Slot))
         return false;
-      SmallVector<const Use *, 2> CallbackUses;
-      AbstractCallSite::getCallbackUses(*CB, CallbackUses);
-      bool Shared = false;
-      for (const Use *CU : CallbackUses) {
-        AbstractCallSite ACS(CU);
-        Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
-        for (unsigned J = 0; Cb && !Cb->isDeclaration() && J < Cb->arg_size(); ++J)
-          if (ACS.getCallArgOperand(J) == Slot) {
-            if (!Cb->getArg(J)->onlyReadsMemory())
-              return false;
-            for (User *RU : Cb->getArg(J)->users())
-              if (auto *LI = dyn_cast<LoadInst>(RU); LI && LI->getPointerOperand() == Cb->getArg(J))
-                Reads.push_back(LI);
-            Shared = true;
-          }
-      }
-      return Shared;
+      append_range(Reads, regionLoads(*CB, Slot));
+      return true;
     });
     if (Holds)
       for (Value *R : Reads)

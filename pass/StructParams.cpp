@@ -41,11 +41,7 @@ static StructType *indexedAs(Value *V, bool &Mixed) {
 
 static StructType *structOf(Argument &A, unsigned Depth);
 
-/// The loads of the value in Slot in the parallel regions CB forks with Slot
-/// as a shared variable (`__kmpc_fork_call`'s outlined function reads `g`
-/// through it): through the region's parameter, or the stack slot it is
-/// spilled to at the pipeline's start.
-static SmallVector<Value *, 4> regionLoads(CallBase &CB, Value *Slot) {
+SmallVector<Value *, 4> regionLoads(CallBase &CB, Value *Slot) {
   SmallVector<Value *, 4> Out;
   SmallVector<const Use *, 2> CallbackUses;
   AbstractCallSite::getCallbackUses(CB, CallbackUses);

@@ -15,7 +15,9 @@
 #define OLI_PASS_STRUCTPARAMS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Argument.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 
 #include <cstdint>
@@ -28,6 +30,12 @@ namespace oli {
 /// it to), that struct's name. Leaves a function recorded before (ThinLTO's
 /// second run sees byte offsets only) as it was.
 void recordStructParams(llvm::Module &M);
+
+/// The loads of the value in Slot in the parallel regions CB forks with Slot
+/// as a shared variable (`__kmpc_fork_call`'s outlined function reads `g`
+/// through it): through the region's parameter, or the stack slot it is
+/// spilled to at the pipeline's start.
+llvm::SmallVector<llvm::Value *, 4> regionLoads(llvm::CallBase &CB, llvm::Value *Slot);
 
 /// The name of the struct type parameter A was indexed as at the pipeline's
 /// start ("struct.grid"), or "" when none was recorded.
