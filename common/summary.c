@@ -516,6 +516,28 @@ static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   return rest[0] && params_subset(bufs, nbufs, rest, p0);
 }
 
+/* Calls per run of the function a parameter's key ("fn#i*off") names. */
+static double fn_calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey, int *guessed) {
+  char fn[RENAMED_MAX];
+  const char *hash = strrchr(pkey, '#');
+  size_t fl = hash ? (size_t)(hash - pkey) : 0;
+  if (fl == 0 || fl + 3 > sizeof fn) return 1;
+  memcpy(fn, pkey, fl);
+  memcpy(fn + fl, "()", 3);
+  unsigned budget = MAX_CALL_WALK;
+  return calls(bufs, nbufs, fn, 0, &budget, guessed);
+}
+
+/* Some EDGE not flagged OLI_SUMMARY_F_UNCLAIMED enters `key`: a caller
+ * names the objects in that parameter's slot (version 7). */
+static int claimed(const oli_summary_buf_t *bufs, size_t nbufs, const char *key) {
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what == OLI_SUMMARY_EDGE && !(s.flags & OLI_SUMMARY_F_UNCLAIMED) && strcmp(s.key, key) == 0) return 1;
+  }
+  return 0;
+}
+
 int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, uint64_t bytes,
                      const __oli_site_static_t *local, __oli_site_static_t *out) {
   __oli_site_static_t own = *local; /* out may be local */
@@ -587,18 +609,28 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     if (keys[i].depth >= MAX_DEPTH) continue;
     EACH(bufs, nbufs, s) {
       if (s.what != OLI_SUMMARY_EDGE || s.from_site || strcmp(s.from_key, keys[i].key) != 0) continue;
+      if (lists(&s, id)) continue; /* the site's own edges have it (version 7) */
+      /* a library type's field into a parameter's deref key (version 7):
+       * for the objects no caller names, per call of its function */
+      double per = 1;
+      int per_guessed = 0;
+      if (s.flags & OLI_SUMMARY_F_UNCLAIMED) {
+        if (claimed(bufs, nbufs, s.key)) continue;
+        per = fn_calls(bufs, nbufs, s.key, &per_guessed);
+      }
       unsigned k = 0;
       while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
       if (k < nk) { /* reached again (a cycle, or a second path): weight only if not yet expanded */
         to[i] |= 1ull << k;
-        if (k > i) keys[k].weight += keys[i].weight * s.weight, keys[k].sweeps += keys[i].sweeps * s.sweeps;
+        if (k > i) keys[k].weight += keys[i].weight * s.weight * per, keys[k].sweeps += keys[i].sweeps * s.sweeps * per;
         continue;
       }
       if (nk == MAX_KEYS) continue;
       to[i] |= 1ull << nk;
-      keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight, keys[nk].depth = keys[i].depth + 1;
-      keys[nk].sweeps = keys[i].sweeps * s.sweeps;
-      keys[nk].sbytes = 0, keys[nk].ssyms = "", keys[nk].guessed = keys[i].guessed || (s.flags & OLI_SUMMARY_F_GUESSED);
+      keys[nk].key = s.key, keys[nk].weight = keys[i].weight * s.weight * per, keys[nk].depth = keys[i].depth + 1;
+      keys[nk].sweeps = keys[i].sweeps * s.sweeps * per;
+      keys[nk].sbytes = 0, keys[nk].ssyms = "";
+      keys[nk].guessed = keys[i].guessed || (s.flags & OLI_SUMMARY_F_GUESSED) || per_guessed;
       keys[nk].abytes = 0, keys[nk].asyms = "";
       /* a parameter's object passed on with the caller's lengths ("relax#1=solve#1"):
        * its size in the callee's parameters (every parameter samples at one value) */
@@ -726,6 +758,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       size_t plus = strcspn(keys[i].key, "+");
       EACH(bufs, nbufs, s) {
         if (s.what == OLI_SUMMARY_USE && strncmp(s.key, keys[i].key, plus + 1) == 0) resolved = 1;
+      }
+    }
+    const char *star = keys[i].key[0] != '%' && keys[i].key[0] != '@' ? strrchr(keys[i].key, '*') : NULL;
+    if (!resolved && star && star > keys[i].key && memchr(keys[i].key, '#', (size_t)(star - keys[i].key))) {
+      /* a slot the function never loads of what its parameter points to
+       * ("axpy#0*16", a vector's capacity): its parameter's USE ("axpy#0") */
+      size_t pl = (size_t)(star - keys[i].key);
+      EACH(bufs, nbufs, s) {
+        if (s.what == OLI_SUMMARY_USE && strlen(s.key) == pl && strncmp(s.key, keys[i].key, pl) == 0) resolved = 1;
       }
     }
     if (!resolved && wrapped && scale > 0 && i == 0) resolved = 1; /* a wrapper that does nothing to what it returns */

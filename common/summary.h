@@ -142,6 +142,28 @@
  * module calls (once, guessed). A reader before version 6 takes "*T" for
  * one more root function.
  *
+ * Version 7: objects in a slot of what a parameter points to. A function
+ * that loads a pointer from a constant offset of what its parameter i
+ * points to, where that is a library type (`std::vector<double> &y`: its
+ * data pointer) or no named struct (a Fortran assumed-shape dummy's
+ * descriptor, a `double **`), gives the accesses through it per call under
+ * the parameter's deref key "fn#i*off"; a caller passing the address of such
+ * a slot holding a site's object (its frame's vector, a global's, a
+ * parameter's) gives an EDGE into that key, per call. A library type's slot
+ * is no key of one object: all the program's std::vector<double> share its
+ * field key. The callee also gives an EDGE from that field key into the
+ * deref key, flagged OLI_SUMMARY_F_UNCLAIMED, which the join takes only when
+ * no other EDGE enters the deref key: a vector filled in another file (its
+ * site's EDGE into the field key) and passed by reference from a file that
+ * does not know its object. A reader before version 7 takes the flagged
+ * edges as any (the named objects counted twice).
+ * Also in version 7: an EDGE from a key may list site IDs, as a USE does:
+ * the sites whose own flow reached the key's root in the module that wrote
+ * it, whose own EDGEs have its exits already (`g = malloc(..)` into a global
+ * in main, then `kern(g, n)`: the site's edge and the global's both enter
+ * "kern#0"). The join does not take it for them. A reader before version 7
+ * takes it (the C global above: 39 passes, the run makes 21).
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -158,7 +180,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 6
+#define OLI_SUMMARY_VERSION 7
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -177,6 +199,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_ARGS 0x80        /* EDGE "fn()" -> "g()": the arguments' names only, no count of calls (v5) */
 #define OLI_SUMMARY_F_EACH 0x02        /* EDGE "fn()" -> "*<type>": calls of each function a loop walking a table
                                         * of them reaches, not of all together (v6; a USE's ESCAPES bit) */
+#define OLI_SUMMARY_F_UNCLAIMED 0x04   /* EDGE from a library type's field key -> a deref key "fn#i*off": taken
+                                        * when no other EDGE enters that key (v7; a USE's UNSEEN bit) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

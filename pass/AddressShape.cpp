@@ -499,6 +499,31 @@ std::optional<int64_t> strideIn(const SCEV *X, const Loop *L, ScalarEvolution &S
   return std::nullopt;
 }
 
+bool descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const DataLayout &DL) {
+  constexpr int64_t BaseAt = 0, StrideAt = 40; // flang's descriptor: base_addr, dim[0].sm
+  auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || AR->getLoop() != L || !AR->isAffine())
+    return false;
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (auto *M = dyn_cast<SCEVMulExpr>(Step); M && M->getNumOperands() == 2 && isa<SCEVConstant>(M->getOperand(0)))
+    Step = M->getOperand(1); // unrolled: a multiple of it
+  while (auto *C = dyn_cast<SCEVCastExpr>(Step))
+    Step = C->getOperand(0);
+  auto slot = [&](const SCEV *X, int64_t At) -> const Value * {
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    auto *LI = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
+    if (!LI)
+      return nullptr;
+    APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
+    const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+    return Off == At ? B : nullptr;
+  };
+  const Value *Desc = slot(Step, StrideAt);
+  return Desc && SCEVExprContains(AR->getStart(), [&](const SCEV *X) {
+           return isa<SCEVUnknown>(X) && X->getType()->isPointerTy() && slot(X, BaseAt) == Desc;
+         });
+}
+
 const SCEV *startIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
   struct Rewriter : SCEVRewriteVisitor<Rewriter> {
     const Loop *L;

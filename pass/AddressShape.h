@@ -66,6 +66,15 @@ const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, ll
 /// however irregular the steps between iterations.
 int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// S walks the first dimension of a Fortran array through its descriptor:
+/// it steps in L by a multiple of the byte stride loaded from offset 40 of
+/// the struct whose offset 0 holds S's base (flang's descriptor: the base
+/// address at 0, dim[0]'s lower bound, extent and byte stride at 24, 32,
+/// 40). An assumed-shape dummy's elements one after another: contiguous,
+/// but for a section with a step (`x(1:n:2)`) passed to it.
+bool descriptorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE,
+                    const llvm::DataLayout &DL);
+
 /// S moves in L only with a row's start: its other terms fixed in L (or a
 /// base L reloads from a fixed slot), one term c * v with v the value a loop
 /// nested in L starts its induction variable from (or that plus a

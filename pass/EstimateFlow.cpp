@@ -34,6 +34,38 @@ static std::string argFieldKey(const Argument &A, int64_t Off) {
   return N.empty() ? "" : fieldKey(M, N, Off);
 }
 static std::string paramKey(const Function &F, unsigned I) { return F.getName().str() + "#" + std::to_string(I); }
+/// The key of the object in slot Off of what parameter I of F points to,
+/// per call: "F#I*Off" (a std::vector passed by reference, a Fortran
+/// array's descriptor passed to an assumed-shape dummy).
+static std::string derefKey(const Function &F, unsigned I, int64_t Off) {
+  return paramKey(F, I) + "*" + std::to_string(Off);
+}
+/// A field key that names the objects of one slot of the program's own
+/// types: not "" (no named struct: a literal one, flang's descriptor), not a
+/// library type's (every std::vector<double> of the program shares
+/// `_Vector_impl_data+0`). A slot whose key is not is a parameter's deref
+/// key instead.
+static bool programKey(StringRef K) { return !K.empty() && !K.contains("std::"); }
+/// The type that starts at byte Off of T, the outermost (a member's own
+/// type, not its first field's); none inside a field or past T.
+static Type *typeAt(const DataLayout &DL, Type *T, int64_t Off) {
+  while (T && Off != 0) {
+    if (Off < 0 || !T->isSized() || uint64_t(Off) >= DL.getTypeAllocSize(T))
+      return nullptr;
+    if (auto *ST = dyn_cast<StructType>(T)) {
+      const StructLayout *SL = DL.getStructLayout(ST);
+      unsigned I = SL->getElementContainingOffset(uint64_t(Off));
+      Off -= int64_t(SL->getElementOffset(I));
+      T = ST->getElementType(I);
+    } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+      Off %= int64_t(DL.getTypeAllocSize(AT->getElementType()));
+      T = AT->getElementType();
+    } else {
+      return nullptr;
+    }
+  }
+  return T;
+}
 
 void pointerSlots(Value *Base, const DataLayout &DL, unsigned MaxSteps, function_ref<void(int64_t, LoadInst *)> OnLoad,
                   function_ref<void(int64_t, StoreInst *)> OnStore) {
@@ -282,18 +314,41 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   // A function of another module (or a library): the object enters its
   // parameter's key, once per call; a struct passed by value, its type's field.
   std::string K;
+  bool PerCall = P.empty();
   if (P.empty())
     K = paramKey(*Callee, ArgNo);
   else if (P.size() == 1 && P[0].exact() && CB.isByValArgument(ArgNo))
     K = fieldKey(M, CB.getParamByValType(ArgNo), P[0].Lo);
-  else if (auto *AI = dyn_cast<AllocaInst>(U.get()); AI && P.size() == 1 && P[0].exact())
-    K = fieldKey(M, AI->getAllocatedType(), P[0].Lo); // a struct of this function's, filled or read there
+  else if (P.size() == 1 && P[0].exact()) {
+    // the object in a slot of what the call is passed: a struct of this
+    // function's frame, filled or read there, by its field key; a library
+    // type's slot (a std::vector passed by reference: `axpy(y, x, a)`) or
+    // one of no named struct (a Fortran array's descriptor, a `double *`
+    // passed by address), of this frame, a global or a parameter, by the
+    // callee's deref key, per call (the callee's USEs of it are its calls')
+    APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
+    Value *Base = U.get()->stripAndAccumulateConstantOffsets(DL, Off, true);
+    Type *T = nullptr;
+    bool Deref = true;
+    if (auto *AI = dyn_cast<AllocaInst>(Base))
+      T = typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
+    else if (auto *GV = dyn_cast<GlobalVariable>(Base))
+      T = typeAt(DL, GV->getValueType(), Off.getSExtValue());
+    else if (auto *A = dyn_cast<Argument>(Base); A && Off.isZero())
+      Deref = !programKey(argFieldKey(*A, P[0].Lo));
+    else
+      Deref = false;
+    if (T && isa<AllocaInst>(Base) && Off.isZero() && programKey(fieldKey(M, T, P[0].Lo)))
+      K = fieldKey(M, T, P[0].Lo);
+    else if (Deref && !(T && programKey(fieldKey(M, T, P[0].Lo))) && (T || isa<Argument>(Base)))
+      K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
+  }
   if (K.empty())
     return false;
   // a field's key is a slot: the object is there for the run, and the
   // callee's USEs count per call of the root they run under (the join
   // counts its calls through the roots' edges), not per call here
-  States[S].Exits.push_back({K, P.empty() ? &CB : nullptr});
+  States[S].Exits.push_back({K, PerCall ? &CB : nullptr});
   return true;
 }
 
@@ -757,27 +812,43 @@ void Estimator::findKeys() {
       // offset; a struct passed by value is no parameter key of its own
       Type *BT = F.getParamByValType(A.getArgNo());
       StringRef Named = BT ? "" : structParam(A);
-      if (BT || !Named.empty()) {
-        // the struct's loads through A, or through the values that are A
-        // (a parallel region reads `g->u` through its shared variable)
-        for (Value *Same : BT ? SmallVector<Value *, 4>{&A} : sameArgValues(A))
-          for (User *U : Same->users()) {
-            Value *V = U;
-            APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
-            if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == Same)
-              V = Same;
-            else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off))
+      // the struct's loads through A, or through the values that are A
+      // (a parallel region reads `g->u` through its shared variable): each
+      // pointer slot of the program's own struct types by its field key;
+      // a library type's slot (`std::vector<double> &y`) or one of no
+      // named struct (a Fortran assumed-shape dummy's descriptor) by A's
+      // deref key, per call (the callers say which object is there), and
+      // an edge into it from the library type's key for the objects no
+      // caller names (common/summary.h, version 7)
+      for (Value *Same : BT ? SmallVector<Value *, 4>{&A} : sameArgValues(A)) {
+        bool Direct = false; // Same's own loads (offset 0): all at once, with the first
+        for (User *U : Same->users()) {
+          Value *V = U;
+          APInt Off(DL.getIndexTypeSizeInBits(A.getType()), 0);
+          if (auto *LI = dyn_cast<LoadInst>(U); LI && LI->getPointerOperand() == Same) {
+            if (std::exchange(Direct, true))
               continue;
-            for (User *L : V->users())
-              if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V)
-                if (std::string K = BT ? fieldKey(M, BT, Off.getSExtValue()) : fieldKey(M, Named, Off.getSExtValue()); !K.empty())
-                  root(K, state(&A, {Slot::at(Off.getSExtValue())}, true), 0.0);
-            if (V == Same)
-              break;
+            V = Same;
+          } else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off)) {
+            continue;
           }
-        if (BT)
-          continue;
+          int64_t O = Off.getSExtValue();
+          for (User *L : V->users())
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V) {
+              std::string K = BT ? fieldKey(M, BT, O) : Named.empty() ? "" : fieldKey(M, Named, O);
+              if (BT ? !K.empty() : programKey(K)) {
+                root(K, state(&A, {Slot::at(O)}, true), 0.0);
+              } else if (!BT) {
+                std::string D = derefKey(F, A.getArgNo(), O);
+                root(D, state(&A, {Slot::at(O)}, false), 1.0);
+                if (!K.empty())
+                  Unclaimed.insert({K, D});
+              }
+            }
+        }
       }
+      if (BT)
+        continue;
       root(paramKey(F, A.getArgNo()), state(&A, {}, false), 1.0);
       KeyFns.insert(&F);
     }
@@ -825,6 +896,28 @@ void Estimator::findKeys() {
               info(*CB->getFunction()))
             if (std::string K = fieldKey(M, ST, Off); !K.empty())
               root(K, state(A, {Slot::at(Off)}, true), 0.0);
+        // ... and its members of a library type handed by address to
+        // another module's function (`scale(f.u, a)`, f.u a
+        // std::vector<double> the constructor filled): the member's key,
+        // its objects on to the callee's deref key
+        for (User *AU : A->users()) {
+          APInt Off(DL.getIndexTypeSizeInBits(A->getType()), 0);
+          auto *G = dyn_cast<GEPOperator>(AU);
+          if (!G || !G->accumulateConstantOffset(DL, Off) || Off.isNegative() ||
+              Off.getZExtValue() >= SL->getSizeInBytes())
+            continue;
+          unsigned I = SL->getElementContainingOffset(Off.getZExtValue());
+          auto *In = dyn_cast<StructType>(ST->getElementType(I));
+          bool Passed = any_of(G->users(), [&](User *U) {
+            auto *C = dyn_cast<CallBase>(U);
+            Function *F2 = C ? C->getCalledFunction() : nullptr;
+            return F2 && F2->isDeclaration() && !F2->isIntrinsic() && C->hasArgument(G);
+          });
+          if (Passed && In && In->hasName() && In->getName().contains("std::") &&
+              SL->getElementOffset(I) == Off.getZExtValue() && info(*CB->getFunction()))
+            if (std::string K = fieldKey(M, ST, Off.getSExtValue()); !K.empty())
+              root(K, state(A, {Slot::at(Off.getSExtValue())}, true), 0.0);
+        }
       }
     }
   }

@@ -204,7 +204,7 @@ struct FnInfo {
   std::unique_ptr<BlockFrequencyInfo> OuterBFI;
   std::unique_ptr<BranchProbabilityInfo> SampleBPI[NumViews]; // views 1, 2: their decided branches
   std::unique_ptr<BlockFrequencyInfo> SampleBFI[NumViews];
-  SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches: the first successor's
+  SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches, rangeGuards: the first successor's
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost;        // the branches every view decides
   unsigned Decided1 = 0;                                          // how many view 1 decides
 };
@@ -239,6 +239,7 @@ private:
   void view2(Function &F, FnInfo &FI);
   SmallVector<std::pair<BasicBlock *, bool>, 2> outermostBranches(Function &F, LoopInfo &LI);
   void onceBranches(Function &F, FnInfo &FI);
+  void rangeGuards(Function &F, FnInfo &FI);
   std::unique_ptr<BranchProbabilityInfo> decidedBranches(Function &F, FnInfo &FI,
                                                          ArrayRef<std::pair<BasicBlock *, bool>> Decided);
   std::optional<Sample> sizeAt(CallBase &CB);
@@ -336,6 +337,10 @@ private:
 public:
   /// Key roots: key -> (state, calls per entry: 0 for an absolute state).
   std::map<std::string, std::vector<std::pair<unsigned, double>>> KeyRoots;
+  /// A library type's field key -> a deref key of a parameter of that type
+  /// ("%struct.std::...+0" -> "axpy#0*0"): the EDGEs the join takes for the
+  /// objects no caller names (OLI_SUMMARY_F_UNCLAIMED).
+  std::set<std::pair<std::string, std::string>> Unclaimed;
   bool Summaries = true;
   uint64_t MinGlobalSize = 65536; // the tagger's: a global array this large is keyed ("@name")
   std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end

@@ -321,7 +321,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // parameters are the caller's ("relax#1=solve#1")
   auto edge = [&](uint64_t Site, const std::string &FromKey, const std::string &Key, double W, double Sweeps,
                   const std::optional<Sample> &Size = std::nullopt, bool Guessed = false,
-                  const std::string &Renames = "", bool Wrapped = false, uint8_t Flags = 0) {
+                  const std::string &Renames = "", bool Wrapped = false, uint8_t Flags = 0,
+                  const std::vector<uint64_t> &Locals = {}) {
     oli_summary_t R{};
     R.what = OLI_SUMMARY_EDGE;
     R.flags = Flags | (Guessed ? OLI_SUMMARY_F_GUESSED : 0) | (Wrapped && Size ? OLI_SUMMARY_F_WRAPPED : 0);
@@ -335,7 +336,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       R.has_sample = 1, R.sample_bytes = float(Size->Value), R.syms = Names.c_str();
     else if (!Renames.empty())
       R.has_sample = 1, R.syms = Renames.c_str();
-    add(R, {});
+    R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
+    add(R, Locals);
   };
   auto sharedOnly = [&](const SymSet &S) { return all_of(S, [&](unsigned X) { return Space.shared(X); }); };
   // the objects each wrapper returns as they are (one: its accesses to it
@@ -525,9 +527,16 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         // size in them on to the callee's key
         auto It = T.ExitCalls.find(K2);
         std::string Renames = It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
-        edge(0, Key, K2, W, T.ExitSweeps.at(K2), std::nullopt, T.ExitGuessed.count(K2) > 0, Renames);
+        // (the sites that reach the key's root here have these exits among
+        // their own edges: listed, the join does not count them twice)
+        edge(0, Key, K2, W, T.ExitSweeps.at(K2), std::nullopt, T.ExitGuessed.count(K2) > 0, Renames, false, 0,
+             Locals);
       }
   }
+  // a library type's field -> a parameter's deref key, for the objects no
+  // caller names (a vector filled in another file, then passed by reference)
+  for (const auto &[K, D] : Unclaimed)
+    edge(0, K, D, 1, 1, std::nullopt, false, "", false, OLI_SUMMARY_F_UNCLAIMED);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer

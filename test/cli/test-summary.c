@@ -505,5 +505,58 @@ int main(void) {
     else
       CHECK("without the other form: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
   }
+
+  /* version 7: a vector filled in init.cpp (its site's edge into the library
+   * type's field key), passed by reference to scale(), which main calls 10
+   * times and which sweeps it twice a call (2 passes) under its deref key
+   * "scale#0*0": the field's edge into that key, flagged unclaimed, counts
+   * scale's USE per call of scale while no other edge enters the key; an
+   * edge from a site of main's into the key (a vector of main's passed)
+   * claims it, and the filled vector no longer takes those sweeps */
+  for (int claimed = 0; claimed < 2; claimed++) {
+    len = 0;
+    const uint64_t vsite = 0x7171, msite = 0x7272;
+    const char *field = "%struct.std::_Vector_base<double, std::allocator<double>>::_Vector_impl_data+0";
+    oli_summary_t ue;
+    add(OLI_SUMMARY_EDGE, vsite, "", field, 1, 0, 0, NULL, 0);
+    memset(&ue, 0, sizeof ue);
+    ue.what = OLI_SUMMARY_EDGE, ue.from_key = field, ue.key = "scale#0*0", ue.weight = 1;
+    ue.flags = OLI_SUMMARY_F_UNCLAIMED;
+    len += oli_summary_write(&ue, NULL, sec + len, sizeof sec - len);
+    add(OLI_SUMMARY_USE, 0, "", "scale#0*0", 0, 0.25f, 0, NULL, 0); /* 2 passes a call */
+    add(OLI_SUMMARY_USE, 0, "", "scale#0", 0, 0, 2, NULL, 0);       /* the vector itself: begin, end */
+    add(OLI_SUMMARY_EDGE, 0, "main()", "scale()", 10, 0, 0, NULL, 0);
+    if (claimed) add(OLI_SUMMARY_EDGE, msite, "", "scale#0*0", 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, vsite, 0, &local, &out);
+    if (claimed)
+      CHECK("a deref key a caller names: not the filled vector's", out.passes > 0.99f && out.passes < 1.01f);
+    else
+      CHECK("a deref key no caller names: the field's objects', per call",
+            out.passes > 20.99f && out.passes < 21.01f && !(out.flags & OLI_STATIC_F_ESCAPES));
+    if (claimed) {
+      oli_summary_join(&b, 1, msite, 0, &local, &out);
+      CHECK("the caller's vector: 10 calls of 2 passes", out.passes > 20.99f && out.passes < 21.01f);
+    }
+  }
+  /* a slot of what the parameter points to that the function never loads
+   * (a vector's capacity, "scale#0*16"): no library's key, no escape */
+  len = 0;
+  add(OLI_SUMMARY_EDGE, 0x7373, "", "scale#0*0", 10, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_EDGE, 0x7373, "", "scale#0*16", 10, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_USE, 0, "", "scale#0*0", 0, 0.25f, 0, NULL, 0);
+  add(OLI_SUMMARY_USE, 0, "", "scale#0", 0, 0, 2, NULL, 0);
+  b.len = len;
+  oli_summary_join(&b, 1, 0x7373, 0, &local, &out);
+  CHECK("a slot its function never loads: no escape", !(out.flags & OLI_STATIC_F_ESCAPES) && out.passes > 20.99f);
+  len = 0;
+  add(OLI_SUMMARY_EDGE, 0x7373, "", "scale#0*0", 10, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_EDGE, 0x7373, "", "lib#0*0", 10, 0, 0, NULL, 0);
+  add(OLI_SUMMARY_USE, 0, "", "scale#0*0", 0, 0.25f, 0, NULL, 0);
+  b.len = len;
+  oli_summary_join(&b, 1, 0x7373, 0, &local, &out);
+  CHECK("a deref key of a function no module summarises: an escape", (out.flags & OLI_STATIC_F_ESCAPES) != 0);
   return TEST_SUMMARY();
 }
