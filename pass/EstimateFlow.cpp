@@ -684,6 +684,13 @@ void Estimator::findRoots() {
             APInt Off(DL.getIndexTypeSizeInBits(CB->getArgOperand(J)->getType()), 0);
             Value *Base = CB->getArgOperand(J)->stripAndAccumulateConstantOffsets(DL, Off, true);
             addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue() + O)});
+            // into the vector a caller in another module passed (`init(v,
+            // n)` calling `v.resize(n)`): that slot's field key, as a store
+            // through the parameter gives (slot, above)
+            auto *A = dyn_cast<Argument>(Base);
+            if (A && Summaries && !A->getParent()->hasLocalLinkage())
+              if (std::string K = argFieldKey(*A, Off.getSExtValue() + O); !K.empty())
+                States[Roots[Rec].back()].Exits.push_back({K, nullptr});
           }
     for (CallBase *CB : Calls)
       if (GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB)) {
