@@ -550,6 +550,9 @@ void Estimator::findRoots() {
   for (GlobalVariable &GV : M.globals())
     if (GV.getSection() == SiteSection)
       Records.push_back(&GV);
+  // bracketed calls of this module's wrappers: sized once every site is
+  // (sizeAt takes a wrapper's size from its own site's)
+  SmallVector<std::pair<GlobalVariable *, CallBase *>, 4> Wrapped;
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -714,12 +717,18 @@ void Estimator::findRoots() {
           WrapCalls.insert(CB);
         }
         noteSize(Rec, CB);
+        if (!CB->getCalledFunction()->isDeclaration())
+          Wrapped.push_back({Rec, CB});
         if (std::optional<ObjectRole> R = roleOf(CB->getCalledFunction()->getName()); R && R->OutArg >= 0)
           slotRoot(Rec, CB, unsigned(R->OutArg));
         else
           addRoot(Rec, CB, CB, {});
       }
   }
+  for (auto [Rec, CB] : Wrapped)
+    if (auto It = SizeOf.find(Rec); It != SizeOf.end() && !It->second && !Disagree.count(Rec))
+      if (std::optional<Sample> S = sizeAt(*CB))
+        It->second = S, SizeCall[Rec] = CB;
 }
 
 SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
@@ -896,11 +905,22 @@ void Estimator::findKeys() {
             Loaded.insert(Off.getSExtValue());
         }
         const StructLayout *SL = DL.getStructLayout(ST);
+        // a pointer field, also one inside a member (a std::vector member's
+        // data pointer, which a loop of this function over `f.u` loads)
+        auto pointerAt = [&](int64_t Off) {
+          Type *T = ST;
+          while (auto *In = dyn_cast<StructType>(T)) {
+            const StructLayout *L = DL.getStructLayout(In);
+            if (Off < 0 || uint64_t(Off) >= L->getSizeInBytes())
+              return false;
+            unsigned I = L->getElementContainingOffset(uint64_t(Off));
+            Off -= int64_t(L->getElementOffset(I));
+            T = In->getElementType(I);
+          }
+          return Off == 0 && T->isPointerTy();
+        };
         for (int64_t Off : Loaded)
-          if (Off >= 0 && uint64_t(Off) < SL->getSizeInBytes() &&
-              ST->getElementType(SL->getElementContainingOffset(uint64_t(Off)))->isPointerTy() &&
-              int64_t(SL->getElementOffset(SL->getElementContainingOffset(uint64_t(Off)))) == Off &&
-              info(*CB->getFunction()))
+          if (pointerAt(Off) && info(*CB->getFunction()))
             if (std::string K = fieldKey(M, ST, Off); !K.empty())
               root(K, state(A, {Slot::at(Off)}, true), 0.0);
         // ... and its members of a library type handed by address to

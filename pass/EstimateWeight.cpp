@@ -441,7 +441,7 @@ std::optional<Sample> Estimator::sampleTrips(FnInfo &FI, const Loop *L) {
 std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   Function *Callee = CB.getCalledFunction();
   std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;
-  if ((!R && !WrapCalls.count(&CB)) || CB.getFunction()->hasOptNone())
+  if ((!R && !WrapCalls.count(&CB) && (!Callee || Callee->isDeclaration())) || CB.getFunction()->hasOptNone())
     return std::nullopt;
   // not info(): its sample branches need every size first
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
@@ -462,6 +462,40 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
     Space.Live = nullptr;
     return R;
   };
+  if (!R && !Callee->isDeclaration() && !WrapCalls.count(&CB)) {
+    // this module's wrapper that returns one site's object as it is
+    // (std::vector's _M_allocate(n), left out of line in a bracket): the
+    // size that site gives in the wrapper's parameters (returnedSize), at
+    // the call's arguments
+    for (GlobalVariable *Inner : Records) {
+      auto *A = dyn_cast_or_null<CallBase>(Anchors.lookup(Inner));
+      Function *W = nullptr;
+      auto Renamed = std::move(Space.Renamed); // returnedSize renames on its own
+      Space.Renamed.clear();
+      std::optional<Sample> RS = A && A->getFunction() == Callee ? returnedSize(Inner, W) : std::nullopt;
+      Space.Renamed = std::move(Renamed);
+      if (!RS || W != Callee)
+        continue;
+      double V = double(RS->Value);
+      Sample P{0, {}};
+      for (unsigned X : RS->Syms) {
+        unsigned J = 0;
+        if (StringRef(Space.name(X)).drop_front(Callee->getName().size() + 1).getAsInteger(10, J) ||
+            J >= CB.arg_size())
+          return std::nullopt;
+        std::optional<Sample> Arg = at(CB.getArgOperand(J));
+        if (!Arg || Arg->Value <= 0)
+          return std::nullopt;
+        V = V / double(SampleSpace::ParamSample) * double(Arg->Value);
+        unionSyms(P.Syms, Arg->Syms);
+      }
+      if (!(V >= 1 && V < 0x1p62))
+        return std::nullopt;
+      P.Value = int64_t(std::llround(V));
+      return P;
+    }
+    return std::nullopt;
+  }
   if (!R) { // another file's wrapper: the product of its integer arguments
     std::optional<Sample> P;
     for (Value *A : CB.args()) {
