@@ -321,7 +321,7 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     K = fieldKey(M, CB.getParamByValType(ArgNo), P[0].Lo);
   else if (P.size() == 1 && P[0].exact()) {
     // the object in a slot of what the call is passed: a struct of this
-    // function's frame, filled or read there, by its field key; a library
+    // function's frame or a global, filled or read there, by its field key; a library
     // type's slot (a std::vector passed by reference: `axpy(y, x, a)`) or
     // one of no named struct (a Fortran array's descriptor, a `double *`
     // passed by address), of this frame, a global or a parameter, by the
@@ -338,8 +338,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
       Deref = !programKey(argFieldKey(*A, P[0].Lo));
     else
       Deref = false;
-    if (T && isa<AllocaInst>(Base) && Off.isZero() && programKey(fieldKey(M, T, P[0].Lo)))
-      K = fieldKey(M, T, P[0].Lo);
+    if (T && (isa<AllocaInst>(Base) || isa<GlobalVariable>(Base)) && Off.isZero() && programKey(fieldKey(M, T, P[0].Lo)))
+      K = fieldKey(M, T, P[0].Lo); // a Fortran main program's derived-type variable is a global
     else if (Deref && !(T && programKey(fieldKey(M, T, P[0].Lo))) && (T || isa<Argument>(Base)))
       K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
   }

@@ -1,0 +1,30 @@
+! A derived type's allocatable components, allocated by the main program
+! into its variable g (a global, @_QFEg, of the type's struct) and swept in
+! another file by a subroutine g is passed to whole: the components' slots
+! of a struct passed to another module's function are the type's field keys
+! (%_QMtypesTgrid_t+8, +56), which the subroutine's loads of g%u and g%f
+! read, as for a struct on the stack. u 9.6 passes, f 5.3 (the run makes 21
+! and 11: the loop's bound g%n is a field, its count guessed). Before: 1
+! each, low (escapes) - the subroutine's sweeps not joined.
+! REQUIRES: flang, oli-cli
+! RUN: rm -rf %t.d && mkdir -p %t.d && cd %t.d
+! RUN: %flang -O2 -fpass-plugin=%oli_pass -c %inputs/derived-whole-types.f90 -o types.o
+! RUN: %flang -O2 -fpass-plugin=%oli_pass -c %s -o ops.o
+! RUN: %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %inputs/derived-whole-main.f90 -o main.o
+! RUN: %flang types.o ops.o main.o -o prog -L%oli_libdir -loli -Wl,-rpath,%oli_libdir
+! RUN: %oli_cli sites prog | FileCheck %s
+
+! CHECK-DAG: main g%u 8388608 {{[0-9.]+}} {{[5-9]|[1-4][0-9]}}{{([.][0-9]+)?}} streaming medium
+! CHECK-DAG: main g%f 8388608 {{[0-9.]+}} {{[3-9]|[1-2][0-9]}}{{([.][0-9]+)?}} streaming medium
+module ops
+  use types
+  implicit none
+contains
+  subroutine step(g) ! u: read and written, f: read
+    type(grid_t), intent(inout) :: g
+    integer :: i
+    do i = 1, g%n
+      g%u(i) = g%u(i) + 0.5d0 * g%f(i)
+    end do
+  end subroutine
+end module
