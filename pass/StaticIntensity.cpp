@@ -228,7 +228,10 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   // A pointer slot holding two sites' objects: neither estimate is its own.
   // A parallel region's shared pointer is no such slot: each fork passes
   // its own caller's variable, and its accesses count per fork (as a
-  // kernel's parameter's count per call).
+  // kernel's parameter's count per call); nor is a slot of what a
+  // function's parameter points to, reached from its callers (a
+  // std::vector& kernel called with x and with y): each call's is its
+  // caller's, counted along the call's path.
   auto regionArg = [](const Value *V) {
     auto *A = dyn_cast<Argument>(V);
     return A && A->getParent()->hasLocalLinkage() && !A->getParent()->use_empty() &&
@@ -238,7 +241,8 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
            });
   };
   for (unsigned S = 0; S < States.size(); ++S)
-    if (SitesOf[S].size() > 1 && !States[S].P.empty() && !regionArg(States[S].Root))
+    if (SitesOf[S].size() > 1 && !States[S].P.empty() && !regionArg(States[S].Root) &&
+        !(isa<Argument>(States[S].Root) && !States[S].Absolute))
       for (auto &[Rec, Est] : Out)
         if (std::find(SitesOf[S].begin(), SitesOf[S].end(), Rec) != SitesOf[S].end() &&
             Est.Conf > OLI_CONFIDENCE_LOW) {
