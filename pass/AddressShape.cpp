@@ -499,29 +499,59 @@ std::optional<int64_t> strideIn(const SCEV *X, const Loop *L, ScalarEvolution &S
   return std::nullopt;
 }
 
-bool descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const DataLayout &DL) {
+int64_t stepMultiple(const SCEVAddRecExpr &S, ScalarEvolution &SE) {
+  auto *M = dyn_cast<SCEVMulExpr>(S.getStepRecurrence(SE));
+  auto *C = M && M->getNumOperands() == 2 ? dyn_cast<SCEVConstant>(M->getOperand(0)) : nullptr;
+  int64_t K = C ? C->getAPInt().getSExtValue() : 1;
+  return K > 1 && K <= 64 ? K : 1;
+}
+
+int64_t descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const DataLayout &DL) {
   constexpr int64_t BaseAt = 0, StrideAt = 40; // flang's descriptor: base_addr, dim[0].sm
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || AR->getLoop() != L || !AR->isAffine())
-    return false;
+    return 0;
   const SCEV *Step = AR->getStepRecurrence(SE);
+  int64_t Times = stepMultiple(*AR, SE);
   if (auto *M = dyn_cast<SCEVMulExpr>(Step); M && M->getNumOperands() == 2 && isa<SCEVConstant>(M->getOperand(0)))
     Step = M->getOperand(1); // unrolled: a multiple of it
   while (auto *C = dyn_cast<SCEVCastExpr>(Step))
     Step = C->getOperand(0);
+  // the struct a load at offset At reads, also through a phi of such loads
+  // (a time loop's reloads of a module array's descriptor, partly hoisted)
   auto slot = [&](const SCEV *X, int64_t At) -> const Value * {
     auto *U = dyn_cast<SCEVUnknown>(X);
-    auto *LI = U ? dyn_cast<LoadInst>(U->getValue()) : nullptr;
-    if (!LI)
-      return nullptr;
-    APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
-    const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-    return Off == At ? B : nullptr;
+    SmallVector<Value *, 8> Work;
+    SmallPtrSet<Value *, 8> Seen;
+    if (U)
+      Work.push_back(U->getValue());
+    const Value *Base = nullptr;
+    while (!Work.empty()) {
+      Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      if (auto *Phi = dyn_cast<PHINode>(V)) {
+        if (Seen.size() > 16)
+          return nullptr;
+        Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+        continue;
+      }
+      auto *LI = dyn_cast<LoadInst>(V);
+      if (!LI)
+        return nullptr;
+      APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
+      const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+      if (Off != At || (Base && B != Base))
+        return nullptr;
+      Base = B;
+    }
+    return Base;
   };
   const Value *Desc = slot(Step, StrideAt);
-  return Desc && SCEVExprContains(AR->getStart(), [&](const SCEV *X) {
-           return isa<SCEVUnknown>(X) && X->getType()->isPointerTy() && slot(X, BaseAt) == Desc;
-         });
+  bool Based = Desc && SCEVExprContains(AR->getStart(), [&](const SCEV *X) {
+                 return isa<SCEVUnknown>(X) && X->getType()->isPointerTy() && slot(X, BaseAt) == Desc;
+               });
+  return Based ? Times : 0;
 }
 
 const SCEV *startIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
@@ -538,12 +568,38 @@ const SCEV *startIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
 bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth) {
   if (SE.isLoopInvariant(X, P))
     return false;
+  // the address every load Phi merges reads (through phis), if one; none else
+  auto reloads = [&SE](PHINode *Phi) -> const SCEV * {
+    SmallVector<Value *, 8> Work{Phi};
+    SmallPtrSet<Value *, 8> Seen;
+    const SCEV *Addr = nullptr;
+    while (!Work.empty()) {
+      Value *V = Work.pop_back_val();
+      if (!Seen.insert(V).second)
+        continue;
+      if (auto *In = dyn_cast<PHINode>(V)) {
+        if (Seen.size() > 16)
+          return nullptr;
+        Work.append(In->incoming_values().begin(), In->incoming_values().end());
+        continue;
+      }
+      auto *LI = dyn_cast<LoadInst>(V);
+      if (!LI || !SE.isSCEVable(LI->getPointerOperandType()))
+        return nullptr;
+      const SCEV *A = SE.getSCEV(LI->getPointerOperand());
+      if (Addr && A != Addr)
+        return nullptr;
+      Addr = A;
+    }
+    return Addr;
+  };
   bool Varies = false;
   struct Finder {
     const Loop *P;
     ScalarEvolution &SE;
     unsigned Depth;
     bool &Varies;
+    function_ref<const SCEV *(PHINode *)> reloads;
     bool follow(const SCEV *N) {
       if (Varies)
         return false;
@@ -556,6 +612,15 @@ bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth)
         auto *I = dyn_cast<Instruction>(U->getValue());
         if (!I || !P->contains(I))
           return false;
+        if (auto *Phi = dyn_cast<PHINode>(I); Phi && Depth < MaxLoadDepth) {
+          // a phi of loads of one address (a value reloaded in P, the loads
+          // partly hoisted: a Fortran time loop's reloads of a module
+          // array's descriptor) moves as that address does
+          if (const SCEV *A = reloads(Phi); A && !variesIn(A, P, SE, Depth + 1))
+            return false;
+          Varies = true;
+          return false;
+        }
         auto *LI = dyn_cast<LoadInst>(I);
         if (!LI || Depth >= MaxLoadDepth) {
           Varies = true;
@@ -575,7 +640,7 @@ bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth)
       return true;
     }
     bool isDone() const { return Varies; }
-  } F{P, SE, Depth, Varies};
+  } F{P, SE, Depth, Varies, reloads};
   SCEVTraversal<Finder> T(F);
   T.visitAll(X);
   return Varies;
@@ -608,6 +673,16 @@ const SCEV *dropReloadedBases(const SCEV *S, const Loop *L, ScalarEvolution &SE)
   return Keep.size() == 1 ? Keep[0] : SE.getAddExpr(Keep);
 }
 
+/// A load of a Fortran array descriptor's member (flang's TBAA type
+/// "descriptor member"): the base address, an extent, a byte stride - the
+/// array's shape, which a loop reloads, not data an index comes from.
+static bool descriptorMember(const LoadInst &LI) {
+  auto *Tag = dyn_cast_or_null<MDNode>(LI.getMetadata(LLVMContext::MD_tbaa));
+  auto *Type = Tag && Tag->getNumOperands() >= 2 ? dyn_cast<MDNode>(Tag->getOperand(1)) : nullptr;
+  auto *Name = Type && Type->getNumOperands() >= 1 ? dyn_cast<MDString>(Type->getOperand(0)) : nullptr;
+  return Name && Name->getString() == "descriptor member";
+}
+
 LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetImpl<Value *> &Seen) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !L->contains(I) || Seen.size() > MaxDepDepth || !Seen.insert(V).second)
@@ -615,7 +690,7 @@ LoadInst *loadBehind(Value *V, const Loop *L, ScalarEvolution &SE, SmallPtrSetIm
   if (reloadedBase(I, L, SE))
     return nullptr;
   if (auto *LI = dyn_cast<LoadInst>(I))
-    return LI;
+    return descriptorMember(*LI) ? nullptr : LI;
   if (auto *PN = dyn_cast<PHINode>(I))
     if (SE.isSCEVable(PN->getType()) && isa<SCEVAddRecExpr>(SE.getSCEV(PN)))
       return nullptr; // an induction variable

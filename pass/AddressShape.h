@@ -23,6 +23,7 @@ class LoadInst;
 class LoopInfo;
 class Loop;
 class SCEV;
+class SCEVAddRecExpr;
 class ScalarEvolution;
 class StoreInst;
 class Value;
@@ -71,9 +72,15 @@ int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvoluti
 /// the struct whose offset 0 holds S's base (flang's descriptor: the base
 /// address at 0, dim[0]'s lower bound, extent and byte stride at 24, 32,
 /// 40). An assumed-shape dummy's elements one after another: contiguous,
-/// but for a section with a step (`x(1:n:2)`) passed to it.
-bool descriptorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE,
-                    const llvm::DataLayout &DL);
+/// but for a section with a step (`x(1:n:2)`) passed to it. Returns the
+/// stride's multiple (2: a loop unrolled by 2 steps two elements), 0 when S
+/// is no such walk.
+int64_t descriptorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE,
+                       const llvm::DataLayout &DL);
+
+/// The constant factor of S's step in L (`{b,+,(4 * %n)}`: 4, a column
+/// walk unrolled by 4), 1 when the step has none.
+int64_t stepMultiple(const llvm::SCEVAddRecExpr &S, llvm::ScalarEvolution &SE);
 
 /// S moves in L only with a row's start: its other terms fixed in L (or a
 /// base L reloads from a fixed slot), one term c * v with v the value a loop

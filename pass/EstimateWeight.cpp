@@ -183,10 +183,11 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
 /// run, not 5/8 of the time (BranchProbabilityInfo's guess, which made a
 /// kernel over a std::vector& read 0.55 of each sweep). Either the equality
 /// of two pointers loaded from one struct (`begin == end`: a std::vector's
-/// range before `for (i = 0; i < v.size(); i++)`), or the sign of an extent
+/// range before `for (i = 0; i < v.size(); i++)`), or a test of an extent
 /// of a Fortran array's descriptor (a struct whose offset 0 holds the base
-/// loaded here; dim[k]'s extent at 32 + 24k: `do i = 1, size(y)` over an
-/// assumed-shape dummy).
+/// loaded here; dim[k]'s extent at 32 + 24k) against a constant, decided as
+/// for a million elements: `do i = 1, size(y)` over an assumed-shape dummy
+/// runs, and so does the main part of that loop unrolled.
 void Estimator::rangeGuards(Function &F, FnInfo &FI) {
   using namespace PatternMatch;
   const DataLayout &DL = F.getParent()->getDataLayout();
@@ -200,18 +201,61 @@ void Estimator::rangeGuards(Function &F, FnInfo &FI) {
     return Base;
   };
   // an extent of a descriptor: an integer loaded at 32 + 24k of a struct
-  // whose pointer at 0 is loaded too (through a sign extension of its low half)
+  // whose pointer at 0 is loaded too
   auto extent = [&](Value *V) {
-    Value *X = nullptr;
-    if (match(V, m_AShr(m_Shl(m_Value(X), m_SpecificInt(32)), m_SpecificInt(32))) ||
-        match(V, m_SExtOrSelf(m_Trunc(m_Value(X)))))
-      V = X;
     int64_t Off = 0;
     Value *B = V->getType()->isIntegerTy() ? slotOf(V, Off) : nullptr;
     return B && Off >= 32 && (Off - 32) % 24 == 0 && any_of(B->users(), [&](User *U) {
              auto *LI = dyn_cast<LoadInst>(U);
              return LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == B;
            });
+  };
+  // V with the extents it reads at a million elements (a placed array's),
+  // through the shifts, extensions and truncations flang and the loop
+  // unroller put around them (`(n << 32) == 1 << 32`: one element, the
+  // unrolled loop skipped)
+  std::function<std::optional<APInt>(Value *, unsigned)> atLarge = [&](Value *V,
+                                                                      unsigned Depth) -> std::optional<APInt> {
+    unsigned W = V->getType()->getIntegerBitWidth();
+    if (extent(V))
+      return APInt(W, 1u << 20);
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || Depth > 4)
+      return std::nullopt;
+    if (auto *Cast = dyn_cast<CastInst>(I)) {
+      std::optional<APInt> X = atLarge(Cast->getOperand(0), Depth + 1);
+      if (!X)
+        return std::nullopt;
+      switch (Cast->getOpcode()) {
+      case Instruction::Trunc:
+        return X->trunc(W);
+      case Instruction::SExt:
+        return X->sext(W);
+      case Instruction::ZExt:
+        return X->zext(W);
+      default:
+        return std::nullopt;
+      }
+    }
+    auto *BO = dyn_cast<BinaryOperator>(I);
+    auto *K = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+    std::optional<APInt> X = K ? atLarge(BO->getOperand(0), Depth + 1) : std::nullopt;
+    if (!X || K->getValue().uge(W))
+      return X && BO->getOpcode() == Instruction::Add ? std::optional<APInt>(*X + K->getValue()) : std::nullopt;
+    switch (BO->getOpcode()) {
+    case Instruction::Shl:
+      return X->shl(K->getValue());
+    case Instruction::AShr:
+      return X->ashr(K->getValue());
+    case Instruction::LShr:
+      return X->lshr(K->getValue());
+    case Instruction::Add:
+      return *X + K->getValue();
+    case Instruction::And:
+      return *X & K->getValue();
+    default:
+      return std::nullopt;
+    }
   };
   for (BasicBlock &BB : F) {
     auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
@@ -224,14 +268,11 @@ void Estimator::rangeGuards(Function &F, FnInfo &FI) {
       Value *B0 = slotOf(C->getOperand(0), O0), *B1 = slotOf(C->getOperand(1), O1);
       if (B0 && B0 == B1 && O0 != O1)
         FirstFull = C->getPredicate() == ICmpInst::ICMP_NE;
-    } else if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1)); K && extent(C->getOperand(0))) {
-      // extent > 0, >= 1, != 0 (full) or <= 0, < 1, == 0 (empty)
-      ConstantRange Full = ConstantRange::makeExactICmpRegion(C->getPredicate(), K->getValue());
-      APInt One(K->getBitWidth(), 1), Zero(K->getBitWidth(), 0);
-      if (Full.contains(One) && !Full.contains(Zero))
-        FirstFull = true;
-      else if (!Full.contains(One) && Full.contains(Zero))
-        FirstFull = false;
+    } else if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1)); K && C->getOperand(0)->getType()->isIntegerTy()) {
+      // extent > 0 (the loop over it runs), extent == 1 (an unrolled loop's
+      // main part skipped): as at a million elements
+      if (std::optional<APInt> X = atLarge(C->getOperand(0), 0))
+        FirstFull = ICmpInst::compare(*X, K->getValue(), C->getPredicate());
     }
     if (FirstFull)
       FI.Once.push_back({&BB, *FirstFull ? BranchProbability::getOne() : BranchProbability::getZero()});
@@ -1589,13 +1630,15 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     // copies together still walk every element
     W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? OLI_PATTERN_STREAMING : OLI_PATTERN_STRIDED;
     Start = startIn(S, L, SE);
-  } else if (descriptorStep(S, L, SE, DL)) {
+  } else if (int64_t Times = descriptorStep(S, L, SE, DL)) {
     W.Pat = OLI_PATTERN_STREAMING; // an assumed-shape dummy's elements
     Start = AR->getStart();
     Walks = true;
+    Unroll = double(Times); // each of an unrolled loop's copies walks 1/Times of them
   } else if (AR && AR->getLoop() == L && AR->isAffine()) {
     W.Pat = OLI_PATTERN_STRIDED; // a stride of n elements: a column
     Start = AR->getStart();
+    Unroll = double(stepMultiple(*AR, SE)); // a copy of a loop unrolled by 4: every 4th element
   } else if (int64_t C = cursorStep(S, L, SE)) {
     MinStep = double(C); // one element per access, the object covered once by the nest
     W.Pat = OLI_PATTERN_STREAMING;
