@@ -328,19 +328,18 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     // callee's deref key, per call (the callee's USEs of it are its calls')
     APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
     Value *Base = U.get()->stripAndAccumulateConstantOffsets(DL, Off, true);
-    Type *T = nullptr;
-    bool Deref = true;
+    Type *T = nullptr; // the type at the address passed, of a frame slot or a global
     if (auto *AI = dyn_cast<AllocaInst>(Base))
       T = typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
     else if (auto *GV = dyn_cast<GlobalVariable>(Base))
       T = typeAt(DL, GV->getValueType(), Off.getSExtValue());
-    else if (auto *A = dyn_cast<Argument>(Base); A && Off.isZero())
-      Deref = !programKey(argFieldKey(*A, P[0].Lo));
-    else
-      Deref = false;
-    if (T && (isa<AllocaInst>(Base) || isa<GlobalVariable>(Base)) && Off.isZero() && programKey(fieldKey(M, T, P[0].Lo)))
-      K = fieldKey(M, T, P[0].Lo); // a Fortran main program's derived-type variable is a global
-    else if (Deref && !(T && programKey(fieldKey(M, T, P[0].Lo))) && (T || isa<Argument>(Base)))
+    auto *A = dyn_cast<Argument>(Base);
+    // the slot's field key: of that type, or of the struct the parameter
+    // passed on points to
+    std::string FK = T ? fieldKey(M, T, P[0].Lo) : A && Off.isZero() ? argFieldKey(*A, P[0].Lo) : "";
+    if (T && Off.isZero() && programKey(FK))
+      K = FK; // a Fortran main program's derived-type variable is a global
+    else if (!programKey(FK) && (T || (A && Off.isZero())))
       K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
   }
   if (K.empty())

@@ -11,7 +11,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ConstantFolding.h"
-#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/PatternMatch.h"
 
 namespace oli {
@@ -189,7 +188,6 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
 /// for a million elements: `do i = 1, size(y)` over an assumed-shape dummy
 /// runs, and so does the main part of that loop unrolled.
 void Estimator::rangeGuards(Function &F, FnInfo &FI) {
-  using namespace PatternMatch;
   const DataLayout &DL = F.getParent()->getDataLayout();
   auto slotOf = [&](Value *V, int64_t &Off) -> Value * {
     auto *LI = dyn_cast<LoadInst>(V);
@@ -224,38 +222,31 @@ void Estimator::rangeGuards(Function &F, FnInfo &FI) {
       return std::nullopt;
     if (auto *Cast = dyn_cast<CastInst>(I)) {
       std::optional<APInt> X = atLarge(Cast->getOperand(0), Depth + 1);
-      if (!X)
+      unsigned Op = Cast->getOpcode();
+      if (!X || (Op != Instruction::Trunc && Op != Instruction::SExt && Op != Instruction::ZExt))
         return std::nullopt;
-      switch (Cast->getOpcode()) {
-      case Instruction::Trunc:
-        return X->trunc(W);
-      case Instruction::SExt:
-        return X->sext(W);
-      case Instruction::ZExt:
-        return X->zext(W);
-      default:
-        return std::nullopt;
-      }
+      return Op == Instruction::Trunc ? X->trunc(W) : Op == Instruction::SExt ? X->sext(W) : X->zext(W);
     }
     auto *BO = dyn_cast<BinaryOperator>(I);
     auto *K = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
     std::optional<APInt> X = K ? atLarge(BO->getOperand(0), Depth + 1) : std::nullopt;
-    if (!X || K->getValue().uge(W))
-      return X && BO->getOpcode() == Instruction::Add ? std::optional<APInt>(*X + K->getValue()) : std::nullopt;
-    switch (BO->getOpcode()) {
-    case Instruction::Shl:
-      return X->shl(K->getValue());
-    case Instruction::AShr:
-      return X->ashr(K->getValue());
-    case Instruction::LShr:
-      return X->lshr(K->getValue());
-    case Instruction::Add:
-      return *X + K->getValue();
-    case Instruction::And:
-      return *X & K->getValue();
-    default:
+    if (!X)
       return std::nullopt;
-    }
+    const APInt &KV = K->getValue();
+    unsigned Op = BO->getOpcode();
+    if (Op == Instruction::Add)
+      return *X + KV;
+    if (Op == Instruction::And)
+      return *X & KV;
+    if (KV.uge(W))
+      return std::nullopt;
+    if (Op == Instruction::Shl)
+      return X->shl(KV);
+    if (Op == Instruction::AShr)
+      return X->ashr(KV);
+    if (Op == Instruction::LShr)
+      return X->lshr(KV);
+    return std::nullopt;
   };
   for (BasicBlock &BB : F) {
     auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
