@@ -499,6 +499,28 @@ std::optional<int64_t> strideIn(const SCEV *X, const Loop *L, ScalarEvolution &S
   return std::nullopt;
 }
 
+/// Each load V is or merges (the leaves of its phis, a value reloaded on
+/// several paths), for F; false when a leaf is no load, or F refuses one.
+static bool eachLoad(Value *V, function_ref<bool(LoadInst &)> F) {
+  SmallVector<Value *, 8> Work{V};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *X = Work.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    if (auto *Phi = dyn_cast<PHINode>(X)) {
+      if (Seen.size() > 16)
+        return false;
+      Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+      continue;
+    }
+    auto *LI = dyn_cast<LoadInst>(X);
+    if (!LI || !F(*LI))
+      return false;
+  }
+  return true;
+}
+
 int64_t stepMultiple(const SCEVAddRecExpr &S, ScalarEvolution &SE) {
   auto *M = dyn_cast<SCEVMulExpr>(S.getStepRecurrence(SE));
   auto *C = M && M->getNumOperands() == 2 ? dyn_cast<SCEVConstant>(M->getOperand(0)) : nullptr;
@@ -521,31 +543,16 @@ int64_t descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const 
   // (a time loop's reloads of a module array's descriptor, partly hoisted)
   auto slot = [&](const SCEV *X, int64_t At) -> const Value * {
     auto *U = dyn_cast<SCEVUnknown>(X);
-    SmallVector<Value *, 8> Work;
-    SmallPtrSet<Value *, 8> Seen;
-    if (U)
-      Work.push_back(U->getValue());
     const Value *Base = nullptr;
-    while (!Work.empty()) {
-      Value *V = Work.pop_back_val();
-      if (!Seen.insert(V).second)
-        continue;
-      if (auto *Phi = dyn_cast<PHINode>(V)) {
-        if (Seen.size() > 16)
-          return nullptr;
-        Work.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
-        continue;
-      }
-      auto *LI = dyn_cast<LoadInst>(V);
-      if (!LI)
-        return nullptr;
-      APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
-      const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-      if (Off != At || (Base && B != Base))
-        return nullptr;
-      Base = B;
-    }
-    return Base;
+    bool Ok = U && eachLoad(U->getValue(), [&](LoadInst &LI) {
+                APInt Off(DL.getIndexTypeSizeInBits(LI.getPointerOperand()->getType()), 0);
+                const Value *B = LI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+                if (Off != At || (Base && B != Base))
+                  return false;
+                Base = B;
+                return true;
+              });
+    return Ok ? Base : nullptr;
   };
   const Value *Desc = slot(Step, StrideAt);
   bool Based = Desc && SCEVExprContains(AR->getStart(), [&](const SCEV *X) {
@@ -570,28 +577,15 @@ bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth)
     return false;
   // the address every load Phi merges reads (through phis), if one; none else
   auto reloads = [&SE](PHINode *Phi) -> const SCEV * {
-    SmallVector<Value *, 8> Work{Phi};
-    SmallPtrSet<Value *, 8> Seen;
     const SCEV *Addr = nullptr;
-    while (!Work.empty()) {
-      Value *V = Work.pop_back_val();
-      if (!Seen.insert(V).second)
-        continue;
-      if (auto *In = dyn_cast<PHINode>(V)) {
-        if (Seen.size() > 16)
-          return nullptr;
-        Work.append(In->incoming_values().begin(), In->incoming_values().end());
-        continue;
-      }
-      auto *LI = dyn_cast<LoadInst>(V);
-      if (!LI || !SE.isSCEVable(LI->getPointerOperandType()))
-        return nullptr;
-      const SCEV *A = SE.getSCEV(LI->getPointerOperand());
-      if (Addr && A != Addr)
-        return nullptr;
+    bool Ok = eachLoad(Phi, [&](LoadInst &LI) {
+      const SCEV *A = SE.isSCEVable(LI.getPointerOperandType()) ? SE.getSCEV(LI.getPointerOperand()) : nullptr;
+      if (!A || (Addr && A != Addr))
+        return false;
       Addr = A;
-    }
-    return Addr;
+      return true;
+    });
+    return Ok ? Addr : nullptr;
   };
   bool Varies = false;
   struct Finder {
