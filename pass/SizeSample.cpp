@@ -84,6 +84,17 @@ std::string keyed(StringRef Base, int64_t Off) { return (Base + "+" + Twine(Off)
 /// A global's name as a symbol's base: "@g" when other modules see the
 /// same global (a Fortran module variable, a C extern), "%@g" otherwise.
 std::string globalBase(const GlobalVariable &G) { return (G.hasLocalLinkage() ? "%@" : "@") + G.getName().str(); }
+/// A global slot's name: "@g+off" ("%@g+off" for the module's own); a slot
+/// of a module's own struct variable of the program's type (a Fortran main
+/// program's derived-type variable, flang's @_QFEg) by the type's field key,
+/// as the functions it is passed to name their loads of it (`g%n` in another
+/// file's `do i = 1, g%n`).
+std::string globalSlot(const GlobalVariable &G, int64_t Off) {
+  if (G.hasLocalLinkage() && G.getValueType()->isStructTy())
+    if (std::string K = fieldKey(*G.getParent(), G.getValueType(), Off); !K.empty() && !StringRef(K).contains("std::"))
+      return K;
+  return keyed(globalBase(G), Off);
+}
 } // namespace
 
 SampleSpace::SampleSpace(Module &M) {
@@ -99,7 +110,7 @@ SampleSpace::SampleSpace(Module &M) {
         Value *Base = SI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
         std::string Slot;
         if (auto *G = dyn_cast<GlobalVariable>(Base))
-          SlotStores[Slot = keyed(globalBase(*G), Off.getSExtValue())].push_back(SI);
+          SlotStores[Slot = globalSlot(*G, Off.getSExtValue())].push_back(SI);
         else // a struct's field (`g->n = n` beside `g->u = malloc(n * 8)`): any struct of its type
           Slot = fieldKeyAt(Base, Off.getSExtValue());
         if (Slot.empty())
@@ -340,7 +351,7 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
   int64_t O = Off.getSExtValue();
   if (auto *G = dyn_cast<GlobalVariable>(Base))
-    return keyed(globalBase(*G), O);
+    return globalSlot(*G, O);
   // an address a parallel region reads from the struct its fork passes
   // (flang packs the shared variables' addresses into one): the address the
   // forks stored there, moved by this offset

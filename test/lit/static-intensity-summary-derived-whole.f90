@@ -9,22 +9,28 @@
 ! REQUIRES: flang, oli-cli
 ! RUN: rm -rf %t.d && mkdir -p %t.d && cd %t.d
 ! RUN: %flang -O2 -fpass-plugin=%oli_pass -c %inputs/derived-whole-types.f90 -o types.o
-! RUN: %flang -O2 -fpass-plugin=%oli_pass -c %s -o ops.o
-! RUN: %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %inputs/derived-whole-main.f90 -o main.o
+! RUN: %flang -O2 -fpass-plugin=%oli_pass -c %inputs/derived-whole-ops.f90 -o ops.o
+! RUN: %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -c %s -o main.o
 ! RUN: %flang types.o ops.o main.o -o prog -L%oli_libdir -loli -Wl,-rpath,%oli_libdir
 ! RUN: %oli_cli sites prog | FileCheck %s
 
 ! CHECK-DAG: main g%u 8388608 {{[0-9.]+}} {{[5-9]|[1-4][0-9]}}{{([.][0-9]+)?}} streaming medium
 ! CHECK-DAG: main g%f 8388608 {{[0-9.]+}} {{[3-9]|[1-2][0-9]}}{{([.][0-9]+)?}} streaming medium
-module ops
+program main
   use types
+  use ops
   implicit none
-contains
-  subroutine step(g) ! u: read and written, f: read
-    type(grid_t), intent(inout) :: g
-    integer :: i
-    do i = 1, g%n
-      g%u(i) = g%u(i) + 0.5d0 * g%f(i)
-    end do
-  end subroutine
-end module
+  type(grid_t) :: g
+  integer :: t, i, n
+  n = 1048576
+  g%n = n
+  allocate (g%u(n), g%f(n))
+  do i = 1, n
+    g%u(i) = 1.0d0 / i
+    g%f(i) = 1.0d-3
+  end do
+  do t = 1, 10
+    call step(g)
+  end do
+  print *, g%u(n / 2)
+end program
