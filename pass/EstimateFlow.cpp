@@ -339,14 +339,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     std::string FK = T ? fieldKey(M, T, P[0].Lo) : A && Off.isZero() ? argFieldKey(*A, P[0].Lo) : "";
     if (T && Off.isZero() && programKey(FK))
       K = FK; // a Fortran main program's derived-type variable is a global
-    else if (!programKey(FK) && (T || (A && Off.isZero()))) {
+    else if (!programKey(FK) && (T || (A && Off.isZero())))
       K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
-      // a std::vector's data: its range, `_M_finish - _M_start` (the callee's
-      // `size()` and range-for loops), is the object's size (SampleSpace::extent)
-      if (auto *ST = dyn_cast_or_null<StructType>(T);
-          ST && ST->hasName() && ST->getName().starts_with("class.std::vector") && P[0].Lo == 0 && !FK.empty())
-        DerefExtent[K] = FK + ":8";
-    }
   }
   if (K.empty())
     return false;

@@ -341,10 +341,6 @@ public:
   /// ("%struct.std::...+0" -> "axpy#0*0"): the EDGEs the join takes for the
   /// objects no caller names (OLI_SUMMARY_F_UNCLAIMED).
   std::set<std::pair<std::string, std::string>> Unclaimed;
-  /// A deref key a caller passes a std::vector's data in -> the symbol of
-  /// that vector's range ("%struct.std::..._Vector_impl_data+0:8"), the
-  /// object's size in the callee's terms (SampleSpace::extent).
-  std::map<std::string, std::string> DerefExtent;
   bool Summaries = true;
   uint64_t MinGlobalSize = 65536; // the tagger's: a global array this large is keyed ("@name")
   std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end

@@ -384,11 +384,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
-      // into a std::vector's slot: its size is its range, the callee's loops'
-      if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end()) {
-        unsigned X = Space.symbolNamed(DE->second);
-        KS = Sample{Space.value(X), {X}};
-      }
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
       if (Alt && !KS)
         edge(Info.Id, "", Key, 0, 0, Alt);
