@@ -13,6 +13,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
 #include <algorithm>
@@ -528,8 +529,19 @@ int64_t stepMultiple(const SCEVAddRecExpr &S, ScalarEvolution &SE) {
   return K > 1 && K <= 64 ? K : 1;
 }
 
-int64_t descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const DataLayout &DL) {
-  constexpr int64_t BaseAt = 0, StrideAt = 40; // flang's descriptor: base_addr, dim[0].sm
+const Value *loadSlot(const Value *V, int64_t &Off) {
+  auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI || !LI->isSimple())
+    return nullptr;
+  const DataLayout &DL = LI->getModule()->getDataLayout();
+  APInt O(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
+  const Value *Base = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, O, true);
+  Off = O.getSExtValue();
+  return Base;
+}
+
+int64_t descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  constexpr int64_t BaseAt = descriptor::BaseAt, StrideAt = descriptor::DimAt + descriptor::StrideAt; // dim[0]'s
   auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || AR->getLoop() != L || !AR->isAffine())
     return 0;
@@ -545,9 +557,9 @@ int64_t descriptorStep(const SCEV *S, const Loop *L, ScalarEvolution &SE, const 
     auto *U = dyn_cast<SCEVUnknown>(X);
     const Value *Base = nullptr;
     bool Ok = U && eachLoad(U->getValue(), [&](LoadInst &LI) {
-                APInt Off(DL.getIndexTypeSizeInBits(LI.getPointerOperand()->getType()), 0);
-                const Value *B = LI.getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-                if (Off != At || (Base && B != Base))
+                int64_t Off = 0;
+                const Value *B = loadSlot(&LI, Off);
+                if (!B || Off != At || (Base && B != Base))
                   return false;
                 Base = B;
                 return true;

@@ -67,6 +67,17 @@ const llvm::SCEV *dropReloadedBases(const llvm::SCEV *S, const llvm::Loop *L, ll
 /// however irregular the steps between iterations.
 int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// flang's array descriptor (ISO_Fortran_binding's CFI_cdesc_t): the base
+/// address at 0, then dim[k] from DimAt, DimBytes each, its extent and byte
+/// stride at ExtentAt and StrideAt within.
+namespace descriptor {
+constexpr int64_t BaseAt = 0, DimAt = 24, DimBytes = 24, ExtentAt = 8, StrideAt = 16;
+} // namespace descriptor
+
+/// The struct a simple load reads from and the slot's offset in it (the
+/// pointer stripped of constant offsets); none for another value.
+const llvm::Value *loadSlot(const llvm::Value *V, int64_t &Off);
+
 /// S walks the first dimension of a Fortran array through its descriptor:
 /// it steps in L by a multiple of the byte stride loaded from offset 40 of
 /// the struct whose offset 0 holds S's base (flang's descriptor: the base
@@ -75,8 +86,7 @@ int64_t cursorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvoluti
 /// but for a section with a step (`x(1:n:2)`) passed to it. Returns the
 /// stride's multiple (2: a loop unrolled by 2 steps two elements), 0 when S
 /// is no such walk.
-int64_t descriptorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE,
-                       const llvm::DataLayout &DL);
+int64_t descriptorStep(const llvm::SCEV *S, const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// The constant factor of S's step in L (`{b,+,(4 * %n)}`: 4, a column
 /// walk unrolled by 4), 1 when the step has none.

@@ -183,27 +183,19 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
 /// kernel over a std::vector& read 0.55 of each sweep). Either the equality
 /// of two pointers loaded from one struct (`begin == end`: a std::vector's
 /// range before `for (i = 0; i < v.size(); i++)`), or a test of an extent
-/// of a Fortran array's descriptor (a struct whose offset 0 holds the base
-/// loaded here; dim[k]'s extent at 32 + 24k) against a constant, decided as
+/// of a Fortran array's descriptor (AddressShape.h: a struct whose base
+/// address is loaded here; dim[k]'s extent) against a constant, decided as
 /// for a million elements: `do i = 1, size(y)` over an assumed-shape dummy
 /// runs, and so does the main part of that loop unrolled.
 void Estimator::rangeGuards(Function &F, FnInfo &FI) {
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  auto slotOf = [&](Value *V, int64_t &Off) -> Value * {
-    auto *LI = dyn_cast<LoadInst>(V);
-    if (!LI || !LI->isSimple())
-      return nullptr;
-    APInt O(DL.getIndexTypeSizeInBits(LI->getPointerOperand()->getType()), 0);
-    Value *Base = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, O, true);
-    Off = O.getSExtValue();
-    return Base;
-  };
-  // an extent of a descriptor: an integer loaded at 32 + 24k of a struct
-  // whose pointer at 0 is loaded too
+  // an extent of a descriptor: an integer loaded at dim[k]'s extent of a
+  // struct whose base address is loaded too
   auto extent = [&](Value *V) {
+    using namespace descriptor;
     int64_t Off = 0;
-    Value *B = V->getType()->isIntegerTy() ? slotOf(V, Off) : nullptr;
-    return B && Off >= 32 && (Off - 32) % 24 == 0 && any_of(B->users(), [&](User *U) {
+    const Value *B = V->getType()->isIntegerTy() ? loadSlot(V, Off) : nullptr;
+    return B && Off >= DimAt + ExtentAt && (Off - DimAt - ExtentAt) % DimBytes == 0 &&
+           any_of(B->users(), [&](const User *U) {
              auto *LI = dyn_cast<LoadInst>(U);
              return LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == B;
            });
@@ -256,7 +248,7 @@ void Estimator::rangeGuards(Function &F, FnInfo &FI) {
     std::optional<bool> FirstFull; // the first successor is the side of a range not empty
     int64_t O0 = 0, O1 = 0;
     if (C->isEquality() && C->getOperand(0)->getType()->isPointerTy()) {
-      Value *B0 = slotOf(C->getOperand(0), O0), *B1 = slotOf(C->getOperand(1), O1);
+      const Value *B0 = loadSlot(C->getOperand(0), O0), *B1 = loadSlot(C->getOperand(1), O1);
       if (B0 && B0 == B1 && O0 != O1)
         FirstFull = C->getPredicate() == ICmpInst::ICMP_NE;
     } else if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1)); K && C->getOperand(0)->getType()->isIntegerTy()) {
@@ -1621,7 +1613,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     // copies together still walk every element
     W.Pat = MinStep / double(iterationStep(L, SE)) < LineBytes ? OLI_PATTERN_STREAMING : OLI_PATTERN_STRIDED;
     Start = startIn(S, L, SE);
-  } else if (int64_t Times = descriptorStep(S, L, SE, DL)) {
+  } else if (int64_t Times = descriptorStep(S, L, SE)) {
     W.Pat = OLI_PATTERN_STREAMING; // an assumed-shape dummy's elements
     Start = AR->getStart();
     Walks = true;
