@@ -153,6 +153,12 @@ def check_tiering(c):
         r = tier_row(c, name)
         if r:
             rows[name] = r
+        # each run starts with node 0 small again (its hold redone after the last run)
+        before = next((t for t in lab.group("tier") if t.get("name") == name and t.get("phase") == "before"), {})
+        room0 = int(before.get("node0_free_kb") or 0) - int(before.get("node0_high_kb") or 0)
+        c.expect(room0 <= (int(room.get("room_mb") or 0) + 8) * 1024, "tiering: run %s: node 0 small before it" % name,
+                 "node 0 free above its high watermark %d kB, room %s MiB (huge pages and a filler of %s MiB held)" % (
+                     room0, room.get("room_mb"), before.get("topped_mb")))
     # DRAM too small for cg: without tiering its pages spill to CXL; with demotion on, the
     # kernel may instead demote other cold pages to CXL and keep all of cg on DRAM (seen:
     # 41.8 MiB on node 0, 1132 pages demoted): either way the run met a DRAM too small

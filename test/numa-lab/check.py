@@ -1201,6 +1201,10 @@ def main():
     for why in c.skipped:
         print("oli-lab: not checked [%s]: %s" % (name, why))
     if c.failures:
+        # the failures before the tail as well as after it: a CI log cut in the
+        # middle still names what failed
+        for f in c.failures:
+            print("oli-lab: FAIL [%s]: %s" % (name, f))
         print("---- console tail (%s) ----" % a.log)
         for line in lab.lines[-TAIL_LINES:]:
             print(line.rstrip("\r"))

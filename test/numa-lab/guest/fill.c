@@ -1,11 +1,14 @@
 /* NUMA lab guest helper (no oli plugin): take what is left of a node and hold it.
  *
- *   lab_fill NODE READY_FILE
+ *   lab_fill NODE READY_FILE [MAX_MB]
  *
  * suite-oli.sh first reserves huge pages on the node (instant, no zeroing); this
  * takes the remainder in 1 MiB chunks with MPOL_PREFERRED {NODE} until a chunk no
- * longer lands entirely on NODE (the node is at its watermarks), prints
- * "OLI-LAB fill node=N rest_mb=M stop=spill" (or why it stopped), creates READY_FILE and sleeps until killed.
+ * longer lands entirely on NODE (the node is at its watermarks) or MAX_MB are held,
+ * prints "OLI-LAB fill node=N rest_mb=M stop=spill" (or why it stopped: cap,
+ * mmap, mbind, move_pages), creates READY_FILE and sleeps until killed. Chunks are
+ * mlocked where the kernel allows it: reclaim then neither demotes nor swaps them
+ * (suite-tiering.sh tops up node 0's hold with a filler while demotion is on).
  * oom_score_adj -1000: if the kernel must kill something, not the filler. */
 #define _GNU_SOURCE
 #include <numaif.h>
@@ -21,11 +24,12 @@
 #define CH (1UL << 20)
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: lab_fill NODE READY_FILE\n");
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: lab_fill NODE READY_FILE [MAX_MB]\n");
     return 2;
   }
   int node = atoi(argv[1]);
+  long max_chunks = argc == 4 ? atol(argv[3]) : 4096;
   FILE *f = fopen("/proc/self/oom_score_adj", "w");
   if (f) {
     fputs("-1000", f);
@@ -36,7 +40,7 @@ int main(int argc, char **argv) {
   int *status = malloc(np * sizeof *status);
   unsigned long held = 0;
   const char *stop = "cap";
-  for (int i = 0; i < 4096; i++) {
+  for (long i = 0; i < max_chunks; i++) {
     char *p = mmap(NULL, CH, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) {
       stop = "mmap";
@@ -48,6 +52,7 @@ int main(int argc, char **argv) {
       break;
     }
     if (madvise(p, CH, MADV_POPULATE_WRITE) != 0) memset(p, 0x5a, CH);
+    (void)mlock(p, CH);
     for (long k = 0; k < np; k++) pages[k] = p + k * psz;
     if (move_pages(0, np, pages, NULL, status, 0) != 0) {
       stop = "move_pages";

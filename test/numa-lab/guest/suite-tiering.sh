@@ -55,8 +55,14 @@ high_kb() { awk '/^Node 0,/ { n = 1; next } /^Node/ { n = 0 } n && $1 == "high" 
 # than ROOM_MB spills to node 1 instead of being demoted.
 # The kernel may give fewer huge pages than asked (fragmented node 0) or free
 # memory meanwhile: up to four rounds, compacting first, until node 0's room is
-# within 4 MiB of ROOM_MB.
+# within 4 MiB of ROOM_MB. What the huge pages could not take (a clean-clone run
+# once had 10 MiB more room and cg fit on DRAM) a filler takes in mlocked 1 MiB
+# chunks (lab_fill NODE READY MAX_MB: locked, so demotion cannot free them),
+# held until the next hold.
+filler=""
 hold() {
+  [ -n "$filler" ] && kill "$filler" 2>/dev/null && wait "$filler" 2>/dev/null
+  filler="" topped=0
   echo 100000 > "$(hp 1)"
   for _ in 1 2 3 4; do
     extra=$(( $(free_kb 0) - ROOM_MB * 1024 - $(high_kb) ))
@@ -66,9 +72,17 @@ hold() {
     [ "$held" -lt 0 ] && held=0
     echo "$held" > "$(hp 0)"
   done
+  extra=$(( $(free_kb 0) - ROOM_MB * 1024 - $(high_kb) ))
+  if [ "$extra" -gt 2048 ]; then
+    rm -f /tmp/hold.ready
+    /lab/lab_fill 0 /tmp/hold.ready $(( extra / 1024 )) > /tmp/hold.out 2>&1 &
+    filler=$!
+    for _ in $(seq 1 300); do [ -f /tmp/hold.ready ] && break; sleep 0.1; done
+    topped=$(sed -n 's/.*rest_mb=\([0-9]*\).*/\1/p' /tmp/hold.out)
+  fi
 }
 hold
-echo "OLI-LAB tiering room_mb=$ROOM_MB budget_mb=$BUDGET_MB node0_high_kb=$(high_kb) node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) node2_free_kb=$(free_kb 2) held0=$(cat "$(hp 0)") held1=$(cat "$(hp 1)")"
+echo "OLI-LAB tiering room_mb=$ROOM_MB budget_mb=$BUDGET_MB node0_high_kb=$(high_kb) node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) node2_free_kb=$(free_kb 2) held0=$(cat "$(hp 0)") held1=$(cat "$(hp 1)") topped_mb=${topped:-0}"
 vm() { for k in $KEYS; do printf '%s=%s ' "$k" "$(sed -n "s/^$k //p" /proc/vmstat)"; done; }
 tier() { # NAME BALANCING DEMOTION [VAR=VALUE...] -- PROGRAM
   name=$1 bal=$2 dem=$3; shift 3
@@ -79,7 +93,7 @@ tier() { # NAME BALANCING DEMOTION [VAR=VALUE...] -- PROGRAM
   echo "$dem" > /sys/kernel/mm/numa/demotion_enabled
   sync; echo 1 > /proc/sys/vm/drop_caches
   hold
-  echo "OLI-LAB tier name=$name phase=before node0_free_kb=$(free_kb 0) node1_free_kb=$(free_kb 1) $(vm)"
+  echo "OLI-LAB tier name=$name phase=before node0_free_kb=$(free_kb 0) node0_high_kb=$(high_kb) node1_free_kb=$(free_kb 1) topped_mb=${topped:-0} $(vm)"
   rm -f "/tmp/$name.numa" "/tmp/$name.rep"
   # shellcheck disable=SC2086 # envs are VAR=VALUE words
   taskset -c 0 env OMP_NUM_THREADS=1 OLI_REPORT="/tmp/$name.rep" OLI_REPORT_FORMAT=json $envs \
@@ -99,5 +113,6 @@ tier tiering 2 true -- /lab/bench-cg
 tier oli-budget 2 true OLI_DRAM_LIMIT=${BUDGET_MB}M -- /lab/bench-cg-oli
 tier oli 2 true OLI_POLICY=oli -- /lab/bench-cg-oli
 echo 0 > /proc/sys/kernel/numa_balancing
+[ -n "$filler" ] && kill "$filler" 2>/dev/null
 echo 0 > "$(hp 0)"; echo 0 > "$(hp 1)"
 echo "OLI-LAB dmesg oom_kills=$(dmesg | grep -c -i 'killed process')"
