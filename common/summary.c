@@ -638,6 +638,10 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (keys[i].sbytes > 0 && s.has_sample && strchr(s.syms, '=') &&
           rename_syms(keys[i].ssyms, s.syms, keys[nk].renamed, sizeof keys[nk].renamed, &f))
         keys[nk].sbytes = keys[i].sbytes * f, keys[nk].ssyms = keys[nk].renamed;
+      /* ... or in a symbol of the callee's that is the object's size whichever
+       * object it is (a std::vector's range, version 7): the edge's own */
+      else if (s.has_sample && s.sample_bytes > 0 && s.syms[0] && !strchr(s.syms, '='))
+        keys[nk].sbytes = (double)s.sample_bytes, keys[nk].ssyms = s.syms;
       /* ... or a field's object passed with the field as its length (`axpy(g.v,
        * g.rhs, a, g.n)`: "axpy#3=%struct.grid+16"), its size's other form too */
       if (keys[i].abytes > 0 && s.has_sample && strchr(s.syms, '=') &&

@@ -156,7 +156,13 @@
  * no other EDGE enters the deref key: a vector filled in another file (its
  * site's EDGE into the field key) and passed by reference from a file that
  * does not know its object. A reader before version 7 takes the flagged
- * edges as any (the named objects counted twice).
+ * edges as any (the named objects counted twice). A caller passing a
+ * std::vector's data sizes its edge in the vector's range, the symbol
+ * "<the begin slot's key>:8" (end - begin, in bytes), in which the callee
+ * counts its loops to size() (pass/SizeSample.h, extent); also an EDGE from
+ * a key (a class's member `f.u` passed on): such a size with no "=" in its
+ * symbols is the object's size whichever object it is, which the join takes
+ * as the callee key's (a reader that does not leaves those counts guessed).
  * Also in version 7: an EDGE from a key may list site IDs, as a USE does:
  * the sites whose own flow reached the key's root in the module that wrote
  * it, whose own EDGEs have its exits already (`g = malloc(..)` into a global

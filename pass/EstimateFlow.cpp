@@ -281,6 +281,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     if (ArgNo < Callee->arg_size()) {
       unsigned T = state(Callee->getArg(ArgNo), P, false);
       States[S].Calls.push_back({T, &CB});
+      if (std::string R = vectorRange(U, P); !R.empty())
+        States[T].Range = R; // the callee's size() loops are the object's size
     } else
       return false; // a vararg
     Seen = true;
@@ -339,8 +341,11 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     std::string FK = T ? fieldKey(M, T, P[0].Lo) : A && Off.isZero() ? argFieldKey(*A, P[0].Lo) : "";
     if (T && Off.isZero() && programKey(FK))
       K = FK; // a Fortran main program's derived-type variable is a global
-    else if (!programKey(FK) && (T || (A && Off.isZero())))
+    else if (!programKey(FK) && (T || (A && Off.isZero()))) {
       K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
+      if (std::string R = vectorRange(U, P); !R.empty())
+        DerefExtent[K] = R;
+    }
   }
   if (K.empty())
     return false;
@@ -349,6 +354,23 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   // counts its calls through the roots' edges), not per call here
   States[S].Exits.push_back({K, PerCall ? &CB : nullptr});
   return true;
+}
+
+std::string Estimator::vectorRange(const Use &U, const Path &P) {
+  if (P.size() != 1 || !P[0].exact() || P[0].Lo != 0)
+    return "";
+  APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
+  Value *Base = U.get()->stripAndAccumulateConstantOffsets(DL, Off, true);
+  Type *T = nullptr;
+  if (auto *AI = dyn_cast<AllocaInst>(Base))
+    T = typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
+  else if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    T = typeAt(DL, GV->getValueType(), Off.getSExtValue());
+  auto *ST = dyn_cast_or_null<StructType>(T);
+  if (!ST || !ST->hasName() || !ST->getName().starts_with("class.std::vector"))
+    return "";
+  std::string FK = fieldKey(M, T, 0);
+  return FK.empty() ? "" : FK + ":8";
 }
 
 bool Estimator::keyedArray(const GlobalVariable &GV) const {

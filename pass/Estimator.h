@@ -106,6 +106,7 @@ struct State {
   std::vector<std::pair<unsigned, CallBase *>> Calls; // argument states, via a call
   std::vector<unsigned> Also;                         // absolute states reached (slots, returns)
   std::vector<std::pair<std::string, CallBase *>> Exits; // keys other modules may use (a call: per call)
+  std::string Range; // a callee's argument given a std::vector holding the object: its range's symbol
 };
 
 /// What the accesses from a set of roots add up to, before dividing by the
@@ -332,6 +333,10 @@ private:
   /// (and registers) it gives an EDGE into. Not a COMMON block: every file
   /// that declares one defines and registers it, each its own accesses.
   bool keyedArray(const GlobalVariable &GV) const;
+  /// The symbol of a std::vector's range ("<its data slot's field key>:8",
+  /// SampleSpace::extent) where U passes the address of a vector holding
+  /// the object (P: its data pointer); "" for any other slot.
+  std::string vectorRange(const Use &U, const Path &P);
   void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
 
 public:
@@ -341,6 +346,11 @@ public:
   /// ("%struct.std::...+0" -> "axpy#0*0"): the EDGEs the join takes for the
   /// objects no caller names (OLI_SUMMARY_F_UNCLAIMED).
   std::set<std::pair<std::string, std::string>> Unclaimed;
+  /// A deref key a caller passes a std::vector's data in -> the symbol of
+  /// that vector's range ("%struct.std::..._Vector_impl_data+0:8"), the
+  /// object's size in the callee's terms (SampleSpace::extent).
+  std::map<std::string, std::string> DerefExtent;
+  bool HasRanges = false; // a State has a Range: the sites' estimates look for them
   bool Summaries = true;
   uint64_t MinGlobalSize = 65536; // the tagger's: a global array this large is keyed ("@name")
   std::vector<unsigned char> SummaryBytes; // the module's summary records, end to end

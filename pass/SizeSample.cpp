@@ -938,6 +938,39 @@ std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
   return leaf(V); // a leaf: a load, a call's result, a parameter
 }
 
+std::optional<Sample> SampleSpace::extent(const SCEVAddExpr *S, ScalarEvolution &SE, unsigned Depth) {
+  // (ptrtoint end) + (-1 * (ptrtoint begin)), every other term no pointer's
+  LoadInst *End = nullptr, *Begin = nullptr;
+  for (const SCEV *Op : S->operands()) {
+    if (auto *P = dyn_cast<SCEVPtrToIntExpr>(Op)) {
+      auto *U = dyn_cast<SCEVUnknown>(P->getOperand());
+      if (End || !U || !(End = dyn_cast<LoadInst>(U->getValue())))
+        return std::nullopt;
+    } else if (auto *M = dyn_cast<SCEVMulExpr>(Op)) {
+      auto *C = dyn_cast<SCEVConstant>(M->getOperand(0));
+      auto *P = M->getNumOperands() == 2 ? dyn_cast<SCEVPtrToIntExpr>(M->getOperand(1)) : nullptr;
+      auto *U = P ? dyn_cast<SCEVUnknown>(P->getOperand()) : nullptr;
+      if (!C || !C->getAPInt().isAllOnes() || Begin || !U || !(Begin = dyn_cast<LoadInst>(U->getValue())))
+        return std::nullopt;
+    }
+  }
+  if (!End || !Begin || !End->isSimple() || !Begin->isSimple())
+    return std::nullopt;
+  // two slots of one struct, the end after the begin: a container's range
+  // (std::vector's `_M_finish - _M_start`, `size()` in bytes)
+  const DataLayout &DL = Begin->getModule()->getDataLayout();
+  APInt OB(DL.getIndexTypeSizeInBits(Begin->getPointerOperand()->getType()), 0), OE = OB;
+  Value *BB = Begin->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OB, true);
+  Value *EB = End->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, OE, true);
+  if (BB != EB || OE.sle(OB))
+    return std::nullopt;
+  std::string N = addressName(Begin->getPointerOperand(), 0);
+  if (N.empty() || !sharedName(N))
+    return std::nullopt;
+  unsigned X = symbolNamed(N + ":" + std::to_string((OE - OB).getSExtValue()));
+  return Sample{value(X), {X}};
+}
+
 std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
   if (Depth > MaxDepth || !S->getType()->isIntegerTy())
     return std::nullopt;
@@ -978,7 +1011,22 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
   case scAddExpr:
   case scMulExpr: {
     SmallVector<Sample, 4> Vs;
-    if (!ops(cast<SCEVNAryExpr>(S), Vs))
+    if (S->getSCEVType() == scAddExpr)
+      if (std::optional<Sample> E = extent(cast<SCEVAddExpr>(S), SE, Depth)) {
+        // a container's end less its begin, the other terms as they are
+        SmallVector<const SCEV *, 4> Rest;
+        for (const SCEV *Op : cast<SCEVAddExpr>(S)->operands())
+          if (!isa<SCEVPtrToIntExpr>(Op) && !isa<SCEVMulExpr>(Op))
+            Rest.push_back(Op);
+        Vs.push_back(*E);
+        for (const SCEV *Op : Rest) {
+          std::optional<Sample> V = evalAt(Op, SE, Depth + 1);
+          if (!V)
+            return std::nullopt;
+          Vs.push_back(*V);
+        }
+      }
+    if (Vs.empty() && !ops(cast<SCEVNAryExpr>(S), Vs))
       return std::nullopt;
     bool Mul = S->getSCEVType() == scMulExpr;
     __int128 Acc = Mul ? 1 : 0;

@@ -39,6 +39,7 @@ class Type;
 class Loop;
 class Module;
 class PHINode;
+class SCEVAddExpr;
 class SCEV;
 class ScalarEvolution;
 class Value;
@@ -156,6 +157,11 @@ public:
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
   std::string addressName(llvm::Value *Ptr, unsigned Depth);
+  /// S as a container's range in bytes, `end - begin` of two pointer slots of
+  /// one struct: the symbol "<begin's slot>:<distance>" (a std::vector's
+  /// "%struct.std::..._Vector_impl_data+0:8"), which a caller passing the
+  /// container gives as its object's size; none for any other S.
+  std::optional<Sample> extent(const llvm::SCEVAddExpr *S, llvm::ScalarEvolution &SE, unsigned Depth);
   std::optional<Sample> evalAt(const llvm::SCEV *S, llvm::ScalarEvolution &SE, unsigned Depth);
   /// A bitwise, shift or signed division instruction SCEV keeps opaque (a
   /// vector loop's `or n, 1` end, `n / 2` of a signed n), from its operands'

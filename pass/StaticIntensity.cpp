@@ -60,6 +60,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     if (Function *Main = M.getFunction(N); Main && !Main->isDeclaration())
       HasMain = true;
   findRoots();
+  HasRanges = false;
   for (GlobalVariable *Rec : Disagree)
     SizeOf[Rec] = std::nullopt;
   for (auto &[Rec, S] : SizeOf)
@@ -70,6 +71,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   // Step 2: every state reachable from a root.
   for (size_t I = 0; I < States.size() && I < MaxStates; ++I)
     flow(unsigned(I));
+  HasRanges = any_of(States, [](const State &St) { return !St.Range.empty(); });
   bool Truncated = States.size() > MaxStates;
   // Sites per state, to flag slots holding several sites' objects.
   std::vector<std::vector<GlobalVariable *>> SitesOf(States.size());
@@ -97,12 +99,22 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // function's loops over them are exact too, at its own sample point
     std::vector<Sample> InParams;
     std::optional<Tally> T0;
-    if (Summaries && !KeyFns.empty()) {
+    if ((Summaries && !KeyFns.empty()) || HasRanges) {
       T0 = accumulate(From);
       if (BytesS > 0)
         for (const auto &[F, Calls] : T0->EnterCalls)
           if (std::optional<Sample> KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls))
             InParams.push_back(*KS);
+      // and in the range of a std::vector holding it, which functions it
+      // is passed to here loop over (`i < v.size()`, a range-for)
+      std::set<std::string> Ranges;
+      for (unsigned S = 0; BytesS > 0 && S < States.size(); ++S)
+        if (T0->Reached[S] && !States[S].Range.empty())
+          Ranges.insert(States[S].Range);
+      for (const std::string &R : Ranges) {
+        unsigned X = Space.symbolNamed(R);
+        InParams.push_back(Sample{Space.value(X), {X}});
+      }
     }
     auto exactAt = [&] {
       Mode = 1;
@@ -384,6 +396,11 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
+      // into a std::vector's slot: its size is its range, the callee's loops'
+      if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end()) {
+        unsigned X = Space.symbolNamed(DE->second);
+        KS = Sample{Space.value(X), {X}};
+      }
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
       if (Alt && !KS)
         edge(Info.Id, "", Key, 0, 0, Alt);
@@ -533,8 +550,14 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         std::string Renames = It == T.ExitCalls.end() ? "" : paramRenames(KeyFn, K2, It->second);
         // (the sites that reach the key's root here have these exits among
         // their own edges: listed, the join does not count them twice)
-        edge(0, Key, K2, W, T.ExitSweeps.at(K2), std::nullopt, T.ExitGuessed.count(K2) > 0, Renames, false, 0,
-             Locals);
+        // into a std::vector's slot: the object's size is the vector's range,
+        // whichever object it is (a member's, `smooth(f.u)`)
+        std::optional<Sample> KS;
+        if (auto DE = DerefExtent.find(K2); Renames.empty() && DE != DerefExtent.end()) {
+          unsigned X = Space.symbolNamed(DE->second);
+          KS = Sample{Space.value(X), {X}};
+        }
+        edge(0, Key, K2, W, T.ExitSweeps.at(K2), KS, T.ExitGuessed.count(K2) > 0, Renames, false, 0, Locals);
       }
   }
   // a library type's field -> a parameter's deref key, for the objects no
