@@ -150,7 +150,20 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
   for (BasicBlock &BB : F) {
     auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
     const Loop *Inner = FI.LI->getLoopFor(&BB);
-    auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+    Value *Cond = BI && BI->isConditional() ? BI->getCondition() : nullptr;
+    auto *C = dyn_cast_or_null<ICmpInst>(Cond);
+    // also joined with a test fixed in the loop (SimplifyCFG's `s != 0 || n
+    // < 1` before a fill in the first step): its once side is the equality's
+    using namespace PatternMatch;
+    Value *X, *Y;
+    if (!C && Cond && (match(Cond, m_LogicalOr(m_Value(X), m_Value(Y))) || match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y))))) {
+      bool Or = match(Cond, m_LogicalOr(m_Value(), m_Value()));
+      for (auto [A, B] : {std::pair{X, Y}, std::pair{Y, X}})
+        if (auto *CA = dyn_cast<ICmpInst>(A);
+            !C && CA && Inner && Inner->isLoopInvariant(B) &&
+            CA->getPredicate() == (Or ? ICmpInst::ICMP_NE : ICmpInst::ICMP_EQ))
+          C = CA; // at most once: taken as often as the equality alone
+    }
     if (!C || !C->isEquality() || !Inner || Inner->isLoopExiting(&BB) || !SE.isSCEVable(C->getOperand(0)->getType()))
       continue;
     const SCEV *A = SE.getSCEV(C->getOperand(0)), *B = SE.getSCEV(C->getOperand(1));
@@ -172,6 +185,15 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
             uint64_t(std::max(1.0, 1e6 / T)), 1000000u); // once in T iterations
         bool EqFirst = C->getPredicate() == ICmpInst::ICMP_EQ;
         FI.Once.push_back({&BB, EqFirst ? Eq : Eq.getCompl()});
+        // what only the equal side reaches runs once per entry of L however
+        // many iterations L's trip count is taken to have (Corr leaves it)
+        BasicBlock *Side = BI->getSuccessor(EqFirst ? 0 : 1);
+        if (Side->getSinglePredecessor() == &BB) {
+          DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+          for (BasicBlock *X : L->blocks())
+            if (DT.dominates(Side, X))
+              FI.OncePer.try_emplace(X, L);
+        }
       }
       break;
     }
@@ -1252,6 +1274,63 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Ent
   return Mid > 0 ? std::optional<double>(double(Mid)) : std::nullopt;
 }
 
+/// The constant a value takes where the program is given no other: a phi or
+/// select of one constant and values of the input (`steps = argc > 2 ?
+/// atoi(argv[2]) : 10`); none for a loop header's phi (an induction's start).
+static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI) {
+  SmallVector<Value *, 4> Ins;
+  if (auto *P = dyn_cast<PHINode>(V); P && !LI.isLoopHeader(P->getParent()))
+    Ins.append(P->op_begin(), P->op_end());
+  else if (auto *S = dyn_cast<SelectInst>(V))
+    Ins = {S->getTrueValue(), S->getFalseValue()};
+  std::optional<int64_t> C;
+  unsigned Input = 0;
+  for (Value *In : Ins)
+    if (auto *K = dyn_cast<ConstantInt>(In)) {
+      if (K->getValue().getSignificantBits() > 62 || (C && *C != K->getSExtValue()))
+        return std::nullopt;
+      C = K->getSExtValue();
+    } else if (isa<Constant>(In))
+      return std::nullopt; // undef, an address
+    else
+      ++Input;
+  return Input ? C : std::nullopt;
+}
+
+/// L's trip count when its bound is a value the program defaults (a step
+/// count read from argv, else 10): the trips at the default, a guess (the
+/// run's input decides), but the count the program runs when given none
+/// rather than BranchProbabilityInfo's 32.
+std::optional<double> Estimator::defaultTrips(FnInfo &FI, const Loop *L, bool &Enters) {
+  ScalarEvolution &SE = *FI.SE;
+  // at most: a C++ time loop's calls also leave it by their unwind edges
+  const SCEV *B = SE.getSymbolicMaxBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(B))
+    return std::nullopt;
+  Value *Leaf = nullptr;
+  bool Other = false;
+  SCEVExprContains(B, [&](const SCEV *X) {
+    if (auto *U = dyn_cast<SCEVUnknown>(X)) {
+      if (!Leaf || Leaf == U->getValue())
+        Leaf = U->getValue();
+      else
+        Other = true;
+    }
+    return false;
+  });
+  std::optional<int64_t> D = Leaf && !Other ? programDefault(Leaf, *FI.LI) : std::nullopt;
+  if (!D)
+    return std::nullopt;
+  ValueToSCEVMapTy Map;
+  Map[Leaf] = SE.getConstant(Leaf->getType(), uint64_t(*D), /*isSigned=*/true);
+  auto *T = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(B, SE, Map));
+  if (!T || T->getAPInt().getSignificantBits() > 31 || T->getAPInt().isNegative())
+    return std::nullopt;
+  std::pair<BranchInst *, unsigned> Guard = loopGuard(L);
+  Enters = Guard.first && guardEnters(Guard, SE, Map).value_or(false);
+  return double(T->getAPInt().getSExtValue() + 1);
+}
+
 /// The limit of a loop that ends on data before it (a solver's `while (it <
 /// 1000 && residual > tol)`): the least constant bound ScalarEvolution
 /// finds on its exits' counts, when some exit has no count it can compute
@@ -1302,6 +1381,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {double(TS->Value), true}, FI.LoopSyms[Mode][L] = TS->Syms; // in terms of the objects' sizes
   else if (std::optional<double> T = tableTrips(FI, L, E))
     R = {*T, false}, Enters = E; // a class's parameter from a constant table: the rows' median, guessed
+  else if (std::optional<double> T = defaultTrips(FI, L, E))
+    R = {*T, false}, Enters = E; // the program's default for a count it reads, guessed
   else if (std::optional<std::pair<double, bool>> G = geometricTrips(L))
     R = *G; // log2 of its bound
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
@@ -1319,10 +1400,14 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
 std::pair<double, bool> Estimator::relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms) {
   double F = bfi(FI, BB) / FI.EntryFreq[Mode];
   bool Guess = false;
+  auto OnceIn = FI.OncePer.find(BB);
   for (const Loop *L = FI.LI->getLoopFor(BB); L; L = L->getParentLoop()) {
     auto [N, Known] = iterations(FI, L);
     (void)N;
-    F *= FI.Corr[Mode][L];
+    bool Once = OnceIn != FI.OncePer.end() && OnceIn->second == L;
+    F *= Once ? FI.EnterCorr[Mode][L] : FI.Corr[Mode][L];
+    if (Once)
+      continue; // once per entry, whatever L's count
     Guess |= !Known;
     if (auto It = FI.LoopSyms[Mode].find(L); Syms && Mode && It != FI.LoopSyms[Mode].end())
       unionSyms(*Syms, It->second);
@@ -1335,11 +1420,13 @@ std::pair<double, bool> Estimator::loopEntries(FnInfo &FI, const Loop *L) {
   (void)iterations(FI, L);
   double F = entering(FI, L) / FI.EntryFreq[Mode] * FI.EnterCorr[Mode][L];
   bool Guess = false;
+  auto OnceIn = FI.OncePer.find(L->getHeader());
   for (const Loop *P = L->getParentLoop(); P; P = P->getParentLoop()) {
     auto [N, Known] = iterations(FI, P);
     (void)N;
-    F *= FI.Corr[Mode][P];
-    Guess |= !Known;
+    bool Once = OnceIn != FI.OncePer.end() && OnceIn->second == P; // as relFreq
+    F *= Once ? FI.EnterCorr[Mode][P] : FI.Corr[Mode][P];
+    Guess |= !Known && !Once;
   }
   return {F, Guess};
 }

@@ -206,6 +206,7 @@ struct FnInfo {
   std::unique_ptr<BranchProbabilityInfo> SampleBPI[NumViews]; // views 1, 2: their decided branches
   std::unique_ptr<BlockFrequencyInfo> SampleBFI[NumViews];
   SmallVector<std::pair<BasicBlock *, BranchProbability>, 2> Once; // onceBranches, rangeGuards: the first successor's
+  DenseMap<const BasicBlock *, const Loop *> OncePer; // onceBranches: blocks run once per entry of the loop
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost;        // the branches every view decides
   unsigned Decided1 = 0;                                          // how many view 1 decides
 };
@@ -249,6 +250,7 @@ private:
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
   std::optional<double> argTrips(FnInfo &FI, const Loop *L, bool &Enters);
   std::optional<double> tableTrips(FnInfo &FI, const Loop *L, bool &Enters);
+  std::optional<double> defaultTrips(FnInfo &FI, const Loop *L, bool &Enters);
   SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
