@@ -679,10 +679,7 @@ const SCEV *dropReloadedBases(const SCEV *S, const Loop *L, ScalarEvolution &SE)
   return Keep.size() == 1 ? Keep[0] : SE.getAddExpr(Keep);
 }
 
-/// A load of a Fortran array descriptor's member (flang's TBAA type
-/// "descriptor member"): the base address, an extent, a byte stride - the
-/// array's shape, which a loop reloads, not data an index comes from.
-static bool descriptorMember(const LoadInst &LI) {
+bool descriptorMember(const Instruction &LI) {
   auto *Tag = dyn_cast_or_null<MDNode>(LI.getMetadata(LLVMContext::MD_tbaa));
   auto *Type = Tag && Tag->getNumOperands() >= 2 ? dyn_cast<MDNode>(Tag->getOperand(1)) : nullptr;
   auto *Name = Type && Type->getNumOperands() >= 1 ? dyn_cast<MDString>(Type->getOperand(0)) : nullptr;

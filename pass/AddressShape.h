@@ -19,6 +19,7 @@
 namespace llvm {
 class DataLayout;
 class GEPOperator;
+class Instruction;
 class LoadInst;
 class LoopInfo;
 class Loop;
@@ -43,6 +44,11 @@ const llvm::SCEV *startIn(const llvm::SCEV *X, const llvm::Loop *L, llvm::Scalar
 /// inside P moves only when its address does (CSR row bounds), so loads are
 /// looked through (Depth: how many so far).
 bool variesIn(const llvm::SCEV *X, const llvm::Loop *P, llvm::ScalarEvolution &SE, unsigned Depth = 0);
+
+/// A load or store of a Fortran array descriptor's member (flang's TBAA type
+/// "descriptor member"): the base address, an extent, a byte stride - the
+/// array's shape, which a loop reloads, not data an index comes from.
+bool descriptorMember(const llvm::Instruction &I);
 
 /// The load inside loop L that V (an address or index computed in L)
 /// depends on, or null: a gather x[idx[i]], a pointer chase, a search whose

@@ -307,9 +307,9 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
 /// True for the vectoriser's test of whether two arrays' ranges overlap:
 /// `A.lo <u B.hi && B.lo <u A.hi` (an `and` or a `select`) with the bounds
 /// of each based on one object, a parameter, an identified object or a
-/// pointer loaded from a parameter's slot (a parallel region's shared
-/// array, which its outlined function reads through a pointer), the two
-/// different.
+/// pointer loaded from a slot of a parameter or a global (a parallel
+/// region's shared array, which its outlined function reads through a
+/// pointer; a derived type's components), the two different.
 static bool rangesOverlap(Value *V) {
   using namespace PatternMatch;
   Value *L, *R;
@@ -330,12 +330,22 @@ static bool rangesOverlap(Value *V) {
   const Value *ALo, *BHi, *BLo, *AHi;
   if (!below(L, ALo, BHi) || !below(R, BLo, AHi))
     return false;
-  auto object = [](const Value *O) {
+  // a pointer loaded from a slot of a parameter or a global (a Fortran
+  // derived type's components, `g%u` and `g%v`, their descriptors' bases)
+  auto slotOf = [](const Value *O) -> std::pair<const Value *, int64_t> {
     auto *LI = dyn_cast<LoadInst>(O);
-    return isa<Argument>(O) || isIdentifiedObject(O) ||
-           (LI && LI->isSimple() && isa<Argument>(LI->getPointerOperand()));
+    if (!LI || !LI->isSimple())
+      return {nullptr, 0};
+    const DataLayout &DL = LI->getModule()->getDataLayout();
+    APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperandType()), 0);
+    const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+    return isa<Argument>(B) || isa<GlobalVariable>(B) ? std::make_pair(B, Off.getSExtValue())
+                                                      : std::make_pair(nullptr, int64_t(0));
   };
-  return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo);
+  auto object = [&](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O) || slotOf(O).first; };
+  // two slots, not one loaded twice
+  bool Slots = !slotOf(ALo).first || !slotOf(BLo).first || slotOf(ALo) != slotOf(BLo);
+  return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo) && Slots;
 }
 
 /// View 1's branch probabilities: a branch outside every loop's variation
@@ -835,6 +845,28 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
 /// (`n = nx * ny; g->n = n; g->u = malloc(n * 8)`: 8 times `%struct.grid+16`),
 /// for other modules' loops over that field (`i < g->n`); none otherwise.
 std::optional<Sample> Estimator::sizeInStored(CallBase &Alloc, const Sample &Size) {
+  // a constant size and one field or global its function gives a constant it
+  // is a multiple of by an element's size (`g%n = n; allocate(g%u(n))` with n
+  // a constant: 8 times `%grid_t+0`, in which another file's `do i = 1, g%n`
+  // counts); none where two fields could be it
+  if (Size.Syms.empty()) {
+    std::optional<Sample> R;
+    for (const auto &E : Space.constStores()) {
+      StoreInst *SI = E.second;
+      int64_t K = cast<ConstantInt>(SI->getValueOperand())->getSExtValue();
+      unsigned P = Space.symbolNamed(E.first());
+      if (SI->getFunction() != Alloc.getFunction() || descriptorMember(*SI) || K <= 1 || Size.Value % K ||
+          !Space.shared(P))
+        continue;
+      int64_t C = Size.Value / K;
+      if (C > 16 || !isPowerOf2_64(uint64_t(C)))
+        continue;
+      if (R)
+        return std::nullopt;
+      R = Sample{C * Space.value(P), {P}};
+    }
+    return R;
+  }
   SmallVector<std::pair<Value *, unsigned>, 4> Cands;
   for (const auto &[V, Name] : Space.storedOnce())
     if (auto *I = dyn_cast<Instruction>(V); I && I->getFunction() == Alloc.getFunction())
@@ -1277,7 +1309,33 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Ent
 /// The constant a value takes where the program is given no other: a phi or
 /// select of one constant and values of the input (`steps = argc > 2 ?
 /// atoi(argv[2]) : 10`); none for a loop header's phi (an induction's start).
-static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI) {
+/// Or a load of a frame slot that one store of a constant before it sets and
+/// only calls may set again (Fortran's `steps = 10` before `read(arg, *)
+/// steps`, the slot passed to the runtime's input).
+static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI, DominatorTree &DT) {
+  if (auto *Ld = dyn_cast<LoadInst>(V); Ld && Ld->isSimple()) {
+    auto *Slot = dyn_cast<AllocaInst>(Ld->getPointerOperand());
+    if (!Slot)
+      return std::nullopt;
+    StoreInst *Def = nullptr;
+    unsigned Calls = 0;
+    for (User *U : Slot->users()) {
+      if (isa<LoadInst>(U) || (isa<IntrinsicInst>(U) && cast<IntrinsicInst>(U)->isLifetimeStartOrEnd()))
+        continue;
+      auto *St = dyn_cast<StoreInst>(U);
+      if (St && St->getPointerOperand() == Slot && isa<ConstantInt>(St->getValueOperand()) && !Def)
+        Def = St;
+      else if (auto *CB = dyn_cast<CallBase>(U);
+               CB && !isa<IntrinsicInst>(CB) && CB->getCalledOperand() != Slot && is_contained(CB->args(), Slot))
+        ++Calls; // the input's reader
+      else
+        return std::nullopt;
+    }
+    auto *K = Def ? cast<ConstantInt>(Def->getValueOperand()) : nullptr;
+    if (!K || !Calls || !DT.dominates(Def, Ld) || K->getValue().getSignificantBits() > 62)
+      return std::nullopt;
+    return K->getSExtValue();
+  }
   SmallVector<Value *, 4> Ins;
   if (auto *P = dyn_cast<PHINode>(V); P && !LI.isLoopHeader(P->getParent()))
     Ins.append(P->op_begin(), P->op_end());
@@ -1318,7 +1376,10 @@ std::optional<double> Estimator::defaultTrips(FnInfo &FI, const Loop *L, bool &E
     }
     return false;
   });
-  std::optional<int64_t> D = Leaf && !Other ? programDefault(Leaf, *FI.LI) : std::nullopt;
+  std::optional<int64_t> D =
+      Leaf && !Other && isa<Instruction>(Leaf)
+          ? programDefault(Leaf, *FI.LI, FAM.getResult<DominatorTreeAnalysis>(*cast<Instruction>(Leaf)->getFunction()))
+          : std::nullopt;
   if (!D)
     return std::nullopt;
   ValueToSCEVMapTy Map;

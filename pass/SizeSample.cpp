@@ -118,7 +118,12 @@ SampleSpace::SampleSpace(Module &M) {
         auto &Vs = Stored[Slot];
         if (!is_contained(Vs, SI->getValueOperand()))
           Vs.push_back(SI->getValueOperand());
+        if (isa<ConstantInt>(SI->getValueOperand()))
+          ConstStore.try_emplace(Slot, SI);
       }
+  for (auto &E : Stored)
+    if (E.second.size() != 1 || !isa<ConstantInt>(E.second[0]))
+      ConstStore.erase(E.first()); // other values too: no constant of the slot's
   for (auto &E : Stored)
     if (E.second.size() == 1 && !isa<Constant>(E.second[0])) {
       SlotValue[E.first()] = E.second[0];

@@ -153,6 +153,8 @@ public:
   /// The values stored into exactly one global slot or struct field, alone,
   /// each with that slot's name.
   const llvm::DenseMap<llvm::Value *, std::string> &storedOnce() const { return StoredOnce; }
+  /// Slots (as StoredOnce names them) given one constant and nothing else: its store.
+  const llvm::StringMap<llvm::StoreInst *> &constStores() const { return ConstStore; }
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
@@ -176,6 +178,7 @@ private:
   llvm::DenseMap<llvm::Value *, unsigned> Of;
   llvm::DenseMap<llvm::Value *, std::string> StoredOnce; // a value stored into exactly one global slot, alone
   llvm::StringMap<llvm::Value *> SlotValue;              // the reverse: a global slot's one stored value
+  llvm::StringMap<llvm::StoreInst *> ConstStore;         // a slot given one constant alone (constStores)
   llvm::StringMap<llvm::SmallVector<llvm::StoreInst *, 2>> SlotStores; // every store into a global slot
   llvm::DenseMap<llvm::LoadInst *, llvm::StoreInst *> Forward;        // lastStore's answers
   /// The store of its own function a load of a global slot reads: one

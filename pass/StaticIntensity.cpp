@@ -384,7 +384,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     if (Size && Size->Value > 0 && !Wrapped)
       if (CallBase *Alloc = SizeCall.lookup(Rec))
         Alt = sizeInStored(*Alloc, *Size);
-    if (Alt && !sharedOnly(Size->Syms))
+    if (Alt && (Size->Syms.empty() || !sharedOnly(Size->Syms)))
       Size = Alt, Alt.reset();
     if (Size && (Size->Value <= 0 || Size->Syms.empty() ||
                  (!sharedOnly(Size->Syms) && (Wrapped || !hypothesisRoot(Size->Syms)))))
