@@ -94,6 +94,10 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Bytes = double(Info.SizeHint);
     else if (SizeS && SizeS->Value > 0)
       BytesS = double(SizeS->Value), Syms = &SizeS->Syms;
+    // a constant by now, where the tagger at the pipeline's start saw none
+    // (flang's ALLOCATE of a constant extent, lowered and folded): the size
+    if (BytesS > 0 && Syms->empty())
+      Bytes = BytesS;
     // the object's size in the parameters of each key function the object
     // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
     // function's loops over them are exact too, at its own sample point
