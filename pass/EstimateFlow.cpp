@@ -329,12 +329,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     // passed by address), of this frame, a global or a parameter, by the
     // callee's deref key, per call (the callee's USEs of it are its calls')
     APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
-    Value *Base = U.get()->stripAndAccumulateConstantOffsets(DL, Off, true);
-    Type *T = nullptr; // the type at the address passed, of a frame slot or a global
-    if (auto *AI = dyn_cast<AllocaInst>(Base))
-      T = typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
-    else if (auto *GV = dyn_cast<GlobalVariable>(Base))
-      T = typeAt(DL, GV->getValueType(), Off.getSExtValue());
+    Value *Base = nullptr;
+    Type *T = typeAtAddress(U.get(), Base, Off); // the type at the address passed
     auto *A = dyn_cast<Argument>(Base);
     // the slot's field key: of that type, or of the struct the parameter
     // passed on points to
@@ -356,16 +352,21 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
   return true;
 }
 
+Type *Estimator::typeAtAddress(Value *Ptr, Value *&Base, APInt &Off) {
+  Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
+  if (auto *AI = dyn_cast<AllocaInst>(Base))
+    return typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    return typeAt(DL, GV->getValueType(), Off.getSExtValue());
+  return nullptr;
+}
+
 std::string Estimator::vectorRange(const Use &U, const Path &P) {
   if (P.size() != 1 || !P[0].exact() || P[0].Lo != 0)
     return "";
   APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
-  Value *Base = U.get()->stripAndAccumulateConstantOffsets(DL, Off, true);
-  Type *T = nullptr;
-  if (auto *AI = dyn_cast<AllocaInst>(Base))
-    T = typeAt(DL, AI->getAllocatedType(), Off.getSExtValue());
-  else if (auto *GV = dyn_cast<GlobalVariable>(Base))
-    T = typeAt(DL, GV->getValueType(), Off.getSExtValue());
+  Value *Base = nullptr;
+  Type *T = typeAtAddress(U.get(), Base, Off);
   auto *ST = dyn_cast_or_null<StructType>(T);
   if (!ST || !ST->hasName() || !ST->getName().starts_with("class.std::vector"))
     return "";

@@ -335,6 +335,9 @@ private:
   /// (and registers) it gives an EDGE into. Not a COMMON block: every file
   /// that declares one defines and registers it, each its own accesses.
   bool keyedArray(const GlobalVariable &GV) const;
+  /// The type at address Ptr of a frame slot or a global (through constant
+  /// offsets: Base, Off), or null.
+  Type *typeAtAddress(Value *Ptr, Value *&Base, APInt &Off);
   /// The symbol of a std::vector's range ("<its data slot's field key>:8",
   /// SampleSpace::extent) where U passes the address of a vector holding
   /// the object (P: its data pointer); "" for any other slot.

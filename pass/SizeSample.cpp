@@ -943,7 +943,7 @@ std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
   return leaf(V); // a leaf: a load, a call's result, a parameter
 }
 
-std::optional<Sample> SampleSpace::extent(const SCEVAddExpr *S, ScalarEvolution &SE, unsigned Depth) {
+std::optional<Sample> SampleSpace::extent(const SCEVAddExpr *S) {
   // (ptrtoint end) + (-1 * (ptrtoint begin)), every other term no pointer's
   LoadInst *End = nullptr, *Begin = nullptr;
   for (const SCEV *Op : S->operands()) {
@@ -972,8 +972,7 @@ std::optional<Sample> SampleSpace::extent(const SCEVAddExpr *S, ScalarEvolution 
   std::string N = addressName(Begin->getPointerOperand(), 0);
   if (N.empty() || !sharedName(N))
     return std::nullopt;
-  unsigned X = symbolNamed(N + ":" + std::to_string((OE - OB).getSExtValue()));
-  return Sample{value(X), {X}};
+  return named(N + ":" + std::to_string((OE - OB).getSExtValue()));
 }
 
 std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, unsigned Depth) {
@@ -1017,7 +1016,7 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
   case scMulExpr: {
     SmallVector<Sample, 4> Vs;
     if (S->getSCEVType() == scAddExpr)
-      if (std::optional<Sample> E = extent(cast<SCEVAddExpr>(S), SE, Depth)) {
+      if (std::optional<Sample> E = extent(cast<SCEVAddExpr>(S))) {
         // a container's end less its begin, the other terms as they are
         SmallVector<const SCEV *, 4> Rest;
         for (const SCEV *Op : cast<SCEVAddExpr>(S)->operands())

@@ -128,6 +128,11 @@ public:
   /// The symbol of this name (made when new, with Value, or sampleOf's
   /// when 0).
   unsigned symbolNamed(llvm::StringRef Name, int64_t Value = 0);
+  /// The symbol of this name as a sample: its value, itself.
+  Sample named(llvm::StringRef Name) {
+    unsigned X = symbolNamed(Name);
+    return Sample{value(X), {X}};
+  }
   /// The symbol a value already has, if any.
   std::optional<unsigned> symbolOf(llvm::Value *V) const;
   /// The values that have symbol Sym.
@@ -163,7 +168,7 @@ private:
   /// one struct: the symbol "<begin's slot>:<distance>" (a std::vector's
   /// "%struct.std::..._Vector_impl_data+0:8"), which a caller passing the
   /// container gives as its object's size; none for any other S.
-  std::optional<Sample> extent(const llvm::SCEVAddExpr *S, llvm::ScalarEvolution &SE, unsigned Depth);
+  std::optional<Sample> extent(const llvm::SCEVAddExpr *S);
   std::optional<Sample> evalAt(const llvm::SCEV *S, llvm::ScalarEvolution &SE, unsigned Depth);
   /// A bitwise, shift or signed division instruction SCEV keeps opaque (a
   /// vector loop's `or n, 1` end, `n / 2` of a signed n), from its operands'

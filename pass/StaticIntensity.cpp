@@ -60,7 +60,6 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     if (Function *Main = M.getFunction(N); Main && !Main->isDeclaration())
       HasMain = true;
   findRoots();
-  HasRanges = false;
   for (GlobalVariable *Rec : Disagree)
     SizeOf[Rec] = std::nullopt;
   for (auto &[Rec, S] : SizeOf)
@@ -115,10 +114,8 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       for (unsigned S = 0; BytesS > 0 && S < States.size(); ++S)
         if (T0->Reached[S] && !States[S].Range.empty())
           Ranges.insert(States[S].Range);
-      for (const std::string &R : Ranges) {
-        unsigned X = Space.symbolNamed(R);
-        InParams.push_back(Sample{Space.value(X), {X}});
-      }
+      for (const std::string &R : Ranges)
+        InParams.push_back(Space.named(R));
     }
     auto exactAt = [&] {
       Mode = 1;
@@ -401,10 +398,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       auto It = T.ExitCalls.find(Key);
       std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
       // into a std::vector's slot: its size is its range, the callee's loops'
-      if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end()) {
-        unsigned X = Space.symbolNamed(DE->second);
-        KS = Sample{Space.value(X), {X}};
-      }
+      if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end())
+        KS = Space.named(DE->second);
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
       if (Alt && !KS)
         edge(Info.Id, "", Key, 0, 0, Alt);
@@ -557,10 +552,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         // into a std::vector's slot: the object's size is the vector's range,
         // whichever object it is (a member's, `smooth(f.u)`)
         std::optional<Sample> KS;
-        if (auto DE = DerefExtent.find(K2); Renames.empty() && DE != DerefExtent.end()) {
-          unsigned X = Space.symbolNamed(DE->second);
-          KS = Sample{Space.value(X), {X}};
-        }
+        if (auto DE = DerefExtent.find(K2); Renames.empty() && DE != DerefExtent.end())
+          KS = Space.named(DE->second);
         edge(0, Key, K2, W, T.ExitSweeps.at(K2), KS, T.ExitGuessed.count(K2) > 0, Renames, false, 0, Locals);
       }
   }
