@@ -1935,6 +1935,9 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
             std::vector<double>(States.size(), 0.0)};
     std::vector<char> Seen(States.size(), 0);
     std::vector<Item> Push;
+    // a call two absolute states pass the object to (the copies of an
+    // allocation jump threading made, merged by a phi): one call, once
+    std::set<std::pair<CallBase *, unsigned>> AbsPushed;
     for (auto [R, Delta] : From)
       Push.push_back({R, Delta, Delta, false, 0, {}, "", Delta});
     for (unsigned Pushes = 0; !Push.empty() && Pushes < MaxPushes; ++Pushes) {
@@ -1964,6 +1967,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       if (St.Absolute && !First)
         continue;
       for (auto [Tgt, CB] : St.Calls) {
+        if (St.Absolute && !AbsPushed.insert({CB, Tgt}).second)
+          continue;
         if (Function *C = CB->getCalledFunction(); C && KeyFns.count(C) && !is_contained(T.EnterCalls[C], CB))
           T.EnterCalls[C].push_back(CB);
         FnInfo *FI = info(*CB->getFunction());
@@ -2003,6 +2008,10 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
   // callers' trip counts at the sample point are not exact for the object
   // (a time loop over a parameter around a parallel region's sweep)
   const Flow Fl0 = Mode ? flowIn(0) : Flow();
+  // what two absolute states both reach (an allocation's copies merged by a
+  // phi; an object in two slots read at one place) runs as often either way
+  SmallPtrSet<const Instruction *, 32> AbsCounted;
+  std::set<std::pair<std::string, CallBase *>> AbsExits;
   for (unsigned S = 0; S < States.size(); ++S) {
     if (!Reached[S])
       continue;
@@ -2016,6 +2025,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       return {Fl.E[S], bool(Fl.Guessed[S])};
     };
     for (const auto &[Key, CB] : St.Exits) {
+      if (St.Absolute && CB && !AbsExits.insert({Key, CB}).second)
+        continue;
       if (!CB) { // a slot: the object is there for the run
         T.Exits[Key] = std::max(T.Exits[Key], 1.0);
         T.ExitSweeps[Key] = std::max(T.ExitSweeps[Key], 1.0);
@@ -2038,6 +2049,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       T.ExitCalls[Key].push_back(CB);
     }
     for (const Access &A : St.Accesses) {
+      if (St.Absolute && !AbsCounted.insert(A.I).second)
+        continue;
       // an in-place update of a gathered element counts once, as its load (the profile's count)
       if (auto *SI = dyn_cast<StoreInst>(A.I); SI && A.Kind == Access::Store && inPlaceStore(*SI))
         if (FnInfo *FI = info(*SI->getFunction()); FI && gatheredUpdate(*SI, *FI->LI, *FI->SE))
