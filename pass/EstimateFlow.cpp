@@ -67,6 +67,34 @@ static Type *typeAt(const DataLayout &DL, Type *T, int64_t Off) {
   return T;
 }
 
+/// True when F is a C++ member function of struct T (its mangled name nests
+/// in T's: `_ZN1FC1Em`, F's constructor, of `struct.F`).
+static bool methodOf(const Function &F, Type *T) {
+  auto *ST = dyn_cast<StructType>(T);
+  if (!ST || !ST->hasName())
+    return false;
+  StringRef N = ST->getName();
+  if (!N.consume_front("struct.") && !N.consume_front("class."))
+    return false;
+  std::string Prefix;
+  SmallVector<StringRef, 4> Parts;
+  N.split(Parts, "::");
+  for (StringRef C : Parts)
+    Prefix += std::to_string(C.size()) + C.str();
+  StringRef FN = F.getName();
+  return FN.starts_with("_ZN" + Prefix) || FN.starts_with("_ZNK" + Prefix);
+}
+
+/// The library type (std::) that starts where T does, T itself or its first
+/// member's (a class whose first member is a std::vector: `&f` is `&f.a`
+/// too); null when none.
+static StructType *libraryAtStart(Type *T) {
+  for (auto *ST = dyn_cast_or_null<StructType>(T); ST; ST = ST->getNumElements() ? dyn_cast<StructType>(ST->getElementType(0)) : nullptr)
+    if (ST->hasName() && !programKey(ST->getName()))
+      return ST;
+  return nullptr;
+}
+
 void pointerSlots(Value *Base, const DataLayout &DL, unsigned MaxSteps, function_ref<void(int64_t, LoadInst *)> OnLoad,
                   function_ref<void(int64_t, StoreInst *)> OnStore) {
   SmallVector<std::pair<Value *, int64_t>, 8> Work{{Base, 0}};
@@ -334,9 +362,17 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
     auto *A = dyn_cast<Argument>(Base);
     // the slot's field key: of that type, or of the struct the parameter
     // passed on points to
+    // a program struct whose first member is a library type, passed at its
+    // start (`sweep(f.a)` of a class's first std::vector member): that type's
+    // (not to a method of the struct: a constructor is given the whole)
+    if (StructType *L = T && programKey(fieldKey(M, T, P[0].Lo)) ? libraryAtStart(T) : nullptr;
+        L && L != T && P[0].Lo >= 0 && uint64_t(P[0].Lo) < DL.getTypeAllocSize(L) && !methodOf(*Callee, T))
+      T = L;
     std::string FK = T ? fieldKey(M, T, P[0].Lo) : A && Off.isZero() ? argFieldKey(*A, P[0].Lo) : "";
     if (T && Off.isZero() && programKey(FK))
       K = FK; // a Fortran main program's derived-type variable is a global
+    else if (T && P[0].Lo < 0)
+      return true; // a later member of a frame's or global's struct passed: this slot is none of its
     else if (!programKey(FK) && (T || (A && Off.isZero()))) {
       K = derefKey(*Callee, ArgNo, P[0].Lo), PerCall = true;
       if (std::string R = vectorRange(U, P); !R.empty())
@@ -366,11 +402,10 @@ std::string Estimator::vectorRange(const Use &U, const Path &P) {
     return "";
   APInt Off(DL.getIndexTypeSizeInBits(U.get()->getType()), 0);
   Value *Base = nullptr;
-  Type *T = typeAtAddress(U.get(), Base, Off);
-  auto *ST = dyn_cast_or_null<StructType>(T);
-  if (!ST || !ST->hasName() || !ST->getName().starts_with("class.std::vector"))
+  StructType *ST = libraryAtStart(typeAtAddress(U.get(), Base, Off));
+  if (!ST || !ST->getName().starts_with("class.std::vector"))
     return "";
-  std::string FK = fieldKey(M, T, 0);
+  std::string FK = fieldKey(M, ST, 0);
   return FK.empty() ? "" : FK + ":8";
 }
 
