@@ -660,6 +660,11 @@ std::string Estimator::paramRenames(StringRef Fn, StringRef Key, ArrayRef<CallBa
       } else if (auto *Arg = dyn_cast<Argument>(A->stripPointerCasts());
                  Arg && Arg->getParent()->getName() == Fn && A->getType()->isPointerTy() && scalarByReference(*Arg)) {
         From = paramSymbol(Fn, Arg->getArgNo(), true); // a Fortran dummy passed on
+      } else if (A->getType()->isPointerTy() && isa<GlobalVariable>(getUnderlyingObject(A))) {
+        // a module variable passed by reference (`call relax(n, a, b)` with
+        // n a module's): the value behind the parameter is the global's slot
+        if (std::string N = Space.slotName(A); SampleSpace::sharedName(N))
+          From = N;
       }
       if (!From.empty())
         Pairs.push_back(paramSymbol(Callee->getName(), J, A->getType()->isPointerTy()) + "=" + From);

@@ -128,6 +128,9 @@ public:
   /// The symbol of this name (made when new, with Value, or sampleOf's
   /// when 0).
   unsigned symbolNamed(llvm::StringRef Name, int64_t Value = 0);
+  /// The name of the slot at address Ptr ("@g+0", "%struct.grid+16"; "" when
+  /// it has none): a Fortran module variable passed by reference is its own.
+  std::string slotName(llvm::Value *Ptr) { return addressName(Ptr, 0); }
   /// The symbol of this name as a sample: its value, itself.
   Sample named(llvm::StringRef Name) {
     unsigned X = symbolNamed(Name);
