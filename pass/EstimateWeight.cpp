@@ -877,6 +877,14 @@ std::optional<Sample> Estimator::sizeInStored(CallBase &Alloc, const Sample &Siz
     if (auto *I = dyn_cast<Instruction>(V); I && I->getFunction() == Alloc.getFunction())
       if (unsigned P = Space.symbolNamed(Name); Space.shared(P))
         Cands.push_back({V, P});
+  // ... or a value its function passes to a function of the module that
+  // stores that parameter there (`build(&V, n)` storing `V->n = n`)
+  for (Instruction &I : instructions(*Alloc.getFunction()))
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration())
+      for (Argument &A : CB->getCalledFunction()->args())
+        if (auto It = Space.storedOnce().find(&A); It != Space.storedOnce().end() && A.getArgNo() < CB->arg_size())
+          if (unsigned P = Space.symbolNamed(It->second); Space.shared(P))
+            Cands.push_back({CB->getArgOperand(A.getArgNo()), P});
   return sizeAsMultiple(Alloc, Size, Cands);
 }
 

@@ -117,6 +117,12 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       for (const std::string &R : Ranges)
         InParams.push_back(Space.named(R));
     }
+    // and in a field or global its function stores it into (or a function of
+    // the module it calls does: `build(&V, n)` storing `V->n = n`), which
+    // loops here read back (`i < V->n`)
+    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() ? SizeCall.lookup(Rec) : nullptr)
+      if (std::optional<Sample> Alt = sizeInStored(*Alloc, *SizeS); Alt && Alt->Syms != *Syms)
+        InParams.push_back(*Alt);
     auto exactAt = [&] {
       Mode = 1;
       Tally T = accumulate(From, [&](const SymSet &S) {
