@@ -714,6 +714,14 @@ void Estimator::findRoots() {
       if (!It->second) {
         It->second = S, Disagree.erase(Rec);
       } else if (It->second->Value != S->Value) {
+        // a copy inlined where the size is a constant: that constant, for the
+        // counts known as numbers (two constants: none)
+        for (const Sample *X : {&*It->second, &*S})
+          if (X->Syms.empty()) {
+            auto [C, NewC] = ConstSizeOf.try_emplace(Rec, X->Value);
+            if (!NewC && C->second != X->Value)
+              C->second = 0;
+          }
         // an inlined copy names the size by its caller's values (`grid_create`'s
         // n), the function's own by a field every module names (`g->n = n`):
         // the latter is the one other modules' loops can be counted against

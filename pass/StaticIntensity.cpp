@@ -97,6 +97,11 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // (flang's ALLOCATE of a constant extent, lowered and folded): the size
     if (BytesS > 0 && Syms->empty())
       Bytes = BytesS;
+    // copies of the call that disagree, an inlined one of a constant size
+    // (the known counts are that copy's loops, of constant trips)
+    else if (auto C = ConstSizeOf.find(Rec); !(Info.Flags & FlagSizeKnown) && !SizeS && C != ConstSizeOf.end() &&
+                                             C->second > 0 && Disagree.count(Rec))
+      Bytes = double(C->second);
     // the object's size in the parameters of each key function the object
     // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
     // function's loops over them are exact too, at its own sample point
