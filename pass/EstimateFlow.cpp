@@ -89,7 +89,8 @@ static bool methodOf(const Function &F, Type *T) {
 /// member's (a class whose first member is a std::vector: `&f` is `&f.a`
 /// too); null when none.
 static StructType *libraryAtStart(Type *T) {
-  for (auto *ST = dyn_cast_or_null<StructType>(T); ST; ST = ST->getNumElements() ? dyn_cast<StructType>(ST->getElementType(0)) : nullptr)
+  for (auto *ST = dyn_cast_or_null<StructType>(T); ST;
+       ST = ST->getNumElements() ? dyn_cast<StructType>(ST->getElementType(0)) : nullptr)
     if (ST->hasName() && !programKey(ST->getName()))
       return ST;
   return nullptr;
