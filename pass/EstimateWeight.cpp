@@ -156,7 +156,8 @@ void Estimator::onceBranches(Function &F, FnInfo &FI) {
     // < 1` before a fill in the first step): its once side is the equality's
     using namespace PatternMatch;
     Value *X, *Y;
-    if (!C && Cond && (match(Cond, m_LogicalOr(m_Value(X), m_Value(Y))) || match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y))))) {
+    if (!C && Cond &&
+        (match(Cond, m_LogicalOr(m_Value(X), m_Value(Y))) || match(Cond, m_LogicalAnd(m_Value(X), m_Value(Y))))) {
       bool Or = match(Cond, m_LogicalOr(m_Value(), m_Value()));
       for (auto [A, B] : {std::pair{X, Y}, std::pair{Y, X}})
         if (auto *CA = dyn_cast<ICmpInst>(A);
