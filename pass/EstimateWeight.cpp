@@ -851,6 +851,14 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
 /// (`n = nx * ny; g->n = n; g->u = malloc(n * 8)`: 8 times `%struct.grid+16`),
 /// for other modules' loops over that field (`i < g->n`); none otherwise.
 std::optional<Sample> Estimator::sizeInStored(CallBase &Alloc, const Sample &Size) {
+  // asked for a site's own estimate and again for its summary's edges
+  auto [M, New] = StoredSize.try_emplace(&Alloc);
+  if (New || M->second.first.Value != Size.Value || M->second.first.Syms != Size.Syms)
+    M->second = {Size, storedSize(Alloc, Size)};
+  return M->second.second;
+}
+
+std::optional<Sample> Estimator::storedSize(CallBase &Alloc, const Sample &Size) {
   // a constant size and one field or global its function gives a constant it
   // is a multiple of by an element's size (`g%n = n; allocate(g%u(n))` with n
   // a constant: 8 times `%grid_t+0`, in which another file's `do i = 1, g%n`
@@ -879,13 +887,17 @@ std::optional<Sample> Estimator::sizeInStored(CallBase &Alloc, const Sample &Siz
       if (unsigned P = Space.symbolNamed(Name); Space.shared(P))
         Cands.push_back({V, P});
   // ... or a value its function passes to a function of the module that
-  // stores that parameter there (`build(&V, n)` storing `V->n = n`)
-  for (Instruction &I : instructions(*Alloc.getFunction()))
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration())
-      for (Argument &A : CB->getCalledFunction()->args())
-        if (auto It = Space.storedOnce().find(&A); It != Space.storedOnce().end() && A.getArgNo() < CB->arg_size())
-          if (unsigned P = Space.symbolNamed(It->second); Space.shared(P))
-            Cands.push_back({CB->getArgOperand(A.getArgNo()), P});
+  // stores that parameter there (`build(&V, n)` storing `V->n = n`), found
+  // once per function
+  auto [C, New] = CalleeStored.try_emplace(Alloc.getFunction());
+  if (New)
+    for (Instruction &I : instructions(*Alloc.getFunction()))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getCalledFunction() && !CB->getCalledFunction()->isDeclaration())
+        for (Argument &A : CB->getCalledFunction()->args())
+          if (auto It = Space.storedOnce().find(&A); It != Space.storedOnce().end() && A.getArgNo() < CB->arg_size())
+            if (unsigned P = Space.symbolNamed(It->second); Space.shared(P))
+              C->second.push_back({CB->getArgOperand(A.getArgNo()), P});
+  Cands.append(C->second.begin(), C->second.end());
   return sizeAsMultiple(Alloc, Size, Cands);
 }
 

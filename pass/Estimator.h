@@ -315,6 +315,9 @@ private:
   /// The size as a constant multiple of a value its function stores into a
   /// struct field or global slot alone, in that slot's symbol (for the edges).
   std::optional<Sample> sizeInStored(CallBase &Alloc, const Sample &Size);
+  std::optional<Sample> storedSize(CallBase &Alloc, const Sample &Size); // sizeInStored's work
+  DenseMap<CallBase *, std::pair<Sample, std::optional<Sample>>> StoredSize; // sizeInStored's answers
+  DenseMap<Function *, SmallVector<std::pair<Value *, unsigned>, 2>> CalleeStored; // its callees' stores
   /// The callee's parameters that the calls passing the object as Key pass
   /// Fn's own parameters as ("relax#1=solve#1,..."; by value, or a slot
   /// passed on by reference), the same in every call; "" when none or they
