@@ -701,11 +701,15 @@ void Estimator::findRoots() {
       Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
       addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue())});
     };
-    // The size of a record's object; none when its calls disagree.
     // The size of a record's object; none when its calls disagree (a copy
     // the optimiser made on a path it could not simplify counts for none).
     auto noteSize = [&](GlobalVariable *Rec, CallBase *CB) {
       std::optional<Sample> S = sizeAt(*CB);
+      if (S && S->Value > 0 && !S->Syms.empty()) {
+        SmallVector<Sample, 2> &Cs = CopySizes[Rec];
+        if (none_of(Cs, [&](const Sample &X) { return X.Value == S->Value && X.Syms == S->Syms; }))
+          Cs.push_back(*S);
+      }
       auto [It, New] = SizeOf.try_emplace(Rec, S);
       if (S && (New || !It->second))
         SizeCall[Rec] = CB;

@@ -384,6 +384,7 @@ private:
   DenseMap<GlobalVariable *, CallBase *> SizeCall;          // the allocation it was read from
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   DenseMap<GlobalVariable *, int64_t> ConstSizeOf;          // ... one of them a constant (0: two)
+  DenseMap<GlobalVariable *, SmallVector<Sample, 2>> CopySizes; // each call's size in symbols, distinct
   /// Another file's wrapper (`a = alloc_vec(n)`, its size unknown here): the
   /// size taken as the product of the call's integer arguments (the
   /// hypothesis the join confirms from the wrapper's own records, common/

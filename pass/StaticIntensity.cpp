@@ -65,6 +65,9 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   for (auto &[Rec, S] : SizeOf)
     if (S)
       unionSyms(SizeSyms, S->Syms);
+  for (auto &[Rec, Cs] : CopySizes) // each copy's loops are counted against it
+    for (const Sample &S : Cs)
+      unionSyms(SizeSyms, S.Syms);
   if (Summaries)
     findKeys();
   // Step 2: every state reachable from a root.
@@ -102,14 +105,28 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     else if (auto C = ConstSizeOf.find(Rec); !(Info.Flags & FlagSizeKnown) && !SizeS && C != ConstSizeOf.end() &&
                                              C->second > 0 && Disagree.count(Rec))
       Bytes = double(C->second);
+    // copies whose sizes are in different symbols (`grid_init`'s own in
+    // `g->n`, the one inlined into main in main's n): each count in one
+    // copy's symbols against that copy's size; where they disagree with no
+    // shared one, for this estimate only (the summary gives no size)
+    std::vector<Sample> InParams;
+    bool Copies = false;
+    if (auto CS = CopySizes.find(Rec);
+        !(Info.Flags & FlagSizeKnown) && !WrapKey.count(Rec) && CS != CopySizes.end() && CS->second.size() > 1) {
+      if (!SizeS && Disagree.count(Rec))
+        Copies = true, BytesS = double(CS->second.front().Value), Syms = &CS->second.front().Syms;
+      // (where one copy's size is in shared symbols, that one is the size)
+      for (const Sample &X : CS->second)
+        if (BytesS > 0 && X.Syms != *Syms)
+          InParams.push_back(X);
+    }
     // the object's size in the parameters of each key function the object
     // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
     // function's loops over them are exact too, at its own sample point
-    std::vector<Sample> InParams;
     std::optional<Tally> T0;
     if ((Summaries && !KeyFns.empty()) || HasRanges) {
       T0 = accumulate(From);
-      if (BytesS > 0)
+      if (BytesS > 0 && !Copies)
         for (const auto &[F, Calls] : T0->EnterCalls)
           if (std::optional<Sample> KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls))
             InParams.push_back(*KS);
@@ -125,7 +142,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // and in a field or global its function stores it into (or a function of
     // the module it calls does: `build(&V, n)` storing `V->n = n`), which
     // loops here read back (`i < V->n`)
-    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() ? SizeCall.lookup(Rec) : nullptr)
+    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() && !Copies ? SizeCall.lookup(Rec) : nullptr)
       if (std::optional<Sample> Alt = sizeInStored(*Alloc, *SizeS); Alt && Alt->Syms != *Syms)
         InParams.push_back(*Alt);
     auto exactAt = [&] {
@@ -144,7 +161,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     Tally T = exactAt();
     // what a wrapper returns: its own accesses at its size, for the callers'
     // joins in other files (a zeroing loop, xcalloc's memset)
-    if (Summaries && (Info.Flags & FlagReturned) && BytesS > 0)
+    if (Summaries && (Info.Flags & FlagReturned) && BytesS > 0 && !Copies)
       ReturnedTally[Rec] = T;
     // another file's wrapper's object: counted at the hypothesis's size for
     // the join (the private key's USE), its own estimate at a nominal size
@@ -157,7 +174,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // sized in a parameter of a function other modules call, and swept by
     // loops bounded by other such parameters: counted as if they were the
     // size's (ParamHypothesis), for the join to confirm from the callers
-    if (Summaries && BytesS > 0 && !WrapTally.count(Rec) && !(Info.Flags & FlagSizeKnown))
+    if (Summaries && BytesS > 0 && !Copies && !WrapTally.count(Rec) && !(Info.Flags & FlagSizeKnown))
       if (std::optional<unsigned> P0 = hypothesisRoot(*Syms)) {
         auto taken = [&](unsigned X) { return is_contained(*Syms, X) || hypothesisParam(X); };
         enableView2();
@@ -184,7 +201,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
         if (!Root.empty() && Root != "main()" && Q.Accesses)
           RU.ByRoot[Root] = Q;
       if (!RU.ByRoot.empty()) {
-        if (BytesS > 0)
+        if (BytesS > 0 && !Copies)
           RU.Size = Sample{int64_t(BytesS), *Syms};
         RootParts[Rec] = std::move(RU);
       }
