@@ -516,6 +516,44 @@ static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   return rest[0] && params_subset(bufs, nbufs, rest, p0);
 }
 
+/* The parameter ("fn#j") the modules that store into slot `key` store there
+ * alone (OLI_SUMMARY_F_STORES, version 8), into out: 1; 0 when none, or two
+ * modules name two. */
+static int stored_param(const oli_summary_buf_t *bufs, size_t nbufs, const char *key, size_t kl, char *out,
+                        size_t cap) {
+  int found = 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what != OLI_SUMMARY_EDGE || !(s.flags & OLI_SUMMARY_F_STORES) || s.from_site || strlen(s.key) != kl ||
+        memcmp(s.key, key, kl) != 0)
+      continue;
+    if (found && strcmp(out, s.from_key) != 0) return 0;
+    if (strlen(s.from_key) + 1 > cap) return 0;
+    snprintf(out, cap, "%s", s.from_key), found = 1;
+  }
+  return found;
+}
+
+/* A USE's count in one slot's symbol `usyms` (`i < A->n`) against an object
+ * sized `bytes` in one value `ssyms` of another module (`8 * n` in main),
+ * where a function stores a parameter into that slot alone and every call
+ * passes it that value (`csr_build(&A, n)`, version 8): the object's size at
+ * the USE's sample point (linear in the value: a product of it is not); 0
+ * otherwise. */
+static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms,
+                          double bytes) {
+  size_t ul = strlen(usyms), vl = strlen(ssyms);
+  if (ul == 0 || vl == 0 || strchr(usyms, ',') || strchr(ssyms, ',')) return 0;
+  double sv = (double)oli_summary_sample_of(ssyms, vl);
+  if (!(bytes / sv < 1031)) return 0; /* `8 * n * n`: no multiple of n alone */
+  char p[PARAM_NAME_MAX], chain[PARAM_CHAIN][PARAM_NAME_MAX];
+  if (!stored_param(bufs, nbufs, usyms, ul, p, sizeof p)) return 0;
+  unsigned n = param_chain(bufs, nbufs, p, strlen(p), chain);
+  for (unsigned x = 1; x < n; x++) /* (chain[0] is the parameter itself) */
+    if (strcmp(chain[x], ssyms) == 0) return bytes * (double)oli_summary_sample_of(usyms, ul) / sv;
+  return 0;
+}
+
 /* Calls per run of the function a parameter's key ("fn#i*off") names. */
 static double fn_calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey, int *guessed) {
   char fn[RENAMED_MAX];
@@ -734,6 +772,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       double kb = kbytes;
       if (!exact && !twin && s.has_sample && keys[i].abytes > 0 && subset(s.syms, keys[i].asyms))
         exact = 1, kb = keys[i].abytes;
+      /* ... or in a field another module stores the size's value into */
+      if (!exact && !twin && s.has_sample && s.syms[0]) {
+        double b = kbytes > 0 ? stored_size(bufs, nbufs, s.syms, ksyms, kbytes) : 0;
+        if (b <= 0 && keys[i].abytes > 0) b = stored_size(bufs, nbufs, s.syms, keys[i].asyms, keys[i].abytes);
+        if (b > 0) exact = 1, kb = b;
+      }
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = exact ? ws * (double)s.sample_per_byte[p] +
                                w * ((double)s.sample_execs[p] / kb + (double)s.sample_rest[p] / size)

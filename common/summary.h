@@ -170,6 +170,21 @@
  * "kern#0"). The join does not take it for them. A reader before version 7
  * takes it (the C global above: 39 passes, the run makes 21).
  *
+ * Version 8: fields another module stores a parameter into. A module that
+ * stores an integer parameter j of a function other modules call into a
+ * field or global, and nothing else there (`csr_build(csr *A, int n)`
+ * storing `A->n = n`), gives an EDGE "csr_build#j" -> that slot's key of
+ * weight 0 flagged OLI_SUMMARY_F_STORES. A site whose size has no shared
+ * symbol, in one value of its module, gives its EDGEs that size in that
+ * value named as its call edges name arguments ("%main.1:main.c"). The join
+ * counts a USE whose one symbol is such a slot (`i < A->n` in a third file)
+ * exactly against a size in the value every call of the storing function
+ * passes for the parameter (param_value, followed through parameters passed
+ * on), at the slot's sample value (a size linear in that value; `8 * n *
+ * n` is not). A reader before version 8 takes the stores' EDGE for one of
+ * weight 0 from a key no object enters (nothing) and the size in a local
+ * value for one no USE's symbols meet (as no size).
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -186,7 +201,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 7
+#define OLI_SUMMARY_VERSION 8
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -207,6 +222,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
                                         * of them reaches, not of all together (v6; a USE's ESCAPES bit) */
 #define OLI_SUMMARY_F_UNCLAIMED 0x04   /* EDGE from a library type's field key -> a deref key "fn#i*off": taken
                                         * when no other EDGE enters that key (v7; a USE's UNSEEN bit) */
+#define OLI_SUMMARY_F_STORES 0x08      /* EDGE "fn#j" -> a slot key, weight 0: fn stores its integer parameter j
+                                        * there, and its module nothing else (v8; a USE's AMBIGUOUS bit) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

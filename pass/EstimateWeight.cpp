@@ -901,6 +901,21 @@ std::optional<Sample> Estimator::storedSize(CallBase &Alloc, const Sample &Size)
   return sizeAsMultiple(Alloc, Size, Cands);
 }
 
+std::optional<Sample> Estimator::localSize(GlobalVariable *Rec) {
+  CallBase *Alloc = SizeCall.lookup(Rec);
+  std::optional<Sample> Size = SizeOf.lookup(Rec);
+  if (!Alloc || !Size || Size->Value <= 0 || Size->Syms.size() != 1 || Space.shared(Size->Syms[0]))
+    return std::nullopt;
+  SmallVector<Value *, 2> Vals = Space.valuesOf(Size->Syms[0]);
+  std::string Q = Vals.empty() ? "" : Space.argumentName(Vals.front());
+  if (Q.empty() || Q == Space.name(Size->Syms[0]))
+    return std::nullopt; // a parameter of a function other modules call: its own name's, the hypothesis's
+  Space.Renamed[Size->Syms[0]] = Space.symbolNamed(Q);
+  std::optional<Sample> S = sizeAt(*Alloc);
+  Space.Renamed.clear();
+  return S && S->Value > 0 && S->Syms.size() == 1 ? S : std::nullopt;
+}
+
 /// True when V, through casts, phis and selects, is what some `ret` of its
 /// function returns (not an object stored into the returned one).
 static bool returnedAsIs(Value *V) {

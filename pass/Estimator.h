@@ -315,6 +315,10 @@ private:
   /// The size as a constant multiple of a value its function stores into a
   /// struct field or global slot alone, in that slot's symbol (for the edges).
   std::optional<Sample> sizeInStored(CallBase &Alloc, const Sample &Size);
+  /// The size of Rec's object in its one symbol, a value of this module named
+  /// as call edges name arguments (SampleSpace::argumentName: "%main.1:main.c"),
+  /// at that name's sample value; none for any other size.
+  std::optional<Sample> localSize(GlobalVariable *Rec);
   std::optional<Sample> storedSize(CallBase &Alloc, const Sample &Size); // sizeInStored's work
   DenseMap<CallBase *, std::pair<Sample, std::optional<Sample>>> StoredSize; // sizeInStored's answers
   DenseMap<Function *, SmallVector<std::pair<Value *, unsigned>, 2>> CalleeStored; // its callees' stores

@@ -420,6 +420,12 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       Size.reset();
     if (Alt && (!Size || Alt->Syms == Size->Syms))
       Alt.reset();
+    // none in shared symbols: in the module's own value, named as its call
+    // edges name arguments ("%main.1:main.c"), for the join to meet another
+    // module's field a function stores the parameter it is passed that
+    // value for into (`csr_build(&A, n)`, then `i < A->n` elsewhere: v8)
+    if (!Size && !Wrapped && !Alt)
+      Size = localSize(Rec);
     for (const auto &[Key, W] : T.Exits) {
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
@@ -589,6 +595,20 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // caller names (a vector filled in another file, then passed by reference)
   for (const auto &[K, D] : Unclaimed)
     edge(0, K, D, 1, 1, std::nullopt, false, "", false, OLI_SUMMARY_F_UNCLAIMED);
+  // an integer parameter of a function other modules call, stored into a
+  // field or global and nothing else stored there in the module
+  // (`csr_build(csr *A, int n)` storing `A->n = n`): "fn#j" -> the slot, for
+  // the join to meet other modules' counts in the field with a size in the
+  // value the calls pass for it (OLI_SUMMARY_F_STORES, version 8)
+  std::set<std::pair<std::string, std::string>> Stores;
+  for (const auto &[V, Slot] : Space.storedOnce())
+    if (auto *A = dyn_cast<Argument>(V); A && A->getType()->isIntegerTy() && SampleSpace::sharedName(Slot)) {
+      const Function *F = A->getParent();
+      if (!F->isDeclaration() && !F->hasLocalLinkage() && !isProgramMain(*F))
+        Stores.insert({(F->getName() + "#" + Twine(A->getArgNo())).str(), Slot});
+    }
+  for (const auto &[P, Slot] : Stores)
+    edge(0, P, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer
@@ -799,6 +819,8 @@ void printSummaries(raw_ostream &OS, const std::vector<unsigned char> &Bytes) {
           OS << ", wrapped";
         if (R.flags & OLI_SUMMARY_F_ARGS)
           OS << ", arguments only";
+        if (!R.from_site && (R.flags & OLI_SUMMARY_F_STORES))
+          OS << ", stores";
         OS << "\n";
         continue;
       }

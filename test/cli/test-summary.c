@@ -506,6 +506,53 @@ int main(void) {
       CHECK("without the other form: the known numbers", out.passes > 0.99f && out.passes < 1.01f);
   }
 
+  /* version 8: x sized `8 * n` in main (its own value, "%main.1:main.c"),
+   * passed to spmv 25 times, which reads it 3 times over per call in a loop
+   * to `A->n` of a struct another file's csr_build(&A, n) stores its
+   * parameter into: 1 + 25 x 3 passes when the field's stored parameter is
+   * main's n at every call; the guess (1 a call) when the stores' edge is
+   * missing (0 is all of them), a call passes another value (2), two
+   * modules store two parameters there (3), or the size is n * n (4) */
+  for (int c = 0; c < 5; c++) {
+    len = 0;
+    const uint64_t xsite = 0x8181;
+    const char *nm = "%main.1:main.c", *fld = "%struct.csr+0";
+    double sn = (double)oli_summary_sample_of(nm, strlen(nm)), sf = (double)oli_summary_sample_of(fld, strlen(fld));
+    oli_summary_t xe, xu, st, call;
+    memset(&xe, 0, sizeof xe);
+    xe.what = OLI_SUMMARY_EDGE, xe.from_site = xsite, xe.from_key = "", xe.key = "spmv#1", xe.weight = 25;
+    xe.has_sample = 1, xe.sample_bytes = (float)(c == 4 ? 8 * sn * sn : 8 * sn), xe.syms = nm;
+    len += oli_summary_write(&xe, NULL, sec + len, sizeof sec - len);
+    memset(&xu, 0, sizeof xu);
+    xu.what = OLI_SUMMARY_USE, xu.from_key = "", xu.key = "spmv#1", xu.accesses = 3;
+    xu.per_byte[0] = 0.125f, xu.passes_per_byte = 1; /* the guess: once */
+    xu.has_sample = 1, xu.syms = fld, xu.sample_execs[0] = (float)(3 * sf), xu.sample_moved = (float)(8 * 3 * sf);
+    len += oli_summary_write(&xu, NULL, sec + len, sizeof sec - len);
+    memset(&st, 0, sizeof st);
+    st.what = OLI_SUMMARY_EDGE, st.from_key = "csr_build#1", st.key = fld, st.flags = OLI_SUMMARY_F_STORES;
+    if (c != 1) len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    if (c == 3) {
+      st.from_key = "csr_reset#0";
+      len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    }
+    memset(&call, 0, sizeof call);
+    call.what = OLI_SUMMARY_EDGE, call.from_key = "main()", call.key = "csr_build()", call.weight = 1;
+    call.has_sample = 1, call.syms = "csr_build#1=%main.1:main.c";
+    len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+    if (c == 2) {
+      call.from_key = "setup()", call.syms = "csr_build#1=%setup.2:setup.c";
+      len += oli_summary_write(&call, NULL, sec + len, sizeof sec - len);
+    }
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, xsite, 0, &local, &out);
+    if (c == 0)
+      CHECK("a field another file stores the size's value into: exact", out.passes > 75.9f && out.passes < 76.1f);
+    else
+      CHECK("the field's value not shown to be the size's: the guess", out.passes > 25.9f && out.passes < 26.1f);
+  }
+
   /* version 7: a vector filled in init.cpp (its site's edge into the library
    * type's field key), passed by reference to scale(), which main calls 10
    * times and which sweeps it twice a call (2 passes) under its deref key

@@ -13,7 +13,7 @@ source_filename = "tiles.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: oli: summary edge 0x{{[0-9a-f]+}} -> scale#0 x{{[0-9.e+]+}} (10 sweeps), guessed{{$}}
+; CHECK: oli: summary edge 0x{{[0-9a-f]+}} -> scale#0 x{{[0-9.e+]+}} (10 sweeps){{(, size .* at the sample point of %main[.][0-9]+:.*)?}}, guessed{{$}}
 
 declare noalias ptr @malloc(i64)
 declare i64 @getn()
