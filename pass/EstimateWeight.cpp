@@ -1433,11 +1433,52 @@ std::optional<double> Estimator::defaultTrips(FnInfo &FI, const Loop *L, bool &E
   return double(T->getAPInt().getSExtValue() + 1);
 }
 
+/// The count at which an exit of L leaves when its test, alone or and-ed or
+/// or-ed with the data's, compares a counter of L with a slot the loop
+/// reloads and the module stores one constant into (a Fortran COMMON
+/// block's `niter_max = 1000`, reloaded after each parallel region's fork,
+/// which ScalarEvolution cannot take for loop-invariant); 0 for any other.
+static double reloadedLimit(const Loop *L, BasicBlock *BB, ScalarEvolution &SE, SampleSpace &Space) {
+  auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+  if (!Br || !Br->isConditional())
+    return 0;
+  using namespace PatternMatch;
+  SmallVector<Value *, 4> Work{Br->getCondition()};
+  double Best = 0;
+  for (unsigned Steps = 0; !Work.empty() && Steps < 16; ++Steps) {
+    Value *V = Work.pop_back_val();
+    Value *A, *B;
+    if (match(V, m_LogicalAnd(m_Value(A), m_Value(B))) || match(V, m_LogicalOr(m_Value(A), m_Value(B)))) {
+      Work.append({A, B});
+      continue;
+    }
+    auto *Cmp = dyn_cast<ICmpInst>(V);
+    if (!Cmp)
+      continue;
+    for (unsigned I : {0u, 1u}) {
+      auto *LI = dyn_cast<LoadInst>(Cmp->getOperand(I));
+      auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(1 - I)));
+      if (!LI || !LI->isSimple() || !L->contains(LI) || !AR || AR->getLoop() != L || !AR->isAffine())
+        continue;
+      auto *Start = dyn_cast<SCEVConstant>(AR->getStart());
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      auto It = Space.constStores().find(Space.slotName(LI->getPointerOperand()));
+      if (!Start || !Step || Step->getAPInt().isZero() || It == Space.constStores().end())
+        continue;
+      double K = double(cast<ConstantInt>(It->second->getValueOperand())->getSExtValue());
+      double N = (K - double(Start->getAPInt().getSExtValue())) / double(Step->getAPInt().getSExtValue());
+      if (N >= 1 && N < double(uint64_t(1) << 30))
+        Best = Best > 0 ? std::min(Best, N) : N;
+    }
+  }
+  return Best;
+}
+
 /// The limit of a loop that ends on data before it (a solver's `while (it <
 /// 1000 && residual > tol)`): the least constant bound ScalarEvolution
 /// finds on its exits' counts, when some exit has no count it can compute
 /// (the data's; `it < 1000` may share its branch); 0 for any other loop.
-static double dataLoopLimit(const Loop *L, ScalarEvolution &SE) {
+static double dataLoopLimit(const Loop *L, ScalarEvolution &SE, SampleSpace &Space) {
   SmallVector<BasicBlock *, 4> Exiting;
   L->getExitingBlocks(Exiting);
   double Limit = 0;
@@ -1447,11 +1488,14 @@ static double dataLoopLimit(const Loop *L, ScalarEvolution &SE) {
     if (!isa<SCEVConstant>(Exact) && !isa<SCEVCouldNotCompute>(Exact))
       return 0; // an exit in the program's values: no limit of the data's
     Data |= isa<SCEVCouldNotCompute>(Exact);
-    auto *C = dyn_cast<SCEVConstant>(SE.getExitCount(L, BB, ScalarEvolution::ConstantMaximum));
-    if (C && C->getAPInt().ult(uint64_t(1) << 30)) {
-      double N = double(C->getAPInt().getZExtValue() + 1);
+    double N = 0;
+    if (auto *C = dyn_cast<SCEVConstant>(SE.getExitCount(L, BB, ScalarEvolution::ConstantMaximum));
+        C && C->getAPInt().ult(uint64_t(1) << 30))
+      N = double(C->getAPInt().getZExtValue() + 1);
+    else if (isa<SCEVCouldNotCompute>(Exact))
+      N = reloadedLimit(L, BB, SE, Space);
+    if (N > 0)
       Limit = Limit > 0 ? std::min(Limit, N) : N;
-    }
   }
   return Data ? Limit : 0;
 }
@@ -1489,7 +1533,7 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = *G; // log2 of its bound
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
-  else if (double Limit = dataLoopLimit(L, *FI.SE); Limit > ShortTrip && std::sqrt(Limit) > Est)
+  else if (double Limit = dataLoopLimit(L, *FI.SE, Space); Limit > ShortTrip && std::sqrt(Limit) > Est)
     R = {std::sqrt(Limit), false}; // ends on data, at most Limit times: [1, Limit]'s middle on a log scale
   // entered each time its guard is reached, not BranchProbabilityInfo's 5/8
   double Entry = Enters && In > 0 ? std::max(In, bfi(FI, loopGuard(L).first->getParent())) : In;
