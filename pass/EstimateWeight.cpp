@@ -1770,6 +1770,35 @@ Weight Estimator::weigh(const Access &A) {
   return Memo[Mode][A.I] = W;
 }
 
+/// S with each header phi ScalarEvolution takes for no induction rewritten
+/// as the one it is: a phi of a loop around L0 whose next value is a phi
+/// of the latch with every input its `+ 1` (the row loop of a 2-D sweep
+/// whose columns have two paths, a guard inside the row: each path computes
+/// `i + 1`), {start,+,1} (latchPhiCount counts its trips).
+static const SCEV *hiddenInductions(const SCEV *S, const Loop *L0, ScalarEvolution &SE) {
+  ValueToSCEVMapTy Map;
+  SCEVExprContains(S, [&](const SCEV *X) {
+    auto *U = dyn_cast<SCEVUnknown>(X);
+    auto *H = U ? dyn_cast<PHINode>(U->getValue()) : nullptr;
+    if (!H || Map.count(H) || H->getNumIncomingValues() != 2 || !SE.isSCEVable(H->getType()))
+      return false;
+    for (const Loop *P = L0; P; P = P->getParentLoop()) {
+      if (H->getParent() != P->getHeader())
+        continue;
+      BasicBlock *Latch = P->getLoopLatch(), *Pre = P->getLoopPredecessor();
+      auto *N = Latch && Pre ? dyn_cast<PHINode>(H->getIncomingValueForBlock(Latch)) : nullptr;
+      if (N && N->getParent() == Latch && all_of(N->incoming_values(), [&](Value *In) {
+            return SE.getMinusSCEV(SE.getSCEV(In), SE.getSCEV(H))->isOne();
+          }))
+        Map[H] = SE.getAddRecExpr(SE.getSCEV(H->getIncomingValueForBlock(Pre)), SE.getOne(H->getType()), P,
+                                  SCEV::FlagAnyWrap);
+      break;
+    }
+    return false;
+  });
+  return Map.empty() ? S : SCEVParameterRewriter::rewrite(S, SE, Map);
+}
+
 Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   Weight W;
   W.Ok = true;
@@ -1819,7 +1848,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
   }
   const SCEV *S = SE.isSCEVable(A.Ptr->getType()) ? SE.getSCEV(A.Ptr) : nullptr;
   if (S && L0)
-    S = dropReloadedBases(S, L0, SE); // a base reloaded from a fixed slot moves nothing
+    S = hiddenInductions(dropReloadedBases(S, L0, SE), L0, SE); // a base reloaded from a fixed slot moves nothing
   // Loops in which the address stays put repeat it from cache: it counts
   // once per iteration of the innermost loop that moves it.
   const Loop *L = L0;
