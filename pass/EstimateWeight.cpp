@@ -390,11 +390,13 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
     // loop runs (a stencil over three arrays, whose ranges of rows differ)
     if (rangesOverlap(V))
       return false;
-    // The vectoriser's run-time checks join their comparisons with or.
+    // The vectoriser's run-time checks join their comparisons with or, one
+    // after another: a pair of arrays each (a loop over four global arrays
+    // and a shared scalar's slot, an OpenMP region's: 7 deep)
     using namespace PatternMatch;
     Value *L, *R;
     bool IsOr = match(V, m_LogicalOr(m_Value(L), m_Value(R)));
-    if (V->getType()->isIntegerTy(1) && Depth < 4 && (IsOr || match(V, m_LogicalAnd(m_Value(L), m_Value(R))))) {
+    if (V->getType()->isIntegerTy(1) && Depth < 32 && (IsOr || match(V, m_LogicalAnd(m_Value(L), m_Value(R))))) {
       std::optional<bool> X = decide(L, Depth + 1), Y = decide(R, Depth + 1);
       if (!X || !Y)
         return std::nullopt;
