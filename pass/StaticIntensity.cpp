@@ -609,6 +609,27 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     }
   for (const auto &[P, Slot] : Stores)
     edge(0, P, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
+  // a function that returns the pointer it loads from a field or global
+  // (`double *Mesh::x() { return x_; }`, called from other files): its
+  // callers' accesses to the object are no module's USE, so the slot's
+  // objects escape - an empty USE saying so, for the join (its estimate
+  // stays the allocating module's, `low`, not a sum of the USEs it sees)
+  std::set<std::string> Returned;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getReturnType()->isPointerTy() && !F.getName().starts_with(AbiPrefix))
+      for (BasicBlock &BB : F)
+        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
+          if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()->stripPointerCasts()))
+            if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot))
+              Returned.insert(Slot);
+  for (const std::string &Slot : Returned) {
+    oli_summary_t R{};
+    R.what = OLI_SUMMARY_USE;
+    R.key = Slot.c_str();
+    R.from_key = "";
+    R.flags = OLI_SUMMARY_F_ESCAPES;
+    add(R, {});
+  }
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer
