@@ -752,7 +752,12 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
                    return SI && SI->getPointerOperand() == Slot && SI->getValueOperand() == V;
                  });
         };
-        if (isa<AllocaInst>(Slot) || isa<GlobalVariable>(Slot)) {
+        // (not a struct of the program's, `apply_bc(&c)`: the callee names
+        // its first field by the struct's field key, not as a scalar)
+        Type *Held = isa<AllocaInst>(Slot) ? cast<AllocaInst>(Slot)->getAllocatedType()
+                     : isa<GlobalVariable>(Slot) ? cast<GlobalVariable>(Slot)->getValueType()
+                                                 : nullptr;
+        if (Held && !(isa<StructType>(Held) && cast<StructType>(Held)->hasName())) {
           if (SizeVals.empty())
             for (unsigned X : Size->Syms)
               for (Value *V : Space.valuesOf(X))

@@ -102,6 +102,7 @@ SampleSpace::SampleSpace(Module &M) {
   // atol(argv[1])`, then `malloc(n * 8)` in this function and `i < n`
   // loaded back in others): the value is the slot's symbol.
   StringMap<SmallVector<Value *, 2>> Stored;
+  StringMap<Function *> StoredIn; // the one function storing into a slot (null: several)
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getValueOperand()->getType()->isIntegerTy()) {
@@ -118,12 +119,30 @@ SampleSpace::SampleSpace(Module &M) {
         auto &Vs = Stored[Slot];
         if (!is_contained(Vs, SI->getValueOperand()))
           Vs.push_back(SI->getValueOperand());
+        if (auto [It, New] = StoredIn.try_emplace(Slot, &F); !New && It->second != &F)
+          It->second = nullptr;
         if (isa<ConstantInt>(SI->getValueOperand()))
           ConstStore.try_emplace(Slot, SI);
       }
   for (auto &E : Stored)
     if (E.second.size() != 1 || !isa<ConstantInt>(E.second[0]))
       ConstStore.erase(E.first()); // other values too: no constant of the slot's
+  // stored on the paths of a branch, each its own value, which a phi at the
+  // join merges (`c.nx = argc > 1 ? atol(argv[1]) : 1024`, the store sunk
+  // into both arms): the slot holds the phi
+  for (auto &E : Stored) {
+    Function *F = StoredIn.lookup(E.first());
+    if (E.second.size() < 2 || !F)
+      continue;
+    SmallPtrSet<Value *, 4> Want(E.second.begin(), E.second.end());
+    for (BasicBlock &BB : *F)
+      for (PHINode &P : BB.phis())
+        if (P.getType() == E.second[0]->getType() &&
+            SmallPtrSet<Value *, 4>(P.incoming_values().begin(), P.incoming_values().end()) == Want) {
+          E.second.assign(1, &P);
+          break;
+        }
+  }
   for (auto &E : Stored)
     if (E.second.size() == 1 && !isa<Constant>(E.second[0])) {
       SlotValue[E.first()] = E.second[0];
