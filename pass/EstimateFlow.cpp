@@ -953,10 +953,18 @@ void Estimator::findKeys() {
         if (!CB->getArgOperand(I)->getType()->isPointerTy())
           continue;
         APInt Base(DL.getIndexTypeSizeInBits(CB->getArgOperand(I)->getType()), 0);
-        auto *A = dyn_cast<AllocaInst>(CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true));
+        Value *Held = CB->getArgOperand(I)->stripAndAccumulateConstantOffsets(DL, Base, true);
+        // the caller's frame struct, or a variable of the module's own (a
+        // Fortran main program's `type(field_t) :: fld`, flang's internal
+        // global, which `call alloc(fld, n)` fills and whose components the
+        // program loads and passes on: `call scale(fld%u)`)
+        Value *A = isa<AllocaInst>(Held) ? Held : nullptr;
+        auto *OwnGV = dyn_cast<GlobalVariable>(Held);
+        if (OwnGV && OwnGV->hasLocalLinkage() && !OwnGV->isDeclaration())
+          A = OwnGV;
         auto *ST = dyn_cast_or_null<StructType>(CB->getParamStructRetType(I));
         if (!ST && A)
-          ST = dyn_cast<StructType>(A->getAllocatedType());
+          ST = dyn_cast<StructType>(isa<AllocaInst>(A) ? cast<AllocaInst>(A)->getAllocatedType() : OwnGV->getValueType());
         if (!A || !ST || !Base.isZero() || ST->isOpaque() || ST->isLiteral())
           continue;
         // the pointer fields loaded here (the struct itself or at a
