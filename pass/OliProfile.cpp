@@ -137,7 +137,8 @@ static uint64_t bytesQuanta(const Instruction &I, const DataLayout &DL) {
 }
 
 /// The quanta an access counts: its bytes' in a sweep (the address an
-/// affine function of its loop, or fixed in it) or outside loops; at least
+/// affine function of its loop, or fixed in it, its base reloaded in it or
+/// not) or outside loops; at least
 /// two, one 8-byte access, when its address moves with data inside a loop
 /// (x[idx[i]], a hash, a pointer chase): each such access may fetch a line
 /// of its own, as the planner's latency model counts them. Loop and scalar
@@ -154,7 +155,9 @@ static uint64_t accessQuanta(Instruction &I, Value *Ptr, const DataLayout &DL,
     return Q;
   if (!SE->isSCEVable(Ptr->getType()))
     return 2;
-  const SCEV *S = SE->getSCEV(Ptr);
+  // (a base the loop reloads from a fixed slot moves nothing: an OpenMP
+  // region's shared pointer beside an atomic update, which may alias it)
+  const SCEV *S = dropReloadedBases(SE->getSCEV(Ptr), L, *SE);
   if (SE->isLoopInvariant(S, L))
     return Q;
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->getLoop() == L && AR->isAffine())
