@@ -791,7 +791,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
                       : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
       int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) || (cg && cl > 0);
       if (guess) guessed += c;
-      escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
+      escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) && cl + own != 0; /* (a root no module calls: never) */
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
       double vg = exact ? ws * (double)s.sample_per_byte[2] +

@@ -181,7 +181,12 @@
  * exactly against a size in the value every call of the storing function
  * passes for the parameter (param_value, followed through parameters passed
  * on), at the slot's sample value (a size linear in that value; `8 * n *
- * n` is not). A reader before version 8 takes the stores' EDGE for one of
+ * n` is not). Also in version 8: a function that returns a pointer it loads
+ * from a slot gives an empty USE of the slot's key flagged escapes under
+ * the function as its root (its callers' accesses are no module's USE); the
+ * join takes no escape from a USE whose root runs 0 times (a module with
+ * main whose calls of it were inlined: `main() -> fn() x0`). A reader
+ * before version 8 takes the stores' EDGE for one of
  * weight 0 from a key no object enters (nothing) and the size in a local
  * value for one no USE's symbols meet (as no size).
  *

@@ -609,27 +609,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     }
   for (const auto &[P, Slot] : Stores)
     edge(0, P, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
-  // a function that returns the pointer it loads from a field or global
-  // (`double *Mesh::x() { return x_; }`, called from other files): its
-  // callers' accesses to the object are no module's USE, so the slot's
-  // objects escape - an empty USE saying so, for the join (its estimate
-  // stays the allocating module's, `low`, not a sum of the USEs it sees)
-  std::set<std::string> Returned;
-  for (Function &F : M)
-    if (!F.isDeclaration() && F.getReturnType()->isPointerTy() && !F.getName().starts_with(AbiPrefix))
-      for (BasicBlock &BB : F)
-        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
-          if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()->stripPointerCasts()))
-            if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot))
-              Returned.insert(Slot);
-  for (const std::string &Slot : Returned) {
-    oli_summary_t R{};
-    R.what = OLI_SUMMARY_USE;
-    R.key = Slot.c_str();
-    R.from_key = "";
-    R.flags = OLI_SUMMARY_F_ESCAPES;
-    add(R, {});
-  }
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer
@@ -712,6 +691,32 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     if (FI && uncalledRoot(F))
       CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
+  // a function that returns the pointer it loads from a field or global
+  // (`double *Mesh::x() { return x_; }`, called from other files): its
+  // callers' accesses to the object are no module's USE, so the slot's
+  // objects escape - an empty USE saying so under the function as its root
+  // (none when no module calls it: inlined into every caller here, main's
+  // edge into it of weight 0), for the join
+  std::map<std::string, std::set<std::string>> Returned; // slot -> the functions
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getReturnType()->isPointerTy() && !F.getName().starts_with(AbiPrefix))
+      for (BasicBlock &BB : F)
+        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
+          if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()->stripPointerCasts()))
+            if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot)) {
+              Returned[Slot].insert(F.getName().str() + "()");
+              if (HasMain && none_of(F.users(), [](const User *U) { return isa<CallBase>(U); }))
+                CallW[{"main()", F.getName().str() + "()"}] += 0;
+            }
+  for (const auto &[Slot, Fns] : Returned)
+    for (const std::string &Fn : Fns) {
+      oli_summary_t R{};
+      R.what = OLI_SUMMARY_USE;
+      R.key = Slot.c_str();
+      R.from_key = Fn.c_str();
+      R.flags = OLI_SUMMARY_F_ESCAPES;
+      add(R, {});
+    }
   // the functions whose address this module takes: candidates of the calls
   // through pointers of their type (an edge "*<type>" -> "fn()" of weight 1)
   // (not a constructor or destructor the loader runs, not a parallel

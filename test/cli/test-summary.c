@@ -553,6 +553,31 @@ int main(void) {
       CHECK("the field's value not shown to be the size's: the guess", out.passes > 25.9f && out.passes < 26.1f);
   }
 
+  /* a field's objects a function of its module returns (an accessor,
+   * `Mesh::x()`): its USE flagged escapes under the accessor as its root;
+   * an escape when another module calls it (0), none when main's module
+   * says it calls it 0 times and no other does (1) */
+  for (int uncalled = 0; uncalled < 2; uncalled++) {
+    len = 0;
+    add(OLI_SUMMARY_EDGE, 0x9191, "", "%class.Mesh+8", 1, 0, 0, NULL, 0);
+    add(OLI_SUMMARY_USE, 0, "sum_x()", "%class.Mesh+8", 0, 0.125f, 0, NULL, 0);
+    oli_summary_t ru;
+    memset(&ru, 0, sizeof ru);
+    ru.what = OLI_SUMMARY_USE, ru.from_key = "x()", ru.key = "%class.Mesh+8", ru.flags = OLI_SUMMARY_F_ESCAPES;
+    len += oli_summary_write(&ru, NULL, sec + len, sizeof sec - len);
+    add(OLI_SUMMARY_EDGE, 0, "main()", "sum_x()", 1, 0, 0, NULL, 0);
+    add(OLI_SUMMARY_EDGE, 0, uncalled ? "main()" : "kern()", "x()", uncalled ? 0 : 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, 0x9191, 0, &local, &out);
+    if (uncalled)
+      CHECK("an accessor no module calls: no escape", !(out.flags & OLI_STATIC_F_ESCAPES) && out.passes > 1.99f);
+    else
+      CHECK("an accessor another module calls: an escape, low",
+            (out.flags & OLI_STATIC_F_ESCAPES) && out.confidence == OLI_CONFIDENCE_LOW);
+  }
+
   /* version 7: a vector filled in init.cpp (its site's edge into the library
    * type's field key), passed by reference to scale(), which main calls 10
    * times and which sweeps it twice a call (2 passes) under its deref key
