@@ -908,6 +908,41 @@ std::optional<Sample> Estimator::storedSize(CallBase &Alloc, const Sample &Size)
   return sizeAsMultiple(Alloc, Size, Cands);
 }
 
+std::optional<Sample> Estimator::callerSize(CallBase &Alloc, const Sample &Size) {
+  Function *F = Alloc.getFunction();
+  if (F->hasLocalLinkage() || F->use_empty())
+    return std::nullopt; // (a static's parameters are its callers' values already: callersAgree)
+  DenseMap<unsigned, unsigned> Rename;
+  for (unsigned X : Size.Syms) {
+    StringRef N = Space.name(X);
+    unsigned J = 0;
+    if (Space.paramOf(X) != F->getName() || N.ends_with("+0") ||
+        N.drop_front(F->getName().size() + 1).getAsInteger(10, J))
+      continue;
+    std::optional<unsigned> Common;
+    for (User *U : F->users()) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledFunction() != F || J >= CB->arg_size())
+        return std::nullopt;
+      ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB->getFunction());
+      Value *A = CB->getArgOperand(J);
+      std::optional<Sample> V = SE.isSCEVable(A->getType()) ? Space.eval(SE.getSCEV(A), SE) : std::nullopt;
+      if (!V || V->Syms.size() != 1 || V->Value != Space.value(V->Syms[0]) || (Common && *Common != V->Syms[0]))
+        return std::nullopt;
+      Common = V->Syms[0];
+    }
+    if (!Common)
+      return std::nullopt;
+    Rename[X] = *Common;
+  }
+  if (Rename.empty())
+    return std::nullopt;
+  Space.Renamed = std::move(Rename);
+  std::optional<Sample> S = sizeAt(Alloc);
+  Space.Renamed.clear();
+  return S && S->Value > 0 ? S : std::nullopt;
+}
+
 std::optional<Sample> Estimator::localSize(GlobalVariable *Rec) {
   CallBase *Alloc = SizeCall.lookup(Rec);
   std::optional<Sample> Size = SizeOf.lookup(Rec);

@@ -319,6 +319,11 @@ private:
   /// as call edges name arguments (SampleSpace::argumentName: "%main.1:main.c"),
   /// at that name's sample value; none for any other size.
   std::optional<Sample> localSize(GlobalVariable *Rec);
+  /// The size Alloc gives in parameters of its function (one other modules
+  /// may call, kept out of line) in the values every call of it in this
+  /// module passes for them (`alloc_particles(n)` from main, whose loops are
+  /// bounded by its n); none otherwise.
+  std::optional<Sample> callerSize(CallBase &Alloc, const Sample &Size);
   std::optional<Sample> storedSize(CallBase &Alloc, const Sample &Size); // sizeInStored's work
   DenseMap<CallBase *, std::pair<Sample, std::optional<Sample>>> StoredSize; // sizeInStored's answers
   DenseMap<Function *, SmallVector<std::pair<Value *, unsigned>, 2>> CalleeStored; // its callees' stores
@@ -389,6 +394,7 @@ private:
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   DenseMap<GlobalVariable *, int64_t> ConstSizeOf;          // ... one of them a constant (0: two)
   DenseMap<GlobalVariable *, SmallVector<Sample, 2>> CopySizes; // each call's size in symbols, distinct
+  DenseMap<GlobalVariable *, Sample> CallerSize;                // callerSize's answers
   /// Another file's wrapper (`a = alloc_vec(n)`, its size unknown here): the
   /// size taken as the product of the call's integer arguments (the
   /// hypothesis the join confirms from the wrapper's own records, common/

@@ -68,6 +68,12 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
   for (auto &[Rec, Cs] : CopySizes) // each copy's loops are counted against it
     for (const Sample &S : Cs)
       unionSyms(SizeSyms, S.Syms);
+  for (auto &[Rec, S] : SizeOf) // ... and its callers' loops against the size in their values
+    if (CallBase *Alloc = S && S->Value > 0 ? SizeCall.lookup(Rec) : nullptr)
+      if (std::optional<Sample> C = callerSize(*Alloc, *S)) {
+        unionSyms(SizeSyms, C->Syms);
+        CallerSize[Rec] = *C;
+      }
   if (Summaries)
     findKeys();
   // Step 2: every state reachable from a root.
@@ -142,9 +148,15 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // and in a field or global its function stores it into (or a function of
     // the module it calls does: `build(&V, n)` storing `V->n = n`), which
     // loops here read back (`i < V->n`)
-    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() && !Copies ? SizeCall.lookup(Rec) : nullptr)
+    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() && !Copies ? SizeCall.lookup(Rec) : nullptr) {
       if (std::optional<Sample> Alt = sizeInStored(*Alloc, *SizeS); Alt && Alt->Syms != *Syms)
         InParams.push_back(*Alt);
+      // ... and in the values its function's calls here pass for its
+      // parameters (`alloc_particles(n)` from main, kept out of line for
+      // other modules, and main's loops to n)
+      if (auto C = CallerSize.find(Rec); C != CallerSize.end() && C->second.Syms != *Syms)
+        InParams.push_back(C->second);
+    }
     auto exactAt = [&] {
       Mode = 1;
       Tally T = accumulate(From, [&](const SymSet &S) {
