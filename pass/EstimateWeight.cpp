@@ -305,6 +305,27 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
   return BPI;
 }
 
+/// True when A and B are based on two different objects: each a parameter,
+/// an identified object or a pointer loaded from a slot of a parameter or a
+/// global (a parallel region's shared array, which its outlined function
+/// reads through a pointer; a derived type's components, `g%u` and `g%v`,
+/// the bases in their descriptors), not one slot loaded twice.
+static bool distinctObjects(const Value *A, const Value *B) {
+  auto slotOf = [](const Value *O) -> std::pair<const Value *, int64_t> {
+    auto *LI = dyn_cast<LoadInst>(O);
+    if (!LI || !LI->isSimple())
+      return {nullptr, 0};
+    const DataLayout &DL = LI->getModule()->getDataLayout();
+    APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperandType()), 0);
+    const Value *Base = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
+    return isa<Argument>(Base) || isa<GlobalVariable>(Base) ? std::make_pair(Base, Off.getSExtValue())
+                                                            : std::make_pair(nullptr, int64_t(0));
+  };
+  auto object = [&](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O) || slotOf(O).first; };
+  bool Slots = !slotOf(A).first || !slotOf(B).first || slotOf(A) != slotOf(B);
+  return A != B && object(A) && object(B) && Slots;
+}
+
 /// True for the vectoriser's test of whether two arrays' ranges overlap:
 /// `A.lo <u B.hi && B.lo <u A.hi` (an `and` or a `select`) with the bounds
 /// of each based on one object, a parameter, an identified object or a
@@ -331,22 +352,7 @@ static bool rangesOverlap(Value *V) {
   const Value *ALo, *BHi, *BLo, *AHi;
   if (!below(L, ALo, BHi) || !below(R, BLo, AHi))
     return false;
-  // a pointer loaded from a slot of a parameter or a global (a Fortran
-  // derived type's components, `g%u` and `g%v`, their descriptors' bases)
-  auto slotOf = [](const Value *O) -> std::pair<const Value *, int64_t> {
-    auto *LI = dyn_cast<LoadInst>(O);
-    if (!LI || !LI->isSimple())
-      return {nullptr, 0};
-    const DataLayout &DL = LI->getModule()->getDataLayout();
-    APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperandType()), 0);
-    const Value *B = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-    return isa<Argument>(B) || isa<GlobalVariable>(B) ? std::make_pair(B, Off.getSExtValue())
-                                                      : std::make_pair(nullptr, int64_t(0));
-  };
-  auto object = [&](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O) || slotOf(O).first; };
-  // two slots, not one loaded twice
-  bool Slots = !slotOf(ALo).first || !slotOf(BLo).first || slotOf(ALo) != slotOf(BLo);
-  return ALo == AHi && BLo == BHi && ALo != BLo && object(ALo) && object(BLo) && Slots;
+  return ALo == AHi && BLo == BHi && distinctObjects(ALo, BLo);
 }
 
 /// View 1's branch probabilities: a branch outside every loop's variation
@@ -409,6 +415,29 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
     // b) <u 32`, one vector step apart): distinct objects are further apart,
     // so the vector loop runs (the scalar loop's guessed trips were counted
     // as often, a 2-D sweep through two parameters read 1.5 passes a call)
+    // ... also where the difference is of two bases and the descriptors'
+    // offsets around them (flang's copy between two components of a derived
+    // type: `ptrtoint(u.base) + 8 * u.lb - ptrtoint(w.base) - 8 * w.lb`)
+    if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1));
+        K && C->isUnsigned() && K->getValue().ule(4096) && SE.isSCEVable(C->getOperand(0)->getType()))
+      if (auto *Add = dyn_cast<SCEVAddExpr>(SE.getSCEV(C->getOperand(0)))) {
+        const Value *Plus = nullptr, *Minus = nullptr;
+        unsigned Bases = 0;
+        for (const SCEV *Op : Add->operands()) {
+          const SCEV *P = Op;
+          bool Neg = false;
+          if (auto *M = dyn_cast<SCEVMulExpr>(Op); M && M->getNumOperands() == 2 && M->getOperand(0)->isAllOnesValue())
+            P = M->getOperand(1), Neg = true;
+          auto *PI = dyn_cast<SCEVPtrToIntExpr>(P);
+          auto *U = PI ? dyn_cast<SCEVUnknown>(PI->getOperand()) : nullptr;
+          if (!U)
+            continue;
+          ++Bases;
+          (Neg ? Minus : Plus) = U->getValue();
+        }
+        if (Bases == 2 && Plus && Minus && distinctObjects(Plus, Minus))
+          return C->getPredicate() == ICmpInst::ICMP_UGT || C->getPredicate() == ICmpInst::ICMP_UGE;
+      }
     if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1));
         K && C->isUnsigned() && K->getValue().ule(4096) &&
         PatternMatch::match(C->getOperand(0), PatternMatch::m_Sub(PatternMatch::m_PtrToInt(PatternMatch::m_Value()),

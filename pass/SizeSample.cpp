@@ -445,6 +445,26 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   // name of its own every module shares (a parameter, a local; not a global's load)
   if (It != StoredOnce.end() && !sharedName(Own))
     return It->second;
+  // ... also another load of the same dummy argument, which the function
+  // never writes (flang reloads `nx` after the first ALLOCATE, whose extents
+  // came from the load it stored into `fld%nx`): the same value
+  if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple() && !sharedName(Own))
+    if (auto *A = dyn_cast<Argument>(LI->getPointerOperand())) {
+      std::string Field;
+      for (User *U : A->users()) {
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == A)
+          return Own; // written: the loads may differ
+        auto *L2 = dyn_cast<LoadInst>(U);
+        auto F = L2 && L2 != LI && L2->isSimple() && L2->getType() == LI->getType() ? StoredOnce.find(L2)
+                                                                                   : StoredOnce.end();
+        if (F != StoredOnce.end() && (Field.empty() || Field == F->second))
+          Field = F->second;
+        else if (F != StoredOnce.end())
+          return Own; // stored into two fields
+      }
+      if (!Field.empty())
+        return Field;
+    }
   return Own;
 }
 
