@@ -419,25 +419,28 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
     // offsets around them (flang's copy between two components of a derived
     // type: `ptrtoint(u.base) + 8 * u.lb - ptrtoint(w.base) - 8 * w.lb`)
     if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1));
-        K && C->isUnsigned() && K->getValue().ule(4096) && SE.isSCEVable(C->getOperand(0)->getType()))
-      if (auto *Add = dyn_cast<SCEVAddExpr>(SE.getSCEV(C->getOperand(0)))) {
-        const Value *Plus = nullptr, *Minus = nullptr;
-        unsigned Bases = 0;
-        for (const SCEV *Op : Add->operands()) {
-          const SCEV *P = Op;
-          bool Neg = false;
-          if (auto *M = dyn_cast<SCEVMulExpr>(Op); M && M->getNumOperands() == 2 && M->getOperand(0)->isAllOnesValue())
-            P = M->getOperand(1), Neg = true;
-          auto *PI = dyn_cast<SCEVPtrToIntExpr>(P);
-          auto *U = PI ? dyn_cast<SCEVUnknown>(PI->getOperand()) : nullptr;
-          if (!U)
-            continue;
-          ++Bases;
-          (Neg ? Minus : Plus) = U->getValue();
-        }
-        if (Bases == 2 && Plus && Minus && distinctObjects(Plus, Minus))
-          return C->getPredicate() == ICmpInst::ICMP_UGT || C->getPredicate() == ICmpInst::ICMP_UGE;
-      }
+        K && C->isUnsigned() && K->getValue().ule(4096) && SE.isSCEVable(C->getOperand(0)->getType())) {
+      // the bases it adds and subtracts, through sums, negations and a row's
+      // recurrence (the start: it moves with an outer loop)
+      SmallVector<std::pair<const Value *, int>, 4> Bases;
+      std::function<void(const SCEV *, int, unsigned)> visit = [&](const SCEV *X, int Sign, unsigned Depth) {
+        if (Depth > 8 || Bases.size() > 2)
+          return;
+        if (auto *Add = dyn_cast<SCEVAddExpr>(X))
+          for (const SCEV *Op : Add->operands())
+            visit(Op, Sign, Depth + 1);
+        else if (auto *M = dyn_cast<SCEVMulExpr>(X); M && M->getNumOperands() == 2 && M->getOperand(0)->isAllOnesValue())
+          visit(M->getOperand(1), -Sign, Depth + 1);
+        else if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
+          visit(AR->getStart(), Sign, Depth + 1);
+        else if (auto *PI = dyn_cast<SCEVPtrToIntExpr>(X))
+          if (auto *U = dyn_cast<SCEVUnknown>(PI->getOperand()))
+            Bases.push_back({U->getValue(), Sign});
+      };
+      visit(SE.getSCEV(C->getOperand(0)), 1, 0);
+      if (Bases.size() == 2 && Bases[0].second == -Bases[1].second && distinctObjects(Bases[0].first, Bases[1].first))
+        return C->getPredicate() == ICmpInst::ICMP_UGT || C->getPredicate() == ICmpInst::ICMP_UGE;
+    }
     if (auto *K = dyn_cast<ConstantInt>(C->getOperand(1));
         K && C->isUnsigned() && K->getValue().ule(4096) &&
         PatternMatch::match(C->getOperand(0), PatternMatch::m_Sub(PatternMatch::m_PtrToInt(PatternMatch::m_Value()),
