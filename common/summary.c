@@ -791,7 +791,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
                       : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
       int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) || (cg && cl > 0);
       if (guess) guessed += c;
-      escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) && cl + own != 0; /* (a root no module calls: never) */
+      escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;
       ambiguous |= (s.flags & OLI_SUMMARY_F_AMBIGUOUS) != 0;
       double vg = exact ? ws * (double)s.sample_per_byte[2] +
@@ -818,6 +818,17 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       }
     }
     if (!resolved && wrapped && scale > 0 && i == 0) resolved = 1; /* a wrapper that does nothing to what it returns */
+    size_t kl = strlen(keys[i].key);
+    if (!resolved && kl > 2 && kl < RENAMED_MAX && strcmp(keys[i].key + kl - 2, "#r") == 0) {
+      /* the result of a function returning a slot's object (an accessor,
+       * version 8) that no module calls: never taken */
+      char fn[RENAMED_MAX];
+      int g = 0;
+      unsigned b2 = MAX_CALL_WALK;
+      memcpy(fn, keys[i].key, kl - 2);
+      memcpy(fn + kl - 2, "()", 3);
+      if (calls(bufs, nbufs, fn, 0, &b2, &g) == 0) resolved = 1;
+    }
     if (!resolved) escapes = 1; /* a key no module uses: a library's */
     joined |= resolved;
   }

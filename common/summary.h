@@ -13,6 +13,8 @@
  *                   (`SimulationData.nuclide_grid`: %struct.SimulationData+8)
  *   fn#i            pointer parameter i of function fn (a C kernel, a Fortran
  *                   dummy argument)
+ *   fn#r            what function fn returns (version 4: a wrapper's object;
+ *                   version 8: a slot's, an accessor's)
  *
  * Two record kinds, laid end to end like site records (8-byte aligned, zero
  * words between modules skipped):
@@ -181,14 +183,18 @@
  * exactly against a size in the value every call of the storing function
  * passes for the parameter (param_value, followed through parameters passed
  * on), at the slot's sample value (a size linear in that value; `8 * n *
- * n` is not). Also in version 8: a function that returns a pointer it loads
- * from a slot gives an empty USE of the slot's key flagged escapes under
- * the function as its root (its callers' accesses are no module's USE); the
- * join takes no escape from a USE whose root runs 0 times (a module with
- * main whose calls of it were inlined: `main() -> fn() x0`). A reader
- * before version 8 takes the stores' EDGE for one of
- * weight 0 from a key no object enters (nothing) and the size in a local
- * value for one no USE's symbols meet (as no size).
+ * n` is not). Also in version 8: result keys. A function that returns a
+ * pointer it loads from a slot (an accessor defined out of line, `double
+ * *Mesh::x() { return x_; }`) gives an EDGE from the slot's key into its
+ * result's, "fn#r", weight 1; a module calling another module's function
+ * that returns a pointer gives its accesses through the result as USEs of
+ * "fn#r" under the root they run under. The join follows the edge as any
+ * key's; a result key no module uses is an escape, unless its function runs
+ * 0 times (a module with main whose calls of it were all inlined writes
+ * `main() -> fn() x0`). A reader before version 8 takes the stores' EDGE for one of
+ * weight 0 from a key no object enters (nothing), the size in a local
+ * value for one no USE's symbols meet (as no size), and a result key as
+ * any key (an uncalled accessor's: an escape).
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */

@@ -1026,6 +1026,30 @@ void Estimator::findKeys() {
       }
     }
   }
+  // The pointer another module's function returns (an accessor defined out
+  // of line, `double *x = m.x()`), swept here: the result key "fn#r", per run
+  // of the root this runs under; the defining module's edge from the slot
+  // the function loads leads the slot's objects into it (common/summary.h,
+  // version 8)
+  TargetLibraryInfoImpl TLII{Triple(M.getTargetTriple())};
+  TargetLibraryInfo TLI(TLII);
+  for (Function &F : M) {
+    if (F.isDeclaration() || F.getName().starts_with(AbiPrefix) || F.hasOptNone() ||
+        FAM.getResult<LoopAnalysis>(F).empty())
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *C = CB ? CB->getCalledFunction() : nullptr;
+      LibFunc LF;
+      if (!C || !C->isDeclaration() || C->isIntrinsic() || !CB->getType()->isPointerTy() || CB->use_empty() ||
+          TLI.getLibFunc(*C, LF) || roleOf(C->getName()) || C->getName().starts_with(AbiPrefix) ||
+          C->getName().starts_with("__") || C->getName().starts_with("_Fortran") || WrapCalls.count(CB) ||
+          Bracketed.count(CB))
+        continue;
+      if (info(F))
+        root(C->getName().str() + "#r", state(CB, {}, true), 0.0);
+    }
+  }
   for (GlobalVariable &GV : M.globals()) {
     if (GV.hasLocalLinkage() || GV.getName().starts_with(AbiPrefix) || GV.getSection() == SiteSection)
       continue;

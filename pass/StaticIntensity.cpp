@@ -704,31 +704,24 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       CallW[{"main()", F.getName().str() + "()"}] += 0;
   }
   // a function that returns the pointer it loads from a field or global
-  // (`double *Mesh::x() { return x_; }`, called from other files): its
-  // callers' accesses to the object are no module's USE, so the slot's
-  // objects escape - an empty USE saying so under the function as its root
-  // (none when no module calls it: inlined into every caller here, main's
-  // edge into it of weight 0), for the join
-  std::map<std::string, std::set<std::string>> Returned; // slot -> the functions
+  // (`double *Mesh::x() { return x_; }`, called from other files): an edge
+  // from the slot's key into its result's, "fn#r", which the callers' sweeps
+  // through the result are USEs of (common/summary.h, version 8); when no
+  // module calls it (inlined into every caller here, main's edge into it of
+  // weight 0) the join takes the key for one that never runs
+  std::set<std::pair<std::string, std::string>> Returned; // slot, the function's result key
   for (Function &F : M)
     if (!F.isDeclaration() && F.getReturnType()->isPointerTy() && !F.getName().starts_with(AbiPrefix))
       for (BasicBlock &BB : F)
         if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
           if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()->stripPointerCasts()))
             if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot)) {
-              Returned[Slot].insert(F.getName().str() + "()");
+              Returned.insert({Slot, F.getName().str() + "#r"});
               if (HasMain && none_of(F.users(), [](const User *U) { return isa<CallBase>(U); }))
                 CallW[{"main()", F.getName().str() + "()"}] += 0;
             }
-  for (const auto &[Slot, Fns] : Returned)
-    for (const std::string &Fn : Fns) {
-      oli_summary_t R{};
-      R.what = OLI_SUMMARY_USE;
-      R.key = Slot.c_str();
-      R.from_key = Fn.c_str();
-      R.flags = OLI_SUMMARY_F_ESCAPES;
-      add(R, {});
-    }
+  for (const auto &[Slot, Result] : Returned)
+    edge(0, Slot, Result, 1, 1);
   // the functions whose address this module takes: candidates of the calls
   // through pointers of their type (an edge "*<type>" -> "fn()" of weight 1)
   // (not a constructor or destructor the loader runs, not a parallel
