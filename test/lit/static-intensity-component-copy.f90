@@ -8,9 +8,14 @@
 ! their bases plus the descriptors' offsets below 32 bytes, which was left
 ! to BranchProbabilityInfo (half the copies on the scalar path, guessed).
 ! u: filled, then 10 copies written: 11 passes; w filled and read 10 times:
-! 11. Before: 7.64 and 3.
+! 11. Before: 7.64 and 3. The second RUN keeps copy_back out of line: it
+! reads both components through its dummy `fld`, and the overlap test, per
+! row, has the row's recurrence around the bases and the subtracted one
+! inside a negated sum (11.6 and 11; 16.6 and 16 before).
 ! REQUIRES: flang
 ! RUN: %flang -O2 -gline-tables-only -fpass-plugin=%oli_pass -Rpass-analysis=oli -c %s -o /dev/null 2>&1 | FileCheck %s
+! RUN: %flang -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin=%oli_pass -Rpass-analysis=oli \
+! RUN:   -c %s -o /dev/null 2>&1 | FileCheck %s
 module copy_m
   implicit none
   type field_t
