@@ -452,8 +452,8 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
     if (auto *A = dyn_cast<Argument>(LI->getPointerOperand())) {
       std::string Field;
       for (User *U : A->users()) {
-        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getPointerOperand() == A)
-          return Own; // written: the loads may differ
+        if (auto *SI = dyn_cast<StoreInst>(U); (SI && SI->getPointerOperand() == A) || isa<CallBase>(U))
+          return Own; // written, or handed to a call that may write it: the loads may differ
         auto *L2 = dyn_cast<LoadInst>(U);
         auto F = L2 && L2 != LI && L2->isSimple() && L2->getType() == LI->getType() ? StoredOnce.find(L2)
                                                                                    : StoredOnce.end();
