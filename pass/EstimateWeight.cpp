@@ -322,8 +322,20 @@ static bool distinctObjects(const Value *A, const Value *B) {
                                                             : std::make_pair(nullptr, int64_t(0));
   };
   auto object = [&](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O) || slotOf(O).first; };
-  bool Slots = !slotOf(A).first || !slotOf(B).first || slotOf(A) != slotOf(B);
-  return A != B && object(A) && object(B) && Slots;
+  auto distinct = [&](const Value *X, const Value *Y) {
+    bool Slots = !slotOf(X).first || !slotOf(Y).first || slotOf(X) != slotOf(Y);
+    return X != Y && object(X) && object(Y) && Slots;
+  };
+  // two phis of one block that swap (a time step's `t = u; u = v; v = t`):
+  // on each edge two different objects, or each other's values
+  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+  if (PA && PB && PA != PB && PA->getParent() == PB->getParent())
+    return all_of(PA->blocks(), [&](const BasicBlock *BB) {
+      const Value *X = getUnderlyingObject(PA->getIncomingValueForBlock(BB));
+      const Value *Y = getUnderlyingObject(PB->getIncomingValueForBlock(BB));
+      return (X == PB && Y == PA) || distinct(X, Y);
+    });
+  return distinct(A, B);
 }
 
 /// True for the vectoriser's test of whether two arrays' ranges overlap:
