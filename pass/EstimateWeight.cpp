@@ -819,9 +819,7 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
     }
     std::optional<Sample> S;
     if (!Rename.empty()) {
-      Space.Renamed = std::move(Rename);
-      S = sizeAt(*Alloc);
-      Space.Renamed.clear();
+      S = sizeRenamed(*Alloc, std::move(Rename));
     } else {
       // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`, both in one function
       SmallVector<std::pair<Value *, unsigned>, 4> Cands;
@@ -952,6 +950,13 @@ std::optional<Sample> Estimator::storedSize(CallBase &Alloc, const Sample &Size)
   return sizeAsMultiple(Alloc, Size, Cands);
 }
 
+std::optional<Sample> Estimator::sizeRenamed(CallBase &Alloc, DenseMap<unsigned, unsigned> Map) {
+  Space.Renamed = std::move(Map);
+  std::optional<Sample> S = sizeAt(Alloc);
+  Space.Renamed.clear();
+  return S;
+}
+
 std::optional<Sample> Estimator::callerSize(CallBase &Alloc, const Sample &Size) {
   Function *F = Alloc.getFunction();
   if (F->hasLocalLinkage() || F->use_empty())
@@ -981,9 +986,7 @@ std::optional<Sample> Estimator::callerSize(CallBase &Alloc, const Sample &Size)
   }
   if (Rename.empty())
     return std::nullopt;
-  Space.Renamed = std::move(Rename);
-  std::optional<Sample> S = sizeAt(Alloc);
-  Space.Renamed.clear();
+  std::optional<Sample> S = sizeRenamed(Alloc, std::move(Rename));
   return S && S->Value > 0 ? S : std::nullopt;
 }
 
@@ -996,9 +999,7 @@ std::optional<Sample> Estimator::localSize(GlobalVariable *Rec) {
   std::string Q = Vals.empty() ? "" : Space.argumentName(Vals.front());
   if (Q.empty() || Q == Space.name(Size->Syms[0]))
     return std::nullopt; // a parameter of a function other modules call: its own name's, the hypothesis's
-  Space.Renamed[Size->Syms[0]] = Space.symbolNamed(Q);
-  std::optional<Sample> S = sizeAt(*Alloc);
-  Space.Renamed.clear();
+  std::optional<Sample> S = sizeRenamed(*Alloc, {{Size->Syms[0], Space.symbolNamed(Q)}});
   return S && S->Value > 0 && S->Syms.size() == 1 ? S : std::nullopt;
 }
 
@@ -1067,9 +1068,7 @@ std::optional<Sample> Estimator::returnedSize(GlobalVariable *Rec, Function *&W)
   double Want = C;
   for (auto [X, Y] : Other)
     Want *= double(Space.value(Y));
-  Space.Renamed = std::move(Other);
-  std::optional<Sample> S2 = sizeAt(*Alloc);
-  Space.Renamed.clear();
+  std::optional<Sample> S2 = sizeRenamed(*Alloc, std::move(Other));
   if (!S2 || !near(Want, double(S2->Value)))
     return std::nullopt;
   Sample R = *Size;

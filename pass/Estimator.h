@@ -324,6 +324,9 @@ private:
   /// module passes for them (`alloc_particles(n)` from main, whose loops are
   /// bounded by its n); none otherwise.
   std::optional<Sample> callerSize(CallBase &Alloc, const Sample &Size);
+  /// The size Alloc gives with the symbols of Map read as the ones they map
+  /// to (SampleSpace::Renamed, set for the call only).
+  std::optional<Sample> sizeRenamed(CallBase &Alloc, DenseMap<unsigned, unsigned> Map);
   std::optional<Sample> storedSize(CallBase &Alloc, const Sample &Size); // sizeInStored's work
   DenseMap<CallBase *, std::pair<Sample, std::optional<Sample>>> StoredSize; // sizeInStored's answers
   DenseMap<Function *, SmallVector<std::pair<Value *, unsigned>, 2>> CalleeStored; // its callees' stores
