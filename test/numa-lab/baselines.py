@@ -159,6 +159,9 @@ def check_tiering(c):
         c.expect(room0 <= (int(room.get("room_mb") or 0) + 8) * 1024, "tiering: run %s: node 0 small before it" % name,
                  "node 0 free above its high watermark %d kB, room %s MiB (huge pages and a filler of %s MiB held)" % (
                      room0, room.get("room_mb"), before.get("topped_mb")))
+        # the fillers took nodes 0 and 1 until they gave no more (node 0's then gave back the room)
+        c.eq("tiering: run %s: the hold filled nodes 0 and 1 to their limits" % name, ["spill", "spill"],
+             [before.get("fill_stop"), before.get("fill1_stop")])
     # DRAM too small for cg: without tiering its pages spill to CXL; with demotion on, the
     # kernel may instead demote other cold pages to CXL and keep all of cg on DRAM (seen:
     # 41.8 MiB on node 0, 1132 pages demoted): either way the run met a DRAM too small

@@ -1,15 +1,19 @@
 /* NUMA lab guest helper (no oli plugin): take what is left of a node and hold it.
  *
- *   lab_fill NODE READY_FILE [MAX_MB]
+ *   lab_fill NODE READY_FILE [MAX_MB [LEAVE_MB]]
  *
  * suite-oli.sh first reserves huge pages on the node (instant, no zeroing); this
  * takes the remainder in 1 MiB chunks with MPOL_PREFERRED {NODE} until a chunk no
  * longer lands entirely on NODE (the node is at its watermarks) or MAX_MB are held,
- * prints "OLI-LAB fill node=N rest_mb=M stop=spill" (or why it stopped: cap,
- * mmap, mbind, move_pages), creates READY_FILE and sleeps until killed. Chunks are
- * mlocked where the kernel allows it: reclaim then neither demotes nor swaps them
- * (suite-tiering.sh tops up node 0's hold with a filler while demotion is on).
- * oom_score_adj -1000: if the kernel must kill something, not the filler. */
+ * then gives back the last LEAVE_MB chunks that were wholly on NODE (default 0),
+ * prints "OLI-LAB fill node=N rest_mb=M left_mb=L stop=spill" (or why it stopped:
+ * cap, mmap, mbind, move_pages), creates READY_FILE and sleeps until killed.
+ * Filling to the spill and giving back LEAVE_MB leaves NODE exactly that much room
+ * for the next program, whatever MemFree said: pages on the per-CPU free lists are
+ * not in MemFree (suite-tiering.sh). Chunks are mlocked where the kernel allows it:
+ * reclaim then neither demotes nor swaps them (suite-tiering.sh holds node 0 with a
+ * filler while demotion is on). oom_score_adj -1000: if the kernel must kill
+ * something, not the filler. */
 #define _GNU_SOURCE
 #include <numaif.h>
 #include <stdio.h>
@@ -24,12 +28,13 @@
 #define CH (1UL << 20)
 
 int main(int argc, char **argv) {
-  if (argc != 3 && argc != 4) {
-    fprintf(stderr, "usage: lab_fill NODE READY_FILE [MAX_MB]\n");
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr, "usage: lab_fill NODE READY_FILE [MAX_MB [LEAVE_MB]]\n");
     return 2;
   }
   int node = atoi(argv[1]);
-  long max_chunks = argc == 4 ? atol(argv[3]) : 4096;
+  long max_chunks = argc >= 4 ? atol(argv[3]) : 4096;
+  long leave = argc == 5 ? atol(argv[4]) : 0;
   FILE *f = fopen("/proc/self/oom_score_adj", "w");
   if (f) {
     fputs("-1000", f);
@@ -38,6 +43,8 @@ int main(int argc, char **argv) {
   long psz = sysconf(_SC_PAGESIZE), np = (long)(CH / psz);
   void **pages = malloc(np * sizeof *pages);
   int *status = malloc(np * sizeof *status);
+  char **whole = calloc(max_chunks > 0 ? max_chunks : 1, sizeof *whole); /* chunks wholly on NODE */
+  long nwhole = 0;
   unsigned long held = 0;
   const char *stop = "cap";
   for (long i = 0; i < max_chunks; i++) {
@@ -65,8 +72,14 @@ int main(int argc, char **argv) {
       stop = "spill";
       break;
     }
+    whole[nwhole++] = p;
   }
-  printf("OLI-LAB fill node=%d rest_mb=%lu stop=%s\n", node, held >> 20, stop);
+  long left = 0;
+  for (; left < leave && nwhole > 0; left++) {
+    munmap(whole[--nwhole], CH);
+    held -= CH;
+  }
+  printf("OLI-LAB fill node=%d rest_mb=%lu left_mb=%ld stop=%s\n", node, held >> 20, left, stop);
   fflush(stdout);
   FILE *r = fopen(argv[2], "w");
   if (r) fclose(r);
