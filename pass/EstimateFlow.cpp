@@ -708,7 +708,7 @@ void Estimator::findRoots() {
       if (S && S->Value > 0 && !S->Syms.empty()) {
         SmallVector<Sample, 2> &Cs = CopySizes[Rec];
         if (none_of(Cs, [&](const Sample &X) { return X.Value == S->Value && X.Syms == S->Syms; }))
-          Cs.push_back(*S);
+          Cs.push_back(*S), CopyCalls[Rec].push_back(CB);
       }
       auto [It, New] = SizeOf.try_emplace(Rec, S);
       if (S && (New || !It->second))

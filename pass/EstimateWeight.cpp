@@ -538,6 +538,17 @@ std::optional<Sample> Estimator::sampleTrips(FnInfo &FI, const Loop *L) {
   return T;
 }
 
+/// The bytes a size operand asks for past new[]'s guard against an
+/// overflowing count (`n > MAX ? -1 : n * 8`, the -1 making operator new[]
+/// throw): the other arm; V itself otherwise.
+static Value *unguardedBytes(Value *V) {
+  if (auto *Sel = dyn_cast<SelectInst>(V))
+    for (unsigned Arm : {1u, 2u})
+      if (auto *C = dyn_cast<ConstantInt>(Sel->getOperand(Arm)); C && C->isMinusOne())
+        return Sel->getOperand(3 - Arm);
+  return V;
+}
+
 /// The size of the object a call allocates, at the sample point: its size
 /// operand (times its count) as the kind row names them, or a Fortran
 /// ALLOCATE's extents times its element size.
@@ -550,12 +561,7 @@ std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*CB.getFunction());
   LoopInfo &LI = FAM.getResult<LoopAnalysis>(*CB.getFunction());
   auto at = [&](Value *V) {
-    // new[]'s guard against an overflowing count (`n > MAX ? -1 : n * 8`,
-    // the -1 making operator new[] throw): the size is the other arm
-    if (auto *Sel = dyn_cast<SelectInst>(V))
-      for (unsigned Arm : {1u, 2u})
-        if (auto *C = dyn_cast<ConstantInt>(Sel->getOperand(Arm)); C && C->isMinusOne())
-          V = Sel->getOperand(3 - Arm);
+    V = unguardedBytes(V);
     // a phi of copies of one size (jump threading's) has that size
     Space.Live = [&](PHINode *P, SmallVectorImpl<Value *> &Out) {
       if (!LI.isLoopHeader(P->getParent()))
@@ -850,7 +856,7 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   if (!R || R->SizeArg < 0 || unsigned(R->SizeArg) >= Alloc.arg_size())
     return std::nullopt;
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*Alloc.getFunction());
-  Value *Bytes = Alloc.getArgOperand(unsigned(R->SizeArg));
+  Value *Bytes = unguardedBytes(Alloc.getArgOperand(unsigned(R->SizeArg)));
   if (!SE.isSCEVable(Bytes->getType()))
     return std::nullopt;
   const SCEV *SizeS = SE.getSCEV(Bytes);
@@ -935,6 +941,12 @@ std::optional<Sample> Estimator::storedSize(CallBase &Alloc, const Sample &Size)
     if (auto *I = dyn_cast<Instruction>(V); I && I->getFunction() == Alloc.getFunction())
       if (unsigned P = Space.symbolNamed(Name); Space.shared(P))
         Cands.push_back({V, P});
+  // ... or stored by its function alone, whatever others store there: a
+  // parameter it stores as it is (a constructor's `n_(n)` beside `x_ = new
+  // double[n]`, whose copy inlined into main stores main's n)
+  for (const auto &[V, Name] : Space.storedBy(*Alloc.getFunction()))
+    if (unsigned P = Space.symbolNamed(Name); Space.shared(P) && !is_contained(Cands, std::make_pair(V, P)))
+      Cands.push_back({V, P});
   // ... or a value its function passes to a function of the module that
   // stores that parameter there (`build(&V, n)` storing `V->n = n`), found
   // once per function

@@ -397,6 +397,7 @@ private:
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   DenseMap<GlobalVariable *, int64_t> ConstSizeOf;          // ... one of them a constant (0: two)
   DenseMap<GlobalVariable *, SmallVector<Sample, 2>> CopySizes; // each call's size in symbols, distinct
+  DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> CopyCalls; // the call of each of CopySizes
   DenseMap<GlobalVariable *, Sample> CallerSize;                // callerSize's answers
   /// Another file's wrapper (`a = alloc_vec(n)`, its size unknown here): the
   /// size taken as the product of the call's integer arguments (the

@@ -103,6 +103,7 @@ SampleSpace::SampleSpace(Module &M) {
   // loaded back in others): the value is the slot's symbol.
   StringMap<SmallVector<Value *, 2>> Stored;
   StringMap<Function *> StoredIn; // the one function storing into a slot (null: several)
+  DenseMap<Function *, StringMap<SmallVector<Value *, 2>>> FnSlots; // the same per function
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getValueOperand()->getType()->isIntegerTy()) {
@@ -119,6 +120,9 @@ SampleSpace::SampleSpace(Module &M) {
         auto &Vs = Stored[Slot];
         if (!is_contained(Vs, SI->getValueOperand()))
           Vs.push_back(SI->getValueOperand());
+        auto &FVs = FnSlots[&F][Slot];
+        if (!is_contained(FVs, SI->getValueOperand()))
+          FVs.push_back(SI->getValueOperand());
         if (auto [It, New] = StoredIn.try_emplace(Slot, &F); !New && It->second != &F)
           It->second = nullptr;
         if (isa<ConstantInt>(SI->getValueOperand()))
@@ -127,6 +131,10 @@ SampleSpace::SampleSpace(Module &M) {
   for (auto &E : Stored)
     if (E.second.size() != 1 || !isa<ConstantInt>(E.second[0]))
       ConstStore.erase(E.first()); // other values too: no constant of the slot's
+  for (auto &[F, Slots] : FnSlots)
+    for (auto &E : Slots)
+      if (E.second.size() == 1 && !isa<Constant>(E.second[0]))
+        FnStored[F].push_back({E.second[0], E.first().str()});
   // stored on the paths of a branch, each its own value, which a phi at the
   // join merges (`c.nx = argc > 1 ? atol(argv[1]) : 1024`, the store sunk
   // into both arms): the slot holds the phi

@@ -20,6 +20,7 @@
 #ifndef OLI_PASS_SIZESAMPLE_H
 #define OLI_PASS_SIZESAMPLE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -161,6 +162,15 @@ public:
   /// The values stored into exactly one global slot or struct field, alone,
   /// each with that slot's name.
   const llvm::DenseMap<llvm::Value *, std::string> &storedOnce() const { return StoredOnce; }
+  /// The values a function stores into one global slot or struct field, and
+  /// nothing else there (other functions may store others: a constructor's
+  /// `n_ = n` and its copy inlined into main, each the object's it builds).
+  llvm::ArrayRef<std::pair<llvm::Value *, std::string>> storedBy(llvm::Function &F) const {
+    auto It = FnStored.find(&F);
+    if (It == FnStored.end())
+      return {};
+    return It->second;
+  }
   /// Slots (as StoredOnce names them) given one constant and nothing else: its store.
   const llvm::StringMap<llvm::StoreInst *> &constStores() const { return ConstStore; }
 
@@ -187,6 +197,7 @@ private:
   llvm::DenseMap<llvm::Value *, std::string> StoredOnce; // a value stored into exactly one global slot, alone
   llvm::StringMap<llvm::Value *> SlotValue;              // the reverse: a global slot's one stored value
   llvm::StringMap<llvm::StoreInst *> ConstStore;         // a slot given one constant alone (constStores)
+  llvm::DenseMap<llvm::Function *, llvm::SmallVector<std::pair<llvm::Value *, std::string>, 2>> FnStored; // storedBy
   llvm::StringMap<llvm::SmallVector<llvm::StoreInst *, 2>> SlotStores; // every store into a global slot
   llvm::DenseMap<llvm::LoadInst *, llvm::StoreInst *> Forward;        // lastStore's answers
   /// The store of its own function a load of a global slot reads: one

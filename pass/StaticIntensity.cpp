@@ -125,6 +125,12 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       for (const Sample &X : CS->second)
         if (BytesS > 0 && X.Syms != *Syms)
           InParams.push_back(X);
+      // and each in a field its function stores into: a constructor kept out
+      // of line and inlined into main, storing `n_ = n` beside `new double[n]`
+      // (`i < m.n_` elsewhere meets the out-of-line copy's)
+      for (unsigned I = 0; Copies && I < CS->second.size(); ++I)
+        if (std::optional<Sample> Alt = sizeInStored(*CopyCalls[Rec][I], CS->second[I]); Alt && Alt->Syms != *Syms)
+          InParams.push_back(*Alt);
     }
     // the object's size in the parameters of each key function the object
     // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
