@@ -534,6 +534,21 @@ static int stored_param(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   return found;
 }
 
+/* The function whose result `result` names ("Mesh::size#r") returns what it
+ * loads from slot `slot` (an EDGE slot -> result flagged
+ * OLI_SUMMARY_F_STORES, version 9): 1; 0 otherwise. */
+static int returns_slot(const oli_summary_buf_t *bufs, size_t nbufs, const char *result, const char *slot) {
+  size_t rl = strlen(result);
+  if (rl < 3 || strcmp(result + rl - 2, "#r") != 0) return 0;
+  oli_summary_t s;
+  EACH(bufs, nbufs, s) {
+    if (s.what == OLI_SUMMARY_EDGE && (s.flags & OLI_SUMMARY_F_STORES) && !s.from_site &&
+        strcmp(s.key, result) == 0 && strcmp(s.from_key, slot) == 0)
+      return 1;
+  }
+  return 0;
+}
+
 /* A USE's count in one slot's symbol `usyms` (`i < A->n`) against an object
  * sized `bytes` in one value `ssyms` of another module (`8 * n` in main),
  * where a function stores a parameter into that slot alone and every call
@@ -546,6 +561,8 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
   if (ul == 0 || vl == 0 || strchr(usyms, ',') || strchr(ssyms, ',')) return 0;
   double sv = (double)oli_summary_sample_of(ssyms, vl);
   if (!(bytes / sv < 1031)) return 0; /* `8 * n * n`: no multiple of n alone */
+  /* an accessor's result ("size#r", version 9) that returns the slot the size is in */
+  if (returns_slot(bufs, nbufs, usyms, ssyms)) return bytes * (double)oli_summary_sample_of(usyms, ul) / sv;
   char p[PARAM_NAME_MAX], chain[PARAM_CHAIN][PARAM_NAME_MAX];
   if (!stored_param(bufs, nbufs, usyms, ul, p, sizeof p)) return 0;
   unsigned n = param_chain(bufs, nbufs, p, strlen(p), chain);

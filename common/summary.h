@@ -14,7 +14,8 @@
  *   fn#i            pointer parameter i of function fn (a C kernel, a Fortran
  *                   dummy argument)
  *   fn#r            what function fn returns (version 4: a wrapper's object;
- *                   version 8: a slot's, an accessor's)
+ *                   version 8: a slot's, an accessor's; version 9: an
+ *                   integer a slot holds, a symbol of trip counts)
  *
  * Two record kinds, laid end to end like site records (8-byte aligned, zero
  * words between modules skipped):
@@ -196,6 +197,22 @@
  * value for one no USE's symbols meet (as no size), and a result key as
  * any key (an uncalled accessor's: an escape).
  *
+ * Version 9: integers an accessor returns. A function of one parameter
+ * other modules may call that returns an integer it loads from a field or
+ * global (`std::size_t Mesh::size() const { return n_; }` defined out of
+ * line) gives an EDGE
+ * from the slot's key into its result's, "fn#r", of weight 0 flagged
+ * OLI_SUMMARY_F_STORES. A module calling such a function of another module
+ * (one pointer argument, to a named struct, or a C++ const member function
+ * of no parameter) names the result "fn#r" in its trip counts, a symbol
+ * every module names alike (`i < m.size()`); the join counts a USE whose one
+ * symbol is such a result exactly against a size in that slot's symbol (a
+ * constructor's `n_(n)` beside `x_ = new double[n]`: `8 * n_`), at the
+ * result's sample value (linear in the slot, as version 8's stored
+ * parameters). A reader before version 9 takes the EDGE for a version 8
+ * stores' edge from a key no call names (nothing), and the counts in
+ * "fn#r" for counts in a symbol no size has (guessed).
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -212,7 +229,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 8
+#define OLI_SUMMARY_VERSION 9
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -234,7 +251,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_UNCLAIMED 0x04   /* EDGE from a library type's field key -> a deref key "fn#i*off": taken
                                         * when no other EDGE enters that key (v7; a USE's UNSEEN bit) */
 #define OLI_SUMMARY_F_STORES 0x08      /* EDGE "fn#j" -> a slot key, weight 0: fn stores its integer parameter j
-                                        * there, and its module nothing else (v8; a USE's AMBIGUOUS bit) */
+                                        * there, and its module nothing else (v8; a USE's AMBIGUOUS bit); EDGE
+                                        * a slot key -> "fn#r": fn returns the integer the slot holds (v9) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

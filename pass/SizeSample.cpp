@@ -427,6 +427,28 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
   return keyed((A->getParent()->getName() + "#" + Twine(A->getArgNo())).str(), O);
 }
 
+/// "fn#r" for the integer CB returns when it calls another module's
+/// function of one pointer to a named struct, or a C++ const member
+/// function of no parameter (an accessor defined out of line, `std::size_t
+/// Mesh::size() const`): every module names it alike, and the module
+/// defining it says which field it returns (common/summary.h, version 9);
+/// "" for any other call (a library's `strtol`, two calls of which are two
+/// values).
+std::string SampleSpace::accessorResult(CallBase &CB) {
+  Function *F = CB.getCalledFunction();
+  if (!F || !F->isDeclaration() || F->isIntrinsic() || !CB.getType()->isIntegerTy() || CB.arg_size() != 1 ||
+      F->arg_size() != 1 || !CB.getArgOperand(0)->getType()->isPointerTy())
+    return "";
+  StringRef N = F->getName();
+  bool Method = N.starts_with("_ZNK") && !N.starts_with("_ZNKSt") && N.ends_with("Ev"); // T::f() const
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  APInt Off(DL.getIndexTypeSizeInBits(CB.getArgOperand(0)->getType()), 0);
+  Value *Base = CB.getArgOperand(0)->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+  if (!Method && (N.starts_with("__") || !Off.isZero() || fieldKeyAt(Base, 0).empty()))
+    return "";
+  return (N + "#r").str();
+}
+
 std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (Depth > 4)
     return "";
@@ -448,6 +470,8 @@ std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   } else if (auto *A = dyn_cast<Argument>(V)) {
     std::string Common = callersAgree(A, callerName);
     Own = !Common.empty() ? Common : (A->getParent()->getName() + "#" + Twine(A->getArgNo())).str();
+  } else if (auto *CB = dyn_cast<CallBase>(V)) {
+    Own = accessorResult(*CB);
   }
   // stored into a struct's field alone: the field names a value that has no
   // name of its own every module shares (a parameter, a local; not a global's load)

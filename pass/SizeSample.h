@@ -118,7 +118,8 @@ public:
   /// module's own.
   bool shared(unsigned Sym) const { return sharedName(Names[Sym]); }
   static bool sharedName(llvm::StringRef N) {
-    return N.starts_with("@") || (N.starts_with("%") && !N.starts_with("%@") && N.contains('+'));
+    return N.starts_with("@") || (N.starts_with("%") && !N.starts_with("%@") && N.contains('+')) ||
+           (N.ends_with("#r") && N.size() > 2); // another module's accessor's result (accessorResult)
   }
   /// The function whose parameter a symbol names ("fn#2", the value of an
   /// integer parameter; "fn#2+0", the slot behind a pointer parameter, a
@@ -176,6 +177,7 @@ public:
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
+  std::string accessorResult(llvm::CallBase &CB);
   std::string addressName(llvm::Value *Ptr, unsigned Depth);
   /// S as a container's range in bytes, `end - begin` of two pointer slots of
   /// one struct: the symbol "<begin's slot>:<distance>" (a std::vector's

@@ -728,6 +728,22 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
             }
   for (const auto &[Slot, Result] : Returned)
     edge(0, Slot, Result, 1, 1);
+  // ... and one that returns an integer it loads from a field or global
+  // (`std::size_t Mesh::size() const { return n_; }`), whose result other
+  // modules name "fn#r" in their trip counts (SampleSpace::accessorResult):
+  // the slot -> "fn#r", of weight 0, flagged OLI_SUMMARY_F_STORES (version
+  // 9), for the join to meet those counts with a size in the slot
+  std::set<std::pair<std::string, std::string>> Values;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasLocalLinkage() && F.getReturnType()->isIntegerTy() && F.arg_size() == 1 &&
+        !F.getName().starts_with(AbiPrefix))
+      for (BasicBlock &BB : F)
+        if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
+          if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()); LI && LI->isSimple())
+            if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot))
+              Values.insert({Slot, F.getName().str() + "#r"});
+  for (const auto &[Slot, Result] : Values)
+    edge(0, Slot, Result, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // the functions whose address this module takes: candidates of the calls
   // through pointers of their type (an edge "*<type>" -> "fn()" of weight 1)
   // (not a constructor or destructor the loader runs, not a parallel

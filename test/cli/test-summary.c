@@ -553,6 +553,44 @@ int main(void) {
       CHECK("the field's value not shown to be the size's: the guess", out.passes > 25.9f && out.passes < 26.1f);
   }
 
+  /* version 9: x sized `8 * n_` (a constructor storing `n_(n)` beside `x_ =
+   * new double[n]`), entering %class.Mesh+8, which another module's relax()
+   * sweeps 3 times a call in a loop to size()'s result ("size#r"), relax
+   * called 10 times: 1 + 10 x 3 passes when size()'s module says it returns
+   * n_ (0); the guess (1 a call) when no edge says so (1), or says it
+   * returns another field (2) */
+  for (int c = 0; c < 3; c++) {
+    len = 0;
+    const uint64_t xsite = 0xa1a1;
+    const char *fld = "%class.Mesh+0", *res = "_ZNK4Mesh4sizeEv#r";
+    double sf = (double)oli_summary_sample_of(fld, strlen(fld)), sr = (double)oli_summary_sample_of(res, strlen(res));
+    oli_summary_t xe, xu, st;
+    memset(&xe, 0, sizeof xe);
+    xe.what = OLI_SUMMARY_EDGE, xe.from_site = xsite, xe.from_key = "", xe.key = "%class.Mesh+8", xe.weight = 1;
+    xe.has_sample = 1, xe.sample_bytes = (float)(8 * sf), xe.syms = fld;
+    len += oli_summary_write(&xe, NULL, sec + len, sizeof sec - len);
+    memset(&xu, 0, sizeof xu);
+    xu.what = OLI_SUMMARY_USE, xu.from_key = "relax()", xu.key = "%class.Mesh+8", xu.accesses = 3;
+    xu.per_byte[0] = 0.125f, xu.passes_per_byte = 1; /* the guess: once */
+    xu.has_sample = 1, xu.syms = res, xu.sample_execs[0] = (float)(3 * sr), xu.sample_moved = (float)(8 * 3 * sr);
+    len += oli_summary_write(&xu, NULL, sec + len, sizeof sec - len);
+    memset(&st, 0, sizeof st);
+    st.what = OLI_SUMMARY_EDGE, st.from_key = c == 2 ? "%class.Mesh+24" : fld, st.key = res;
+    st.flags = OLI_SUMMARY_F_STORES;
+    if (c != 1) len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    add(OLI_SUMMARY_EDGE, 0, "main()", "relax()", 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, xsite, 0, &local, &out);
+    if (c == 0)
+      CHECK("a loop to an accessor's result that returns the size's field: exact",
+            out.passes > 30.9f && out.passes < 31.1f);
+    else
+      CHECK("an accessor's result not shown to be the size's field: the guess",
+            out.passes > 10.9f && out.passes < 11.1f);
+  }
+
   /* version 8: a field's objects a function of its module returns (an
    * accessor, `Mesh::x()`): an edge from the field's key into the result's,
    * "x#r", which another module's kernel sweeps twice a call (kern() called
