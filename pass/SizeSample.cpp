@@ -768,6 +768,30 @@ const SCEV *SampleSpace::reloadedBoundCount(const Loop *L, ScalarEvolution &SE) 
   return nullptr;
 }
 
+/// The backedges of a loop whose latch tests its induction against what an
+/// accessor of another module returns, called again each iteration on a
+/// pointer the loop does not change (`i < m.size()`, not hoisted: the
+/// compiler knows nothing of the call): that result's symbol, "fn#r"
+/// (accessorResult). Null for other loops.
+const SCEV *SampleSpace::accessorBoundCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
+  if (!C || !SE.isSCEVable(C->getOperand(0)->getType()))
+    return nullptr;
+  for (unsigned I = 0; I < 2; ++I) {
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(C->getOperand(I)));
+    auto *CB = dyn_cast<CallBase>(C->getOperand(1 - I));
+    if (!CB || !L->contains(CB) || !AR || AR->getLoop() != L || !AR->isAffine() ||
+        !AR->getStepRecurrence(SE)->isOne() || CB->arg_size() != 1 || !L->isLoopInvariant(CB->getArgOperand(0)) ||
+        accessorResult(*CB).empty())
+      continue;
+    return countUpTo(SE.getSCEV(CB), AR, I ? C->getSwappedPredicate() : C->getPredicate(),
+                     !L->contains(BI->getSuccessor(0)), SE);
+  }
+  return nullptr;
+}
+
 std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
@@ -778,6 +802,8 @@ std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE)
     B = strideExitCount(L, SE);
   if (!B)
     B = reloadedBoundCount(L, SE);
+  if (!B)
+    B = accessorBoundCount(L, SE);
   if (!B)
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);

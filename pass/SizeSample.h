@@ -210,6 +210,8 @@ private:
   std::optional<Sample> evalStored(llvm::Value *V, unsigned Depth);
   /// A loop's count when its bound is reloaded from a slot each iteration.
   const llvm::SCEV *reloadedBoundCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+  /// A loop's count when its bound is an accessor's result, called again each iteration.
+  const llvm::SCEV *accessorBoundCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
   /// A worksharing loop's bound read back after __kmpc_for_static_init:
   /// the value stored into the slot before the call.
   llvm::Value *staticBound(llvm::Value *V);

@@ -9,8 +9,7 @@
 // value of the caller's own and the loops' counts a guess: an outside
 // trial's class of `new[]` arrays read 24.4 and 22.1 passes of 62 and 61.
 // A library's integer result (strlen's, of a char pointer) is no such
-// symbol: two calls are two values. (Called in the loop's test, `i <
-// m.size()`, the accessor is called every iteration: no trip count.)
+// symbol: two calls are two values.
 // RUN: %clangxx -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,default<O2>,print<oli-static-intensity>' \
 // RUN:   -disable-output %t.ll 2>&1 | FileCheck %s --check-prefix=DEF
@@ -54,5 +53,13 @@ void scale(Mesh &m, const char *arg) {
   std::size_t n = std::strlen(arg);
   for (std::size_t i = 0; i < n; i++)
     x[i] *= 2.0;
+}
+// ... also called in the loop's own test, again each iteration (not
+// hoisted: the compiler knows nothing of it), on the same object
+// CALLER: oli: summary use _ZN4Mesh1xEv#r under _Z6smoothR4Mesh(): {{.*}} at the sample point of _ZNK4Mesh4sizeEv#r: streaming 0/byte+{{[0-9]+}}, passes 0/byte+{{[0-9.e+]+}} bytes{{$}}
+void smooth(Mesh &m) {
+  double *x = m.x();
+  for (std::size_t i = 0; i < m.size(); i++)
+    x[i] += 1.0;
 }
 #endif
