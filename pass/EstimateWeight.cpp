@@ -849,7 +849,8 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
 /// malloc(nx * ny * 8)` is 8 times relax's second parameter, whichever
 /// symbols the length reads (a compound length is no symbol the call
 /// passes). In that value's symbol; none when none is such a factor (the
-/// same multiple, to within 1/256, at the sample point and at a second one).
+/// same multiple, to within 1/256, at the sample point and at a second one),
+/// the nearest when several are; none when two are as near.
 std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size,
                                                 ArrayRef<std::pair<Value *, unsigned>> Cands) {
   std::optional<ObjectRole> R = roleOf(Alloc.getCalledFunction() ? Alloc.getCalledFunction()->getName() : "");
@@ -878,6 +879,14 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   Space.Renamed = Other;
   std::optional<Sample> S2 = Space.eval(SizeS, SE);
   Space.Renamed.clear();
+  // the nearest multiple (`8 * nelem` of nelem = m * m * m, not of nnode =
+  // (m + 1)^3, within 1/256 of it too), of those the smallest (`4 * nnz`
+  // of an int array, not `28 * n` of nnz = 7 * n: the element count); none
+  // when two values are as near and as small
+  std::optional<Sample> Best;
+  double BestErr = 0;
+  int64_t BestC = 0;
+  bool Tie = false;
   for (auto [A, P] : Cands) {
     if (!S2 || !A->getType()->isIntegerTy() || !SE.isSCEVable(A->getType()) ||
         SE.getTypeSizeInBits(A->getType()) > SE.getTypeSizeInBits(SizeS->getType()))
@@ -889,16 +898,23 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
     // a multiple to within 1/256 (`relax(a, n / 2)` of `a = malloc(n * 8)`:
     // 16 times, n odd or even)
     int64_t C = std::llround(double(Size.Value) / double(V1->Value));
-    auto near = [](double X, double Y) { return std::fabs(X - Y) <= Y / 256; };
+    auto err = [](double X, double Y) { return std::fabs(X - Y) / Y; };
     Space.Renamed = Other;
     std::optional<Sample> V2 = Space.eval(AS, SE);
     Space.Renamed.clear();
-    if (C < 1 || !V2 || !near(double(C) * double(V1->Value), double(Size.Value)) ||
-        !near(double(C) * double(V2->Value), double(S2->Value)))
+    if (C < 1 || !V2)
       continue;
-    return Sample{C * Space.value(P), {P}};
+    double E = std::max(err(double(C) * double(V1->Value), double(Size.Value)),
+                        err(double(C) * double(V2->Value), double(S2->Value)));
+    if (E > 1.0 / 256)
+      continue;
+    Sample X{C * Space.value(P), {P}};
+    if (Best && E == BestErr && C == BestC && Best->Syms != X.Syms)
+      Tie = true;
+    else if (!Best || E < BestErr || (E == BestErr && C < BestC))
+      Best = X, BestErr = E, BestC = C, Tie = false;
   }
-  return std::nullopt;
+  return Tie ? std::nullopt : Best;
 }
 
 /// The size of the object Alloc allocates in the symbol of a struct field
