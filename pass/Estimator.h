@@ -129,6 +129,9 @@ struct Part {
   }
   // the gathers' parts whose addresses are chained (AddressShape.h, chains)
   double CPerByte = 0, CExecs = 0, CExecsS = 0;
+  // view 1: the symbols of the trip counts this part's ExecsS are taken in
+  // at the sample point (a root's own, for its USE: Tally::Syms has them all)
+  SymSet ViewSyms;
   double guessedPerByte() const { return sum(GPerByte); }
   double guessedExecs() const { return sum(GExecs); }
   double guessedExecsS() const { return sum(GExecsS); }

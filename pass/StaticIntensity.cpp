@@ -507,7 +507,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     Mode = 1; // the same at the sample point, for sizes in shared symbols
     Tally TS = accumulate(From, exact);
     Mode = 0;
-    std::string SymNames = Space.names(TS.Syms);
     // a global's or a field's object swept over parameters of functions
     // other modules call (`step(n)` over `u` that init(n) allocated in
     // another file): the same counts with those taken at the sample point
@@ -525,7 +524,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       if (none_of(TH->Syms, [&](unsigned X) { return hypothesisParam(X); }))
         TH.reset();
     }
-    std::string TwinNames = TH ? Space.names(TH->Syms) : "";
     std::vector<uint64_t> Locals;
     for (const auto &[Rec, ST] : Sites) {
       // the site's own flow reached the key's place (a by-value struct's
@@ -571,9 +569,11 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
                   (T.Unseen ? OLI_SUMMARY_F_UNSEEN : 0) | (T.Ambiguous ? OLI_SUMMARY_F_AMBIGUOUS : 0) |
                   (Q.openGather(NominalBytes, 0) ? OLI_SUMMARY_F_OPEN_GATHER : 0) |
                   (Q.chainedGather(NominalBytes, 0) ? OLI_SUMMARY_F_CHAINED : 0);
+        std::string RootSyms; // the root's own: another root's counts in other terms leave its exact
         if (!V->Syms.empty()) {
           auto It = V->ByRoot.find(Root);
           Part QS = It == V->ByRoot.end() ? Part() : It->second;
+          RootSyms = Space.names(QS.ViewSyms);
           double AllS = 0;
           for (unsigned P = 1; P < NumPatterns; ++P) {
             R.sample_per_byte[P - 1] = float(QS.PerByte[P]);
@@ -587,7 +587,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
           double GS = QS.guessedPerByte() + (QS.guessedExecs() + QS.guessedExecsS()) / NominalBytes;
           R.has_sample = 1;
           R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
-          R.syms = V == &TS ? SymNames.c_str() : TwinNames.c_str();
+          R.syms = RootSyms.c_str();
         }
         add(R, Locals);
       }
