@@ -584,6 +584,15 @@ const SCEV *startIn(const SCEV *X, const Loop *L, ScalarEvolution &SE) {
   return R.visit(X);
 }
 
+/// The loop of P's nest (P itself or one inside it) whose header holds Phi;
+/// null when Phi merges paths of one iteration (no loop's header).
+static const Loop *headerOf(const PHINode *Phi, const Loop *P) {
+  for (const Loop *R : P->getLoopsInPreorder())
+    if (R->getHeader() == Phi->getParent())
+      return R;
+  return nullptr;
+}
+
 bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth) {
   if (SE.isLoopInvariant(X, P))
     return false;
@@ -623,6 +632,37 @@ bool variesIn(const SCEV *X, const Loop *P, ScalarEvolution &SE, unsigned Depth)
           // partly hoisted: a Fortran time loop's reloads of a module
           // array's descriptor) moves as that address does
           if (const SCEV *A = reloads(Phi); A && !variesIn(A, P, SE, Depth + 1))
+            return false;
+          // a value a loop inside P carries from one iteration to the next
+          // (a CSR row loop's start, the row before's end) starts over from
+          // what enters that loop: it moves in P as that does; a phi merging
+          // the paths of one iteration (an unrolled loop's start after its
+          // prologue) as its values do
+          // - and as every value it takes in that loop does (a row's end
+          // loaded from row_ptr, not a bisection's `lo = mid` of a key P
+          // loads); itself, met again on the way, is no other value
+          static thread_local SmallPtrSet<const PHINode *, 8> Visiting;
+          if (Visiting.count(Phi))
+            return false;
+          const Loop *R = headerOf(Phi, P);
+          SmallVector<Value *, 4> Ins;
+          if (R != P)
+            Ins.append(Phi->incoming_values().begin(), Phi->incoming_values().end());
+          auto startsIn = [&](Value *In) { // an inner loop's induction (a prologue's end): from its start
+            const SCEV *X = SE.getSCEV(In);
+            while (auto *AR = dyn_cast<SCEVAddRecExpr>(X)) {
+              if (AR->getLoop() == P || !P->contains(AR->getLoop()))
+                break;
+              X = AR->getStart();
+            }
+            return X;
+          };
+          Visiting.insert(Phi);
+          bool Fixed = !Ins.empty() && all_of(Ins, [&](Value *In) {
+            return SE.isSCEVable(In->getType()) && !variesIn(startsIn(In), P, SE, Depth + 1);
+          });
+          Visiting.erase(Phi);
+          if (Fixed)
             return false;
           Varies = true;
           return false;
