@@ -549,26 +549,54 @@ static int returns_slot(const oli_summary_buf_t *bufs, size_t nbufs, const char 
   return 0;
 }
 
-/* A USE's count in one slot's symbol `usyms` (`i < A->n`) against an object
- * sized `bytes` in one value `ssyms` of another module (`8 * n` in main),
- * where a function stores a parameter into that slot alone and every call
- * passes it that value (`csr_build(&A, n)`, version 8): the object's size at
- * the USE's sample point (linear in the value: a product of it is not); 0
- * otherwise. */
-static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms,
-                          double bytes) {
-  size_t ul = strlen(usyms), vl = strlen(ssyms);
-  if (ul == 0 || vl == 0 || strchr(usyms, ',') || strchr(ssyms, ',')) return 0;
-  double sv = (double)oli_summary_sample_of(ssyms, vl);
-  if (!(bytes / sv < 1031)) return 0; /* `8 * n * n`: no multiple of n alone */
-  /* an accessor's result ("size#r", version 9) that returns the slot the size is in */
-  if (returns_slot(bufs, nbufs, usyms, ssyms)) return bytes * (double)oli_summary_sample_of(usyms, ul) / sv;
+/* Slot `u` (the symbol of a USE's count) holds the value of symbol `s`
+ * (the size's): a function stores a parameter into that slot alone and
+ * every call passes it s (`csr_build(&A, n)`, version 8); an accessor's
+ * result ("size#r") returns the slot s (version 9); the module stores s
+ * itself there alone (a Fortran descriptor's extent, `@b+32` given `n`,
+ * version 9). */
+static int holds(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, size_t ul, const char *s, size_t sl) {
+  char us[PARAM_NAME_MAX], ss[PARAM_NAME_MAX];
+  if (ul + 1 > sizeof us || sl + 1 > sizeof ss) return 0;
+  memcpy(us, u, ul), us[ul] = 0, memcpy(ss, s, sl), ss[sl] = 0;
+  if (returns_slot(bufs, nbufs, us, ss)) return 1;
   char p[PARAM_NAME_MAX], chain[PARAM_CHAIN][PARAM_NAME_MAX];
-  if (!stored_param(bufs, nbufs, usyms, ul, p, sizeof p)) return 0;
+  if (!stored_param(bufs, nbufs, us, ul, p, sizeof p)) return 0;
+  if ((p[0] == '@' || p[0] == '%') && strcmp(p, ss) == 0) return 1; /* a shared symbol's value */
   unsigned n = param_chain(bufs, nbufs, p, strlen(p), chain);
   for (unsigned x = 1; x < n; x++) /* (chain[0] is the parameter itself) */
-    if (strcmp(chain[x], ssyms) == 0) return bytes * (double)oli_summary_sample_of(usyms, ul) / sv;
+    if (strcmp(chain[x], ss) == 0) return 1;
   return 0;
+}
+
+/* A USE's counts in symbols `usyms` against an object sized `bytes` in
+ * symbols `ssyms` of another module, where each of the USE's is one of the
+ * size's or a slot that holds one's value (holds: `i < A->n` against `8 * n`
+ * in main, `a(:) = b(:) + c(:)` over b's descriptor extent against `8 * n`):
+ * the object's size at the USE's sample point, for a size linear in each of
+ * its symbols (`8 * n * n` is not); 0 otherwise. */
+static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms,
+                          double bytes) {
+  if (!usyms[0] || !ssyms[0]) return 0;
+  double prod = 1;
+  for (const char *q = ssyms; *q; q += strcspn(q, ","), q += *q == ',')
+    prod *= (double)oli_summary_sample_of(q, strcspn(q, ","));
+  if (!(bytes / prod < 1031)) return 0; /* `8 * n * n`: no multiple of each once */
+  double f = 1;
+  int any = 0;
+  for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
+    size_t ul = strcspn(u, ","), found = 0;
+    for (const char *q = ssyms; *q && !found; q += strcspn(q, ","), q += *q == ',') {
+      size_t ql = strcspn(q, ",");
+      if (ql == ul && memcmp(q, u, ul) == 0)
+        found = 1; /* the size's own */
+      else if (holds(bufs, nbufs, u, ul, q, ql))
+        found = 1, any = 1,
+        f *= (double)oli_summary_sample_of(u, ul) / (double)oli_summary_sample_of(q, ql);
+    }
+    if (!found) return 0;
+  }
+  return any ? bytes * f : 0;
 }
 
 /* Calls per run of the function a parameter's key ("fn#i*off") names. */

@@ -212,6 +212,16 @@
  * parameters). A reader before version 9 takes the EDGE for a version 8
  * stores' edge from a key no call names (nothing), and the counts in
  * "fn#r" for counts in a symbol no size has (guessed).
+ * Also in version 9: a slot given one value every module names and nothing
+ * else in its module (a Fortran module array's descriptor extent, `@b+32`,
+ * given `n` by an ALLOCATE flang lowered inline) gives an EDGE "@n+0" ->
+ * "@b+32" of weight 0 flagged OLI_SUMMARY_F_STORES. The join counts a USE
+ * whose symbols are each the size's or a slot holding one's value (stored,
+ * returned, or a parameter every call passes it, as above) exactly, at the
+ * USE's sample point, for a size linear in each of its symbols (array
+ * syntax in another file, `a(:,:,:) = b(:,:,:) + c(:,:,:)`, runs to b's
+ * extents: 8 * nx * ny * nz meets them). A reader before version 9 takes
+ * such an EDGE as a stored parameter no call names (nothing).
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
@@ -252,7 +262,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
                                         * when no other EDGE enters that key (v7; a USE's UNSEEN bit) */
 #define OLI_SUMMARY_F_STORES 0x08      /* EDGE "fn#j" -> a slot key, weight 0: fn stores its integer parameter j
                                         * there, and its module nothing else (v8; a USE's AMBIGUOUS bit); EDGE
-                                        * a slot key -> "fn#r": fn returns the integer the slot holds (v9) */
+                                        * a slot key -> "fn#r": fn returns the integer the slot holds; EDGE a
+                                        * shared symbol -> a slot: the slot holds that symbol's value (v9) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

@@ -1032,6 +1032,16 @@ std::optional<Sample> SampleSpace::evalStored(Value *V, unsigned Depth) {
     X->Value = B->isShift() ? X->Value >> Y : X->Value / Y;
     return X;
   }
+  // a bound's clamp (`max(n, 0)`: flang's extent of an ALLOCATE from 1 to
+  // n): the larger or smaller of the two there
+  if (auto *MM = dyn_cast<MinMaxIntrinsic>(V)) {
+    std::optional<Sample> X = evalStored(MM->getLHS(), Depth + 1), Y = evalStored(MM->getRHS(), Depth + 1);
+    if (!X || !Y)
+      return std::nullopt;
+    bool Max = MM->getIntrinsicID() == Intrinsic::smax || MM->getIntrinsicID() == Intrinsic::umax;
+    bool TakeX = Max ? X->Value >= Y->Value : X->Value <= Y->Value;
+    return TakeX ? X : Y;
+  }
   // a parameter every caller passes the same expression for (`scale(a,
   // N)`, N = n * n): that expression, as in the caller
   if (auto *A = dyn_cast<Argument>(V))
@@ -1247,11 +1257,12 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
             return R;
       }
     // a load of a slot whose one stored value is an expression (`n = m *
-    // m * m` stored, then `i < n` loaded back elsewhere): that expression,
-    // in the symbols of its leaves, as in the function that computed it
+    // m * m` stored, then `i < n` loaded back elsewhere; a Fortran
+    // descriptor's extent, `zext(max(n, 0))`): that expression, in the
+    // symbols of its leaves, as in the function that computed it
     if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
       if (auto It = SlotValue.find(addressName(LI->getPointerOperand(), 0)); It != SlotValue.end())
-        if (auto *SV = dyn_cast<BinaryOperator>(It->second))
+        if (Value *SV = It->second; isa<BinaryOperator>(SV) || isa<CastInst>(SV) || isa<MinMaxIntrinsic>(SV))
           if (std::optional<Sample> R = evalStored(SV, Depth + 1))
             return R;
     if (isa<Argument>(V)) // a parameter its callers pass one expression for (evalStored)

@@ -627,6 +627,32 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     }
   for (const auto &[P, Slot] : Stores)
     edge(0, P, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
+  // a field or global given one value and nothing else in the module, a
+  // value every module names (a Fortran module array's ALLOCATE, inlined:
+  // its descriptor's extent `@b+32` given `n`, a module variable): "@n+0"
+  // -> "@b+32", flagged stores (version 9), for the join to meet the loops
+  // of array syntax in other files, which run to the descriptor's extents
+  // (`a(:) = b(:) + c(:)`), with a size in n
+  std::map<std::string, SmallVector<Value *, 2>> SlotValues;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getValueOperand()->getType()->isIntegerTy())
+        if (std::string Slot = Space.slotName(SI->getPointerOperand()); SampleSpace::sharedName(Slot))
+          if (auto &Vs = SlotValues[Slot]; !is_contained(Vs, SI->getValueOperand()))
+            Vs.push_back(SI->getValueOperand());
+  std::set<std::pair<std::string, std::string>> Extents;
+  for (const auto &[Slot, Vs] : SlotValues) {
+    auto *I = Vs.size() == 1 ? dyn_cast<Instruction>(Vs[0]) : nullptr;
+    if (!I || isa<LoadInst>(I)) // (a load's slot is named as its own)
+      continue;
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*I->getFunction());
+    std::optional<Sample> V = SE.isSCEVable(I->getType()) ? Space.eval(SE.getSCEV(I), SE) : std::nullopt;
+    if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.shared(V->Syms[0]) &&
+        Space.name(V->Syms[0]) != Slot)
+      Extents.insert({Space.name(V->Syms[0]), Slot});
+  }
+  for (const auto &[V, Slot] : Extents)
+    edge(0, V, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer

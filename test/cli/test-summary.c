@@ -591,6 +591,49 @@ int main(void) {
             out.passes > 10.9f && out.passes < 11.1f);
   }
 
+  /* version 9: b sized `8 * nx * ny * nz` (module variables), swept once a
+   * call by another module's array syntax `b(:,:,:) = ...`, whose loops run
+   * to b's descriptor extents (@b+32, @b+56, @b+80), kern() called 10 times:
+   * 1 + 10 passes when the allocating module says it stored nx, ny and nz
+   * there (0); the guess (2 a call) when one of the three is not said (1) */
+  for (int c = 0; c < 2; c++) {
+    len = 0;
+    const uint64_t bsite = 0xb1b1;
+    const char *sz = "@nx+0,@ny+0,@nz+0", *ext[3] = {"@b+32", "@b+56", "@b+80"}, *dims[3] = {"@nx+0", "@ny+0", "@nz+0"};
+    double sd = 1, se = 1;
+    for (int d = 0; d < 3; d++)
+      sd *= (double)oli_summary_sample_of(dims[d], strlen(dims[d])),
+          se *= (double)oli_summary_sample_of(ext[d], strlen(ext[d]));
+    oli_summary_t be, bu, st;
+    memset(&be, 0, sizeof be);
+    be.what = OLI_SUMMARY_EDGE, be.from_site = bsite, be.from_key = "", be.key = "@b+0", be.weight = 1;
+    be.has_sample = 1, be.sample_bytes = (float)(8 * sd), be.syms = sz;
+    len += oli_summary_write(&be, NULL, sec + len, sizeof sec - len);
+    memset(&bu, 0, sizeof bu);
+    bu.what = OLI_SUMMARY_USE, bu.from_key = "kern()", bu.key = "@b+0", bu.accesses = 1;
+    bu.per_byte[0] = 0.25f, bu.passes_per_byte = 2, bu.flags = OLI_SUMMARY_F_GUESSED; /* the guess: twice */
+    bu.has_sample = 1, bu.syms = "@b+32,@b+56,@b+80", bu.sample_execs[0] = (float)se,
+    bu.sample_moved = (float)(8 * se);
+    len += oli_summary_write(&bu, NULL, sec + len, sizeof sec - len);
+    for (int d = 0; d < 3; d++) {
+      if (c == 1 && d == 1) continue;
+      memset(&st, 0, sizeof st);
+      st.what = OLI_SUMMARY_EDGE, st.from_key = dims[d], st.key = ext[d], st.flags = OLI_SUMMARY_F_STORES;
+      len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    }
+    add(OLI_SUMMARY_EDGE, 0, "main()", "kern()", 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, bsite, 0, &local, &out);
+    if (c == 0)
+      CHECK("loops to a descriptor's extents the allocating module stored the size's symbols into: exact",
+            out.passes > 10.9f && out.passes < 11.1f && !(out.flags & OLI_STATIC_F_GUESSED));
+    else
+      CHECK("an extent not shown to hold one of the size's symbols: the guess",
+            out.passes > 20.9f && out.passes < 21.1f && (out.flags & OLI_STATIC_F_GUESSED));
+  }
+
   /* version 8: a field's objects a function of its module returns (an
    * accessor, `Mesh::x()`): an edge from the field's key into the result's,
    * "x#r", which another module's kernel sweeps twice a call (kern() called
