@@ -1257,14 +1257,18 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
             return R;
       }
     // a load of a slot whose one stored value is an expression (`n = m *
-    // m * m` stored, then `i < n` loaded back elsewhere; a Fortran
-    // descriptor's extent, `zext(max(n, 0))`): that expression, in the
-    // symbols of its leaves, as in the function that computed it
-    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple())
-      if (auto It = SlotValue.find(addressName(LI->getPointerOperand(), 0)); It != SlotValue.end())
-        if (Value *SV = It->second; isa<BinaryOperator>(SV) || isa<CastInst>(SV) || isa<MinMaxIntrinsic>(SV))
+    // m * m` stored, then `i < n` loaded back elsewhere; a global's, a
+    // Fortran module array's descriptor extent, `zext(max(n, 0))`): that
+    // expression, in the symbols of its leaves, as in the function that
+    // computed it
+    if (auto *LI = dyn_cast<LoadInst>(V); LI && LI->isSimple()) {
+      std::string Slot = addressName(LI->getPointerOperand(), 0);
+      if (auto It = SlotValue.find(Slot); It != SlotValue.end())
+        if (Value *SV = It->second; isa<BinaryOperator>(SV) || (StringRef(Slot).starts_with("@") &&
+                                                                 (isa<CastInst>(SV) || isa<MinMaxIntrinsic>(SV))))
           if (std::optional<Sample> R = evalStored(SV, Depth + 1))
             return R;
+    }
     if (isa<Argument>(V)) // a parameter its callers pass one expression for (evalStored)
       if (std::optional<Sample> R = evalStored(V, Depth + 1))
         return R;
