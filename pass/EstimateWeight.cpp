@@ -880,9 +880,10 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
   std::optional<Sample> S2 = Space.eval(SizeS, SE);
   Space.Renamed.clear();
   // the nearest multiple (`8 * nelem` of nelem = m * m * m, not of nnode =
-  // (m + 1)^3, within 1/256 of it too), of those the smallest (`4 * nnz`
-  // of an int array, not `28 * n` of nnz = 7 * n: the element count); none
-  // when two values are as near and as small
+  // (m + 1)^3, within 1/256 of it too), of those the largest (`28 * n` of a
+  // CSR matrix's int array, not `4 * nnz` of nnz = 7 * n: the rows, which a
+  // product's loop runs over, its entries a row's data); none when two
+  // values are as near and the same multiple
   std::optional<Sample> Best;
   double BestErr = 0;
   int64_t BestC = 0;
@@ -911,7 +912,7 @@ std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &S
     Sample X{C * Space.value(P), {P}};
     if (Best && E == BestErr && C == BestC && Best->Syms != X.Syms)
       Tie = true;
-    else if (!Best || E < BestErr || (E == BestErr && C < BestC))
+    else if (!Best || E < BestErr || (E == BestErr && C > BestC))
       Best = X, BestErr = E, BestC = C, Tie = false;
   }
   return Tie ? std::nullopt : Best;

@@ -7,8 +7,10 @@
 // order that changed from one compilation to the next: both arrays took one
 // field, and the kernel over the other count was guessed (an outside trial's
 // LULESH-like domain read x 103 or 39.2, e 21 or 9.59, build by build).
-// The same error, the smaller multiple: the element count (4 * nnz of an int
-// array, not 28 * n, nnz = 7 * n).
+// The same error, the larger multiple: the rows (28 * n of a CSR matrix's int
+// array, not 4 * nnz, nnz = 7 * n), which a product's loop in another file
+// runs over, a row's entries its data (an outside trial's CSR code: 23.7
+// passes of 21 as one file counts, 13.5 with nnz's).
 // RUN: %clang -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%oli_pass -passes='oli-tag-sites,default<O2>,print<oli-static-intensity>' \
 // RUN:   -disable-output %t.ll 2>&1 | FileCheck %s
@@ -38,8 +40,9 @@ typedef struct {
   int *col;
 } csr_t;
 
-// CHECK-DAG: summary edge 0x{{[0-9a-f]+}} -> %struct.csr_t+16 x0, size {{.*}} at the sample point of %struct.csr_t+8{{$}}
-void csr_build(csr_t *a, long n) {
+// CHECK-DAG: summary edge 0x{{[0-9a-f]+}} -> %struct.csr_t+16 x1, size {{.*}} at the sample point of %struct.csr_t+0{{$}}
+void csr_build(csr_t *a, long nx, long ny, long nz) {
+  long n = nx * ny * nz;
   a->n = n;
   a->nnz = 7 * n;
   a->col = malloc(a->nnz * sizeof(int));
