@@ -766,12 +766,16 @@ bool Estimator::keyParam(unsigned Sym) const {
   return J < F->arg_size() && scalarByReference(*F->getArg(J));
 }
 
-std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls) {
+std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls,
+                                              std::optional<Sample> *Other) {
+  if (Other)
+    Other->reset();
   CallBase *Alloc = SizeCall.lookup(Rec);
   std::optional<Sample> Size = SizeOf.lookup(Rec);
   if (!Alloc || !Size || Size->Value <= 0 || Calls.empty() || Disagree.count(Rec))
     return std::nullopt;
-  std::optional<Sample> R;
+  std::optional<Sample> R, R2;
+  bool Two = true; // every call gives the other form, the same
   SmallVector<std::pair<unsigned, Value *>, 4> SizeVals; // the values of the size's symbols (once)
   for (CallBase *CB : Calls) {
     if (!callsKey(*CB, Key))
@@ -823,23 +827,26 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
         if (is_contained(Size->Syms, X))
           Rename.try_emplace(X, Space.symbolNamed(paramSymbol(Callee->getName(), J, A->getType()->isPointerTy())));
     }
-    std::optional<Sample> S;
-    if (!Rename.empty()) {
-      S = sizeRenamed(*Alloc, std::move(Rename));
-    } else {
-      // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`, both in one function
-      SmallVector<std::pair<Value *, unsigned>, 4> Cands;
-      for (unsigned J = 0; Alloc->getFunction() == CB->getFunction() && J < CB->arg_size(); ++J)
-        Cands.push_back({CB->getArgOperand(J), Space.symbolNamed(paramSymbol(Callee->getName(), J, false))});
-      S = sizeAsMultiple(*Alloc, *Size, Cands);
-    }
+    // `relax(a, nx * ny)` of `a = malloc(nx * ny * 8)`, both in one function
+    SmallVector<std::pair<Value *, unsigned>, 4> Cands;
+    for (unsigned J = 0; Alloc->getFunction() == CB->getFunction() && J < CB->arg_size(); ++J)
+      Cands.push_back({CB->getArgOperand(J), Space.symbolNamed(paramSymbol(Callee->getName(), J, false))});
+    std::optional<Sample> M = sizeAsMultiple(*Alloc, *Size, Cands);
+    std::optional<Sample> S = !Rename.empty() ? sizeRenamed(*Alloc, std::move(Rename)) : M;
     if (!S || S->Value <= 0 || S->Syms == Size->Syms ||
         any_of(S->Syms, [&](unsigned X) { return !Space.shared(X) && Space.paramOf(X) != Callee->getName(); }))
       return std::nullopt;
     if (R && (R->Value != S->Value || R->Syms != S->Syms))
       return std::nullopt; // two calls passing different values
     R = S;
+    // the multiple of one parameter as another form, when the renamed one is
+    // in others
+    if (!M || M->Syms == S->Syms || (R2 && (R2->Value != M->Value || R2->Syms != M->Syms)))
+      Two = false;
+    R2 = M;
   }
+  if (Other && Two && R2)
+    *Other = R2;
   return R;
 }
 

@@ -310,7 +310,11 @@ private:
   /// The object's size in the parameters of the function the calls pass
   /// it to as Key, when each call passes the size's values as arguments
   /// (`sweep(a, n)` of `a = malloc(n * 8)`: `sweep#1 * 8`); none otherwise.
-  std::optional<Sample> sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls);
+  /// Other, when given: another form, a constant multiple of one parameter,
+  /// where the calls also pass such a length (`pack(m, nx, v, lo)` of `lo =
+  /// malloc(m * 8)`, m = nx * nx: `8 * pack#0` beside `8 * pack#1^2`).
+  std::optional<Sample> sizeInParams(GlobalVariable *Rec, StringRef Key, ArrayRef<CallBase *> Calls,
+                                     std::optional<Sample> *Other = nullptr);
   /// sizeInParams for a length that is no symbol of the size but an
   /// expression the size is a constant multiple of (`relax(a, nx * ny)`).
   std::optional<Sample> sizeAsMultiple(CallBase &Alloc, const Sample &Size,

@@ -140,8 +140,11 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       T0 = accumulate(From);
       if (BytesS > 0 && !Copies)
         for (const auto &[F, Calls] : T0->EnterCalls)
-          if (std::optional<Sample> KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls))
+          if (std::optional<Sample> KO, KS = sizeInParams(Rec, (F->getName() + "#").str(), Calls, &KO); KS) {
             InParams.push_back(*KS);
+            if (KO)
+              InParams.push_back(*KO);
+          }
       // and in the range of a std::vector holding it, which functions it
       // is passed to here loop over (`i < v.size()`, a range-for)
       std::set<std::string> Ranges;
@@ -448,13 +451,16 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
       auto It = T.ExitCalls.find(Key);
-      std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second);
+      std::optional<Sample> KO; // another form in them (a length passed beside the size's symbols)
+      std::optional<Sample> KS = It == T.ExitCalls.end() ? std::nullopt : sizeInParams(Rec, Key, It->second, &KO);
       // into a std::vector's slot: its size is its range, the callee's loops'
       if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end())
         KS = Space.named(DE->second);
       edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
       if (Alt && !KS)
         edge(Info.Id, "", Key, 0, 0, Alt);
+      else if (KO)
+        edge(Info.Id, "", Key, 0, 0, KO);
     }
     if (Wrapped) { // its own accesses at that size, under its private key (listing the site)
       std::optional<Sample> H = SizeOf.lookup(Rec);
