@@ -585,7 +585,8 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
   double f = 1;
   int any = 0;
   for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
-    size_t ul = strcspn(u, ","), found = 0;
+    size_t ul = strcspn(u, ",");
+    int found = 0;
     for (const char *q = ssyms; *q && !found; q += strcspn(q, ","), q += *q == ',') {
       size_t ql = strcspn(q, ",");
       if (ql == ul && memcmp(q, u, ul) == 0)

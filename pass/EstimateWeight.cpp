@@ -857,7 +857,8 @@ std::optional<Sample> Estimator::sizeInParams(GlobalVariable *Rec, StringRef Key
 /// symbols the length reads (a compound length is no symbol the call
 /// passes). In that value's symbol; none when none is such a factor (the
 /// same multiple, to within 1/256, at the sample point and at a second one),
-/// the nearest when several are; none when two are as near.
+/// the nearest when several are, then the larger multiple; none when two
+/// are as near and the same multiple.
 std::optional<Sample> Estimator::sizeAsMultiple(CallBase &Alloc, const Sample &Size,
                                                 ArrayRef<std::pair<Value *, unsigned>> Cands) {
   std::optional<ObjectRole> R = roleOf(Alloc.getCalledFunction() ? Alloc.getCalledFunction()->getName() : "");

@@ -432,8 +432,8 @@ std::string SampleSpace::addressName(Value *Ptr, unsigned Depth) {
 /// function of no parameter (an accessor defined out of line, `std::size_t
 /// Mesh::size() const`): every module names it alike, and the module
 /// defining it says which field it returns (common/summary.h, version 9);
-/// "" for any other call (a library's `strtol`, two calls of which are two
-/// values).
+/// "" for any other call (a library's `strlen(s)`, two calls of which are
+/// two values).
 std::string SampleSpace::accessorResult(CallBase &CB) {
   Function *F = CB.getCalledFunction();
   if (!F || !F->isDeclaration() || F->isIntrinsic() || !CB.getType()->isIntegerTy() || CB.arg_size() != 1 ||

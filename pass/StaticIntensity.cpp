@@ -646,7 +646,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         if (std::string Slot = Space.slotName(SI->getPointerOperand()); SampleSpace::sharedName(Slot))
           if (auto &Vs = SlotValues[Slot]; !is_contained(Vs, SI->getValueOperand()))
             Vs.push_back(SI->getValueOperand());
-  std::set<std::pair<std::string, std::string>> Extents;
+  std::set<std::pair<std::string, std::string>> Held; // the symbol, the slot holding its value
   for (const auto &[Slot, Vs] : SlotValues) {
     auto *I = Vs.size() == 1 ? dyn_cast<Instruction>(Vs[0]) : nullptr;
     if (!I || isa<LoadInst>(I)) // (a load's slot is named as its own)
@@ -655,10 +655,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     std::optional<Sample> V = SE.isSCEVable(I->getType()) ? Space.eval(SE.getSCEV(I), SE) : std::nullopt;
     if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.shared(V->Syms[0]) &&
         Space.name(V->Syms[0]) != Slot)
-      Extents.insert({Space.name(V->Syms[0]), Slot});
+      Held.insert({Space.name(V->Syms[0]), Slot});
   }
-  for (const auto &[V, Slot] : Extents)
-    edge(0, V, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
+  for (const auto &[Sym, Slot] : Held)
+    edge(0, Sym, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer
@@ -765,7 +765,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // modules name "fn#r" in their trip counts (SampleSpace::accessorResult):
   // the slot -> "fn#r", of weight 0, flagged OLI_SUMMARY_F_STORES (version
   // 9), for the join to meet those counts with a size in the slot
-  std::set<std::pair<std::string, std::string>> Values;
+  std::set<std::pair<std::string, std::string>> IntResults; // slot, the function's result key
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasLocalLinkage() && F.getReturnType()->isIntegerTy() && F.arg_size() == 1 &&
         !F.getName().starts_with(AbiPrefix))
@@ -773,8 +773,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         if (auto *RI = dyn_cast<ReturnInst>(BB.getTerminator()); RI && RI->getReturnValue())
           if (auto *LI = dyn_cast<LoadInst>(RI->getReturnValue()); LI && LI->isSimple())
             if (std::string Slot = Space.slotName(LI->getPointerOperand()); SampleSpace::sharedName(Slot))
-              Values.insert({Slot, F.getName().str() + "#r"});
-  for (const auto &[Slot, Result] : Values)
+              IntResults.insert({Slot, F.getName().str() + "#r"});
+  for (const auto &[Slot, Result] : IntResults)
     edge(0, Slot, Result, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // the functions whose address this module takes: candidates of the calls
   // through pointers of their type (an edge "*<type>" -> "fn()" of weight 1)
