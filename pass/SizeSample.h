@@ -172,6 +172,8 @@ public:
       return {};
     return It->second;
   }
+  /// Slots given one value and nothing else (not a constant), each with it.
+  const llvm::StringMap<llvm::Value *> &slotValues() const { return SlotValue; }
   /// Slots (as StoredOnce names them) given one constant and nothing else: its store.
   const llvm::StringMap<llvm::StoreInst *> &constStores() const { return ConstStore; }
 

@@ -639,23 +639,17 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // -> "@b+32", flagged stores (version 9), for the join to meet the loops
   // of array syntax in other files, which run to the descriptor's extents
   // (`a(:) = b(:) + c(:)`), with a size in n
-  std::map<std::string, SmallVector<Value *, 2>> SlotValues;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *SI = dyn_cast<StoreInst>(&I); SI && SI->getValueOperand()->getType()->isIntegerTy())
-        if (std::string Slot = Space.slotName(SI->getPointerOperand()); SampleSpace::sharedName(Slot))
-          if (auto &Vs = SlotValues[Slot]; !is_contained(Vs, SI->getValueOperand()))
-            Vs.push_back(SI->getValueOperand());
   std::set<std::pair<std::string, std::string>> Held; // the symbol, the slot holding its value
-  for (const auto &[Slot, Vs] : SlotValues) {
-    auto *I = Vs.size() == 1 ? dyn_cast<Instruction>(Vs[0]) : nullptr;
-    if (!I || isa<LoadInst>(I)) // (a load's slot is named as its own)
+  for (const auto &E : Space.slotValues()) {
+    StringRef Slot = E.first();
+    auto *I = dyn_cast<Instruction>(E.second);
+    if (!SampleSpace::sharedName(Slot) || !I || isa<LoadInst>(I)) // (a load's slot is named as its own)
       continue;
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*I->getFunction());
     std::optional<Sample> V = SE.isSCEVable(I->getType()) ? Space.eval(SE.getSCEV(I), SE) : std::nullopt;
     if (V && V->Syms.size() == 1 && V->Value == Space.value(V->Syms[0]) && Space.shared(V->Syms[0]) &&
         Space.name(V->Syms[0]) != Slot)
-      Held.insert({Space.name(V->Syms[0]), Slot});
+      Held.insert({Space.name(V->Syms[0]), Slot.str()});
   }
   for (const auto &[Sym, Slot] : Held)
     edge(0, Sym, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
