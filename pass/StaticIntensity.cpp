@@ -856,9 +856,44 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
   }
 }
 
+/// Calls through an alias of a function defined here are calls of that
+/// function: C++ emits a constructor's complete-object symbol (C1) and a
+/// destructor's (D1) as aliases of the base-object ones (C2, D2), so a
+/// class whose constructor is not inlined is built by a call whose callee
+/// is no Function, and the analysis, which follows calls to the functions
+/// they name, lost the objects the constructor stores into the caller's
+/// variable. While the estimate runs, each such call names the aliasee;
+/// the callees are put back after it, so the object code is unchanged.
+/// An alias the link may replace by another definition (weak, or an
+/// exported symbol under semantic interposition) is left as it is.
+class AliasCallsDirect {
+public:
+  explicit AliasCallsDirect(Module &M) {
+    for (GlobalAlias &GA : M.aliases()) {
+      auto *F = dyn_cast_or_null<Function>(GA.getAliaseeObject());
+      if (!F || F->isDeclaration() || GA.isInterposable())
+        continue;
+      for (Use &U : make_early_inc_range(GA.uses()))
+        if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U) &&
+                                                        CB->getFunctionType() == F->getFunctionType()) {
+          Put.push_back({CB, U.get()});
+          CB->setCalledOperand(F);
+        }
+    }
+  }
+  ~AliasCallsDirect() {
+    for (auto &[CB, Was] : Put)
+      CB->setCalledOperand(Was);
+  }
+
+private:
+  std::vector<std::pair<CallBase *, Value *>> Put;
+};
+
 std::vector<std::pair<GlobalVariable *, SiteEstimate>>
 estimateStaticIntensity(Module &M, ModuleAnalysisManager &MAM, std::vector<unsigned char> *Summary,
                         uint64_t MinGlobalSize) {
+  AliasCallsDirect Direct(M);
   Estimator E(M, MAM);
   E.Summaries = Summary != nullptr;
   E.MinGlobalSize = MinGlobalSize;
