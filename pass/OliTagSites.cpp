@@ -8,6 +8,7 @@
 #include "ReleaseCalls.h"
 #include "OliPlan.h"
 #include "BuildNote.h"
+#include "CalledFunction.h"
 #include "OliAbiNames.h"
 #include "SiteId.h"
 #include "StaticSize.h"
@@ -396,7 +397,7 @@ void OliTagSites::findAllocating() {
       continue;
     for (Instruction &I : instructions(F)) {
       auto *CB = dyn_cast<CallBase>(&I);
-      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      Function *Callee = CB ? calledFunction(*CB) : nullptr; // a constructor through its alias too
       if (!Callee)
         continue;
       if (!Callee->isDeclaration()) {
@@ -436,7 +437,7 @@ static bool ofReturned(Value *Ptr, const SmallPtrSetImpl<Value *> &Returned) {
 bool OliTagSites::allocatesBesides(Function &F, const SmallPtrSetImpl<Value *> &Returned) const {
   for (Instruction &I : instructions(F)) {
     auto *CB = dyn_cast<CallBase>(&I);
-    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    Function *Callee = CB ? calledFunction(*CB) : nullptr;
     if (!Callee || Returned.count(CB) || (!classify(Callee) && !Allocating.count(Callee)))
       continue;
     bool Part = false;

@@ -36,6 +36,7 @@
 //     (exact passes); every other access keeps the first view's.
 //
 //===----------------------------------------------------------------------===//
+#include "CalledFunction.h"
 #include "Estimator.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -857,29 +858,21 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
 }
 
 /// Calls through an alias of a function defined here are calls of that
-/// function: C++ emits a constructor's complete-object symbol (C1) and a
-/// destructor's (D1) as aliases of the base-object ones (C2, D2), so a
-/// class whose constructor is not inlined is built by a call whose callee
-/// is no Function, and the analysis, which follows calls to the functions
-/// they name, lost the objects the constructor stores into the caller's
-/// variable. While the estimate runs, each such call names the aliasee;
-/// the callees are put back after it, so the object code is unchanged.
-/// An alias the link may replace by another definition (weak, or an
-/// exported symbol under semantic interposition) is left as it is.
+/// function (CalledFunction.h): while the estimate runs, each such call
+/// names the function, so the analysis, which follows calls to the
+/// functions they name, follows it (a constructor's object stored into the
+/// caller's variable); the callees are put back after it, so the object
+/// code is unchanged.
 class AliasCallsDirect {
 public:
   explicit AliasCallsDirect(Module &M) {
-    for (GlobalAlias &GA : M.aliases()) {
-      auto *F = dyn_cast_or_null<Function>(GA.getAliaseeObject());
-      if (!F || F->isDeclaration() || GA.isInterposable())
-        continue;
-      for (Use &U : make_early_inc_range(GA.uses()))
-        if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U) &&
-                                                        CB->getFunctionType() == F->getFunctionType()) {
-          Put.push_back({CB, U.get()});
-          CB->setCalledOperand(F);
-        }
-    }
+    for (GlobalAlias &GA : M.aliases())
+      for (Use &U : GA.uses())
+        if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U))
+          if (Function *F = calledFunction(*CB))
+            Put.push_back({CB, &GA}), Now.push_back(F);
+    for (size_t I = 0; I < Put.size(); ++I)
+      Put[I].first->setCalledOperand(Now[I]);
   }
   ~AliasCallsDirect() {
     for (auto &[CB, Was] : Put)
@@ -888,6 +881,7 @@ public:
 
 private:
   std::vector<std::pair<CallBase *, Value *>> Put;
+  std::vector<Function *> Now;
 };
 
 std::vector<std::pair<GlobalVariable *, SiteEstimate>>
