@@ -41,6 +41,32 @@ static std::optional<bool> allocationSucceeds(Value *V, unsigned Depth, const Sm
   return std::nullopt;
 }
 
+/// True when the edge From -> To of main leaves the program with a failure
+/// status and no work (`if (argc < 4) return 1;`), as an `exit(1)` does,
+/// which BranchProbabilityInfo takes for cold where it gives a return half
+/// (every call after the test counted half a run): To returns a non-zero
+/// constant, or a phi's such value for From (the return block -O2 merges the
+/// returns into); or To, entered only from From, branches on to such a
+/// return (after printing a usage line: its calls are no loops).
+static bool failureExit(BasicBlock *From, BasicBlock *To) {
+  auto failed = [](Value *V) {
+    auto *C = dyn_cast_or_null<ConstantInt>(V);
+    return C && !C->isZero();
+  };
+  auto returns = [&](BasicBlock *R, BasicBlock *Pred) {
+    auto *Ret = dyn_cast<ReturnInst>(R->getTerminator());
+    Value *V = Ret ? Ret->getReturnValue() : nullptr;
+    if (auto *Phi = dyn_cast_or_null<PHINode>(V); Phi && Phi->getParent() == R)
+      V = Phi->getIncomingValueForBlock(Pred);
+    return failed(V);
+  };
+  if (returns(To, From))
+    return true;
+  auto *Br = dyn_cast<BranchInst>(To->getTerminator());
+  return To->getSinglePredecessor() == From && Br && Br->isUnconditional() && Br->getSuccessor(0) != To &&
+         returns(Br->getSuccessor(0), To);
+}
+
 FnInfo *Estimator::info(Function &F) {
   if (F.isDeclaration() || F.hasOptNone())
     return nullptr;
@@ -55,11 +81,21 @@ FnInfo *Estimator::info(Function &F) {
     FI->BPI[V] = &FAM.getResult<BranchProbabilityAnalysis>(F);
   }
   SmallVector<std::pair<BasicBlock *, bool>, 2> Outermost = outermostBranches(F, *FI->LI);
-  for (BasicBlock &BB : F)
-    if (auto *BI = dyn_cast<BranchInst>(BB.getTerminator()); BI && BI->isConditional())
-      if (std::optional<bool> Ok = allocationSucceeds(BI->getCondition(), 0, Bracketed);
-          Ok && none_of(Outermost, [&](const std::pair<BasicBlock *, bool> &D) { return D.first == &BB; }))
-        Outermost.push_back({&BB, *Ok});
+  auto decided = [&](BasicBlock &BB) {
+    return any_of(Outermost, [&](const std::pair<BasicBlock *, bool> &D) { return D.first == &BB; });
+  };
+  for (BasicBlock &BB : F) {
+    auto *BI = dyn_cast<BranchInst>(BB.getTerminator());
+    if (!BI || !BI->isConditional() || decided(BB))
+      continue;
+    if (std::optional<bool> Ok = allocationSucceeds(BI->getCondition(), 0, Bracketed)) {
+      Outermost.push_back({&BB, *Ok});
+      continue;
+    }
+    bool Fail0 = isProgramMain(F) && failureExit(&BB, BI->getSuccessor(0));
+    if (isProgramMain(F) && Fail0 != failureExit(&BB, BI->getSuccessor(1)))
+      Outermost.push_back({&BB, !Fail0}); // the run goes on past main's failure exit
+  }
   onceBranches(F, *FI);
   rangeGuards(F, *FI);
   if (!Outermost.empty() || !FI->Once.empty()) { // both views

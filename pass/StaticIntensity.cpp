@@ -36,8 +36,8 @@
 //     (exact passes); every other access keeps the first view's.
 //
 //===----------------------------------------------------------------------===//
-#include "CalledFunction.h"
 #include "Estimator.h"
+#include "ModuleView.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -857,37 +857,10 @@ void writeStaticIntensity(const std::vector<std::pair<GlobalVariable *, SiteEsti
   }
 }
 
-/// Calls through an alias of a function defined here are calls of that
-/// function (CalledFunction.h): while the estimate runs, each such call
-/// names the function, so the analysis, which follows calls to the
-/// functions they name, follows it (a constructor's object stored into the
-/// caller's variable); the callees are put back after it, so the object
-/// code is unchanged.
-class AliasCallsDirect {
-public:
-  explicit AliasCallsDirect(Module &M) {
-    for (GlobalAlias &GA : M.aliases())
-      for (Use &U : GA.uses())
-        if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U))
-          if (Function *F = calledFunction(*CB))
-            Put.push_back({CB, &GA}), Now.push_back(F);
-    for (size_t I = 0; I < Put.size(); ++I)
-      Put[I].first->setCalledOperand(Now[I]);
-  }
-  ~AliasCallsDirect() {
-    for (auto &[CB, Was] : Put)
-      CB->setCalledOperand(Was);
-  }
-
-private:
-  std::vector<std::pair<CallBase *, Value *>> Put;
-  std::vector<Function *> Now;
-};
-
 std::vector<std::pair<GlobalVariable *, SiteEstimate>>
 estimateStaticIntensity(Module &M, ModuleAnalysisManager &MAM, std::vector<unsigned char> *Summary,
                         uint64_t MinGlobalSize) {
-  AliasCallsDirect Direct(M);
+  ModuleView View(M, MAM); // as the program runs it, while the estimate runs
   Estimator E(M, MAM);
   E.Summaries = Summary != nullptr;
   E.MinGlobalSize = MinGlobalSize;
