@@ -129,8 +129,11 @@ static bool known_cold(const oli_decide_in_t *in) {
 }
 
 /* An object swept at most this many times in a run is cold by the static
- * estimate: written once and read at most once. */
+ * estimate: written once and read at most once - to within the estimate's
+ * rounding (block frequencies are fixed-point numbers: an array written once
+ * and read once in six batches sums to 2.0001 passes). */
 #define STATIC_COLD_PASSES 2.0f
+#define STATIC_ROUNDING 1.001f
 #define LINE_BYTES 64.0f /* what one gathered access fetches from memory */
 
 /* The memory traffic of the estimate, in sweeps of the object: its passes
@@ -154,7 +157,7 @@ static bool estimated(const oli_decide_in_t *in) {
  * count (a lookup loop: its guessed count says nothing of its traffic). */
 static bool static_cold(const oli_decide_in_t *in) {
   return in->estimate.confidence >= OLI_CONFIDENCE_MEDIUM && !(in->estimate.flags & OLI_STATIC_F_OPEN_GATHER) &&
-         static_traffic(&in->estimate) <= STATIC_COLD_PASSES;
+         static_traffic(&in->estimate) <= STATIC_COLD_PASSES * STATIC_ROUNDING;
 }
 
 static void use_estimate(oli_decision_t *d, const oli_decide_in_t *in) {
@@ -285,7 +288,7 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
     if (d->pattern != OLI_PATTERN_NONE)
       return snprintf(buf, n, "%s of footprint, >= %u%%, %s, %s (static estimate: %.3g passes%s): %s",
                       share(d->percent_x10, s, sizeof s), large_percent, oli_access_pattern_name(d->pattern),
-                      d->traffic > STATIC_COLD_PASSES ? "hot" : "cold", (double)d->passes,
+                      d->traffic > STATIC_COLD_PASSES * STATIC_ROUNDING ? "hot" : "cold", (double)d->passes,
                       traffic_words(d, t, sizeof t), to);
     return snprintf(buf, n, "%s of footprint, >= %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);
