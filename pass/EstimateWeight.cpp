@@ -2083,6 +2083,14 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     std::optional<int64_t> St = strideIn(Start, P, SE);
     auto *PR = dyn_cast<SCEVAddRecExpr>(Start);
     bool Moves = (St && *St) || (PR && PR->getLoop() == P && PR->isAffine());
+    // a step of P added to a base P does not move (rows of a run-time
+    // length, `u[j * nx + i]`, u reloaded each time step): P moves the start
+    // too, and the loops around P repeat where it begins
+    auto *Sum = dyn_cast<SCEVAddExpr>(Start);
+    bool Steps = Sum && any_of(Sum->operands(), [P](const SCEV *X) {
+                   auto *R = dyn_cast<SCEVAddRecExpr>(X);
+                   return R && R->getLoop() == P && R->isAffine();
+                 });
     if (Nest.size() == 1 && !Moves) {
       Segmented = true; // the inner loop's start moves with data (CSR rows): pieces of a sweep
       if (!RowHead && rowsByData(Start, P, L, *FI->LI, SE))
@@ -2091,7 +2099,7 @@ Weight Estimator::weighOnce(const Access &A, FnInfo *FI) {
     Nest.push_back(P);
     if (St && *St)
       MinStep = MinStep > 0 ? std::min(MinStep, std::fabs(double(*St))) : std::fabs(double(*St));
-    if (Moves)
+    if (Moves || Steps)
       Start = startIn(Start, P, SE);
   }
   bool AllKnown = true;
