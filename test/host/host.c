@@ -4,9 +4,12 @@
  * dlopen(RTLD_LOCAL) and unloading it with dlclose while objects it made are
  * still alive. For each size from 1 KiB to 64 MiB, objects are made, resized
  * and freed on both sides in every combination, and their bytes checked
- * after each step. Prints "host: ok, N objects" and exits 0; else names the
- * step and exits 1. */
+ * after each step. With dlopen, a thread also allocates through the library
+ * (the runtime's per-thread state) and exits only after the dlclose. Prints
+ * "host: ok, N objects" and exits 0; else names the step and exits 1. */
 #include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +63,7 @@ static void bind(void) { sv = (solver_t){sv_work, sv_vector, sv_resize, sv_usabl
 
 static void *made(void *p, const char *step, size_t n) {
   if (!p) die(step, n);
-  objects++;
+  __atomic_add_fetch(&objects, 1, __ATOMIC_RELAXED);
   return p;
 }
 
@@ -102,14 +105,47 @@ static void matrix(size_t n, unsigned s, void **kept) {
   *kept = made(sv.work(n, s + 4), "library malloc kept", n);
 }
 
+#ifdef HOST_DLOPEN
+/* A thread that allocates through the library, then waits for the dlclose
+ * before it frees and exits: its exit runs the per-thread state's
+ * destructors the runtime registered, whose code must still be there. */
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int closed;
+static void *worker(void *arg) {
+  void *kept;
+  matrix(2u << 20, 101u, &kept);
+  pthread_mutex_lock(&mu);
+  while (!closed) pthread_cond_wait(&cv, &mu);
+  pthread_mutex_unlock(&mu);
+  if (sv_check(kept, 2u << 20, 105u)) die("the thread's object after dlclose: bytes", 2u << 20);
+  free(kept);
+  return arg;
+}
+#endif
+
 int main(int argc, char **argv) {
   static const size_t sizes[] = {1u << 10, 64u << 10, 1u << 20, (3u << 20) + 5, 16u << 20, 64u << 20};
   enum { N = sizeof sizes / sizeof sizes[0] };
   void *kept[N];
   bind();
+#ifdef HOST_DLOPEN
+  pthread_t t;
+  if (pthread_create(&t, NULL, worker, NULL) != 0) die("pthread_create", 0);
+#endif
   for (int i = 0; i < N; i++) matrix(sizes[i], 7u * (unsigned)i, &kept[i]);
 #ifdef HOST_DLOPEN
+  /* the thread made its objects before the library goes */
+  for (;;) {
+    if (__atomic_load_n(&objects, __ATOMIC_RELAXED) >= 7 * (N + 1)) break;
+    sched_yield();
+  }
   if (dlclose(lib) != 0) die("dlclose", 0);
+  pthread_mutex_lock(&mu);
+  closed = 1;
+  pthread_cond_broadcast(&cv);
+  pthread_mutex_unlock(&mu);
+  if (pthread_join(t, NULL) != 0) die("pthread_join", 0);
 #endif
   for (int i = 0; i < N; i++) {
     if (sv_check(kept[i], sizes[i], 7u * (unsigned)i + 4)) die("object kept past the matrix: bytes", sizes[i]);
