@@ -689,8 +689,12 @@ static void do_init(void) {
                          (unsigned long long)want, strerror(errno));
     return;
   }
-  if (len != want)
+  if (len != want && _oli_option_is_set(oli_option_arena_size))
     _oli_warning_message(W_MMAP, "OLI_ARENA_SIZE=%llu could not be reserved; using %llu bytes",
+                         (unsigned long long)want, (unsigned long long)len);
+  else if (len != want) /* the default's address space, under a limit (ulimit -v) */
+    _oli_warning_message(W_MMAP, "the arena's %llu bytes of address space could not be reserved (a limit, ulimit -v?); "
+                         "using %llu bytes (set OLI_ARENA_SIZE to choose)",
                          (unsigned long long)want, (unsigned long long)len);
   npages_total = len >> pgshift;
   if (_oli_lazy_reserve(&pmap_l, npages_total * sizeof(uint32_t)) == 0) pmap = (uint32_t *)pmap_l.base;

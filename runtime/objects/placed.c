@@ -284,7 +284,7 @@ static void *glibc_instead(oli_site_state_t *st, const oli_decision_t *d, size_t
  * layer once, booked to the site); the tiers are booked here. Without an
  * arena block (the default placement, host mode, the arena full) the object
  * is glibc's or the host allocator's, booked here. */
-void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
+static void *placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
   oli_decide_in_t in;
   gather(&in, st, n, g_footprint, hints_with(st, n));
   bool host = _oli_heap_host_now();
@@ -325,7 +325,7 @@ bool _oli_placed_release(void *p) {
   return true;
 }
 
-bool _oli_placed_realloc_host(void *p, size_t n, void **out) {
+static bool placed_realloc_host(void *p, size_t n, void **out) {
   oli_block_info_t b;
   if (!_oli_heap_host_now() || _oli_hostblock_info(p, &b) != 0) return false;
   if (n == 0) {
@@ -360,7 +360,7 @@ void _oli_placed_free(void *p) {
   _oli_placed_live(b.site, &b.decision, b.fallback, b.size, -1);
 }
 
-void *_oli_placed_realloc(void *p, size_t n) {
+static void *placed_realloc(void *p, size_t n) {
   oli_block_info_t b;
   if (_oli_arena_info(p, &b) != 0) {
     /* glibc: "realloc(): invalid pointer", as free() says here too */
@@ -392,7 +392,7 @@ void *_oli_placed_realloc(void *p, size_t n) {
   return q;
 }
 
-void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st) {
+static void *placed_grow(void *p, size_t n, oli_site_state_t *st) {
   oli_decision_t d = _oli_alloc_decide(st, n);
   if (to_libc(&d)) return counted(st, n, &d, _oli_heap_realloc(p, n));
   unsigned fl;
@@ -408,7 +408,7 @@ void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st) {
   return q;
 }
 
-void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st) {
+static void placed_mmap(void *p, size_t len, oli_site_state_t *st) {
   oli_decision_t d = _oli_alloc_decide(st, len);
   uint64_t pg = _oli_page_size(), plen = (len + pg - 1) & ~(pg - 1);
   d.mechanism = _oli_place_mechanism(&d, plen / pg, (uintptr_t)p % OLI_HUGE_BYTES == 0); /* its own pages */
@@ -416,4 +416,42 @@ void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st) {
   char what[64];
   snprintf(what, sizeof what, "an mmap region of %zu bytes", len);
   if (_oli_place_checked(p, plen, &d, 0, what, NULL) != 0) _oli_site_fallback(st);
+}
+
+/* The entry points: a placement that fails (mbind refused, a node full, the
+ * arena reserved smaller than asked) is no failure of the allocation, which
+ * leaves errno as glibc's does on success (reliability.md, "the program's use
+ * of the allocator"); a failed allocation sets it as glibc's. */
+void *_oli_placed_alloc(oli_site_state_t *st, size_t n, size_t align, bool zero) {
+  int e = errno;
+  void *p = placed_alloc(st, n, align, zero);
+  if (p) errno = e;
+  return p;
+}
+
+bool _oli_placed_realloc_host(void *p, size_t n, void **out) {
+  int e = errno;
+  bool mine = placed_realloc_host(p, n, out);
+  if (mine && (*out || n == 0)) errno = e;
+  return mine;
+}
+
+void *_oli_placed_realloc(void *p, size_t n) {
+  int e = errno;
+  void *q = placed_realloc(p, n);
+  if (q || n == 0) errno = e;
+  return q;
+}
+
+void *_oli_placed_grow(void *p, size_t n, oli_site_state_t *st) {
+  int e = errno;
+  void *q = placed_grow(p, n, st);
+  if (q) errno = e;
+  return q;
+}
+
+void _oli_placed_mmap(void *p, size_t len, oli_site_state_t *st) {
+  int e = errno;
+  placed_mmap(p, len, st);
+  errno = e;
 }

@@ -200,10 +200,13 @@ int main(void) {
   __oli_site_t *s = test_site(0x4001, OLI_KIND_MALLOC, 0, "victim");
   _oli_alloc_set_decide_hook(bad_node);
   uint64_t w0 = _oli_warning_count(W_MBIND);
+  errno = EDOM;
   unsigned char *q = __oli_malloc(6 * MiB, s);
+  int e = errno;
   _oli_alloc_set_decide_hook(NULL);
   CHECK("hook used", bad_node_hook_used == 1);
   CHECK("allocation still succeeds", q != NULL);
+  CHECK_EQ("errno as the caller left it (mbind's EINVAL is no failure of the allocation)", e, EDOM);
   if (q) {
     memset(q, 7, 6 * MiB);
     CHECK("memory usable", q[6 * MiB - 1] == 7);
@@ -214,6 +217,14 @@ int main(void) {
   oli_block_info_t b;
   CHECK("object in the arena with the default policy",
         _oli_arena_info(q, &b) == 0 && b.fallback && b.decision.placement == OLI_PLACE_DEFAULT);
+  /* realloc to a new placed block, and an mmap region: the same */
+  _oli_alloc_set_decide_hook(bad_node);
+  errno = EDOM;
+  q = __oli_realloc(q, 24 * MiB, s);
+  e = errno;
+  _oli_alloc_set_decide_hook(NULL);
+  CHECK("realloc still succeeds", q != NULL && q[6 * MiB - 1] == 7);
+  CHECK_EQ("errno as the caller left it after realloc", e, EDOM);
   free(q);
   return TEST_SUMMARY();
 }
