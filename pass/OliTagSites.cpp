@@ -483,6 +483,18 @@ void OliTagSites::findWrappers() {
   }
 }
 
+/// What LLVM takes an allocation of the kind's row for (allockind).
+static Attribute allocKind(LLVMContext &Ctx, const oli_kind_info_t &Info) {
+  AllocFnKind K = AllocFnKind::Alloc | AllocFnKind::Uninitialized;
+  if (Info.flags & OLI_KF_ZEROED)
+    K = AllocFnKind::Alloc | AllocFnKind::Zeroed;
+  if (Info.flags & OLI_KF_REALLOC)
+    K = AllocFnKind::Realloc;
+  if (Info.align_arg >= 0)
+    K = K | AllocFnKind::Aligned;
+  return Attribute::get(Ctx, Attribute::AllocKind, uint64_t(K));
+}
+
 /// Declares an entry point with the optimiser's knowledge of the function it
 /// replaces, so -O2 code keeps treating the call as an allocation. What it
 /// knows comes from the kind's row (oli_vocab.def): flags and operands.
@@ -505,27 +517,24 @@ static void addAllocatorAttrs(Function *Fn, const CalleeInfo &CI) {
     return; // mmap, posix_memalign: not allocation functions to LLVM either
   Fn->addRetAttr(Attribute::NoAlias);
   Fn->addRetAttr(Attribute::NoUndef);
-  AllocFnKind K = AllocFnKind::Alloc | AllocFnKind::Uninitialized;
-  if (Info.flags & OLI_KF_ZEROED)
-    K = AllocFnKind::Alloc | AllocFnKind::Zeroed;
-  if (Info.flags & OLI_KF_REALLOC) {
-    K = AllocFnKind::Realloc;
+  if (Info.flags & OLI_KF_REALLOC)
     Fn->addParamAttr(0, Attribute::AllocatedPointer);
-  }
-  if (Info.align_arg >= 0) {
-    K = K | AllocFnKind::Aligned;
+  if (Info.align_arg >= 0)
     Fn->addParamAttr(Info.align_arg, Attribute::AllocAlign);
-  }
   if (IsNew && !(CI.Flags & FlagNothrow))
     Fn->addRetAttr(Attribute::NonNull);
   std::optional<unsigned> Second;
   if (Info.count_arg >= 0)
     Second = Info.count_arg;
-  Fn->addFnAttr(Attribute::get(Ctx, Attribute::AllocKind, uint64_t(K)));
   Fn->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, Info.size_arg, Second));
-  // operator new/new[] share one entry point: the family goes on each call.
-  if (!IsNew)
+  // operator new/new[] share one entry point: the family, and whether the
+  // call is an allocation the optimiser may remove, go on each call
+  // (rewriteHeapCall); the C library's allocators are removable as LLVM
+  // takes them
+  if (!IsNew) {
+    Fn->addFnAttr(allocKind(Ctx, Info));
     Fn->addFnAttr("alloc-family", "malloc");
+  }
 }
 
 Function *OliTagSites::entryPoint(const CalleeInfo &CI, FunctionType *OldTy) {
@@ -583,6 +592,11 @@ void OliTagSites::rewriteHeapCall(CallBase &CB, const CalleeInfo &CI, GlobalVari
     if (CI.Flags & FlagAligned)
       Family += "St11align_val_t";
     FnB.addAttribute("alloc-family", Family);
+    // a new-expression's call (builtin) may be removed, a direct call of
+    // ::operator new may not (C++14 [expr.new]/10): it must throw or return
+    // as the program asked, even with its result unused
+    if (Old.hasFnAttr(Attribute::Builtin))
+      FnB.addAttribute(allocKind(Ctx, kindInfo(CI.Kind)));
   }
   SmallVector<AttributeSet, 8> ParamAttrs;
   for (unsigned I = 0; I + 1 < Args.size(); ++I)

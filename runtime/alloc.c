@@ -34,6 +34,9 @@
 /* C++ operator new, for bad_alloc semantics (weak: C programs lack it). */
 extern void *_Znwm(size_t) __attribute__((weak));
 extern void *_ZnwmSt11align_val_t(size_t, size_t) __attribute__((weak));
+extern void *_ZnwmRKSt9nothrow_t(size_t, const void *) __attribute__((weak));
+extern void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t, size_t, const void *) __attribute__((weak));
+extern const char _ZSt7nothrow __attribute__((weak)); /* std::nothrow */
 
 #define tls _oli_tls
 
@@ -328,7 +331,14 @@ static void *pvalloc_via(size_t size, __oli_site_t *site, void *(*valloc_of)(siz
 OLI_EXPORT void *__oli_pvalloc(size_t size, __oli_site_t *site) { return pvalloc_via(size, site, valloc_site); }
 
 OLI_EXPORT void *__oli_new_nothrow(size_t size, size_t align, __oli_site_t *site) {
-  return alloc(size, align > 16 ? align : 0, site, false);
+  void *p = alloc(size, align > 16 ? align : 0, site, false);
+  if (oli_likely(p != NULL) || !&_ZSt7nothrow) return p;
+  /* The real nothrow operator new retries with the new_handler (which may
+   * free a reserve) and returns NULL when there is none or it throws. */
+  if (align > 16)
+    return _ZnwmSt11align_val_tRKSt9nothrow_t ? _ZnwmSt11align_val_tRKSt9nothrow_t(size, align, &_ZSt7nothrow)
+                                              : NULL;
+  return _ZnwmRKSt9nothrow_t ? _ZnwmRKSt9nothrow_t(size, &_ZSt7nothrow) : NULL;
 }
 
 OLI_EXPORT void *__oli_new(size_t size, size_t align, __oli_site_t *site) {

@@ -15,10 +15,10 @@ target triple = "x86_64-unknown-linux-gnu"
 
 define void @_Z1fPv(ptr %buf) {
 ; CHECK-LABEL: define void @_Z1fPv(
-; CHECK-NEXT:    %a = call noalias ptr @__oli_new_nothrow(i64 16, i64 0, ptr @[[S0]])
-; CHECK-NEXT:    %b = call noalias ptr @__oli_new_nothrow(i64 512, i64 32, ptr @[[S1]])
+; CHECK-NEXT:    %a = call noalias ptr @__oli_new_nothrow(i64 16, i64 0, ptr @[[S0]]) [[EXPR:#[0-9]+]]
+; CHECK-NEXT:    %b = call noalias ptr @__oli_new_nothrow(i64 512, i64 32, ptr @[[S1]]) [[CALL:#[0-9]+]]
 ; CHECK-NEXT:    %c = call ptr @_ZnwmPv(i64 8, ptr %buf)
-  %a = call noalias ptr @_ZnwmRKSt9nothrow_t(i64 16, ptr @_ZSt7nothrow)
+  %a = call noalias ptr @_ZnwmRKSt9nothrow_t(i64 16, ptr @_ZSt7nothrow) #9
   %b = call noalias ptr @_ZnamSt11align_val_tRKSt9nothrow_t(i64 512, i64 32, ptr @_ZSt7nothrow)
   %c = call ptr @_ZnwmPv(i64 8, ptr %buf)
   ret void
@@ -28,4 +28,8 @@ declare ptr @_ZnwmRKSt9nothrow_t(i64, ptr)
 declare ptr @_ZnamSt11align_val_tRKSt9nothrow_t(i64, i64, ptr)
 declare ptr @_ZnwmPv(i64, ptr)
 ; CHECK: declare noalias noundef ptr @__oli_new_nothrow(i64, i64, ptr noundef nonnull) [[A:#[0-9]+]]
-; CHECK: attributes [[A]] = { nounwind allockind("alloc,uninitialized") allocsize(0) }
+; CHECK-DAG: attributes [[A]] = { nounwind allocsize(0) }
+; A new-expression (builtin) may be removed, a direct call may not.
+; CHECK-DAG: attributes [[EXPR]] = { allockind("alloc,uninitialized") "alloc-family"="_Znwm" }
+; CHECK-DAG: attributes [[CALL]] = { "alloc-family"="_ZnamSt11align_val_t" }
+attributes #9 = { builtin }

@@ -1,10 +1,17 @@
 // new-throw.cc - __oli_new keeps operator new's contract: when neither the
 // arena nor glibc can give memory it calls the real operator new, which throws
-// std::bad_alloc; the nothrow form returns NULL; placed objects are released by
-// the ordinary operator delete (which calls the interposed free).
+// std::bad_alloc; the nothrow form returns NULL, after the new_handler had its
+// chance, as the real nothrow operator new gives it; placed objects are
+// released by the ordinary operator delete (which calls the interposed free).
 #include <cstdint>
 #include <cstdio>
 #include <new>
+
+static int handler_calls;
+static void handler() {
+  handler_calls++;
+  std::set_new_handler(nullptr); // nothing to free: the next failure returns NULL
+}
 
 extern "C" {
 #include "internal.h"
@@ -30,6 +37,12 @@ int main() {
   }
   check("impossible size throws std::bad_alloc", threw);
   check("nothrow returns NULL", __oli_new_nothrow(SIZE_MAX / 4, 0, s) == nullptr);
+  std::set_new_handler(handler);
+  check("nothrow returns NULL with a new_handler", __oli_new_nothrow(SIZE_MAX / 4, 0, s) == nullptr);
+  check("the new_handler was called once", handler_calls == 1);
+  std::set_new_handler(handler);
+  check("aligned nothrow returns NULL", __oli_new_nothrow(SIZE_MAX / 4, 64, s) == nullptr);
+  check("the new_handler was called again", handler_calls == 2);
   threw = false;
   try {
     void *p = __oli_new(SIZE_MAX / 4, 64, s);
