@@ -76,6 +76,7 @@ typedef struct oli_decision_s {
    * pattern NONE when the size half decided alone. */
   oli_access_pattern_t pattern;
   float passes, traffic;
+  uint8_t confidence; /* the estimate's (oli_confidence_t): a low one is not taken for cold */
 } oli_decision_t;
 
 /* Plan/profile entry for one site (plan.c / profile.c); NULL when none.

@@ -164,6 +164,7 @@ static void use_estimate(oli_decision_t *d, const oli_decide_in_t *in) {
   d->pattern = (oli_access_pattern_t)in->estimate.pattern;
   d->passes = in->estimate.passes;
   d->traffic = static_traffic(&in->estimate);
+  d->confidence = in->estimate.confidence;
 }
 
 /* `large`: a large object decided by the static rule (policy oli), which must
@@ -288,8 +289,10 @@ int _oli_reason_format(const oli_decision_t *d, uint32_t large_percent, char *bu
     if (d->pattern != OLI_PATTERN_NONE)
       return snprintf(buf, n, "%s of footprint, >= %u%%, %s, %s (static estimate: %.3g passes%s): %s",
                       share(d->percent_x10, s, sizeof s), large_percent, oli_access_pattern_name(d->pattern),
-                      d->traffic > STATIC_COLD_PASSES * STATIC_ROUNDING ? "hot" : "cold", (double)d->passes,
-                      traffic_words(d, t, sizeof t), to);
+                      d->traffic > STATIC_COLD_PASSES * STATIC_ROUNDING ? "hot"
+                      : d->confidence >= OLI_CONFIDENCE_MEDIUM          ? "cold"
+                                                                         : "few passes, low confidence: not taken for cold",
+                      (double)d->passes, traffic_words(d, t, sizeof t), to);
     return snprintf(buf, n, "%s of footprint, >= %u%%: %s", share(d->percent_x10, s, sizeof s),
                     large_percent, to);
   case OLI_WHY_COLD:

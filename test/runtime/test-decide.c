@@ -287,6 +287,9 @@ int main(void) {
   in.estimate.confidence = OLI_CONFIDENCE_LOW; /* used outside the module too: maybe not cold */
   d = _oli_decide(&in);
   CHECK_EQ("static cold, confidence low: interleave", d.reason, OLI_WHY_LARGE);
+  CHECK_STR("static cold, confidence low: not called cold", words(&d, 10),
+            "31% of footprint, >= 10%, streaming, few passes, low confidence: not taken for cold (static estimate: "
+            "1 passes): interleave 3:1");
   in.estimate = cold;
   in.plan = &prof; /* a profile entry wins over the estimate */
   prof.intensity = 3.5;
