@@ -100,7 +100,7 @@ static void warn(oli_warning_t id, bool show, const char *fmt, va_list ap) {
   bool strict = _oli_option_get(oli_option_strict) != 0;
   if ((before == 0 && show) || strict) emit("oli: warning: ", 0, fmt, ap);
   if (strict) {
-    static const char line[] = "oli: error: OLI_STRICT=1 makes warnings fatal; stopping\n";
+    static const char line[] = "oli: error: OLI_STRICT makes warnings fatal; stopping\n";
     atomic_load(&out_fun)(line, atomic_load(&out_arg));
     _exit(2);
   }

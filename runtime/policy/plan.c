@@ -558,4 +558,18 @@ void _oli_plan_fini(oli_record_at_fun *record_at, oli_record_small_fun *small, v
                        "%zu unmatched (new), %zu stale%s%s",
                        plan.profile ? "profile" : "plan", plan_path, st.matched, st.matched == 1 ? "" : "s",
                        st.rematched, st.unmatched, st.stale, left, names);
+  /* a plan none of whose sites is this program's, by ID or by source
+   * location: another program's (its dram_limit held all the same) */
+  size_t mine = st.unmatched + st.small_new;
+  if (st.matched + st.rematched == 0 && mine > 0 && plan.n > 0) {
+    uint64_t lim = atomic_load(&_oli_plan_limit);
+    char b[32] = "";
+    if (lim && !_oli_option_is_set(oli_option_dram_limit)) oli_format_size(lim, b, sizeof b);
+    char shown[80] = "";
+    if (for_prog && for_prog[0]) oli_text_escape(shown, sizeof shown, for_prog, 0);
+    _oli_warning_message(W_PLAN, "%s %s matched none of this program's %zu sites (it is for program '%s'); it decided "
+                         "nothing here%s%s%s; make one for this program with oli plan",
+                         plan.profile ? "profile" : "plan", plan_path, mine, shown[0] ? shown : "?",
+                         b[0] ? ", but its dram_limit of " : "", b, b[0] ? " held" : "");
+  }
 }

@@ -362,6 +362,28 @@ assert extra(rep)["decision"] == "cxl" and "cold" in extra(rep)["reason"], extra
 assert extra(rep0)["decision"] != "cxl", extra(rep0)
 PY
   ;;
+plan-other-program) # a plan none of whose sites is this program's (by ID or location: another
+  # program's) says so at exit, its dram_limit having held; fatal under OLI_STRICT
+  build a "profile-every=16" -O2
+  profile a prof.json
+  plan prof.json plan.json
+  python3 - plan.json other.json <<'PY' || fail "edit the plan"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["program"] = "heat"
+for i, s in enumerate(d["sites"]):
+    s["id"] = "0x%016x" % (0x1234500 + i)
+    s["file"] = "heat.f90"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+  OLI_PLAN=other.json a/k >o.out 2>o.err || { cat o.err >&2; fail "run with another program's plan"; }
+  grep -q "^oli: warning: plan other.json matched none of this program's [0-9]* sites (it is for program 'heat'); it decided nothing here, but its dram_limit of 19.0 MiB held; make one for this program with oli plan$" o.err ||
+    { cat o.err >&2; fail "no warning naming the other program"; }
+  OLI_PLAN=plan.json a/k >p.out 2>p.err || { cat p.err >&2; fail "run with its own plan"; }
+  ! grep -q "matched none" p.err || { cat p.err >&2; fail "its own plan warned"; }
+  OLI_STRICT=1 OLI_PLAN=other.json a/k >s.out 2>s.err && fail "OLI_STRICT=1 did not stop on another program's plan"
+  grep -q "^oli: error: OLI_STRICT makes warnings fatal; stopping$" s.err || { cat s.err >&2; fail "no strict line"; }
+  ;;
 common-two-files) # a COMMON block declared in both files that use it (as Fortran codes do) is one
   # object: one site in oli sites without a warning, placed, counted and reported once; one below
   # OLI_MIN_SIZE (not placed) is counted once too
