@@ -1629,7 +1629,15 @@ run-bad) # a bad value is refused by the runtime's own checker: one line naming 
   done
   run $OLI run --policy; want_rc 2 "value missing at the end"; one_line "--policy needs a value (P)"
   # the program taken for a value: the value is what is wrong, not a missing program
-  run $OLI run -v ./app; want_rc 2 "-v ./app"; one_line "--verbose='./app' is not one of 0, 1, 2"
+  run $OLI run --verbose ./app; want_rc 2 "--verbose ./app"; one_line "--verbose='./app' is not one of 0, 1, 2"
+  # -v is a flag (--verbose 1): what follows is the program
+  run $OLI run -v ./app; want_rc 127 "-v ./app"; one_line "oli: run: cannot run './app': No such file or directory"
+  # a file here named without ./ is no program in PATH: say how to name it
+  : >here.sh
+  run $OLI run -- here.sh; want_rc 127 "here.sh"; one_line "oli: run: cannot run 'here.sh': not found in PATH; a file of this directory is './here.sh'"
+  # a report or profile into a directory that is not there: said before the run, not lost after it
+  run $OLI run --report nodir/r.json -- true; want_rc 2 "--report nodir/r.json"
+  one_line "oli: run: --report nodir/r.json: directory 'nodir' does not exist; it is written at the program's exit"
   ;;
 hints) # a wrong file or count gets a line that says what to do
   build_handmade
@@ -1656,7 +1664,7 @@ hints) # a wrong file or count gets a line that says what to do
   one_line "oli: run: --machine missing.json: cannot open: No such file or directory"
   ;;
 run-short) # short options, numactl's spelling where numactl has one: the same variables as the long ones
-  run $OLI run -P dram -d 64G -W 3:1 -r r.json -f json -o p.json -L "$IN/plan-good.json" -M none -v 1 -- env
+  run $OLI run -P dram -d 64G -W 3:1 -r r.json -f json -o p.json -L "$IN/plan-good.json" -M none -v -- env
   want_rc 0 "short options"
   for kv in OLI_POLICY=dram OLI_DRAM_LIMIT=64G OLI_WEIGHTS=3:1 OLI_REPORT=r.json OLI_REPORT_FORMAT=json \
       OLI_PROFILE=p.json "OLI_PLAN=$IN/plan-good.json" OLI_MACHINE=none OLI_VERBOSE=1; do

@@ -47,6 +47,10 @@ static const run_opt_t run_opts[] = {
 };
 #define NRUN (sizeof run_opts / sizeof run_opts[0])
 
+/* A short flag without a value: -v is --verbose 1 (its long form takes one). */
+#define FLAG_SHORT 'v'
+#define FLAG_VALUE "1"
+
 /* Where the program runs, numactl's spelling: options of oli run itself (no
  * OLI_* variable), applied to oli's own process before the exec. */
 enum { BIND_NODES = 512, BIND_CPUS };
@@ -62,7 +66,9 @@ static void usage(FILE *f) {
   for (size_t i = 0; i < NRUN; i++) {
     if (!run_opts[i].name[0]) continue;
     char lhs[48], words[256], deflt[64];
-    if (run_opts[i].short_name)
+    if (run_opts[i].short_name == FLAG_SHORT)
+      snprintf(lhs, sizeof lhs, "-%c (%s), --%s %s", FLAG_SHORT, FLAG_VALUE, run_opts[i].name, run_opts[i].arg);
+    else if (run_opts[i].short_name)
       snprintf(lhs, sizeof lhs, "-%c, --%s %s", run_opts[i].short_name, run_opts[i].name, run_opts[i].arg);
     else
       snprintf(lhs, sizeof lhs, "    --%s %s", run_opts[i].name, run_opts[i].arg);
@@ -358,6 +364,29 @@ static void preload_unlinked(char **argv) {
   );
 }
 
+/* The directory a report or profile goes to exists and takes files: they
+ * are written at the program's exit, when a run of hours would lose them.
+ * True (said) when it does not. */
+static bool out_dir_missing(const char *opt, const char *path) {
+  char dir[4096];
+  const char *slash = strrchr(path, '/');
+  if (!slash) snprintf(dir, sizeof dir, ".");
+  else if (slash == path) snprintf(dir, sizeof dir, "/");
+  else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    cli_error("run: --%s %s: directory '%s' %s; it is written at the program's exit", opt, cli_shown(path),
+              cli_shown(dir), stat(dir, &st) != 0 ? "does not exist" : "is not a directory");
+    return true;
+  }
+  if (access(dir, W_OK | X_OK) != 0) {
+    cli_error("run: --%s %s: directory '%s' is not writable; it is written at the program's exit", opt,
+              cli_shown(path), cli_shown(dir));
+    return true;
+  }
+  return false;
+}
+
 int cli_run_main(int argc, char **argv) {
   struct option longopts[NRUN + 4];
   char shortopts[2 * NRUN + 8] = "+hN:C:"; /* "+": stop at the program (its own options follow) */
@@ -366,7 +395,8 @@ int cli_run_main(int argc, char **argv) {
   for (size_t i = 0; i < NRUN; i++) {
     if (!run_opts[i].name[0]) continue; /* no flag: the variable only */
     longopts[nl++] = (struct option){run_opts[i].name, required_argument, NULL, (int)(i + 256)};
-    if (run_opts[i].short_name) shortopts[ns++] = run_opts[i].short_name, shortopts[ns++] = ':';
+    if (run_opts[i].short_name) shortopts[ns++] = run_opts[i].short_name;
+    if (run_opts[i].short_name && run_opts[i].short_name != FLAG_SHORT) shortopts[ns++] = ':';
   }
   shortopts[ns] = '\0';
   longopts[nl++] = (struct option){"cpunodebind", required_argument, NULL, BIND_NODES};
@@ -395,8 +425,13 @@ int cli_run_main(int argc, char **argv) {
       bind_cpus_s = optarg;
       continue;
     }
+    bool flag = c == FLAG_SHORT;
     for (size_t i = 0; i < NRUN; i++)
       if (run_opts[i].short_name && c == run_opts[i].short_name) c = (int)(i + 256);
+    if (flag && c >= 256 && c < (int)(256 + NRUN)) {
+      values[c - 256] = FLAG_VALUE;
+      continue;
+    }
     if (c < 256 || c >= (int)(256 + NRUN)) {
       int o = optopt;
       for (size_t i = 0; i < NRUN; i++)
@@ -432,6 +467,9 @@ int cli_run_main(int argc, char **argv) {
       cli_error("run: --%s%s%s", run_opts[i].name, rest == msg ? ": " : "", rest);
       return OLI_EXIT_BAD;
     }
+    if ((run_opts[i].option == oli_option_report || run_opts[i].option == oli_option_profile) &&
+        !_oli_is_stderr_name(values[i]) && out_dir_missing(run_opts[i].name, values[i]))
+      return OLI_EXIT_BAD;
     if (run_opts[i].option == oli_option_plan) {
       oli_doc_t doc;
       if (cli_doc_load_in("run: --plan", values[i], OLI_DOC_PLAN | OLI_DOC_PROFILE, &doc) != 0) return OLI_EXIT_BAD;
@@ -459,6 +497,10 @@ int cli_run_main(int argc, char **argv) {
   fflush(stdout);
   execvp(argv[optind], argv + optind);
   int err = errno;
-  cli_error("run: cannot run '%s': %s", argv[optind], strerror(err));
+  if (err == ENOENT && !strchr(argv[optind], '/') && access(argv[optind], F_OK) == 0)
+    cli_error("run: cannot run '%s': not found in PATH; a file of this directory is './%s'", cli_shown(argv[optind]),
+              cli_shown(argv[optind]));
+  else
+    cli_error("run: cannot run '%s': %s", argv[optind], strerror(err));
   return err == ENOENT || err == ENOTDIR ? EXIT_NOT_FOUND : EXIT_NOT_EXEC;
 }
