@@ -1644,6 +1644,9 @@ hints) # a wrong file or count gets a line that says what to do
   run $OLI report hm; want_rc 2 "report BINARY"
   one_line "oli: hm: an ELF file (a program, library or object), not a JSON document; 'oli sites hm' lists its sites"
   run $OLI diff hm "$IN/report-old.json"; want_rc 2 "diff BINARY"; one_line "'oli sites hm' lists its sites"
+  printf 'oli report: hm, pid 1, policy oli, local DRAM node 0, CXL node none\n' >rt.txt
+  run $OLI report rt.txt; want_rc 2 "report of a text report"
+  one_line "oli: rt.txt: a report in text (OLI_REPORT_FORMAT=text), to read as it is; oli reads the JSON one"
   run $OLI sites "$(command -v sh)"; want_rc 0 "sites, no section"; has "0 sites"
   one_line "has no oli_sites section: it was not compiled with the oli plugin (oli-config --cflags"
   run $OLI sites --json "$(command -v sh)"; want_rc 0 "sites --json, no section"; json_ok out.txt

@@ -73,15 +73,16 @@ char *cli_where(const oli_doc_site_t *s, char *buf, size_t n) {
   return oli_text_where(buf, n, s->file, line, global, s->function, s->rel);
 }
 
-/* 1 when the file at path starts as an ELF file does. */
-static int is_elf(const char *path) {
+/* 1 when the file at path starts with the n bytes of magic. */
+static int starts_with(const char *path, const char *magic, size_t n) {
   char why[160];
-  unsigned char magic[4];
+  unsigned char head[16];
+  if (n > sizeof head) return 0;
   int fd = oli_infile_open(path, NULL, why, sizeof why);
   if (fd < 0) return 0;
-  ssize_t k = read(fd, magic, sizeof magic);
+  ssize_t k = read(fd, head, n);
   close(fd);
-  return k == 4 && memcmp(magic, "\x7f" "ELF", 4) == 0;
+  return k == (ssize_t)n && memcmp(head, magic, n) == 0;
 }
 
 int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc) {
@@ -91,9 +92,12 @@ int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_
     return 0;
   }
   const char *ctx = context ? context : "", *sep = context ? " " : "";
-  if (is_elf(path)) /* oli report ./a.out: the binary, not its report */
+  if (starts_with(path, "\x7f" "ELF", 4)) /* oli report ./a.out: the binary, not its report */
     cli_error("%s%s%s: an ELF file (a program, library or object), not a JSON document; 'oli sites %s' lists its "
               "sites", ctx, sep, path, path);
+  else if (starts_with(path, "oli report: ", 12)) /* OLI_REPORT_FORMAT=text: for people, already read */
+    cli_error("%s%s%s: a report in text (OLI_REPORT_FORMAT=text), to read as it is; oli reads the JSON one "
+              "(OLI_REPORT_FORMAT=json, the default for a file)", ctx, sep, path);
   else
     cli_error("%s%s%s: %s", ctx, sep, path, msg);
   return -1;
