@@ -167,6 +167,20 @@ PY
   run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "nonexistent.json: cannot open"
   run $OLI plan --sizes x.json p.json --dram-limit 1M; want_rc 2 "--sizes without --static"; one_line "--sizes goes with --static BINARY"
   run $OLI plan --static nonexistent.o --dram-limit 1M; want_rc 2 "--static missing"; one_line "nonexistent.o"
+  # every site sized at run time and no --sizes: no plan at all (an empty one would hold its DRAM limit)
+  cat >rt.c <<'C'
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  size_t n = argc > 1 ? strtoul(argv[1], 0, 10) : 1000000;
+  double *a = malloc(n * sizeof *a);
+  for (size_t i = 0; i < n; i++) a[i] = (double)i;
+  return a[n / 2] > 0;
+}
+C
+  "$CLANG" -O2 -fpass-plugin="$PLUGIN" -c rt.c -o rt.o || fail "compile rt.c"
+  run $OLI plan --static rt.o --dram-limit 20M -o rt.json; want_rc 2 "--static, every site sized at run time"
+  one_line "oli: plan: --static rt.o: all 1 of its sites are sized at run time, so no site could be planned; give a run's report or profile with --sizes FILE"
+  [ ! -e rt.json ] || fail "a plan of no site was written"
   ;;
 sites-list) # hand-made records: every field, section order, dedupe of one inline site
   build_handmade

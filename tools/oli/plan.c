@@ -268,6 +268,12 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
   d->access_event = "";
   d->footprint_peak = sizes && sz.footprint_peak ? sz.footprint_peak : total;
   d->threads = sizes ? sz.threads : 0; /* a sizes profile's threads: the run modelled (--threads overrides) */
+  if (kept == 0 && unsized && !sizes) { /* an empty plan would say nothing, and hold its DRAM limit */
+    cli_error("plan: --static %s: all %zu of its sites are sized at run time, so no site could be planned; give a "
+              "run's report or profile with --sizes FILE", bin, unsized);
+    free(recs);
+    return -1;
+  }
   if (unsized)
     cli_warning("%s: %zu site%s sized only at run time left out of the plan (the runtime's rule places them); "
                 "--sizes REPORT gives their sizes", bin, unsized, unsized == 1 ? "" : "s");
