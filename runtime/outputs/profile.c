@@ -343,17 +343,17 @@ void _oli_profile_init(void) {
                          p);
 }
 
-/* dl_iterate_phdr: stops (1) at a loaded module whose oli build note says
- * profile-every=N. */
+/* dl_iterate_phdr: counts the objects' oli build notes of every loaded module
+ * that say profile-every=N (counts[0]) and those that do not (counts[1]). */
 static int counts_accesses(struct dl_phdr_info *info, size_t size, void *arg) {
-  (void)size, (void)arg;
+  (void)size;
+  size_t *counts = arg;
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_NOTE) continue;
     const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr), *end = p + ph->p_memsz;
     oli_build_t b;
-    while (oli_build_next(&p, end, &b) == 1)
-      if (b.profile_every) return 1;
+    while (oli_build_next(&p, end, &b) == 1) counts[b.profile_every ? 0 : 1]++;
   }
   return 0;
 }
@@ -362,13 +362,29 @@ void _oli_profile_check_counts(void) {
   const char *p = _oli_option_str(oli_option_profile);
   long src = _oli_option_get(oli_option_profile_source); /* none: asked for; pmu: pmu.c warns itself */
   if (p == NULL || (src != OLI_ACCESS_AUTO && src != OLI_ACCESS_PORTABLE) || _oli_pmu_event_name()) return;
-  if (dl_iterate_phdr(counts_accesses, NULL)) return;
-  _oli_warning_message(W_NO_COUNTS,
-                       "OLI_PROFILE='%s': no module of this program was compiled with profile-every=N and PMU "
-                       "sampling is off: the profile will have sizes but no access counts; rebuild the objects "
-                       "with OLI_PASS_OPTIONS='profile-every=1024' (remove the old ones first), or set "
-                       "OLI_PROFILE_SOURCE=pmu where perf events are allowed",
-                       p);
+  size_t counts[2] = {0, 0};
+  dl_iterate_phdr(counts_accesses, counts);
+  if (counts[0] && counts[1]) /* a stale object: its accesses missing, the others' counted */
+    _oli_warning_message(W_NO_COUNTS,
+                         "OLI_PROFILE='%s': some of the program's objects were built with profile-every=N and "
+                         "some without it: the accesses of the latter are missing from the profile; rebuild them "
+                         "all with the same OLI_PASS_OPTIONS ('oli sites PROGRAM' lists the builds)",
+                         p);
+  if (counts[0]) return;
+  if (!counts[1]) /* not built with the plugin: placed by call stack, no counts */
+    _oli_warning_message(W_NO_COUNTS,
+                         "OLI_PROFILE='%s': the program was not built with the oli plugin and PMU sampling is off: "
+                         "the profile will have sizes but no access counts; set OLI_PROFILE_SOURCE=pmu where perf "
+                         "events are allowed, or build it with clang-19/flang-new-19 and OLI_PASS_OPTIONS="
+                         "'profile-every=1024'",
+                         p);
+  else
+    _oli_warning_message(W_NO_COUNTS,
+                         "OLI_PROFILE='%s': no module of this program was compiled with profile-every=N and PMU "
+                         "sampling is off: the profile will have sizes but no access counts; rebuild the objects "
+                         "with OLI_PASS_OPTIONS='profile-every=1024' (remove the old ones first), or set "
+                         "OLI_PROFILE_SOURCE=pmu where perf events are allowed",
+                         p);
 }
 
 /* At exit (init.c's end path): PMU sampling stopped, the profile written. */

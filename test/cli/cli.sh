@@ -1845,6 +1845,18 @@ profile-no-counts) # OLI_PROFILE on a binary without profile instrumentation (an
   grep -q '"access_source": "portable"' b.json || fail "profile build counted nothing"
   run env OLI_PROFILE=c.json OLI_PROFILE_SOURCE=none ./plain; want_rc 0 none
   [ ! -s err.txt ] || fail "OLI_PROFILE_SOURCE=none warns: $(cat err.txt)"
+  # a stale object among profile-every ones: its accesses would be missing, said at start
+  printf 'void touch(char *p, int n) { for (int i = 0; i < n; i++) p[i]++; }\n' >t.c
+  printf '#include <stdlib.h>\nvoid touch(char *, int);\nchar *volatile keep;\nint main(void) { char *p = calloc(2 << 20, 1); keep = p; touch(p, 2 << 20); free(p); return 0; }\n' >q.c
+  "$CLANG" -O1 -fpass-plugin="$PLUGIN" -c t.c -o t.o || fail build
+  OLI_PASS_OPTIONS='profile-every=64' "$CLANG" -O1 -fpass-plugin="$PLUGIN" -c q.c -o q.o || fail build
+  "$CLANG" q.o t.o -o mixed -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -loli || fail build
+  run env OLI_PROFILE=d.json OLI_PROFILE_SOURCE=portable ./mixed; want_rc 0 mixed
+  one_line "oli: warning: OLI_PROFILE='d.json': some of the program's objects were built with profile-every=N and some without it"
+  # a program not built with the plugin: no advice to rebuild with OLI_PASS_OPTIONS alone
+  "$CLANG" -O1 q.c t.c -o unplugged || fail build
+  run $OLI run --profile e.json --profile-source portable -- ./unplugged; want_rc 0 unplugged
+  one_line "oli: warning: OLI_PROFILE='e.json': the program was not built with the oli plugin and PMU sampling is off"
   ;;
 profile-phase) # OLI_PROFILE_START=settle and oli_profile_pause/resume keep set-up out of the access samples; the profile records its phase
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
