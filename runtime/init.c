@@ -99,6 +99,12 @@ static void do_init(void) {
                        (long)getpid(), rank_text);
   _oli_options_print();
   _oli_verbose_message(1, "policy %s: %s", oli_policy_name(policy), oli_policy_help(policy));
+  /* a DRAM budget below a placed object's least size: a unit left out
+   * (OLI_DRAM_LIMIT=20 is 20 bytes: everything would go to CXL) */
+  long lim = _oli_option_get(oli_option_dram_limit);
+  if (lim > 0 && lim < (1l << 20))
+    _oli_warning_message(W_OPTION, "OLI_DRAM_LIMIT is %ld bytes, less than the least object placed (1 MiB): every "
+                         "large object goes to CXL; a size takes a unit (%ldM, %ldG)", lim, lim, lim);
 
   const char *root = _oli_option_path(oli_option_sysfs_root);
   int numa = _oli_topology_read(root ? root : "/", &topo);

@@ -751,6 +751,10 @@ PY
   ;;
 plan-unlimited) # --dram-limit 0 is no limit, as OLI_DRAM_LIMIT=0 and oli run --dram-limit 0 (one meaning of 0)
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1P -o big.json; want_rc 0 "plan 1P"
+  # a limit without its unit (bytes, below the least placed object) is taken, and said
+  run env OLI_MACHINE=none $OLI plan "$IN/profile-rank0.json" --dram-limit 20 -o tiny.json; want_rc 0 "plan 20"
+  grep -qF "oli: warning: plan: --dram-limit 20 is 20 bytes, less than the least object placed (1 MiB): every planned object goes to CXL; a size takes a unit (20M, 20G)" err.txt ||
+    fail "--dram-limit 20: no warning: $(cat err.txt)"
   for lim in 0 unlimited none; do
     run $OLI plan "$IN/profile-rank0.json" --dram-limit $lim -o plan.json; want_rc 0 "plan $lim"
     grep -q "of unlimited" err.txt || fail "--dram-limit $lim: the summary line does not say unlimited: $(cat err.txt)"

@@ -381,6 +381,10 @@ PY
     { cat o.err >&2; fail "no warning naming the other program"; }
   OLI_PLAN=plan.json a/k >p.out 2>p.err || { cat p.err >&2; fail "run with its own plan"; }
   ! grep -q "matched none" p.err || { cat p.err >&2; fail "its own plan warned"; }
+  # a DRAM limit without its unit is bytes: said at start
+  OLI_DRAM_LIMIT=20 a/k >t.out 2>t.err || { cat t.err >&2; fail "run with OLI_DRAM_LIMIT=20"; }
+  grep -q "^oli: warning: OLI_DRAM_LIMIT is 20 bytes, less than the least object placed (1 MiB): every large object goes to CXL; a size takes a unit (20M, 20G)$" t.err ||
+    { cat t.err >&2; fail "OLI_DRAM_LIMIT=20: no warning"; }
   OLI_STRICT=1 OLI_PLAN=other.json a/k >s.out 2>s.err && fail "OLI_STRICT=1 did not stop on another program's plan"
   grep -q "^oli: error: OLI_STRICT makes warnings fatal; stopping$" s.err || { cat s.err >&2; fail "no strict line"; }
   ;;

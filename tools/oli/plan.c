@@ -386,6 +386,10 @@ int cli_plan_main(int argc, char **argv) {
               cli_shown(limit_s), size_problem(prc));
     return OLI_EXIT_BAD;
   }
+  if (budget > 0 && budget < (1u << 20)) /* a unit left out: --dram-limit 20 is 20 bytes */
+    cli_warning("plan: --dram-limit %s is %llu bytes, less than the least object placed (1 MiB): every planned "
+                "object goes to CXL; a size takes a unit (%lluM, %lluG)", cli_shown(limit_s),
+                (unsigned long long)budget, (unsigned long long)budget, (unsigned long long)budget);
   uint64_t min_size = 1u << 20; /* the runtime's OLI_MIN_SIZE default: it places nothing smaller */
   if (min_s && (prc = oli_parse_size(min_s, &min_size)) != 0) {
     cli_error("plan: --min-size '%s' is %s (bytes, or 64K, 1M)", cli_shown(min_s), size_problem(prc));
