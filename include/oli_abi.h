@@ -80,6 +80,11 @@ OLI_ABI_ASSERT(OLI_KIND_WRAPPER == 15, "ABI v1: kind numbers 1-15 are in binarie
 /* An allocation or bracketed call inside an allocation wrapper: its object is
  * what the wrapper returns. */
 #define OLI_SITE_F_RETURNED 0x40
+/* An allocation or bracketed call inside an allocation wrapper whose object
+ * the wrapper stores into the object it returns (`g->u = malloc(..)` in a
+ * grid_create returning g): an object of its own, under its own record (its
+ * field names it), whatever bracket is current (docs/site-ids.md). */
+#define OLI_SITE_F_MEMBER 0x80
 
 /* One site record. Records are 8-byte aligned, `size` bytes long (a multiple
  * of 8), and laid end to end in the oli_sites section; zero padding may stand

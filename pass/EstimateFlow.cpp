@@ -171,13 +171,14 @@ unsigned Estimator::state(Value *Root, const Path &P, bool Absolute) {
 /// The value V is stored into (Copy: copied with memcpy into) memory at Dst:
 /// the slot becomes a state of its own, in this flow when it is a local.
 void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
-                     std::vector<std::pair<Value *, Path>> &Work) {
+                     std::vector<std::pair<Value *, Path>> &Work, int64_t Lane) {
   if (!Copy && P.size() >= MaxPath) {
     States[S].Escapes = true;
     return;
   }
   APInt Off(DL.getIndexTypeSizeInBits(Dst->getType()), 0);
   Value *Base = Dst->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true);
+  Off += Lane; // a vector store's lane: its bytes into the vector
   Slot Where = Slot::at(Off.getSExtValue());
   if (auto *G = dyn_cast<GEPOperator>(Base)) { // p[i] = obj: somewhere in the array
     APInt Off2(DL.getIndexTypeSizeInBits(G->getType()), 0);
@@ -247,6 +248,14 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
       unsigned T = state(A, NP, true); // before States[S]: it may grow States
       States[S].Also.push_back(T);
     }
+  } else if (std::string K = NP.size() == 1 && NP[0].exact() && Summaries ? fieldKeyAt(Base, NP[0].Lo) : "";
+             !K.empty()) {
+    // into a struct the module allocated (`g = malloc(sizeof *g); g->u =
+    // malloc(..)`, a struct constructor returning g): its type's field,
+    // where the modules that load `g->u` find it, and here the struct's
+    // own uses (returned to the caller that loads `g->u`)
+    States[S].Exits.push_back({K, nullptr});
+    Work.push_back({Base, NP});
   } else {
     States[S].Escapes = true; // into heap memory or somewhere unknown
   }
@@ -417,6 +426,44 @@ bool Estimator::keyedArray(const GlobalVariable &GV) const {
          DL.getTypeAllocSize(AT) >= MinGlobalSize;
 }
 
+/// The value a flow follows is lane Lane of the vector of pointers Vec (the
+/// SLP vectoriser's: two adjacent fields stored at once, `g->u = p; g->v =
+/// q` as one `<2 x ptr>` store, or a swap of them loaded, shuffled and
+/// stored back): where the lane goes. False when somewhere not followed.
+bool Estimator::lanes(unsigned S, Value *Vec, unsigned Lane, const Path &P,
+                      std::vector<std::pair<Value *, Path>> &Work, unsigned Depth) {
+  auto *VT = dyn_cast<FixedVectorType>(Vec->getType());
+  if (!VT || Depth > 4)
+    return false;
+  int64_t Bytes = int64_t(DL.getTypeStoreSize(VT->getElementType()));
+  for (Use &U : Vec->uses()) {
+    User *Us = U.getUser();
+    if (auto *IE = dyn_cast<InsertElementInst>(Us); IE && U.getOperandNo() == 0) {
+      auto *Idx = dyn_cast<ConstantInt>(IE->getOperand(2));
+      if (!Idx)
+        return false;
+      if (Idx->getZExtValue() != Lane && !lanes(S, IE, Lane, P, Work, Depth + 1))
+        return false; // (the lane written over: no longer the value)
+    } else if (auto *SV = dyn_cast<ShuffleVectorInst>(Us)) {
+      unsigned From = Lane + (U.getOperandNo() == 1 ? unsigned(VT->getNumElements()) : 0);
+      for (unsigned K = 0; K < SV->getShuffleMask().size(); ++K)
+        if (SV->getMaskValue(K) == int(From) && !lanes(S, SV, K, P, Work, Depth + 1))
+          return false;
+    } else if (auto *EE = dyn_cast<ExtractElementInst>(Us)) {
+      auto *Idx = dyn_cast<ConstantInt>(EE->getIndexOperand());
+      if (!Idx)
+        return false;
+      if (Idx->getZExtValue() == Lane)
+        Work.push_back({EE, P});
+    } else if (auto *SI = dyn_cast<StoreInst>(Us); SI && U.getOperandNo() == 0) {
+      slot(S, SI->getPointerOperand(), P, false, Work, int64_t(Lane) * Bytes);
+    } else if (!isa<ICmpInst>(Us)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 void Estimator::flow(unsigned S) {
   if (States[S].Done)
     return;
@@ -489,6 +536,14 @@ void Estimator::flow(unsigned S) {
           if (!P[0].exact())
             States[S].Ambiguous = true;
           Work.push_back({LI, Path(P.begin() + 1, P.end())});
+        } else if (auto *VT = dyn_cast<FixedVectorType>(LI->getType());
+                   VT && VT->getElementType()->isPointerTy() && P[0].exact() && P[0].Lo >= 0 &&
+                   P[0].Lo < int64_t(DL.getTypeStoreSize(VT)) &&
+                   P[0].Lo % int64_t(DL.getTypeStoreSize(VT->getElementType())) == 0) {
+          // the slot read as one lane of several (an SLP-vectorised swap)
+          unsigned Lane = unsigned(P[0].Lo / int64_t(DL.getTypeStoreSize(VT->getElementType())));
+          if (!lanes(S, LI, Lane, Path(P.begin() + 1, P.end()), Work))
+            States[S].Escapes = true;
         }
       } else if (auto *SI = dyn_cast<StoreInst>(I)) {
         if (U.getOperandNo() == SI->getPointerOperandIndex()) {
@@ -508,15 +563,30 @@ void Estimator::flow(unsigned S) {
           States[S].Escapes = true;
       } else if (isa<ReturnInst>(I)) {
         Function *F = I->getFunction();
-        if (!F->hasLocalLinkage())
+        // other modules' callers: the object itself escapes to them; one in a
+        // field of a struct the module allocated is found there by the
+        // field's key (slot: a struct constructor's members)
+        APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
+        const Value *Ret = V->stripAndAccumulateConstantOffsets(DL, Off, true);
+        bool Keyed = P.size() == 1 && P[0].exact() && Summaries && isa<CallBase>(Ret) &&
+                     !fieldKeyAt(Ret, P[0].Lo + Off.getSExtValue()).empty();
+        if (!F->hasLocalLinkage() && !Keyed)
           States[S].Escapes = true;
+        // a bracketed caller's result is its bracket's object, but what that
+        // object holds (P: a member) is still this one
         for (Use &FU : F->uses())
-          if (AbstractCallSite ACS(&FU); ACS && ACS.isDirectCall() && !Bracketed.count(ACS.getInstruction())) {
+          if (AbstractCallSite ACS(&FU);
+              ACS && ACS.isDirectCall() && (!P.empty() || !Bracketed.count(ACS.getInstruction()))) {
             unsigned T = state(ACS.getInstruction(), P, true);
             States[S].Also.push_back(T);
           }
       } else if (isa<ICmpInst>(I) || isa<PtrToIntInst>(I)) {
         // comparisons and alignment checks: no access
+      } else if (auto *IE = dyn_cast<InsertElementInst>(I);
+                 IE && U.getOperandNo() == 1 && isa<ConstantInt>(IE->getOperand(2))) {
+        // one lane of a vector of pointers (SLP: two fields stored at once)
+        if (!lanes(S, IE, unsigned(cast<ConstantInt>(IE->getOperand(2))->getZExtValue()), P, Work))
+          States[S].Escapes = true;
       } else if (isa<InsertValueInst>(I) || isa<InsertElementInst>(I) || isa<ExtractValueInst>(I)) {
         States[S].Escapes = true; // into an aggregate value: not followed
       } else {
@@ -684,15 +754,26 @@ void Estimator::findRoots() {
               return true;
       return false;
     };
+    // a member of a wrapper's object (OLI_SITE_F_MEMBER: the wrapper inlined
+    // here) keeps its own site inside any bracket, and a bracketed call of
+    // one is the bracket of what runs inside it, as in the runtime
+    auto member = [](GlobalVariable *Rec) {
+      SiteInfo Info;
+      return Rec && readSiteRecord(*Rec, Info) && (Info.Flags & FlagMember);
+    };
     auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
-      GlobalVariable *Outer = nullptr;
+      GlobalVariable *Outer = nullptr, *Member = nullptr;
       for (auto &[Rec, S] : EntersOf) {
         if (!covers(S, CB) || left(S, CB))
           continue;
-        if (!Outer || covers(S, EntersOf[Outer].front()))
+        if (member(Rec)) {
+          if (!Member || covers(EntersOf[Member], S.front()))
+            Member = Rec; // the innermost
+        } else if (!Outer || covers(S, EntersOf[Outer].front())) {
           Outer = Rec;
+        }
       }
-      return Outer;
+      return Member ? Member : Outer;
     };
     // The object reaches its slot: posix_memalign's *out, a descriptor's base address.
     auto slotRoot = [&](GlobalVariable *Rec, CallBase *CB, unsigned Arg) {
@@ -738,9 +819,10 @@ void Estimator::findRoots() {
       }
     };
     for (CallBase *CB : Entries) {
-      GlobalVariable *Rec = Enters.empty() ? nullptr : bracketOf(CB);
+      GlobalVariable *Own = asRecord(CB->getArgOperand(CB->arg_size() - 1));
+      GlobalVariable *Rec = Enters.empty() || member(Own) ? nullptr : bracketOf(CB);
       if (!Rec)
-        Rec = asRecord(CB->getArgOperand(CB->arg_size() - 1));
+        Rec = Own;
       noteSize(Rec, CB);
       if (int Out = roleOf(CB->getCalledFunction()->getName())->OutArg; Out >= 0)
         slotRoot(Rec, CB, unsigned(Out));

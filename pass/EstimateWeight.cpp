@@ -2169,7 +2169,35 @@ bool Estimator::swappedSlot(unsigned S) {
   for (auto &[SO, SI] : Stores)
     if (SO != A && moves(A, SO) && moves(SO, A))
       return Swapped[S] = true;
-  return false;
+  // ... or both at once, as the SLP vectoriser writes two adjacent fields'
+  // swap: `load <2 x ptr>` at X, its lanes exchanged, stored back at X
+  bool Vector = false;
+  Value *Root = St.Root;
+  for (User *U : Root->users()) {
+    APInt Off(DL.getIndexTypeSizeInBits(Root->getType()), 0);
+    Value *Addr = Root; // the vector's address: the root, or a constant offset of it
+    if (auto *G = dyn_cast<GEPOperator>(U); G && G->getPointerOperand() == Root && G->accumulateConstantOffset(DL, Off))
+      Addr = G;
+    else if (!isa<LoadInst>(U))
+      continue;
+    for (User *L : Addr == Root ? SmallVector<User *, 1>{U} : SmallVector<User *, 1>(Addr->users())) {
+      auto *LI = dyn_cast<LoadInst>(L);
+      auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
+      if (!VT || VT->getNumElements() != 2 || !VT->getElementType()->isPointerTy() || LI->getPointerOperand() != Addr)
+        continue;
+      int64_t Lo = Off.getSExtValue(), W = int64_t(DL.getTypeStoreSize(VT->getElementType()));
+      if (A != Lo && A != Lo + W)
+        continue;
+      for (User *SU : LI->users())
+        if (auto *SV = dyn_cast<ShuffleVectorInst>(SU);
+            SV && SV->getShuffleMask().size() == 2 && SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
+          for (User *TU : SV->users())
+            if (auto *SI = dyn_cast<StoreInst>(TU); SI && SI->getValueOperand() == SV &&
+                                                    SI->getPointerOperand() == LI->getPointerOperand())
+              Vector = true;
+    }
+  }
+  return Swapped[S] = Vector;
 }
 
 /// The accesses reached from the states From (each with the calls of its

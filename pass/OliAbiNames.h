@@ -65,6 +65,7 @@ constexpr uint8_t FlagAligned = OLI_SITE_F_ALIGNED;
 constexpr uint8_t FlagInvoke = OLI_SITE_F_INVOKE;
 constexpr uint8_t FlagExtern = OLI_SITE_F_EXTERN;
 constexpr uint8_t FlagReturned = OLI_SITE_F_RETURNED;
+constexpr uint8_t FlagMember = OLI_SITE_F_MEMBER;
 
 /// A function given a heap object back and the entry point the pass calls
 /// instead (the OLI_RELEASE rows of oli_vocab.def).

@@ -428,6 +428,40 @@ static bool ofReturned(Value *Ptr, const SmallPtrSetImpl<Value *> &Returned) {
   return LI && Returned.count(LI->getPointerOperand()->stripPointerCasts());
 }
 
+/// The slot of the object its wrapper returns that CB's object is stored
+/// into (a field or an element of it: `g->u = malloc(..)`, `rows[0] =
+/// malloc(..)`), as the store's address; null when none (returned itself).
+static Value *memberSlot(CallBase &CB, const SmallPtrSetImpl<Value *> &Returned) {
+  if (Returned.count(&CB))
+    return nullptr;
+  for (User *U : CB.users())
+    if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == &CB && ofReturned(SI->getPointerOperand(), Returned))
+      return SI->getPointerOperand();
+  return nullptr;
+}
+
+/// The calls of wrapper F whose objects are members of the object it
+/// returns with an identity of their own: when F fills two fields or more
+/// (a struct of arrays: `g->u`, `g->v`, each a role of its own, which one
+/// site for all of them at the caller would merge); the one block of a 2-D
+/// array (`rows[0] = malloc(n * m * ..)`) is the returned object's data,
+/// each caller's (`a`, `b`).
+static SmallPtrSet<CallBase *, 8> membersOf(Function &F, const SmallPtrSetImpl<Value *> &Returned) {
+  SmallPtrSet<CallBase *, 8> Members;
+  SmallPtrSet<const Value *, 8> Slots;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Value *Slot = memberSlot(*CB, Returned)) {
+        Members.insert(CB);
+        APInt Off(64, 0);
+        const Value *Base = Slot->stripAndAccumulateConstantOffsets(F.getParent()->getDataLayout(), Off, true);
+        Slots.insert(Off.isZero() ? Base : Slot); // one field per distinct address
+      }
+  if (Slots.size() < 2)
+    Members.clear();
+  return Members;
+}
+
 /// F allocates something that is not part of what it returns: an
 /// allocation call, wrapper or allocating function of the module whose
 /// result is neither returned nor stored into the returned object, and
@@ -477,6 +511,7 @@ void OliTagSites::findWrappers() {
       if (AllOk && AnyAlloc && !allocatesBesides(F, Returned)) {
         LLVM_DEBUG(dbgs() << "oli: allocation wrapper " << F.getName() << "\n");
         Wrappers.insert(&F);
+        WrapperMembers[&F] = membersOf(F, Returned);
         Grew = true;
       }
     }
@@ -673,8 +708,10 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
   SiteInfo S;
   S.Kind = CI.Kind;
   S.Flags = CI.Flags | (isa<InvokeInst>(CB) ? FlagInvoke : 0);
-  if (Wrappers.count(&F)) // whatever a wrapper allocates is part of what it returns (findWrappers)
-    S.Flags |= FlagReturned;
+  // whatever a wrapper allocates is part of what it returns (findWrappers):
+  // the object itself, or one it stores into it, a member of its own
+  if (Wrappers.count(&F))
+    S.Flags |= WrapperMembers[&F].count(&CB) ? FlagMember : FlagReturned;
   S.Func = displayFunctionName(F.getName());
   std::string File = ModuleFile, Dir = ModuleDir, Key;
   if (const DILocation *DL = CB.getDebugLoc().get()) {
@@ -933,7 +970,7 @@ bool OliTagSites::run() {
   }
   findModuleFile();
   if (Opt.StaticIntensity)
-    recordStructParams(M); // before InstCombine turns `g->u` into a byte offset from g
+    recordStructParams(M), recordStructResults(M); // before InstCombine turns `g->u` into a byte offset from g
   if (Opt.Wrappers || Opt.Containers)
     findAllocating();
   if (Opt.Wrappers)

@@ -78,6 +78,9 @@ private:
   std::string objectName(llvm::CallBase &CB, llvm::GlobalVariable *GV,
                          llvm::function_ref<llvm::GlobalVariable *(llvm::CallBase &)> HolderOf);
   llvm::SmallPtrSet<llvm::Function *, 8> Wrappers;
+  /// Each wrapper's calls whose objects are members of its result with an
+  /// identity of their own (OLI_SITE_F_MEMBER: membersOf)
+  llvm::DenseMap<llvm::Function *, llvm::SmallPtrSet<llvm::CallBase *, 8>> WrapperMembers;
   std::optional<llvm::TargetLibraryInfoImpl> TLII; // externCalls' C library, made on first use
   llvm::SmallPtrSet<llvm::Function *, 32> Allocating; // defined here, reach an allocation call
   std::vector<llvm::GlobalVariable *> Records;

@@ -9,6 +9,7 @@
 #include "llvm/IR/AbstractCallSite.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
@@ -19,6 +20,7 @@ using namespace llvm;
 namespace oli {
 
 static constexpr const char *StructParamsMD = "oli.struct.params";
+static constexpr const char *StructResultMD = "oli.struct.result";
 
 /// The named struct V is indexed as by a field GEP (`gep %struct.T, V, 0, k`),
 /// null when none, or when two different structs are (a union of views).
@@ -158,6 +160,47 @@ void recordStructParams(Module &M) {
   }
 }
 
+/// The struct a call's pointer result is indexed as: directly, or through
+/// the one stack slot clang stores it to (`grid_t *g = malloc(sizeof *g);
+/// g->u = ...` at the pipeline's start).
+static StructType *resultStruct(CallBase &CB) {
+  bool Mixed = false;
+  StructType *ST = indexedAs(&CB, Mixed);
+  for (User *U : CB.users()) {
+    auto *SI = dyn_cast<StoreInst>(U);
+    auto *Slot = SI && SI->getValueOperand() == &CB ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+    if (!Slot)
+      continue;
+    for (User *SU : Slot->users()) {
+      if (auto *LI = dyn_cast<LoadInst>(SU)) {
+        if (StructType *T = indexedAs(LI, Mixed)) {
+          if (ST && ST != T)
+            Mixed = true;
+          ST = T;
+        }
+      } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != SI && Other->getPointerOperand() == Slot) {
+        return nullptr; // the slot holds another pointer too
+      }
+    }
+  }
+  return Mixed ? nullptr : ST;
+}
+
+void recordStructResults(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && CB->getType()->isPointerTy() && !CB->getMetadata(StructResultMD))
+        if (StructType *ST = resultStruct(*CB))
+          CB->setMetadata(StructResultMD, MDNode::get(Ctx, MDString::get(Ctx, ST->getName())));
+}
+
+StringRef structResult(const CallBase &CB) {
+  MDNode *N = CB.getMetadata(StructResultMD);
+  auto *S = N && N->getNumOperands() ? dyn_cast<MDString>(N->getOperand(0)) : nullptr;
+  return S ? S->getString() : "";
+}
+
 StringRef structParam(const Argument &A) {
   MDNode *N = A.getParent()->getMetadata(StructParamsMD);
   if (!N || A.getArgNo() >= N->getNumOperands())
@@ -209,6 +252,8 @@ std::string fieldKey(const Module &M, StringRef N, int64_t Off) {
 std::string fieldKeyAt(const Value *Base, int64_t Off) {
   if (auto *AI = dyn_cast<AllocaInst>(Base))
     return fieldKey(*AI->getModule(), AI->getAllocatedType(), Off);
+  if (auto *CB = dyn_cast<CallBase>(Base)) // a fresh struct (`g = malloc(sizeof *g)`)
+    return structResult(*CB).empty() ? "" : fieldKey(*CB->getModule(), structResult(*CB), Off);
   auto *A = dyn_cast<Argument>(Base);
   if (!A || !A->getType()->isPointerTy())
     return "";

@@ -41,6 +41,15 @@ llvm::SmallVector<llvm::Value *, 4> regionLoads(llvm::CallBase &CB, llvm::Value 
 /// start ("struct.grid"), or "" when none was recorded.
 llvm::StringRef structParam(const llvm::Argument &A);
 
+/// Records, on every call of M whose pointer result is indexed as one named
+/// struct (directly or through the stack slot clang stores it to: a struct
+/// a function allocates and fills, `g = malloc(sizeof *g); g->u = ...`),
+/// that struct's name (instruction metadata, copied with the call when the
+/// tagger rewrites it).
+void recordStructResults(llvm::Module &M);
+/// The struct a call's result was recorded as ("struct.grid"), or "".
+llvm::StringRef structResult(const llvm::CallBase &CB);
+
 /// The key of the slot at byte Off of any struct named N in M ("%struct.T+off",
 /// common/summary.h; a module's renamed duplicate "struct.T.0" names the
 /// same type). A slot inside a struct member is named by the innermost
@@ -53,7 +62,7 @@ std::string fieldKey(const llvm::Module &M, llvm::StringRef N, int64_t Off);
 std::string fieldKey(const llvm::Module &M, llvm::Type *T, int64_t Off);
 /// The key of the slot at byte Off of the struct Base points to, when the
 /// IR says which: a parameter's by-value, returned (sret) or recorded
-/// struct, a stack slot's struct; "" otherwise.
+/// struct, a stack slot's struct, a call's recorded result; "" otherwise.
 std::string fieldKeyAt(const llvm::Value *Base, int64_t Off);
 
 } // namespace oli

@@ -19,7 +19,8 @@
  * EXTERN) is weaker: it takes only allocations of records flagged RETURNED
  * (what a wrapper returns), and an inner bracket that is not RETURNED takes
  * its place (its callee was no wrapper, and that inner call's site is the
- * object's). */
+ * object's). A record flagged MEMBER (an object the wrapper stores into the
+ * one it returns: a struct's arrays) keeps its own site inside any bracket. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -161,6 +162,7 @@ static inline __oli_site_t *effective(__oli_site_t *site) {
   __oli_site_t *cur = tls.cur;
   if (oli_likely(!cur)) return site;
   if (oli_unlikely(cur->flags & OLI_SITE_F_EXTERN) && !(site && (site->flags & OLI_SITE_F_RETURNED))) return site;
+  if (site && (site->flags & OLI_SITE_F_MEMBER)) return site; /* a member of the wrapper's object: its own */
   return cur;
 }
 
@@ -367,7 +369,8 @@ OLI_EXPORT void *__oli_mmap(void *addr, size_t len, int prot, int flags, int fd,
 
 OLI_EXPORT __oli_site_t *__oli_site_enter(__oli_site_t *site) {
   __oli_site_t *prev = tls.cur;
-  if (!prev || ((prev->flags & OLI_SITE_F_EXTERN) && !(site->flags & OLI_SITE_F_RETURNED))) tls.cur = site;
+  if (!prev || (site->flags & OLI_SITE_F_MEMBER) || ((prev->flags & OLI_SITE_F_EXTERN) && !(site->flags & OLI_SITE_F_RETURNED)))
+    tls.cur = site;
   return prev;
 }
 

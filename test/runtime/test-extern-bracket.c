@@ -4,7 +4,9 @@
  * wrapper of the callee's file returns); any other allocation keeps its own
  * site, an allocation of code not built with the plugin is untagged, and a
  * bracket inside that is not RETURNED (the callee was no wrapper and calls
- * one of its own file) takes the EXTERN one's place until it leaves. */
+ * one of its own file) takes the EXTERN one's place until it leaves. A record
+ * flagged MEMBER (an array a struct constructor stores into the struct it
+ * returns) keeps its own site inside any bracket. */
 #include <stdlib.h>
 
 #include "internal.h"
@@ -68,5 +70,25 @@ int main(void) {
   plain(2 * MiB);
   __oli_site_leave(prev);
   CHECK_EQ("an ordinary bracket: both", count_of(wrap), 2);
+
+  /* a member of the wrapper's object (a struct constructor's arrays, record
+   * flag MEMBER) keeps its own site inside an ordinary bracket, and so do
+   * the objects inside a bracketed call flagged MEMBER */
+  __oli_site_t *mem = test_site(0x17, OLI_KIND_MALLOC, 0, "g->u");
+  mem->flags |= OLI_SITE_F_MEMBER;
+  __oli_site_t *memcall = test_site(0x18, OLI_KIND_WRAPPER, 0, "g->v"); /* g->v = xmalloc(n) */
+  memcall->flags |= OLI_SITE_F_MEMBER;
+  prev = __oli_site_enter(wrap);
+  free(__oli_malloc(2 * MiB, mem));
+  CHECK_EQ("a MEMBER allocation in a bracket: its own site", count_of(mem), 1);
+  CHECK_EQ("... not the bracket's", count_of(wrap), 2);
+  __oli_site_t *p4 = __oli_site_enter(memcall);
+  CHECK("a MEMBER bracket inside takes the outer one's place", p4 == wrap);
+  free(__oli_malloc(2 * MiB, own));
+  __oli_site_leave(p4);
+  CHECK_EQ("... and its objects", count_of(memcall), 1);
+  free(__oli_malloc(2 * MiB, own));
+  __oli_site_leave(prev);
+  CHECK_EQ("the outer bracket again after it leaves", count_of(wrap), 3);
   return TEST_SUMMARY();
 }
