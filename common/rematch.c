@@ -46,11 +46,19 @@ static int cmp_phase2(const void *a, const void *b) {
 /* Kinds or names that may be one: equal, or one side does not know it. */
 static int may_be(const char *a, const char *b) { return !a[0] || !b[0] || strcmp(a, b) == 0; }
 
+/* Kinds a compiler turns into each other: a malloc whose memory is then
+ * zeroed is a calloc to gcc -O2 (one build's malloc site, another's calloc). */
+static int one_family(const char *a, const char *b) {
+  int am = !strcmp(a, "malloc") || !strcmp(a, "calloc"), bm = !strcmp(b, "malloc") || !strcmp(b, "calloc");
+  return am && bm;
+}
+
 /* Old o and new n can be one site: the same file (by path suffix), a kind
- * and a name that may be one (phase 1's keys make them equal). */
-static int fits(const oli_loc_t *o, const oli_loc_t *n) {
-  return !o->paired && !n->paired && may_be(o->kind, n->kind) && may_be(o->name, n->name) &&
-         oli_text_same_file(o->file, n->file);
+ * and a name that may be one (phase 1's keys make them equal); with family,
+ * kinds of one family too (phase 3). */
+static int fits(const oli_loc_t *o, const oli_loc_t *n, int family) {
+  return !o->paired && !n->paired && (may_be(o->kind, n->kind) || (family && one_family(o->kind, n->kind))) &&
+         may_be(o->name, n->name) && oli_text_same_file(o->file, n->file);
 }
 
 static int locatable(const oli_loc_t *s) { return s->file[0] && s->function[0]; }
@@ -59,13 +67,13 @@ static int locatable(const oli_loc_t *s) { return s->file[0] && s->function[0]; 
 
 /* One run of old and new sites at one place: each pair that fits only each
  * other pairs (counted before any pairs: the order does not matter). */
-static size_t pair_run(oli_loc_t *o, size_t no, oli_loc_t *n, size_t nn, long *pair) {
+static size_t pair_run(oli_loc_t *o, size_t no, oli_loc_t *n, size_t nn, long *pair, int family) {
   if (no == 0 || nn == 0 || no > RUN_MAX || nn > RUN_MAX || o[0].pos < 0) return 0;
   unsigned char co[RUN_MAX] = {0}, cn[RUN_MAX] = {0};
   long mo[RUN_MAX];
   for (size_t x = 0; x < no; x++)
     for (size_t y = 0; y < nn; y++)
-      if (fits(&o[x], &n[y])) co[x]++, cn[y]++, mo[x] = (long)y;
+      if (fits(&o[x], &n[y], family)) co[x]++, cn[y]++, mo[x] = (long)y;
   size_t made = 0;
   for (size_t x = 0; x < no; x++)
     if (co[x] == 1 && cn[mo[x]] == 1) {
@@ -86,7 +94,7 @@ static size_t pair_key(oli_loc_t *o, size_t no, oli_loc_t *n, size_t nn, long *p
     size_t xe = x, ye = y;
     while (xe < no && o[xe].pos == o[x].pos) xe++;
     while (ye < nn && n[ye].pos == n[y].pos) ye++;
-    made += pair_run(o + x, xe - x, n + y, ye - y, pair);
+    made += pair_run(o + x, xe - x, n + y, ye - y, pair, 0);
     x = xe, y = ye;
   }
   if (!o[0].name[0]) return made;
@@ -96,7 +104,7 @@ static size_t pair_key(oli_loc_t *o, size_t no, oli_loc_t *n, size_t nn, long *p
     if (!o[x].paired) left_o++, lo = &o[x];
   for (y = 0; y < nn; y++)
     if (!n[y].paired) left_n++, ln = &n[y];
-  if (left_o == 1 && left_n == 1 && fits(lo, ln)) {
+  if (left_o == 1 && left_n == 1 && fits(lo, ln, 0)) {
     pair[ln->index] = lo->index;
     lo->paired = ln->paired = 1;
     made++;
@@ -124,19 +132,23 @@ size_t oli_rematch(oli_loc_t *old, size_t no, oli_loc_t *nw, size_t nn, long *pa
     oi = oe, ni = ne;
   }
   /* phase 2: a kind or name one side does not know (a hand-written plan, a
-   * site DWARF could not name): one unpaired site on each side at one place */
-  qsort(old, no, sizeof *old, cmp_phase2);
-  qsort(nw, nn, sizeof *nw, cmp_phase2);
-  oi = ni = 0;
-  while (oi < no && ni < nn && !old[oi].paired && !nw[ni].paired) {
-    int c = cmp_place(&old[oi], &nw[ni]);
-    if (c < 0) { oi++; continue; }
-    if (c > 0) { ni++; continue; }
-    size_t oe = oi, ne = ni;
-    while (oe < no && !old[oe].paired && cmp_place(&old[oe], &old[oi]) == 0) oe++;
-    while (ne < nn && !nw[ne].paired && cmp_place(&nw[ne], &nw[ni]) == 0) ne++;
-    made += pair_run(old + oi, oe - oi, nw + ni, ne - ni, pair);
-    oi = oe, ni = ne;
+   * site DWARF could not name): one unpaired site on each side at one place;
+   * phase 3: the same for kinds of one family (one build's malloc, another's
+   * calloc), once no exact kind is left to pair */
+  for (int family = 0; family < 2; family++) {
+    qsort(old, no, sizeof *old, cmp_phase2);
+    qsort(nw, nn, sizeof *nw, cmp_phase2);
+    oi = ni = 0;
+    while (oi < no && ni < nn && !old[oi].paired && !nw[ni].paired) {
+      int c = cmp_place(&old[oi], &nw[ni]);
+      if (c < 0) { oi++; continue; }
+      if (c > 0) { ni++; continue; }
+      size_t oe = oi, ne = ni;
+      while (oe < no && !old[oe].paired && cmp_place(&old[oe], &old[oi]) == 0) oe++;
+      while (ne < nn && !nw[ne].paired && cmp_place(&nw[ne], &nw[ni]) == 0) ne++;
+      made += pair_run(old + oi, oe - oi, nw + ni, ne - ni, pair, family);
+      oi = oe, ni = ne;
+    }
   }
   return made;
 }

@@ -656,6 +656,19 @@ PY
   run $OLI diff old.json renamed.json; want_rc 0 "renamed in place"
   has "2 sites in both (0 re-matched by location): 0 moved; 0 new, 0 gone"
   run $OLI diff --ids-only old.json edited.json; want_rc 1 "--ids-only pairs by ID alone"
+  # gcc -O2 makes a malloc whose memory is zeroed a calloc: one build's malloc site is the
+  # other's calloc site (a preload run's plan applied to a plugin build)
+  python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the malloc/calloc inputs"
+import json, sys
+d = json.load(open(sys.argv[1]))
+base = d["sites"][0]
+d["sites"] = [dict(base, id="0x%016x" % 1, name="u", line=105, rel=5, kind="calloc", decision="dram", ratio=None)]
+json.dump(d, open("gcc.json", "w"))
+d["sites"] = [dict(base, id="0x%016x" % 9, name="u", line=105, rel=5, kind="malloc", decision="dram", ratio=None)]
+json.dump(d, open("clang.json", "w"))
+PY
+  run $OLI diff gcc.json clang.json; want_rc 0 "calloc and malloc at one place"
+  has "1 site in both (1 re-matched by location): 0 moved; 0 new, 0 gone"
   ;;
 diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
