@@ -24,12 +24,13 @@ using namespace llvm;
 namespace oli {
 
 /// The sites' members the runtime reads from an embedded plan: what to do
-/// and where the site is (the reasons, model and summary stay behind).
-static constexpr oli_doc_field_t Embedded[] = {OLI_F_ID,  OLI_F_KIND, OLI_F_FILE,     OLI_F_FUNCTION,
-                                               OLI_F_REL, OLI_F_NAME, OLI_F_DECISION, OLI_F_RATIO};
+/// and where the site is, its line too (the exit line names stale entries
+/// by file:line, as for OLI_PLAN) - the reasons, model and summary stay behind.
+static constexpr oli_doc_field_t Embedded[] = {OLI_F_ID,   OLI_F_KIND, OLI_F_FILE,     OLI_F_FUNCTION, OLI_F_REL,
+                                               OLI_F_LINE, OLI_F_NAME, OLI_F_DECISION, OLI_F_RATIO};
 /// The members of a left-out site kept: which site, and why.
-static constexpr oli_doc_field_t EmbeddedLeft[] = {OLI_F_ID, OLI_F_KIND, OLI_F_FILE, OLI_F_FUNCTION,
-                                                   OLI_F_REL, OLI_F_NAME, OLI_F_WHY};
+static constexpr oli_doc_field_t EmbeddedLeft[] = {OLI_F_ID,   OLI_F_KIND, OLI_F_FILE, OLI_F_FUNCTION,
+                                                   OLI_F_REL,  OLI_F_LINE, OLI_F_NAME, OLI_F_WHY};
 
 bool readPlan(OliOptions &O, std::string &Err) {
   const std::string &Path = O.PlanPath;
