@@ -448,5 +448,27 @@ int main(void) {
 
   /* bad arguments: no zero-DRAM option */
   CHECK("no CXL option is refused", oli_plan_solve(&m, x, 3, OPTS, 1, 0, 64, &res) == -1);
+
+  /* the budget left over: one hot streamed object whose 1:1 needs a little
+   * more than the budget takes 1:3 from the solver, half the budget unused;
+   * the top-up raises it to the finest split that fits (15:16), faster */
+  oli_plan_model_default(&m, 1);
+  memset(&x[0], 0, sizeof x[0]);
+  x[0].bytes = 41u << 20;
+  x[0].accesses = 100000000;
+  m.footprint = x[0].bytes;
+  m.hot = 0;
+  oli_plan_opt_t opts[OLI_PLAN_MAX_OPTS];
+  memcpy(opts, OPTS, sizeof OPTS);
+  int nopts = NOPTS;
+  uint64_t b = 20u << 20; /* 1:1 needs 20.5 MiB */
+  oli_plan_solve(&m, x, 1, opts, nopts, b, 64, &res);
+  CHECK("top-up: the solver's choice is 1:3", is(&x[0], &OPTS[4]));
+  double before = res.time;
+  CHECK_EQ("top-up: one object raised", oli_plan_top_up(&m, x, 1, opts, &nopts, b, &res), 1);
+  CHECK("top-up: 15:16, a ratio added", nopts == NOPTS + 1 && opts[x[0].choice].w[0] == 15 && opts[x[0].choice].w[1] == 16);
+  CHECK("top-up: within the budget, nearly all of it", res.dram <= b && res.dram > b * 95 / 100);
+  CHECK("top-up: faster", res.time < before);
+  CHECK_EQ("top-up: nothing left to raise", oli_plan_top_up(&m, x, 1, opts, &nopts, b, &res), 0);
   return TEST_SUMMARY();
 }

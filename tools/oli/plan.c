@@ -601,6 +601,10 @@ int cli_plan_main(int argc, char **argv) {
     free(objs);
     goto out;
   }
+  /* what the solver's ratios left of the budget, to the objects a finer
+   * split of theirs makes faster (not with --ratios: those are all it may use) */
+  if (!ratios_s) oli_plan_top_up(&m, objs, d.nsites, options, &nopts, budget, &res);
+
   /* seconds of memory time per policy: everything on local DRAM (no budget),
    * everything interleaved at the preferred ratio (uniform), the runtime's
    * rule (large and hot: the ratio; else DRAM), both as the runtime spills

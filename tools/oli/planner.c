@@ -467,3 +467,61 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
   free(npo);
   return 0;
 }
+
+/* The same ratio up to scale (3:1 and 6:2). */
+static int one_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
+  for (int i = 0; i < OLI_PLAN_TIERS; i++)
+    for (int j = 0; j < OLI_PLAN_TIERS; j++)
+      if ((uint64_t)a->w[i] * b->w[j] != (uint64_t)a->w[j] * b->w[i]) return 0;
+  return 1;
+}
+
+int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, oli_plan_opt_t *opts, int *nopts,
+                     uint64_t budget, oli_plan_result_t *res) {
+  if (budget == 0 || budget == UINT64_MAX || res->dram >= budget) return 0;
+  uint64_t left = budget - res->dram;
+  int added = 0;
+  for (;;) {
+    size_t bi = n;
+    oli_plan_opt_t bo = {{0, 0, 0}};
+    double bgain = 0;
+    uint64_t bdram = 0;
+    for (size_t i = 0; i < n; i++) {
+      const oli_plan_opt_t *cur = &opts[objs[i].choice];
+      if (cur->w[2] != 0 || cur->w[1] == 0) continue; /* DRAM alone already, or three tiers: as chosen */
+      double share = (double)cur->w[0] / (cur->w[0] + cur->w[1]);
+      for (uint32_t a = 1; a < OLI_RATIO_MAX_SUM; a++)
+        for (uint32_t b = 1; a + b <= OLI_RATIO_MAX_SUM; b++) {
+          oli_plan_opt_t o = {{a, b, 0}};
+          if ((double)a / (a + b) <= share) continue;
+          uint64_t d = oli_plan_dram_bytes(objs[i].bytes, &o);
+          if (d <= objs[i].dram || d - objs[i].dram > left) continue;
+          double gain = objs[i].cost - oli_plan_cost(m, &objs[i], &o);
+          if (gain > bgain * (1 + 1e-12) && gain > 1e-12 * (objs[i].cost > 0 ? objs[i].cost : 1))
+            bi = i, bo = o, bgain = gain, bdram = d;
+        }
+    }
+    if (bi == n) break;
+    int k = 0;
+    while (k < *nopts && !one_ratio(&opts[k], &bo)) k++;
+    if (k == *nopts) {
+      if (*nopts >= OLI_PLAN_MAX_OPTS) break; /* no room for another ratio */
+      opts[(*nopts)++] = bo;
+    }
+    left -= bdram - objs[bi].dram;
+    objs[bi].choice = k;
+    objs[bi].dram = bdram;
+    objs[bi].cost = oli_plan_cost(m, &objs[bi], &opts[k]);
+    added++;
+  }
+  if (!added) return 0;
+  res->cost = res->time = 0;
+  res->dram = 0;
+  for (size_t i = 0; i < n; i++) {
+    res->cost += objs[i].cost;
+    res->time += oli_plan_time(m, &objs[i], &opts[objs[i].choice]);
+    res->dram += objs[i].dram;
+  }
+  res->exact = 0; /* past the solver's options */
+  return added;
+}

@@ -142,6 +142,14 @@ double oli_plan_run_time(double memory, double hits, double compute);
 /* Seconds each of the model's threads spends issuing `ops` operations (the
  * profile's "operations", all threads) at op_ns each; 0 without op_ns. */
 double oli_plan_compute_time(const oli_plan_model_t *m, double ops);
+/* After oli_plan_solve: the DRAM budget left over given to the objects it
+ * lowers the predicted cost of most, each raised to a DRAM:CXL ratio of
+ * weights summing to at most OLI_RATIO_MAX_SUM (the runtime's splits) that
+ * fits what is left, added to opts (up to OLI_PLAN_MAX_OPTS) - a 1:1 that
+ * needs 20.5 MiB of 20 left a plan at 1:3 and 10.3 MiB, slower than
+ * uniform. Updates the choices and res; the number of objects raised. */
+int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, oli_plan_opt_t *opts, int *nopts,
+                     uint64_t budget, oli_plan_result_t *res);
 /* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
