@@ -603,7 +603,7 @@ int cli_plan_main(int argc, char **argv) {
   }
   /* what the solver's ratios left of the budget, to the objects a finer
    * split of theirs makes faster (not with --ratios: those are all it may use) */
-  if (!ratios_s) oli_plan_top_up(&m, objs, d.nsites, options, &nopts, budget, &res);
+  int topped = ratios_s ? 0 : oli_plan_top_up(&m, objs, d.nsites, options, &nopts, budget, &res);
 
   /* seconds of memory time per policy: everything on local DRAM (no budget),
    * everything interleaved at the preferred ratio (uniform), the runtime's
@@ -805,9 +805,10 @@ int cli_plan_main(int argc, char **argv) {
   if (out_path) {
     char s0[32], s1[32], s2[32], s3[32];
     fprintf(stderr, "oli: plan for %zu sites (%zu left out: %zu small, %zu never allocated) -> %s: DRAM %s of %s, "
-            "%s solver\n",
+            "%s solver%s\n",
             d.nsites, nleft, nsmall, nleft - nsmall, cli_shown(out_path), oli_format_size(res.dram, b1, sizeof b1),
-            budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy");
+            budget ? oli_format_size(budget, b2, sizeof b2) : "unlimited", res.exact ? "exact" : "greedy",
+            topped ? ", the budget left topped up" : "");
     if (total_acc == 0 && nsmalls == 0)
       fprintf(stderr, "oli: predicted time: none (no object has accesses in %s)\n", cli_shown(d.path));
     else

@@ -522,6 +522,5 @@ int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, o
     res->time += oli_plan_time(m, &objs[i], &opts[objs[i].choice]);
     res->dram += objs[i].dram;
   }
-  res->exact = 0; /* past the solver's options */
-  return added;
+  return added; /* res->exact: the solver's, over its options */
 }
