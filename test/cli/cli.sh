@@ -1496,6 +1496,23 @@ assert m["tiers"]["cxl"]["latency"] == 280
 for k in ("sampled_accesses", "unattributed_accesses", "operations"): assert m[k] == a[k] + b[k] and a[k] + b[k] > 0, k
 assert "rank" not in m and a["rank"] == 0  # one rank's number says nothing of a merge
 PY
+  # ranks run at once: the longest time, their threads summed; runs one after another
+  # (--sequential): their times add, their threads never met
+  python3 - "$IN" <<'PY' || fail "cannot make the timed inputs"
+import json, sys
+for k, (ns, t) in enumerate(((2000000000, 4), (3000000000, 2))):
+    d = json.load(open(sys.argv[1] + "/profile-rank%d.json" % k))
+    d["run_ns"], d["threads"] = ns, t
+    json.dump(d, open("t%d.json" % k, "w"))
+PY
+  run $OLI profile merge r.json t0.json t1.json; want_rc 0 "merge, timed"
+  run $OLI profile merge --sequential s.json t0.json t1.json; want_rc 0 "merge --sequential"
+  python3 - <<'PY' || fail "merge of run_ns and threads, at once and --sequential"
+import json
+r, s = json.load(open("r.json")), json.load(open("s.json"))
+assert r["run_ns"] == 3000000000 and r["threads"] == 6, (r["run_ns"], r["threads"])
+assert s["run_ns"] == 5000000000 and s["threads"] == 4, (s["run_ns"], s["threads"])
+PY
   # near_accesses: summed, absent as 0
   python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); d["sites"][0]["near_accesses"] = 7; json.dump(d, open("n0.json", "w"))' "$IN/profile-rank0.json"
   python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); [s.__setitem__("near_accesses", 5) for s in d["sites"] if s["id"] == json.load(open("n0.json"))["sites"][0]["id"]]; json.dump(d, open("n1.json", "w"))' "$IN/profile-rank1.json"

@@ -8,16 +8,19 @@
 #include "cli.h"
 
 static void usage(FILE *f) {
-  fputs("usage: oli profile merge [--any-program] OUT IN...\n"
+  fputs("usage: oli profile merge [--sequential] [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
         "total_bytes, accesses, near_accesses, lifetime_ns and operations are summed; largest,\n"
         "peak_live, touched, footprint_peak and run_ns take the maximum (touched only\n"
-        "when every input has it); runs and threads are summed. A site ID described\n"
+        "when every input has it); runs and threads are summed (ranks run at once).\n"
+        "With --sequential (runs one after another: several inputs, one machine) run_ns\n"
+        "is summed and threads take the maximum instead. A site ID described\n"
         "differently by two inputs, PMU and portable access counts mixed, or PMU\n"
         "counts of different events (access_event) mixed, is an error, and so are\n"
         "inputs of different programs (their \"program\", argv[0]'s basename).\n"
         "OUT may be one of the inputs; it is written only when every input is valid.\n"
+        "      --sequential   the inputs ran one after another, not at once\n"
         "      --any-program  merge inputs of different programs anyway (a renamed\n"
         "                     binary); OUT names the first input's program\n"
         "  -h, --help         this text\n"
@@ -28,15 +31,16 @@ static void usage(FILE *f) {
 static uint64_t sat_add(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-enum { OPT_ANY_PROGRAM = 256 };
+enum { OPT_ANY_PROGRAM = 256, OPT_SEQUENTIAL };
 
 int cli_profile_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"help", no_argument, NULL, 'h'},
       {"any-program", no_argument, NULL, OPT_ANY_PROGRAM},
+      {"sequential", no_argument, NULL, OPT_SEQUENTIAL},
       {NULL, 0, NULL, 0},
   };
-  bool any_program = false;
+  bool any_program = false, sequential = false;
   int c;
   optind = 1;
   while ((c = cli_getopt("profile", argc, argv, "+h", opts)) != -1) {
@@ -58,6 +62,7 @@ int cli_profile_main(int argc, char **argv) {
     switch (c) {
     case 'h': usage(stdout); return OLI_EXIT_OK;
     case OPT_ANY_PROGRAM: any_program = true; break;
+    case OPT_SEQUENTIAL: sequential = true; break;
     default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
   }
@@ -137,8 +142,13 @@ int cli_profile_main(int argc, char **argv) {
     }
     footprint = max64(footprint, d->footprint_peak);
     runs = sat_add(runs, d->runs);
-    run_ns = max64(run_ns, d->run_ns);        /* ranks run at once: the longest */
-    threads = sat_add(threads, d->threads);   /* ... and every rank's threads draw on the memory */
+    if (sequential) { /* runs one after another: their times add, their threads do not meet */
+      run_ns = sat_add(run_ns, d->run_ns);
+      threads = max64(threads, d->threads);
+    } else {
+      run_ns = max64(run_ns, d->run_ns);      /* ranks run at once: the longest */
+      threads = sat_add(threads, d->threads); /* ... and every rank's threads draw on the memory */
+    }
     sampled = sat_add(sampled, d->sampled_accesses);
     unattributed = sat_add(unattributed, d->unattributed_accesses);
     ops = sat_add(ops, d->operations);
