@@ -22,6 +22,16 @@ namespace oli {
 static constexpr const char *StructParamsMD = "oli.struct.params";
 static constexpr const char *StructResultMD = "oli.struct.result";
 
+/// ST joined with T (null: nothing said): the one struct both name, Mixed
+/// when they name two.
+static void joinStruct(StructType *&ST, StructType *T, bool &Mixed) {
+  if (!T)
+    return;
+  if (ST && ST != T)
+    Mixed = true;
+  ST = T;
+}
+
 /// The named struct V is indexed as by a field GEP (`gep %struct.T, V, 0, k`),
 /// null when none, or when two different structs are (a union of views).
 static StructType *indexedAs(Value *V, bool &Mixed) {
@@ -34,11 +44,16 @@ static StructType *indexedAs(Value *V, bool &Mixed) {
     auto *First = dyn_cast<ConstantInt>(G->getOperand(1));
     if (!ST || ST->isLiteral() || !ST->hasName() || !First || !First->isZero())
       continue;
-    if (Found && Found != ST)
-      Mixed = true;
-    Found = ST;
+    joinStruct(Found, ST, Mixed);
   }
   return Found;
+}
+
+/// The stack slot U stores V into (clang's spill of a parameter or of a
+/// call's result, at the pipeline's start), or null.
+static AllocaInst *spillSlot(Value *V, User *U) {
+  auto *SI = dyn_cast<StoreInst>(U);
+  return SI && SI->getValueOperand() == V ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
 }
 
 static StructType *structOf(Argument &A, unsigned Depth);
@@ -79,11 +94,7 @@ static StructType *passedAs(Value *V, bool &Mixed, unsigned Depth) {
     Function *F = CB ? CB->getCalledFunction() : nullptr;
     if (!F || F->isDeclaration() || !CB->isArgOperand(&U) || CB->getArgOperandNo(&U) >= F->arg_size())
       continue;
-    if (StructType *T = structOf(*F->getArg(CB->getArgOperandNo(&U)), Depth + 1)) {
-      if (Found && Found != T)
-        Mixed = true;
-      Found = T;
-    }
+    joinStruct(Found, structOf(*F->getArg(CB->getArgOperandNo(&U)), Depth + 1), Mixed);
   }
   return Found;
 }
@@ -96,29 +107,20 @@ static StructType *structOf(Argument &A, unsigned Depth) {
   StructType *ST = indexedAs(&A, Mixed);
   SmallVector<Value *, 4> Copies{&A}; // A and the loads of its slot
   for (User *U : A.users()) {
-    auto *SI = dyn_cast<StoreInst>(U);
-    auto *Slot = SI && SI->getValueOperand() == &A ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+    AllocaInst *Slot = spillSlot(&A, U);
     if (!Slot)
       continue;
     for (User *SU : Slot->users()) {
       if (auto *LI = dyn_cast<LoadInst>(SU)) {
         Copies.push_back(LI);
-        if (StructType *T = indexedAs(LI, Mixed)) {
-          if (ST && ST != T)
-            Mixed = true;
-          ST = T;
-        }
-      } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != SI) {
+        joinStruct(ST, indexedAs(LI, Mixed), Mixed);
+      } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != U) {
         return nullptr; // the slot holds another pointer too
       } else if (auto *CB = dyn_cast<CallBase>(SU)) {
         // a parallel region's shared variable: the region's loads of it
         for (Value *L : regionLoads(*CB, Slot)) {
           Copies.push_back(L);
-          if (StructType *T = indexedAs(L, Mixed)) {
-            if (ST && ST != T)
-              Mixed = true;
-            ST = T;
-          }
+          joinStruct(ST, indexedAs(L, Mixed), Mixed);
         }
       }
     }
@@ -135,11 +137,7 @@ static StructType *structOf(Argument &A, unsigned Depth) {
               Copies.push_back(LI);
   if (!ST && Depth < 2)
     for (Value *V : Copies)
-      if (StructType *T = passedAs(V, Mixed, Depth)) {
-        if (ST && ST != T)
-          Mixed = true;
-        ST = T;
-      }
+      joinStruct(ST, passedAs(V, Mixed, Depth), Mixed);
   return Mixed ? nullptr : ST;
 }
 
@@ -167,18 +165,13 @@ static StructType *resultStruct(CallBase &CB) {
   bool Mixed = false;
   StructType *ST = indexedAs(&CB, Mixed);
   for (User *U : CB.users()) {
-    auto *SI = dyn_cast<StoreInst>(U);
-    auto *Slot = SI && SI->getValueOperand() == &CB ? dyn_cast<AllocaInst>(SI->getPointerOperand()) : nullptr;
+    AllocaInst *Slot = spillSlot(&CB, U);
     if (!Slot)
       continue;
     for (User *SU : Slot->users()) {
       if (auto *LI = dyn_cast<LoadInst>(SU)) {
-        if (StructType *T = indexedAs(LI, Mixed)) {
-          if (ST && ST != T)
-            Mixed = true;
-          ST = T;
-        }
-      } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != SI && Other->getPointerOperand() == Slot) {
+        joinStruct(ST, indexedAs(LI, Mixed), Mixed);
+      } else if (auto *Other = dyn_cast<StoreInst>(SU); Other && Other != U && Other->getPointerOperand() == Slot) {
         return nullptr; // the slot holds another pointer too
       }
     }
