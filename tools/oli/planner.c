@@ -480,6 +480,9 @@ int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, o
                      uint64_t budget, oli_plan_result_t *res) {
   if (budget == 0 || budget == UINT64_MAX || res->dram >= budget) return 0;
   uint64_t left = budget - res->dram;
+  /* a raise worth its DRAM: at least 0.1% of the plan's predicted time (a
+   * cold array's nanoseconds are no reason to take DRAM a plan may leave free) */
+  double worth = 1e-3 * res->time;
   int added = 0;
   for (;;) {
     size_t bi = n;
@@ -496,8 +499,8 @@ int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, o
           if ((double)a / (a + b) <= share) continue;
           uint64_t d = oli_plan_dram_bytes(objs[i].bytes, &o);
           if (d <= objs[i].dram || d - objs[i].dram > left) continue;
-          double gain = objs[i].cost - oli_plan_cost(m, &objs[i], &o);
-          if (gain > bgain * (1 + 1e-12) && gain > 1e-12 * (objs[i].cost > 0 ? objs[i].cost : 1))
+          double gain = oli_plan_time(m, &objs[i], cur) - oli_plan_time(m, &objs[i], &o);
+          if (gain > bgain * (1 + 1e-12) && gain > worth)
             bi = i, bo = o, bgain = gain, bdram = d;
         }
     }

@@ -143,7 +143,8 @@ double oli_plan_run_time(double memory, double hits, double compute);
  * profile's "operations", all threads) at op_ns each; 0 without op_ns. */
 double oli_plan_compute_time(const oli_plan_model_t *m, double ops);
 /* After oli_plan_solve: the DRAM budget left over given to the objects it
- * lowers the predicted cost of most, each raised to a DRAM:CXL ratio of
+ * lowers the predicted time of most (by at least 0.1% of the plan's: not a
+ * cold array's nanoseconds), each raised to a DRAM:CXL ratio of
  * weights summing to at most OLI_RATIO_MAX_SUM (the runtime's splits) that
  * fits what is left, added to opts (up to OLI_PLAN_MAX_OPTS) - a 1:1 that
  * needs 20.5 MiB of 20 left a plan at 1:3 and 10.3 MiB, slower than
