@@ -674,6 +674,21 @@ diff-plan-report) # a plan against a report: did the run follow the plan?
   run $OLI diff "$IN/plan-good.json" "$IN/report-old.json"; want_rc 1 "plan vs report"
   grep -q '^moved  0x00000000000000ff .*colidx  cxl -> dram' out.txt || fail "colidx moved"
   ! grep -q warning err.txt || fail "a warning for PLAN REPORT: $(cat err.txt)"
+  # a CI host without CXL: the run kept colidx on DRAM ("planned": the plan's cxl); --as-planned
+  # takes such a site as the plan's (the run did what it could), plain diff calls it moved
+  python3 - "$IN/report-old.json" <<'PY' || fail "cannot make the no-CXL report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for s in r["sites"]:
+    if s["id"] == "0x00000000000000ff":
+        s["planned"] = {"decision": "cxl", "ratio": None}
+        s["reason"] = "no CXL node: local DRAM (the plan wanted CXL)"
+json.dump(r, open("nocxl.json", "w"))
+PY
+  run $OLI diff "$IN/plan-good.json" nocxl.json; want_rc 1 "plan vs a no-CXL report"
+  run $OLI diff --as-planned "$IN/plan-good.json" nocxl.json
+  ! grep -q 'colidx' out.txt || fail "--as-planned still lists colidx: $(cat out.txt)"
+  has "1 placed otherwise by the run, taken as planned (--as-planned)"
   run $OLI diff "$IN/report-old.json" "$IN/plan-good.json"; want_rc 1 "report vs plan"
   grep -q "^oli: warning: diff: OLD .*report-old.json is a report and NEW .*plan-good.json a plan: a CI gate (did the run follow the plan?) is 'oli diff PLAN REPORT'$" err.txt ||
     fail "no warning for the reversed order: $(cat err.txt)"

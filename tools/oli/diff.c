@@ -9,7 +9,7 @@
 #include "rematch.h"
 
 static void usage(FILE *f) {
-  fputs("usage: oli diff [--json] [--moved-only] [--ids-only] OLD NEW\n"
+  fputs("usage: oli diff [--json] [--moved-only] [--ids-only] [--as-planned] OLD NEW\n"
         "Compare two reports or plans (any mix) by site ID and print every site whose\n"
         "placement moved (decision or interleave ratio), appeared (new) or disappeared\n"
         "(gone), with its object name and bytes. Sites with the same decision and an\n"
@@ -26,6 +26,9 @@ static void usage(FILE *f) {
         "OLI_MIN_SIZE (never placed) is counted apart, not as a change.\n"
         "  -m, --moved-only  list only moved sites; new and gone ones do not count\n"
         "  -i, --ids-only    match by site ID only, no re-matching by location\n"
+        "  -p, --as-planned  a report's site the run placed otherwise than its plan\n"
+        "                    (its \"planned\": no CXL node here, a DRAM budget) counts as\n"
+        "                    placed as planned (a CI host without the plan's tiers)\n"
         "  -h, --help        this text\n"
         "Exit status: 0 nothing moved, 1 something moved (or appeared/disappeared),\n"
         "2 bad input.\n",
@@ -168,20 +171,39 @@ static void json_side(oli_jw_t *w, const char *key, const oli_doc_t *d, const ol
   oli_jw_end(w);
 }
 
+/* --as-planned: each report site the run placed otherwise than its plan
+ * ("planned": the machine had no CXL node, a DRAM budget held) as the plan
+ * said; the number of them. */
+static size_t take_planned(oli_doc_t *d) {
+  size_t n = 0;
+  if (d->kind != OLI_DOC_REPORT) return 0;
+  for (size_t i = 0; i < d->nsites; i++) {
+    oli_doc_site_t *s = &d->sites[i];
+    if (!OLI_HAS(s, OLI_F_PLANNED)) continue;
+    s->placement = s->planned;
+    if (s->planned_weight[OLI_TIER_DRAM] + s->planned_weight[OLI_TIER_CXL] + s->planned_weight[OLI_TIER_REMOTE])
+      memcpy(s->weight, s->planned_weight, sizeof s->weight);
+    n++;
+  }
+  return n;
+}
+
 int cli_diff_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"json", no_argument, NULL, 'j'},
       {"moved-only", no_argument, NULL, 'm'},
       {"ids-only", no_argument, NULL, 'i'},
+      {"as-planned", no_argument, NULL, 'p'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
-  int json = 0, moved_only = 0, ids_only = 0, c;
+  int json = 0, moved_only = 0, ids_only = 0, as_planned = 0, c;
   oli_jw_t w;
   optind = 1;
-  while ((c = cli_getopt("diff", argc, argv, "jmih", opts)) != -1) {
+  while ((c = cli_getopt("diff", argc, argv, "jmiph", opts)) != -1) {
     switch (c) {
     case 'j': json = 1; break;
+    case 'p': as_planned = 1; break;
     case 'm': moved_only = 1; break;
     case 'i': ids_only = 1; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
@@ -202,6 +224,8 @@ int cli_diff_main(int argc, char **argv) {
     cli_warning("diff: OLD %s is a report and NEW %s a plan: a CI gate (did the run follow the plan?) is "
                 "'oli diff PLAN REPORT'", cli_shown(a.path), cli_shown(b.path));
   size_t compared = 0, moved = 0, added = 0, gone = 0, rematched = 0, kept_out = 0, small = 0, twins = 0;
+  size_t degraded = as_planned ? take_planned(&a) + take_planned(&b) : 0;
+
   /* pair NEW's sites with OLD's: by ID, then (unless --ids-only) by source location */
   long *pair = malloc((b.nsites ? b.nsites : 1) * sizeof *pair);  /* NEW i -> OLD j or -1 */
   char *old_used = calloc(a.nsites ? a.nsites : 1, 1);
@@ -335,6 +359,7 @@ int cli_diff_main(int argc, char **argv) {
     oli_jw_u64(&w, "left_out", kept_out);
     oli_jw_u64(&w, "small", small);
     oli_jw_u64(&w, "twins", twins);
+    if (as_planned) oli_jw_u64(&w, "as_planned", degraded);
     oli_jw_bool(&w, "changed", changed);
     oli_jw_end(&w);
     oli_jw_end(&w);
@@ -349,8 +374,11 @@ int cli_diff_main(int argc, char **argv) {
                             "; %zu small site%s new or gone (below the run's OLI_MIN_SIZE, never placed)", small,
                             small == 1 ? "" : "s");
     if (twins && k < sizeof kept)
-      snprintf(kept + k, sizeof kept - k, "; %zu plan entr%s for the other kind of build (--preload-sites) at a "
-               "location that matched", twins, twins == 1 ? "y" : "ies");
+      k += (size_t)snprintf(kept + k, sizeof kept - k, "; %zu plan entr%s for the other kind of build "
+                            "(--preload-sites) at a location that matched", twins, twins == 1 ? "y" : "ies");
+    if (degraded && k < sizeof kept)
+      snprintf(kept + k, sizeof kept - k, "; %zu placed otherwise by the run, taken as planned (--as-planned)",
+               degraded);
     printf("%zu site%s in both (%zu re-matched by location): %zu moved; %zu new, %zu gone%s%s\n", compared,
            compared == 1 ? "" : "s", rematched, moved, added, gone,
            moved_only ? " (not counted, not listed: --moved-only)" : "", kept);

@@ -288,7 +288,8 @@ def diff(v):
                   "file": {"type": "string"}, "line": U32, "function": {"type": "string"},
                   "name": {"type": ["string", "null"]}, "old": side, "new": side},
                  required=("id", "change", "old", "new"))
-    summary = obj(dict({k: U64 for k in ("compared", "rematched", "moved", "new", "gone", "left_out", "small", "twins")},
+    summary = obj(dict({k: U64 for k in ("compared", "rematched", "moved", "new", "gone", "left_out", "small", "twins",
+                                         "as_planned")},
                        changed={"type": "boolean"}), required=("compared", "moved", "new", "gone", "changed"))
     return envelope("oli-diff", [1], "oli diff --json", {"old": {"type": "string"}, "new": {"type": "string"},
                                                          "changes": {"type": "array", "items": change},
