@@ -462,6 +462,55 @@ static SmallPtrSet<CallBase *, 8> membersOf(Function &F, const SmallPtrSetImpl<V
   return Members;
 }
 
+/// The pointer parameter of F that Ptr addresses a field of a struct of
+/// (a field GEP of a named struct, as clang writes `this->u`, `g->v` at the
+/// pipeline's start; not an element of an array, `out[1]`): directly, or
+/// through the stack slot clang spills the parameter to; null when none.
+static Argument *paramField(Value *Ptr) {
+  auto *G = dyn_cast<GEPOperator>(Ptr->stripPointerCasts());
+  auto *ST = G ? dyn_cast<StructType>(G->getSourceElementType()) : nullptr;
+  if (!ST || ST->isLiteral() || !ST->hasName())
+    return nullptr;
+  Value *U = getUnderlyingObject(G->getPointerOperand());
+  if (auto *A = dyn_cast<Argument>(U))
+    return A->getType()->isPointerTy() ? A : nullptr;
+  auto *LI = dyn_cast<LoadInst>(U);
+  auto *Slot = LI ? dyn_cast<AllocaInst>(LI->getPointerOperand()->stripPointerCasts()) : nullptr;
+  if (!Slot)
+    return nullptr;
+  Argument *Held = nullptr;
+  for (User *SU : Slot->users())
+    if (auto *SI = dyn_cast<StoreInst>(SU); SI && SI->getPointerOperand() == Slot) {
+      auto *A = dyn_cast<Argument>(SI->getValueOperand());
+      if (!A || (Held && Held != A))
+        return nullptr; // the slot holds something else too
+      Held = A;
+    }
+  return Held;
+}
+
+void OliTagSites::findFillers() {
+  for (Function &F : M) {
+    if (F.isDeclaration() || Wrappers.count(&F))
+      continue;
+    SmallPtrSet<CallBase *, 8> Members;
+    SmallPtrSet<const Value *, 8> Slots;
+    for (Instruction &I : instructions(F)) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? calledFunction(*CB) : nullptr;
+      if (!Callee || (!classify(Callee) && !Wrappers.count(Callee)))
+        continue;
+      for (User *U : CB->users())
+        if (auto *SI = dyn_cast<StoreInst>(U); SI && SI->getValueOperand() == CB && paramField(SI->getPointerOperand())) {
+          Members.insert(CB);
+          Slots.insert(SI->getPointerOperand());
+        }
+    }
+    if (Slots.size() >= 2)
+      Fillers.insert(Members.begin(), Members.end());
+  }
+}
+
 /// F allocates something that is not part of what it returns: an
 /// allocation call, wrapper or allocating function of the module whose
 /// result is neither returned nor stored into the returned object, and
@@ -712,6 +761,8 @@ void OliTagSites::tagCall(Function &F, CallBase &CB, const CalleeInfo &CI, unsig
   // the object itself, or one it stores into it, a member of its own
   if (Wrappers.count(&F))
     S.Flags |= WrapperMembers[&F].count(&CB) ? FlagMember : FlagReturned;
+  else if (Fillers.count(&CB)) // a struct's fields a function fills (a constructor's members)
+    S.Flags |= FlagMember;
   S.Func = displayFunctionName(F.getName());
   std::string File = ModuleFile, Dir = ModuleDir, Key;
   if (const DILocation *DL = CB.getDebugLoc().get()) {
@@ -974,7 +1025,7 @@ bool OliTagSites::run() {
   if (Opt.Wrappers || Opt.Containers)
     findAllocating();
   if (Opt.Wrappers)
-    findWrappers();
+    findWrappers(), findFillers();
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
     Fns.push_back(&F);

@@ -46,6 +46,10 @@ private:
   void findModuleFile();
   void fromPreprocessed(std::string &File, std::string &Dir);
   void findWrappers();
+  /// Allocations a function stores into two fields or more of a struct a
+  /// parameter points to (a constructor's members, `grid_init(g)`): members
+  /// with sites of their own inside any bracket (OLI_SITE_F_MEMBER).
+  void findFillers();
   void findAllocating();
   bool returnsAllocation(llvm::Value *V, llvm::SmallPtrSetImpl<llvm::Value *> &Seen);
   bool allocatesBesides(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Value *> &Returned) const;
@@ -81,6 +85,7 @@ private:
   /// Each wrapper's calls whose objects are members of its result with an
   /// identity of their own (OLI_SITE_F_MEMBER: membersOf)
   llvm::DenseMap<llvm::Function *, llvm::SmallPtrSet<llvm::CallBase *, 8>> WrapperMembers;
+  llvm::SmallPtrSet<llvm::CallBase *, 16> Fillers; // findFillers
   std::optional<llvm::TargetLibraryInfoImpl> TLII; // externCalls' C library, made on first use
   llvm::SmallPtrSet<llvm::Function *, 32> Allocating; // defined here, reach an allocation call
   std::vector<llvm::GlobalVariable *> Records;

@@ -176,6 +176,8 @@ static StructType *resultStruct(CallBase &CB) {
       }
     }
   }
+  if (!ST) // handed to a constructor (`new Grid(n)`: its `this`)
+    joinStruct(ST, passedAs(&CB, Mixed, 0), Mixed);
   return Mixed ? nullptr : ST;
 }
 

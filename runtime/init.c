@@ -213,6 +213,7 @@ __attribute__((constructor(101))) static void process_start(void) {
 
 /* The one end: what the process leaves behind, in order. */
 __attribute__((destructor)) static void process_done(void) {
+  _oli_messages_at_exit(); /* a strict stop from here on keeps the program's output */
   _oli_report_fini();  /* the final settle, then OLI_REPORT */
   _oli_report_note_nothing_placed(); /* OLI_VERBOSE=1 */
   _oli_profile_fini(); /* PMU sampling stopped, then OLI_PROFILE */

@@ -155,6 +155,9 @@ bool _oli_is_stderr_name(const char *s);
 // base/messages.c
 void _oli_verbose_message(int level, const char *fmt, ...) OLI_PRINTF(2, 3);
 void _oli_warning_message(oli_warning_t id, const char *fmt, ...) OLI_PRINTF(2, 3);
+/* The process exits (liboli's destructor): OLI_STRICT's stop flushes the
+ * program's stdio before it ends the process. */
+void _oli_messages_at_exit(void);
 /* A warning about the machine, not the process (no CXL node, no NUMA):
  * counted in every process; printed only when `asked` (the user's options
  * wanted what the machine lacks), OLI_VERBOSE >= 1 or OLI_STRICT=1, and under

@@ -92,6 +92,10 @@ void _oli_verbose_message(int level, const char *fmt, ...) {
   errno = saved;
 }
 
+static _Atomic bool at_exit; /* liboli's destructor runs: _oli_messages_at_exit */
+
+void _oli_messages_at_exit(void) { atomic_store(&at_exit, true); }
+
 /* Count a warning of id; print its first one when show (every one, then
  * stop, under OLI_STRICT=1). */
 static void warn(oli_warning_t id, bool show, const char *fmt, va_list ap) {
@@ -102,6 +106,10 @@ static void warn(oli_warning_t id, bool show, const char *fmt, va_list ap) {
   if (strict) {
     static const char line[] = "oli: error: OLI_STRICT makes warnings fatal; stopping\n";
     atomic_load(&out_fun)(line, atomic_load(&out_arg));
+    /* at exit the program's own output is complete and still buffered
+     * (liboli's destructor runs before stdio's flush): keep it; anywhere
+     * else a stream's lock may be held by the code the warning came from */
+    if (atomic_load(&at_exit)) fflush(NULL);
     _exit(2);
   }
 }

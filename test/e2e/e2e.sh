@@ -385,8 +385,14 @@ PY
   OLI_DRAM_LIMIT=20 a/k >t.out 2>t.err || { cat t.err >&2; fail "run with OLI_DRAM_LIMIT=20"; }
   grep -q "^oli: warning: OLI_DRAM_LIMIT is 20 bytes, less than the least object placed (1 MiB): every large object goes to CXL; a size takes a unit (20M, 20G)$" t.err ||
     { cat t.err >&2; fail "OLI_DRAM_LIMIT=20: no warning"; }
-  OLI_STRICT=1 OLI_PLAN=other.json a/k >s.out 2>s.err && fail "OLI_STRICT=1 did not stop on another program's plan"
+  # fatal under OLI_STRICT, at exit: nothing placed (OLI_MIN_SIZE: no mbind to the recorded
+  # tree's missing nodes, which would stop it first), the plan's warning the one there is;
+  # the stop keeps what the program printed (its stdio flushed first)
+  OLI_MIN_SIZE=1G OLI_STRICT=1 OLI_PLAN=other.json a/k >s.out 2>s.err &&
+    fail "OLI_STRICT=1 did not stop on another program's plan"
+  grep -q "matched none of this program's" s.err || { cat s.err >&2; fail "strict: not the plan's warning"; }
   grep -q "^oli: error: OLI_STRICT makes warnings fatal; stopping$" s.err || { cat s.err >&2; fail "no strict line"; }
+  cmp -s s.out o.out || { diff s.out o.out >&2; fail "a strict stop at exit lost the program's output"; }
   ;;
 common-two-files) # a COMMON block declared in both files that use it (as Fortran codes do) is one
   # object: one site in oli sites without a warning, placed, counted and reported once; one below
