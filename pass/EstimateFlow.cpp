@@ -824,6 +824,7 @@ void Estimator::findRoots() {
       if (!Rec)
         Rec = Own;
       noteSize(Rec, CB);
+      EntryCalls[Rec].push_back(CB);
       if (int Out = roleOf(CB->getCalledFunction()->getName())->OutArg; Out >= 0)
         slotRoot(Rec, CB, unsigned(Out));
       else
@@ -881,7 +882,13 @@ void Estimator::findRoots() {
     if (auto It = SizeOf.find(Rec); It != SizeOf.end() && !It->second && !Disagree.count(Rec))
       if (std::optional<Sample> S = sizeAt(*CB))
         It->second = S, SizeCall[Rec] = CB;
+  for (auto &[Rec, Calls] : EntryCalls)
+    if (std::optional<Sample> S = Calls.size() > 1 ? mergedSize(Calls) : std::nullopt) {
+      SizeOf[Rec] = S, SizeCall[Rec] = Calls.back();
+      Disagree.erase(Rec), ConstSizeOf.erase(Rec);
+    }
 }
+
 
 SmallVector<Value *, 4> Estimator::sameArgValues(Argument &A) {
   SmallVector<Value *, 4> Out{&A};

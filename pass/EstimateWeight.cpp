@@ -6,6 +6,7 @@
 // a site's object reaches.
 //
 //===----------------------------------------------------------------------===//
+#include "CalledFunction.h"
 #include "Estimator.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -427,12 +428,19 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
   ScalarEvolution &SE = *FI.SE;
   auto noRec = [](const SCEV *X) { return !SCEVExprContains(X, [](const SCEV *Y) { return isa<SCEVAddRecExpr>(Y); }); };
   // A comparison of sizes, or a phi of such comparisons that agree (jump
-  // threading's copies of `m > 0`).
+  // threading's copies of `m > 0`) on the edges the decided branches leave
+  // open - a flag among them (`true` where the fill loop ran, `false` from a
+  // path of `n <= 0` the sample point does not take).
   std::function<std::optional<bool>(Value *, unsigned)> decide = [&](Value *V, unsigned Depth) -> std::optional<bool> {
+    if (auto *K = dyn_cast<ConstantInt>(V); K && K->getType()->isIntegerTy(1) && Depth > 0)
+      return K->isOne();
     if (auto *P = dyn_cast<PHINode>(V); P && Depth < 2) {
+      bool Header = FI.LI->isLoopHeader(P->getParent());
       std::optional<bool> R;
-      for (Value *In : P->incoming_values()) {
-        std::optional<bool> X = decide(In, Depth + 1);
+      for (unsigned I = 0; I < P->getNumIncomingValues(); ++I) {
+        if (!Header && !edgeLive(P->getIncomingBlock(I), P->getParent()))
+          continue; // not reached at the sample point
+        std::optional<bool> X = decide(P->getIncomingValue(I), Depth + 1);
         if (!X || (R && *R != *X))
           return std::nullopt;
         R = X;
@@ -588,6 +596,64 @@ static Value *unguardedBytes(Value *V) {
 /// The size of the object a call allocates, at the sample point: its size
 /// operand (times its count) as the kind row names them, or a Fortran
 /// ALLOCATE's extents times its element size.
+/// Copies of one allocation that jump threading made on the paths of a
+/// value the program defaults, merged by a phi after them (`n = argc > 1 ?
+/// atol(argv[1]) : 1 << 20; u = malloc(n * 8)`: one copy of 8 MiB, one of
+/// `8 * atol(..)`, then `n` a phi of the two): the object's size is the
+/// phi's times the element size, in the phi's symbol, which the loops to
+/// `n` read. Each copy's size must be that scale times the phi's value on
+/// the edge its block leads to; none otherwise.
+std::optional<Sample> Estimator::mergedSize(ArrayRef<CallBase *> Calls) {
+  Function &F = *Calls[0]->getFunction();
+  if (any_of(Calls, [&](CallBase *CB) { return CB->getFunction() != &F; }) || F.hasOptNone())
+    return std::nullopt;
+  Function *Callee = calledFunction(*Calls[0]);
+  std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;
+  if (!R || !R->Entry || R->SizeArg < 0 || R->CountArg >= 0 ||
+      any_of(Calls, [&](CallBase *CB) { return calledFunction(*CB) != Callee; }))
+    return std::nullopt;
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto sizeOf = [&](CallBase *CB) { return unguardedBytes(CB->getArgOperand(unsigned(R->SizeArg))); };
+  for (BasicBlock &BB : F)
+    for (PHINode &P : BB.phis()) {
+      if (!P.getType()->isIntegerTy() || !SE.isSCEVable(P.getType()) || P.getNumIncomingValues() != Calls.size())
+        continue;
+      const SCEV *Scale = nullptr;
+      SmallPtrSet<BasicBlock *, 4> Used;
+      bool Fits = true;
+      for (CallBase *CB : Calls) {
+        Value *Size = sizeOf(CB);
+        BasicBlock *Edge = nullptr; // the incoming edge CB's block leads to, alone
+        for (BasicBlock *Pred : P.blocks())
+          if (DT.dominates(CB->getParent(), Pred) && !Used.count(Pred))
+            Edge = Edge ? reinterpret_cast<BasicBlock *>(1) : Pred;
+        if (!Edge || Edge == reinterpret_cast<BasicBlock *>(1) || !SE.isSCEVable(Size->getType()) ||
+            Size->getType() != P.getType()) {
+          Fits = false;
+          break;
+        }
+        Used.insert(Edge);
+        const SCEV *In = SE.getSCEV(P.getIncomingValueForBlock(Edge)), *Sz = SE.getSCEV(Size);
+        if (!Scale) { // the element size: the size over the value, a constant
+          auto *C = dyn_cast<SCEVConstant>(SE.getUDivExactExpr(Sz, In));
+          if (!C || C->getAPInt().isZero() || SE.getMulExpr(C, In) != Sz) {
+            Fits = false;
+            break;
+          }
+          Scale = C;
+        } else if (SE.getMulExpr(Scale, In) != Sz) {
+          Fits = false;
+          break;
+        }
+      }
+      if (!Fits || !Scale)
+        continue;
+      return Space.eval(SE.getMulExpr(Scale, SE.getSCEV(&P)), SE);
+    }
+  return std::nullopt;
+}
+
 std::optional<Sample> Estimator::sizeAt(CallBase &CB) {
   Function *Callee = CB.getCalledFunction();
   std::optional<ObjectRole> R = Callee ? roleOf(Callee->getName()) : std::nullopt;

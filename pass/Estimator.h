@@ -248,6 +248,7 @@ private:
   std::unique_ptr<BranchProbabilityInfo> decidedBranches(Function &F, FnInfo &FI,
                                                          ArrayRef<std::pair<BasicBlock *, bool>> Decided);
   std::optional<Sample> sizeAt(CallBase &CB);
+  std::optional<Sample> mergedSize(ArrayRef<CallBase *> Calls);
   std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
   void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
@@ -406,6 +407,7 @@ private:
   DenseMap<GlobalVariable *, CallBase *> SizeCall;          // the allocation it was read from
   SmallPtrSet<GlobalVariable *, 4> Disagree;                // records whose calls give two sizes
   DenseMap<GlobalVariable *, int64_t> ConstSizeOf;          // ... one of them a constant (0: two)
+  DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> EntryCalls; // a record's entry-point calls (mergedSize)
   DenseMap<GlobalVariable *, SmallVector<Sample, 2>> CopySizes; // each call's size in symbols, distinct
   DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> CopyCalls; // the call of each of CopySizes
   DenseMap<GlobalVariable *, Sample> CallerSize;                // callerSize's answers
