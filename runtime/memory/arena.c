@@ -685,7 +685,8 @@ static void do_init(void) {
     if ((a = reserve_arena(len)) != NULL || len <= MIN_ARENA) break;
   }
   if (!a) {
-    _oli_warning_message(W_MMAP, "cannot reserve an arena of %llu bytes (%s); objects stay with glibc",
+    _oli_warning_message(W_MMAP, "cannot reserve an arena of %llu bytes (%s); objects stay with glibc "
+                         "(under a limit on address space, ulimit -v, set OLI_ARENA_SIZE to a size that fits: 64M)",
                          (unsigned long long)want, strerror(errno));
     return;
   }
