@@ -625,11 +625,11 @@ std::optional<Sample> Estimator::mergedSize(ArrayRef<CallBase *> Calls) {
       for (CallBase *CB : Calls) {
         Value *Size = sizeOf(CB);
         BasicBlock *Edge = nullptr; // the incoming edge CB's block leads to, alone
+        unsigned Edges = 0;
         for (BasicBlock *Pred : P.blocks())
           if (DT.dominates(CB->getParent(), Pred) && !Used.count(Pred))
-            Edge = Edge ? reinterpret_cast<BasicBlock *>(1) : Pred;
-        if (!Edge || Edge == reinterpret_cast<BasicBlock *>(1) || !SE.isSCEVable(Size->getType()) ||
-            Size->getType() != P.getType()) {
+            Edge = Pred, ++Edges;
+        if (Edges != 1 || !SE.isSCEVable(Size->getType()) || Size->getType() != P.getType()) {
           Fits = false;
           break;
         }
