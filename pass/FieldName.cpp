@@ -289,6 +289,13 @@ static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields, bool 
   if (Col == 0 || Col > Text.size() + 1)
     return "";
   StringRef Before = Text.take_front(Col - 1);
+  // a constructor's member initialiser, `u(new double[n])`: a store into one
+  // field of `this`, the member named before the parenthesis
+  if (ThisField && Fields == 1 && Before.rtrim().ends_with("(")) {
+    StringRef Name = trailingChain(Before.rtrim().drop_back().rtrim());
+    if (isMemberAccess(Name, 0) && !Name.empty() && !isdigit(static_cast<unsigned char>(Name[0])))
+      return Name.str();
+  }
   for (size_t I = Before.size(); I-- > 0;) {
     if (Before[I] != '=')
       continue;

@@ -36,8 +36,8 @@ void run(long n) {
   fill(n, outs);
 }
 
-// CHECK-DAG: {{.*}} i8 10, i8 -126, {{.*}} i32 12, {{.*}}\00Grid::Grid(long)\00
-// CHECK-DAG: {{.*}} i8 10, i8 -126, {{.*}} i32 12, {{.*}}\00Grid::Grid(long)\00
-// CHECK-DAG: {{.*}} i8 10, i8 2, {{.*}} i32 20, {{.*}}\00One::One(long)\00
+// CHECK-DAG: {{.*}} i8 10, i8 -126, {{.*}} i32 12, {{.*}}\00Grid::Grid(long)\00u\00
+// CHECK-DAG: {{.*}} i8 10, i8 -126, {{.*}} i32 12, {{.*}}\00Grid::Grid(long)\00v\00
+// CHECK-DAG: {{.*}} i8 10, i8 2, {{.*}} i32 20, {{.*}}\00One::One(long)\00w\00
 // CHECK-DAG: {{.*}} i8 10, i8 2, {{.*}} i32 25, {{.*}}\00fill(long, double**)\00
 // CHECK-DAG: {{.*}} i8 10, i8 2, {{.*}} i32 26, {{.*}}\00fill(long, double**)\00
