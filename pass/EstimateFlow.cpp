@@ -681,6 +681,7 @@ void Estimator::findRoots() {
   // bracketed calls of this module's wrappers: sized once every site is
   // (sizeAt takes a wrapper's size from its own site's)
   SmallVector<std::pair<GlobalVariable *, CallBase *>, 4> Wrapped;
+  DenseMap<GlobalVariable *, bool> IsMember; // a record flagged OLI_SITE_F_MEMBER
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
@@ -757,9 +758,12 @@ void Estimator::findRoots() {
     // a member of a wrapper's object (OLI_SITE_F_MEMBER: the wrapper inlined
     // here) keeps its own site inside any bracket, and a bracketed call of
     // one is the bracket of what runs inside it, as in the runtime
-    auto member = [](GlobalVariable *Rec) {
-      SiteInfo Info;
-      return Rec && readSiteRecord(*Rec, Info) && (Info.Flags & FlagMember);
+    auto member = [&](GlobalVariable *Rec) {
+      auto [It, New] = IsMember.try_emplace(Rec, false);
+      SiteInfo Info; // each record read once, not per call and bracket asked about
+      if (New)
+        It->second = Rec && readSiteRecord(*Rec, Info) && (Info.Flags & FlagMember);
+      return It->second;
     };
     auto bracketOf = [&](CallBase *CB) -> GlobalVariable * {
       GlobalVariable *Outer = nullptr, *Member = nullptr;

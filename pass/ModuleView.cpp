@@ -6,6 +6,7 @@
 #include "ModuleView.h"
 #include "CalledFunction.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -14,15 +15,15 @@ namespace oli {
 
 ModuleView::ModuleView(Module &M, ModuleAnalysisManager &MAM)
     : FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {
+  SmallVector<Function *, 8> To; // collected first: renaming changes the alias's uses
   for (GlobalAlias &GA : M.aliases())
     for (Use &U : GA.uses())
       if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isCallee(&U))
-        if (calledFunction(*CB))
-          Callees.push_back({CB, &GA});
-  for (auto &[CB, GA] : Callees) {
-    Function *F = calledFunction(*CB);
-    CB->setCalledOperand(F);
-    FAM.invalidate(*CB->getFunction(), PreservedAnalyses::none());
+        if (Function *F = calledFunction(*CB))
+          Callees.push_back({CB, &GA}), To.push_back(F);
+  for (size_t I = 0; I < Callees.size(); ++I) {
+    Callees[I].first->setCalledOperand(To[I]);
+    FAM.invalidate(*Callees[I].first->getFunction(), PreservedAnalyses::none());
   }
 }
 

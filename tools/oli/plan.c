@@ -137,17 +137,9 @@ static const char *placement_words(const oli_plan_opt_t *o, char *buf, size_t n)
   return buf;
 }
 
-static int same_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
-  /* a0/b0 == a1/b1 == a2/b2 up to scale */
-  for (int i = 0; i < 3; i++)
-    for (int j = 0; j < 3; j++)
-      if ((uint64_t)a->w[i] * b->w[j] != (uint64_t)a->w[j] * b->w[i]) return 0;
-  return 1;
-}
-
 static int add_opt(oli_plan_opt_t *opts, int *n, oli_plan_opt_t o) {
   for (int i = 0; i < *n; i++)
-    if (same_ratio(&opts[i], &o)) return 0;
+    if (oli_plan_same_ratio(&opts[i], &o)) return 0;
   if (*n >= OLI_PLAN_MAX_OPTS) return -1;
   opts[(*n)++] = o;
   return 0;

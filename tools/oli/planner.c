@@ -468,8 +468,7 @@ int oli_plan_solve(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n,
   return 0;
 }
 
-/* The same ratio up to scale (3:1 and 6:2). */
-static int one_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
+int oli_plan_same_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b) {
   for (int i = 0; i < OLI_PLAN_TIERS; i++)
     for (int j = 0; j < OLI_PLAN_TIERS; j++)
       if ((uint64_t)a->w[i] * b->w[j] != (uint64_t)a->w[j] * b->w[i]) return 0;
@@ -506,7 +505,7 @@ int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, o
     }
     if (bi == n) break;
     int k = 0;
-    while (k < *nopts && !one_ratio(&opts[k], &bo)) k++;
+    while (k < *nopts && !oli_plan_same_ratio(&opts[k], &bo)) k++;
     if (k == *nopts) {
       if (*nopts >= OLI_PLAN_MAX_OPTS) break; /* no room for another ratio */
       opts[(*nopts)++] = bo;

@@ -79,6 +79,8 @@ typedef struct oli_plan_result_s {
   size_t states;      /* DP states visited (exact) */
 } oli_plan_result_t;
 
+/* 1 when a and b are one ratio up to scale (3:1 and 6:2). */
+int oli_plan_same_ratio(const oli_plan_opt_t *a, const oli_plan_opt_t *b);
 /* Local-DRAM bytes of `bytes` placed with `o`: ceil(bytes * D / (D+C+R)). */
 uint64_t oli_plan_dram_bytes(uint64_t bytes, const oli_plan_opt_t *o);
 /* The runtime's rule (docs/runtime.md) would interleave x: large (>=
