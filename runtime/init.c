@@ -108,6 +108,7 @@ static void do_init(void) {
 
   const char *root = _oli_option_path(oli_option_sysfs_root);
   int numa = _oli_topology_read(root ? root : "/", &topo);
+  topo.recorded = root != NULL && strcmp(root, "/") != 0;
 
   uint64_t dm = (uint64_t)_oli_option_get(oli_option_dram_nodes);
   uint64_t cm = (uint64_t)_oli_option_get(oli_option_cxl_nodes);

@@ -43,6 +43,7 @@ typedef struct oli_topology_s {
   /* where the caller runs, what the tree held */
   int cpu_node;  /* node holding most of the caller's allowed CPUs, -1 unknown */
   int numa;      /* 1: a sysfs node tree was read; 0: single-node fallback */
+  int recorded;  /* 1: the tree is a recording (OLI_SYSFS_ROOT), not this machine's nodes */
   int hmat;      /* 1: HMAT access0 bandwidth seen for some node */
   int tiers;     /* memory tiers found under memory_tiering (0: none) */
   int machine;   /* 1: read_bw/read_lat seen from local_node come from a machine file (machine.c) */
@@ -93,7 +94,7 @@ typedef struct oli_decide_in_s {
   const __oli_site_t *site; /* may be NULL (untagged) */
   uint64_t size;            /* bytes requested */
   uint64_t footprint;       /* expected footprint: static hints + allocated so far */
-  uint64_t dram_used;       /* bytes placed on DRAM so far */
+  uint64_t dram_used;       /* bytes on local DRAM so far (the default policy's too) */
   uint64_t dram_limit;      /* 0 = unlimited */
   const oli_plan_entry_t *plan;
   /* The pass's static estimate of the site (its record's block); confidence

@@ -168,7 +168,17 @@ uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size) {
 
 const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
 
-uint64_t _oli_alloc_dram_used(void) { return _oli_live_now(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)); }
+/* The bytes on local DRAM, as the budget counts them: the DRAM tier's and the
+ * default policy's (a failed placement's pages and a profiling run's are
+ * first-touch local, as the report's DRAM saved counts them too). Against a
+ * recorded tree (OLI_SYSFS_ROOT) this machine's pages are not its nodes': the
+ * DRAM tier's only, decisions as the recorded machine would make them. */
+static bool default_is_dram(void) { return g_in.topo == NULL || !g_in.topo->recorded; }
+
+uint64_t _oli_alloc_dram_used(void) {
+  return _oli_live_now(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)) +
+         (default_is_dram() ? _oli_live_now(&tier_live[OLI_TIER_DEFAULT], KEY_TIER(OLI_TIER_DEFAULT)) : 0);
+}
 
 uint64_t _oli_alloc_dram_limit(void) { return g_plan_limit ? _oli_plan_dram_limit() : g_in.dram_limit; }
 
@@ -191,8 +201,12 @@ static void gather(oli_decide_in_t *in, oli_site_state_t *st, uint64_t size, uin
   }
   if (g_plan_limit) in->dram_limit = _oli_plan_dram_limit(); /* the plan is loaded by now */
   /* only a budget reads it (and a test's hook): exact then, else this thread's bound */
-  in->dram_used = in->dram_limit || g_hook ? _oli_alloc_dram_used()
-                                           : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM));
+  in->dram_used = in->dram_limit || g_hook
+                      ? _oli_alloc_dram_used()
+                      : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)) +
+                            (default_is_dram() ? _oli_live_bound(&tier_live[OLI_TIER_DEFAULT],
+                                                                 KEY_TIER(OLI_TIER_DEFAULT))
+                                               : 0);
   in->estimate = st->estimate;
 }
 

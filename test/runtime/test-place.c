@@ -58,6 +58,14 @@ static oli_decision_t bad_node(const oli_decide_in_t *in) {
   return d;
 }
 
+/* Records the DRAM use the next object is decided against. */
+static uint64_t seen_dram_used;
+static oli_decision_t see_dram_used(const oli_decide_in_t *in) {
+  seen_dram_used = in->dram_used;
+  oli_decision_t d = {.placement = OLI_PLACE_DEFAULT};
+  return d;
+}
+
 int main(void) {
   _oli_process_init(); /* the accessors read what start-up set */
   const oli_topology_t *t = _oli_topology();
@@ -198,6 +206,7 @@ int main(void) {
   munmap(p, len);
 
   __oli_site_t *s = test_site(0x4001, OLI_KIND_MALLOC, 0, "victim");
+  uint64_t used0 = _oli_alloc_dram_used();
   _oli_alloc_set_decide_hook(bad_node);
   uint64_t w0 = _oli_warning_count(W_MBIND);
   errno = EDOM;
@@ -213,6 +222,13 @@ int main(void) {
   }
   oli_site_state_t *st = _oli_site_state(s);
   CHECK_EQ("fallback counted on the site", atomic_load(&st->fallbacks), 1);
+  /* its pages are local (the default policy): the DRAM budget counts them */
+  CHECK_EQ("fallback's bytes count as DRAM used", _oli_alloc_dram_used() - used0, 6 * MiB);
+  _oli_alloc_set_decide_hook(see_dram_used);
+  void *next = __oli_malloc(2 * MiB, test_site(0x4003, OLI_KIND_MALLOC, 0, "next"));
+  _oli_alloc_set_decide_hook(NULL);
+  CHECK("the next object is decided against them", seen_dram_used >= used0 + 6 * MiB);
+  free(next);
   CHECK("W_MBIND warned", _oli_warning_count(W_MBIND) > w0);
   oli_block_info_t b;
   CHECK("object in the arena with the default policy",
