@@ -1999,6 +1999,27 @@ Weight Estimator::weigh(const Access &A) {
 /// of the latch with every input its `+ 1` (the row loop of a 2-D sweep
 /// whose columns have two paths, a guard inside the row: each path computes
 /// `i + 1`), {start,+,1} (latchPhiCount counts its trips).
+/// The constant A - B where ScalarEvolution does not see one: two phis of
+/// one block whose values on every edge differ by it (the counters a
+/// vectorised loop's scalar rest starts from, `j` and `j - 1`), 0 none.
+static std::optional<int64_t> phiDiff(Value *A, Value *B, ScalarEvolution &SE, unsigned Depth) {
+  if (!SE.isSCEVable(A->getType()) || A->getType() != B->getType())
+    return std::nullopt;
+  if (auto *C = dyn_cast<SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(A), SE.getSCEV(B))))
+    return C->getAPInt().getSExtValue();
+  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+  if (Depth > 3 || !PA || !PB || PA->getParent() != PB->getParent())
+    return std::nullopt;
+  std::optional<int64_t> D;
+  for (BasicBlock *In : PA->blocks()) {
+    std::optional<int64_t> E = phiDiff(PA->getIncomingValueForBlock(In), PB->getIncomingValueForBlock(In), SE, Depth + 1);
+    if (!E || (D && *D != *E))
+      return std::nullopt;
+    D = E;
+  }
+  return D;
+}
+
 static const SCEV *hiddenInductions(const SCEV *S, const Loop *L0, ScalarEvolution &SE) {
   ValueToSCEVMapTy Map;
   SCEVExprContains(S, [&](const SCEV *X) {
@@ -2016,6 +2037,26 @@ static const SCEV *hiddenInductions(const SCEV *S, const Loop *L0, ScalarEvoluti
           }))
         Map[H] = SE.getAddRecExpr(SE.getSCEV(H->getIncomingValueForBlock(Pre)), SE.getOne(H->getType()), P,
                                   SCEV::FlagAnyWrap);
+      // ... or the step's counter K plus c from the latch, starting where K
+      // less its step s plus c does (`j = k + 1` of an unrolled loop's
+      // pair, k stepping 2): {start, +, s} as K is
+      else if (Value *V = Latch && Pre ? H->getIncomingValueForBlock(Latch) : nullptr)
+        for (PHINode &K : P->getHeader()->phis()) {
+          auto *KR = &K != H && SE.isSCEVable(K.getType()) && K.getType() == H->getType()
+                         ? dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&K))
+                         : nullptr;
+          auto *C = KR ? dyn_cast<SCEVConstant>(SE.getMinusSCEV(SE.getSCEV(V), KR)) : nullptr;
+          auto *St = KR && KR->getLoop() == P && KR->isAffine() ? dyn_cast<SCEVConstant>(KR->getStepRecurrence(SE))
+                                                                : nullptr;
+          if (!C || !St)
+            continue;
+          int64_t Step = St->getAPInt().getSExtValue(), Plus = C->getAPInt().getSExtValue();
+          if (std::optional<int64_t> D = phiDiff(K.getIncomingValueForBlock(Pre), H->getIncomingValueForBlock(Pre), SE, 0);
+              D && *D == Step - Plus) {
+            Map[H] = SE.getAddRecExpr(SE.getSCEV(H->getIncomingValueForBlock(Pre)), St, P, SCEV::FlagAnyWrap);
+            break;
+          }
+        }
       break;
     }
     return false;
@@ -2213,8 +2254,12 @@ bool Estimator::swappedSlot(unsigned S) {
   if (!New)
     return It->second;
   const State &St = States[S];
-  if (St.Absolute || St.P.size() != 1 || !St.P[0].exact() || !St.Root->getType()->isPointerTy() ||
-      (!isa<Argument>(St.Root) && !isa<AllocaInst>(St.Root)))
+  // a slot of a parameter or a local struct, or (absolute: every call's) of a
+  // struct a call returned or a global (`g = grid_create(..)` and the time
+  // loop inlined beside it, one file)
+  bool Held = isa<CallBase>(St.Root) || isa<GlobalVariable>(St.Root);
+  if ((St.Absolute && !Held) || St.P.size() != 1 || !St.P[0].exact() || !St.Root->getType()->isPointerTy() ||
+      (!isa<Argument>(St.Root) && !isa<AllocaInst>(St.Root) && !Held))
     return false;
   // the pointer loads and stores at constant offsets of the root
   std::vector<std::pair<int64_t, LoadInst *>> Loads;
@@ -2472,6 +2517,8 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       const std::string &FlowRoot = St.Absolute || FC.Mixed[S] ? std::string() : FC.Root[S];
       double RCalls = St.Absolute ? callsIn(true).first : !FlowRoot.empty() ? FC.ER[S] : Calls;
       double RCallsT = St.Absolute ? RCalls : !FlowRoot.empty() && Calls > 0 ? CallsT * RCalls / Calls : CallsT;
+      if (St.Absolute && swappedSlot(S)) // a slot it holds half the run (a time step's swap; the flow halves the others)
+        Calls *= 0.5, CallsT *= 0.5, RCalls *= 0.5, RCallsT *= 0.5;
       double Width = double(A.Kind == Access::Bulk ? BulkWidth : std::max<uint64_t>(A.Size, 1));
       // accesses in 8-byte units of what they move, as the portable profile
       // counts them: an int of a sweep half a double, a <4 x double> four; a
