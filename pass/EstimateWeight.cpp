@@ -355,8 +355,11 @@ static bool distinctObjects(const Value *A, const Value *B) {
     const DataLayout &DL = LI->getModule()->getDataLayout();
     APInt Off(DL.getIndexTypeSizeInBits(LI->getPointerOperandType()), 0);
     const Value *Base = LI->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, Off, true);
-    return isa<Argument>(Base) || isa<GlobalVariable>(Base) ? std::make_pair(Base, Off.getSExtValue())
-                                                            : std::make_pair(nullptr, int64_t(0));
+    // a parameter's, a global's, a local struct's or one a call returned
+    // (`g = grid_create(n)`; its fields `g->u`, `g->unew`)
+    return isa<Argument>(Base) || isa<GlobalVariable>(Base) || isa<AllocaInst>(Base) || isa<CallBase>(Base)
+               ? std::make_pair(Base, Off.getSExtValue())
+               : std::make_pair(nullptr, int64_t(0));
   };
   auto object = [&](const Value *O) { return isa<Argument>(O) || isIdentifiedObject(O) || slotOf(O).first; };
   auto distinct = [&](const Value *X, const Value *Y) {
