@@ -1997,14 +1997,9 @@ Weight Estimator::weigh(const Access &A) {
   return Memo[Mode][A.I] = W;
 }
 
-/// S with each header phi ScalarEvolution takes for no induction rewritten
-/// as the one it is: a phi of a loop around L0 whose next value is a phi
-/// of the latch with every input its `+ 1` (the row loop of a 2-D sweep
-/// whose columns have two paths, a guard inside the row: each path computes
-/// `i + 1`), {start,+,1} (latchPhiCount counts its trips).
 /// The constant A - B where ScalarEvolution does not see one: two phis of
 /// one block whose values on every edge differ by it (the counters a
-/// vectorised loop's scalar rest starts from, `j` and `j - 1`), 0 none.
+/// vectorised loop's scalar rest starts from, `j` and `j - 1`); none when not.
 static std::optional<int64_t> phiDiff(Value *A, Value *B, ScalarEvolution &SE, unsigned Depth) {
   if (!SE.isSCEVable(A->getType()) || A->getType() != B->getType())
     return std::nullopt;
@@ -2023,6 +2018,13 @@ static std::optional<int64_t> phiDiff(Value *A, Value *B, ScalarEvolution &SE, u
   return D;
 }
 
+/// S with each header phi ScalarEvolution takes for no induction rewritten
+/// as the one it is: a phi of a loop around L0 whose next value is a phi
+/// of the latch with every input its `+ 1` (the row loop of a 2-D sweep
+/// whose columns have two paths, a guard inside the row: each path computes
+/// `i + 1`), {start,+,1} (latchPhiCount counts its trips); or whose next
+/// value is another counter's plus c, starting at that counter's start less
+/// its step plus c (an unrolled scalar loop's second counter), as that one.
 static const SCEV *hiddenInductions(const SCEV *S, const Loop *L0, ScalarEvolution &SE) {
   ValueToSCEVMapTy Map;
   SCEVExprContains(S, [&](const SCEV *X) {
