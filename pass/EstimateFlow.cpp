@@ -983,8 +983,34 @@ void Estimator::findKeys() {
           return C && C->isDeclaration() && !C->isIntrinsic();
         });
       };
+      // ... or one that moves a pointer from one field of it into another (a
+      // time step's swap `t = g->cur; g->cur = g->next; g->next = t` in a
+      // file of its own): its edges between the field keys tell the join
+      // each object holds each field half the time
+      auto movesFields = [&] {
+        std::vector<std::pair<int64_t, LoadInst *>> Loads;
+        std::vector<std::pair<int64_t, StoreInst *>> Stores;
+        pointerSlots(
+            &A, DL, 64, [&](int64_t Off, LoadInst *LI) { Loads.push_back({Off, LI}); },
+            [&](int64_t Off, StoreInst *SI) { Stores.push_back({Off, SI}); });
+        bool Moves = false;
+        for (auto &[SO, SI] : Stores)
+          for (auto &[LO, LI] : Loads)
+            Moves |= LO != SO && SI->getValueOperand() == LI;
+        // ... or both at once: a `<2 x ptr>` load, its lanes exchanged, stored back
+        for (User *U : A.users())
+          for (User *L : isa<GEPOperator>(U) ? SmallVector<User *, 4>(U->users()) : SmallVector<User *, 4>{U})
+            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isVectorTy())
+              for (User *SU : LI->users())
+                if (auto *SV = dyn_cast<ShuffleVectorInst>(SU); SV && SV->getShuffleMask().size() == 2 &&
+                                                                 SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
+                  for (User *TU : SV->users())
+                    if (auto *SI = dyn_cast<StoreInst>(TU))
+                      Moves |= SI->getValueOperand() == SV && SI->getPointerOperand() == LI->getPointerOperand();
+        return Moves;
+      };
       if (!A.getType()->isPointerTy() || A.hasStructRetAttr() ||
-          (!Loops && !F.getParamByValType(A.getArgNo()) && !handsOn()))
+          (!Loops && !F.getParamByValType(A.getArgNo()) && !handsOn() && !movesFields()))
         continue;
       // a struct passed by value, or one the parameter points to
       // (StructParams.h): each pointer field the function loads, by constant
@@ -1011,9 +1037,18 @@ void Estimator::findKeys() {
           } else if (auto *G = dyn_cast<GEPOperator>(U); !G || !G->accumulateConstantOffset(DL, Off)) {
             continue;
           }
-          int64_t O = Off.getSExtValue();
-          for (User *L : V->users())
-            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isPointerTy() && LI->getPointerOperand() == V) {
+          int64_t O0 = Off.getSExtValue();
+          for (User *L : V->users()) {
+            // a pointer, or pointers side by side read as one vector (the SLP
+            // vectoriser's swap of two fields): each lane's field
+            auto *LI = dyn_cast<LoadInst>(L);
+            auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
+            unsigned Lanes = VT && VT->getElementType()->isPointerTy() ? unsigned(VT->getNumElements()) : 1;
+            if (!LI || LI->getPointerOperand() != V || (Lanes == 1 && !LI->getType()->isPointerTy()))
+              continue;
+            int64_t Step = VT ? int64_t(DL.getTypeStoreSize(VT->getElementType())) : 0;
+            for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
+              int64_t O = O0 + Lane * Step;
               std::string K = BT ? fieldKey(M, BT, O) : Named.empty() ? "" : fieldKey(M, Named, O);
               if (BT ? !K.empty() : programKey(K)) {
                 root(K, state(&A, {Slot::at(O)}, true), 0.0);
@@ -1024,6 +1059,7 @@ void Estimator::findKeys() {
                   Unclaimed.insert({K, D});
               }
             }
+          }
         }
       }
       if (BT)

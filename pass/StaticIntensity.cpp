@@ -532,21 +532,22 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         TH.reset();
     }
     std::vector<uint64_t> Locals;
-    for (const auto &[Rec, ST] : Sites) {
-      // the site's own flow reached the key's place (a by-value struct's
-      // field as an argument of a call in this module, the key's root as
-      // the whole run's): its estimate counts these accesses already
-      bool Counted = false;
-      for (auto [S, D] : From)
-        for (bool Abs : {false, true})
-          if (auto It = Index.find(std::make_tuple(States[S].Root, States[S].P, Abs)); It != Index.end())
-            Counted |= It->second < ST.Reached.size() && ST.Reached[It->second];
-      if (Counted) {
+    // the site's own flow reached the key's place (a by-value struct's
+    // field as an argument of a call in this module, the key's root as
+    // the whole run's): its estimate counts these accesses already
+    auto counted = [&](const Tally &ST, unsigned S) {
+      bool C = false;
+      for (bool Abs : {false, true})
+        if (auto It = Index.find(std::make_tuple(States[S].Root, States[S].P, Abs)); It != Index.end())
+          C |= It->second < ST.Reached.size() && ST.Reached[It->second];
+      return C;
+    };
+    for (const auto &[Rec, ST] : Sites)
+      if (any_of(From, [&](const std::pair<unsigned, double> &F) { return counted(ST, F.first); })) {
         SiteInfo Info;
         readSiteRecord(*Rec, Info);
         Locals.push_back(Info.Id);
       }
-    }
     // one USE per root function the accesses run under (the join scales it
     // by that function's calls); none seen: one empty USE, the key is known
     std::map<std::string, Part> ByRoot = T.ByRoot;
@@ -598,6 +599,23 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         }
         add(R, Locals);
       }
+    // an exit's edge lists the sites that reached a root it leaves from
+    // (grid_init's store and reload of g->cur do not count the move of
+    // another function, grid_swap's `g->next = g->cur`, as the site's own)
+    auto exitLocals = [&](const std::string &K2) {
+      if (Locals.empty() || From.size() < 2)
+        return Locals;
+      std::vector<uint64_t> L;
+      for (const auto &[Rec, ST] : Sites)
+        if (any_of(From, [&](const std::pair<unsigned, double> &F) {
+              return counted(ST, F.first) && accumulate({F}).Exits.count(K2);
+            })) {
+          SiteInfo Info;
+          readSiteRecord(*Rec, Info);
+          L.push_back(Info.Id);
+        }
+      return L;
+    };
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key) {
         // a parameter's object passed on with this function's lengths
@@ -613,7 +631,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         std::optional<Sample> KS;
         if (auto DE = DerefExtent.find(K2); Renames.empty() && DE != DerefExtent.end())
           KS = Space.named(DE->second);
-        edge(0, Key, K2, W, T.ExitSweeps.at(K2), KS, T.ExitGuessed.count(K2) > 0, Renames, false, 0, Locals);
+        edge(0, Key, K2, W, T.ExitSweeps.at(K2), KS, T.ExitGuessed.count(K2) > 0, Renames, false, 0, exitLocals(K2));
       }
   }
   // a library type's field -> a parameter's deref key, for the objects no
