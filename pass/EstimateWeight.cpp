@@ -2260,60 +2260,75 @@ bool Estimator::swappedSlot(unsigned S) {
     return It->second;
   const State &St = States[S];
   // a slot of a parameter or a local struct, or (absolute: every call's) of a
-  // struct a call returned or a global (`g = grid_create(..)` and the time
-  // loop inlined beside it, one file)
-  bool Held = isa<CallBase>(St.Root) || isa<GlobalVariable>(St.Root);
+  // struct a call returned, a global or main's own struct (`g = grid_create(..)`
+  // and the time loop inlined beside it, one file; `grid_t g` in main)
+  bool Held = isa<CallBase>(St.Root) || isa<GlobalVariable>(St.Root) || isa<AllocaInst>(St.Root);
   if ((St.Absolute && !Held) || St.P.size() != 1 || !St.P[0].exact() || !St.Root->getType()->isPointerTy() ||
-      (!isa<Argument>(St.Root) && !isa<AllocaInst>(St.Root) && !Held))
+      (!isa<Argument>(St.Root) && !Held))
     return false;
-  // the pointer loads and stores at constant offsets of the root
-  std::vector<std::pair<int64_t, LoadInst *>> Loads;
-  std::vector<std::pair<int64_t, StoreInst *>> Stores;
-  pointerSlots(
-      St.Root, DL, 64, [&](int64_t Off, LoadInst *LI) { Loads.push_back({Off, LI}); },
-      [&](int64_t Off, StoreInst *SI) { Stores.push_back({Off, SI}); });
-  // from slot X into slot Y: a load at X whose value a store at Y writes
-  auto moves = [&](int64_t X, int64_t Y) {
-    for (auto &[LO, LI] : Loads)
-      if (LO == X)
-        for (auto &[SO, SI] : Stores)
-          if (SO == Y && SI->getValueOperand() == LI && SI->getFunction() == LI->getFunction())
-            return true;
+  int64_t A = St.P[0].Lo;
+  // Root's slot A swapped with another by Root's own function
+  auto swapsIn = [&](Value *Root) {
+    // the pointer loads and stores at constant offsets of the root
+    std::vector<std::pair<int64_t, LoadInst *>> Loads;
+    std::vector<std::pair<int64_t, StoreInst *>> Stores;
+    pointerSlots(
+        Root, DL, 64, [&](int64_t Off, LoadInst *LI) { Loads.push_back({Off, LI}); },
+        [&](int64_t Off, StoreInst *SI) { Stores.push_back({Off, SI}); });
+    // from slot X into slot Y: a load at X whose value a store at Y writes
+    auto moves = [&](int64_t X, int64_t Y) {
+      for (auto &[LO, LI] : Loads)
+        if (LO == X)
+          for (auto &[SO, SI] : Stores)
+            if (SO == Y && SI->getValueOperand() == LI && SI->getFunction() == LI->getFunction())
+              return true;
+      return false;
+    };
+    for (auto &[SO, SI] : Stores)
+      if (SO != A && moves(A, SO) && moves(SO, A))
+        return true;
+    // ... or both at once, as the SLP vectoriser writes two adjacent fields'
+    // swap: `load <2 x ptr>` at X, its lanes exchanged, stored back at X
+    for (User *U : Root->users()) {
+      APInt Off(DL.getIndexTypeSizeInBits(Root->getType()), 0);
+      Value *Addr = Root; // the vector's address: the root, or a constant offset of it
+      if (auto *G = dyn_cast<GEPOperator>(U); G && G->getPointerOperand() == Root && G->accumulateConstantOffset(DL, Off))
+        Addr = G;
+      else if (!isa<LoadInst>(U))
+        continue;
+      for (User *L : Addr == Root ? SmallVector<User *, 1>{U} : SmallVector<User *, 1>(Addr->users())) {
+        auto *LI = dyn_cast<LoadInst>(L);
+        auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
+        if (!VT || VT->getNumElements() != 2 || !VT->getElementType()->isPointerTy() || LI->getPointerOperand() != Addr)
+          continue;
+        int64_t Lo = Off.getSExtValue(), W = int64_t(DL.getTypeStoreSize(VT->getElementType()));
+        if (A != Lo && A != Lo + W)
+          continue;
+        for (User *SU : LI->users())
+          if (auto *SV = dyn_cast<ShuffleVectorInst>(SU);
+              SV && SV->getShuffleMask().size() == 2 && SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
+            for (User *TU : SV->users())
+              if (auto *SI = dyn_cast<StoreInst>(TU); SI && SI->getValueOperand() == SV &&
+                                                      SI->getPointerOperand() == LI->getPointerOperand())
+                return true;
+      }
+    }
     return false;
   };
-  int64_t A = St.P[0].Lo;
-  for (auto &[SO, SI] : Stores)
-    if (SO != A && moves(A, SO) && moves(SO, A))
-      return Swapped[S] = true;
-  // ... or both at once, as the SLP vectoriser writes two adjacent fields'
-  // swap: `load <2 x ptr>` at X, its lanes exchanged, stored back at X
-  bool Vector = false;
-  Value *Root = St.Root;
-  for (User *U : Root->users()) {
-    APInt Off(DL.getIndexTypeSizeInBits(Root->getType()), 0);
-    Value *Addr = Root; // the vector's address: the root, or a constant offset of it
-    if (auto *G = dyn_cast<GEPOperator>(U); G && G->getPointerOperand() == Root && G->accumulateConstantOffset(DL, Off))
-      Addr = G;
-    else if (!isa<LoadInst>(U))
-      continue;
-    for (User *L : Addr == Root ? SmallVector<User *, 1>{U} : SmallVector<User *, 1>(Addr->users())) {
-      auto *LI = dyn_cast<LoadInst>(L);
-      auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
-      if (!VT || VT->getNumElements() != 2 || !VT->getElementType()->isPointerTy() || LI->getPointerOperand() != Addr)
-        continue;
-      int64_t Lo = Off.getSExtValue(), W = int64_t(DL.getTypeStoreSize(VT->getElementType()));
-      if (A != Lo && A != Lo + W)
-        continue;
-      for (User *SU : LI->users())
-        if (auto *SV = dyn_cast<ShuffleVectorInst>(SU);
-            SV && SV->getShuffleMask().size() == 2 && SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
-          for (User *TU : SV->users())
-            if (auto *SI = dyn_cast<StoreInst>(TU); SI && SI->getValueOperand() == SV &&
-                                                    SI->getPointerOperand() == LI->getPointerOperand())
-              Vector = true;
-    }
-  }
-  return Swapped[S] = Vector;
+  if (swapsIn(St.Root))
+    return Swapped[S] = true;
+  // ... or by a function of this module the struct is handed to
+  // (`grid_swap(&g)` beside `grid_step(&g)`, the swap kept out of line)
+  if (Held)
+    for (Use &U : St.Root->uses())
+      if (auto *CB = dyn_cast<CallBase>(U.getUser()); CB && CB->isArgOperand(&U))
+        if (Function *F = CB->getCalledFunction();
+            F && !F->isDeclaration() && CB->getArgOperandNo(&U) < F->arg_size() &&
+            swapsIn(F->getArg(CB->getArgOperandNo(&U)))) {
+          SwappedBy[S] = F; // its parameter's slots halve its own calls
+          return Swapped[S] = true;
+        }
+  return false;
 }
 
 /// The accesses reached from the states From (each with the calls of its
@@ -2408,6 +2423,10 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
           Calls = CallsT = C;
           G |= CG;
           Root = rootOf(*CB->getFunction()), CallsR = rootCalls(*CB->getFunction()).first;
+          // the object holds the slot on half the calls (a swap out of line;
+          // the swapping function's parameter halves its own)
+          if (swappedSlot(It.S) && SwappedBy.lookup(It.S) != CB->getCalledFunction())
+            Calls *= 0.5, CallsT *= 0.5, CallsR *= 0.5;
         }
         if (auto *A = dyn_cast<Argument>(States[Tgt].Root);
             A && States[Tgt].P.empty() && CB->getCalledFunction() == A->getParent())

@@ -262,6 +262,7 @@ private:
   double tileEntries(FnInfo &FI, CallBase &CB, Value *Ptr, double &R);
   bool swappedSlot(unsigned S);
   DenseMap<unsigned, bool> Swapped; // swappedSlot's answers, by state
+  DenseMap<unsigned, const Function *> SwappedBy; // ... the function handed the struct that swaps it
   std::pair<double, bool> entryCount(Function &F);
   std::pair<double, bool> rootCalls(Function &F);
   /// Views 1, 2: the symbols of the trip counts the callers' loops around
