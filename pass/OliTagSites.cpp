@@ -1021,7 +1021,7 @@ bool OliTagSites::run() {
   }
   findModuleFile();
   if (Opt.StaticIntensity)
-    recordStructParams(M), recordStructResults(M); // before InstCombine turns `g->u` into a byte offset from g
+    recordStructParams(M), recordStructResults(M), recordStructNames(M); // before InstCombine turns `g->u` into a byte offset from g
   if (Opt.Wrappers || Opt.Containers)
     findAllocating();
   if (Opt.Wrappers)

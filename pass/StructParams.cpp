@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "StructParams.h"
 
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/AbstractCallSite.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -21,6 +23,7 @@ namespace oli {
 
 static constexpr const char *StructParamsMD = "oli.struct.params";
 static constexpr const char *StructResultMD = "oli.struct.result";
+static constexpr const char *StructNamesMD = "oli.struct.names";
 
 /// ST joined with T (null: nothing said): the one struct both name, Mixed
 /// when they name two.
@@ -204,6 +207,64 @@ StringRef structParam(const Argument &A) {
   return S ? S->getString() : "";
 }
 
+/// A C++ type's mangled name names a class template's specialization
+/// (`_ZTS3ArrIdE`: Arr<double>, `_ZTSN2ns3ArrIfEE`): its name, or a nested
+/// name's last part, is followed by template arguments.
+static bool templateTypeName(StringRef N) {
+  if (!N.consume_front("_ZTS"))
+    return false;
+  bool Nested = N.consume_front("N");
+  while (!N.empty() && isDigit(N.front())) {
+    unsigned Len = 0;
+    while (!N.empty() && isDigit(N.front()))
+      Len = Len * 10 + unsigned(N.front() - '0'), N = N.drop_front();
+    if (Len == 0 || Len > N.size())
+      return false;
+    N = N.drop_front(Len);
+    if (N.starts_with("I"))
+      return true;
+    if (!Nested)
+      return false;
+  }
+  return false;
+}
+
+void recordStructNames(Module &M) {
+  if (M.getNamedMetadata(StructNamesMD))
+    return; // recorded at the first run (ThinLTO's second sees byte offsets only)
+  // the type-based alias tag of an access through a struct GEP names the
+  // struct's C++ type (clang's struct-path TBAA): a specialization's, where
+  // clang names every one of a template `class.Arr`, `class.Arr.0`, ... in
+  // the order a module meets them
+  MapVector<StructType *, StringRef> Names;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      MDNode *Tag = I.getMetadata(LLVMContext::MD_tbaa);
+      auto *G = dyn_cast_or_null<GEPOperator>(getLoadStorePointerOperand(&I));
+      auto *ST = G ? dyn_cast<StructType>(G->getSourceElementType()) : nullptr;
+      if (!Tag || !ST || !ST->hasName() || Tag->getNumOperands() < 3)
+        continue;
+      auto *Base = dyn_cast<MDNode>(Tag->getOperand(0));
+      auto *Name = Base && Base->getNumOperands() ? dyn_cast<MDString>(Base->getOperand(0)) : nullptr;
+      if (Name && templateTypeName(Name->getString()))
+        Names.insert({ST, Name->getString()});
+    }
+  NamedMDNode *NMD = M.getOrInsertNamedMetadata(StructNamesMD);
+  LLVMContext &Ctx = M.getContext();
+  for (auto &[ST, N] : Names)
+    NMD->addOperand(MDNode::get(Ctx, {MDString::get(Ctx, ST->getName()), MDString::get(Ctx, N)}));
+}
+
+/// The C++ type name recordStructNames found for struct N of M, or "".
+static StringRef specializationName(const Module &M, StringRef N) {
+  if (NamedMDNode *NMD = M.getNamedMetadata(StructNamesMD))
+    for (MDNode *Op : NMD->operands())
+      if (auto *L = dyn_cast<MDString>(Op->getOperand(0)); L && L->getString() == N)
+        if (auto *C = dyn_cast<MDString>(Op->getOperand(1)))
+          return C->getString();
+  return "";
+}
+
 /// N without the suffix of a module's renamed duplicate ("struct.T.0").
 static StringRef baseName(StringRef N) {
   size_t Dot = N.rfind('.');
@@ -235,7 +296,10 @@ std::string fieldKey(const Module &M, Type *T, int64_t Off) {
     Off -= int64_t(SL->getElementOffset(I));
     ST = In;
   }
-  return "%" + baseName(ST->getName()).str() + "+" + std::to_string(Off);
+  // a class template's specialization by its C++ name: every module's
+  // `class.Arr` is some Arr<T> (the one it met first)
+  StringRef Spec = specializationName(M, ST->getName());
+  return "%" + (Spec.empty() ? baseName(ST->getName()) : Spec).str() + "+" + std::to_string(Off);
 }
 
 std::string fieldKey(const Module &M, StringRef N, int64_t Off) {

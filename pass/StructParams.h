@@ -47,6 +47,12 @@ llvm::StringRef structParam(const llvm::Argument &A);
 /// that struct's name (instruction metadata, copied with the call when the
 /// tagger rewrites it).
 void recordStructResults(llvm::Module &M);
+/// Records, for every named struct of M that an access's type-based alias
+/// tag names as a C++ class template's specialization (`_ZTS3ArrIfE`), that
+/// name (module metadata): field keys take it, where clang names the
+/// specializations `class.Arr`, `class.Arr.0` in the order a module meets
+/// them. Leaves a module recorded before as it was.
+void recordStructNames(llvm::Module &M);
 /// The struct a call's result was recorded as ("struct.grid"), or "".
 llvm::StringRef structResult(const llvm::CallBase &CB);
 
