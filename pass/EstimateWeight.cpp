@@ -1517,6 +1517,32 @@ static std::optional<double> slotCounterTrips(const Loop *L, ScalarEvolution &SE
 /// region the loop forks, so ScalarEvolution counts no trip): the latch's
 /// test of an induction against it is then run for each row.
 std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Enters) {
+  return boundTrips(FI, L, Enters, tableValues, 2);
+}
+
+/// L's trip count when its bound is a slot the module stores one constant
+/// into and nothing else (an ELLPACK matrix's row width, `A->K = 4` in its
+/// builder, whose int stores into the matrix keep the optimiser from
+/// forwarding it to the product's `k < A->K`): the count with that constant.
+std::optional<double> Estimator::constSlotTrips(FnInfo &FI, const Loop *L, bool &Enters) {
+  return boundTrips(
+      FI, L, Enters,
+      [&](LoadInst &Ld) {
+        SmallVector<int64_t, 8> V;
+        auto It = Ld.isSimple() ? Space.constStores().find(Space.slotName(Ld.getPointerOperand()))
+                                : Space.constStores().end();
+        if (It != Space.constStores().end())
+          V.push_back(cast<ConstantInt>(It->second->getValueOperand())->getSExtValue());
+        return V;
+      },
+      1);
+}
+
+/// L's trip count with its bound, a load, taking each of the values
+/// Values gives it (at least Least of them): their median.
+std::optional<double> Estimator::boundTrips(FnInfo &FI, const Loop *L, bool &Enters,
+                                            function_ref<SmallVector<int64_t, 8>(LoadInst &)> Values,
+                                            unsigned Least) {
   ScalarEvolution &SE = *FI.SE;
   SmallVector<int64_t, 8> Trips;
   // the guard reads the bound from the same place (perhaps by a load of its own)
@@ -1547,7 +1573,7 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Ent
     });
     if (!Leaf || Other)
       return std::nullopt;
-    for (int64_t V : tableValues(*Leaf)) {
+    for (int64_t V : Values(*Leaf)) {
       ValueToSCEVMapTy Map;
       Map[Leaf] = SE.getConstant(Leaf->getType(), uint64_t(V), /*isSigned=*/true);
       auto *T = dyn_cast<SCEVConstant>(SCEVParameterRewriter::rewrite(B, SE, Map));
@@ -1559,7 +1585,7 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Ent
   } else {
     std::optional<LatchTest> T = latchTest(L, SE);
     auto *Ld = T ? dyn_cast<LoadInst>(T->Bound) : nullptr;
-    for (int64_t V : Ld ? tableValues(*Ld) : SmallVector<int64_t, 8>()) {
+    for (int64_t V : Ld ? Values(*Ld) : SmallVector<int64_t, 8>()) {
       std::optional<int64_t> N = T->tests(V);
       if (!N)
         return std::nullopt;
@@ -1567,7 +1593,7 @@ std::optional<double> Estimator::tableTrips(FnInfo &FI, const Loop *L, bool &Ent
       guardSees(Ld, V);
     }
   }
-  if (Trips.size() < 2)
+  if (Trips.size() < Least)
     return std::nullopt;
   llvm::sort(Trips);
   int64_t Mid = Trips[(Trips.size() - 1) / 2];
@@ -1747,6 +1773,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
     R = {double(TC->getAPInt().getZExtValue() + 1), true}; // its test on each path of a branch (jump threading's)
   else if (std::optional<double> S = slotCounterTrips(L, *FI.SE))
     R = {*S, true}; // a counter in a slot shared with its regions, a constant bound
+  else if (std::optional<double> C = constSlotTrips(FI, L, E))
+    R = {*C, true}, Enters = E; // a bound the module sets to one constant
   else if (std::optional<double> A = argTrips(FI, L, E))
     R = {*A, true}, Enters = E; // the same constants from every caller that runs
   else if (std::optional<Sample> TS = Mode ? sampleTrips(FI, L) : std::nullopt;

@@ -254,6 +254,9 @@ private:
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
   std::optional<double> argTrips(FnInfo &FI, const Loop *L, bool &Enters);
   std::optional<double> tableTrips(FnInfo &FI, const Loop *L, bool &Enters);
+  std::optional<double> constSlotTrips(FnInfo &FI, const Loop *L, bool &Enters);
+  std::optional<double> boundTrips(FnInfo &FI, const Loop *L, bool &Enters,
+                                   function_ref<SmallVector<int64_t, 8>(LoadInst &)> Values, unsigned Least);
   std::optional<double> defaultTrips(FnInfo &FI, const Loop *L, bool &Enters);
   SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
