@@ -39,6 +39,7 @@
 #include "Estimator.h"
 #include "ModuleView.h"
 
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -602,14 +603,17 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     // an exit's edge lists the sites that reached a root it leaves from
     // (grid_init's store and reload of g->cur do not count the move of
     // another function, grid_swap's `g->next = g->cur`, as the site's own)
+    std::vector<std::map<std::string, double>> RootExits; // each root's own exits, once
     auto exitLocals = [&](const std::string &K2) {
       if (Locals.empty() || From.size() < 2)
         return Locals;
+      if (RootExits.empty())
+        for (const auto &F : From)
+          RootExits.push_back(accumulate({F}).Exits);
       std::vector<uint64_t> L;
       for (const auto &[Rec, ST] : Sites)
-        if (any_of(From, [&](const std::pair<unsigned, double> &F) {
-              return counted(ST, F.first) && accumulate({F}).Exits.count(K2);
-            })) {
+        if (any_of(llvm::seq(From.size()),
+                   [&](size_t I) { return counted(ST, From[I].first) && RootExits[I].count(K2); })) {
           SiteInfo Info;
           readSiteRecord(*Rec, Info);
           L.push_back(Info.Id);
