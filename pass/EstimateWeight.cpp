@@ -266,6 +266,8 @@ void Estimator::rangeGuards(Function &F, FnInfo &FI) {
   // unrolled loop skipped)
   std::function<std::optional<APInt>(Value *, unsigned)> atLarge = [&](Value *V,
                                                                       unsigned Depth) -> std::optional<APInt> {
+    if (!V->getType()->isIntegerTy()) // a pointer an address was cast from
+      return std::nullopt;
     unsigned W = V->getType()->getIntegerBitWidth();
     if (extent(V))
       return APInt(W, 1u << 20);
@@ -1484,7 +1486,9 @@ static std::optional<LatchTest> latchTest(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *BI = Latch && L->getExitingBlock() == Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
   auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-  if (!C || !SE.isSCEVable(C->getOperand(0)->getType()) || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
+  // an integer test (a loop ending on a pointer, `p != end`, has none: its
+  // type has no bit width)
+  if (!C || !C->getOperand(0)->getType()->isIntegerTy() || C->getOperand(0)->getType()->getIntegerBitWidth() > 64)
     return std::nullopt;
   for (unsigned I = 0; I < 2; ++I) {
     Value *Bound = C->getOperand(1 - I);

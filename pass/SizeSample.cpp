@@ -673,7 +673,9 @@ static const SCEV *strideExitCount(const Loop *L, ScalarEvolution &SE) {
     return nullptr;
   auto *BI = dyn_cast<BranchInst>(Latch->getTerminator());
   auto *C = BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition()) : nullptr;
-  if (!C || !C->isEquality() || !exitsWhenEqual(L, BI, C) || !SE.isSCEVable(C->getOperand(0)->getType()))
+  // integers only: a pointer's distance (`p != end`) is no count ScalarEvolution
+  // subtracts (the difference of two pointers of unrelated bases)
+  if (!C || !C->isEquality() || !exitsWhenEqual(L, BI, C) || !C->getOperand(0)->getType()->isIntegerTy())
     return nullptr;
   for (unsigned I = 0; I < 2; ++I) {
     const SCEV *X = SE.getSCEV(C->getOperand(I)), *Bound = SE.getSCEV(C->getOperand(1 - I));
@@ -700,7 +702,7 @@ static bool isChunkSlot(CallBase &CB, Use &U) {
 static const SCEV *countUpTo(const SCEV *Bound, const SCEVAddRecExpr *AR, CmpInst::Predicate P, bool ExitOnTrue,
                              ScalarEvolution &SE) {
   const SCEV *Start = AR->getStart();
-  if (Bound->getType() != Start->getType())
+  if (Bound->getType() != Start->getType() || !Start->getType()->isIntegerTy())
     return nullptr;
   if (ExitOnTrue) // the loop goes on while the test fails
     P = CmpInst::getInversePredicate(P);
@@ -804,7 +806,7 @@ std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE)
     B = reloadedBoundCount(L, SE);
   if (!B)
     B = accessorBoundCount(L, SE);
-  if (!B)
+  if (!B || isa<SCEVCouldNotCompute>(B) || !B->getType()->isIntegerTy())
     return std::nullopt;
   std::optional<Sample> R = evalAt(B, SE, 0);
   if (!R || R->Value < 0 || R->Value + 1 >= Limit)
