@@ -212,6 +212,11 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
         States[S].Exits.push_back({globalKey(*GV, NP[0].Lo), nullptr});
       else
         States[S].Escapes = true;
+      // an element of a global array of pointers (`u[l] = malloc(..)`, a
+      // multigrid's levels): other modules' `u[l]` at a variable index read
+      // no element's key, so no USE says they are none
+      if (auto *AT = dyn_cast<ArrayType>(GV->getValueType()); AT && AT->getElementType()->isPointerTy())
+        States[S].Ambiguous = true;
     }
     unsigned T = state(GV, NP, true);
     States[S].Also.push_back(T);
