@@ -457,6 +457,27 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
     // loop runs (a stencil over three arrays, whose ranges of rows differ)
     if (rangesOverlap(V))
       return false;
+    // ... and its wrap checks (the versioning of a loop over an array of
+    // structs in an OpenMP region: its chunk's range), which no object meets:
+    // an element count's byte product overflowing (`umul.with.overflow(n,
+    // 48)`'s flag), an address past an array's start below it (`gep(p, d) <u
+    // p`, d that product or not negative)
+    if (auto *EV = dyn_cast<ExtractValueInst>(V); EV && EV->getNumIndices() == 1 && EV->getIndices()[0] == 1)
+      if (auto *WO = dyn_cast<WithOverflowInst>(EV->getAggregateOperand());
+          WO && WO->getBinaryOp() == Instruction::Mul && !WO->isSigned() && isa<ConstantInt>(WO->getRHS()))
+        return false;
+    if (auto *PC = dyn_cast<ICmpInst>(V); PC && PC->getPredicate() == ICmpInst::ICMP_ULT &&
+                                          PC->getOperand(0)->getType()->isPointerTy())
+      if (auto *G = dyn_cast<GEPOperator>(PC->getOperand(0));
+          G && G->getPointerOperand() == PC->getOperand(1) && G->getNumIndices() == 1) {
+        Value *D = G->idx_begin()->get();
+        auto *Prod = dyn_cast<ExtractValueInst>(D);
+        bool Unsigned = Prod && Prod->getNumIndices() == 1 && Prod->getIndices()[0] == 0 &&
+                        isa<WithOverflowInst>(Prod->getAggregateOperand()) &&
+                        !cast<WithOverflowInst>(Prod->getAggregateOperand())->isSigned();
+        if (Unsigned || (SE.isSCEVable(D->getType()) && SE.isKnownNonNegative(SE.getSCEV(D))))
+          return false;
+      }
     // The vectoriser's run-time checks join their comparisons with or, one
     // after another: a pair of arrays each (a loop over four global arrays
     // and a shared scalar's slot, an OpenMP region's: 7 deep)
