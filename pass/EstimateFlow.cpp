@@ -96,6 +96,20 @@ static StructType *libraryAtStart(Type *T) {
   return nullptr;
 }
 
+bool laneSwap(const LoadInst &LI) {
+  auto *VT = dyn_cast<FixedVectorType>(LI.getType());
+  if (!VT || VT->getNumElements() != 2 || !VT->getElementType()->isPointerTy())
+    return false;
+  for (const User *SU : LI.users())
+    if (auto *SV = dyn_cast<ShuffleVectorInst>(SU);
+        SV && SV->getShuffleMask().size() == 2 && SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
+      for (const User *TU : SV->users())
+        if (auto *SI = dyn_cast<StoreInst>(TU);
+            SI && SI->getValueOperand() == SV && SI->getPointerOperand() == LI.getPointerOperand())
+          return true;
+  return false;
+}
+
 void pointerSlots(Value *Base, const DataLayout &DL, unsigned MaxSteps, function_ref<void(int64_t, LoadInst *)> OnLoad,
                   function_ref<void(int64_t, StoreInst *)> OnStore) {
   SmallVector<std::pair<Value *, int64_t>, 8> Work{{Base, 0}};
@@ -1005,13 +1019,8 @@ void Estimator::findKeys() {
         // ... or both at once: a `<2 x ptr>` load, its lanes exchanged, stored back
         for (User *U : A.users())
           for (User *L : isa<GEPOperator>(U) ? SmallVector<User *, 4>(U->users()) : SmallVector<User *, 4>{U})
-            if (auto *LI = dyn_cast<LoadInst>(L); LI && LI->getType()->isVectorTy())
-              for (User *SU : LI->users())
-                if (auto *SV = dyn_cast<ShuffleVectorInst>(SU); SV && SV->getShuffleMask().size() == 2 &&
-                                                                 SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
-                  for (User *TU : SV->users())
-                    if (auto *SI = dyn_cast<StoreInst>(TU))
-                      Moves |= SI->getValueOperand() == SV && SI->getPointerOperand() == LI->getPointerOperand();
+            if (auto *LI = dyn_cast<LoadInst>(L))
+              Moves |= laneSwap(*LI);
         return Moves;
       };
       if (!A.getType()->isPointerTy() || A.hasStructRetAttr() ||

@@ -2351,19 +2351,11 @@ bool Estimator::swappedSlot(unsigned S) {
         continue;
       for (User *L : Addr == Root ? SmallVector<User *, 1>{U} : SmallVector<User *, 1>(Addr->users())) {
         auto *LI = dyn_cast<LoadInst>(L);
-        auto *VT = LI ? dyn_cast<FixedVectorType>(LI->getType()) : nullptr;
-        if (!VT || VT->getNumElements() != 2 || !VT->getElementType()->isPointerTy() || LI->getPointerOperand() != Addr)
+        if (!LI || LI->getPointerOperand() != Addr || !laneSwap(*LI))
           continue;
-        int64_t Lo = Off.getSExtValue(), W = int64_t(DL.getTypeStoreSize(VT->getElementType()));
-        if (A != Lo && A != Lo + W)
-          continue;
-        for (User *SU : LI->users())
-          if (auto *SV = dyn_cast<ShuffleVectorInst>(SU);
-              SV && SV->getShuffleMask().size() == 2 && SV->getMaskValue(0) == 1 && SV->getMaskValue(1) == 0)
-            for (User *TU : SV->users())
-              if (auto *SI = dyn_cast<StoreInst>(TU); SI && SI->getValueOperand() == SV &&
-                                                      SI->getPointerOperand() == LI->getPointerOperand())
-                return true;
+        int64_t Lo = Off.getSExtValue(), W = int64_t(DL.getTypeStoreSize(cast<VectorType>(LI->getType())->getElementType()));
+        if (A == Lo || A == Lo + W) // the slot is one of its two lanes
+          return true;
       }
     }
     return false;

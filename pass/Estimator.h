@@ -214,6 +214,11 @@ struct FnInfo {
   unsigned Decided1 = 0;                                          // how many view 1 decides
 };
 
+/// LI reads two pointers side by side as one vector whose lanes, exchanged,
+/// are stored back where it read them: the SLP vectoriser's swap of two
+/// adjacent fields (`t = g->u; g->u = g->v; g->v = t`).
+bool laneSwap(const LoadInst &LI);
+
 /// The pointer loads and stores at constant offsets of Base (through
 /// constant GEPs, at most MaxSteps of them walked): OnLoad and OnStore with
 /// each one's offset.

@@ -504,7 +504,9 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         sizedUse(Bytes, W->getName().str() + "#r", RT->second, *RS, {}, true);
     }
   }
-  for (const auto &[Key, From] : KeyRoots) {
+  for (const auto &KeyRoot : KeyRoots) {
+    const std::string &Key = KeyRoot.first;
+    const std::vector<std::pair<unsigned, double>> &From = KeyRoot.second;
     Tally T = accumulate(From);
     // a parameter's key ("fn#i"): trip counts in fn's parameters are exact
     // too, against the size its callers give in them (sizeInParams)
@@ -532,7 +534,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       if (none_of(TH->Syms, [&](unsigned X) { return hypothesisParam(X); }))
         TH.reset();
     }
-    std::vector<uint64_t> Locals;
     // the site's own flow reached the key's place (a by-value struct's
     // field as an argument of a call in this module, the key's root as
     // the whole run's): its estimate counts these accesses already
@@ -543,12 +544,20 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
           C |= It->second < ST.Reached.size() && ST.Reached[It->second];
       return C;
     };
-    for (const auto &[Rec, ST] : Sites)
-      if (any_of(From, [&](const std::pair<unsigned, double> &F) { return counted(ST, F.first); })) {
-        SiteInfo Info;
-        readSiteRecord(*Rec, Info);
-        Locals.push_back(Info.Id);
+    // the sites whose own flow reached a root OfRoot accepts (by From's index)
+    auto sitesAt = [&](function_ref<bool(size_t)> OfRoot) {
+      std::vector<uint64_t> Ids;
+      for (const auto &Site : Sites) {
+        const Tally &ST = Site.second;
+        if (any_of(llvm::seq(From.size()), [&](size_t I) { return counted(ST, From[I].first) && OfRoot(I); })) {
+          SiteInfo Info;
+          readSiteRecord(*Site.first, Info);
+          Ids.push_back(Info.Id);
+        }
       }
+      return Ids;
+    };
+    std::vector<uint64_t> Locals = sitesAt([](size_t) { return true; });
     // one USE per root function the accesses run under (the join scales it
     // by that function's calls); none seen: one empty USE, the key is known
     std::map<std::string, Part> ByRoot = T.ByRoot;
@@ -610,15 +619,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       if (RootExits.empty())
         for (const auto &F : From)
           RootExits.push_back(accumulate({F}).Exits);
-      std::vector<uint64_t> L;
-      for (const auto &[Rec, ST] : Sites)
-        if (any_of(llvm::seq(From.size()),
-                   [&](size_t I) { return counted(ST, From[I].first) && RootExits[I].count(K2); })) {
-          SiteInfo Info;
-          readSiteRecord(*Rec, Info);
-          L.push_back(Info.Id);
-        }
-      return L;
+      return sitesAt([&](size_t I) { return RootExits[I].count(K2) > 0; });
     };
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key) {

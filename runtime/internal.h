@@ -797,6 +797,7 @@ uint64_t _oli_footprint_expected(const oli_site_state_t *st, uint64_t size);
 /* The option and topology part of every decision input (settle.c). */
 const oli_decide_in_t *_oli_decide_base(void);
 uint64_t _oli_alloc_dram_used(void); /* live bytes on the DRAM and default tiers: the budget's use */
+bool _oli_alloc_default_is_dram(void); /* the default policy's pages are local DRAM (not a recorded tree's) */
 /* The DRAM limit decisions keep to: OLI_DRAM_LIMIT when given, else under the
  * rule the plan's (0: none). */
 uint64_t _oli_alloc_dram_limit(void);

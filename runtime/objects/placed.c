@@ -46,6 +46,8 @@ static uint64_t g_page;      /* the page size, read once: the decision's pages *
 static uint64_t g_footprint; /* OLI_FOOTPRINT, read once at bring-up */
 /* OLI_VERBOSE >= 2, read once for the placed path */
 static bool g_verbose2;
+/* the default policy's pages count as local DRAM (not against a recorded tree) */
+static bool g_default_dram = true;
 
 void _oli_placed_init(void) {
   _oli_decide_defaults(&g_in);
@@ -54,6 +56,7 @@ void _oli_placed_init(void) {
   g_footprint = (uint64_t)_oli_option_get(oli_option_footprint);
   g_verbose2 = _oli_option_get(oli_option_verbose) >= 2;
   g_profiling = _oli_option_str(oli_option_profile) != NULL;
+  g_default_dram = g_in.topo == NULL || !g_in.topo->recorded;
   _oli_unplaced_init();
 }
 
@@ -173,11 +176,11 @@ const oli_decide_in_t *_oli_decide_base(void) { return &g_in; }
  * first-touch local, as the report's DRAM saved counts them too). Against a
  * recorded tree (OLI_SYSFS_ROOT) this machine's pages are not its nodes': the
  * DRAM tier's only, decisions as the recorded machine would make them. */
-static bool default_is_dram(void) { return g_in.topo == NULL || !g_in.topo->recorded; }
+bool _oli_alloc_default_is_dram(void) { return g_default_dram; }
 
 uint64_t _oli_alloc_dram_used(void) {
   return _oli_live_now(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)) +
-         (default_is_dram() ? _oli_live_now(&tier_live[OLI_TIER_DEFAULT], KEY_TIER(OLI_TIER_DEFAULT)) : 0);
+         (g_default_dram ? _oli_live_now(&tier_live[OLI_TIER_DEFAULT], KEY_TIER(OLI_TIER_DEFAULT)) : 0);
 }
 
 uint64_t _oli_alloc_dram_limit(void) { return g_plan_limit ? _oli_plan_dram_limit() : g_in.dram_limit; }
@@ -204,7 +207,7 @@ static void gather(oli_decide_in_t *in, oli_site_state_t *st, uint64_t size, uin
   in->dram_used = in->dram_limit || g_hook
                       ? _oli_alloc_dram_used()
                       : _oli_live_bound(&tier_live[OLI_TIER_DRAM], KEY_TIER(OLI_TIER_DRAM)) +
-                            (default_is_dram() ? _oli_live_bound(&tier_live[OLI_TIER_DEFAULT],
+                            (g_default_dram ? _oli_live_bound(&tier_live[OLI_TIER_DEFAULT],
                                                                  KEY_TIER(OLI_TIER_DEFAULT))
                                                : 0);
   in->estimate = st->estimate;

@@ -262,7 +262,7 @@ static long settle_objects(snap_t *s, uint64_t fp, bool final) {
     in.size = o->size;
     in.footprint = fp;
     /* a fallback's pages are local: all its bytes are its DRAM (none against a recording) */
-    uint64_t mine = o->fallback ? (base->topo && base->topo->recorded ? 0 : o->size) : _oli_decision_dram_bytes(&o->want, o->size);
+    uint64_t mine = o->fallback ? (_oli_alloc_default_is_dram() ? o->size : 0) : _oli_decision_dram_bytes(&o->want, o->size);
     uint64_t used = _oli_alloc_dram_used();
     in.dram_used = used > mine ? used - mine : 0;
     in.plan = _oli_plan_for(o->st);
