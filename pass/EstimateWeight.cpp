@@ -1778,6 +1778,77 @@ static double dataLoopLimit(const Loop *L, ScalarEvolution &SE, SampleSpace &Spa
   return Data ? Limit : 0;
 }
 
+/// The tests of Cond that must all hold for Cond to (a logical and's,
+/// down to 8 leaves); Negate: of Cond false (a logical or's, each test
+/// inverted: an exit on `it >= n || r <= tol` stays while `it < n && r >
+/// tol`). False when Cond is no such tree.
+static bool holdingTests(Value *Cond, bool Negate, SmallVectorImpl<std::pair<CmpInst *, CmpInst::Predicate>> &Out) {
+  using namespace PatternMatch;
+  SmallVector<Value *, 8> Work{Cond};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val(), *A, *B;
+    if (!Negate ? match(V, m_LogicalAnd(m_Value(A), m_Value(B))) : match(V, m_LogicalOr(m_Value(A), m_Value(B)))) {
+      Work.append({A, B});
+      continue;
+    }
+    auto *C = dyn_cast<CmpInst>(V);
+    if (!C || Out.size() == 8)
+      return false;
+    Out.push_back({C, Negate ? C->getInversePredicate() : C->getPredicate()});
+  }
+  return true;
+}
+
+/// Whether a loop that ends on data (dataLoopLimit) is entered each time
+/// its guard is reached: the guard is the loop's own test on the values
+/// before the first iteration (loop rotation's copy: a solver's `do while
+/// (it < niter_max .and. residual > tol)` tested once before the loop,
+/// `niter_max > 0 .and. sqrt(rho / rho) > tol`). Each of its tests compares
+/// data as one of the loop's staying tests does (the same predicate against
+/// the same constant) or is decided true by constants and slots the module
+/// stores one constant into. The estimate of such a loop's count takes it to
+/// run; BranchProbabilityInfo's even odds on the guard halved it.
+static bool dataGuardEnters(const Loop *L, SampleSpace &Space) {
+  auto [Guard, Succ] = loopGuard(L);
+  SmallVector<std::pair<CmpInst *, CmpInst::Predicate>, 8> Tests, Stays;
+  if (!Guard || !holdingTests(Guard->getCondition(), Succ != 0, Tests))
+    return false;
+  SmallVector<BasicBlock *, 4> Exiting;
+  L->getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting)
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()); Br && Br->isConditional())
+      (void)holdingTests(Br->getCondition(), !L->contains(Br->getSuccessor(0)), Stays);
+  auto Known = [&](Value *V) -> Constant * {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C;
+    auto *LI = dyn_cast<LoadInst>(V);
+    auto It = LI && LI->isSimple() ? Space.constStores().find(Space.slotName(LI->getPointerOperand()))
+                                   : Space.constStores().end();
+    auto *K = It != Space.constStores().end() ? dyn_cast<Constant>(It->second->getValueOperand()) : nullptr;
+    return K && K->getType() == V->getType() ? K : nullptr;
+  };
+  bool Data = false;
+  for (const auto &T : Tests) {
+    CmpInst *C = T.first;
+    CmpInst::Predicate Pred = T.second;
+    Constant *A = Known(C->getOperand(0)), *B = Known(C->getOperand(1));
+    if (A && B) {
+      auto *R = dyn_cast_or_null<ConstantInt>(ConstantFoldCompareInstOperands(Pred, A, B, C->getDataLayout()));
+      if (!R || !R->isOne())
+        return false;
+      continue;
+    }
+    unsigned K = isa<Constant>(C->getOperand(1)) ? 1 : 0;
+    auto *Bound = dyn_cast<Constant>(C->getOperand(K));
+    if (!Bound || !any_of(Stays, [&](auto &S) {
+          return S.second == Pred && S.first->getOperand(K) == Bound && !isa<Constant>(S.first->getOperand(1 - K));
+        }))
+      return false;
+    Data = true;
+  }
+  return Data;
+}
+
 /// Header executions per entry of L: SCEV's trip count when it has one (or
 /// its bound, when BFI guesses more), 1 for a worksharing dispatch loop, else
 /// BFI's guess. Second: known.
@@ -1814,7 +1885,8 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   else if (double Max = maxTripCount(*FI.SE, L); Max > 0 && (Max <= ShortTrip || Max < Est))
     R = {std::min(Est, Max), Max <= ShortTrip}; // a loose bound only caps the guess
   else if (double Limit = dataLoopLimit(L, *FI.SE, Space); Limit > ShortTrip && std::sqrt(Limit) > Est)
-    R = {std::sqrt(Limit), false}; // ends on data, at most Limit times: [1, Limit]'s middle on a log scale
+    R = {std::sqrt(Limit), false}, // ends on data, at most Limit times: [1, Limit]'s middle on a log scale
+        Enters = dataGuardEnters(L, Space);
   // entered each time its guard is reached, not BranchProbabilityInfo's 5/8
   double Entry = Enters && In > 0 ? std::max(In, bfi(FI, loopGuard(L).first->getParent())) : In;
   FI.EnterCorr[Mode][L] = In > 0 ? Entry / In : 1.0;
