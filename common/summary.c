@@ -569,12 +569,26 @@ static int holds(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, siz
   return 0;
 }
 
+/* The constant the modules that store into slot `u` store there alone
+ * (an EDGE "=4" -> the slot flagged OLI_SUMMARY_F_STORES, version 10: an
+ * ELLPACK matrix's row width, `A->K = 4` in its builder); 0 when none, or
+ * when a module stores anything else there it names (two constants, a
+ * parameter). */
+static double held_const(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, size_t ul) {
+  char p[PARAM_NAME_MAX], *end;
+  if (!stored_param(bufs, nbufs, u, ul, p, sizeof p) || p[0] != '=') return 0;
+  unsigned long long c = strtoull(p + 1, &end, 10);
+  return *end == 0 && c > 0 && c < (1ull << 31) ? (double)c : 0;
+}
+
 /* A USE's counts in symbols `usyms` against an object sized `bytes` in
  * symbols `ssyms` of another module, where each of the USE's is one of the
  * size's or a slot that holds one's value (holds: `i < A->n` against `8 * n`
- * in main, `a(:) = b(:) + c(:)` over b's descriptor extent against `8 * n`):
- * the object's size at the USE's sample point, for a size linear in each of
- * its symbols (`8 * n * n` is not); 0 otherwise. */
+ * in main, `a(:) = b(:) + c(:)` over b's descriptor extent against `8 * n`)
+ * or a slot holding one constant (`k < A->K`, held_const: the counts taken
+ * linear in it, as a loop's trip count is): the object's size at the USE's
+ * sample point, for a size linear in each of its symbols (`8 * n * n` is
+ * not); 0 otherwise. */
 static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms,
                           double bytes) {
   if (!usyms[0] || !ssyms[0]) return 0;
@@ -595,6 +609,9 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
         found = 1, any = 1,
         f *= (double)oli_summary_sample_of(u, ul) / (double)oli_summary_sample_of(q, ql);
     }
+    double c = found ? 0 : held_const(bufs, nbufs, u, ul);
+    if (c > 0) /* the USE counted at u's sample value: the size there is u's share of it */
+      found = 1, any = 1, f *= (double)oli_summary_sample_of(u, ul) / c;
     if (!found) return 0;
   }
   return any ? bytes * f : 0;

@@ -223,6 +223,17 @@
  * extents: 8 * nx * ny * nz meets them). A reader before version 9 takes
  * such an EDGE as a stored parameter no call names (nothing).
  *
+ * Version 10: fields given one constant. A module that stores one
+ * constant into a field or global and nothing else there (an ELLPACK
+ * builder's `A->K = 4`, whose arrays it sizes `n * 4`) gives an EDGE "=4" ->
+ * that slot's key of weight 0 flagged OLI_SUMMARY_F_STORES. The join counts
+ * a USE whose symbols are each the size's, a slot holding one's value, or
+ * such a slot (`k < A->K` in another file) exactly, at the USE's sample
+ * point, with the size there scaled by the slot's sample value over the
+ * constant (the USE's counts taken linear in it, as a loop's trip count
+ * is); two modules storing two values there give none. A reader before
+ * version 10 takes the EDGE for a stored parameter no call names (nothing).
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -239,7 +250,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 9
+#define OLI_SUMMARY_VERSION 10
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -263,7 +274,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
 #define OLI_SUMMARY_F_STORES 0x08      /* EDGE "fn#j" -> a slot key, weight 0: fn stores its integer parameter j
                                         * there, and its module nothing else (v8; a USE's AMBIGUOUS bit); EDGE
                                         * a slot key -> "fn#r": fn returns the integer the slot holds; EDGE a
-                                        * shared symbol -> a slot: the slot holds that symbol's value (v9) */
+                                        * shared symbol -> a slot: the slot holds that symbol's value (v9);
+                                        * EDGE "=c" -> a slot: the slot holds the constant c (v10) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

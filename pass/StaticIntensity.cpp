@@ -677,6 +677,18 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   }
   for (const auto &[Sym, Slot] : Held)
     edge(0, Sym, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
+  // a field or global the module gives one constant and nothing else (an
+  // ELLPACK matrix's row width, `A->K = 4` in its builder): "=4" -> the
+  // slot, flagged stores (version 10), for the join to count other
+  // modules' loops to that field (`k < A->K` in the product's file)
+  std::set<std::pair<std::string, std::string>> Consts;
+  for (const auto &E : Space.constStores())
+    if (auto *C = dyn_cast<ConstantInt>(E.second->getValueOperand());
+        C && SampleSpace::sharedName(E.first()) && C->getValue().isStrictlyPositive() &&
+        C->getValue().getActiveBits() < 32)
+      Consts.insert({("=" + Twine(C->getZExtValue())).str(), E.first().str()});
+  for (const auto &[K, Slot] : Consts)
+    edge(0, K, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer

@@ -634,6 +634,48 @@ int main(void) {
             out.passes > 20.9f && out.passes < 21.1f && (out.flags & OLI_STATIC_F_GUESSED));
   }
 
+  /* version 10: val sized `8 * 4 * n` in n's field (an ELLPACK builder
+   * storing `A->n = n` and `A->K = 4`), which another module's spmv() reads
+   * once per row and k, a loop to A->K (its counts taken at K's sample
+   * value), spmv called 15 times: 1 + 15 passes when the builder's module
+   * says it stores 4 into A->K (0); the guess (2 a call) when no edge says
+   * so (1), or two modules store two constants there (2) */
+  for (int c = 0; c < 3; c++) {
+    len = 0;
+    const uint64_t vsite = 0xc1c1;
+    const char *nf = "%struct.ell+0", *kf = "%struct.ell+8";
+    double sn = (double)oli_summary_sample_of(nf, strlen(nf)), sk = (double)oli_summary_sample_of(kf, strlen(kf));
+    oli_summary_t ve, vu, st;
+    memset(&ve, 0, sizeof ve);
+    ve.what = OLI_SUMMARY_EDGE, ve.from_site = vsite, ve.from_key = "", ve.key = "%struct.ell+24", ve.weight = 1;
+    ve.has_sample = 1, ve.sample_bytes = (float)(8 * 4 * sn), ve.syms = nf;
+    len += oli_summary_write(&ve, NULL, sec + len, sizeof sec - len);
+    memset(&vu, 0, sizeof vu);
+    vu.what = OLI_SUMMARY_USE, vu.from_key = "spmv()", vu.key = "%struct.ell+24", vu.accesses = 1;
+    vu.per_byte[0] = 0.25f, vu.passes_per_byte = 2, vu.flags = OLI_SUMMARY_F_GUESSED; /* the guess: twice */
+    vu.has_sample = 1, vu.syms = "%struct.ell+0,%struct.ell+8", vu.sample_execs[0] = (float)(sn * sk),
+    vu.sample_moved = (float)(8 * sn * sk);
+    len += oli_summary_write(&vu, NULL, sec + len, sizeof sec - len);
+    memset(&st, 0, sizeof st);
+    st.what = OLI_SUMMARY_EDGE, st.from_key = "=4", st.key = kf, st.flags = OLI_SUMMARY_F_STORES;
+    if (c != 1) len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    if (c == 2) {
+      st.from_key = "=8";
+      len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    }
+    add(OLI_SUMMARY_EDGE, 0, "main()", "spmv()", 15, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0.125f, 1.0f};
+    oli_summary_join(&b, 1, vsite, 0, &local, &out);
+    if (c == 0)
+      CHECK("a loop to a field its builder's module stores one constant into: exact",
+            out.passes > 15.9f && out.passes < 16.1f && !(out.flags & OLI_STATIC_F_GUESSED));
+    else
+      CHECK("a field not shown to hold one constant: the guess",
+            out.passes > 30.9f && out.passes < 31.1f && (out.flags & OLI_STATIC_F_GUESSED));
+  }
+
   /* version 8: a field's objects a function of its module returns (an
    * accessor, `Mesh::x()`): an edge from the field's key into the result's,
    * "x#r", which another module's kernel sweeps twice a call (kern() called
