@@ -244,18 +244,7 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
       else
         States[S].Escapes = true;
     }
-    bool Callers = false;
-    for (Use &U : F->uses()) {
-      AbstractCallSite ACS(&U);
-      if (!ACS || (ACS.isDirectCall() && Bracketed.count(cast<CallBase>(ACS.getInstruction()))))
-        continue; // a bracketed caller's object is its bracket's
-      if (Value *Op = ACS.getCallArgOperand(A->getArgNo()))
-        if (Op->getType()->isPointerTy()) {
-          unsigned T = state(Op, NP, true); // the same path, from the caller's pointer
-          States[S].Also.push_back(T);
-          Callers = true;
-        }
-    }
+    bool Callers = callerSlots(S, *A, NP);
     // a site's fresh object stored into a struct of a caller in another
     // module (`g->u = malloc(..)` in grid_init(g)): the function's own
     // reads of the slot after it are the object's too (a parallel region
@@ -278,6 +267,25 @@ void Estimator::slot(unsigned S, Value *Dst, const Path &P, bool Copy,
   } else {
     States[S].Escapes = true; // into heap memory or somewhere unknown
   }
+}
+
+/// The object of state S is at path P from parameter A: each caller's
+/// memory it passes for A holds it there (the same path, from the caller's
+/// pointer), except a bracketed caller's, whose object is its bracket's.
+/// True when some caller here passes one.
+bool Estimator::callerSlots(unsigned S, Argument &A, const Path &P) {
+  bool Callers = false;
+  for (Use &U : A.getParent()->uses()) {
+    AbstractCallSite ACS(&U);
+    if (!ACS || (ACS.isDirectCall() && Bracketed.count(cast<CallBase>(ACS.getInstruction()))))
+      continue;
+    if (Value *Op = ACS.getCallArgOperand(A.getArgNo()); Op && Op->getType()->isPointerTy()) {
+      unsigned T = state(Op, P, true); // before States[S]: it may grow States
+      States[S].Also.push_back(T);
+      Callers = true;
+    }
+  }
+  return Callers;
 }
 
 /// A call with the flow's value in operand U. Returns false when the value
@@ -863,10 +871,13 @@ void Estimator::findRoots() {
             APInt Off(DL.getIndexTypeSizeInBits(CB->getArgOperand(J)->getType()), 0);
             Value *Base = CB->getArgOperand(J)->stripAndAccumulateConstantOffsets(DL, Off, true);
             addRoot(Rec, CB, Base, {Slot::at(Off.getSExtValue() + O)});
-            // into the vector a caller in another module passed (`init(v,
-            // n)` calling `v.resize(n)`): that slot's field key, as a store
-            // through the parameter gives (slot, above)
+            // into the vector a caller passed (`init(v, n)` calling
+            // `v.resize(n)`): the caller's vector holds it, as a store
+            // through the parameter gives (slot); in another module, by that
+            // slot's field key
             auto *A = dyn_cast<Argument>(Base);
+            if (A)
+              (void)callerSlots(Roots[Rec].back(), *A, {Slot::at(Off.getSExtValue() + O)});
             if (A && Summaries && !A->getParent()->hasLocalLinkage())
               if (std::string K = argFieldKey(*A, Off.getSExtValue() + O); !K.empty())
                 States[Roots[Rec].back()].Exits.push_back({K, nullptr});
