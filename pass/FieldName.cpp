@@ -283,6 +283,33 @@ static StringRef trailingChain(StringRef Text) {
   return Text.drop_front(Start);
 }
 
+/// The variable a C declarator of a pointer to arrays declares (`(*u)[n]`,
+/// `(*restrict a)[ny][nx]`: a 2-D or 3-D array of run-time extents), or "".
+static StringRef arrayPointerName(StringRef Decl) {
+  Decl = Decl.rtrim();
+  if (!Decl.ends_with("]"))
+    return "";
+  while (Decl.ends_with("]")) { // the extents, `[n]` groups (no nesting in them is read)
+    size_t Open = Decl.rfind('[');
+    if (Open == StringRef::npos)
+      return "";
+    Decl = Decl.take_front(Open).rtrim();
+  }
+  if (!Decl.consume_back(")"))
+    return "";
+  size_t Open = Decl.rfind('(');
+  if (Open == StringRef::npos)
+    return "";
+  StringRef In = Decl.drop_front(Open + 1).trim();
+  if (!In.consume_front("*"))
+    return "";
+  In = In.ltrim();
+  for (StringRef Q : {"restrict", "__restrict__", "__restrict", "const", "volatile"})
+    if (In.starts_with(Q) && In.size() > Q.size() && !std::isalnum((unsigned char)In[Q.size()]) && In[Q.size()] != '_')
+      In = In.drop_front(Q.size()).ltrim();
+  return isMemberAccess(In, 0) ? In : "";
+}
+
 /// The left-hand side of the assignment whose right-hand side starts at
 /// column Col of Text (`SD.x = (T *) malloc(` -> `SD.x`), or "".
 static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields, bool ThisField = false) {
@@ -303,6 +330,8 @@ static std::string assignedTo(StringRef Text, unsigned Col, size_t Fields, bool 
     if (Next == '=' || StringRef(NotAssignment).contains(Prev))
       return ""; // a comparison or a compound assignment: not `x = alloc(...)`
     StringRef Name = trailingChain(Before.take_front(I).rtrim());
+    if (Name.empty() && Fields == 0)
+      Name = arrayPointerName(Before.take_front(I)); // `double (*u)[n] = malloc(`
     // a member of the object a C++ member function runs on, named without
     // `this->` (`a = new double[m]`: a store one field into `this`)
     bool ImplicitThis = ThisField && Fields == 1 && isMemberAccess(Name, 0);
