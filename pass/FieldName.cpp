@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -363,9 +364,31 @@ std::string FieldNamer::name(CallBase &CB) {
   return assignedTo(Line, Col, FP.Fields.size(), ThisField);
 }
 
+/// Whether CB's result is handed to the constructor of a local object, and
+/// nothing else (`std::unique_ptr<double[]> b(new double[n])`).
+static bool ownedByLocal(CallBase &CB) {
+  if (!CB.hasOneUse())
+    return false;
+  auto *C = dyn_cast<CallBase>(CB.user_back());
+  Function *F = C ? C->getCalledFunction() : nullptr;
+  StringRef N = F ? F->getName() : "";
+  ItaniumPartialDemangler D; // a constructor: its name's C1 or C2 (templated: `C2IPdEET_`)
+  return N.starts_with("_Z") && !D.partialDemangle(N.str().c_str()) && D.isCtorOrDtor() && C->arg_size() > 1 &&
+         isa<AllocaInst>(C->getArgOperand(0)->stripPointerCasts()) && C->getArgOperand(0) != &CB;
+}
+
 std::string FieldNamer::localName(CallBase &CB) {
   StoreInst *SI = storeOf(&CB);
   auto *AI = SI ? dyn_cast<AllocaInst>(SI->getPointerOperand()->stripPointerCasts()) : nullptr;
+  if (!SI && ownedByLocal(CB)) { // the variable the constructor's parenthesis follows
+    unsigned Col;
+    StringRef Line = callLine(CB, Col);
+    StringRef Before = Col > 0 && Col <= Line.size() + 1 ? Line.take_front(Col - 1).rtrim() : "";
+    if (!Before.consume_back("(") && !Before.consume_back("{"))
+      return "";
+    StringRef Name = trailingChain(Before.rtrim());
+    return isMemberAccess(Name, 0) ? Name.str() : "";
+  }
   if (!AI || !AI->getAllocatedType()->isPointerTy())
     return ""; // not kept in a local pointer variable (a union's member: the union's slot)
   if (DILocalVariable *V = declaredVariable(AI))
