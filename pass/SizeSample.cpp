@@ -449,6 +449,44 @@ std::string SampleSpace::accessorResult(CallBase &CB) {
   return (N + "#r").str();
 }
 
+/// Whether V is computed from one of Phis, Depth operands deep (a loop
+/// counter's next value from the counter).
+static bool fromPhis(Value *V, const SmallPtrSetImpl<Value *> &Phis, unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 4)
+    return false;
+  return any_of(I->operands(), [&](Value *O) { return Phis.count(O) || fromPhis(O, Phis, Depth + 1); });
+}
+
+/// The one value a phi holds but for constants, through phis of phis (a
+/// size the program reads or its default, `n = argc > 1 ? atol(argv[1]) :
+/// 262144`, which jump threading splits into copies joined again before
+/// the calls and loops that use n); Op itself for any other value (a loop
+/// counter: its next value is computed from it).
+static Value *inputOrDefault(Value *Op) {
+  if (!isa<PHINode>(Op))
+    return Op;
+  SmallVector<Value *, 8> Work{Op};
+  SmallPtrSet<Value *, 8> Phis;
+  Value *One = nullptr;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (isa<Constant>(V) || V == One)
+      continue;
+    if (auto *P = dyn_cast<PHINode>(V)) {
+      if (Phis.insert(P).second && Phis.size() <= 8)
+        Work.append(P->incoming_values().begin(), P->incoming_values().end());
+      else if (Phis.size() > 8)
+        return Op;
+      continue;
+    }
+    if (One)
+      return Op; // two values: a value of its own
+    One = V;
+  }
+  return One && !fromPhis(One, Phis, 0) ? One : Op;
+}
+
 std::string SampleSpace::nameOf(Value *V, unsigned Depth) {
   if (Depth > 4)
     return "";
@@ -514,6 +552,8 @@ unsigned SampleSpace::symbol(Value *V) {
   if (It != Of.end())
     return It->second;
   std::string N = nameOf(V, 0);
+  if (Value *In = sharedName(N) ? V : inputOrDefault(V); In != V)
+    return Of[V] = symbol(In); // the program's input or its default: the input's
   if (N.empty()) { // a value of this function only
     const Function *F = nullptr;
     if (auto *I = dyn_cast<Instruction>(V))
