@@ -283,6 +283,7 @@ private:
   void slot(unsigned S, Value *Dst, const Path &P, bool Copy, std::vector<std::pair<Value *, Path>> &Work,
             int64_t Lane = 0);
   bool callerSlots(unsigned S, Argument &A, const Path &P);
+  double objectsPerRun(GlobalVariable *Rec);
   bool lanes(unsigned S, Value *Vec, unsigned Lane, const Path &P, std::vector<std::pair<Value *, Path>> &Work,
              unsigned Depth = 0);
   bool call(unsigned S, CallBase &CB, Use &U, const Path &P, std::vector<std::pair<Value *, Path>> &Work);

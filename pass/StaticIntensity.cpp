@@ -252,6 +252,16 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       Est.Parts.back().Intensity = T.PartPerByte[I] + T.PartExecs[I] / (T.PartAtSample[I] ? BytesS : Bytes);
     }
     double Guessed = T.guessedPerByte() + T.guessedExecs() / Bytes + (BytesS > 0 ? T.guessedExecsS() / BytesS : 0);
+    // several objects a run (a filler called twice): each its share of the
+    // accesses all of them get (the module's own estimate; a keyed site's
+    // joined edges count per object entering)
+    if (double K = Est.Keyed ? 1 : objectsPerRun(Rec); K > 1) {
+      for (double &X : Est.Share)
+        X /= K;
+      for (AccessPart &AP : Est.Parts)
+        AP.Intensity /= K;
+      Est.Intensity /= K, Est.Passes /= K, Guessed /= K;
+    }
     NumAccessesSeen += Est.Accesses;
     Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
     double Best = 0;
