@@ -684,8 +684,13 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
     keys[0].abytes = 0, keys[0].asyms = "";
   }
   /* the keys the object reaches: from the site, then key to key */
+  const char *per_call = NULL; /* the function of whose calls the site makes one object each (version 11) */
   EACH(bufs, nbufs, s) {
     if (s.what != OLI_SUMMARY_EDGE || s.from_site != id || s.from_key[0]) continue;
+    if (s.flags & OLI_SUMMARY_F_PER_CALL) {
+      per_call = s.key;
+      continue;
+    }
     if (s.key[0] == '~' && scale == 0) continue;
     unsigned k = 0;
     while (k < nk && strcmp(keys[k].key, s.key) != 0) k++;
@@ -900,6 +905,16 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
      * estimate, now known to be the whole program's */
     if (hypothesis) out->flags |= OLI_STATIC_F_JOINED;
     return 0;
+  }
+  /* one object per call of a function: each its share of what all of them get */
+  if (per_call) {
+    int g = 0;
+    unsigned b = MAX_CALL_WALK;
+    double objs = calls(bufs, nbufs, per_call, 0, &b, &g);
+    if (objs > 1 && !g) {
+      for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) by[p] /= objs;
+      total /= objs, passes /= objs, guessed /= objs, guessed_other /= objs, open_g /= objs, chained_g /= objs;
+    }
   }
   /* a root the program never calls takes its once back: no less than nothing */
   for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++)

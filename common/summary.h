@@ -234,6 +234,18 @@
  * is); two modules storing two values there give none. A reader before
  * version 10 takes the EDGE for a stored parameter no call names (nothing).
  *
+ * Version 11: one object per call. A site whose call runs on every call of
+ * its function, outside its loops, where that function is one other modules
+ * call and the module does not know how often (a filler, `field_init(f, n)`
+ * storing `f->d = malloc(..)`, which main.c calls for two fields), gives an
+ * EDGE from the site to "fn()" of weight 0 flagged OLI_SUMMARY_F_PER_CALL.
+ * Each call makes an object, and the keys it enters (`%struct.field_t+8`)
+ * hold all of them: the join divides the site's joined counts by the calls
+ * of fn per run it finds, each object's share (a module that knows the
+ * calls, main's own, divides its estimate and its edges' weights itself). A
+ * reader before version 11 takes the EDGE for a key no module uses (an
+ * escape).
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -250,7 +262,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 10
+#define OLI_SUMMARY_VERSION 11
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -276,6 +288,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
                                         * a slot key -> "fn#r": fn returns the integer the slot holds; EDGE a
                                         * shared symbol -> a slot: the slot holds that symbol's value (v9);
                                         * EDGE "=c" -> a slot: the slot holds the constant c (v10) */
+#define OLI_SUMMARY_F_PER_CALL 0x10    /* EDGE from a site -> "fn()", weight 0: the site makes one object per call
+                                        * of fn, a function other modules call (v11; a USE's OPEN_GATHER bit) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

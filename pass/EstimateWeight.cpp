@@ -1894,23 +1894,35 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   return FI.Iter[Mode][L] = R;
 }
 
-/// The objects site Rec makes per run when its call runs on every call of a
-/// function called a known number of times, outside its loops (a filler
-/// called for two fields, `field_init(&a, n); field_init(&b, n)`): the
-/// site's accesses per run are all of theirs, each object's a share. 1
-/// otherwise (an allocation in a loop counts per iteration already:
+/// The function site Rec's call runs in when it runs on every call of it,
+/// outside its loops (one object per call: a filler, `field_init(f, n)`);
+/// null otherwise (an allocation in a loop counts per iteration already:
 /// OncePer).
-double Estimator::objectsPerRun(GlobalVariable *Rec) {
+Function *Estimator::oncePerCall(GlobalVariable *Rec) {
   auto *At = dyn_cast_or_null<Instruction>(Anchors.lookup(Rec));
   FnInfo *FI = At ? info(*At->getFunction()) : nullptr;
   if (!FI || FI->LI->getLoopFor(At->getParent()))
+    return nullptr;
+  unsigned Was = Mode;
+  Mode = 0;
+  double Every = bfi(*FI, At->getParent()) / FI->EntryFreq[0];
+  Mode = Was;
+  return Every > 0.99 ? At->getFunction() : nullptr;
+}
+
+/// The objects site Rec makes per run when it makes one per call of a
+/// function called a known number of times (a filler called for two
+/// fields, `field_init(&a, n); field_init(&b, n)`): the site's accesses per
+/// run are all of theirs, each object's a share. 1 otherwise.
+double Estimator::objectsPerRun(GlobalVariable *Rec) {
+  Function *F = oncePerCall(Rec);
+  if (!F)
     return 1;
   unsigned Was = Mode;
   Mode = 0;
-  auto [K, Guess] = entryCount(*At->getFunction());
-  double Every = bfi(*FI, At->getParent()) / FI->EntryFreq[0];
+  auto [K, Guess] = entryCount(*F);
   Mode = Was;
-  return !Guess && K >= 2 && Every > 0.99 ? K : 1;
+  return !Guess && K >= 2 ? K : 1;
 }
 
 /// Executions of BB per call of its function; second: a guessed trip count is in it.

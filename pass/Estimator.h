@@ -283,6 +283,7 @@ private:
   void slot(unsigned S, Value *Dst, const Path &P, bool Copy, std::vector<std::pair<Value *, Path>> &Work,
             int64_t Lane = 0);
   bool callerSlots(unsigned S, Argument &A, const Path &P);
+  Function *oncePerCall(GlobalVariable *Rec);
   double objectsPerRun(GlobalVariable *Rec);
   bool lanes(unsigned S, Value *Vec, unsigned Lane, const Path &P, std::vector<std::pair<Value *, Path>> &Work,
              unsigned Depth = 0);
@@ -420,6 +421,7 @@ private:
   DenseMap<GlobalVariable *, int64_t> ConstSizeOf;          // ... one of them a constant (0: two)
   DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> EntryCalls; // a record's entry-point calls (mergedSize)
   DenseMap<GlobalVariable *, SmallVector<Sample, 2>> CopySizes; // each call's size in symbols, distinct
+  DenseMap<GlobalVariable *, double> Objects; // objectsPerRun above 1: its estimate and edges per object
   DenseMap<GlobalVariable *, SmallVector<CallBase *, 2>> CopyCalls; // the call of each of CopySizes
   DenseMap<GlobalVariable *, Sample> CallerSize;                // callerSize's answers
   /// Another file's wrapper (`a = alloc_vec(n)`, its size unknown here): the

@@ -253,14 +253,16 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     }
     double Guessed = T.guessedPerByte() + T.guessedExecs() / Bytes + (BytesS > 0 ? T.guessedExecsS() / BytesS : 0);
     // several objects a run (a filler called twice): each its share of the
-    // accesses all of them get (the module's own estimate; a keyed site's
-    // joined edges count per object entering)
-    if (double K = Est.Keyed ? 1 : objectsPerRun(Rec); K > 1) {
+    // accesses all of them get, here and in its edges for the join (not a
+    // site whose accesses other modules' calls count: RootParts, a
+    // hypothesis, another file's wrapper's)
+    if (double K = Est.RootParts || Est.Hypothesis || WrapKey.count(Rec) ? 1 : objectsPerRun(Rec); K > 1) {
       for (double &X : Est.Share)
         X /= K;
       for (AccessPart &AP : Est.Parts)
         AP.Intensity /= K;
       Est.Intensity /= K, Est.Passes /= K, Guessed /= K;
+      Objects[Rec] = K;
     }
     NumAccessesSeen += Est.Accesses;
     Est.Guessed = Est.Intensity > 0 && Guessed > 0.5 * Est.Intensity;
@@ -468,12 +470,20 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // into a std::vector's slot: its size is its range, the callee's loops'
       if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end())
         KS = Space.named(DE->second);
-      edge(Info.Id, "", Key, W, T.ExitSweeps.at(Key), KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "", Wrapped);
+      double K = Objects.lookup(Rec) > 1 ? Objects.lookup(Rec) : 1; // per object (Objects)
+      edge(Info.Id, "", Key, W / K, T.ExitSweeps.at(Key) / K, KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "",
+           Wrapped);
       if (Alt && !KS)
         edge(Info.Id, "", Key, 0, 0, Alt);
       else if (KO)
         edge(Info.Id, "", Key, 0, 0, KO);
     }
+    // one object per call of a function other modules call (a filler whose
+    // calls this module does not count): the join divides what it finds by
+    // those calls (OLI_SUMMARY_F_PER_CALL, version 11)
+    if (!T.Exits.empty() && !Objects.count(Rec) && !Wrapped && !Hypothesis.count(Rec))
+      if (Function *F = oncePerCall(Rec); F && !F->hasLocalLinkage() && !isProgramMain(*F))
+        edge(Info.Id, "", (F->getName() + "()").str(), 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_PER_CALL);
     if (Wrapped) { // its own accesses at that size, under its private key (listing the site)
       std::optional<Sample> H = SizeOf.lookup(Rec);
       std::string PKey = WrapKey.lookup(Rec) + "@" + utohexstr(Info.Id, /*LowerCase=*/true, 16);

@@ -676,6 +676,37 @@ int main(void) {
             out.passes > 30.9f && out.passes < 31.1f && (out.flags & OLI_STATIC_F_GUESSED));
   }
 
+  /* version 11: f->d made once per call of field_init, which main calls
+   * twice (another module's calls), entering %struct.field_t+8, which
+   * relax() reads 3 passes a call through (both objects: relax(&a, &b) and
+   * relax(&b, &a)), relax called 20 times: 60 passes for all, 30 for each
+   * when the site says it makes one object per call of field_init (0); all
+   * when it does not say (1), or field_init's calls are not known (2) */
+  for (int c = 0; c < 3; c++) {
+    len = 0;
+    add(OLI_SUMMARY_EDGE, 0xd1d1, "", "%struct.field_t+8", 1, 0, 0, NULL, 0);
+    add(OLI_SUMMARY_USE, 0, "relax()", "%struct.field_t+8", 0, 0.375f, 0, NULL, 0);
+    add(OLI_SUMMARY_EDGE, 0, "main()", "relax()", 20, 0, 0, NULL, 0);
+    if (c != 2) add(OLI_SUMMARY_EDGE, 0, "main()", "field_init()", 2, 0, 0, NULL, 0);
+    if (c != 1) {
+      oli_summary_t pc;
+      memset(&pc, 0, sizeof pc);
+      pc.what = OLI_SUMMARY_EDGE, pc.from_site = 0xd1d1, pc.from_key = "", pc.key = "field_init()";
+      pc.flags = OLI_SUMMARY_F_PER_CALL;
+      len += oli_summary_write(&pc, NULL, sec + len, sizeof sec - len);
+    }
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {100, 0, 0}, 0, 0};
+    oli_summary_join(&b, 1, 0xd1d1, 0, &local, &out);
+    if (c == 0)
+      CHECK("one object per call of a function called twice: each its share",
+            out.passes > 29.9f && out.passes < 30.1f && !(out.flags & OLI_STATIC_F_ESCAPES));
+    else
+      CHECK("objects per call not said, or the calls unknown: all of them",
+            out.passes > 59.9f && out.passes < 60.1f);
+  }
+
   /* version 8: a field's objects a function of its module returns (an
    * accessor, `Mesh::x()`): an edge from the field's key into the result's,
    * "x#r", which another module's kernel sweeps twice a call (kern() called
