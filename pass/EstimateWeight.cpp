@@ -1894,14 +1894,27 @@ std::pair<double, bool> Estimator::iterations(FnInfo &FI, const Loop *L) {
   return FI.Iter[Mode][L] = R;
 }
 
+/// Whether F gives any heap object back (free, delete: the vocabulary's
+/// release rows, or the entry points the pass calls instead).
+static bool releasesIn(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *C = CB->getCalledFunction())
+        for (const ReleaseRow &R : ReleaseRows)
+          if (R.Frees && (C->getName() == R.Name || C->getName() == R.Entry))
+            return true;
+  return false;
+}
+
 /// The function site Rec's call runs in when it runs on every call of it,
-/// outside its loops (one object per call: a filler, `field_init(f, n)`);
-/// null otherwise (an allocation in a loop counts per iteration already:
-/// OncePer).
+/// outside its loops, and gives nothing back (one object per call, each
+/// kept for its caller: a filler, `field_init(f, n)`); null otherwise (an
+/// allocation in a loop counts per iteration already: OncePer; a temporary
+/// freed before the function returns is one object live at a time).
 Function *Estimator::oncePerCall(GlobalVariable *Rec) {
   auto *At = dyn_cast_or_null<Instruction>(Anchors.lookup(Rec));
   FnInfo *FI = At ? info(*At->getFunction()) : nullptr;
-  if (!FI || FI->LI->getLoopFor(At->getParent()))
+  if (!FI || FI->LI->getLoopFor(At->getParent()) || releasesIn(*At->getFunction()))
     return nullptr;
   unsigned Was = Mode;
   Mode = 0;
@@ -2111,8 +2124,8 @@ static bool rowsByData(const SCEV *S, const Loop *P, const Loop *Inner, const Lo
         return true;
       if (At != P && !isa<PHINode>(I))
         ByData = true; // computed in an inner loop: a search's result
-      else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB))
-        ByData = true;
+      else if (auto *CB = dyn_cast<CallBase>(I); CB && !isa<IntrinsicInst>(CB) && !CB->returnDoesNotAlias())
+        ByData = true; // (not a fresh object's base: an allocation in P, a temporary per step)
       else if (auto *BO = dyn_cast<BinaryOperator>(I); BO && (BO->getOpcode() == Instruction::Xor ||
                                                                BO->getOpcode() == Instruction::LShr ||
                                                                BO->getOpcode() == Instruction::AShr ||

@@ -552,8 +552,12 @@ unsigned SampleSpace::symbol(Value *V) {
   if (It != Of.end())
     return It->second;
   std::string N = nameOf(V, 0);
-  if (Value *In = sharedName(N) ? V : inputOrDefault(V); In != V)
+  if (Value *In = sharedName(N) ? V : inputOrDefault(V); In != V) {
+    for (auto *C = dyn_cast<CastInst>(In); C && C->getOperand(0)->getType()->isIntegerTy();
+         C = dyn_cast<CastInst>(In))
+      In = C->getOperand(0); // (`int n = atoi(..)`: as its expression evaluates, atoi's)
     return Of[V] = symbol(In); // the program's input or its default: the input's
+  }
   if (N.empty()) { // a value of this function only
     const Function *F = nullptr;
     if (auto *I = dyn_cast<Instruction>(V))
