@@ -1909,7 +1909,7 @@ static bool releasesIn(const Function &F) {
 /// The function site Rec's call runs in when it runs on every call of it,
 /// outside its loops, and gives nothing back (one object per call, each
 /// kept for its caller: a filler, `field_init(f, n)`); null otherwise (an
-/// allocation in a loop counts per iteration already: OncePer; a temporary
+/// allocation in a loop of its function: not told apart here; a temporary
 /// freed before the function returns is one object live at a time).
 Function *Estimator::oncePerCall(GlobalVariable *Rec) {
   auto *At = dyn_cast_or_null<Instruction>(Anchors.lookup(Rec));
