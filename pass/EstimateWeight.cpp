@@ -1923,19 +1923,36 @@ Function *Estimator::oncePerCall(GlobalVariable *Rec) {
   return Every > 0.99 ? At->getFunction() : nullptr;
 }
 
-/// The objects site Rec makes per run when it makes one per call of a
-/// function called a known number of times (a filler called for two
-/// fields, `field_init(&a, n); field_init(&b, n)`): the site's accesses per
-/// run are all of theirs, each object's a share. 1 otherwise.
+/// The objects site Rec makes per run, alive together: its allocation calls
+/// that run on every call of their one function, outside its loops (a
+/// class's constructor inlined for each of its instances, `Vec x(n); Vec
+/// y(n)`; jump threading's copies, on exclusive paths, add up to one), times
+/// the known calls of that function when it gives nothing back (a filler
+/// called for two fields, `field_init(&a, n); field_init(&b, n)`; a
+/// temporary freed before it returns is one object at a time). The site's
+/// accesses per run are all of theirs, each object's a share. 1 when not
+/// known.
 double Estimator::objectsPerRun(GlobalVariable *Rec) {
-  Function *F = oncePerCall(Rec);
-  if (!F)
+  auto *At = dyn_cast_or_null<Instruction>(Anchors.lookup(Rec));
+  FnInfo *FI = At ? info(*At->getFunction()) : nullptr;
+  if (!FI)
     return 1;
+  Function *F = At->getFunction();
   unsigned Was = Mode;
   Mode = 0;
-  auto [K, Guess] = entryCount(*F);
+  double PerCall = 0;
+  for (unsigned R : Roots.lookup(Rec)) {
+    auto *CB = dyn_cast<CallBase>(States[R].Root);
+    if (!CB || CB->getFunction() != F || FI->LI->getLoopFor(CB->getParent())) {
+      PerCall = 0;
+      break;
+    }
+    PerCall += bfi(*FI, CB->getParent()) / FI->EntryFreq[0];
+  }
+  auto [K, Guess] = oncePerCall(Rec) ? entryCount(*F) : std::pair<double, bool>{1.0, false};
   Mode = Was;
-  return !Guess && K >= 2 ? K : 1;
+  double Objects = (PerCall > 0.99 ? PerCall : 1.0) * (!Guess && K >= 2 ? K : 1.0);
+  return Objects >= 1.5 ? Objects : 1;
 }
 
 /// Executions of BB per call of its function; second: a guessed trip count is in it.
