@@ -458,7 +458,7 @@ static bool fromPhis(Value *V, const SmallPtrSetImpl<Value *> &Phis, unsigned De
   return any_of(I->operands(), [&](Value *O) { return Phis.count(O) || fromPhis(O, Phis, Depth + 1); });
 }
 
-/// The one value a phi holds but for constants, through phis of phis (a
+/// The one value a phi holds but for positive constants, through phis of phis (a
 /// size the program reads or its default, `n = argc > 1 ? atol(argv[1]) :
 /// 262144`, which jump threading splits into copies joined again before
 /// the calls and loops that use n); Op itself for any other value (a loop
@@ -471,7 +471,11 @@ static Value *inputOrDefault(Value *Op) {
   Value *One = nullptr;
   while (!Work.empty()) {
     Value *V = Work.pop_back_val();
-    if (isa<Constant>(V) || V == One)
+    if (auto *C = dyn_cast<ConstantInt>(V); C && C->getValue().isStrictlyPositive())
+      continue; // a default (not a vector loop's resume value, 0)
+    if (isa<Constant>(V))
+      return Op;
+    if (V == One)
       continue;
     if (auto *P = dyn_cast<PHINode>(V)) {
       if (Phis.insert(P).second && Phis.size() <= 8)
