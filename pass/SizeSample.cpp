@@ -1280,6 +1280,14 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
     }
     if (std::optional<Sample> R = evalBitOp(V, SE, Depth))
       return R;
+    // a phi of one value and defaults (the input's n in bytes, `8 * n`, or
+    // its default's, joined again after jump threading's copies): that
+    // value's expression, as the phi's symbol is that value's (symbol),
+    // unless a shared slot names it
+    if (Value *In = isa<PHINode>(V) ? inputOrDefault(V) : V;
+        In != V && In->getType() == V->getType() && SE.isSCEVable(In->getType()) && !sharedName(nameOf(V, 0)))
+      if (std::optional<Sample> R = evalAt(SE.getSCEV(In), SE, Depth + 1))
+        return R;
     if (Value *B = staticBound(V); B && SE.isSCEVable(B->getType()))
       if (std::optional<Sample> R = evalAt(SE.getSCEV(B), SE, Depth + 1))
         return R;
