@@ -1554,10 +1554,8 @@ std::optional<double> Estimator::constSlotTrips(FnInfo &FI, const Loop *L, bool 
       FI, L, Enters,
       [&](LoadInst &Ld) {
         SmallVector<int64_t, 8> V;
-        auto It = Ld.isSimple() ? Space.constStores().find(Space.slotName(Ld.getPointerOperand()))
-                                : Space.constStores().end();
-        if (It != Space.constStores().end())
-          V.push_back(cast<ConstantInt>(It->second->getValueOperand())->getSExtValue());
+        if (ConstantInt *C = Space.constLoaded(&Ld))
+          V.push_back(C->getSExtValue());
         return V;
       },
       1);
@@ -1740,10 +1738,10 @@ static double reloadedLimit(const Loop *L, BasicBlock *BB, ScalarEvolution &SE, 
         continue;
       auto *Start = dyn_cast<SCEVConstant>(AR->getStart());
       auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-      auto It = Space.constStores().find(Space.slotName(LI->getPointerOperand()));
-      if (!Start || !Step || Step->getAPInt().isZero() || It == Space.constStores().end())
+      ConstantInt *Limit = Space.constLoaded(LI);
+      if (!Start || !Step || Step->getAPInt().isZero() || !Limit)
         continue;
-      double K = double(cast<ConstantInt>(It->second->getValueOperand())->getSExtValue());
+      double K = double(Limit->getSExtValue());
       double N = (K - double(Start->getAPInt().getSExtValue())) / double(Step->getAPInt().getSExtValue());
       if (N >= 1 && N < double(uint64_t(1) << 30))
         Best = Best > 0 ? std::min(Best, N) : N;
@@ -1821,10 +1819,7 @@ static bool dataGuardEnters(const Loop *L, SampleSpace &Space) {
   auto Known = [&](Value *V) -> Constant * {
     if (auto *C = dyn_cast<Constant>(V))
       return C;
-    auto *LI = dyn_cast<LoadInst>(V);
-    auto It = LI && LI->isSimple() ? Space.constStores().find(Space.slotName(LI->getPointerOperand()))
-                                   : Space.constStores().end();
-    auto *K = It != Space.constStores().end() ? dyn_cast<Constant>(It->second->getValueOperand()) : nullptr;
+    ConstantInt *K = Space.constLoaded(V);
     return K && K->getType() == V->getType() ? K : nullptr;
   };
   bool Data = false;

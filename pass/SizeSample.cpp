@@ -571,6 +571,12 @@ unsigned SampleSpace::symbol(Value *V) {
   return Of[V] = symbolNamed(N);
 }
 
+ConstantInt *SampleSpace::constLoaded(Value *V) {
+  auto *LI = dyn_cast<LoadInst>(V);
+  auto It = LI && LI->isSimple() ? ConstStore.find(slotName(LI->getPointerOperand())) : ConstStore.end();
+  return It == ConstStore.end() ? nullptr : dyn_cast<ConstantInt>(It->second->getValueOperand());
+}
+
 std::string SampleSpace::argumentName(Value *Op) {
   Op = heldValue(Op);
   if (auto *C = dyn_cast<ConstantInt>(Op))

@@ -32,6 +32,7 @@
 
 namespace llvm {
 class CallBase;
+class ConstantInt;
 class DominatorTree;
 class Function;
 class LoadInst;
@@ -176,6 +177,8 @@ public:
   const llvm::StringMap<llvm::Value *> &slotValues() const { return SlotValue; }
   /// Slots (as StoredOnce names them) given one constant and nothing else: its store.
   const llvm::StringMap<llvm::StoreInst *> &constStores() const { return ConstStore; }
+  /// The constant V reads when it is a simple load of such a slot; null otherwise.
+  llvm::ConstantInt *constLoaded(llvm::Value *V);
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);

@@ -461,6 +461,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     // value for into (`csr_build(&A, n)`, then `i < A->n` elsewhere: v8)
     if (!Size && !Wrapped && !Alt)
       Size = localSize(Rec);
+    double K = std::max(1.0, Objects.lookup(Rec)); // per object (Objects)
     for (const auto &[Key, W] : T.Exits) {
       // into a parameter: the size in that function's parameters, when the
       // calls pass its values (its loops over them are then exact)
@@ -470,7 +471,6 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // into a std::vector's slot: its size is its range, the callee's loops'
       if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end())
         KS = Space.named(DE->second);
-      double K = Objects.lookup(Rec) > 1 ? Objects.lookup(Rec) : 1; // per object (Objects)
       edge(Info.Id, "", Key, W / K, T.ExitSweeps.at(Key) / K, KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "",
            Wrapped);
       if (Alt && !KS)
