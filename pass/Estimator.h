@@ -60,7 +60,7 @@ constexpr double NominalBytes = 1 << 20;   // size of an object of unknown size:
 constexpr double UnitBytes = 8;           // an access counts its bytes / 8 (the portable profile's unit)
 constexpr double BulkWidth = 16;           // bytes per access credited to memset/memcpy (one SSE vector)
 constexpr double ShortTrip = 64;           // a loop known to run at most this often is short
-constexpr double DeadFreq = 1e-4;          // view 1: executions per call below this are a decided-dead block
+constexpr double DeadFreq = 1e-4;          // view 1: executions (entries) per call (per outer iteration) below this: decided dead
 constexpr double OverflowGuard = 0x1p30;   // a constant at least this large bounds an index type, not a size
 constexpr double LineBytes = 64;           // a stride below a cache line touches every line: streaming
 constexpr unsigned MaxPath = 3;            // pointer indirections followed
@@ -257,6 +257,7 @@ private:
   std::optional<Sample> sampleTrips(FnInfo &FI, const Loop *L);
   void livePhiInputs(FnInfo &FI, PHINode *P, SmallVectorImpl<Value *> &Out);
   std::pair<double, bool> iterations(FnInfo &FI, const Loop *L);
+  bool deadAtSample(FnInfo &FI, const Loop *L);
   std::optional<double> argTrips(FnInfo &FI, const Loop *L, bool &Enters);
   std::optional<double> tableTrips(FnInfo &FI, const Loop *L, bool &Enters);
   std::optional<double> constSlotTrips(FnInfo &FI, const Loop *L, bool &Enters);
