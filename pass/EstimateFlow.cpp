@@ -288,6 +288,114 @@ bool Estimator::callerSlots(unsigned S, Argument &A, const Path &P) {
   return Callers;
 }
 
+/// The stores that give slot Off (a pointer's bytes) of frame slot A its
+/// value at At: the last store into it on each path to At. False when A has
+/// one store into the slot (the one value it holds), when a path
+/// reaches the function's entry, or passes a call that may write A, or when
+/// A is used in a way other than loads, stores at constant offsets and
+/// calls that only read it (a parallel region's shared variables: the fork
+/// passes them, the outlined function's parameters are read-only).
+static bool reachingStores(AllocaInst *A, int64_t Off, Instruction *At, const DataLayout &DL,
+                           SmallVectorImpl<StoreInst *> &Out) {
+  uint64_t PtrBytes = DL.getPointerSize();
+  DenseMap<const Instruction *, bool> Defs; // true: a store of the slot; false: a call that may write it
+  SmallVector<std::pair<const Value *, int64_t>, 8> Work{{A, 0}};
+  while (!Work.empty()) {
+    auto [V, At0] = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        return false;
+      if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
+        APInt GO(DL.getIndexTypeSizeInBits(G->getType()), 0);
+        if (!G->accumulateConstantOffset(DL, GO) || Work.size() > 32)
+          return false;
+        Work.push_back({G, At0 + GO.getSExtValue()});
+      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() != SI->getPointerOperandIndex())
+          return false; // the slot's address stored: not followed
+        int64_t Lo = At0, Hi = At0 + int64_t(DL.getTypeStoreSize(SI->getValueOperand()->getType()));
+        if (Lo == Off && Hi == Off + int64_t(PtrBytes))
+          Defs[SI] = true;
+        else if (Lo < Off + int64_t(PtrBytes) && Hi > Off)
+          return false; // a part of the slot written
+      } else if (auto *CB = dyn_cast<CallBase>(I)) {
+        if (isa<LifetimeIntrinsic>(CB))
+          continue;
+        if (!CB->isArgOperand(&U))
+          return false;
+        unsigned ArgNo = CB->getArgOperandNo(&U);
+        // read only by the call, or by each callback it makes with it (a fork's region)
+        bool ReadOnly = CB->onlyReadsMemory(ArgNo), Passed = false, AllRead = true;
+        SmallVector<const Use *, 2> CallbackUses;
+        AbstractCallSite::getCallbackUses(*CB, CallbackUses);
+        for (const Use *CU : CallbackUses) {
+          AbstractCallSite ACS(CU);
+          Function *Cb = ACS ? ACS.getCalledFunction() : nullptr;
+          for (unsigned J = 0; Cb && J < Cb->arg_size(); ++J)
+            if (ACS.getCallArgOperand(J) == U.get())
+              Passed = true, AllRead &= Cb->onlyReadsMemory() || Cb->getArg(J)->onlyReadsMemory();
+        }
+        ReadOnly |= Passed && AllRead;
+        if (!ReadOnly)
+          Defs[CB] = false;
+      } else if (!isa<LoadInst>(I)) {
+        return false;
+      }
+    }
+  }
+  // one store: the value the flow came in by (no other to tell apart)
+  if (count_if(Defs, [](const auto &D) { return D.second; }) < 2)
+    return false;
+  // backwards from At: the first definition on each path
+  SmallVector<std::pair<const BasicBlock *, const Instruction *>, 8> Blocks{{At->getParent(), At}};
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Blocks.empty()) {
+    auto [BB, From] = Blocks.pop_back_val();
+    bool Found = false;
+    for (auto It = From ? From->getIterator() : BB->end(); It != BB->begin();) {
+      --It;
+      auto D = Defs.find(&*It);
+      if (D == Defs.end())
+        continue;
+      if (!D->second)
+        return false;
+      Out.push_back(cast<StoreInst>(const_cast<Instruction *>(&*It)));
+      Found = true;
+      break;
+    }
+    if (Found)
+      continue;
+    if (BB->isEntryBlock() || Seen.size() > 256)
+      return false;
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Seen.insert(Pred).second)
+        Blocks.push_back({Pred, nullptr});
+  }
+  return !Out.empty();
+}
+
+/// Whether the slot P[0] of Ptr, a frame slot (through constant offsets),
+/// holds another object at At (a call given Ptr) than state S's site's: every store that can
+/// give it its value there stores another fresh allocation (arrays that take
+/// turns in a time loop the compiler unrolled, each fork of a parallel region
+/// handed `u` and `v` in its shared variables the other way round: each
+/// fork's region reads one of them through each).
+bool Estimator::otherObjectIn(unsigned S, Value *Ptr, const Path &P, Instruction *At) {
+  auto *Root = dyn_cast<CallBase>(States[S].Root);
+  if (!Root || !States[S].P.empty() || P.size() != 1 || !P[0].exact())
+    return false;
+  APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  auto *A = dyn_cast<AllocaInst>(Ptr->stripAndAccumulateConstantOffsets(DL, Off, /*AllowNonInbounds=*/true));
+  SmallVector<StoreInst *, 4> Stores;
+  if (!A || !reachingStores(A, Off.getSExtValue() + P[0].Lo, At, DL, Stores))
+    return false;
+  return all_of(Stores, [&](StoreInst *SI) {
+    auto *W = dyn_cast<CallBase>(getUnderlyingObject(SI->getValueOperand()));
+    return W && W != Root && !is_contained(W->args(), Root) && freshValue(W, 0);
+  });
+}
+
 /// A call with the flow's value in operand U. Returns false when the value
 /// escapes into code the analysis cannot see.
 bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
@@ -340,6 +448,8 @@ bool Estimator::call(unsigned S, CallBase &CB, Use &U, const Path &P,
       return true; // lifetime, assume, prefetch, debug info: no access
     }
   }
+  if (otherObjectIn(S, U.get(), P, &CB))
+    return true; // the slot passed holds another object at this call
   bool Seen = false;
   Function *Callee = CB.getCalledFunction();
   if (Callee && !Callee->isDeclaration()) {

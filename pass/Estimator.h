@@ -289,6 +289,7 @@ private:
   bool lanes(unsigned S, Value *Vec, unsigned Lane, const Path &P, std::vector<std::pair<Value *, Path>> &Work,
              unsigned Depth = 0);
   bool call(unsigned S, CallBase &CB, Use &U, const Path &P, std::vector<std::pair<Value *, Path>> &Work);
+  bool otherObjectIn(unsigned S, Value *Ptr, const Path &P, Instruction *At);
 
   Weight weigh(const Access &A);
   Weight weighOnce(const Access &A, FnInfo *FI);
