@@ -1932,34 +1932,43 @@ Function *Estimator::oncePerCall(GlobalVariable *Rec) {
 }
 
 /// The objects site Rec makes per run, alive together: its allocation calls
-/// that run on every call of their one function, outside its loops (a
-/// class's constructor inlined for each of its instances, `Vec x(n); Vec
-/// y(n)`; jump threading's copies, on exclusive paths, add up to one), times
-/// the known calls of that function when it gives nothing back (a filler
-/// called for two fields, `field_init(&a, n); field_init(&b, n)`; a
-/// temporary freed before it returns is one object at a time). The site's
+/// that run on every call of their function, outside its loops (a class's
+/// constructor inlined for each of its instances, `Vec x(n); Vec y(n)`; jump
+/// threading's copies, on exclusive paths, add up to one), times the known
+/// calls of that function when it gives nothing back (a filler called for
+/// two fields, `field_init(&a, n); field_init(&b, n)`; a temporary freed
+/// before it returns is one object at a time), summed over the functions
+/// holding such calls that this module calls; a function's own copy that
+/// no call here runs adds none (an external filler inlined at both its
+/// calls, `field_init` kept out of line for other modules). The site's
 /// accesses per run are all of theirs, each object's a share. 1 when not
 /// known.
 double Estimator::objectsPerRun(GlobalVariable *Rec) {
-  auto *At = dyn_cast_or_null<Instruction>(Anchors.lookup(Rec));
-  FnInfo *FI = At ? info(*At->getFunction()) : nullptr;
-  if (!FI)
-    return 1;
-  Function *F = At->getFunction();
   unsigned Was = Mode;
   Mode = 0;
-  double PerCall = 0;
+  auto Restore = make_scope_exit([&] { Mode = Was; });
+  MapVector<Function *, std::pair<double, bool>> PerCall; // per call of each function; false: one in a loop
   for (unsigned R : Roots.lookup(Rec)) {
     auto *CB = dyn_cast<CallBase>(States[R].Root);
-    if (!CB || CB->getFunction() != F || FI->LI->getLoopFor(CB->getParent())) {
-      PerCall = 0;
-      break;
-    }
-    PerCall += bfi(*FI, CB->getParent()) / FI->EntryFreq[0];
+    FnInfo *FI = CB ? info(*CB->getFunction()) : nullptr;
+    if (!FI)
+      return 1;
+    auto &[P, Outside] = PerCall.try_emplace(CB->getFunction(), 0.0, true).first->second;
+    P += bfi(*FI, CB->getParent()) / FI->EntryFreq[0];
+    Outside &= !FI->LI->getLoopFor(CB->getParent());
   }
-  auto [K, Guess] = oncePerCall(Rec) ? entryCount(*F) : std::pair<double, bool>{1.0, false};
-  Mode = Was;
-  double Objects = (PerCall > 0.99 ? PerCall : 1.0) * (!Guess && K >= 2 ? K : 1.0);
+  double Objects = 0;
+  for (auto &[F, PO] : PerCall) {
+    auto [P, Outside] = PO;
+    // of several functions, those this module calls (not copies kept for
+    // other modules' calls: an inlined filler's own, a constructor's two
+    // ABI variants, whose calls are alternatives)
+    if (PerCall.size() > 1 && !isProgramMain(*F) && none_of(F->uses(), [](Use &U) { return bool(AbstractCallSite(&U)); }))
+      continue;
+    auto [K, Guess] = entryCount(*F);
+    bool Every = Outside && P > 0.99;
+    Objects += (Every ? P : 1.0) * (Every && !Guess && K >= 2 && !releasesIn(*F) ? K : 1.0);
+  }
   return Objects >= 1.5 ? Objects : 1;
 }
 
