@@ -578,13 +578,31 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       return Ids;
     };
     std::vector<uint64_t> Locals = sitesAt([](size_t) { return true; });
+    // a USE lists the sites whose own flow reached a root of the key whose
+    // accesses run under the USE's root function (a constructor's stores and
+    // reads of `this->x_` do not make the site's own the reads of another
+    // function, `Domain::advance()` that main.cpp calls: the join counts those)
+    std::vector<std::set<std::string>> FromRoots; // each root's root functions, once
+    auto useLocals = [&](const std::string &Root) {
+      if (Locals.empty() || From.size() < 2 || Root.empty())
+        return Locals;
+      if (FromRoots.empty())
+        for (const auto &F : From) {
+          std::set<std::string> Rs;
+          for (const auto &RQ : accumulate({F}).ByRoot)
+            Rs.insert(RQ.first);
+          FromRoots.push_back(std::move(Rs));
+        }
+      return sitesAt([&](size_t I) { return FromRoots[I].count(Root) > 0; });
+    };
     // one USE per root function the accesses run under (the join scales it
     // by that function's calls); none seen: one empty USE, the key is known
     std::map<std::string, Part> ByRoot = T.ByRoot;
     if (ByRoot.empty())
       ByRoot[""] = Part();
     std::string Twin = "~" + Key;
-    for (const auto &[Root, Q] : ByRoot)
+    for (const auto &[Root, Q] : ByRoot) {
+      std::vector<uint64_t> RootLocals = useLocals(Root);
       for (const Tally *V : {&TS, TH ? &*TH : nullptr}) {
         if (!V)
           continue;
@@ -592,7 +610,7 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         R.what = OLI_SUMMARY_USE;
         R.key = V == &TS ? Key.c_str() : Twin.c_str();
         R.from_key = Root.c_str();
-        R.n_local = uint16_t(std::min<size_t>(Locals.size(), 4096));
+        R.n_local = uint16_t(std::min<size_t>(RootLocals.size(), 4096));
         R.accesses = uint16_t(std::min(Q.Accesses, 65535u));
         double All = 0;
         for (unsigned P = 1; P < NumPatterns; ++P) {
@@ -627,8 +645,9 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
           R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
           R.syms = RootSyms.c_str();
         }
-        add(R, Locals);
+        add(R, RootLocals);
       }
+    }
     // an exit's edge lists the sites that reached a root it leaves from
     // (grid_init's store and reload of g->cur do not count the move of
     // another function, grid_swap's `g->next = g->cur`, as the site's own)

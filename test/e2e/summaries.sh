@@ -101,6 +101,15 @@
 #   returns (summaries version 9: expected, exact; 24.4 and 22.1 of 62 and
 #   61 guessed before in an outside trial). Its single file inlines the
 #   accessors (the kernels are noinline in the source);
+#   members: a LULESH-like C++ mesh class whose std::vector members its
+#   constructor sizes by resize() in domain.cpp, which also defines the
+#   member functions that sweep them (advance(), energy()), called from
+#   main.cpp's cycles, and a force kernel in force.cpp: domain.cpp's
+#   summaries list the site as counting its key's accesses only under the
+#   constructor, the root function its flow reached, so the join adds
+#   advance()'s 10 calls (expected: within 2x of the counted passes; x_ 0.57
+#   and e_ 0.88 of 22 and 13 before). Its single-file build is no reference
+#   (printed, not compared), as vector's;
 #   fsyntax: Fortran module arrays allocated in init.f90 from 1 to the
 #   module's n and swept in kern.f90 by an array-syntax statement, `a(:) =
 #   b(:) + c(:)`, whose loop runs to b's descriptor extent: the extents
@@ -146,7 +155,7 @@ params|sized|chain|xs|sret|fields|swap|swap-apart|wrapper|omp|owned|global|store
   OLI_PASS_OPTIONS=$PO "$CLANG" -O2 $omp $noinline -gline-tables-only -fpass-plugin="$PLUGIN" -I"$S" one-file.c -o one $LINK ||
     fail "compile the single file"
   ;;
-vector|accessor)
+vector|accessor|members)
   CXX="$CLANG --driver-mode=g++"
   files=$(cd "$S" && ls *.cpp)
   for f in $files; do
@@ -189,7 +198,7 @@ npb|fmain|common|fsized|fsyntax)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, wrapper, omp, owned, global, stored, ell, twice, npb, fmain, common, fsized, fsyntax, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, members, wrapper, omp, owned, global, stored, ell, twice, npb, fmain, common, fsized, fsyntax, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
@@ -198,7 +207,7 @@ esac
 exp=/dev/null
 [ -f "$S/expected" ] && exp=$S/expected
 compare=1
-[ "$case_" = chain ] || [ "$case_" = vector ] && compare=0
+[ "$case_" = chain ] || [ "$case_" = vector ] || [ "$case_" = members ] && compare=0
 only=""
 [ "$case_" = wrapper ] && only=main # the wrappers' own sites hold no object (their callers' brackets do)
 python3 - multi.json one.json "$exp" "$compare" "$only" <<'PY' || fail "estimates differ (above)"
