@@ -556,6 +556,16 @@ std::string Estimator::vectorRange(const Use &U, const Path &P) {
   return FK.empty() ? "" : FK + ":8";
 }
 
+std::string Estimator::memberRange(StringRef K) const {
+  auto [Name, Off] = K.rsplit('+');
+  int64_t O = 0;
+  if (!Name.consume_front("%") || Off.getAsInteger(10, O))
+    return "";
+  auto *ST = StructType::getTypeByName(M.getContext(), Name);
+  auto *V = ST ? dyn_cast_or_null<StructType>(typeAt(DL, ST, O)) : nullptr;
+  return V && V->hasName() && V->getName().starts_with("class.std::vector") ? (K + ":8").str() : "";
+}
+
 bool Estimator::keyedArray(const GlobalVariable &GV) const {
   auto *AT = dyn_cast<ArrayType>(GV.getValueType());
   return AT && AT->isSized() && !GV.hasLocalLinkage() && !GV.hasCommonLinkage() && !GV.isThreadLocal() &&

@@ -382,6 +382,11 @@ private:
   /// SampleSpace::extent) where U passes the address of a vector holding
   /// the object (P: its data pointer); "" for any other slot.
   std::string vectorRange(const Use &U, const Path &P);
+  /// A program struct's field key whose slot begins a std::vector member
+  /// (`%class.Domain+0`, member x_'s data pointer): the symbol of that
+  /// vector's range there ("%class.Domain+0:8", SampleSpace::extent) - the
+  /// object's size in the terms of loops to x_.size(); "" for another key.
+  std::string memberRange(StringRef K) const;
   void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
 
 public:

@@ -471,6 +471,11 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       // into a std::vector's slot: its size is its range, the callee's loops'
       if (auto DE = DerefExtent.find(Key); !KS && DE != DerefExtent.end())
         KS = Space.named(DE->second);
+      // into a std::vector member of a program class (`x_.resize(n)` in its
+      // constructor): its range, which the member functions' loops to
+      // x_.size() read - another form of the size, or the size
+      if (std::string R = KS || KO || Alt ? "" : memberRange(Key); !R.empty())
+        (Size ? KO : KS) = Space.named(R);
       edge(Info.Id, "", Key, W / K, T.ExitSweeps.at(Key) / K, KS ? KS : Size, T.ExitGuessed.count(Key) > 0, "",
            Wrapped);
       if (Alt && !KS)
