@@ -562,8 +562,13 @@ std::string Estimator::memberRange(StringRef K) const {
   if (!Name.consume_front("%") || Off.getAsInteger(10, O))
     return "";
   auto *ST = StructType::getTypeByName(M.getContext(), Name);
-  auto *V = ST ? dyn_cast_or_null<StructType>(typeAt(DL, ST, O)) : nullptr;
-  return V && V->hasName() && V->getName().starts_with("class.std::vector") ? (K + ":8").str() : "";
+  // the outermost type there, then its first members (the class itself at
+  // offset 0, whose first member the vector is)
+  for (auto *V = ST ? dyn_cast_or_null<StructType>(typeAt(DL, ST, O)) : nullptr; V && V->getNumElements() > 0;
+       V = dyn_cast<StructType>(V->getElementType(0)))
+    if (V->hasName() && V->getName().starts_with("class.std::vector"))
+      return (K + ":8").str();
+  return "";
 }
 
 bool Estimator::keyedArray(const GlobalVariable &GV) const {

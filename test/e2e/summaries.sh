@@ -107,8 +107,11 @@
 #   main.cpp's cycles, and a force kernel in force.cpp: domain.cpp's
 #   summaries list the site as counting its key's accesses only under the
 #   constructor, the root function its flow reached, so the join adds
-#   advance()'s 10 calls (expected: within 2x of the counted passes; x_ 0.57
-#   and e_ 0.88 of 22 and 13 before). Its single-file build is no reference
+#   advance()'s 10 calls; the constructor's edges give each member's range
+#   as its size, which advance()'s and energy()'s loops to x_.size() and
+#   e_.size() read (expected: x_ and e_ within 1.2x, exact counts; the rest,
+#   whose loops run to another member's size(), within 2x; x_ 0.57 and e_
+#   0.88 of 22 and 13 before). Its single-file build is no reference
 #   (printed, not compared), as vector's;
 #   fsyntax: Fortran module arrays allocated in init.f90 from 1 to the
 #   module's n and swept in kern.f90 by an array-syntax statement, `a(:) =
