@@ -581,6 +581,40 @@ static double held_const(const oli_summary_buf_t *bufs, size_t nbufs, const char
   return *end == 0 && c > 0 && c < (1ull << 31) ? (double)c : 0;
 }
 
+/* The constant every call passes for parameter `u` ("fn#j"), followed
+ * through parameters passed on (param_chain: main's `step(s, dt, 2)`, the
+ * count of a step's sub-steps, version 5's call EDGE "step#2=2"); 0 when a
+ * call passes anything else. */
+static double param_const(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, size_t ul) {
+  char chain[PARAM_CHAIN][PARAM_NAME_MAX], *end;
+  unsigned n = param_chain(bufs, nbufs, u, ul, chain);
+  if (n < 2) return 0;
+  long long c = strtoll(chain[n - 1], &end, 10);
+  return *end == 0 && end != chain[n - 1] && c > 0 && c < (1ll << 31) ? (double)c : 0;
+}
+
+/* A twin USE's counts in symbols `usyms` (version 5) hold for an object of
+ * the size's symbols `ssyms`: each is one of them, a parameter whose values
+ * meet one of theirs (params_subset), or a parameter every call passes one
+ * constant for (param_const: a step's sub-step loop, the counts taken
+ * linear in it, as a loop's trip count is). Returns the factor of the size
+ * at the USE's sample point over the size's (the constant's share of that
+ * parameter's sample value), 0 when they do not hold. */
+static double twin_factor(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms) {
+  double f = 1;
+  for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
+    size_t ul = strcspn(u, ",");
+    char one[PARAM_NAME_MAX];
+    if (ul == 0 || ul + 1 > sizeof one) return 0;
+    memcpy(one, u, ul), one[ul] = 0;
+    if (params_subset(bufs, nbufs, one, ssyms)) continue;
+    double c = param_const(bufs, nbufs, u, ul);
+    if (c <= 0) return 0;
+    f *= (double)oli_summary_sample_of(u, ul) / c;
+  }
+  return f;
+}
+
 /* A USE's counts in symbols `usyms` against an object sized `bytes` in
  * symbols `ssyms` of another module, where each of the USE's is one of the
  * size's or a slot that holds one's value (holds: `i < A->n` against `8 * n`
@@ -806,11 +840,12 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
      * whose parameters the calls show equal to the size's replaces its
      * key's USE under the same root */
     const char *twinned[8];
+    double twin_f[8]; /* the size at the twin's sample point over the size's */
     unsigned ntw = 0;
-    if (kbytes > 0 && keys[i].key[0] != '~' && strchr(ksyms, '#')) {
+    if (kbytes > 0 && keys[i].key[0] != '~') {
       EACH(bufs, nbufs, s) {
         if (s.what == OLI_SUMMARY_USE && s.key[0] == '~' && strcmp(s.key + 1, keys[i].key) == 0 && s.has_sample &&
-            ntw < 8 && params_subset(bufs, nbufs, s.syms, ksyms))
+            ntw < 8 && (twin_f[ntw] = twin_factor(bufs, nbufs, s.syms, ksyms)) > 0)
           twinned[ntw++] = s.from_key;
       }
     }
@@ -821,7 +856,9 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       }
       int twin = s.key[0] == '~' && keys[i].key[0] != '~' && strcmp(s.key + 1, keys[i].key) == 0, has_twin = 0;
       if (!twin && strcmp(s.key, keys[i].key) != 0) continue;
-      for (unsigned t = 0; t < ntw && !has_twin; t++) has_twin = strcmp(twinned[t], s.from_key) == 0;
+      double tf = 1;
+      for (unsigned t = 0; t < ntw && !has_twin; t++)
+        if ((has_twin = strcmp(twinned[t], s.from_key) == 0)) tf = twin_f[t];
       if (twin != has_twin) continue; /* a twin not shown to hold; a USE its twin replaces */
       resolved = 1;
       if (keys[i].key[0] != '~' && lists(&s, id)) continue; /* counted in the site's own estimate */
@@ -837,7 +874,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       /* counts in the size's own symbols: at the sample point, over the size
        * there (in either form of it the site's edges give) */
       int exact = s.has_sample && kbytes > 0 && (twin || subset(s.syms, ksyms));
-      double kb = kbytes;
+      /* a twin's counts at a constant parameter's sample value: its share
+       * of them (tf: that value over the constant), in the sweeps taken to
+       * cover the object as in the executions over the size */
+      double kb = twin ? kbytes * tf : kbytes;
+      if (twin) ws /= tf;
       if (!exact && !twin && s.has_sample && keys[i].abytes > 0 && subset(s.syms, keys[i].asyms))
         exact = 1, kb = keys[i].abytes;
       /* ... or in a field another module stores the size's value into */

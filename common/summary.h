@@ -114,8 +114,10 @@
  * with the same accesses counted with the parameters of the functions
  * other modules call at the sample point too ("step#0"); the join takes the
  * twin instead of the key's USE under the same root when each of its
- * symbols is the size's or a parameter whose values meet a size
- * parameter's. A reader before version 5 skips the private and the twin
+ * symbols is the size's, a parameter whose values meet a size
+ * parameter's, or a parameter every call passes one constant for (the
+ * twin's counts scaled by that constant over the parameter's sample value;
+ * a reader's rule, no new record). A reader before version 5 skips the private and the twin
  * USEs and takes an OLI_SUMMARY_F_ARGS edge for a call edge of weight 0.
  *
  * Version 6: a site's own accesses under roots other modules call. A
