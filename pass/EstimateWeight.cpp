@@ -350,7 +350,21 @@ Estimator::decidedBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<BasicBloc
 /// reads through a pointer; a derived type's components, `g%u` and `g%v`,
 /// the bases in their descriptors), not one slot loaded twice.
 static bool distinctObjects(const Value *A, const Value *B) {
-  auto slotOf = [](const Value *O) -> std::pair<const Value *, int64_t> {
+  std::function<std::pair<const Value *, int64_t>(const Value *, unsigned)> slotOf1;
+  auto slotOf = [&](const Value *O) { return slotOf1(O, 0); };
+  slotOf1 = [&](const Value *O, unsigned Depth) -> std::pair<const Value *, int64_t> {
+    // a phi of loads of one slot (a field reloaded after a call, on each
+    // path into a vectorised loop: a step's kernels inlined one after another)
+    if (auto *P = dyn_cast<PHINode>(O); P && Depth < 2) {
+      std::pair<const Value *, int64_t> S{nullptr, 0};
+      for (const Value *In : P->incoming_values()) {
+        auto X = slotOf1(In, Depth + 1);
+        if (!X.first || (S.first && S != X))
+          return {nullptr, 0};
+        S = X;
+      }
+      return S;
+    }
     auto *LI = dyn_cast<LoadInst>(O);
     if (!LI || !LI->isSimple())
       return {nullptr, 0};
