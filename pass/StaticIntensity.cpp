@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Estimator.h"
+#include "StructParams.h"
 #include "ModuleView.h"
 
 #include "llvm/ADT/Sequence.h"
@@ -138,6 +139,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // enters here (`smooth(y, x, n)` of `x = malloc(n * 8)`): that
     // function's loops over them are exact too, at its own sample point
     std::optional<Tally> T0;
+    std::optional<Sample> RangeSize;
     if ((Summaries && !KeyFns.empty()) || HasRanges) {
       T0 = accumulate(From);
       if (BytesS > 0 && !Copies)
@@ -150,16 +152,32 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
       // and in the range of a std::vector holding it, which functions it
       // is passed to here loop over (`i < v.size()`, a range-for)
       std::set<std::string> Ranges;
-      for (unsigned S = 0; BytesS > 0 && S < States.size(); ++S)
+      for (unsigned S = 0; S < States.size(); ++S)
         if (T0->Reached[S] && !States[S].Range.empty())
           Ranges.insert(States[S].Range);
-      for (const std::string &R : Ranges)
+      // ... or a std::vector member of a program class holding it (a mesh
+      // class on main's stack whose constructor and member functions are
+      // inlined there: loops to `x_.size()` read the member's range)
+      std::set<std::string> Members;
+      for (unsigned S = 0; S < States.size(); ++S) {
+        const State &St = States[S];
+        auto *A = T0->Reached[S] && St.P.size() == 1 && St.P[0].exact() ? dyn_cast<AllocaInst>(St.Root) : nullptr;
+        if (std::string R = A ? memberRange(fieldKey(M, A->getAllocatedType(), St.P[0].Lo)) : ""; !R.empty())
+          Members.insert(R);
+      }
+      // no size at the sample point (a member's `x_.resize(n)`, sized in the
+      // library's growth) and one member holding it: its range is the size
+      if (BytesS == 0 && !(Info.Flags & FlagSizeKnown) && !Copies && Members.size() == 1)
+        if (Sample RS = Space.named(*Members.begin()); RS.Value > 0)
+          RangeSize = RS, BytesS = double(RS.Value), Syms = &RangeSize->Syms, Members.clear();
+      Ranges.insert(Members.begin(), Members.end());
+      for (const std::string &R : BytesS > 0 ? Ranges : std::set<std::string>())
         InParams.push_back(Space.named(R));
     }
     // and in a field or global its function stores it into (or a function of
     // the module it calls does: `build(&V, n)` storing `V->n = n`), which
     // loops here read back (`i < V->n`)
-    if (CallBase *Alloc = BytesS > 0 && !Syms->empty() && !Copies ? SizeCall.lookup(Rec) : nullptr) {
+    if (CallBase *Alloc = BytesS > 0 && SizeS && !Syms->empty() && !Copies ? SizeCall.lookup(Rec) : nullptr) {
       if (std::optional<Sample> Alt = sizeInStored(*Alloc, *SizeS); Alt && Alt->Syms != *Syms)
         InParams.push_back(*Alt);
       // ... and in the values its function's calls here pass for its
@@ -197,7 +215,7 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     // sized in a parameter of a function other modules call, and swept by
     // loops bounded by other such parameters: counted as if they were the
     // size's (ParamHypothesis), for the join to confirm from the callers
-    if (Summaries && BytesS > 0 && !Copies && !WrapTally.count(Rec) && !(Info.Flags & FlagSizeKnown))
+    if (Summaries && BytesS > 0 && SizeS && !Copies && !WrapTally.count(Rec) && !(Info.Flags & FlagSizeKnown))
       if (std::optional<unsigned> P0 = hypothesisRoot(*Syms)) {
         auto taken = [&](unsigned X) { return is_contained(*Syms, X) || hypothesisParam(X); };
         enableView2();
