@@ -376,11 +376,11 @@ static bool reachingStores(AllocaInst *A, int64_t Off, Instruction *At, const Da
 }
 
 /// Whether the slot P[0] of Ptr, a frame slot (through constant offsets),
-/// holds another object at At (a call given Ptr) than state S's site's: every store that can
-/// give it its value there stores another fresh allocation (arrays that take
-/// turns in a time loop the compiler unrolled, each fork of a parallel region
-/// handed `u` and `v` in its shared variables the other way round: each
-/// fork's region reads one of them through each).
+/// holds another object than state S's site's at At, a call given Ptr: every
+/// store that can give it its value there stores another fresh allocation
+/// (arrays that take turns in a time loop the compiler unrolled, each fork
+/// of a parallel region handed `u` and `v` in its shared variables the other
+/// way round: each fork's region reads one of them through each).
 bool Estimator::otherObjectIn(unsigned S, Value *Ptr, const Path &P, Instruction *At) {
   auto *Root = dyn_cast<CallBase>(States[S].Root);
   if (!Root || !States[S].P.empty() || P.size() != 1 || !P[0].exact())

@@ -1977,7 +1977,8 @@ double Estimator::objectsPerRun(GlobalVariable *Rec) {
     // of several functions, those this module calls (not copies kept for
     // other modules' calls: an inlined filler's own, a constructor's two
     // ABI variants, whose calls are alternatives)
-    if (PerCall.size() > 1 && !isProgramMain(*F) && none_of(F->uses(), [](Use &U) { return bool(AbstractCallSite(&U)); }))
+    auto Called = [](Use &U) { return bool(AbstractCallSite(&U)); };
+    if (PerCall.size() > 1 && !isProgramMain(*F) && none_of(F->uses(), Called))
       continue;
     auto [K, Guess] = entryCount(*F);
     bool Every = Outside && P > 0.99;

@@ -37,8 +37,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Estimator.h"
-#include "StructParams.h"
 #include "ModuleView.h"
+#include "StructParams.h"
 
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/Statistic.h"
