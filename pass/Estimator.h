@@ -387,6 +387,8 @@ private:
   /// vector's range there ("%class.Domain+0:8", SampleSpace::extent) - the
   /// object's size in the terms of loops to x_.size(); "" for another key.
   std::string memberRange(StringRef K) const;
+  SmallVector<Function *, 4> inlinedInto(Function &F);
+  DenseMap<const DISubprogram *, Function *> Subprograms; // inlinedInto's: each defined function's
   void emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites);
 
 public:

@@ -408,6 +408,22 @@ static std::string indirectKey(FunctionType &T) {
 /// oli_summary: an EDGE from each site to each key its object reaches, a USE
 /// per key root (with the sites whose estimates already count it), an EDGE
 /// from each key to the keys its objects reach on.
+/// The functions of the module whose bodies the inliner copied into F, by
+/// the debug locations' inlining chains (none without debug information).
+SmallVector<Function *, 4> Estimator::inlinedInto(Function &F) {
+  if (Subprograms.empty())
+    for (Function &G : M)
+      if (DISubprogram *SP = G.getSubprogram(); SP && !G.isDeclaration())
+        Subprograms[SP] = &G;
+  SmallPtrSet<Function *, 4> Seen;
+  SmallVector<Function *, 4> Out;
+  for (Instruction &I : instructions(F))
+    for (DILocation *DL = I.getDebugLoc(); DL && DL->getInlinedAt(); DL = DL->getInlinedAt())
+      if (Function *G = Subprograms.lookup(DL->getScope()->getSubprogram()); G && G != &F && Seen.insert(G).second)
+        Out.push_back(G);
+  return Out;
+}
+
 void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites) {
   std::vector<unsigned char> Bytes;
   auto add = [&](const oli_summary_t &R, const std::vector<uint64_t> &Locals) {
@@ -832,6 +848,16 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     // main calls it none per run, other modules' edges add theirs
     if (FI && uncalledRoot(F))
       CallW[{"main()", F.getName().str() + "()"}] += 0;
+    // ... in a module without main, a function of other modules' whose
+    // calls here were all inlined into F (a step's `compute_flux(s)`, kept
+    // out of line): F's root calls it none, for its own USEs, a root of
+    // their own, to run as often as other modules' edges say (none: 0, not
+    // the once of a function no module calls)
+    if (FI && !HasMain)
+      for (Function *G : inlinedInto(F))
+        if (!G->hasLocalLinkage() && !G->hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/true) &&
+            none_of(G->uses(), [](Use &U) { return bool(AbstractCallSite(&U)); }))
+          CallW[{rootOf(F), G->getName().str() + "()"}] += 0;
   }
   // a function that returns the pointer it loads from a field or global
   // (`double *Mesh::x() { return x_; }`, called from other files): an edge

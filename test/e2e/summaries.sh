@@ -106,8 +106,10 @@
 #   caller passes: main.c passes the constant 2, 8 times. The twin USEs of
 #   the fields' keys count that loop at step#2's sample value; the join
 #   takes them at the constant every call passes (the counts linear in it):
-#   expected gives the counted passes (within 10%); rho 342 of 66 before,
-#   the loop a guess. Its single-file
+#   expected gives the counted passes (within 4%: kernels.c's edges say
+#   step() calls compute_flux() and update() none, their calls inlined, so
+#   their own USEs do not add a call no module makes); rho 342 of 66 before,
+#   the loop a guess, then 69. Its single-file
 #   build is no reference (printed, not compared): main's call of
 #   state_new, a site of its own (the 40-byte struct), reads a count of
 #   1e-4 passes in one build and 4e-4 in the other, and its u is 25;
