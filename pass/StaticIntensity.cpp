@@ -404,10 +404,6 @@ static std::string indirectKey(FunctionType &T) {
   return OS.str();
 }
 
-/// The module's summary records (common/summary.h), one global in section
-/// oli_summary: an EDGE from each site to each key its object reaches, a USE
-/// per key root (with the sites whose estimates already count it), an EDGE
-/// from each key to the keys its objects reach on.
 /// The functions of the module whose bodies the inliner copied into F, by
 /// the debug locations' inlining chains (none without debug information).
 SmallVector<Function *, 4> Estimator::inlinedInto(Function &F) {
@@ -424,6 +420,10 @@ SmallVector<Function *, 4> Estimator::inlinedInto(Function &F) {
   return Out;
 }
 
+/// The module's summary records (common/summary.h), one global in section
+/// oli_summary: an EDGE from each site to each key its object reaches, a USE
+/// per key root (with the sites whose estimates already count it), an EDGE
+/// from each key to the keys its objects reach on.
 void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tally>> &Sites) {
   std::vector<unsigned char> Bytes;
   auto add = [&](const oli_summary_t &R, const std::vector<uint64_t> &Locals) {
