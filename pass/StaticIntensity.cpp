@@ -151,17 +151,17 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
           }
       // and in the range of a std::vector holding it, which functions it
       // is passed to here loop over (`i < v.size()`, a range-for)
-      std::set<std::string> Ranges;
-      for (unsigned S = 0; S < States.size(); ++S)
-        if (T0->Reached[S] && !States[S].Range.empty())
-          Ranges.insert(States[S].Range);
       // ... or a std::vector member of a program class holding it (a mesh
       // class on main's stack whose constructor and member functions are
       // inlined there: loops to `x_.size()` read the member's range)
-      std::set<std::string> Members;
+      std::set<std::string> Ranges, Members;
       for (unsigned S = 0; S < States.size(); ++S) {
         const State &St = States[S];
-        auto *A = T0->Reached[S] && St.P.size() == 1 && St.P[0].exact() ? dyn_cast<AllocaInst>(St.Root) : nullptr;
+        if (!T0->Reached[S])
+          continue;
+        if (!St.Range.empty())
+          Ranges.insert(St.Range);
+        auto *A = St.P.size() == 1 && St.P[0].exact() ? dyn_cast<AllocaInst>(St.Root) : nullptr;
         if (std::string R = A ? memberRange(fieldKey(M, A->getAllocatedType(), St.P[0].Lo)) : ""; !R.empty())
           Members.insert(R);
       }
@@ -617,22 +617,27 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
       return Ids;
     };
     std::vector<uint64_t> Locals = sitesAt([](size_t) { return true; });
+    // each root's own root functions and exits, once (useLocals, exitLocals)
+    std::vector<std::pair<std::set<std::string>, std::map<std::string, double>>> Own;
+    auto own = [&]() -> const auto & {
+      if (Own.empty())
+        for (const auto &F : From) {
+          Tally OT = accumulate({F});
+          std::set<std::string> Rs;
+          for (const auto &RQ : OT.ByRoot)
+            Rs.insert(RQ.first);
+          Own.push_back({std::move(Rs), std::move(OT.Exits)});
+        }
+      return Own;
+    };
     // a USE lists the sites whose own flow reached a root of the key whose
     // accesses run under the USE's root function (a constructor's stores and
     // reads of `this->x_` do not make the site's own the reads of another
     // function, `Domain::advance()` that main.cpp calls: the join counts those)
-    std::vector<std::set<std::string>> FromRoots; // each root's root functions, once
     auto useLocals = [&](const std::string &Root) {
       if (Locals.empty() || From.size() < 2 || Root.empty())
         return Locals;
-      if (FromRoots.empty())
-        for (const auto &F : From) {
-          std::set<std::string> Rs;
-          for (const auto &RQ : accumulate({F}).ByRoot)
-            Rs.insert(RQ.first);
-          FromRoots.push_back(std::move(Rs));
-        }
-      return sitesAt([&](size_t I) { return FromRoots[I].count(Root) > 0; });
+      return sitesAt([&](size_t I) { return own()[I].first.count(Root) > 0; });
     };
     // one USE per root function the accesses run under (the join scales it
     // by that function's calls); none seen: one empty USE, the key is known
@@ -690,14 +695,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
     // an exit's edge lists the sites that reached a root it leaves from
     // (grid_init's store and reload of g->cur do not count the move of
     // another function, grid_swap's `g->next = g->cur`, as the site's own)
-    std::vector<std::map<std::string, double>> RootExits; // each root's own exits, once
     auto exitLocals = [&](const std::string &K2) {
       if (Locals.empty() || From.size() < 2)
         return Locals;
-      if (RootExits.empty())
-        for (const auto &F : From)
-          RootExits.push_back(accumulate({F}).Exits);
-      return sitesAt([&](size_t I) { return RootExits[I].count(K2) > 0; });
+      return sitesAt([&](size_t I) { return own()[I].second.count(K2) > 0; });
     };
     for (const auto &[K2, W] : T.Exits)
       if (K2 != Key) {
