@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/IR/PatternMatch.h"
 
@@ -552,8 +553,17 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
     };
     std::optional<Sample> VA = Space.eval(A, SE), VB = Space.eval(B, SE);
     Space.Live = nullptr;
-    if (!VA || !VB || (VA->Syms.empty() && VB->Syms.empty()) || !usable(VA->Syms) || !usable(VB->Syms))
+    if (!VA || !VB || !usable(VA->Syms) || !usable(VB->Syms))
       return std::nullopt;
+    unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
+    auto compare = [&] {
+      return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
+                               C->getPredicate());
+    };
+    // values the module gives (a slot it stores one constant into: a grid's
+    // extent, `n == n & -2` before a vector row's rest), not sample values
+    if (VA->Syms.empty() && VB->Syms.empty())
+      return isa<SCEVConstant>(A) && isa<SCEVConstant>(B) ? std::nullopt : std::optional<bool>(compare());
     // Against a constant only a small one (a vector loop's minimum, `n > 0`):
     // a limit such as `n > nmax` depends on the real size, which the sample
     // point is not. Or an index type's overflow guard (the vectoriser's
@@ -565,9 +575,7 @@ unsigned Estimator::sampleBranches(Function &F, FnInfo &FI, ArrayRef<std::pair<B
       if (X->Syms.empty() && (X->Value > ShortTrip || X->Value < -ShortTrip) && !Guard)
         return std::nullopt;
     }
-    unsigned W = C->getOperand(0)->getType()->getIntegerBitWidth();
-    return ICmpInst::compare(APInt(W, uint64_t(VA->Value), true), APInt(W, uint64_t(VB->Value), true),
-                             C->getPredicate());
+    return compare();
   };
   // In reverse post-order, so that a phi after decided branches (the start
   // of a vector loop's remainder) takes the value of the edges left open.
@@ -1594,8 +1602,10 @@ std::optional<double> Estimator::boundTrips(FnInfo &FI, const Loop *L, bool &Ent
     Map[Bound] = SE.getConstant(Bound->getType(), uint64_t(V), /*isSigned=*/true);
     Enters &= guardEnters(Guard, SE, Map).value_or(false);
   };
-  const SCEV *B = SE.getBackedgeTakenCount(L);
-  if (!isa<SCEVCouldNotCompute>(B)) {
+  // (also the counts ScalarEvolution has none of: a latch's phi of the
+  // paths' `j + 1` around a row loop that may not run, flang's `do j = 1, ny2`)
+  const SCEV *B = backedgeCount(L, SE);
+  if (B && !isa<SCEVCouldNotCompute>(B)) {
     LoadInst *Leaf = nullptr;
     bool Other = false;
     SCEVExprContains(B, [&](const SCEV *X) {
@@ -1662,8 +1672,14 @@ static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI, Domin
       else
         return std::nullopt;
     }
+    // before the load on every path (`steps = 10` and then the read), or on
+    // one arm of the input's test and never after the load (NPB's `niter =
+    // niter_default` where no input file opens, `read (2, *) niter` where one
+    // does)
     auto *K = Def ? cast<ConstantInt>(Def->getValueOperand()) : nullptr;
-    if (!K || !Calls || !DT.dominates(Def, Ld) || K->getValue().getSignificantBits() > 62)
+    if (!K || !Calls || K->getValue().getSignificantBits() > 62 ||
+        (!DT.dominates(Def, Ld) &&
+         (!isPotentiallyReachable(Def, Ld, nullptr, &DT) || isPotentiallyReachable(Ld, Def, nullptr, &DT))))
       return std::nullopt;
     return K->getSExtValue();
   }
@@ -1695,6 +1711,8 @@ std::optional<double> Estimator::defaultTrips(FnInfo &FI, const Loop *L, bool &E
   // at most: a C++ time loop's calls also leave it by their unwind edges
   const SCEV *B = SE.getSymbolicMaxBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
+    B = backedgeCount(L, SE);
+  if (!B || isa<SCEVCouldNotCompute>(B))
     return std::nullopt;
   Value *Leaf = nullptr;
   bool Other = false;

@@ -131,6 +131,20 @@ SampleSpace::SampleSpace(Module &M) {
   for (auto &E : Stored)
     if (E.second.size() != 1 || !isa<ConstantInt>(E.second[0]))
       ConstStore.erase(E.first()); // other values too: no constant of the slot's
+  // globals whose address goes anywhere but loads and stores through it
+  // (at constant offsets): to a call (an input's reader), into memory
+  for (GlobalVariable &G : M.globals()) {
+    SmallVector<const Value *, 8> Work{&G};
+    for (unsigned I = 0; I < Work.size(); ++I)
+      for (const User *U : Work[I]->users()) {
+        if (Work.size() > 256) // too many to follow: taken to escape
+          AddressTaken.insert(globalBase(G));
+        else if (isa<ConstantExpr>(U) || isa<GEPOperator>(U))
+          Work.push_back(U);
+        else if (auto *SI = dyn_cast<StoreInst>(U); !(SI && SI->getPointerOperand() == Work[I]) && !isa<LoadInst>(U))
+          AddressTaken.insert(globalBase(G));
+      }
+  }
   for (auto &[F, Slots] : FnSlots)
     for (auto &E : Slots)
       if (E.second.size() == 1 && !isa<Constant>(E.second[0]))
@@ -577,6 +591,15 @@ ConstantInt *SampleSpace::constLoaded(Value *V) {
   return It == ConstStore.end() ? nullptr : dyn_cast<ConstantInt>(It->second->getValueOperand());
 }
 
+ConstantInt *SampleSpace::constGiven(Value *V) {
+  auto *LI = dyn_cast<LoadInst>(V);
+  const DataLayout *DL = LI ? &LI->getModule()->getDataLayout() : nullptr;
+  APInt Off(64, 0);
+  auto *G = LI ? dyn_cast<GlobalVariable>(LI->getPointerOperand()->stripAndAccumulateConstantOffsets(*DL, Off, true))
+               : nullptr;
+  return G && !AddressTaken.contains(globalBase(*G)) ? constLoaded(V) : nullptr;
+}
+
 std::string SampleSpace::argumentName(Value *Op) {
   Op = heldValue(Op);
   if (auto *C = dyn_cast<ConstantInt>(Op))
@@ -848,7 +871,7 @@ const SCEV *SampleSpace::accessorBoundCount(const Loop *L, ScalarEvolution &SE) 
   return nullptr;
 }
 
-std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
+const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE) {
   const SCEV *B = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(B))
     B = latchPhiCount(L, SE);
@@ -856,6 +879,11 @@ std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE)
     B = threadedExitCount(L, SE);
   if (!B)
     B = strideExitCount(L, SE);
+  return B;
+}
+
+std::optional<Sample> SampleSpace::tripCount(const Loop *L, ScalarEvolution &SE) {
+  const SCEV *B = backedgeCount(L, SE);
   if (!B)
     B = reloadedBoundCount(L, SE);
   if (!B)
@@ -1336,6 +1364,13 @@ std::optional<Sample> SampleSpace::evalAt(const SCEV *S, ScalarEvolution &SE, un
     if (isa<Argument>(V)) // a parameter its callers pass one expression for (evalStored)
       if (std::optional<Sample> R = evalStored(V, Depth + 1))
         return R;
+    // a load of a global slot the module stores one constant into and
+    // nothing else, whose address goes nowhere else (`grid_points(1) = 24`,
+    // `nx2 = 22` read by a solver routine's loops): that constant, as
+    // constSlotTrips counts a loop to it, so a vectorised row's rest that
+    // the constant leaves unentered is not run
+    if (ConstantInt *C = constGiven(V); C && C->getValue().isStrictlyPositive() && C->getValue().ult(Limit))
+      return Sample{C->getSExtValue(), {}};
     return leaf(V);
   }
   case scVScale:

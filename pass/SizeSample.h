@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
 #include <functional>
@@ -67,6 +68,12 @@ struct Sample {
 /// a branch it does not decide (each path's own `it + 1 == 10`, none
 /// dominating the latch: ScalarEvolution counts none); null for others.
 const llvm::SCEV *threadedExitCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+/// L's backedge-taken count as ScalarEvolution gives it, else as the shapes
+/// it counts none of give it (a latch's phi of the paths' `j + 1`, a test
+/// threaded into the paths of a branch, a step of K to an equality exit);
+/// null when none does.
+const llvm::SCEV *backedgeCount(const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 /// The value a parallel region's slot holds: a slot of the forking
 /// function's frame (Op, which the fork passes to its outlined function;
@@ -179,6 +186,10 @@ public:
   const llvm::StringMap<llvm::StoreInst *> &constStores() const { return ConstStore; }
   /// The constant V reads when it is a simple load of such a slot; null otherwise.
   llvm::ConstantInt *constLoaded(llvm::Value *V);
+  /// The same for a global's slot only, when the global's address goes to
+  /// no call and into no memory (an input's reader, flang's `read(2, *)
+  /// grid_points(1)`, may set it): the value the run reads, not a default.
+  llvm::ConstantInt *constGiven(llvm::Value *V);
 
 private:
   std::string nameOf(llvm::Value *V, unsigned Depth);
@@ -204,6 +215,7 @@ private:
   llvm::DenseMap<llvm::Value *, std::string> StoredOnce; // a value stored into exactly one global slot, alone
   llvm::StringMap<llvm::Value *> SlotValue;              // the reverse: a global slot's one stored value
   llvm::StringMap<llvm::StoreInst *> ConstStore;         // a slot given one constant alone (constStores)
+  llvm::StringSet<> AddressTaken;                          // globals' bases ("@g") whose address escapes (constGiven)
   llvm::DenseMap<llvm::Function *, llvm::SmallVector<std::pair<llvm::Value *, std::string>, 2>> FnStored; // storedBy
   llvm::StringMap<llvm::SmallVector<llvm::StoreInst *, 2>> SlotStores; // every store into a global slot
   llvm::DenseMap<llvm::LoadInst *, llvm::StoreInst *> Forward;        // lastStore's answers
