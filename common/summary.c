@@ -651,6 +651,22 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
   return any ? bytes * f : 0;
 }
 
+/* A USE in symbols `usyms` that are each a slot holding one constant
+ * (held_const: an NPB-like grid's `nx2 = 22`, stored in main, read by the
+ * solver's loops in other files), its counts one product of them (version
+ * 12): the factor of the object's size at the USE's sample point over its
+ * size, each symbol's sample value over its constant; 0 otherwise. */
+static double held_factor(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms) {
+  double f = 1;
+  for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
+    size_t ul = strcspn(u, ",");
+    double c = held_const(bufs, nbufs, u, ul);
+    if (c <= 0) return 0;
+    f *= (double)oli_summary_sample_of(u, ul) / c;
+  }
+  return usyms[0] ? f : 0;
+}
+
 /* Calls per run of the function a parameter's key ("fn#i*off") names. */
 static double fn_calls(const oli_summary_buf_t *bufs, size_t nbufs, const char *pkey, int *guessed) {
   char fn[RENAMED_MAX];
@@ -885,6 +901,10 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       if (!exact && !twin && s.has_sample && s.syms[0]) {
         double b = kbytes > 0 ? stored_size(bufs, nbufs, s.syms, ksyms, kbytes) : 0;
         if (b <= 0 && keys[i].abytes > 0) b = stored_size(bufs, nbufs, s.syms, keys[i].asyms, keys[i].abytes);
+        /* ... or, for an object of a size in no symbol (constant extents),
+         * in slots holding constants, one product of them (version 12) */
+        if (b <= 0 && bytes > 0 && !ksyms[0] && !keys[i].abytes && (s.flags & OLI_SUMMARY_F_ONE_FORM))
+          b = (double)bytes * held_factor(bufs, nbufs, s.syms);
         if (b > 0) exact = 1, kb = b;
       }
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {

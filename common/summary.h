@@ -248,6 +248,17 @@
  * reader before version 11 takes the EDGE for a key no module uses (an
  * escape).
  *
+ * Version 12: one form. A USE whose counts at the sample point every
+ * access took in the same symbols (one product of them: loops to `nx2`,
+ * `ny2`, `nz2`, not those beside loops to `grid_points`) carries
+ * OLI_SUMMARY_F_ONE_FORM. For an object whose size is in no symbol (an
+ * allocation of constant extents, NPB's module arrays), the join counts such
+ * a USE whose symbols are each a slot holding one constant (version 10: the
+ * grid's `nx2 = 22` stored in main, the solver's loops in other files)
+ * exactly, with the counts taken linear in each (as a loop's trip count
+ * is): the object's size there is its bytes times each symbol's sample
+ * value over its constant. A reader before version 12 ignores the flag.
+ *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */
 #ifndef OLI_COMMON_SUMMARY_H
@@ -264,7 +275,7 @@ extern "C" {
 
 #define OLI_SUMMARY_SECTION "oli_summary"
 #define OLI_SUMMARY_MAGIC 0x314d5553u /* "SUM1" */
-#define OLI_SUMMARY_VERSION 11
+#define OLI_SUMMARY_VERSION 12
 #define OLI_SUMMARY_HEADER_SIZE 72
 #define OLI_SUMMARY_PATTERNS 4 /* streaming, strided, gather, unknown: pattern number - 1 */
 OLI_ABI_ASSERT(OLI_PATTERN_STREAMING == 1 && OLI_PATTERN_UNKNOWN == OLI_SUMMARY_PATTERNS,
@@ -292,6 +303,8 @@ enum oli_summary_what_e { OLI_SUMMARY_USE = 1, OLI_SUMMARY_EDGE = 2 };
                                         * EDGE "=c" -> a slot: the slot holds the constant c (v10) */
 #define OLI_SUMMARY_F_PER_CALL 0x10    /* EDGE from a site -> "fn()", weight 0: the site makes one object per call
                                         * of fn, a function other modules call (v11; a USE's OPEN_GATHER bit) */
+#define OLI_SUMMARY_F_ONE_FORM 0x40    /* USE: its counts at the sample point are one product of its symbols, every
+                                        * access there read the same ones (v12; an EDGE's WRAPPED bit) */
 
 /* The value every function parameter takes at the sample point (pass/SizeSample.h). */
 #define OLI_SUMMARY_PARAM_SAMPLE 2047

@@ -2787,8 +2787,11 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
           Q->GPerByte[unsigned(W.Pat)] += QPB, (AtSample ? Q->GExecsS : Q->GExecs)[unsigned(W.Pat)] += QEX;
         if (W.Chained && W.Pat == OLI_PATTERN_GATHER)
           Q->CPerByte += QPB, (AtSample ? Q->CExecsS : Q->CExecs) += QEX;
-        if (AtSample)
-          unionSyms(Q->ViewSyms, W.Syms), unionSyms(Q->ViewSyms, CS);
+        if (AtSample) {
+          SymSet Form = W.Syms;
+          unionSyms(Form, CS);
+          unionSyms(Q->ViewSyms, Form), Q->addForm(Form);
+        }
         ++Q->Accesses;
       }
       T.Parts.push_back({A.I, W.Pat, 0, W.Guessed || CG});

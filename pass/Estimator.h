@@ -132,6 +132,16 @@ struct Part {
   // view 1: the symbols of the trip counts this part's ExecsS are taken in
   // at the sample point (a root's own, for its USE: Tally::Syms has them all)
   SymSet ViewSyms;
+  // ... and whether they are one product: every access counted there read
+  // the same symbols (Form), not some one and some another (a sum of two)
+  SymSet Form;
+  bool HasForm = false, OneForm = true;
+  void addForm(const SymSet &S) {
+    if (!HasForm)
+      Form = S, HasForm = true;
+    else if (!(subsetSyms(S, Form) && subsetSyms(Form, S)))
+      OneForm = false;
+  }
   double guessedPerByte() const { return sum(GPerByte); }
   double guessedExecs() const { return sum(GExecs); }
   double guessedExecsS() const { return sum(GExecsS); }

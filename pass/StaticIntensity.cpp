@@ -378,6 +378,8 @@ void Estimator::partUse(std::vector<unsigned char> &Out, const std::string &Key,
   if (H) {
     R.has_sample = 1;
     R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
+    if (Q.HasForm && Q.OneForm) // one product of its symbols (version 12)
+      R.flags |= OLI_SUMMARY_F_ONE_FORM;
     R.syms = HNames.c_str();
   }
   unsigned char Buf[1 << 16];
@@ -688,6 +690,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
           R.has_sample = 1;
           R.sample_flags = AllS > 0 && GS > 0.5 * AllS ? OLI_SUMMARY_F_GUESSED : 0;
           R.syms = RootSyms.c_str();
+          if (QS.HasForm && QS.OneForm) // one product of its symbols (version 12)
+            R.flags |= OLI_SUMMARY_F_ONE_FORM;
         }
         add(R, RootLocals);
       }

@@ -676,6 +676,45 @@ int main(void) {
             out.passes > 30.9f && out.passes < 31.1f && (out.flags & OLI_STATIC_F_GUESSED));
   }
 
+  /* version 12: rhs of constant extents (1 MiB), which another module's
+   * compute() writes once a point of a loop nest to the module slots @nx+0
+   * and @ny+0 (its counts taken at their sample values), compute called 10
+   * times, main's module storing 512 into each: 10 x 512 x 512 x 8 bytes =
+   * 20 passes when the USE is one product of its symbols (0); without the
+   * flag (1), or a slot not shown to hold one constant (2), the guess (3 a
+   * call) */
+  for (int c = 0; c < 3; c++) {
+    len = 0;
+    const uint64_t rsite = 0xd2d2;
+    const char *nx = "@nx+0", *ny = "@ny+0";
+    double sx = (double)oli_summary_sample_of(nx, strlen(nx)), sy = (double)oli_summary_sample_of(ny, strlen(ny));
+    add(OLI_SUMMARY_EDGE, rsite, "", "@rhs+0", 1, 0, 0, NULL, 0);
+    oli_summary_t ru, st;
+    memset(&ru, 0, sizeof ru);
+    ru.what = OLI_SUMMARY_USE, ru.from_key = "compute()", ru.key = "@rhs+0", ru.accesses = 1;
+    ru.per_byte[0] = 0.375f, ru.passes_per_byte = 3, ru.flags = OLI_SUMMARY_F_GUESSED; /* the guess: 3 */
+    ru.flags |= c == 1 ? 0 : OLI_SUMMARY_F_ONE_FORM;
+    ru.has_sample = 1, ru.syms = "@nx+0,@ny+0", ru.sample_execs[0] = (float)(sx * sy),
+    ru.sample_moved = (float)(8 * sx * sy);
+    len += oli_summary_write(&ru, NULL, sec + len, sizeof sec - len);
+    memset(&st, 0, sizeof st);
+    st.what = OLI_SUMMARY_EDGE, st.from_key = "=512", st.key = nx, st.flags = OLI_SUMMARY_F_STORES;
+    len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    st.key = ny;
+    if (c != 2) len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
+    add(OLI_SUMMARY_EDGE, 0, "main()", "compute()", 10, 0, 0, NULL, 0);
+    b.len = len;
+    local = (__oli_site_static_t){1, 16, OLI_PATTERN_STREAMING, OLI_CONFIDENCE_HIGH, OLI_STATIC_F_KEYED,
+                                  {0, 0, 0}, 0.0f, 0.0f};
+    oli_summary_join(&b, 1, rsite, 1u << 20, &local, &out);
+    if (c == 0)
+      CHECK("a constant-size object swept to slots holding constants, one product of them: exact",
+            out.passes > 19.9f && out.passes < 20.1f && !(out.flags & OLI_STATIC_F_GUESSED));
+    else
+      CHECK("counts not one product, or a slot not shown to hold one constant: the guess",
+            out.passes > 29.9f && out.passes < 30.1f && (out.flags & OLI_STATIC_F_GUESSED));
+  }
+
   /* version 11: f->d made once per call of field_init, which main calls
    * twice (another module's calls), entering %struct.field_t+8, which
    * relax() reads 3 passes a call through (both objects: relax(&a, &b) and

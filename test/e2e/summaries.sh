@@ -131,10 +131,18 @@
 #   init.f90 stores n into (summaries version 9: `@n+0 -> @b+32`, flagged
 #   stores) meet those counts with the size in n (expected, exact; 17, 16
 #   and 31.6, guessed, before in an outside trial);
+#   grid: an NPB-SP-like Fortran solver, module arrays of constant extents,
+#   the grid's sizes set to constants by the main program (grid_points(i),
+#   nx2 = grid_points(1) - 2 ...), the solver's loops in four other files
+#   running to them: the join counts a USE in those slots, one product of
+#   them (summaries version 12), at the constants main.f90's module stores
+#   there (version 10's edges): rhs, forcing and lhs exact (expected; 39.5,
+#   8.2 and 8.2 of 78, 16.4 and 16.4 before), u, rho_i and speed, whose
+#   USEs add loops to grid_points and to nx2, within 1.2x (view 0's);
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
-# The single-file builds of params, sized, chain, fields, swap, owned, global, npb and fsized keep the kernels out of line
+# The single-file builds of params, sized, chain, fields, swap, owned, global, npb, fsized and grid keep the kernels out of line
 # (-fno-inline-functions; flang: no inlining): inlined into their callers,
 # the estimate's guessed guard probabilities and trip counts change
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
@@ -197,13 +205,14 @@ bench-xs)
   OLI_PASS_OPTIONS=$PO "$CLANG" $C -finline-hint-functions -fpass-plugin="$PLUGIN" one-file.c -o one -lm $LINK ||
     fail "compile the single file"
   ;;
-npb|fmain|common|fsized|fsyntax)
+npb|fmain|common|fsized|fsyntax|grid)
   [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
   files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
   [ "$case_" = fmain ] && files="fm_data.f90 alloc.f90 step.f90 main.f90"
   [ "$case_" = common ] && files="setup.f90 advance.f90 verify.f90 main.f90"
   [ "$case_" = fsized ] && files="kernels.f90 main.f90"
   [ "$case_" = fsyntax ] && files="data.f90 init.f90 kern.f90 main.f90"
+  [ "$case_" = grid ] && files="grid_data.f90 init.f90 rhs.f90 solve.f90 verify.f90 main.f90"
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
       fail "compile $f"
@@ -213,7 +222,7 @@ npb|fmain|common|fsized|fsyntax)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, members, wrapper, omp, owned, global, stored, ell, twice, substeps, npb, fmain, common, fsized, fsyntax, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, members, wrapper, omp, owned, global, stored, ell, twice, substeps, npb, fmain, common, fsized, fsyntax, grid, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
