@@ -518,9 +518,10 @@ static int params_equal(const oli_summary_buf_t *bufs, size_t nbufs, const char 
 
 /* The parameter ("fn#j") the modules that store into slot `key` store there
  * alone (OLI_SUMMARY_F_STORES, version 8), into out: 1; 0 when none, or two
- * modules name two. */
+ * modules name two. *guessed (when given): some module's edge is flagged
+ * OLI_SUMMARY_F_GUESSED (a constant that is the program's default, v12). */
 static int stored_param(const oli_summary_buf_t *bufs, size_t nbufs, const char *key, size_t kl, char *out,
-                        size_t cap) {
+                        size_t cap, int *guessed) {
   int found = 0;
   oli_summary_t s;
   EACH(bufs, nbufs, s) {
@@ -530,6 +531,7 @@ static int stored_param(const oli_summary_buf_t *bufs, size_t nbufs, const char 
     if (found && strcmp(out, s.from_key) != 0) return 0;
     if (strlen(s.from_key) + 1 > cap) return 0;
     snprintf(out, cap, "%s", s.from_key), found = 1;
+    if (guessed && (s.flags & OLI_SUMMARY_F_GUESSED)) *guessed = 1;
   }
   return found;
 }
@@ -561,7 +563,7 @@ static int holds(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, siz
   memcpy(us, u, ul), us[ul] = 0, memcpy(ss, s, sl), ss[sl] = 0;
   if (returns_slot(bufs, nbufs, us, ss)) return 1;
   char p[PARAM_NAME_MAX], chain[PARAM_CHAIN][PARAM_NAME_MAX];
-  if (!stored_param(bufs, nbufs, us, ul, p, sizeof p)) return 0;
+  if (!stored_param(bufs, nbufs, us, ul, p, sizeof p, NULL)) return 0;
   if ((p[0] == '@' || p[0] == '%') && strcmp(p, ss) == 0) return 1; /* a shared symbol's value */
   unsigned n = param_chain(bufs, nbufs, p, strlen(p), chain);
   for (unsigned x = 1; x < n; x++) /* (chain[0] is the parameter itself) */
@@ -573,10 +575,11 @@ static int holds(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, siz
  * (an EDGE "=4" -> the slot flagged OLI_SUMMARY_F_STORES, version 10: an
  * ELLPACK matrix's row width, `A->K = 4` in its builder); 0 when none, or
  * when a module stores anything else there it names (two constants, a
- * parameter). */
-static double held_const(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, size_t ul) {
+ * parameter). *guessed: the constant is the program's default where the
+ * input gives none (the edge flagged guessed, version 12). */
+static double held_const(const oli_summary_buf_t *bufs, size_t nbufs, const char *u, size_t ul, int *guessed) {
   char p[PARAM_NAME_MAX], *end;
-  if (!stored_param(bufs, nbufs, u, ul, p, sizeof p) || p[0] != '=') return 0;
+  if (!stored_param(bufs, nbufs, u, ul, p, sizeof p, guessed) || p[0] != '=') return 0;
   unsigned long long c = strtoull(p + 1, &end, 10);
   return *end == 0 && c > 0 && c < (1ull << 31) ? (double)c : 0;
 }
@@ -624,7 +627,7 @@ static double twin_factor(const oli_summary_buf_t *bufs, size_t nbufs, const cha
  * sample point, for a size linear in each of its symbols (`8 * n * n` is
  * not); 0 otherwise. */
 static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms,
-                          double bytes) {
+                          double bytes, int *guessed) {
   if (!usyms[0] || !ssyms[0]) return 0;
   double prod = 1;
   for (const char *q = ssyms; *q; q += strcspn(q, ","), q += *q == ',')
@@ -643,7 +646,7 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
         found = 1, any = 1,
         f *= (double)oli_summary_sample_of(u, ul) / (double)oli_summary_sample_of(q, ql);
     }
-    double c = found ? 0 : held_const(bufs, nbufs, u, ul);
+    double c = found ? 0 : held_const(bufs, nbufs, u, ul, guessed);
     if (c > 0) /* the USE counted at u's sample value: the size there is u's share of it */
       found = 1, any = 1, f *= (double)oli_summary_sample_of(u, ul) / c;
     if (!found) return 0;
@@ -656,11 +659,11 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
  * solver's loops in other files), its counts one product of them (version
  * 12): the factor of the object's size at the USE's sample point over its
  * size, each symbol's sample value over its constant; 0 otherwise. */
-static double held_factor(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms) {
+static double held_factor(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, int *guessed) {
   double f = 1;
   for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
     size_t ul = strcspn(u, ",");
-    double c = held_const(bufs, nbufs, u, ul);
+    double c = held_const(bufs, nbufs, u, ul, guessed);
     if (c <= 0) return 0;
     f *= (double)oli_summary_sample_of(u, ul) / c;
   }
@@ -889,7 +892,7 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       double w = keys[i].weight * cl, ws = keys[i].sweeps * cl;
       /* counts in the size's own symbols: at the sample point, over the size
        * there (in either form of it the site's edges give) */
-      int exact = s.has_sample && kbytes > 0 && (twin || subset(s.syms, ksyms));
+      int exact = s.has_sample && kbytes > 0 && (twin || subset(s.syms, ksyms)), held_default = 0;
       /* a twin's counts at a constant parameter's sample value: its share
        * of them (tf: that value over the constant), in the sweeps taken to
        * cover the object as in the executions over the size */
@@ -899,13 +902,15 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
         exact = 1, kb = keys[i].abytes;
       /* ... or in a field another module stores the size's value into */
       if (!exact && !twin && s.has_sample && s.syms[0]) {
-        double b = kbytes > 0 ? stored_size(bufs, nbufs, s.syms, ksyms, kbytes) : 0;
-        if (b <= 0 && keys[i].abytes > 0) b = stored_size(bufs, nbufs, s.syms, keys[i].asyms, keys[i].abytes);
+        int dg = 0; /* through a constant that is the program's default: guessed */
+        double b = kbytes > 0 ? stored_size(bufs, nbufs, s.syms, ksyms, kbytes, &dg) : 0;
+        if (b <= 0 && keys[i].abytes > 0)
+          dg = 0, b = stored_size(bufs, nbufs, s.syms, keys[i].asyms, keys[i].abytes, &dg);
         /* ... or, for an object of a size in no symbol (constant extents),
          * in slots holding constants, one product of them (version 12) */
         if (b <= 0 && bytes > 0 && !ksyms[0] && !keys[i].abytes && (s.flags & OLI_SUMMARY_F_ONE_FORM))
-          b = (double)bytes * held_factor(bufs, nbufs, s.syms);
-        if (b > 0) exact = 1, kb = b;
+          dg = 0, b = (double)bytes * held_factor(bufs, nbufs, s.syms, &dg);
+        if (b > 0) exact = 1, kb = b, held_default = dg;
       }
       for (int p = 0; p < OLI_SUMMARY_PATTERNS; p++) {
         double v = exact ? ws * (double)s.sample_per_byte[p] +
@@ -918,7 +923,8 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
       passes += exact ? ws * (double)s.sample_passes_per_byte +
                             w * ((double)s.sample_moved / kb + (double)s.sample_rest_moved / size)
                       : ws * (double)s.passes_per_byte + w * (double)s.moved / size;
-      int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) || (cg && cl > 0);
+      int guess = keys[i].guessed || ((exact ? s.sample_flags : s.flags) & OLI_SUMMARY_F_GUESSED) || (cg && cl > 0) ||
+                  held_default;
       if (guess) guessed += c;
       escapes |= (s.flags & OLI_SUMMARY_F_ESCAPES) != 0;
       unseen |= (s.flags & OLI_SUMMARY_F_UNSEEN) != 0;

@@ -257,7 +257,15 @@
  * grid's `nx2 = 22` stored in main, the solver's loops in other files)
  * exactly, with the counts taken linear in each (as a loop's trip count
  * is): the object's size there is its bytes times each symbol's sample
- * value over its constant. A reader before version 12 ignores the flag.
+ * value over its constant. A module whose one value for a global slot is
+ * the program's default where the input gives none (`nx2 = grid_points(1) -
+ * 2` after the grid is read from a file or set to the problem's size: a phi
+ * of 22 and the input's) gives the edge "=22" -> the slot flagged
+ * OLI_SUMMARY_F_GUESSED as well, as does a module storing one constant into
+ * a global whose address a call is given (the input's reader may set it):
+ * the join counts at that constant and the counts are guessed. A reader
+ * before version 12 ignores the ONE_FORM flag and takes a default as a
+ * constant.
  *
  * A record of a later version starts with the fields of the earlier ones;
  * readers read the fields they know and skip the record by its size. */

@@ -1702,6 +1702,22 @@ static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI, Domin
   return Input ? C : std::nullopt;
 }
 
+std::optional<int64_t> Estimator::symDefault(unsigned Sym) {
+  auto [It, New] = SymDefaults.try_emplace(Sym, std::nullopt);
+  if (New)
+    It->second = Space.defaultOf(Space.name(Sym));
+  return It->second;
+}
+
+std::optional<int64_t> Estimator::slotDefault(StringRef Slot) {
+  auto It = Space.slotValues().find(Slot);
+  auto *I = It == Space.slotValues().end() ? nullptr : dyn_cast<Instruction>(It->second);
+  if (!I || !(isa<PHINode>(I) || isa<SelectInst>(I)))
+    return std::nullopt;
+  Function &F = *I->getFunction();
+  return programDefault(I, FAM.getResult<LoopAnalysis>(F), FAM.getResult<DominatorTreeAnalysis>(F));
+}
+
 /// L's trip count when its bound is a value the program defaults (a step
 /// count read from argv, else 10): the trips at the default, a guess (the
 /// run's input decides), but the count the program runs when given none
@@ -2563,7 +2579,8 @@ bool Estimator::swappedSlot(unsigned S) {
 /// Step 3: calls of each argument state's function with this object, the sum
 /// over the call paths from the roots.
 Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From,
-                            const std::function<double(const SymSet &)> &Exact) {
+                            const std::function<double(const SymSet &)> &Exact,
+                            const std::function<double(const SymSet &)> &Defaults) {
   Tally T;
   // One view's flow. E: calls of each state's function with the object;
   // ET: of those, the sweeps of the object its coverage counts
@@ -2731,14 +2748,23 @@ Tally Estimator::accumulate(const std::vector<std::pair<unsigned, double>> &From
       SymSet CS = Mode ? (St.Absolute ? callerSyms(F) : Fl.Syms[S]) : SymSet();
       bool AtSample = false; // counts in the size's own symbols, at the sample point
       double Scale = Mode && Exact ? Exact(W.Syms) : 0;
+      // ... or at the program's defaults for the slots they read: executions
+      // then, in no symbol (guessed)
+      bool ByDefault = false;
+      if (Mode && Scale <= 0 && Defaults && !W.Syms.empty() && CS.empty())
+        if (double D = Defaults(W.Syms); D > 0)
+          Scale = D, ByDefault = true;
       // counts in terms unrelated to the size, its own or its callers' (a
       // time loop over a parameter around a parallel region): view 0's
-      bool View0 = Mode && (Scale <= 0 || (!CS.empty() && Exact(CS) <= 0));
+      bool View0 = Mode && !ByDefault && (Scale <= 0 || (!CS.empty() && Exact(CS) <= 0));
       if (View0) {
         unsigned View = Mode;
         Mode = 0;
         W = weigh(A);
         Mode = View;
+      } else if (ByDefault) {
+        W.Execs *= Scale;
+        W.Guessed = true;
       } else if (Mode && (!W.Syms.empty() || !CS.empty())) {
         unionSyms(T.Syms, W.Syms);
         unionSyms(T.Syms, CS);

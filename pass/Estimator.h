@@ -241,6 +241,7 @@ public:
       : M(M), DL(M.getDataLayout()),
         FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {
     Space.Dom = [this](Function &F) { return &FAM.getResult<DominatorTreeAnalysis>(F); };
+    Space.Default = [this](StringRef Slot) { return slotDefault(Slot); };
   }
   std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
 
@@ -274,6 +275,15 @@ private:
   std::optional<double> boundTrips(FnInfo &FI, const Loop *L, bool &Enters,
                                    function_ref<SmallVector<int64_t, 8>(LoadInst &)> Values, unsigned Least);
   std::optional<double> defaultTrips(FnInfo &FI, const Loop *L, bool &Enters);
+  /// The program's default for the value a global slot holds: its one stored
+  /// value a phi or select of one constant and the input's values (`nx2 =
+  /// grid_points(1) - 2` after the grid is read from a file, or set to the
+  /// problem's size where none opens); none otherwise.
+  std::optional<int64_t> slotDefault(StringRef Slot);
+  /// The program's default for a symbol that names a global slot (`@nx2+0`:
+  /// SampleSpace::defaultOf); none for any other symbol.
+  std::optional<int64_t> symDefault(unsigned Sym);
+  DenseMap<unsigned, std::optional<int64_t>> SymDefaults; // symDefault's answers
   SmallPtrSet<Function *, 4> ArgTripsBusy;
   double entering(FnInfo &FI, const Loop *L);
   std::pair<double, bool> relFreq(FnInfo &FI, const BasicBlock *BB, SymSet *Syms = nullptr);
@@ -315,9 +325,13 @@ private:
   /// trip counts read only the object's size's symbols), and by what their
   /// executions are scaled (the size at the sample point over the size in
   /// the symbols they read: a key function's parameters); 0: the access,
-  /// as every access without Exact, takes view 0's.
+  /// as every access without Exact, takes view 0's. Defaults: for an access
+  /// Exact does not take (its callers' counts in no symbol), the factor of
+  /// its executions at the program's defaults for the slots its counts read
+  /// (symDefault), then counted in no symbol, guessed; 0: not taken either.
   Tally accumulate(const std::vector<std::pair<unsigned, double>> &From,
-                   const std::function<double(const SymSet &)> &Exact = nullptr);
+                   const std::function<double(const SymSet &)> &Exact = nullptr,
+                   const std::function<double(const SymSet &)> &Defaults = nullptr);
   /// Symbols a view-1 trip count or branch may read: some object's size's,
   /// a global every module names alike (a key's USE, joined elsewhere), or
   /// a parameter of a function with a parameter key (keyParam).

@@ -188,14 +188,30 @@ std::vector<std::pair<GlobalVariable *, SiteEstimate>> Estimator::run() {
     }
     auto exactAt = [&] {
       Mode = 1;
-      Tally T = accumulate(From, [&](const SymSet &S) {
-        if (subsetSyms(S, *Syms))
-          return 1.0;
-        for (const Sample &KS : InParams)
-          if (subsetSyms(S, KS.Syms))
-            return BytesS / double(KS.Value);
-        return 0.0;
-      });
+      Tally T = accumulate(
+          From,
+          [&](const SymSet &S) {
+            if (subsetSyms(S, *Syms))
+              return 1.0;
+            for (const Sample &KS : InParams)
+              if (subsetSyms(S, KS.Syms))
+                return BytesS / double(KS.Value);
+            return 0.0;
+          },
+          // loops to global slots the program defaults where the input gives
+          // none (an NPB-like grid's `nx2`, read from a file or set to the
+          // problem's size), none of them the size's: at those defaults, each
+          // taken linear in its slot
+          [&](const SymSet &S) {
+            double F = 1;
+            for (unsigned X : S) {
+              std::optional<int64_t> D = is_contained(*Syms, X) ? std::nullopt : symDefault(X);
+              if (!D || *D <= 0 || Space.value(X) <= 0)
+                return 0.0;
+              F *= double(*D) / double(Space.value(X));
+            }
+            return F;
+          });
       Mode = 0;
       return T;
     };
@@ -764,6 +780,8 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // ELLPACK matrix's row width, `A->K = 4` in its builder): "=4" -> the
   // slot, flagged stores (version 10), for the join to count other
   // modules' loops to that field (`k < A->K` in the product's file)
+  // (flagged guessed where a call is given the global's address: an input's
+  // reader may set it, `read(2, *) grid_points(1)`; the constant is a default)
   std::set<std::pair<std::string, std::string>> Consts;
   for (const auto &E : Space.constStores())
     if (auto *C = dyn_cast<ConstantInt>(E.second->getValueOperand());
@@ -771,7 +789,24 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
         C->getValue().getActiveBits() < 32)
       Consts.insert({("=" + Twine(C->getZExtValue())).str(), E.first().str()});
   for (const auto &[K, Slot] : Consts)
-    edge(0, K, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES);
+    edge(0, K, Slot, 0, 0, std::nullopt, Space.addressTaken(Slot), "", false, OLI_SUMMARY_F_STORES);
+  // ... or one value that is the program's default where the input gives
+  // none (`nx2 = grid_points(1) - 2` after the grid is read from a file or
+  // set to the problem's size): "=22" flagged guessed too (version 12), for
+  // the join to count other modules' loops to it at the default, guessed
+  // A global's only (not a field's: `c.nx = argc > 1 ? atol(..) : 1024`
+  // keeps its symbol, which a size may be in), and not a slot holding a
+  // shared symbol's value (above: the join relates it to a size exactly)
+  std::set<std::string> HeldSlots;
+  for (const auto &H : Held)
+    HeldSlots.insert(H.second);
+  std::set<std::pair<std::string, std::string>> Defaults;
+  for (const auto &E : Space.slotValues())
+    if (SampleSpace::sharedName(E.first()) && E.first().starts_with("@") && !HeldSlots.count(E.first().str()))
+      if (std::optional<int64_t> D = slotDefault(E.first()); D && *D > 0 && *D < (int64_t(1) << 31))
+        Defaults.insert({("=" + Twine(*D)).str(), E.first().str()});
+  for (const auto &[K, Slot] : Defaults)
+    edge(0, K, Slot, 0, 0, std::nullopt, false, "", false, OLI_SUMMARY_F_STORES | OLI_SUMMARY_F_GUESSED);
   // Calls of other modules' functions ("fn()"), per call of the root they
   // run under: the join counts each root's calls from main. Each call edge
   // also names the values the calls pass for the callee's integer

@@ -680,10 +680,11 @@ int main(void) {
    * compute() writes once a point of a loop nest to the module slots @nx+0
    * and @ny+0 (its counts taken at their sample values), compute called 10
    * times, main's module storing 512 into each: 10 x 512 x 512 x 8 bytes =
-   * 20 passes when the USE is one product of its symbols (0); without the
-   * flag (1), or a slot not shown to hold one constant (2), the guess (3 a
-   * call) */
-  for (int c = 0; c < 3; c++) {
+   * 20 passes when the USE is one product of its symbols (0), guessed when
+   * 512 is the program's default where the input gives none (the edges
+   * flagged guessed: 3); without the flag (1), or a slot not shown to hold
+   * one constant (2), the guess (3 a call) */
+  for (int c = 0; c < 4; c++) {
     len = 0;
     const uint64_t rsite = 0xd2d2;
     const char *nx = "@nx+0", *ny = "@ny+0";
@@ -699,6 +700,7 @@ int main(void) {
     len += oli_summary_write(&ru, NULL, sec + len, sizeof sec - len);
     memset(&st, 0, sizeof st);
     st.what = OLI_SUMMARY_EDGE, st.from_key = "=512", st.key = nx, st.flags = OLI_SUMMARY_F_STORES;
+    if (c == 3) st.flags |= OLI_SUMMARY_F_GUESSED;
     len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
     st.key = ny;
     if (c != 2) len += oli_summary_write(&st, NULL, sec + len, sizeof sec - len);
@@ -710,6 +712,9 @@ int main(void) {
     if (c == 0)
       CHECK("a constant-size object swept to slots holding constants, one product of them: exact",
             out.passes > 19.9f && out.passes < 20.1f && !(out.flags & OLI_STATIC_F_GUESSED));
+    else if (c == 3)
+      CHECK("... slots holding the program's defaults: counted at them, guessed",
+            out.passes > 19.9f && out.passes < 20.1f && (out.flags & OLI_STATIC_F_GUESSED));
     else
       CHECK("counts not one product, or a slot not shown to hold one constant: the guess",
             out.passes > 29.9f && out.passes < 30.1f && (out.flags & OLI_STATIC_F_GUESSED));

@@ -139,10 +139,17 @@
 #   there (version 10's edges): rhs, forcing and lhs exact (expected; 39.5,
 #   8.2 and 8.2 of 78, 16.4 and 16.4 before), u, rho_i and speed, whose
 #   USEs add loops to grid_points and to nx2, within 1.2x (view 0's);
+#   grid-read: the same files with main_read.f90, which reads the step
+#   count and the grid from an input file when one opens and takes the
+#   problem's defaults otherwise, as NPB does (the test has none): nx2 is
+#   then a phi of the input's and 22, which main's module gives as its
+#   default (an edge "=22" flagged guessed, version 12), and in the single
+#   file the solver's loops to it count at it; the same passes, guessed;
 #   bench-xs: the bundled xs kernel (benchmarks/kernels/xs, OpenMP), grids
 #   built in grid.c into xs_data_t's fields, gathered in simulation.c and
 #   verify.c; its single-file build is a unity file that #includes every .c.
-# The single-file builds of params, sized, chain, fields, swap, owned, global, npb, fsized and grid keep the kernels out of line
+# The single-file builds of params, sized, chain, fields, swap, owned, global,
+# npb, fsized, grid and grid-read keep the kernels out of line
 # (-fno-inline-functions; flang: no inlining): inlined into their callers,
 # the estimate's guessed guard probabilities and trip counts change
 # (docs/static-intensity.md, "Limits"), which is not what this test is about.
@@ -153,6 +160,7 @@ set -u
 case_=$1
 S=$SRC/summary/$case_
 [ "$case_" = bench-xs ] && S=$SRC/../../benchmarks/kernels/xs
+[ "$case_" = grid-read ] && S=$SRC/summary/grid
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 1
 fail() { echo "FAIL summaries-$case_: $*" >&2; exit 1; }
 [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
@@ -205,7 +213,7 @@ bench-xs)
   OLI_PASS_OPTIONS=$PO "$CLANG" $C -finline-hint-functions -fpass-plugin="$PLUGIN" one-file.c -o one -lm $LINK ||
     fail "compile the single file"
   ;;
-npb|fmain|common|fsized|fsyntax|grid)
+npb|fmain|common|fsized|fsyntax|grid|grid-read)
   [ -n "${FLANG:-}" ] && [ -x "$FLANG" ] || { echo "SKIP: flang-new-19 not found"; exit 77; }
   files="sp_data.f90 init.f90 rhs.f90 solve.f90 norm.f90 main.f90"
   [ "$case_" = fmain ] && files="fm_data.f90 alloc.f90 step.f90 main.f90"
@@ -213,6 +221,7 @@ npb|fmain|common|fsized|fsyntax|grid)
   [ "$case_" = fsized ] && files="kernels.f90 main.f90"
   [ "$case_" = fsyntax ] && files="data.f90 init.f90 kern.f90 main.f90"
   [ "$case_" = grid ] && files="grid_data.f90 init.f90 rhs.f90 solve.f90 verify.f90 main.f90"
+  [ "$case_" = grid-read ] && files="grid_data.f90 init.f90 rhs.f90 solve.f90 verify.f90 main_read.f90"
   for f in $files; do
     OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c "$S/$f" -o "${f%.f90}.o" ||
       fail "compile $f"
@@ -222,7 +231,7 @@ npb|fmain|common|fsized|fsyntax|grid)
   OLI_PASS_OPTIONS=$PO "$FLANG" -O2 -mllvm -inline-threshold=-10000 -gline-tables-only -fpass-plugin="$PLUGIN" \
     one-file.f90 -o one $LINK || fail "compile the single file"
   ;;
-*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, members, wrapper, omp, owned, global, stored, ell, twice, substeps, npb, fmain, common, fsized, fsyntax, grid, bench-xs)" ;;
+*) fail "unknown case (params, sized, chain, xs, sret, fields, swap, swap-apart, vector, accessor, members, wrapper, omp, owned, global, stored, ell, twice, substeps, npb, fmain, common, fsized, fsyntax, grid, grid-read, bench-xs)" ;;
 esac
 "$OLI" sites --json multi > multi.json || fail "oli sites multi"
 "$OLI" sites --json one > one.json || fail "oli sites one"
