@@ -779,9 +779,9 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // a field or global the module gives one constant and nothing else (an
   // ELLPACK matrix's row width, `A->K = 4` in its builder): "=4" -> the
   // slot, flagged stores (version 10), for the join to count other
-  // modules' loops to that field (`k < A->K` in the product's file)
-  // (flagged guessed where a call is given the global's address: an input's
-  // reader may set it, `read(2, *) grid_points(1)`; the constant is a default)
+  // modules' loops to that field (`k < A->K` in the product's file);
+  // flagged guessed where a call is given the global's address (an input's
+  // reader may set it, `read(2, *) grid_points(1)`: the constant is a default)
   std::set<std::pair<std::string, std::string>> Consts;
   for (const auto &E : Space.constStores())
     if (auto *C = dyn_cast<ConstantInt>(E.second->getValueOperand());
@@ -793,10 +793,10 @@ void Estimator::emitSummaries(const std::vector<std::pair<GlobalVariable *, Tall
   // ... or one value that is the program's default where the input gives
   // none (`nx2 = grid_points(1) - 2` after the grid is read from a file or
   // set to the problem's size): "=22" flagged guessed too (version 12), for
-  // the join to count other modules' loops to it at the default, guessed
+  // the join to count other modules' loops to it at the default, guessed.
   // A global's only (not a field's: `c.nx = argc > 1 ? atol(..) : 1024`
   // keeps its symbol, which a size may be in), and not a slot holding a
-  // shared symbol's value (above: the join relates it to a size exactly)
+  // shared symbol's value (above: the join relates it to a size exactly).
   std::set<std::string> HeldSlots;
   for (const auto &H : Held)
     HeldSlots.insert(H.second);
