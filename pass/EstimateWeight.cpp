@@ -1704,8 +1704,15 @@ static std::optional<int64_t> programDefault(Value *V, const LoopInfo &LI, Domin
 
 std::optional<int64_t> Estimator::symDefault(unsigned Sym) {
   auto [It, New] = SymDefaults.try_emplace(Sym, std::nullopt);
-  if (New)
-    It->second = Space.defaultOf(Space.name(Sym));
+  StringRef Slot = Space.name(Sym);
+  if (!New || !Slot.starts_with("@"))
+    return It->second;
+  if (auto CS = Space.constStores().find(Slot); CS != Space.constStores().end() && Space.addressTaken(Slot)) {
+    if (auto *C = dyn_cast<ConstantInt>(CS->second->getValueOperand()); C && C->getValue().getActiveBits() < 62)
+      It->second = C->getSExtValue();
+  } else {
+    It->second = slotDefault(Slot);
+  }
   return It->second;
 }
 

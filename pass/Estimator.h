@@ -241,7 +241,6 @@ public:
       : M(M), DL(M.getDataLayout()),
         FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()), Space(M) {
     Space.Dom = [this](Function &F) { return &FAM.getResult<DominatorTreeAnalysis>(F); };
-    Space.Default = [this](StringRef Slot) { return slotDefault(Slot); };
   }
   std::vector<std::pair<GlobalVariable *, SiteEstimate>> run();
 
@@ -280,8 +279,10 @@ private:
   /// grid_points(1) - 2` after the grid is read from a file, or set to the
   /// problem's size where none opens); none otherwise.
   std::optional<int64_t> slotDefault(StringRef Slot);
-  /// The program's default for a symbol that names a global slot (`@nx2+0`:
-  /// SampleSpace::defaultOf); none for any other symbol.
+  /// The value a symbol that names a global slot (`@nx2+0`) holds where the
+  /// input gives none: slotDefault's, or the one constant the module stores
+  /// there where a call (the input's reader, `read(2, *) grid_points(1)`)
+  /// is given its address; none for any other symbol.
   std::optional<int64_t> symDefault(unsigned Sym);
   DenseMap<unsigned, std::optional<int64_t>> SymDefaults; // symDefault's answers
   SmallPtrSet<Function *, 4> ArgTripsBusy;

@@ -600,15 +600,6 @@ ConstantInt *SampleSpace::constGiven(Value *V) {
   return G && !AddressTaken.contains(globalBase(*G)) ? constLoaded(V) : nullptr;
 }
 
-std::optional<int64_t> SampleSpace::defaultOf(StringRef Slot) {
-  if (!Slot.starts_with("@"))
-    return std::nullopt;
-  if (auto It = ConstStore.find(Slot); It != ConstStore.end() && addressTaken(Slot))
-    if (auto *C = dyn_cast<ConstantInt>(It->second->getValueOperand()); C && C->getValue().getActiveBits() < 62)
-      return C->getSExtValue();
-  return Default ? Default(Slot) : std::nullopt;
-}
-
 std::string SampleSpace::argumentName(Value *Op) {
   Op = heldValue(Op);
   if (auto *C = dyn_cast<ConstantInt>(Op))

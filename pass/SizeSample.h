@@ -116,15 +116,6 @@ public:
   /// its own function (unset: no such load is followed).
   std::function<llvm::DominatorTree *(llvm::Function &)> Dom;
 
-  /// The program's default for a global slot's value where the input gives
-  /// none (its one stored value a phi of a constant and the input's: the
-  /// estimator's slotDefault); unset: none is taken.
-  std::function<std::optional<int64_t>(llvm::StringRef)> Default;
-  /// The value a global slot ("@g+off") holds where the input gives none:
-  /// Default's, or the one constant the module stores there where a call
-  /// (the input's reader, `read(2, *) grid_points(1)`) is given its address.
-  std::optional<int64_t> defaultOf(llvm::StringRef Slot);
-
   /// The symbol naming V (a run-time value SCEV cannot see through).
   unsigned symbol(llvm::Value *V);
   const std::string &name(unsigned Sym) const { return Names[Sym]; }
