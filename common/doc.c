@@ -64,7 +64,9 @@
   X(PATTERN_SOURCE, "pattern_source", T_STR, N, N, O, N)                                      \
   X(TOUCHED, "touched", T_U64, N, N, O, N)                                                    \
   X(CHAINED, "chained", T_BOOL, N, N, O, N)                                                   \
-  X(NEAR_ACCESSES, "near_accesses", T_U64, N, N, O, N)
+  X(NEAR_ACCESSES, "near_accesses", T_U64, N, N, O, N)                                       \
+  X(GATHER_ACCESSES, "gather_accesses", T_U64, N, N, O, N)                                   \
+  X(GATHER_OPS, "gather_ops", T_U64, N, N, O, N)
 
 const field_t _oli_doc_fields[OLI_F_COUNT_] = {
 #define FIELD_ROW(Id, Key, Type, Rep, Plan, Prof, Left) [OLI_F_##Id] = {Key, Type, {Rep, Plan, Prof, Left}},

@@ -54,7 +54,8 @@ typedef enum oli_doc_field_e {
   OLI_F_MECHANISM, OLI_F_REASON, OLI_F_FALLBACKS, OLI_F_PAGES_INTENDED, OLI_F_PAGES_ACHIEVED,
   OLI_F_PAGES_NOT_PRESENT, OLI_F_PAGES_SHARED, OLI_F_PAGES_SAMPLED, OLI_F_LONGEST_RUN, OLI_F_FRAMES,
   OLI_F_SHARE_AT_DECISION, OLI_F_SHARE_OF_PEAK, OLI_F_RULE, OLI_F_REDECISIONS, OLI_F_WHY,
-  OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_PATTERN_SOURCE, OLI_F_TOUCHED, OLI_F_CHAINED, OLI_F_NEAR_ACCESSES, OLI_F_COUNT_
+  OLI_F_PLANNED, OLI_F_PATTERN, OLI_F_PATTERN_SOURCE, OLI_F_TOUCHED, OLI_F_CHAINED, OLI_F_NEAR_ACCESSES, OLI_F_GATHER_ACCESSES,
+  OLI_F_GATHER_OPS, OLI_F_COUNT_
 } oli_doc_field_t;
 #define OLI_HAS(s, f) (((s)->has >> (f)) & 1u)
 #define OLI_SET(s, f) ((s)->has |= 1ull << (f))
@@ -168,6 +169,10 @@ typedef struct oli_doc_site_s {
   uint64_t size_hint, count, total_bytes, largest, peak_live, lifetime_ns, accesses;
   uint64_t touched;         /* profile: span of the sampled addresses within its objects, bytes; 0 unknown */
   uint64_t near_accesses;   /* profile: of accesses, those using lines another access of their iteration brought */
+  uint64_t gather_accesses; /* profile: of accesses, those in a loop whose addresses wait on a value the
+                             * iteration loads (a gather, a search, a chase) */
+  uint64_t gather_ops;      /* profile: each of those times its loop's operations per iteration, summed:
+                             * / gather_accesses, the work a core holds in flight per miss */
   uint64_t bytes, dram_bytes, fallbacks, pages_not_present, pages_shared;
   uint64_t longest_run;     /* report: bytes of the measured object's longest stretch on one node */
   double stall;

@@ -160,6 +160,8 @@ static void write_field(oli_jw_t *w, const oli_doc_site_t *s, int f, int use) {
                  : f == OLI_F_ACCESSES    ? s->accesses
                  : f == OLI_F_TOUCHED     ? s->touched
                  : f == OLI_F_NEAR_ACCESSES ? s->near_accesses
+                 : f == OLI_F_GATHER_ACCESSES ? s->gather_accesses
+                 : f == OLI_F_GATHER_OPS  ? s->gather_ops
                  : f == OLI_F_BYTES       ? s->bytes
                  : f == OLI_F_DRAM_BYTES  ? s->dram_bytes
                  : f == OLI_F_FALLBACKS   ? s->fallbacks

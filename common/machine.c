@@ -194,6 +194,8 @@ int oli_machine_parse(const char *text, size_t len, const oli_json_limits_t *lim
                  &m->cache_read_bw, why, why_n) ||
       member_u64(root, "cache_chase_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)",
                  &m->cache_chase_ps, why, why_n) ||
+      member_u64(root, "miss_window", "document", 1, 1000000, 0, 0, "a count of operations (1-1000000)",
+                 &m->miss_window, why, why_n) ||
       member_u64(root, "op_ps", "document", 1, 1000000000, 0, 0, "a time in ps (1-1000000000)", &m->op_ps, why,
                  why_n))
     goto out;
@@ -315,6 +317,7 @@ int oli_machine_write(FILE *f, const oli_machine_t *m, const char *tool) {
   if (m->cache_gather_ps) fprintf(f, ",\n  \"cache_gather_ps\": %" PRIu64, m->cache_gather_ps);
   if (m->cache_read_bw) fprintf(f, ",\n  \"cache_read_bandwidth\": %" PRIu64, m->cache_read_bw);
   if (m->cache_chase_ps) fprintf(f, ",\n  \"cache_chase_ps\": %" PRIu64, m->cache_chase_ps);
+  if (m->miss_window) fprintf(f, ",\n  \"miss_window\": %" PRIu64, m->miss_window);
   if (m->op_ps) fprintf(f, ",\n  \"op_ps\": %" PRIu64, m->op_ps);
   uint64_t pt[OLI_MACHINE_MAX_SWEEP > OLI_MACHINE_MAX_HITS ? OLI_MACHINE_MAX_SWEEP : OLI_MACHINE_MAX_HITS][2];
   for (uint32_t k = 0; k < m->nops; k++) pt[k][0] = m->ops[k].threads, pt[k][1] = m->ops[k].op_ps;

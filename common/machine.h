@@ -60,6 +60,11 @@ typedef struct oli_machine_s {
   uint64_t cache_read_bw;    /* MB/s one thread reads a buffer the caches hold, streamed; 0 unknown */
   uint64_t cache_chase_ps;   /* ps per dependent load (a pointer chase) through a buffer the caches hold,
                               * one thread (a hit in a chain of dependent loads); 0 unknown */
+  uint64_t miss_window;      /* operations a core holds in flight while a miss is out (its window):
+                              * a gather with k operations between its misses overlaps about
+                              * miss_window / k of them, so each costs a thread about its latency x
+                              * k / miss_window; measured from the sparse row loop with added work
+                              * (docs/machine.md); 0 unknown */
   uint64_t op_ps;            /* ps per operation one thread issues on independent work (a mix of
                               * integer, floating-point, load and store instructions): the
                               * planner's compute time per profiled operation; 0 unknown */

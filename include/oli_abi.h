@@ -256,6 +256,15 @@ int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every);
  * accesses, which the planner counts as cache hits. Added to ABI v1 without
  * a version bump, as above. */
 int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every);
+/* The same where the crossing access gathers: it is in a loop and its
+ * address waits on a value loaded in the same iteration (x[idx[i]], a
+ * search's probe, a pointer chase), and `ops` is the operations of one
+ * iteration of that loop (as __oli_profile_ops counts them, its inner loops
+ * left out): its weight also counts among the site's gathered accesses and
+ * weight x ops among their loops' operations, which oli plan takes for the
+ * work a core holds in flight per miss (docs/profile-schema.md, "Cost
+ * model"). Added to ABI v1 without a version bump, as above. */
+int64_t __oli_profile_gather4(const void *addr, int64_t left, uint64_t every, uint64_t ops);
 
 /* A memset, memcpy or memmove side of `quanta` 4-byte quanta from `base` (a
  * copy has two sides), taken off the countdown at once (left < 0): samples

@@ -30,6 +30,7 @@ constexpr char SiteLeaveName[] = "__oli_site_leave";
 constexpr char NewNothrowName[] = "__oli_new_nothrow"; // the nothrow entry of the OLI_KF_NEW kinds
 constexpr char ProfileSampleName[] = "__oli_profile_sample4"; // a block's countdown (4-byte quanta) below zero
 constexpr char ProfileNearName[] = "__oli_profile_near4"; // the same, the crossing access using lines another of its block brings
+constexpr char ProfileGatherName[] = "__oli_profile_gather4"; // the same, the crossing access gathering, with its loop's operations
 constexpr char ProfileSpanName[] = "__oli_profile_span4"; // a memset/memcpy/memmove side
 constexpr char ProfileOpsName[] = "__oli_profile_ops"; // a function's operations countdown below zero
 constexpr char PlanEmbeddedName[] = "__oli_plan_embedded";

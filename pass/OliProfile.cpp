@@ -24,7 +24,10 @@
 // stencil's neighbours, a gathered struct's other fields: markNear) come
 // after its leading ones in its quanta, and a crossing among them calls
 // __oli_profile_near4 instead, which the runtime counts in the site's
-// near_accesses too: oli plan counts those as cache hits.
+// near_accesses too: oli plan counts those as cache hits. A crossing at a
+// leading access in a loop whose address waits on a value the iteration
+// loads (gatherOps) calls __oli_profile_gather4 with the operations of that
+// loop's iteration: oli plan's misses a core overlaps.
 // Every block's operations (blockOps) come off a second countdown at its
 // end, after the accesses' code, in every function (a counted innermost loop's
 // once, at its exit); where the function's copy meets the thread's (before
@@ -434,9 +437,45 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
   }
 }
 
+/// Ops[J], for each leading access of Accesses (not Near) in a loop whose
+/// address waits on a value the iteration loads (loadBehind: x[idx[i]], a
+/// search's probe, a chase): the operations of one iteration of that loop
+/// (blockOps of its own blocks, its inner loops' left out) over the loop's
+/// such accesses to the same object (an unrolled gather's copies share the
+/// iteration): the work a core holds in flight per miss of it; 0 for the
+/// others.
+static void gatherOps(ArrayRef<std::pair<Instruction *, Value *>> Accesses, ArrayRef<bool> Near,
+                      const DenseMap<const BasicBlock *, uint64_t> &BlockOps, LoopInfo &LI, ScalarEvolution &SE,
+                      MutableArrayRef<uint64_t> Ops) {
+  DenseMap<const Loop *, uint64_t> PerIteration;
+  DenseMap<std::pair<const Loop *, const Value *>, uint64_t> Copies;
+  SmallVector<std::pair<const Loop *, const Value *>, 32> Key(Accesses.size(), {nullptr, nullptr});
+  for (size_t J = 0; J < Accesses.size(); ++J) {
+    Instruction *I = Accesses[J].first;
+    const Loop *L = LI.getLoopFor(I->getParent());
+    if (!L || Near[J] || (!isa<LoadInst>(I) && !isa<StoreInst>(I)))
+      continue;
+    SmallPtrSet<Value *, 32> Seen;
+    if (!loadBehind(Accesses[J].second, L, SE, Seen))
+      continue;
+    auto [It, New] = PerIteration.try_emplace(L, 0);
+    if (New)
+      for (const BasicBlock *BB : L->blocks())
+        if (LI.getLoopFor(BB) == L)
+          It->second += BlockOps.lookup(BB);
+    Key[J] = {L, getUnderlyingObject(Accesses[J].second)};
+    ++Copies[Key[J]];
+  }
+  for (size_t J = 0; J < Accesses.size(); ++J)
+    if (Key[J].first) {
+      uint64_t N = Copies.lookup(Key[J]);
+      Ops[J] = std::max<uint64_t>(1, (PerIteration.lookup(Key[J].first) + N / 2) / N);
+    }
+}
+
 /// The module's entry points and countdowns.
 struct Hooks {
-  FunctionCallee Sample, Near, Span, Ops;
+  FunctionCallee Sample, Near, Gather, Span, Ops;
   GlobalVariable *Ctr, *OpsCtr;
 };
 
@@ -450,6 +489,7 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
   SmallVector<std::pair<Instruction *, Value *>, 32> Accesses;
   SmallVector<std::pair<MemIntrinsic *, Value *>, 4> Spans;
   SmallVector<OpsAt, 16> Ops; // each block's end and operations, before the function changes
+  DenseMap<const BasicBlock *, uint64_t> BlockOps;
   for (BasicBlock &BB : F) {
     for (Instruction &I : BB) {
       if (Value *Ptr = profiledPointer(I))
@@ -458,6 +498,7 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
     }
     if (uint64_t N = blockOps(BB, DL)) {
       Ops.push_back({BB.getTerminator(), N});
+      BlockOps[&BB] = N;
       NumProfiledOps += N;
     }
   }
@@ -490,7 +531,12 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
     AskedLI = FAM != nullptr;
     return FAM ? &FAM->getResult<LoopAnalysis>(F) : nullptr;
   });
-  // a counted loop's operations at its exit (scalar evolution only for a function with loops)
+  // the gathers' loops' operations, and a counted loop's operations at its
+  // exit (scalar evolution only for a function with loops)
+  SmallVector<uint64_t, 32> GatherOps(Accesses.size(), 0);
+  if (!Accesses.empty() && FAM && !FAM->getResult<LoopAnalysis>(F).empty())
+    if (auto [LI, SE] = Get(); LI && SE)
+      gatherOps(Accesses, Near, BlockOps, *LI, *SE, GatherOps);
   if (FAM && !FAM->getResult<LoopAnalysis>(F).empty()) {
     AskedLI = true;
     if (auto [LI, SE] = Get(); LI && SE)
@@ -547,9 +593,36 @@ static bool instrumentFunction(Function &F, Hooks &H, uint64_t Every, FunctionAn
     Value *Callee = H.Sample.getCallee();
     if (Lead < K) // the crossing quantum is a near access's from Lead on
       Callee = T.CreateSelect(T.CreateICmpUGE(Idx, ConstantInt::get(I64, Lead)), H.Near.getCallee(), Callee);
-    CallInst *Next = T.CreateCall(H.Sample.getFunctionType(), Callee, {Ptr, Left, ConstantInt::get(I64, Every)}, "oli.cd.next");
-    Next->setDoesNotThrow(); // either entry point: an indirect call unwinds nowhere either
-    T.CreateStore(Next, Cd);
+    Value *EveryV = ConstantInt::get(I64, Every);
+    // a gathering crossing access (a leading one: GatherOps) calls the gather entry point with its loop's operations
+    Value *GOps = nullptr;
+    if (any_of(Order, [&](size_t J) { return GatherOps[J] != 0; })) {
+      auto OpsOf = [&](size_t J) { return ConstantInt::get(I64, GatherOps[J]); };
+      GOps = OpsOf(Order.back());
+      for (size_t J = Order.size() - 1; J-- > 0;)
+        GOps = T.CreateSelect(Scalar ? T.CreateICmpEQ(Idx, ConstantInt::get(I64, J))
+                                     : T.CreateICmpULT(Idx, ConstantInt::get(I64, Cum[J])),
+                              OpsOf(Order[J]), GOps);
+    }
+    Value *NextV;
+    if (!GOps) {
+      CallInst *Next = T.CreateCall(H.Sample.getFunctionType(), Callee, {Ptr, Left, EveryV}, "oli.cd.next");
+      Next->setDoesNotThrow(); // either entry point: an indirect call unwinds nowhere either
+      NextV = Next;
+    } else {
+      Instruction *GT = nullptr, *ST = nullptr;
+      SplitBlockAndInsertIfThenElse(T.CreateICmpNE(GOps, ConstantInt::get(I64, 0)), Then->getIterator(), &GT, &ST);
+      IRBuilder<> G(GT), S(ST);
+      CallInst *GC = G.CreateCall(H.Gather, {Ptr, Left, EveryV, GOps}, "oli.cd.next");
+      CallInst *SC = S.CreateCall(H.Sample.getFunctionType(), Callee, {Ptr, Left, EveryV}, "oli.cd.next");
+      GC->setDoesNotThrow(), SC->setDoesNotThrow();
+      T.SetInsertPoint(Then); // the tail, after both
+      PHINode *P = T.CreatePHI(I64, 2, "oli.cd.next");
+      P->addIncoming(GC, GT->getParent());
+      P->addIncoming(SC, ST->getParent());
+      NextV = P;
+    }
+    T.CreateStore(NextV, Cd);
     NumProfiledAccesses += End - Begin;
   }
   instrumentSpans(Spans, Cd, H.Span, Every, Unlikely); // after the blocks': it splits them
@@ -590,9 +663,10 @@ bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM)
   Hooks H;
   H.Sample = M.getOrInsertFunction(ProfileSampleName, I64, Ptr, I64, I64);
   H.Near = M.getOrInsertFunction(ProfileNearName, H.Sample.getFunctionType());
+  H.Gather = M.getOrInsertFunction(ProfileGatherName, I64, Ptr, I64, I64, I64);
   H.Span = M.getOrInsertFunction(ProfileSpanName, I64, Ptr, I64, I64, I64);
   H.Ops = M.getOrInsertFunction(ProfileOpsName, I64, I64, I64);
-  for (FunctionCallee FC : {H.Sample, H.Near, H.Span, H.Ops})
+  for (FunctionCallee FC : {H.Sample, H.Near, H.Gather, H.Span, H.Ops})
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()))
       Fn->addFnAttr(Attribute::NoUnwind);
   H.Ctr = countdown(M, CountdownName, 0);
@@ -603,7 +677,7 @@ bool instrumentAccesses(Module &M, uint64_t Every, FunctionAnalysisManager *FAM)
     Fns.push_back(&F);
   for (Function *F : Fns)
     Changed |= instrumentFunction(*F, H, Every, FAM);
-  for (FunctionCallee FC : {H.Sample, H.Near, H.Span, H.Ops})
+  for (FunctionCallee FC : {H.Sample, H.Near, H.Gather, H.Span, H.Ops})
     if (auto *Fn = dyn_cast<Function>(FC.getCallee()); Fn && Fn->use_empty())
       Fn->eraseFromParent(); // no access, no near access, no span in the module
   for (GlobalVariable *GV : {H.Ctr, H.OpsCtr})

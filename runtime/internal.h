@@ -670,9 +670,11 @@ void _oli_site_count_access(oli_site_state_t *st, uint64_t weight);
 /* The same for a portable sample at addr of object obj (an identity, 0
  * unknown) after `clock` units sampled on this thread: also its step from the
  * thread's sample before of the same object (types.h, OLI_STEP_*), and, near,
- * the weight among its near accesses too (__oli_profile_near4). */
+ * the weight among its near accesses too (__oli_profile_near4); with
+ * gather_ops (not 0) the weight among its gathered accesses and weight x
+ * gather_ops among their loops' operations (__oli_profile_gather4). */
 void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock,
-                            bool near);
+                            bool near, uint64_t gather_ops);
 /* The site's pattern from its steps summed over the shards (steps[] gets the
  * sums, may be NULL): OLI_PATTERN_NONE when too few were sampled. */
 oli_access_pattern_t _oli_site_sampled_pattern(const oli_site_state_t *st, uint64_t *steps);
@@ -683,6 +685,9 @@ uint64_t _oli_site_sampled_span(const oli_site_state_t *st);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
 /* Of those, the near accesses' (summed over the shards). */
 uint64_t _oli_site_near_accesses(const oli_site_state_t *st);
+/* Of those, the gathered accesses' and their loops' operations (summed over
+ * the shards). */
+void _oli_site_gathers(const oli_site_state_t *st, uint64_t *accesses, uint64_t *ops);
 /* The most threads that counted at once (objects or access samples): the
  * shards, which a thread hands on when it exits. */
 size_t _oli_site_threads(void);

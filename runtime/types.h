@@ -216,7 +216,8 @@ typedef struct oli_shard_ctr_s {
   uint64_t sweep_bytes;                     /* portable profile: |step| summed over its sweep steps */
   uint64_t irregular_bytes;                 /* ... and over its irregular steps */
   uint64_t near;                            /* portable profile: the accesses of `accesses` near another (__oli_profile_near4) */
-  /* 128 bytes in all: two cache lines, no neighbour shared */
+  uint64_t gathered, gather_ops;            /* ... gathered in a loop, and weight x that loop's operations (__oli_profile_gather4) */
+  /* 144 bytes in all: a thread's own, no other thread's counter beside them */
 } oli_shard_ctr_t;
 /* Live-byte counters of the whole process with headroom in every shard: all
  * placed bytes, then one per tier. */

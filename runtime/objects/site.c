@@ -547,7 +547,7 @@ static int step_class(int64_t d, uint32_t units, int32_t p, int32_t *cur_out) {
 }
 
 void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t addr, uintptr_t obj, uint64_t clock,
-                            bool near) {
+                            bool near, uint64_t gather_ops) {
   site_ext_t *x = (site_ext_t *)st;
   shard_t *s = x == &untagged ? NULL : my_shard ? my_shard : shard_get();
   if (oli_unlikely(s == NULL)) {
@@ -557,6 +557,11 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
   shard_ctr_t *c = &s->ctr[x->idx]; /* this thread's: plain fields, but the ones the profile sums */
   __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (near) __atomic_store_n(&c->near, __atomic_load_n(&c->near, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
+  if (gather_ops) {
+    __atomic_store_n(&c->gathered, __atomic_load_n(&c->gathered, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->gather_ops, __atomic_load_n(&c->gather_ops, __ATOMIC_RELAXED) + weight * gather_ops,
+                     __ATOMIC_RELAXED);
+  }
   if (obj == 0) return;
   uint64_t off = addr >= obj ? (uint64_t)(addr - obj) : 0;
   if (c->span_lo == 0 || off + 1 < c->span_lo) __atomic_store_n(&c->span_lo, off + 1, __ATOMIC_RELAXED);
@@ -656,6 +661,15 @@ uint64_t _oli_site_near_accesses(const oli_site_state_t *st) {
   for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all)
     a += __atomic_load_n(&s->ctr[x->idx].near, __ATOMIC_RELAXED);
   return a;
+}
+
+void _oli_site_gathers(const oli_site_state_t *st, uint64_t *accesses, uint64_t *ops) {
+  const site_ext_t *x = (const site_ext_t *)st;
+  *accesses = *ops = 0;
+  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
+    *accesses += __atomic_load_n(&s->ctr[x->idx].gathered, __ATOMIC_RELAXED);
+    *ops += __atomic_load_n(&s->ctr[x->idx].gather_ops, __ATOMIC_RELAXED);
+  }
 }
 
 size_t _oli_site_threads(void) {

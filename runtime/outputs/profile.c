@@ -84,7 +84,7 @@ oli_site_state_t *_oli_profile_owner(const void *addr, uintptr_t *obj) {
   return st == NULL || _oli_site_record(st) == NULL ? NULL : st;
 }
 
-static void attribute(const void *addr, uint64_t weight, bool near) {
+static void attribute(const void *addr, uint64_t weight, bool near, uint64_t gather_ops) {
   if (oli_unlikely(atomic_load_explicit(&paused, memory_order_relaxed) > 0)) {
     atomic_fetch_add_explicit(&skipped, weight, memory_order_relaxed);
     return;
@@ -93,10 +93,10 @@ static void attribute(const void *addr, uint64_t weight, bool near) {
   oli_site_state_t *st = _oli_profile_owner(addr, &obj);
   uint64_t clock = sampled_units += weight;
   if (st == NULL) atomic_fetch_add_explicit(&unattributed, weight, memory_order_relaxed);
-  else _oli_site_count_sample(st, weight, (uintptr_t)addr, obj, clock, near);
+  else _oli_site_count_sample(st, weight, (uintptr_t)addr, obj, clock, near, gather_ops);
 }
 
-void _oli_profile_attribute(const void *addr, uint64_t weight) { attribute(addr, weight, false); }
+void _oli_profile_attribute(const void *addr, uint64_t weight) { attribute(addr, weight, false, 0); }
 
 OLI_EXPORT void oli_profile_pause(void) {
   atomic_fetch_add_explicit(&paused, 1, memory_order_relaxed);
@@ -153,14 +153,15 @@ static inline int64_t next_period(uint64_t every) {
  * crossed, each period about every x scale countdown units long (scale 1:
  * the countdown counts 8-byte units; 2: 4-byte quanta, so that an int or a
  * float counts half an access). */
-static inline int64_t sample(const void *addr, int64_t left, uint64_t every, uint64_t scale, bool near) {
+static inline int64_t sample(const void *addr, int64_t left, uint64_t every, uint64_t scale, bool near,
+                             uint64_t gather_ops) {
   if (every == 0) return 0;
   uint64_t weight = 0;
   do {
     left += next_period(every * scale);
     weight += every;
   } while (left < 0);
-  if (_oli_profile_portable_enabled()) attribute(addr, weight, near);
+  if (_oli_profile_portable_enabled()) attribute(addr, weight, near, gather_ops);
   return left;
 }
 
@@ -179,7 +180,7 @@ static inline int64_t span(const void *base, uint64_t units, int64_t left, uint6
 }
 
 OLI_EXPORT int64_t __oli_profile_sample(const void *addr, int64_t left, uint64_t every) {
-  return sample(addr, left, every, 1, false);
+  return sample(addr, left, every, 1, false, 0);
 }
 
 OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t left, uint64_t every) {
@@ -187,11 +188,15 @@ OLI_EXPORT int64_t __oli_profile_span(const void *base, uint64_t units, int64_t 
 }
 
 OLI_EXPORT int64_t __oli_profile_sample4(const void *addr, int64_t left, uint64_t every) {
-  return sample(addr, left, every, 2, false);
+  return sample(addr, left, every, 2, false, 0);
 }
 
 OLI_EXPORT int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every) {
-  return sample(addr, left, every, 2, true);
+  return sample(addr, left, every, 2, true, 0);
+}
+
+OLI_EXPORT int64_t __oli_profile_gather4(const void *addr, int64_t left, uint64_t every, uint64_t ops) {
+  return sample(addr, left, every, 2, false, ops);
 }
 
 OLI_EXPORT int64_t __oli_profile_span4(const void *base, uint64_t quanta, int64_t left, uint64_t every) {
@@ -232,6 +237,8 @@ static void site_json(oli_jw_t *w, const oli_site_state_t *st) {
   s.accesses = _oli_site_accesses(st);
   s.near_accesses = _oli_site_near_accesses(st); /* of those, the lines another access brought */
   if (s.near_accesses) OLI_SET(&s, OLI_F_NEAR_ACCESSES);
+  _oli_site_gathers(st, &s.gather_accesses, &s.gather_ops); /* and those a loop gathered, with its work */
+  if (s.gather_accesses) OLI_SET(&s, OLI_F_GATHER_ACCESSES), OLI_SET(&s, OLI_F_GATHER_OPS);
   static const oli_doc_field_t given[] = {OLI_F_ID,        OLI_F_KIND,  OLI_F_FILE,    OLI_F_REL,
                                           OLI_F_FUNCTION,  OLI_F_NAME,  OLI_F_COUNT,   OLI_F_TOTAL_BYTES,
                                           OLI_F_LARGEST,   OLI_F_PEAK_LIVE, OLI_F_ACCESSES};

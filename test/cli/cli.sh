@@ -71,6 +71,9 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   grep -Eq '^oli: calibrate:   node 0 from node 0: idle latency: [0-9]+ ns \(' err.txt || fail "no progress line for the latency"
   grep -Eq '^oli: calibrate: 1 pair measured in [0-9.]+ s$' err.txt || fail "no closing progress line"
   [ ! -e /sys/devices/system/cpu/cpu0/cache/index0/size ] || grep -q 'smaller than 4x the last-level cache' err.txt || fail "no warning about the 8 MiB buffer"
+  # the miss window needs misses: none read over a buffer the caches hold
+  ! grep -q 'smaller than 4x the last-level cache' err.txt || ! grep -q '"miss_window"' m.json ||
+    fail "a miss window read from a buffer the caches hold"
   [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_ps": [1-9][0-9]*' m.json || fail "no operation's cost in the file"
   [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_sweep": \[\{"threads": 1, "op_ps": [1-9][0-9]*\}' m.json ||
     fail "no operations' sweep in the file"
@@ -1254,6 +1257,43 @@ assert abs(c["predicted"]["dram"] - max(16384 * 20e-9, hits * 5e-9)) < 1e-5 * hi
 assert json.load(open("cm.json"))["sites"][0].get("chained") is True
 assert "chained" not in json.load(open("u.json"))["sites"][0]
 assert ", chained)" in c["sites"][0]["reason"] and "chained" not in u["sites"][0]["reason"], (c["sites"][0], u["sites"][0])
+PY
+  ;;
+plan-gather-work) # a gathered index grid whose loop does 50 operations a miss (the profile's gather_ops /
+  # gather_accesses) on a core of a 100-operation window (miss_window): half its 200 ns latency a miss, not the
+  # machine's 20 ns gather; without the window, or without the work, 20 ns; merge sums both counts
+  python3 - <<'PY' || fail "cannot make the inputs"
+import json
+M = 1 << 20
+row = {"from": 0, "to": 0, "kind": "dram", "read_bandwidth": 10000, "threads": 1, "idle_latency": 200, "gather_ns": 20}
+json.dump({"schema": "oli-machine", "version": 1, "miss_window": 100, "measurements": [row]}, open("w.json", "w"))
+json.dump({"schema": "oli-machine", "version": 1, "measurements": [row]}, open("nw.json", "w"))
+def prof(path, work):
+    s = dict({"id": "0x0000000000000600", "kind": "malloc", "file": "xs.c", "function": "grid", "line": 12, "rel": 0,
+              "name": "index_grid", "count": 1, "largest": 64 * M, "peak_live": 64 * M, "total_bytes": 64 * M,
+              "accesses": M, "pattern": "gather", "pattern_source": "profile"},
+             **({"gather_accesses": M // 2, "gather_ops": 50 * (M // 2)} if work else {}))
+    json.dump({"schema": "oli-profile", "version": 1, "program": "xs", "access_source": "portable", "threads": 1,
+               "footprint_peak": 64 * M, "sites": [s]}, open(path, "w"))
+prof("g.json", True)
+prof("n.json", False)
+PY
+  run $OLI plan g.json --machine w.json --dram-limit 0 -o g.plan.json; want_rc 0 "plan of a gather with work"
+  run $OLI plan g.json --machine nw.json --dram-limit 0 -o gn.plan.json; want_rc 0 "the same without a window"
+  run $OLI plan n.json --machine w.json --dram-limit 0 -o n.plan.json; want_rc 0 "the same without the work"
+  run $OLI profile merge gm.json g.json g.json; want_rc 0 "merge of profiles with gathers' work"
+  python3 - <<'PY' || fail "the gathers' work"
+import json
+g, gn, n = (json.load(open(p)) for p in ("g.plan.json", "gn.plan.json", "n.plan.json"))
+misses = 1 << 20  # no cache: every access a miss
+assert abs(g["predicted"]["dram"] - misses * 100e-9) < 1e-5 * misses * 100e-9, g["predicted"]
+for p in (gn, n):
+    assert abs(p["predicted"]["dram"] - misses * 20e-9) < 1e-5 * misses * 20e-9, p["predicted"]
+assert g["model"]["miss_window"] == 100 and "miss_window" not in gn["model"], (g["model"], gn["model"])
+assert ", 50 operations a miss)" in g["sites"][0]["reason"], g["sites"][0]["reason"]
+assert "operations a miss" not in n["sites"][0]["reason"] + gn["sites"][0]["reason"]
+m = json.load(open("gm.json"))["sites"][0]
+assert m["gather_accesses"] == 1 << 20 and m["gather_ops"] == 50 << 20, m
 PY
   ;;
 plan-hit-curve) # the machine file's gathered hit curve (cache_gathers): a bucket table of 8 KiB touched pays

@@ -50,7 +50,7 @@ int main(void) {
       "{\"schema\": \"oli-machine\", \"version\": 1, \"host\": \"lab\", \"buffer_bytes\": 33554432,\n"
       " \"cache_bytes\": 25165824, \"cache_gather_ps\": 1800, \"cache_chase_ps\": 4200, \"future_member\": {\"ignored\": true},\n"
       " \"cache_gathers\": [{\"bytes\": 16384, \"gather_ps\": 800}, {\"bytes\": 1048576, \"gather_ps\": 1900}],\n"
-      " \"op_ps\": 60, \"op_sweep\": [{\"threads\": 1, \"op_ps\": 60}, {\"threads\": 4, \"op_ps\": 120}],\n"
+      " \"miss_window\": 130, \"op_ps\": 60, \"op_sweep\": [{\"threads\": 1, \"op_ps\": 60}, {\"threads\": 4, \"op_ps\": 120}],\n"
       " \"measurements\": [\n"
       "  {\"from\": 0, \"to\": 0, \"kind\": \"dram\", \"read_bandwidth\": 20480, \"threads\": 2, \"idle_latency\": 100,"
       "   \"loaded_latency\": 180, \"gather_ns\": 45, \"gather_ps\": 44500, \"sweep\": [{\"threads\": 1, \"read_bandwidth\": 11000}, {\"threads\": 2, \"read_bandwidth\": 20480}]},\n"
@@ -69,6 +69,7 @@ int main(void) {
                                                  m.rows[0].gather_ps == 44500 && r && r->gather_ns == 0 &&
                                                  r->gather_ps == 0);
   CHECK("good: a hit's costs", m.cache_gather_ps == 1800 && m.cache_chase_ps == 4200 && m.cache_read_bw == 0);
+  CHECK_EQ("good: the core's miss window", m.miss_window, 130);
   CHECK("good: the hit curve", m.nhits == 2 && m.hits[0].bytes == 16384 && m.hits[0].gather_ps == 800 &&
                                    m.hits[1].bytes == 1048576 && m.hits[1].gather_ps == 1900);
   CHECK("good: no row from node 1", oli_machine_find(&m, 1, 2) == NULL);
@@ -102,6 +103,7 @@ int main(void) {
   CHECK("write: same rows", again.n == m.n && memcmp(again.rows, m.rows, m.n * sizeof m.rows[0]) == 0);
   CHECK("write: same cache bytes", again.cache_bytes == m.cache_bytes);
   CHECK("write: same hit costs", again.cache_gather_ps == 1800 && again.cache_chase_ps == 4200 && again.cache_read_bw == 0);
+  CHECK_EQ("write: same miss window", again.miss_window, 130);
   CHECK("write: same hit curve", again.nhits == 2 && memcmp(again.hits, m.hits, sizeof m.hits[0] * 2) == 0);
   CHECK("write: same op sweep", again.op_ps == 60 && again.nops == 2 && again.ops[1].threads == 4 &&
                                     again.ops[1].op_ps == 120);
@@ -178,6 +180,9 @@ int main(void) {
   CHECK_STR("cache_chase_ps zero", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"cache_chase_ps\": 0, "
                                           "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
             "line 1, column 59: document.cache_chase_ps is not a time in ps (1-1000000000)");
+  CHECK_STR("miss_window zero", (parse("{\"schema\": \"oli-machine\", \"version\": 1, \"miss_window\": 0, "
+                                       "\"measurements\": [{\"from\": 0, \"to\": 0, \"read_bandwidth\": 1}]}"), why),
+            "line 1, column 56: document.miss_window is not a count of operations (1-1000000)");
   CHECK_STR("bad kind", row_error("{\"from\": 0, \"to\": 1, \"read_bandwidth\": 9, \"kind\": \"hbm\"}"),
             "line 1, column 108: measurements[0].kind is not \"dram\" or \"cxl\"");
   CHECK_STR("row not an object", row_error("[1]"), "line 1, column 58: measurements[0] is not an object");

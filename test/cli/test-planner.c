@@ -280,6 +280,26 @@ int main(void) {
   CHECK("chained gather: its hits at chase_ns each", fabs(oli_plan_hit_time(&m, &x[0]) - 32514048.0 * 5e-9) < 1e-12);
   CHECK("chained gather: its misses as any gather's",
         fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - 34594816.0 * 10e-9) < 1e-12);
+  x[0].chained = 0;
+  /* the work between a gather's misses (the profile's gather_ops per gathered
+   * access): a core's window of W operations holds W / k misses of a loop of k
+   * operations a miss, each then lat x k / W, never below the overlapped
+   * figure nor above the latency */
+  const double misses = 34594816.0, overlapped = misses * 10e-9;
+  x[0].gather_ops = 50;
+  CHECK("work, no window measured: the overlapped figure", fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - overlapped) < 1e-12);
+  m.window = 100;
+  CHECK("work 50, window 100: half the latency a miss",
+        m.lat[0] * 0.5 > 10 && fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - misses * m.lat[0] * 0.5e-9) < 1e-9);
+  x[0].gather_ops = 5; /* lat / 20: less than what the misses overlap */
+  CHECK("little work: the overlapped figure", m.lat[0] / 20 < 10 && fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - overlapped) < 1e-12);
+  x[0].gather_ops = 500;
+  CHECK("more work than the window: the latency a miss", fabs(oli_plan_time(&m, &x[0], &OPTS[0]) - misses * m.lat[0] * 1e-9) < 1e-9);
+  double stream_time = oli_plan_time(&m, &x[1], &OPTS[0]);
+  x[1].gather_ops = 500; /* a stream: no misses to wait on */
+  CHECK("work: a stream's time as before", oli_plan_time(&m, &x[1], &OPTS[0]) == stream_time);
+  m.window = 0, x[0].gather_ops = x[1].gather_ops = 0;
+  x[0].chained = 1;
   m.cache_bytes = 96 * MiB; /* the stream beside it cached too: hits of its own */
   oli_plan_cache(&m, x, 2);
   double streamed = oli_plan_hit_time(&m, &x[1]);

@@ -179,6 +179,18 @@ static int run(const char *policy, const char *dir) {
   CHECK("near4: the countdown back, a period of quanta", cd >= 112 - 1 && cd <= 144 - 1);
   CHECK_EQ("near4: one period's weight among the accesses", acc(ss) - at, 128);
   CHECK_EQ("near4: and among the near ones", _oli_site_near_accesses(_oli_site_state(ss)) - near_at, 64);
+  /* __oli_profile_gather4: the same, and its weight among the gathered
+   * accesses, weight x ops among their loops' operations */
+  uint64_t g_at, gops_at, g_now, gops_now;
+  _oli_site_gathers(_oli_site_state(ss), &g_at, &gops_at);
+  at = acc(ss);
+  cd = __oli_profile_gather4(sp, -1, 64, 30);
+  CHECK("gather4: the countdown back, a period of quanta", cd >= 112 - 1 && cd <= 144 - 1);
+  CHECK_EQ("gather4: one period's weight among the accesses", acc(ss) - at, 64);
+  _oli_site_gathers(_oli_site_state(ss), &g_now, &gops_now);
+  CHECK_EQ("gather4: and among the gathered ones", g_now - g_at, 64);
+  CHECK_EQ("gather4: with its loop's 30 operations each", gops_now - gops_at, 64 * 30);
+  CHECK_EQ("gather4: not a near access", _oli_site_near_accesses(_oli_site_state(ss)) - near_at, 64);
   at = acc(ss);
   uint64_t per[2];
   for (int q = 1; q <= 2; q++) { /* 64000 ints, then 64000 doubles */

@@ -268,6 +268,8 @@ broken("a machine's cache hit of 0 ps", dict(good_machine, cache_gather_ps=0))
 broken("a machine's cache read bandwidth as a string", dict(good_machine, cache_read_bandwidth="fast"))
 check("a machine with a dependent load's cost", dict(good_machine, cache_chase_ps=4200))
 broken("a machine's dependent load of 0 ps", dict(good_machine, cache_chase_ps=0))
+check("a machine with a core's miss window", dict(good_machine, miss_window=130))
+broken("a machine's miss window of 0 operations", dict(good_machine, miss_window=0))
 check("a machine with an operation's cost", dict(good_machine, op_ps=95))
 broken("a machine's operation of 0 ps", dict(good_machine, op_ps=0))
 check("a machine with its operations by thread count", dict(good_machine, op_ps=56, op_sweep=[dict(threads=1, op_ps=56),

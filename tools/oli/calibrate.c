@@ -463,6 +463,71 @@ static uint32_t gather_time_ps(void *buf, size_t size, int passes) {
   return ps < 1 ? 1 : ps > 1e9 ? 1000000000u : (uint32_t)(ps + 0.5);
 }
 
+/* The core's miss window: the sparse row loop over the whole buffer with
+ * WORK_LO and then WORK_HI operations of independent work added per element
+ * (additions on four registers, written as instructions so that no compiler
+ * folds them, none feeding an address). While a miss is out a core holds W
+ * operations, so W / k elements' misses overlap (k: an element's
+ * operations, the loop's own and the work) and an element takes about
+ * latency x k / W: the time grows by latency / W per operation added. Returns
+ * that slope, ns per operation; 0 where the work cannot be written (not
+ * x86-64 or AArch64), without memory for the streams, or when the time did
+ * not grow (the work hidden by what the misses overlap: no window to read). */
+#if defined(__x86_64__)
+#define WORK_ADD(r) "addq $1, %" #r "\n\t"
+#elif defined(__aarch64__)
+#define WORK_ADD(r) "add %" #r ", %" #r ", #1\n\t"
+#endif
+#ifdef WORK_ADD
+#define WORK_LO 16
+#define WORK_HI 64
+#define WORK(reps) \
+  __asm__ volatile(".rept " #reps "\n\t" WORK_ADD(0) WORK_ADD(1) WORK_ADD(2) WORK_ADD(3) ".endr" \
+                   : "+r"(w0), "+r"(w1), "+r"(w2), "+r"(w3))
+static double gather_work_ns(const double *x, const gather_streams_t *s, int passes, int hi) {
+  uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
+  const uint32_t *col = s->col;
+  const double *a = s->a;
+  double *y = s->y, best = 1e300;
+  for (int k = 0; k < passes + 1; k++) {
+    double t0 = thread_cpu();
+    for (size_t row = 0; row < HIT_ELEMS / HIT_ROW; row++) {
+      double sum = 0;
+      for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) {
+        sum += a[e] * x[col[e]];
+        if (hi) WORK(16); /* WORK_HI / 4 */
+        else WORK(4);     /* WORK_LO / 4 */
+      }
+      y[row] = sum;
+    }
+    double dt = thread_cpu() - t0;
+    if (k > 0 && dt < best) best = dt;
+  }
+  static volatile uint64_t keep; /* the work's registers are used */
+  keep = w0 + w1 + w2 + w3;
+  (void)keep;
+  return best / (double)HIT_ELEMS * 1e9;
+}
+#endif
+
+static double miss_slope_ns(void *buf, size_t size, int passes) {
+#ifdef WORK_ADD
+  gather_streams_t s;
+  if (streams_get(&s) != 0) return 0;
+  size_t words = size / sizeof(double) > HIT_MAX_WORDS ? HIT_MAX_WORDS : size / sizeof(double);
+  uint64_t r = 0x2545f4914f6cdd1dull;
+  double *x = buf;
+  for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
+  for (size_t e = 0; e < HIT_ELEMS; e++) s.col[e] = (uint32_t)(xorshift64(&r) % words);
+  double lo = gather_work_ns(x, &s, passes, 0), hi = gather_work_ns(x, &s, passes, 1);
+  streams_put(&s);
+  return hi > lo ? (hi - lo) / (WORK_HI - WORK_LO) : 0;
+#else
+  (void)buf, (void)size, (void)passes;
+  return 0;
+#endif
+}
+
 /* The cache hit curve (mf->hits): gather_hit_ns over 16 KiB, 64 KiB, ...
  * x4 up to what the caches hold (`cache`, measured; 4 MiB when not), x in
  * the node buffer `buf` of `size` bytes. 0, -1 without memory for the streams. */
@@ -631,6 +696,7 @@ static void step(const char *fmt, ...) {
 
 static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row, oli_machine_t *mf) {
   uint64_t *cache = mf ? &mf->cache_bytes : NULL;
+  double slope = 0; /* miss_slope_ns, measured with the caches */
   node_t *f = &nodes[from];
   char why[256];
   if (nodes[to].free_bytes && size > nodes[to].free_bytes / 2) {
@@ -682,6 +748,9 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
       cli_warning("calibrate: no memory for the cache hit curve's streams: measured without it");
     cache_hit_cost(buf, passes, mf, &mf->cache_gather_ps, &mf->cache_chase_ps, &mf->cache_read_bw);
+    uint64_t llc = last_level_cache(), held = llc > *cache ? llc : *cache;
+    if (size >= 4 * held) /* its loop must miss: over a buffer the caches hold, the work is all it waits for */
+      slope = miss_slope_ns(buf, size, passes);
     step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a gathered read, %" PRIu64 " ps a dependent load, %" PRIu64
          " MB/s streamed",
          CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
@@ -698,6 +767,12 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
     step("node %d from node %d: loaded latency (%d CPU%s streaming): %" PRIu32 " ns", to, from, f->ncpus - 1,
          f->ncpus == 2 ? "" : "s", row->loaded_lat);
+  }
+  if (slope > 0) { /* the window in the latency oli plan takes: the loaded one, never below the idle one */
+    double lat = row->loaded_lat > row->idle_lat ? row->loaded_lat : row->idle_lat, w = lat / slope;
+    mf->miss_window = w < 1 ? 1 : w > 1000000 ? 1000000 : (uint64_t)(w + 0.5);
+    step("core: about %" PRIu64 " operations in flight while a miss is out (%.2f ns a miss per operation of work)",
+         mf->miss_window, slope);
   }
   munmap(buf, size);
   return 0;
@@ -747,6 +822,8 @@ static void print_table(FILE *out, const oli_machine_t *m) {
       fprintf(out, "%s%" PRIu32 ": %.3f ns", k ? ", " : " (threads at once: ", m->ops[k].threads, (double)m->ops[k].op_ps / 1e3);
     fprintf(out, "%s (measured)\n", m->nops ? ")" : "");
   }
+  if (m->miss_window)
+    fprintf(out, "core: about %" PRIu64 " operations in flight while a miss is out (measured)\n", m->miss_window);
   if (m->nhits) {
     fprintf(out, "gathered hit by buffer size:");
     for (uint32_t k = 0; k < m->nhits; k++)

@@ -118,6 +118,8 @@ static void site_obj(oli_plan_obj_t *x, const oli_doc_site_t *s, const uint8_t *
     pat = OLI_PATTERN_NONE;
   x->latency = pat_static ? *pat_static == OLI_PATTERN_GATHER : pat == OLI_PATTERN_GATHER;
   x->chained = s->chained; /* the pass's estimate: a profile's, or the record's */
+  /* the work its gathering loops issue per gathered access (the pass's count, the profile's samples) */
+  x->gather_ops = s->gather_accesses ? (double)s->gather_ops / (double)s->gather_accesses : 0;
 }
 
 /* The placement of a ratio: the tier's own placement when one tier has all
@@ -678,6 +680,7 @@ int cli_plan_main(int argc, char **argv) {
     oli_jw_end(&w);
   }
   oli_jw_double(&w, "chase_ns", m.chase_ns, 6);
+  if (m.window > 0) oli_jw_u64(&w, "miss_window", (uint64_t)m.window);
   oli_jw_double(&w, "cache_bandwidth", m.cache_bw, 6);
   oli_jw_str(&w, "hit_source", hit_source);
   oli_jw_double(&w, "hit_time", res.hit_time, 6);
@@ -704,8 +707,10 @@ int cli_plan_main(int argc, char **argv) {
     const char *srcw = static_bin ? "estimated" : "sampled";
     char how[40] = ""; /* --static: the pattern, which decides latency- or bandwidth-bound */
     if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
-    char inc[40] = ""; /* the caches' share: its reuses are not memory traffic */
+    char inc[80] = ""; /* the caches' share: its reuses are not memory traffic */
     if (x->cached > 0) snprintf(inc, sizeof inc, ", %.0f%% in the caches", 100 * x->cached);
+    if (x->latency && x->gather_ops > 0 && m.window > 0) /* the work between its misses: fewer overlap */
+      snprintf(inc + strlen(inc), sizeof inc - strlen(inc), ", %.3g operations a miss", x->gather_ops);
     (void)large;
     double on_dram = oli_plan_time(&m, x, &options[0]), t_choice = oli_plan_time(&m, x, o);
     char t1[32], t2[32], gb[32];

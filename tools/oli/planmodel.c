@@ -45,6 +45,7 @@ int cli_plan_model_machine(const oli_machine_t *f, oli_plan_model_t *m, double s
     m->hit_bytes[k] = (double)f->hits[k].bytes, m->hit_curve_ns[k] = (double)f->hits[k].gather_ps / 1e3;
   if (f->cache_read_bw) m->cache_bw = (double)f->cache_read_bw;
   if (f->cache_chase_ps) m->chase_ns = (double)f->cache_chase_ps / 1e3;
+  m->window = (double)f->miss_window; /* 0 (not measured): no work term */
   m->op_ns = oli_machine_op_ps_at(f, m->threads) / 1e3; /* 0 (not measured): no compute term */
   const char *cxl = oli_node_kind_name(OLI_NODE_CXL), *dram = oli_node_kind_name(OLI_NODE_DRAM);
   const oli_machine_row_t *tier[OLI_PLAN_TIERS] = {oli_machine_find(f, from, from), NULL, NULL};

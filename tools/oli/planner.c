@@ -223,8 +223,14 @@ double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const o
     double tier = f[t] * bytes / (m->bw[t] * 1e6);
     if (tier > by_tier) by_tier = tier;
     /* a gather: each thread pays per miss what the tier's random reads cost
-     * a thread (measured), else its loaded latency over the misses in flight */
+     * a thread (measured), else its loaded latency over the misses in flight;
+     * no less than the latency over the misses its window holds, W / k with k
+     * operations of work per miss, and no more than the latency */
     double per_miss = m->gather_ns[t] > 0 ? m->gather_ns[t] : m->lat[t] / m->mlp;
+    if (m->window > 0 && x->gather_ops > 0) {
+      double held = m->lat[t] * (x->gather_ops < m->window ? x->gather_ops / m->window : 1);
+      if (held > per_miss) per_miss = held;
+    }
     if (x->latency) by_latency += f[t] * misses * per_miss * 1e-9 / threads;
   }
   double s = by_threads > by_tier ? by_threads : by_tier;

@@ -40,6 +40,8 @@ typedef struct oli_plan_model_s {
                                      * the accesses are chained (each address from the load before) */
   double cache_bw;                  /* MB/s one thread streams from its caches (a streamed hit:
                                      * access_bytes of it); 0 with hit_ns 0: hits are free */
+  double window;                    /* operations a core holds in flight while a miss is out (measured:
+                                     * the machine file's miss_window); 0: no work term */
   double op_ns;                     /* ns a thread takes per operation on independent work (measured);
                                      * 0: no compute term */
   double access_bytes;              /* bytes one sampled access moves when streamed */
@@ -59,6 +61,8 @@ typedef struct oli_plan_obj_s {
   int latency;       /* the access pattern is latency-bound (a gather) */
   int chained;       /* its gathered accesses are chained: each address depends on a value
                       * loaded before it (a binary search, a pointer chase) */
+  double gather_ops; /* operations its gathers' loops issue per gathered access (the profile's
+                      * gather_ops / gather_accesses), 0 unknown: the work between its misses */
   double cached;     /* share of its bytes the caches hold across its reuses (oli_plan_cache), 0-1 */
   /* filled by oli_plan_solve */
   int bw_bound;      /* streamed (not a gather) and accessed: its time is its traffic's */
@@ -157,7 +161,10 @@ int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, o
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
  *   for a gather the latency time  misses x sum_t f_t g_t / threads, g_t the
- *   tier's gather_ns, else lat_t / mlp. */
+ *   tier's gather_ns, else lat_t / mlp; with the core's window W and the
+ *   object's operations per gathered access k known, at least lat_t x k / W
+ *   and at most lat_t (the window holds W / k misses: a loop with more work
+ *   per miss overlaps fewer of them). */
 double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o);
 /* oli_plan_time plus the tie-break (away_s_per_byte per byte off local DRAM):
  * what the solver minimises. */

@@ -11,8 +11,9 @@ static void usage(FILE *f) {
   fputs("usage: oli profile merge [--sequential] [--any-program] OUT IN...\n"
         "Merge profiles (schema oli-profile, version 1) of several MPI ranks, runs or\n"
         "inputs into OUT, by site ID (docs/profile-schema.md, \"Merging\"): count,\n"
-        "total_bytes, accesses, near_accesses, lifetime_ns and operations are summed; largest,\n"
-        "peak_live, touched, footprint_peak and run_ns take the maximum (touched only\n"
+        "total_bytes, accesses, near_accesses, gather_accesses, gather_ops, lifetime_ns\n"
+        "and operations are summed; largest, peak_live, touched, footprint_peak and\n"
+        "run_ns take the maximum (touched only\n"
         "when every input has it); runs and threads are summed (ranks run at once).\n"
         "With --sequential (runs one after another: several inputs, one machine) run_ns\n"
         "is summed and threads take the maximum instead. A site ID described\n"
@@ -178,6 +179,9 @@ int cli_profile_main(int argc, char **argv) {
       t->accesses = sat_add(t->accesses, s->accesses);
       t->near_accesses = sat_add(t->near_accesses, s->near_accesses);
       if (t->near_accesses) OLI_SET(t, OLI_F_NEAR_ACCESSES);
+      t->gather_accesses = sat_add(t->gather_accesses, s->gather_accesses);
+      t->gather_ops = sat_add(t->gather_ops, s->gather_ops);
+      if (t->gather_accesses) OLI_SET(t, OLI_F_GATHER_ACCESSES), OLI_SET(t, OLI_F_GATHER_OPS);
       t->lifetime_ns = sat_add(t->lifetime_ns, s->lifetime_ns);
       t->largest = max64(t->largest, s->largest);
       t->peak_live = max64(t->peak_live, s->peak_live);

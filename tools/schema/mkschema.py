@@ -318,6 +318,9 @@ def machine(v):
              "cache_read_bandwidth": {"anyOf": [bw, {"type": "null"}]},
              "cache_chase_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
                                            "description": "ps"}, {"type": "null"}]},
+             "miss_window": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000,
+                                        "description": "operations a core holds in flight while a miss is out"},
+                                       {"type": "null"}]},
              "op_ps": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 1000000000,
                                   "description": "ps per operation, one thread"}, {"type": "null"}]},
              "op_sweep": {"anyOf": [{"type": "array", "maxItems": 16, "items": obj(
