@@ -260,7 +260,8 @@ int64_t __oli_profile_near4(const void *addr, int64_t left, uint64_t every);
  * address waits on a value loaded in the same iteration (x[idx[i]], a
  * search's probe, a pointer chase), and `ops` is the operations of one
  * iteration of that loop (as __oli_profile_ops counts them, its inner loops
- * left out): its weight also counts among the site's gathered accesses and
+ * left out) over the iteration's gathers whose misses overlap its own: its
+ * weight also counts among the site's gathered accesses and
  * weight x ops among their loops' operations, which oli plan takes for the
  * work a core holds in flight per miss (docs/profile-schema.md, "Cost
  * model"). Added to ABI v1 without a version bump, as above. */

@@ -27,7 +27,7 @@
 // near_accesses too: oli plan counts those as cache hits. A crossing at a
 // leading access in a loop whose address waits on a value the iteration
 // loads (gatherOps) calls __oli_profile_gather4 with the operations of that
-// loop's iteration: oli plan's misses a core overlaps.
+// loop's iteration per gather overlapping it: oli plan's misses a core overlaps.
 // Every block's operations (blockOps) come off a second countdown at its
 // end, after the accesses' code, in every function (a counted innermost loop's
 // once, at its exit); where the function's copy meets the thread's (before
@@ -437,39 +437,72 @@ static void markNear(ArrayRef<std::pair<Instruction *, Value *>> Accesses, Mutab
   }
 }
 
+/// The gathers of an iteration whose addresses wait on the value J's
+/// address waits on furthest: 1 + the most of those of the gathers (Gather:
+/// their loads) its address is computed from within L (the loop's own
+/// values: not through its header's phis, the iteration before), 1 when none.
+/// Depth: the memo (0 not yet, -1 under way).
+static int gatherDepth(size_t J, ArrayRef<std::pair<Instruction *, Value *>> Accesses, const Loop *L,
+                       const DenseMap<const Instruction *, size_t> &Gather, MutableArrayRef<int> Depth) {
+  if (Depth[J] != 0)
+    return std::max(Depth[J], 0);
+  Depth[J] = -1;
+  int D = 0;
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Work{Accesses[J].second};
+  while (!Work.empty() && Seen.size() < 64) {
+    auto *I = dyn_cast<Instruction>(Work.pop_back_val());
+    if (!I || !L->contains(I) || !Seen.insert(I).second || (isa<PHINode>(I) && I->getParent() == L->getHeader()))
+      continue;
+    if (auto It = Gather.find(I); It != Gather.end() && It->second != J) {
+      D = std::max(D, gatherDepth(It->second, Accesses, L, Gather, Depth));
+      continue;
+    }
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return Depth[J] = D + 1;
+}
+
 /// Ops[J], for each leading access of Accesses (not Near) in a loop whose
 /// address waits on a value the iteration loads (loadBehind: x[idx[i]], a
 /// search's probe, a chase): the operations of one iteration of that loop
 /// (blockOps of its own blocks, its inner loops' left out) over the loop's
-/// such accesses to the same object (an unrolled gather's copies share the
-/// iteration): the work a core holds in flight per miss of it; 0 for the
-/// others.
+/// leading gathers at its depth (gatherDepth: an unrolled gather's copies,
+/// x[idx[i]] beside y[idx[i]], overlap their misses; the grid read at the
+/// index grid's value waits for it): the work a core holds in flight per miss
+/// of it; 0 for the others.
 static void gatherOps(ArrayRef<std::pair<Instruction *, Value *>> Accesses, ArrayRef<bool> Near,
                       const DenseMap<const BasicBlock *, uint64_t> &BlockOps, LoopInfo &LI, ScalarEvolution &SE,
                       MutableArrayRef<uint64_t> Ops) {
   DenseMap<const Loop *, uint64_t> PerIteration;
-  DenseMap<std::pair<const Loop *, const Value *>, uint64_t> Copies;
-  SmallVector<std::pair<const Loop *, const Value *>, 32> Key(Accesses.size(), {nullptr, nullptr});
+  DenseMap<const Loop *, DenseMap<const Instruction *, size_t>> Gathers; // by loop: each gathering load or store
+  SmallVector<const Loop *, 32> LoopOf(Accesses.size(), nullptr);
   for (size_t J = 0; J < Accesses.size(); ++J) {
     Instruction *I = Accesses[J].first;
     const Loop *L = LI.getLoopFor(I->getParent());
-    if (!L || Near[J] || (!isa<LoadInst>(I) && !isa<StoreInst>(I)))
+    if (!L || (!isa<LoadInst>(I) && !isa<StoreInst>(I)))
       continue;
     SmallPtrSet<Value *, 32> Seen;
     if (!loadBehind(Accesses[J].second, L, SE, Seen))
       continue;
+    LoopOf[J] = L;
+    Gathers[L][I] = J;
     auto [It, New] = PerIteration.try_emplace(L, 0);
     if (New)
       for (const BasicBlock *BB : L->blocks())
         if (LI.getLoopFor(BB) == L)
           It->second += BlockOps.lookup(BB);
-    Key[J] = {L, getUnderlyingObject(Accesses[J].second)};
-    ++Copies[Key[J]];
   }
+  SmallVector<int, 32> Depth(Accesses.size(), 0);
+  DenseMap<std::pair<const Loop *, int>, uint64_t> AtDepth; // leading gathers by loop and depth
   for (size_t J = 0; J < Accesses.size(); ++J)
-    if (Key[J].first) {
-      uint64_t N = Copies.lookup(Key[J]);
-      Ops[J] = std::max<uint64_t>(1, (PerIteration.lookup(Key[J].first) + N / 2) / N);
+    if (LoopOf[J] && !Near[J])
+      ++AtDepth[{LoopOf[J], gatherDepth(J, Accesses, LoopOf[J], Gathers[LoopOf[J]], Depth)}];
+  for (size_t J = 0; J < Accesses.size(); ++J)
+    if (LoopOf[J] && !Near[J]) {
+      uint64_t N = AtDepth.lookup({LoopOf[J], Depth[J]});
+      Ops[J] = std::max<uint64_t>(1, (PerIteration.lookup(LoopOf[J]) + N / 2) / N);
     }
 }
 

@@ -1,9 +1,10 @@
 ; profile-every=N: a sample crossing at an access in a loop whose address
 ; waits on a value its iteration loads (x[idx[i]]) goes to
 ; __oli_profile_gather4 with the operations of one iteration of that loop
-; (the planner's work between misses), shared by the iteration's copies of a
-; gather of one object (an unrolled loop's) and given whole to each gather of
-; another object; a sweep's samples and a gather outside any loop keep
+; (the planner's work between misses), shared by the iteration's gathers
+; whose misses overlap (an unrolled loop's copies, x[idx[i]] beside
+; y[idx[i]]) and given whole to each of a chain (y[x[idx[i]]] waits for
+; x[idx[i]]); a sweep's samples and a gather outside any loop keep
 ; __oli_profile_sample4.
 ; RUN: opt -load-pass-plugin=%oli_pass -passes='oli-profile-accesses<profile-every=64>' -S < %s | FileCheck %s
 source_filename = "gather-ops.c"
@@ -70,10 +71,10 @@ exit:
   ret double %s.next
 }
 
-; x[idx[i]] and y[idx[i]]: another object each, each the iteration's 9 operations
+; x[idx[i]] and y[idx[i]]: neither waits for the other, their misses overlap: 9 operations, 5 each
 define double @two(ptr %x, ptr %y, ptr %idx, i64 %n) {
 ; CHECK-LABEL: define double @two(
-; CHECK:         select i1 {{%.*}}, i64 9, i64 9
+; CHECK:         select i1 {{%.*}}, i64 5, i64 5
 ; CHECK:         call i64 @__oli_profile_gather4(
 entry:
   br label %loop
@@ -89,6 +90,32 @@ loop:
   %w = load double, ptr %py
   %a = fadd double %s, %v
   %s.next = fadd double %a, %w
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret double %s.next
+}
+
+; y[x[idx[i]]]: the second waits for the first's value, one miss after the other: 9 operations each
+define double @chain(ptr %x, ptr %y, ptr %idx, i64 %n) {
+; CHECK-LABEL: define double @chain(
+; CHECK:         select i1 {{%.*}}, i64 9, i64 9
+; CHECK:         call i64 @__oli_profile_gather4(
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi double [ 0.0, %entry ], [ %s.next, %loop ]
+  %pi = getelementptr inbounds i32, ptr %idx, i64 %i
+  %k = load i32, ptr %pi
+  %k64 = sext i32 %k to i64
+  %px = getelementptr inbounds i32, ptr %x, i64 %k64
+  %m = load i32, ptr %px
+  %m64 = sext i32 %m to i64
+  %py = getelementptr inbounds double, ptr %y, i64 %m64
+  %w = load double, ptr %py
+  %s.next = fadd double %s, %w
   %i.next = add i64 %i, 1
   %done = icmp eq i64 %i.next, %n
   br i1 %done, label %exit, label %loop
