@@ -88,6 +88,19 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   else grep -q '^no CXL node measured (no node with memory and no CPUs): no interleave weights; oli plan models CXL with built-in figures$' out.txt ||
     fail "no word that no CXL node was measured: $(cat out.txt)"; fi
   ;;
+calibrate-window) # over a buffer well beyond the caches: the core's miss window, from the gather loop with work
+  # added (x86-64 and AArch64); a plausible count of operations (a core holds tens to a few thousand)
+  case "$(uname -m)" in x86_64 | aarch64) ;; *) echo "SKIP: the miss window is measured on x86-64 and AArch64 only"; exit 77 ;; esac
+  run $OLI calibrate --size 128M --repeat 1 -o w.json; want_rc 0 "calibrate --size 128M"
+  if grep -q 'smaller than 4x the last-level cache' err.txt; then
+    echo "SKIP: the last-level cache is above 32 MiB: 128 MiB is no buffer beyond it"; exit 77
+  fi
+  grep -Eq '^oli: calibrate:   core: about [0-9]+ operations in flight while a miss is out \([0-9.]+ ns a miss per operation of work\) \(' err.txt ||
+    fail "no progress line for the miss window: $(cat err.txt)"
+  grep -Eq '^core: about [0-9]+ operations in flight while a miss is out \(measured\)$' out.txt || fail "no window in the table"
+  python3 -c 'import json,sys; w = json.load(open(sys.argv[1]))["miss_window"]; assert 16 <= w <= 4096, w' w.json ||
+    fail "miss_window missing or implausible: $(grep miss_window w.json)"
+  ;;
 calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   run $OLI calibrate --size 1K; want_rc 2 "--size 1K"; one_line "--size '1K' is not a size from 4M to 1T"
   run $OLI calibrate --repeat 0; want_rc 2 "--repeat 0"; one_line "--repeat '0' is not a whole number 1-1000"

@@ -481,6 +481,7 @@ static uint32_t gather_time_ps(void *buf, size_t size, int passes) {
 #ifdef WORK_ADD
 #define WORK_LO 16
 #define WORK_HI 64
+_Static_assert(WORK_LO == 4 * 4 && WORK_HI == 4 * 16, "WORK's repeats below: four additions each");
 #define WORK(reps) \
   __asm__ volatile(".rept " #reps "\n\t" WORK_ADD(0) WORK_ADD(1) WORK_ADD(2) WORK_ADD(3) ".endr" \
                    : "+r"(w0), "+r"(w1), "+r"(w2), "+r"(w3))
@@ -495,16 +496,16 @@ static double gather_work_ns(const double *x, const gather_streams_t *s, int pas
       double sum = 0;
       for (size_t e = row * HIT_ROW; e < (row + 1) * HIT_ROW; e++) {
         sum += a[e] * x[col[e]];
-        if (hi) WORK(16); /* WORK_HI / 4 */
-        else WORK(4);     /* WORK_LO / 4 */
+        if (hi) WORK(16); /* WORK_HI operations */
+        else WORK(4);     /* WORK_LO */
       }
       y[row] = sum;
     }
     double dt = thread_cpu() - t0;
     if (k > 0 && dt < best) best = dt;
   }
-  static volatile uint64_t keep; /* the work's registers are used */
-  keep = w0 + w1 + w2 + w3;
+  static volatile double keep; /* the sums and the work's registers are used: the loop stays */
+  keep = y[0] + (double)(w0 + w1 + w2 + w3);
   (void)keep;
   return best / (double)HIT_ELEMS * 1e9;
 }
@@ -696,7 +697,7 @@ static void step(const char *fmt, ...) {
 
 static int measure(int from, int to, size_t size, int passes, oli_machine_row_t *row, oli_machine_t *mf) {
   uint64_t *cache = mf ? &mf->cache_bytes : NULL;
-  double slope = 0; /* miss_slope_ns, measured with the caches */
+  double slope = 0; /* miss_slope_ns: measured with the caches' figures, made a window after the loaded latency */
   node_t *f = &nodes[from];
   char why[256];
   if (nodes[to].free_bytes && size > nodes[to].free_bytes / 2) {
@@ -748,12 +749,12 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
       cli_warning("calibrate: no memory for the cache hit curve's streams: measured without it");
     cache_hit_cost(buf, passes, mf, &mf->cache_gather_ps, &mf->cache_chase_ps, &mf->cache_read_bw);
-    uint64_t llc = last_level_cache(), held = llc > *cache ? llc : *cache;
-    if (size >= 4 * held) /* its loop must miss: over a buffer the caches hold, the work is all it waits for */
-      slope = miss_slope_ns(buf, size, passes);
     step("caches: a hit over %zu KiB, 1 thread: %" PRIu64 " ps a gathered read, %" PRIu64 " ps a dependent load, %" PRIu64
          " MB/s streamed",
          CACHE_PROBE >> 10, mf->cache_gather_ps, mf->cache_chase_ps, mf->cache_read_bw);
+    uint64_t llc = last_level_cache(), held = llc > *cache ? llc : *cache;
+    if (size >= 4 * held) /* its loop must miss: over a buffer the caches hold, the work is all it waits for */
+      slope = miss_slope_ns(buf, size, passes);
     for (int t = 1;; t = t * 2 > f->ncpus ? f->ncpus : t * 2) { /* as the bandwidth's sweep */
       uint64_t ps = op_cost_ps(f->cpu, t, passes);
       if (ps == 0) break;
