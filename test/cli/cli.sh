@@ -107,6 +107,10 @@ calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   run $OLI calibrate --from x; want_rc 2 "--from x"; one_line "--from 'x' is not a node list"
   run $OLI calibrate --nodes 63; want_rc 2 "--nodes 63"; one_line "--nodes: node 63 has no memory"
   run $OLI calibrate extra; want_rc 2 "an argument"; grep -q "^oli: calibrate: unexpected argument 'extra'" err.txt || fail "msg"
+  # an output that cannot be written: said at once, before any measurement, exit 2
+  run $OLI calibrate -o nonexistent-dir/m.json; want_rc 2 "-o into a missing directory"
+  one_line "oli: calibrate: cannot write 'nonexistent-dir/m.json':"
+  ! grep -q "read bandwidth" err.txt || fail "measured before refusing the output: $(cat err.txt)"
   printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0}]}' > m.json
   run $OLI calibrate --show m.json; want_rc 2 "--show bad"
   one_line "oli: m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
@@ -978,7 +982,7 @@ import json; p = json.load(open("'"$IN"'/profile-rank0.json")); p.pop("tiers", N
   ;;
 plan-predicted) # the plan predicts seconds for all-DRAM, uniform, oli and itself; printed with units; oli report shows them
   OLI_MACHINE=none run $OLI plan "$IN/profile-rank0.json" --dram-limit 4G --threads 2 -o plan.json; want_rc 0 plan
-  grep -Eq '^oli: predicted time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform \([0-9]+:[0-9]+\) [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
+  grep -Eq '^oli: predicted time at 2 threads: plan [0-9.e+]+ (s|ms|us|ns), all-DRAM [0-9.e+]+ (s|ms), uniform \(every object [0-9]+:[0-9]+\) [0-9.e+]+ (s|ms), oli [0-9.e+]+ (s|ms); model: ' err.txt ||
     fail "no predicted line with units: $(cat err.txt)"
   python3 - <<'PY' || fail "predicted seconds"
 import json

@@ -937,6 +937,15 @@ int cli_calibrate_main(int argc, char **argv) {
       return OLI_EXIT_BAD;
     }
   }
+  oli_outfile_t o;
+  char why[256];
+  if (out_path) { /* a destination that cannot be written is bad input: said before measuring, not after */
+    if (oli_outfile_open(&o, out_path, 0, why, sizeof why) != 0) {
+      cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), why);
+      return OLI_EXIT_BAD;
+    }
+    oli_outfile_abort(&o);
+  }
   uint64_t llc = last_level_cache();
   if (llc && size < 4 * llc)
     cli_warning("calibrate: a %" PRIu64 " MiB buffer is smaller than 4x the last-level cache (%" PRIu64
@@ -966,20 +975,18 @@ int cli_calibrate_main(int argc, char **argv) {
   fprintf(stderr, "oli: calibrate: %zu pair%s measured in %.1f s\n", m.n, m.n == 1 ? "" : "s", now() - started);
   print_table(stdout, &m);
   if (out_path == NULL) return OLI_EXIT_OK;
-  oli_outfile_t o;
-  char why[256];
   if (oli_outfile_open(&o, out_path, 0, why, sizeof why) != 0) {
     cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), why);
-    return 1;
+    return OLI_EXIT_BAD;
   }
   if (oli_machine_write(o.f, &m, "oli calibrate " OLI_VERSION_STRING) != 0) {
     oli_outfile_abort(&o);
     cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), strerror(errno));
-    return 1;
+    return OLI_EXIT_BAD;
   }
   if (oli_outfile_commit(&o, why, sizeof why) != 0) {
     cli_error("calibrate: cannot write '%s': %s", cli_shown(out_path), why);
-    return 1;
+    return OLI_EXIT_BAD;
   }
   fprintf(stderr, "oli: machine file -> %s (use it with OLI_MACHINE=%s)\n", cli_shown(out_path), cli_shown(out_path));
   return OLI_EXIT_OK;

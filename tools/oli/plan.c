@@ -815,7 +815,7 @@ int cli_plan_main(int argc, char **argv) {
     if (total_acc == 0 && nsmalls == 0)
       fprintf(stderr, "oli: predicted time: none (no object has accesses in %s)\n", cli_shown(d.path));
     else
-      fprintf(stderr, "oli: predicted time at %g thread%s: plan %s, all-DRAM %s, uniform (%s) %s, oli %s; "
+      fprintf(stderr, "oli: predicted time at %g thread%s: plan %s, all-DRAM %s, uniform (every object %s) %s, oli %s; "
             "model: %s\n", m.threads, m.threads == 1 ? "" : "s", cli_plan_seconds(predicted[3], s0, sizeof s0),
             cli_plan_seconds(predicted[0], s1, sizeof s1), oli_format_ratio(pref.w, rs, sizeof rs),
             cli_plan_seconds(predicted[1], s2, sizeof s2), cli_plan_seconds(predicted[2], s3, sizeof s3), src_words);
