@@ -605,17 +605,21 @@ static double param_const(const oli_summary_buf_t *bufs, size_t nbufs, const cha
  * parameter's sample value), 0 when they do not hold. */
 static double twin_factor(const oli_summary_buf_t *bufs, size_t nbufs, const char *usyms, const char *ssyms) {
   double f = 1;
+  int related = !ssyms[0]; /* constants alone say nothing of a symbolic size's sample point (stored_size) */
   for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
     size_t ul = strcspn(u, ",");
     char one[PARAM_NAME_MAX];
     if (ul == 0 || ul + 1 > sizeof one) return 0;
     memcpy(one, u, ul), one[ul] = 0;
-    if (params_subset(bufs, nbufs, one, ssyms)) continue;
+    if (params_subset(bufs, nbufs, one, ssyms)) {
+      related = 1;
+      continue;
+    }
     double c = param_const(bufs, nbufs, u, ul);
     if (c <= 0) return 0;
     f *= (double)oli_summary_sample_of(u, ul) / c;
   }
-  return f;
+  return related ? f : 0;
 }
 
 /* A USE's counts in symbols `usyms` against an object sized `bytes` in
@@ -634,16 +638,16 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
     prod *= (double)oli_summary_sample_of(q, strcspn(q, ","));
   if (!(bytes / prod < 1031)) return 0; /* `8 * n * n`: no multiple of each once */
   double f = 1;
-  int any = 0;
+  int any = 0, related = 0; /* related: a symbol of the USE's is the size's, or holds one's value */
   for (const char *u = usyms; *u; u += strcspn(u, ","), u += *u == ',') {
     size_t ul = strcspn(u, ",");
     int found = 0;
     for (const char *q = ssyms; *q && !found; q += strcspn(q, ","), q += *q == ',') {
       size_t ql = strcspn(q, ",");
       if (ql == ul && memcmp(q, u, ul) == 0)
-        found = 1; /* the size's own */
+        found = 1, related = 1; /* the size's own */
       else if (holds(bufs, nbufs, u, ul, q, ql))
-        found = 1, any = 1,
+        found = 1, any = 1, related = 1,
         f *= (double)oli_summary_sample_of(u, ul) / (double)oli_summary_sample_of(q, ql);
     }
     double c = found ? 0 : held_const(bufs, nbufs, u, ul, guessed);
@@ -651,7 +655,11 @@ static double stored_size(const oli_summary_buf_t *bufs, size_t nbufs, const cha
       found = 1, any = 1, f *= (double)oli_summary_sample_of(u, ul) / c;
     if (!found) return 0;
   }
-  return any ? bytes * f : 0;
+  /* counts in constants alone say nothing of the size's sample point: not
+   * over `bytes` (an outside trial's tally loop, `j < n_bins` = 2621440 from
+   * main, reading a bank sized in another symbol: 2.76e4 passes, `high`,
+   * for about 1); held_factor takes them over the object's own size */
+  return any && related ? bytes * f : 0;
 }
 
 /* A USE in symbols `usyms` that are each a slot holding one constant
@@ -906,9 +914,11 @@ int oli_summary_join(const oli_summary_buf_t *bufs, size_t nbufs, uint64_t id, u
         double b = kbytes > 0 ? stored_size(bufs, nbufs, s.syms, ksyms, kbytes, &dg) : 0;
         if (b <= 0 && keys[i].abytes > 0)
           dg = 0, b = stored_size(bufs, nbufs, s.syms, keys[i].asyms, keys[i].abytes, &dg);
-        /* ... or, for an object of a size in no symbol (constant extents),
-         * in slots holding constants, one product of them (version 12) */
-        if (b <= 0 && bytes > 0 && !ksyms[0] && !keys[i].abytes && (s.flags & OLI_SUMMARY_F_ONE_FORM))
+        /* ... or, in slots holding constants, one product of them (version
+         * 12): the counts of an object of a size in no symbol (constant
+         * extents) or in symbols the USE does not read, over its size (the
+         * runtime's: none in `oli sites` without a size hint) */
+        if (b <= 0 && bytes > 0 && (s.flags & OLI_SUMMARY_F_ONE_FORM))
           dg = 0, b = (double)bytes * held_factor(bufs, nbufs, s.syms, &dg);
         if (b > 0) exact = 1, kb = b, held_default = dg;
       }
