@@ -316,6 +316,25 @@ C
   # IDs do not depend on -O level
   cut -c1-18 prog-O0.txt | grep '^0x' | sort >ids0; cut -c1-18 prog-O2.txt | grep '^0x' | sort >ids2
   cmp -s ids0 ids2 || fail "site IDs differ between -O0 and -O2"
+  # a C++ program: the standard library's own allocations (std::vector's, in its
+  # headers) are left out of the table and counted; --all lists them, --json has them
+  cat >vec.cpp <<'C'
+#include <vector>
+int main(int argc, char **argv) {
+  std::vector<double> v((std::size_t)argc << 20, 1.0);
+  return (int)v[0];
+}
+C
+  "$CLANG" --driver-mode=g++ -O2 -gline-tables-only -fpass-plugin="$PLUGIN" -c vec.cpp -o vec.o || fail "compile C++"
+  run $OLI sites vec.o; want_rc 0 "sites of C++"
+  grep -q 'vec.cpp:3 .*main .* v ' out.txt || fail "the vector's site at line 3: $(cat out.txt)"
+  ! grep -q '/usr/include/' out.txt || fail "a system header's site in the table"
+  grep -Eq '^[0-9]+ sites? \([0-9]+ more in system headers: --all lists them\)$' out.txt || fail "no count of those left out"
+  run $OLI sites --all vec.o; want_rc 0 "sites --all"
+  grep -q '/usr/include/' out.txt || fail "--all: no system header's site"
+  grep -Eq '^[0-9]+ sites$' out.txt || fail "--all: the count of all"
+  run $OLI sites --json vec.o; want_rc 0 "sites --json"
+  grep -q '"/usr/include/' out.txt || fail "--json leaves sites out"
   ;;
 e2e-plan) # plugin + liboli: profile run -> oli plan -> run with the plan -> oli diff plan report
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }

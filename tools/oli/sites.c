@@ -11,7 +11,7 @@
 #include "summary.h"
 
 static void usage(FILE *f) {
-  fputs("usage: oli sites BINARY [--json]\n"
+  fputs("usage: oli sites BINARY [--json] [--all]\n"
         "List every allocation site and global the oli plugin tagged in BINARY (an ELF64\n"
         "executable, shared library or object), read from its oli_sites section; no run\n"
         "needed. One line per distinct site ID: ID, kind, file:line, function, object\n"
@@ -21,10 +21,21 @@ static void usage(FILE *f) {
         "Then how the modules were built (their oli build notes): 'profile build:\n"
         "profile-every=N' or 'plain build', 'plan embedded: FILE' with its counts; a\n"
         "warning when modules were built with different pass options (stale objects).\n"
+        "The table leaves out the sites in system headers (/usr/include, /usr/lib: a\n"
+        "standard library's own allocations, whose objects its callers' sites name)\n"
+        "and says how many; --json has every site.\n"
+        "  -a, --all    list the sites in system headers too\n"
         "  -j, --json   print a JSON document instead (schema oli-sites, version 1)\n"
         "  -h, --help   this text\n"
         "Exit status: 0 ok (also when BINARY has no sites), 2 bad input.\n",
         f);
+}
+
+/* A site in a system header (a standard library's own allocation inside
+ * std::vector and the like, whose objects the caller's site names): the
+ * table leaves it out unless --all. */
+static int system_site(const oli_siterec_t *r) {
+  return strncmp(r->file, "/usr/include/", 13) == 0 || strncmp(r->file, "/usr/lib/", 9) == 0;
 }
 
 /* The table's estimate columns ACC/BYTE, PASSES, PATTERN, CONFIDENCE ('-' each without one). */
@@ -235,14 +246,16 @@ static void write_builds_json(oli_jw_t *w, const oli_build_t *b, size_t n) {
 int cli_sites_main(int argc, char **argv) {
   static const struct option opts[] = {
       {"json", no_argument, NULL, 'j'},
+      {"all", no_argument, NULL, 'a'},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
   };
-  int json = 0, c;
+  int json = 0, all = 0, c;
   optind = 1;
-  while ((c = cli_getopt("sites", argc, argv, "jh", opts)) != -1) {
+  while ((c = cli_getopt("sites", argc, argv, "jah", opts)) != -1) {
     switch (c) {
     case 'j': json = 1; break;
+    case 'a': all = 1; break;
     case 'h': usage(stdout); return OLI_EXIT_OK;
     default: return OLI_EXIT_BAD; /* cli_getopt said why */
     }
@@ -315,6 +328,7 @@ int cli_sites_main(int argc, char **argv) {
                "FUNCTION", wn, "NAME", "SIZE", "ACC/BYTE", "PASSES", "PATTERN", "CONFIDENCE");
       for (size_t i = 0; i < m; i++) {
         const oli_siterec_t *r = &recs[i];
+        if (!all && system_site(r)) continue;
         /* the records' strings come from the binary: shown escaped */
         const char *func = cli_shown(r->function), *name = cli_shown(r->name);
         oli_text_where(loc, sizeof loc, r->file, r->line, r->kind == OLI_KIND_GLOBAL, r->function, r->rel);
@@ -335,7 +349,13 @@ int cli_sites_main(int argc, char **argv) {
                loc, wf, func[0] ? func : "-", wn, name[0] ? name : "-", size, est);
       }
     }
-    printf("%zu site%s\n", m, m == 1 ? "" : "s");
+    size_t hidden = 0;
+    for (size_t i = 0; i < m && !all; i++) hidden += system_site(&recs[i]) != 0;
+    if (hidden)
+      printf("%zu site%s (%zu more in system headers: --all lists them)\n", m - hidden, m - hidden == 1 ? "" : "s",
+             hidden);
+    else
+      printf("%zu site%s\n", m, m == 1 ? "" : "s");
     for (size_t i = 0; i < nb; i++) print_build(&builds[i]);
   }
   free(recs);
