@@ -299,26 +299,6 @@ int main(void) {
   x[1].gather_ops = 500; /* a stream: no misses to wait on */
   CHECK("work: a stream's time as before", oli_plan_time(&m, &x[1], &OPTS[0]) == stream_time);
   m.window = 0, x[0].gather_ops = x[1].gather_ops = 0;
-  /* a streamed object some of whose visits gather (a table a sweep fills,
-   * read at searched rows: the profile's gather_accesses): those a gather's
-   * misses, a line each, the rest a stream's, the times summed */
-  {
-    oli_plan_obj_t t = {0}, sw = {0}, ga = {0};
-    t.bytes = 256 * MiB, t.accesses = 8 * MiB, t.gathered = 1 * MiB; /* beyond the 32 MiB cache */
-    oli_plan_cache(&m, &t, 1);
-    sw = t, sw.accesses = 7 * MiB, sw.gathered = 0;
-    ga = t, ga.accesses = 1 * MiB, ga.gathered = 0, ga.latency = 1;
-    CHECK("mixed: nothing cached", t.cached == 0);
-    CHECK("mixed: its traffic, 7 Mi units streamed and 1 Mi lines gathered",
-          fabs(oli_plan_traffic(&m, &t) - (7.0 * MiB * 8 + 1.0 * MiB * 64)) < 1);
-    CHECK("mixed: its time the two parts' summed",
-          fabs(oli_plan_time(&m, &t, &OPTS[0]) - (oli_plan_time(&m, &sw, &OPTS[0]) + oli_plan_time(&m, &ga, &OPTS[0]))) < 1e-12 &&
-              oli_plan_time(&m, &ga, &OPTS[0]) > oli_plan_time(&m, &sw, &OPTS[0]));
-    t.gathered = 0;
-    CHECK("mixed: without gathered visits, a stream", fabs(oli_plan_traffic(&m, &t) - 8.0 * MiB * 8) < 1);
-    t.gathered = 64 * MiB, t.near = 4 * MiB; /* more than its visits: all of them */
-    CHECK("mixed: at most all its visits gathered", fabs(oli_plan_traffic(&m, &t) - 4.0 * MiB * 64 - 0) < 1);
-  }
   x[0].chained = 1;
   m.cache_bytes = 96 * MiB; /* the stream beside it cached too: hits of its own */
   oli_plan_cache(&m, x, 2);

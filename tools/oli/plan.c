@@ -120,8 +120,6 @@ static void site_obj(oli_plan_obj_t *x, const oli_doc_site_t *s, const uint8_t *
   x->chained = s->chained; /* the pass's estimate: a profile's, or the record's */
   /* the work its gathering loops issue per gathered access (the pass's count, the profile's samples) */
   x->gather_ops = s->gather_accesses ? (double)s->gather_ops / (double)s->gather_accesses : 0;
-  /* a stream with gathered visits (filled by a sweep, read at searched rows): those planned as a gather's */
-  x->gathered = x->latency ? 0 : s->gather_accesses;
 }
 
 /* The placement of a ratio: the tier's own placement when one tier has all
@@ -711,11 +709,7 @@ int cli_plan_main(int argc, char **argv) {
     if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
     char inc[80] = ""; /* the caches' share: its reuses are not memory traffic */
     if (x->cached > 0) snprintf(inc, sizeof inc, ", %.0f%% in the caches", 100 * x->cached);
-    double vis = x->near < x->accesses ? (double)(x->accesses - x->near) : 0;
-    if (!x->latency && x->gathered > 0 && vis > 0) /* a sweep's object some of whose visits gather */
-      snprintf(inc + strlen(inc), sizeof inc - strlen(inc), ", %.2g%% of its visits gathered",
-               100 * ((double)x->gathered < vis ? (double)x->gathered / vis : 1));
-    if ((x->latency || x->gathered > 0) && x->gather_ops > 0 && m.window > 0 && x->cached < 1) /* fewer misses overlap */
+    if (x->latency && x->gather_ops > 0 && m.window > 0) /* the work between its misses: fewer overlap */
       snprintf(inc + strlen(inc), sizeof inc - strlen(inc), ", %.3g operations a miss", x->gather_ops);
     (void)large;
     double on_dram = oli_plan_time(&m, x, &options[0]), t_choice = oli_plan_time(&m, x, o);

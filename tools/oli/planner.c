@@ -162,41 +162,15 @@ void oli_plan_cache(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n) {
   free(r);
 }
 
-/* A streamed object some of whose visits gather (the profile's
- * gather_accesses: a table a sweep fills and lookups read at searched rows)
- * in two parts, each of its own pattern: the visits the pass saw gathered a
- * gather's (a line each, latency-bound, its cached share the object's), the
- * rest streamed. p[0] alone (the object) for any other. The number of parts. */
-static int parts(const oli_plan_obj_t *x, oli_plan_obj_t p[2]) {
-  p[0] = *x;
-  p[0].gathered = 0;
-  uint64_t v = x->near < x->accesses ? x->accesses - x->near : 0, g = x->gathered < v ? x->gathered : v;
-  if (x->latency || g == 0) return 1;
-  p[0].accesses = x->accesses - g; /* its near accesses stay with the sweeps */
-  p[1] = p[0];
-  p[1].accesses = g, p[1].near = 0, p[1].latency = 1;
-  return 2;
-}
-
-static double misses_part(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   double unit = x->latency ? m->line_bytes : m->access_bytes, a = visits(x);
   double c = x->cached > 0 ? (x->cached < 1 ? x->cached : 1) : 0;
   double first = oli_plan_touched(x) / unit; /* the cached share's first touch: each unit once */
   return (1 - c) * a + c * (first < a ? first : a);
 }
 
-double oli_plan_misses(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  oli_plan_obj_t p[2];
-  double r = 0;
-  for (int k = 0, n = parts(x, p); k < n; k++) r += misses_part(m, &p[k]);
-  return r;
-}
-
 double oli_plan_traffic(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  oli_plan_obj_t p[2];
-  double r = 0;
-  for (int k = 0, n = parts(x, p); k < n; k++) r += misses_part(m, &p[k]) * (p[k].latency ? m->line_bytes : m->access_bytes);
-  return r;
+  return oli_plan_misses(m, x) * (x->latency ? m->line_bytes : m->access_bytes);
 }
 
 double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes) {
@@ -211,20 +185,13 @@ double oli_plan_gather_hit_ns(const oli_plan_model_t *m, double bytes) {
   return m->hit_curve_ns[n - 1];
 }
 
-static double hit_time_part(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
+double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
   double threads = m->threads >= 1 ? m->threads : 1, near = (double)x->accesses - visits(x);
-  double hits = visits(x) - misses_part(m, x); /* the visits the caches serve; near ones apart */
+  double hits = visits(x) - oli_plan_misses(m, x); /* the visits the caches serve; near ones apart */
   double streamed = m->cache_bw > 0 ? m->access_bytes / (m->cache_bw * 1e6) : 0;
   double per = x->latency ? (x->chained ? m->chase_ns : oli_plan_gather_hit_ns(m, oli_plan_touched(x))) * 1e-9
                           : streamed;
   return ((hits > 0 ? hits * per : 0) + near * streamed) / threads;
-}
-
-double oli_plan_hit_time(const oli_plan_model_t *m, const oli_plan_obj_t *x) {
-  oli_plan_obj_t p[2];
-  double r = 0;
-  for (int k = 0, n = parts(x, p); k < n; k++) r += hit_time_part(m, &p[k]);
-  return r;
 }
 
 double oli_plan_run_time(double memory, double hits, double compute) {
@@ -240,12 +207,12 @@ double oli_plan_compute_time(const oli_plan_model_t *m, double ops) {
   return ops > 0 && m->op_ns > 0 ? ops * m->op_ns * 1e-9 / threads : 0;
 }
 
-static double time_part(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
+double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
   double sum = (double)o->w[0] + o->w[1] + o->w[2];
   double f[OLI_PLAN_TIERS];
   for (int t = 0; t < OLI_PLAN_TIERS; t++) f[t] = sum > 0 ? o->w[t] / sum : (t == 0);
-  double misses = misses_part(m, x), threads = m->threads >= 1 ? m->threads : 1;
-  double bytes = misses * (x->latency ? m->line_bytes : m->access_bytes);
+  double bytes = oli_plan_traffic(m, x), threads = m->threads >= 1 ? m->threads : 1;
+  double misses = x->latency ? oli_plan_misses(m, x) : 0;
   double by_threads = 0, by_tier = 0, by_latency = 0;
   for (int t = 0; t < OLI_PLAN_TIERS; t++) {
     if (f[t] <= 0) continue;
@@ -268,13 +235,6 @@ static double time_part(const oli_plan_model_t *m, const oli_plan_obj_t *x, cons
   }
   double s = by_threads > by_tier ? by_threads : by_tier;
   return by_latency > s ? by_latency : s;
-}
-
-double oli_plan_time(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {
-  oli_plan_obj_t p[2]; /* a sweep's part and a gather's run in different loops: one after the other */
-  double r = 0;
-  for (int k = 0, n = parts(x, p); k < n; k++) r += time_part(m, &p[k], o);
-  return r;
 }
 
 double oli_plan_cost(const oli_plan_model_t *m, const oli_plan_obj_t *x, const oli_plan_opt_t *o) {

@@ -59,9 +59,6 @@ typedef struct oli_plan_obj_s {
   uint64_t near;     /* of accesses, those that use lines another access of their iteration
                       * brought (the profile's near_accesses): hits, never misses */
   int latency;       /* the access pattern is latency-bound (a gather) */
-  uint64_t gathered; /* a streamed object's (not latency): of its visits, those the pass saw gathered
-                      * (the profile's gather_accesses: a table a sweep fills, read at searched
-                      * rows), planned as a gather's, the rest as a stream's; 0 none */
   int chained;       /* its gathered accesses are chained: each address depends on a value
                       * loaded before it (a binary search, a pointer chase) */
   double gather_ops; /* operations its gathers' loops issue per gathered access (the profile's
@@ -160,9 +157,7 @@ double oli_plan_compute_time(const oli_plan_model_t *m, double ops);
  * uniform. Updates the choices and res; the number of objects raised. */
 int oli_plan_top_up(const oli_plan_model_t *m, oli_plan_obj_t *objs, size_t n, oli_plan_opt_t *opts, int *nopts,
                      uint64_t budget, oli_plan_result_t *res);
-/* Predicted memory time of x placed with o, seconds (an object with
- * gathered visits: its streamed part's and its gathered part's, summed; each
- * part's misses, traffic and hits are counted so too): the largest of
+/* Predicted memory time of x placed with o, seconds: the largest of
  *   the threads' time  sum_t f_t traffic / (threads x bw_thread_t),
  *   each tier's time   f_t traffic / bw_t (tiers serve their shares in parallel),
  *   for a gather the latency time  misses x sum_t f_t g_t / threads, g_t the
