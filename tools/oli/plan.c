@@ -709,7 +709,7 @@ int cli_plan_main(int argc, char **argv) {
     if (pattern) snprintf(how, sizeof how, ", %s", oli_access_pattern_name(pattern[i]));
     char inc[80] = ""; /* the caches' share: its reuses are not memory traffic */
     if (x->cached > 0) snprintf(inc, sizeof inc, ", %.0f%% in the caches", 100 * x->cached);
-    if (x->latency && x->gather_ops > 0 && m.window > 0) /* the work between its misses: fewer overlap */
+    if (x->latency && x->gather_ops > 0 && m.window > 0 && x->cached < 1) /* the work between its misses: fewer overlap */
       snprintf(inc + strlen(inc), sizeof inc - strlen(inc), ", %.3g operations a miss", x->gather_ops);
     (void)large;
     double on_dram = oli_plan_time(&m, x, &options[0]), t_choice = oli_plan_time(&m, x, o);
