@@ -685,8 +685,7 @@ uint64_t _oli_site_sampled_span(const oli_site_state_t *st);
 uint64_t _oli_site_accesses(const oli_site_state_t *st);
 /* Of those, the near accesses' (summed over the shards). */
 uint64_t _oli_site_near_accesses(const oli_site_state_t *st);
-/* Of those, the gathered accesses' and their loops' operations (summed over
- * the shards). */
+/* Of those, the gathered accesses' and their loops' operations. */
 void _oli_site_gathers(const oli_site_state_t *st, uint64_t *accesses, uint64_t *ops);
 /* The most threads that counted at once (objects or access samples): the
  * shards, which a thread hands on when it exits. */

@@ -178,6 +178,10 @@ typedef struct oli_site_state_s {
   oli_live_t live;              /* live bytes of placed objects and their peak */
   _Atomic uint64_t fallbacks; /* placement failed: default policy used */
   _Atomic uint64_t accesses;  /* profile: sampled accesses */
+  /* profile: of the shards' accesses, those a loop gathered, and weight x that
+   * loop's operations (__oli_profile_gather4): one relaxed add per such
+   * sample, here, so that the shards' counters stay two lines */
+  _Atomic uint64_t gathered, gather_ops;
   _Atomic uint32_t bypass;    /* a record of the site took the small-object fast path: counts are partial */
   _Atomic bool hint_used;     /* an object of the site exists(ed): its size hint left the pending hints */
   _Atomic uint32_t redecided; /* re-decisions applied to its objects (settle.c) */
@@ -216,8 +220,7 @@ typedef struct oli_shard_ctr_s {
   uint64_t sweep_bytes;                     /* portable profile: |step| summed over its sweep steps */
   uint64_t irregular_bytes;                 /* ... and over its irregular steps */
   uint64_t near;                            /* portable profile: the accesses of `accesses` near another (__oli_profile_near4) */
-  uint64_t gathered, gather_ops;            /* ... gathered in a loop, and weight x that loop's operations (__oli_profile_gather4) */
-  /* 144 bytes in all: a thread's own, no other thread's counter beside them */
+  /* 128 bytes in all: two cache lines, no neighbour shared */
 } oli_shard_ctr_t;
 /* Live-byte counters of the whole process with headroom in every shard: all
  * placed bytes, then one per tier. */

@@ -53,6 +53,7 @@ static site_ext_t **table;   /* by ID hash; a slot whose chunk is not committed 
 static site_ext_t **by_idx;  /* registration order */
 static size_t ctr_committed; /* entries committed in every shard (reg_lock) */
 #define CTR_CHUNK (65536 / sizeof(oli_shard_ctr_t))
+_Static_assert(sizeof(oli_shard_ctr_t) == 128, "a thread's counters of a site: two cache lines, no neighbour shared (types.h)");
 oli_site_state_t **_oli_site_by_slot; /* the same, as states */
 static uint32_t nsites;      /* published with release */
 static site_ext_t *pool;     /* bump storage for states */
@@ -558,9 +559,8 @@ void _oli_site_count_sample(oli_site_state_t *st, uint64_t weight, uintptr_t add
   __atomic_store_n(&c->accesses, __atomic_load_n(&c->accesses, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (near) __atomic_store_n(&c->near, __atomic_load_n(&c->near, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
   if (gather_ops) {
-    __atomic_store_n(&c->gathered, __atomic_load_n(&c->gathered, __ATOMIC_RELAXED) + weight, __ATOMIC_RELAXED);
-    __atomic_store_n(&c->gather_ops, __atomic_load_n(&c->gather_ops, __ATOMIC_RELAXED) + weight * gather_ops,
-                     __ATOMIC_RELAXED);
+    atomic_fetch_add_explicit(&st->gathered, weight, memory_order_relaxed);
+    atomic_fetch_add_explicit(&st->gather_ops, weight * gather_ops, memory_order_relaxed);
   }
   if (obj == 0) return;
   uint64_t off = addr >= obj ? (uint64_t)(addr - obj) : 0;
@@ -664,12 +664,8 @@ uint64_t _oli_site_near_accesses(const oli_site_state_t *st) {
 }
 
 void _oli_site_gathers(const oli_site_state_t *st, uint64_t *accesses, uint64_t *ops) {
-  const site_ext_t *x = (const site_ext_t *)st;
-  *accesses = *ops = 0;
-  for (shard_t *s = x == &untagged ? NULL : __atomic_load_n(&shards, __ATOMIC_ACQUIRE); s; s = s->next_all) {
-    *accesses += __atomic_load_n(&s->ctr[x->idx].gathered, __ATOMIC_RELAXED);
-    *ops += __atomic_load_n(&s->ctr[x->idx].gather_ops, __ATOMIC_RELAXED);
-  }
+  *accesses = atomic_load_explicit(&((oli_site_state_t *)st)->gathered, memory_order_relaxed);
+  *ops = atomic_load_explicit(&((oli_site_state_t *)st)->gather_ops, memory_order_relaxed);
 }
 
 size_t _oli_site_threads(void) {
