@@ -113,11 +113,11 @@ calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   ! grep -q "read bandwidth" err.txt || fail "measured before refusing the output: $(cat err.txt)"
   printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0}]}' > m.json
   run $OLI calibrate --show m.json; want_rc 2 "--show bad"
-  one_line "oli: m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
-  run $OLI calibrate --show nonexistent.json; want_rc 2 "--show missing"; one_line "oli: nonexistent.json: cannot open"
+  one_line "oli: calibrate: --show m.json: line 1, column 58: measurements[0].read_bandwidth is missing; a whole number of MB/s above 0"
+  run $OLI calibrate --show nonexistent.json; want_rc 2 "--show missing"; one_line "oli: calibrate: --show nonexistent.json: cannot open"
   rm -f m.fifo && mkfifo m.fifo || fail "mkfifo"
   run timeout 10 $OLI calibrate --show m.fifo; want_rc 2 "--show FIFO (124: it blocked)"
-  one_line "oli: m.fifo: not a regular file (a FIFO)"
+  one_line "oli: calibrate: --show m.fifo: not a regular file (a FIFO)"
   ;;
 plan-static) # oli plan --static: a plan from the plugin's static estimates alone (sizes from the records' hints)
   [ -f "$PLUGIN" ] || { echo "SKIP: $PLUGIN not built"; exit 77; }
@@ -184,9 +184,9 @@ PY
   python3 -c 'import json; l = {s["name"]: (s["why"], s["count"]) for s in json.load(open("z.json"))["left_out"]}; assert l["once"] == ("unused", 0), l' ||
     fail "a site the --sizes run never allocated is not left out as unused"
   # sizes of objects sized at run time come from a report; bad combinations are one line
-  run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "nonexistent.json: cannot open"
+  run $OLI plan --static prog.o --sizes nonexistent.json --dram-limit 1M; want_rc 2 "--sizes missing"; one_line "oli: plan: --sizes nonexistent.json: cannot open"
   run $OLI plan --sizes x.json p.json --dram-limit 1M; want_rc 2 "--sizes without --static"; one_line "--sizes goes with --static BINARY"
-  run $OLI plan --static nonexistent.o --dram-limit 1M; want_rc 2 "--static missing"; one_line "nonexistent.o"
+  run $OLI plan --static nonexistent.o --dram-limit 1M; want_rc 2 "--static missing"; one_line "oli: plan: --static nonexistent.o: cannot open"
   # every site sized at run time and no --sizes: no plan at all (an empty one would hold its DRAM limit)
   cat >rt.c <<'C'
 #include <stdlib.h>
@@ -761,17 +761,20 @@ PY
   run $OLI diff plan2.json rep2.json; want_rc 1 "plan vs report, peak live"
   grep -q '^moved  0x00000000000000a2 .* dram -> cxl  16777216 bytes$' out.txt || fail "bytes: the plan's and the run's peak live, unchanged: $(cat out.txt)"
   ;;
-bad-input) # every bad file: one clear line naming the file, exit 2, for report, diff and plan
+bad-input) # every bad file: one clear line naming the file and what it was given as, exit 2, for report, diff and plan
   for f in report-truncated report-v3 report-dupid report-huge profile-truncated profile-v2 profile-huge \
-           profile-dupid plan-truncated plan-v2 plan-huge plan-dupid empty; do
-    run $OLI report "$IN/$f.json"; want_rc 2 "report $f"; one_line "$IN/$f.json: "
+           profile-dupid plan-truncated plan-v2 plan-huge plan-dupid empty missing; do
+    run $OLI report "$IN/$f.json"; want_rc 2 "report $f"; one_line "oli: report: $IN/$f.json: "
     case $f in profile-*) continue ;; esac
-    run $OLI diff "$IN/report-old.json" "$IN/$f.json"; want_rc 2 "diff $f"; one_line "$IN/$f.json: "
+    run $OLI diff "$IN/report-old.json" "$IN/$f.json"; want_rc 2 "diff $f"; one_line "oli: diff: NEW $IN/$f.json: "
+    run $OLI diff "$IN/$f.json" "$IN/report-old.json"; want_rc 2 "diff $f first"; one_line "oli: diff: OLD $IN/$f.json: "
   done
-  for f in profile-truncated profile-v2 profile-huge profile-dupid empty; do
-    run $OLI plan "$IN/$f.json" --dram-limit 1G; want_rc 2 "plan $f"; one_line "$IN/$f.json: "
-    run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/$f.json"; want_rc 2 "merge $f"; one_line "$IN/$f.json: "
+  for f in profile-truncated profile-v2 profile-huge profile-dupid empty missing; do
+    run $OLI plan "$IN/$f.json" --dram-limit 1G; want_rc 2 "plan $f"; one_line "oli: plan: profile $IN/$f.json: "
+    run $OLI profile merge m.json "$IN/profile-rank0.json" "$IN/$f.json"; want_rc 2 "merge $f"
+    one_line "oli: profile merge: input $IN/$f.json: "
   done
+  run $OLI plan "$IN/missing.json" --dram-limit 1G; one_line "oli: plan: profile $IN/missing.json: cannot open: No such file or directory"
   run $OLI report "$IN/not-json.txt"; want_rc 2 "not json"; one_line "line 1, column 1"
   run $OLI report "$IN/report-v3.json"; one_line "oli-report version 3 is not supported (this oli reads versions 1 to 2)"
   run $OLI report "$IN/profile-huge.json"; one_line "\"accesses\" is out of range"
@@ -975,12 +978,12 @@ plan-machine-bad) # a bad machine file named by the user: one line naming it, ex
   rm -f plan.json
   printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 0, "read_bandwidth": 0}]}' >bad.json
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --machine bad.json -o plan.json; want_rc 2 "bad machine file"
-  one_line "oli: bad.json: line 1, column"
+  one_line "oli: plan: --machine bad.json: line 1, column"
   printf '{"schema": "oli-machine", "version": 1, "measurements": [{"from": 0, "to": 2, "kind": "cxl", "read_bandwidth": 9000}]}' >nolocal.json
   OLI_MACHINE=nolocal.json run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G -o plan.json; want_rc 2 "no local DRAM row"
-  one_line "oli: nolocal.json: no measurement of a node's own memory"
+  one_line "oli: plan: OLI_MACHINE nolocal.json: no measurement of a node's own memory"
   run $OLI plan "$IN/profile-rank0.json" --dram-limit 1G --machine missing.json -o plan.json; want_rc 2 "missing"
-  one_line "oli: missing.json: cannot open"
+  one_line "oli: plan: --machine missing.json: cannot open"
   [ ! -e plan.json ] || fail "a plan was written"
   ;;
 plan-defaults-said) # without a machine file or measured tiers the plan says its tiers are built-in defaults
@@ -1555,7 +1558,7 @@ profile-merge-programs) # profiles of two programs: one line naming both, exit 2
   grep -q '"program": "mg"' mg.json || fail "cannot make the mg profile"
   echo keep >m.json
   run $OLI profile merge m.json "$IN/profile-rank0.json" mg.json; want_rc 2 "two programs"
-  one_line "oli: mg.json: a profile of program 'mg', not 'cg' like $IN/profile-rank0.json; merge one program's profiles, or pass --any-program to merge them anyway"
+  one_line "oli: profile merge: input mg.json: a profile of program 'mg', not 'cg' like $IN/profile-rank0.json; merge one program's profiles, or pass --any-program to merge them anyway"
   [ "$(cat m.json)" = keep ] || fail "OUT written despite two programs"
   run $OLI profile merge --any-program m.json "$IN/profile-rank0.json" mg.json; want_rc 0 "--any-program"
   [ ! -s err.txt ] || fail "--any-program still complains: $(cat err.txt)"
@@ -1781,11 +1784,11 @@ run-bad) # a bad value is refused by the runtime's own checker: one line naming 
 hints) # a wrong file or count gets a line that says what to do
   build_handmade
   run $OLI report hm; want_rc 2 "report BINARY"
-  one_line "oli: hm: an ELF file (a program, library or object), not a JSON document; 'oli sites hm' lists its sites"
+  one_line "oli: report: hm: an ELF file (a program, library or object), not a JSON document; 'oli sites hm' lists its sites"
   run $OLI diff hm "$IN/report-old.json"; want_rc 2 "diff BINARY"; one_line "'oli sites hm' lists its sites"
   printf 'oli report: hm, pid 1, policy oli, local DRAM node 0, CXL node none\n' >rt.txt
   run $OLI report rt.txt; want_rc 2 "report of a text report"
-  one_line "oli: rt.txt: a report in text (OLI_REPORT_FORMAT=text), to read as it is; oli reads the JSON one"
+  one_line "oli: report: rt.txt: a report in text (OLI_REPORT_FORMAT=text), to read as it is; oli reads the JSON one"
   run $OLI sites "$(command -v sh)"; want_rc 0 "sites, no section"; has "0 sites"
   one_line "has no oli_sites section: it was not compiled with the oli plugin (oli-config --cflags"
   run $OLI sites --json "$(command -v sh)"; want_rc 0 "sites --json, no section"; json_ok out.txt

@@ -851,7 +851,7 @@ static int show(const char *path) {
   static oli_machine_t m;
   char why[256];
   if (oli_machine_load(path, NULL, &m, why, sizeof why) != 0) {
-    cli_error("%s: %s", cli_shown(path), why);
+    cli_error("calibrate: --show %s: %s", cli_shown(path), why);
     return OLI_EXIT_BAD;
   }
   printf("oli-machine %s%s%s, %zu measurement%s\n", path, m.host[0] ? ", measured on " : "", m.host, m.n,

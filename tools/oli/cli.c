@@ -102,5 +102,3 @@ int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_
     cli_error("%s%s%s: %s", ctx, sep, path, msg);
   return -1;
 }
-
-int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc) { return cli_doc_load_in(NULL, path, accept, doc); }

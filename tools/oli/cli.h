@@ -45,11 +45,11 @@ const char *cli_shown(const char *s);
 char *cli_where(const oli_doc_site_t *s, char *buf, size_t n);
 /* Load and validate a report, plan or profile at `path` (common/doc.c);
  * `accept` is a mask of oli_doc_kind_t. On error prints one
- * "oli: PATH: ..." line and returns -1. Free with oli_doc_free. Call-stack
- * sites get file, line and function from their frames (symbolize.c). */
-int cli_doc_load(const char *path, unsigned accept, oli_doc_t *doc);
-/* The same, its error line starting with context ("run: --plan"); an ELF
- * file given for a document gets the hint that oli sites reads it. */
+ * "oli: CONTEXT PATH: ..." line, the context naming what the file was given
+ * as ("run: --plan", "plan: profile"), and returns -1; an ELF file given for
+ * a document gets the hint that oli sites reads it. Free with oli_doc_free.
+ * Call-stack sites get file, line and function from their frames
+ * (symbolize.c). */
 int cli_doc_load_in(const char *context, const char *path, unsigned accept, oli_doc_t *doc);
 
 // output.c
@@ -107,9 +107,10 @@ int cli_elf_needs(const char *path, const char *prefix, int *needed, char *why, 
 // sites.c
 /* The site records of ELF file `path`, one per distinct ID, in section order
  * (*recs malloc'ed; their strings point into *buf, malloc'ed too: free both).
- * 0 ok; -1 after one "oli: PATH: ..." line. */
+ * 0 ok; -1 after one "oli: [CONTEXT ]PATH: ..." line (context: what the file
+ * was given as, "plan: --static"; NULL: none). */
 struct oli_siterec_s;
-int cli_sites_read(const char *path, struct oli_siterec_s **recs, size_t *n, unsigned char **buf);
+int cli_sites_read(const char *context, const char *path, struct oli_siterec_s **recs, size_t *n, unsigned char **buf);
 /* path has an oli_sites section (or could not be read: said elsewhere). */
 bool cli_sites_section(const char *path);
 

@@ -215,8 +215,8 @@ int cli_diff_main(int argc, char **argv) {
     return OLI_EXIT_BAD;
   }
   oli_doc_t a, b;
-  if (cli_doc_load(argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN, &a) != 0) return OLI_EXIT_BAD;
-  if (cli_doc_load(argv[optind + 1], OLI_DOC_REPORT | OLI_DOC_PLAN, &b) != 0) {
+  if (cli_doc_load_in("diff: OLD", argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN, &a) != 0) return OLI_EXIT_BAD;
+  if (cli_doc_load_in("diff: NEW", argv[optind + 1], OLI_DOC_REPORT | OLI_DOC_PLAN, &b) != 0) {
     oli_doc_free(&a);
     return OLI_EXIT_BAD;
   }

@@ -200,10 +200,10 @@ static int load_static(const char *bin, const char *sizes, oli_doc_t *d, uint8_t
   memset(d, 0, sizeof *d);
   oli_doc_t sz;
   memset(&sz, 0, sizeof sz);
-  if (sizes && cli_doc_load(sizes, OLI_DOC_REPORT | OLI_DOC_PROFILE, &sz) != 0) return -1;
+  if (sizes && cli_doc_load_in("plan: --sizes", sizes, OLI_DOC_REPORT | OLI_DOC_PROFILE, &sz) != 0) return -1;
   oli_siterec_t *recs;
   size_t n;
-  if (cli_sites_read(bin, &recs, &n, elf) != 0) {
+  if (cli_sites_read("plan: --static", bin, &recs, &n, elf) != 0) {
     oli_doc_free(&sz);
     return -1;
   }
@@ -426,7 +426,7 @@ int cli_plan_main(int argc, char **argv) {
   oli_doc_site_t *left = NULL; /* the sites left out of the plan, with why */
   unsigned char *elf = NULL;
   if (static_bin ? load_static(static_bin, sizes_path, &d, &pattern, &elf) != 0
-                 : cli_doc_load(argv[optind], OLI_DOC_PROFILE, &d) != 0)
+                 : cli_doc_load_in("plan: profile", argv[optind], OLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   int rc = OLI_EXIT_BAD;
   oli_doc_t pre; /* --preload-sites: its call-stack sites, named from DWARF */
@@ -472,10 +472,10 @@ int cli_plan_main(int argc, char **argv) {
     if (oli_machine_load(machine_path, NULL, &mf, why, sizeof why) != 0 ||
         cli_plan_model_machine(&mf, &m, sat, &src, why, sizeof why) != 0) {
       if (explicit_machine) {
-        cli_error("%s: %s", cli_shown(machine_path), why);
+        cli_error("plan: %s %s: %s", machine_opt ? "--machine" : "OLI_MACHINE", cli_shown(machine_path), why);
         goto out;
       }
-      cli_warning("%s: %s; not used", cli_shown(machine_path), why);
+      cli_warning("plan: machine file %s: %s; not used", cli_shown(machine_path), why);
     } else {
       src.machine = machine_path;
       if (mf.cache_gather_ps || mf.cache_read_bw || mf.cache_chase_ps || mf.nhits) hit_source = "machine";

@@ -76,7 +76,7 @@ int cli_profile_main(int argc, char **argv) {
   oli_doc_t *in = calloc((size_t)nin, sizeof *in);
   int rc = OLI_EXIT_BAD, loaded = 0;
   for (int i = 0; i < nin; i++, loaded++)
-    if (cli_doc_load(argv[optind + 1 + i], OLI_DOC_PROFILE, &in[i]) != 0) goto done;
+    if (cli_doc_load_in("profile merge: input", argv[optind + 1 + i], OLI_DOC_PROFILE, &in[i]) != 0) goto done;
 
   /* merged table: every distinct ID, in first-seen order */
   size_t cap = 0, n = 0;
@@ -96,7 +96,7 @@ int cli_profile_main(int argc, char **argv) {
     const oli_doc_t *d = &in[i];
     if (d->has_phase) { /* samples of one phase only: a whole run's and a compute phase's do not add up */
       if (has_phase && phase.from_settle != d->phase.from_settle) {
-        cli_error("%s: accesses sampled %s, another input's %s; profile one phase (OLI_PROFILE_START)", d->path,
+        cli_error("profile merge: input %s: accesses sampled %s, another input's %s; profile one phase (OLI_PROFILE_START)", d->path,
                   d->phase.from_settle ? "from the first oli_settle()" : "from the start",
                   phase.from_settle ? "from the first oli_settle()" : "from the start");
         free(m);
@@ -111,7 +111,7 @@ int cli_profile_main(int argc, char **argv) {
     }
     if (d->access_source != OLI_ACCESS_NONE) {
       if (source != OLI_ACCESS_NONE && source != d->access_source) {
-        cli_error("%s: accesses come from %s, another input's from %s; they cannot be added", d->path,
+        cli_error("profile merge: input %s: accesses come from %s, another input's from %s; they cannot be added", d->path,
                   oli_access_source_name(d->access_source), oli_access_source_name(source));
         free(m);
         free(slot);
@@ -120,7 +120,7 @@ int cli_profile_main(int argc, char **argv) {
       source = d->access_source;
       if (d->access_event[0]) {
         if (event[0] && strcmp(event, d->access_event) != 0) {
-          cli_error("%s: accesses are samples of %s, another input's of %s; they cannot be added", d->path,
+          cli_error("profile merge: input %s: accesses are samples of %s, another input's of %s; they cannot be added", d->path,
                     d->access_event, event);
           free(m);
           free(slot);
@@ -133,7 +133,7 @@ int cli_profile_main(int argc, char **argv) {
     if (!program[0]) program = d->program, program_of = d->path;
     if (d->program[0] && strcmp(d->program, program) != 0 && !any_program) {
       char a[128], b[128];
-      cli_error("%s: a profile of program '%s', not '%s' like %s; merge one program's profiles, or pass "
+      cli_error("profile merge: input %s: a profile of program '%s', not '%s' like %s; merge one program's profiles, or pass "
                 "--any-program to merge them anyway",
                 d->path, oli_text_escape(a, sizeof a, d->program, 0), oli_text_escape(b, sizeof b, program, 0),
                 program_of);
@@ -166,7 +166,7 @@ int cli_profile_main(int argc, char **argv) {
       oli_doc_site_t *t = &m[j];
       if (strcmp(t->file, s->file) || strcmp(t->function, s->function) || strcmp(t->name, s->name) ||
           strcmp(t->kind, s->kind) || t->rel != s->rel) {
-        cli_error("%s: site 0x%016" PRIx64 " is %s %s+%u '%s' here but %s %s+%u '%s' in another input "
+        cli_error("profile merge: input %s: site 0x%016" PRIx64 " is %s %s+%u '%s' here but %s %s+%u '%s' in another input "
                   "(different programs?)",
                   d->path, s->id, s->file, s->function, s->rel, s->name, t->file, t->function, t->rel,
                   t->name);

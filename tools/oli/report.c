@@ -81,7 +81,7 @@ int cli_report_main(int argc, char **argv) {
     return OLI_EXIT_BAD;
   }
   oli_doc_t d;
-  if (cli_doc_load(argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN | OLI_DOC_PROFILE, &d) != 0)
+  if (cli_doc_load_in("report:", argv[optind], OLI_DOC_REPORT | OLI_DOC_PLAN | OLI_DOC_PROFILE, &d) != 0)
     return OLI_EXIT_BAD;
   char loc[256], place[64], size[32], pages[256], b1[32], b2[32];
   printf("%s %s%s%s, %zu site%s\n", d.schema, cli_shown(d.path), d.program[0] ? " program " : "",

@@ -107,13 +107,13 @@ bool cli_sites_section(const char *path) {
   return found != 0;
 }
 
-int cli_sites_read(const char *path, oli_siterec_t **out, size_t *nout, unsigned char **bufout) {
+int cli_sites_read(const char *context, const char *path, oli_siterec_t **out, size_t *nout, unsigned char **bufout) {
   unsigned char *buf;
   size_t len;
   int found;
   char why[256];
   if (cli_elf_read_sections(path, OLI_SITE_SECTION, &buf, &len, &found, why, sizeof why) != 0) {
-    cli_error("%s: %s", path, why);
+    cli_error("%s%s%s: %s", context ? context : "", context ? " " : "", path, why);
     return -1;
   }
   size_t n = 0, cap = 64;
@@ -268,7 +268,7 @@ int cli_sites_main(int argc, char **argv) {
   unsigned char *buf;
   oli_siterec_t *recs;
   size_t m;
-  if (cli_sites_read(path, &recs, &m, &buf) != 0) return OLI_EXIT_BAD;
+  if (cli_sites_read(NULL, path, &recs, &m, &buf) != 0) return OLI_EXIT_BAD;
   if (m == 0) { /* say why there is nothing: most often, a build without the plugin */
     if (!cli_sites_section(path))
       cli_warning("sites: %s has no %s section: it was not compiled with the oli plugin (oli-config --cflags or "
