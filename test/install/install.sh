@@ -11,7 +11,9 @@
 #     Fortran site has the ID of a direct flang compile of the same file;
 #   - both run through `oli run --report` and the reports read by the
 #     installed `oli report`; oli_instrument refuses a non-LLVM-19 compiler;
-#   - the prefix moved elsewhere still works (oli-config, find_package).
+#   - the prefix moved elsewhere still works (oli-config, find_package);
+#   - the same project against the build tree itself (its lib/cmake/oli/, no
+#     install), its objects from the build tree's plugin and liboli.
 # Environment: BUILD, SRC (this directory), CLANG, FLANG, CMAKE, VERSION, LIBDIR (lib or lib/<multiarch>).
 set -u
 fail() { echo "FAIL install/prefix: $*" >&2; exit 1; }
@@ -178,4 +180,15 @@ cfg=$tmp/moved/bin/oli-config
 "$CMAKE" -S proj -B proj-moved -DCMAKE_PREFIX_PATH="$tmp/moved" -DCMAKE_C_COMPILER="$CLANG" \
   -DCMAKE_Fortran_COMPILER="$FLANG" >"$log" 2>&1 && "$CMAKE" --build proj-moved >"$log" 2>&1 ||
   show "find_package from the moved prefix"
+
+# 4. the build tree: find_package(oli) before any install
+"$CMAKE" -S proj -B proj-tree -DCMAKE_PREFIX_PATH="$BUILD" -DCMAKE_C_COMPILER="$CLANG" \
+  -DCMAKE_Fortran_COMPILER="$FLANG" >"$log" 2>&1 || show "find_package from the build tree"
+"$CMAKE" --build proj-tree -v >"$log" 2>&1 || show "build against the build tree"
+grep -q -- "-fpass-plugin=$BUILD/lib/OliPass.so" "$log" || show "not compiled with the build tree's plugin"
+"$BUILD/bin/oli" sites proj-tree/userapp >"$log" 2>&1 && grep -q "grid.c:16 .*g.energy_grid" "$log" ||
+  show "the build-tree project has no grid.c:16 site"
+ldd proj-tree/userapp >"$log" 2>&1 && grep -q "$BUILD/lib/liboli.so" "$log" || show "not linked with the build tree's liboli"
+(cd proj-tree && OLI_REPORT="$tmp/tree.json" ./userapp) >"$log" 2>&1 || show "the build-tree project's run"
+"$BUILD/bin/oli" report "$tmp/tree.json" >"$log" 2>&1 && grep -q "g.energy_grid" "$log" || show "its report"
 echo "ok install/prefix"
