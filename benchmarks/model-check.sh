@@ -25,6 +25,12 @@
 # machine they move several-fold between minutes), "triad cg mg ft is xs", W,
 # "1 2", 5, 1021. Each row gives the load average (/proc/loadavg, 1 minute)
 # after the kernel's runs.
+# CALS=N (default 1; with a fresh calibration only) repeats each kernel's
+# calibration and runs N times (one profile), and prints for each kernel and
+# thread count the row of the calibration whose predicted / measured is the
+# median, its last column every calibration's ratio: on a machine shared with
+# other guests one calibration and the runs after it move by tens of percent
+# (docs/benchmarks.md, Run AA).
 # KEEP=DIR copies the profiles, plans and machine files there (each kernel's
 # machine file as K.machine.json) to look at afterwards.
 # STUDY="a.json b.json ..." adds a second table: model output only, no
@@ -53,18 +59,26 @@ calibrate() {
 }
 FRESH=
 [ -n "$MACHINE" ] || FRESH=1
+CALS=${CALS:-1}
+case $CALS in '' | *[!0-9]* | 0) echo "model-check: CALS='$CALS' is not a whole number above 0" >&2; exit 2 ;; esac
+[ -n "$FRESH" ] || CALS=1
 med() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | compute s | measured: CPU s / threads (median of $RUNS) | predicted / measured | longest of the three / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| kernel | class | threads | predicted all-DRAM s | memory s | cache hits s | compute s | measured: CPU s / threads (median of $RUNS) | predicted / measured | longest of the three / measured | sites touched < 90% | without touched: predicted / measured | wall s (median) | load | predicted / measured, each of $CALS calibration(s) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $KERNELS; do
   [ -x "$B/bench/bench-$k" ] || { say "$B/bench/bench-$k not built: skipped"; continue; }
   prof_kernel "$k" "$T/$k-prof"
+  cal=0
+  while [ $cal -lt "$CALS" ]; do
+  cal=$((cal + 1))
   [ -z "$FRESH" ] || calibrate
   for n in $THREADS; do
+    [ $cal -gt 1 ] || {
     say "$k class $CLASS, $n thread(s): profile run"
     BENCH_PROFILE_TIMED=1 OLI_PROFILE="$T/$k.$n.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K \
       OLI_POLICY=dram OMP_NUM_THREADS=$n "$T/$k-prof" "$CLASS" >/dev/null 2>"$T/err" ||
       { cat "$T/err" >&2; say "$k: profile run failed"; exit 1; }
+    }
     "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
       -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
     pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
@@ -95,7 +109,7 @@ p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" i
       awk '/^time_s/ {print $2}' "$T/out" >>"$T/t"
       awk -v n="$n" '/^cpu_s/ {print $2 / n}' "$T/out" >>"$T/c"
       i=$((i + 1))
-      say "$k, $n thread(s): run $i of $RUNS: $(tail -n 1 "$T/t") s, CPU $(tail -n 1 "$T/c") s per thread"
+      say "$k, $n thread(s), calibration $cal of $CALS: run $i of $RUNS: $(tail -n 1 "$T/t") s, CPU $(tail -n 1 "$T/c") s per thread"
     done
     wall=$(med <"$T/t")
     cpu=$(med <"$T/c")
@@ -103,12 +117,19 @@ p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" i
     hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
     comp=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["compute_time"])' "$T/$k.$n.plan.json")
     longest=$(echo "$mem $hits $comp" | awk '{m = $1; if ($2 > m) m = $2; if ($3 > m) m = $3; printf "%.4f", m}')
-    if [ -n "${KEEP:-}" ]; then
+    if [ -n "${KEEP:-}" ]; then # the first calibration's as K.machine.json, the others' as K.machine.N.json
       mkdir -p "$KEEP"
-      cp "$T/$k.$n.json" "$T/$k.$n.plan.json" "$KEEP/"
-      cp "$MACHINE" "$KEEP/$k.machine.json"
+      sfx=; [ $cal -eq 1 ] || sfx=.$cal
+      cp "$T/$k.$n.json" "$KEEP/"
+      cp "$T/$k.$n.plan.json" "$KEEP/$k.$n.plan$sfx.json"
+      cp "$MACHINE" "$KEEP/$k.machine$sfx.json"
     fi
-    echo "| $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$longest" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |"
+    echo "$(r "$pred" "$cpu") | $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$longest" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |" >>"$T/rows.$k.$n"
+  done
+  done
+  for n in $THREADS; do # the median calibration's row (the lower middle one of an even count), then every ratio
+    each=$(cut -d' ' -f1 "$T/rows.$k.$n" | paste -sd' ' - | sed 's/ /, /g')
+    sort -g "$T/rows.$k.$n" | sed -n "$(((CALS + 1) / 2))p" | sed 's/^[^|]*| /| /' | sed "s/\$/ $each |/"
   done
 done
 [ -n "${STUDY:-}" ] || exit 0

@@ -100,6 +100,18 @@ calibrate-window) # over a buffer well beyond the caches: the core's miss window
   grep -Eq '^core: about [0-9]+ operations in flight while a miss is out \(measured\)$' out.txt || fail "no window in the table"
   python3 -c 'import json,sys; w = json.load(open(sys.argv[1]))["miss_window"]; assert 16 <= w <= 4096, w' w.json ||
     fail "miss_window missing or implausible: $(grep miss_window w.json)"
+  # the caches' bytes, from the gather loop over growing sizes: above a second level's share, at most
+  # twice the last-level cache sysfs names
+  grep -Eq '^oli: calibrate:   caches: a gathered read over [0-9]+ KiB: [0-9.]+ ns, [0-9]+% from the caches \(' err.txt ||
+    fail "no progress line for the caches' sizes: $(cat err.txt)"
+  python3 - <<'PY' || fail "cache_bytes missing or implausible: $(grep cache_bytes w.json)"
+import glob, json
+c = json.load(open("w.json")).get("cache_bytes", 0)
+units = {"K": 1 << 10, "M": 1 << 20}
+llc = max([int(s[:-1]) * units[s[-1]] if s[-1] in units else int(s)
+           for s in (open(f).read().strip() for f in glob.glob("/sys/devices/system/cpu/cpu0/cache/index*/size"))] or [0])
+assert 128 << 10 <= c and (llc == 0 or c <= 2 * llc), (c, llc)
+PY
   ;;
 calibrate-bad-input) # bad options and bad machine files: one line, exit 2
   run $OLI calibrate --size 1K; want_rc 2 "--size 1K"; one_line "--size '1K' is not a size from 4M to 1T"

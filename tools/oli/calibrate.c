@@ -547,6 +547,41 @@ static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes
   return 0;
 }
 
+/* Bytes the caches serve one thread: the gather time's loop (gather_hit_ns)
+ * over x of 256 KiB, then x sqrt(2) at a time up to half the buffer, against
+ * the loop over the whole buffer (`whole`, ns); at size s the share of its
+ * gathered reads the caches serve is h = (whole - g(s)) / (whole - g(256 KiB)),
+ * so they hold about h x s of it; the most over the sizes where h >= 1/2
+ * (beyond, the loop slows further with the page walks of a larger buffer -
+ * nested ones in a VM - which h would take for cache hits); the sweep ends
+ * where h falls below 1/4. A gather, not a chase: the planner gives this
+ * capacity to gathered objects, and in a last-level cache shared with other
+ * programs a loop's share grows with the rate it touches its lines - a chase,
+ * one load in flight, holds less than a gather loop with many (on this
+ * project's VM: 4.3-8.5 MiB by the chase in three calibrations a minute apart,
+ * 8.0-9.0 MiB by this loop in six of the next quarter-hour; docs/machine.md).
+ * What other programs' data takes of a shared cache is not ours, and not
+ * counted. 0 without memory for the streams. */
+static uint64_t cache_capacity(void *buf, size_t size, int passes) {
+  gather_streams_t s;
+  if (streams_get(&s) != 0) return 0;
+  size_t words = size / sizeof(double);
+  double whole = gather_hit_ns(buf, words, &s, passes), g0 = 0;
+  uint64_t best = 0;
+  for (double sz = 256 << 10; sz <= (double)size / 2; sz *= 1.41421356) {
+    size_t b = (size_t)sz / 64 * 64;
+    double g = gather_hit_ns(buf, b / sizeof(double), &s, passes);
+    if (g0 == 0) g0 = g;
+    double h = whole > g0 ? (whole - g) / (whole - g0) : 0;
+    h = h < 0 ? 0 : h > 1 ? 1 : h;
+    step("caches: a gathered read over %zu KiB: %.2f ns, %.0f%% from the caches", b >> 10, g, 100 * h);
+    if (h >= 0.5 && h * (double)b > (double)best) best = (uint64_t)(h * (double)b);
+    if (h < 0.25) break;
+  }
+  streams_put(&s);
+  return best;
+}
+
 /* What a cache hit costs a thread, over CACHE_PROBE bytes (beyond the first
  * level, within the second of any current server core): *gather_ps the
  * hit curve's figure there (cache_gather_curve: its last point up to it; 0
@@ -582,29 +617,6 @@ static void cache_hit_cost(void *buf, int passes, const oli_machine_t *curve, ui
   (void)keep;
   *read_bw = best > 0 ? (uint64_t)((double)CACHE_PROBE * (double)sweeps / best / 1e6 + 0.5) : 0;
   if (*read_bw == 0) *read_bw = 1;
-}
-
-/* Bytes the caches serve one thread: the chase over the first 256 KiB, 512
- * KiB ... up to half the buffer; at size s the share of its loads the caches
- * serve is h = (whole - l(s)) / (whole - l(256 KiB)) (whole: the chase over the
- * whole buffer, ns), so they hold about h x s of it; the most over the sizes
- * where h >= 1/2 (beyond, the chase slows further with the page walks of a
- * larger buffer - nested ones in a VM - which h would take for cache hits).
- * What other programs' data takes of a shared cache is not ours, and not counted. */
-static uint64_t cache_capacity(void *buf, size_t size, uint32_t whole, int passes) {
-  uint64_t best = 0;
-  double l0 = 0;
-  if (passes < 3) passes = 3; /* the first walk only fills the caches */
-  for (size_t s = 256u << 10; s <= size / 2; s *= 2) {
-    if (build_chase(buf, s) != 0) break;
-    double l = chase(buf, s, passes);
-    if (l0 == 0) l0 = l;
-    double h = whole > l0 ? ((double)whole - l) / ((double)whole - l0) : 0;
-    h = h < 0 ? 0 : h > 1 ? 1 : h;
-    step("caches: chase over %zu KiB: %.0f ns, %.0f%% from the caches", s >> 10, l, 100 * h);
-    if (h >= 0.5 && h * (double)s > (double)best) best = (uint64_t)(h * (double)s);
-  }
-  return best;
 }
 
 /* ---- operations ------------------------------------------------------------ */
@@ -744,7 +756,7 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   step("node %d from node %d: gather, 1 thread: %.2f ns per gathered read (indices from memory)", to, from,
        row->gather_ps / 1e3);
   if (cache && *cache == 0 && from == to && row->idle_lat) {
-    *cache = cache_capacity(buf, size, row->idle_lat, passes);
+    *cache = cache_capacity(buf, size, passes);
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
     if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
       cli_warning("calibrate: no memory for the cache hit curve's streams: measured without it");
