@@ -755,8 +755,11 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   if (row->gather_ps && row->gather_ns == 0) row->gather_ns = 1;
   step("node %d from node %d: gather, 1 thread: %.2f ns per gathered read (indices from memory)", to, from,
        row->gather_ps / 1e3);
+  uint64_t cache_first = 0; /* the caches' first reading, when this pair measured them */
+  double cache_at = 0;
   if (cache && *cache == 0 && from == to && row->idle_lat) {
-    *cache = cache_capacity(buf, size, passes);
+    *cache = cache_first = cache_capacity(buf, size, passes);
+    cache_at = now();
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
     if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
       cli_warning("calibrate: no memory for the cache hit curve's streams: measured without it");
@@ -780,6 +783,19 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
     step("node %d from node %d: loaded latency (%d CPU%s streaming): %" PRIu32 " ns", to, from, f->ncpus - 1,
          f->ncpus == 2 ? "" : "s", row->loaded_lat);
+  }
+  if (cache_first) { /* again, seconds later: what other programs take of a shared cache moves */
+    uint64_t again = cache_capacity(buf, size, passes), lo = again < cache_first ? again : cache_first,
+             hi = again < cache_first ? cache_first : again;
+    step("caches: about %" PRIu64 " KiB serve a thread of node %d, again", again >> 10, from);
+    if (again) {
+      *cache = (cache_first + again) / 2; /* time is about linear in the share the caches serve: the mean */
+      if (hi - lo > lo / 4)
+        cli_warning("calibrate: the caches served a thread %" PRIu64 " KiB, then %" PRIu64 " KiB %.0f s later: other "
+                    "programs share the last-level cache, and oli plan's cache term follows this figure; the file "
+                    "keeps the mean (%" PRIu64 " KiB): calibrate on a quiet machine, or compare calibrations",
+                    cache_first >> 10, again >> 10, now() - cache_at, *cache >> 10);
+    }
   }
   if (slope > 0) { /* the window in the latency oli plan takes: the loaded one, never below the idle one */
     double lat = row->loaded_lat > row->idle_lat ? row->loaded_lat : row->idle_lat, w = lat / slope;
