@@ -70,62 +70,62 @@ for k in $KERNELS; do
   prof_kernel "$k" "$T/$k-prof"
   cal=0
   while [ $cal -lt "$CALS" ]; do
-  cal=$((cal + 1))
-  [ -z "$FRESH" ] || calibrate
-  for n in $THREADS; do
-    [ $cal -gt 1 ] || {
-    say "$k class $CLASS, $n thread(s): profile run"
-    BENCH_PROFILE_TIMED=1 OLI_PROFILE="$T/$k.$n.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K \
-      OLI_POLICY=dram OMP_NUM_THREADS=$n "$T/$k-prof" "$CLASS" >/dev/null 2>"$T/err" ||
-      { cat "$T/err" >&2; say "$k: profile run failed"; exit 1; }
-    }
-    "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
-      -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
-    pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
-    # the same model with the cache hits free, and without the profile's touched spans
-    python3 -c 'import json,sys
+    cal=$((cal + 1))
+    [ -z "$FRESH" ] || calibrate
+    for n in $THREADS; do
+      if [ $cal -eq 1 ]; then # one profile for every calibration
+        say "$k class $CLASS, $n thread(s): profile run"
+        BENCH_PROFILE_TIMED=1 OLI_PROFILE="$T/$k.$n.json" OLI_PROFILE_SOURCE=portable OLI_MIN_SIZE=64K \
+          OLI_POLICY=dram OMP_NUM_THREADS=$n "$T/$k-prof" "$CLASS" >/dev/null 2>"$T/err" ||
+          { cat "$T/err" >&2; say "$k: profile run failed"; exit 1; }
+      fi
+      "$OLI" plan "$T/$k.$n.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
+        -o "$T/$k.$n.plan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+      pred=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.plan.json")
+      # the same model with the cache hits free, and without the profile's touched spans
+      python3 -c 'import json,sys
 m = json.load(open(sys.argv[1])); m["cache_gather_ps"] = 1; m["cache_chase_ps"] = 1; m["cache_read_bandwidth"] = 4294967295
 m.pop("op_ps", None); m.pop("op_sweep", None)
 for h in m.get("cache_gathers", []): h["gather_ps"] = 1
 json.dump(m, open(sys.argv[2], "w"))' "$MACHINE" "$T/nohits.json"
-    python3 -c 'import json,sys
+      python3 -c 'import json,sys
 p = json.load(open(sys.argv[1]))
 for s in p["sites"]: s.pop("touched", None)
 json.dump(p, open(sys.argv[2], "w"))' "$T/$k.$n.json" "$T/$k.$n.whole.json"
-    "$OLI" plan "$T/$k.$n.json" --machine "$T/nohits.json" --threads "$n" --dram-limit 0 --min-size 1 \
-      -o "$T/$k.$n.nohits.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
-    "$OLI" plan "$T/$k.$n.whole.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
-      -o "$T/$k.$n.wplan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
-    mem=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.nohits.json")
-    whole=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.wplan.json")
-    touched=$(python3 -c 'import json,sys
+      "$OLI" plan "$T/$k.$n.json" --machine "$T/nohits.json" --threads "$n" --dram-limit 0 --min-size 1 \
+        -o "$T/$k.$n.nohits.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+      "$OLI" plan "$T/$k.$n.whole.json" --machine "$MACHINE" --threads "$n" --dram-limit 0 --min-size 1 \
+        -o "$T/$k.$n.wplan.json" 2>"$T/err" || { cat "$T/err" >&2; exit 1; }
+      mem=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.nohits.json")
+      whole=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["predicted"]["dram"])' "$T/$k.$n.wplan.json")
+      touched=$(python3 -c 'import json,sys
 p = json.load(open(sys.argv[1])); print(sum(1 for s in p["sites"] if "touched" in s and s["touched"] < 0.9 * s["largest"]))' "$T/$k.$n.json")
-    : >"$T/t"
-    : >"$T/c"
-    i=0
-    while [ $i -lt "$RUNS" ]; do
-      # passive: a thread waiting at a barrier sleeps, so CPU time is work (and its memory stalls)
-      OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$n "$B/bench/bench-$k" "$CLASS" 2>/dev/null >"$T/out"
-      awk '/^time_s/ {print $2}' "$T/out" >>"$T/t"
-      awk -v n="$n" '/^cpu_s/ {print $2 / n}' "$T/out" >>"$T/c"
-      i=$((i + 1))
-      say "$k, $n thread(s), calibration $cal of $CALS: run $i of $RUNS: $(tail -n 1 "$T/t") s, CPU $(tail -n 1 "$T/c") s per thread"
+      : >"$T/t"
+      : >"$T/c"
+      i=0
+      while [ $i -lt "$RUNS" ]; do
+        # passive: a thread waiting at a barrier sleeps, so CPU time is work (and its memory stalls)
+        OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$n "$B/bench/bench-$k" "$CLASS" 2>/dev/null >"$T/out"
+        awk '/^time_s/ {print $2}' "$T/out" >>"$T/t"
+        awk -v n="$n" '/^cpu_s/ {print $2 / n}' "$T/out" >>"$T/c"
+        i=$((i + 1))
+        say "$k, $n thread(s), calibration $cal of $CALS: run $i of $RUNS: $(tail -n 1 "$T/t") s, CPU $(tail -n 1 "$T/c") s per thread"
+      done
+      wall=$(med <"$T/t")
+      cpu=$(med <"$T/c")
+      r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
+      hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
+      comp=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["compute_time"])' "$T/$k.$n.plan.json")
+      longest=$(echo "$mem $hits $comp" | awk '{m = $1; if ($2 > m) m = $2; if ($3 > m) m = $3; printf "%.4f", m}')
+      if [ -n "${KEEP:-}" ]; then # the first calibration's as K.machine.json, the others' as K.machine.N.json
+        mkdir -p "$KEEP"
+        sfx=; [ $cal -eq 1 ] || sfx=.$cal
+        cp "$T/$k.$n.json" "$KEEP/"
+        cp "$T/$k.$n.plan.json" "$KEEP/$k.$n.plan$sfx.json"
+        cp "$MACHINE" "$KEEP/$k.machine$sfx.json"
+      fi
+      echo "$(r "$pred" "$cpu") | $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$longest" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |" >>"$T/rows.$k.$n"
     done
-    wall=$(med <"$T/t")
-    cpu=$(med <"$T/c")
-    r() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
-    hits=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["hit_time"])' "$T/$k.$n.plan.json")
-    comp=$(python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["model"]["compute_time"])' "$T/$k.$n.plan.json")
-    longest=$(echo "$mem $hits $comp" | awk '{m = $1; if ($2 > m) m = $2; if ($3 > m) m = $3; printf "%.4f", m}')
-    if [ -n "${KEEP:-}" ]; then # the first calibration's as K.machine.json, the others' as K.machine.N.json
-      mkdir -p "$KEEP"
-      sfx=; [ $cal -eq 1 ] || sfx=.$cal
-      cp "$T/$k.$n.json" "$KEEP/"
-      cp "$T/$k.$n.plan.json" "$KEEP/$k.$n.plan$sfx.json"
-      cp "$MACHINE" "$KEEP/$k.machine$sfx.json"
-    fi
-    echo "$(r "$pred" "$cpu") | $k | $CLASS | $n | $pred | $mem | $hits | $comp | $cpu | $(r "$pred" "$cpu") | $(r "$longest" "$cpu") | $touched | $(r "$whole" "$cpu") | $wall | $(cut -d' ' -f1 /proc/loadavg) |" >>"$T/rows.$k.$n"
-  done
   done
   for n in $THREADS; do # the median calibration's row (the lower middle one of an even count), then every ratio
     each=$(cut -d' ' -f1 "$T/rows.$k.$n" | paste -sd' ' - | sed 's/ /, /g')
