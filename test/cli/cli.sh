@@ -77,6 +77,19 @@ calibrate) # measures this machine's nodes from this node: a table, and a machin
   [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_ps": [1-9][0-9]*' m.json || fail "no operation's cost in the file"
   [ "$(uname -m)" != x86_64 ] || grep -Eq '"op_sweep": \[\{"threads": 1, "op_ps": [1-9][0-9]*\}' m.json ||
     fail "no operations' sweep in the file"
+  # all the CPUs at once more than a quarter slower than one: said, in one line naming both figures
+  python3 - <<'PY' || fail "the operations sweep's warning: $(grep -i operation err.txt)"
+import json
+s = json.load(open("m.json")).get("op_sweep", [])
+err = open("err.txt").read()
+said = "an operation took" in err
+if len(s) > 1:
+    one, all_ = s[0]["op_ps"], s[-1]
+    assert said == (all_["op_ps"] > one + one // 4), (said, s)
+    assert not said or "an operation took %d ps with %d threads at once, %d with one" % (all_["op_ps"], all_["threads"], one) in err
+else:
+    assert not said, s
+PY
   run $OLI calibrate --show m.json; want_rc 0 "--show"
   has "oli-machine m.json"; grep -Eq '^0 +0 +dram' out.txt || fail "--show: no row"
   ! grep -q "no measurement of a node's own memory" err.txt || fail "--show warned of a file with its own node's row"

@@ -778,6 +778,13 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
       if (mf->nops < OLI_MACHINE_MAX_SWEEP) mf->ops[mf->nops].threads = (uint32_t)t, mf->ops[mf->nops++].op_ps = ps;
       if (t == f->ncpus) break;
     }
+    /* all of the node's CPUs at once slower than one: they share cores (SMT siblings, or a host's) */
+    if (mf->nops > 1 && mf->ops[mf->nops - 1].op_ps > mf->op_ps + mf->op_ps / 4)
+      cli_warning("calibrate: an operation took %" PRIu64 " ps with %" PRIu32 " threads at once, %" PRIu64
+                  " with one: the node's CPUs share cores (SMT siblings, or a host's); oli plan's compute time at "
+                  "that many threads follows this loop, which keeps a core's ports busy, and a program's loops "
+                  "may lose less (docs/benchmarks.md, Run AB)",
+                  mf->ops[mf->nops - 1].op_ps, mf->ops[mf->nops - 1].threads, mf->op_ps);
   }
   if (f->ncpus > 1) {
     row->loaded_lat = loaded_chase(buf, size, f->cpu, f->ncpus, passes);
