@@ -427,14 +427,19 @@ static int streams_get(gather_streams_t *s) {
 
 static void streams_put(gather_streams_t *s) { free(s->col), free(s->a), free(s->y); }
 
-static double gather_hit_ns(double *x, size_t words, const gather_streams_t *s, int passes) {
-  uint64_t r = 0x9e3779b97f4a7c15ull;
-  uint32_t *col = s->col;
-  const double *a = s->a;
-  double *y = s->y;
+/* x's first `words` doubles (at most HIT_MAX_WORDS) written, and the
+ * stream's indices drawn over them from `seed`. */
+static void gather_fill(double *x, size_t words, uint32_t *col, uint64_t seed) {
   if (words > HIT_MAX_WORDS) words = HIT_MAX_WORDS;
   for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
-  for (size_t e = 0; e < HIT_ELEMS; e++) col[e] = (uint32_t)(xorshift64(&r) % words);
+  for (size_t e = 0; e < HIT_ELEMS; e++) col[e] = (uint32_t)(xorshift64(&seed) % words);
+}
+
+static double gather_hit_ns(double *x, size_t words, const gather_streams_t *s, int passes) {
+  const uint32_t *col = s->col;
+  const double *a = s->a;
+  double *y = s->y;
+  gather_fill(x, words, s->col, 0x9e3779b97f4a7c15ull);
   double best = 1e300;
   for (int k = 0; k < passes + 1; k++) {
     double t0 = thread_cpu();
@@ -515,11 +520,8 @@ static double miss_slope_ns(void *buf, size_t size, int passes) {
 #ifdef WORK_ADD
   gather_streams_t s;
   if (streams_get(&s) != 0) return 0;
-  size_t words = size / sizeof(double) > HIT_MAX_WORDS ? HIT_MAX_WORDS : size / sizeof(double);
-  uint64_t r = 0x2545f4914f6cdd1dull;
   double *x = buf;
-  for (size_t w = 0; w < words; w++) x[w] = 1.0 + (double)(w & 1023) * 1e-3;
-  for (size_t e = 0; e < HIT_ELEMS; e++) s.col[e] = (uint32_t)(xorshift64(&r) % words);
+  gather_fill(x, size / sizeof(double), s.col, 0x2545f4914f6cdd1dull);
   double lo = gather_work_ns(x, &s, passes, 0), hi = gather_work_ns(x, &s, passes, 1);
   streams_put(&s);
   return hi > lo ? (hi - lo) / (WORK_HI - WORK_LO) : 0;
@@ -549,7 +551,7 @@ static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes
 
 /* Bytes the caches serve one thread: the gather time's loop (gather_hit_ns)
  * over x of 256 KiB, then x sqrt(2) at a time up to half the buffer, against
- * the loop over the whole buffer (`whole`, ns); at size s the share of its
+ * the loop over the whole buffer (`whole`, ns: gather_time_ps's figure); at size s the share of its
  * gathered reads the caches serve is h = (whole - g(s)) / (whole - g(256 KiB)),
  * so they hold about h x s of it; the most over the sizes where h >= 1/2
  * (beyond, the loop slows further with the page walks of a larger buffer -
@@ -562,11 +564,10 @@ static int cache_gather_curve(void *buf, size_t size, uint64_t cache, int passes
  * 8.0-9.0 MiB by this loop in six of the next quarter-hour; docs/machine.md).
  * What other programs' data takes of a shared cache is not ours, and not
  * counted. 0 without memory for the streams. */
-static uint64_t cache_capacity(void *buf, size_t size, int passes) {
+static uint64_t cache_capacity(void *buf, size_t size, double whole, int passes) {
   gather_streams_t s;
-  if (streams_get(&s) != 0) return 0;
-  size_t words = size / sizeof(double);
-  double whole = gather_hit_ns(buf, words, &s, passes), g0 = 0;
+  if (whole <= 0 || streams_get(&s) != 0) return 0;
+  double g0 = 0;
   uint64_t best = 0;
   for (double sz = 256 << 10; sz <= (double)size / 2; sz *= 1.41421356) {
     size_t b = (size_t)sz / 64 * 64;
@@ -758,7 +759,7 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
   uint64_t cache_first = 0; /* the caches' first reading, when this pair measured them */
   double cache_at = 0;
   if (cache && *cache == 0 && from == to && row->idle_lat) {
-    *cache = cache_first = cache_capacity(buf, size, passes);
+    *cache = cache_first = cache_capacity(buf, size, row->gather_ps / 1e3, passes);
     cache_at = now();
     step("caches: about %" PRIu64 " KiB serve a thread of node %d", *cache >> 10, from);
     if (cache_gather_curve(buf, size, *cache, passes, mf) != 0)
@@ -792,7 +793,7 @@ static int measure(int from, int to, size_t size, int passes, oli_machine_row_t 
          f->ncpus == 2 ? "" : "s", row->loaded_lat);
   }
   if (cache_first) { /* again, seconds later: what other programs take of a shared cache moves */
-    uint64_t again = cache_capacity(buf, size, passes), lo = again < cache_first ? again : cache_first,
+    uint64_t again = cache_capacity(buf, size, row->gather_ps / 1e3, passes), lo = again < cache_first ? again : cache_first,
              hi = again < cache_first ? cache_first : again;
     step("caches: about %" PRIu64 " KiB serve a thread of node %d, again", again >> 10, from);
     if (again) {
